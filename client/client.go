@@ -1,0 +1,324 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Client speaks to one gardend for one graph. It is safe for concurrent use.
+// A Client holds credentials in memory only and never logs them.
+type Client struct {
+	gardend   *url.URL // gardend's root
+	mount     string   // the service's mount under gardend ("" serves at the root)
+	graph     string
+	token     string
+	visitorID string
+	modelKey  string
+	clientID  string
+	http      *http.Client
+	stream    *http.Client
+	retry     RetryPolicy
+	newID     func() string
+}
+
+// RetryPolicy bounds the retries of a request whose answer was lost.
+type RetryPolicy struct {
+	Attempts int           // total attempts, at least 1
+	Base     time.Duration // first backoff
+	Max      time.Duration // backoff cap
+}
+
+// DefaultRetry is the policy a new Client uses: five attempts, 100 ms doubling
+// up to 2 s.
+func DefaultRetry() RetryPolicy {
+	return RetryPolicy{Attempts: 5, Base: 100 * time.Millisecond, Max: 2 * time.Second}
+}
+
+// Option configures a Client.
+type Option func(*Client)
+
+// WithMount sets the service's mount under gardend (default DefaultMount; ""
+// for a host serving at its root).
+func WithMount(m string) Option {
+	return func(c *Client) { c.mount = strings.TrimRight(m, "/") }
+}
+
+// WithGraph sets the graph every session route lives under.
+func WithGraph(g string) Option { return func(c *Client) { c.graph = g } }
+
+// WithToken authenticates with a bearer token (a gardend client token, the
+// master key, or an account's ID token).
+func WithToken(t string) Option { return func(c *Client) { c.token = t } }
+
+// WithVisitorID rides as an anonymous visitor with this id; ignored when a
+// token is set.
+func WithVisitorID(id string) Option { return func(c *Client) { c.visitorID = id } }
+
+// WithModelKey sends the person's own model key as X-Model-Key on every request.
+func WithModelKey(k string) Option { return func(c *Client) { c.modelKey = k } }
+
+// WithClientID sets this client's id (default: a random one).
+func WithClientID(id string) Option { return func(c *Client) { c.clientID = id } }
+
+// WithHTTPClient sets the HTTP client for requests and streams. Its Timeout,
+// if any, must be zero for streams to work; per-request deadlines come from
+// the context.
+func WithHTTPClient(h *http.Client) Option {
+	return func(c *Client) { c.http, c.stream = h, h }
+}
+
+// WithRetry sets the retry policy for requests whose answer was lost.
+func WithRetry(p RetryPolicy) Option { return func(c *Client) { c.retry = p } }
+
+// WithRequestIDs sets the generator of request ids (default: random).
+func WithRequestIDs(f func() string) Option { return func(c *Client) { c.newID = f } }
+
+// New returns a Client for the gardend at gardendURL (scheme and host, and an
+// optional path prefix). It fails only on an address it cannot use.
+func New(gardendURL string, opts ...Option) (*Client, error) {
+	u, err := url.Parse(strings.TrimRight(gardendURL, "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("vehicle: %q is not a gardend address: give one like https://sophia.example.com", gardendURL)
+	}
+	c := &Client{gardend: u, mount: DefaultMount, retry: DefaultRetry(), newID: RandomID}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.http == nil {
+		c.http = &http.Client{}
+		c.stream = c.http
+	}
+	if c.clientID == "" {
+		c.clientID = "cli-" + RandomID()
+	}
+	if c.retry.Attempts < 1 {
+		c.retry.Attempts = 1
+	}
+	return c, nil
+}
+
+// RandomID returns 16 random hex digits.
+func RandomID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// ClientID is this client's id, as leases name it.
+func (c *Client) ClientID() string { return c.clientID }
+
+// Graph is the graph this client's session routes live under.
+func (c *Client) Graph() string { return c.graph }
+
+// GardendURL is gardend's root address.
+func (c *Client) GardendURL() string { return c.gardend.String() }
+
+// NewRequestID returns a fresh request id.
+func (c *Client) NewRequestID() string { return c.newID() }
+
+// Visitor reports whether this client rides as an anonymous visitor.
+func (c *Client) Visitor() bool { return c.token == "" && c.visitorID != "" }
+
+// baseURL is the service's address: gardend's root plus the mount.
+func (c *Client) baseURL(path string) string {
+	return c.gardend.String() + c.mount + path
+}
+
+// sessionsPath is the graph's sessions route, plus more path segments.
+func (c *Client) sessionsPath(parts ...string) string {
+	p := "/g/" + url.PathEscape(c.graph) + "/sessions"
+	for _, s := range parts {
+		p += "/" + url.PathEscape(s)
+	}
+	return p
+}
+
+// setHeaders puts the credentials and the model key on a request.
+func (c *Client) setHeaders(h http.Header) {
+	if c.token != "" {
+		h.Set("Authorization", "Bearer "+c.token)
+	} else if c.visitorID != "" {
+		h.Set("X-Visitor-Id", c.visitorID)
+	}
+	if c.modelKey != "" {
+		h.Set("X-Model-Key", c.modelKey)
+	}
+}
+
+// call is one request: method, address, body (nil for none) and whether it may
+// be retried with the same body when its answer is lost.
+type call struct {
+	method    string
+	url       string
+	body      []byte
+	requestID string
+	retry     bool
+}
+
+// Do sends one request to the service and returns its frame. path is under
+// the mount ("/g/demo/sessions/s1/prompt"); body is marshalled to JSON and
+// must carry its requestId for a mutation. A refusal comes back as *Error, a
+// lost answer (after retries, for bodies with a requestId) as
+// *TransportError. The frame's Replayed reports a replay.
+func (c *Client) Do(ctx context.Context, method, path string, body any) (*Frame, error) {
+	cl := call{method: method, url: c.baseURL(path)}
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, fmt.Errorf("vehicle: cannot encode the request: %w", err)
+		}
+		cl.body = b
+		var probe struct {
+			RequestID string `json:"requestId"`
+		}
+		_ = json.Unmarshal(b, &probe)
+		cl.requestID = probe.RequestID
+	}
+	// Reads are safe to repeat; mutations only with a requestId.
+	cl.retry = method == http.MethodGet || cl.requestID != ""
+	return c.send(ctx, cl)
+}
+
+// send runs a call with the retry policy.
+func (c *Client) send(ctx context.Context, cl call) (*Frame, error) {
+	attempts := 1
+	if cl.retry {
+		attempts = c.retry.Attempts
+	}
+	var last *TransportError
+	for i := 0; i < attempts; i++ {
+		if i > 0 {
+			if err := sleepCtx(ctx, backoff(c.retry, i)); err != nil {
+				last.Err = errors.Join(last.Err, err)
+				return nil, last
+			}
+		}
+		f, err := c.once(ctx, cl)
+		var te *TransportError
+		if !errors.As(err, &te) {
+			return f, err
+		}
+		te.Attempts = i + 1
+		last = te
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return nil, last
+}
+
+// backoff is the wait before attempt i (i >= 1).
+func backoff(p RetryPolicy, i int) time.Duration {
+	d := p.Base << (i - 1)
+	if d > p.Max || d <= 0 {
+		d = p.Max
+	}
+	return d
+}
+
+// sleepCtx waits d or until ctx ends.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// once makes one attempt.
+func (c *Client) once(ctx context.Context, cl call) (*Frame, error) {
+	var rd io.Reader
+	if cl.body != nil {
+		rd = bytes.NewReader(cl.body)
+	}
+	req, err := http.NewRequestWithContext(ctx, cl.method, cl.url, rd)
+	if err != nil {
+		return nil, fmt.Errorf("vehicle: cannot build the request: %w", err)
+	}
+	c.setHeaders(req.Header)
+	req.Header.Set("Accept", "application/json")
+	if cl.body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: err}
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	if err != nil {
+		return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
+	}
+	return parseAnswer(cl, resp.StatusCode, data)
+}
+
+// parseAnswer turns an HTTP answer into a frame or an error: the one place
+// where answers are mapped to errors.
+func parseAnswer(cl call, status int, data []byte) (*Frame, error) {
+	var f Frame
+	if err := json.Unmarshal(data, &f); err != nil || f.Type == "" {
+		if status == http.StatusBadGateway || status == http.StatusServiceUnavailable ||
+			status == http.StatusGatewayTimeout || status >= 500 && len(data) == 0 {
+			return nil, &TransportError{Method: cl.method, URL: cl.url, Status: status,
+				Err: fmt.Errorf("%s", snippet(data))}
+		}
+		if status >= 200 && status < 300 && len(data) == 0 {
+			return &Frame{Protocol: Protocol}, nil
+		}
+		if status >= 200 && status < 300 && err == nil {
+			// An unwrapped JSON answer (GET /account): hand it back as the value.
+			return &Frame{Protocol: Protocol, Value: json.RawMessage(data)}, nil
+		}
+		return nil, &Error{Status: status, Code: codeForStatus(status), RequestID: cl.requestID,
+			Message: fmt.Sprintf("the host answered HTTP %d with something that is not a frame: %s", status, snippet(data))}
+	}
+	if f.Type == TypeError {
+		return nil, &Error{Status: status, Code: f.Code, Message: f.Message, Details: f.Details, RequestID: firstNonEmpty(f.RequestID, cl.requestID)}
+	}
+	if f.RequestID == "" {
+		f.RequestID = cl.requestID
+	}
+	return &f, nil
+}
+
+// codeForStatus guesses a code for an error answer that carried no frame.
+func codeForStatus(status int) string {
+	for code, s := range codeStatus {
+		if s == status && (code == CodeUnauthenticated || code == CodeNotFound || code == CodeInvalidRequest) {
+			return code
+		}
+	}
+	return fmt.Sprintf("http_%d", status)
+}
+
+// snippet is the start of a body, for messages.
+func snippet(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	if s == "" {
+		return "empty body"
+	}
+	return s
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
