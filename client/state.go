@@ -1,0 +1,357 @@
+package client
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Me identifies this terminal: the person and this client's id. Principal
+// may be empty; the state learns it from the first lease that names ClientID.
+type Me struct {
+	Principal string
+	ClientID  string
+}
+
+// LeaseRelation says who holds a session's lease, seen from Me.
+type LeaseRelation int
+
+// Lease relations.
+const (
+	LeaseNone          LeaseRelation = iota // nobody holds it, or the lease has expired
+	LeaseMine                               // this client holds it
+	LeaseMyOtherClient                      // the same person holds it from another client
+	LeaseOther                              // another person holds it
+)
+
+// String names the relation.
+func (r LeaseRelation) String() string {
+	switch r {
+	case LeaseMine:
+		return "mine"
+	case LeaseMyOtherClient:
+		return "my-other-client"
+	case LeaseOther:
+		return "other"
+	default:
+		return "none"
+	}
+}
+
+// RunState says whether a run is under way.
+type RunState int
+
+// Run states.
+const (
+	RunIdle RunState = iota
+	RunRunning
+)
+
+// String names the run state.
+func (r RunState) String() string {
+	if r == RunRunning {
+		return "running"
+	}
+	return "idle"
+}
+
+// EntryKind says what a transcript entry is.
+type EntryKind uint8
+
+// Entry kinds.
+const (
+	EntryMessage EntryKind = iota // a user, assistant or tool result message
+	EntryNotice                   // something that happened to the session, in words
+	EntryTool                     // a tool call's chip
+)
+
+// String names the kind.
+func (k EntryKind) String() string {
+	switch k {
+	case EntryNotice:
+		return "notice"
+	case EntryTool:
+		return "tool"
+	default:
+		return "message"
+	}
+}
+
+// Message roles.
+const (
+	RoleUser       = "user"
+	RoleAssistant  = "assistant"
+	RoleToolResult = "toolResult"
+)
+
+// Tool chip states.
+const (
+	ToolRunning = "running"
+	ToolOK      = "ok"
+	ToolError   = "error"
+)
+
+// Entry is one line-item of the transcript view. Entries only grow and are
+// changed in place, so an entry's index is stable for the life of a State.
+type Entry struct {
+	Kind       EntryKind
+	IsError    bool       // a tool chip or tool result that failed
+	Streaming  bool       // text so far from message.delta, not completed yet
+	EntryID    string     // pi's entry id; for a chip, its tool result's entry id once known
+	MessageID  string     // the message id of streamed or completed assistant text
+	Role       string     // user | assistant | toolResult (messages)
+	Author     string     // the collaborator of a user turn from an accepted chime
+	Text       string     // message text (a chime turn without its attribution line), a tool result's text, a notice's detail
+	ToolCalls  []ToolCall // an assistant message's tool calls
+	ToolCallID string     // a chip's tool call id
+	ToolName   string     // a chip's tool name
+	ToolState  string     // a chip's state: ToolRunning, ToolOK or ToolError
+	Notice     string     // an EntryNotice's text, e.g. "run aborted: budget"
+	Time       time.Time  // the transcript's own timestamp, or the event's time for chips and notices
+	Rev        int        // 1 when made, bumped on every change (for render caches)
+}
+
+// Change is a bitmask of what an Apply changed; 0 means nothing a UI shows.
+type Change uint32
+
+// Changes Apply reports.
+const (
+	ChangeTranscript Change = 1 << iota // Entries
+	ChangeLease                         // Session.Lease or Revoked
+	ChangeRun                           // Run, RunID or Usage
+	ChangeQueue                         // Queue
+	ChangeChimes                        // Chimes
+	ChangeSession                       // another field of Session, Deleted or TrashedAs
+	ChangeMirror                        // Mirror
+	ChangeCommands                      // Commands
+	ChangeError                         // LastError
+)
+
+// changeNames names the Change bits in order.
+const changeNames = "transcript lease run queue chimes session mirror commands error"
+
+// Has reports whether c includes any bit of o.
+func (c Change) Has(o Change) bool { return c&o != 0 }
+
+// String lists the changes, e.g. "transcript|run", or "none".
+func (c Change) String() string {
+	if c == 0 {
+		return "none"
+	}
+	var parts []string
+	for i, name := range strings.Fields(changeNames) {
+		if c&(1<<i) != 0 {
+			parts = append(parts, name)
+		}
+	}
+	if rest := c &^ (1<<len(strings.Fields(changeNames)) - 1); rest != 0 {
+		parts = append(parts, "0x"+strconv.FormatUint(uint64(rest), 16))
+	}
+	return strings.Join(parts, "|")
+}
+
+// State is what a UI shows of one session: a snapshot with every later event
+// folded in by Apply. It does no I/O, reads no clock and is not safe for
+// concurrent use; the zero State is an empty one. Fields are for reading:
+// change them only through Apply. Entries share their strings with the
+// decoded snapshot and events.
+type State struct {
+	Me        Me
+	Session   Summary // title, status, body, lease, room policy, budget, kept current
+	Cursor    int64   // the seq of the last event applied
+	Entries   []Entry
+	Run       RunState
+	RunID     string // the current or last run
+	Usage     Usage  // of the current or last run
+	Commands  []Command
+	Queue     []QueueItem
+	Chimes    []Chime // pending ones
+	Mirror    Mirror
+	Deleted   bool
+	TrashedAs string
+	Revoked   *LeaseEndValue // set when this client's lease was taken over, until it holds one again
+	LastError string         // the last run.error, command.failed or extension.error message
+	SeenAt    time.Time      // the newest event time seen: leases that expired before it count as none
+
+	byEntry map[string]int32 // entry id -> index in Entries
+	streams []openText       // assistant messages being streamed
+	done    [doneRing]string // message ids completed lately: later deltas for them are stale
+	doneAt  int
+	names   map[string]string // interned tool names and authors
+}
+
+// openText is an assistant message being streamed into Entries[index].
+type openText struct {
+	messageID string
+	index     int
+	text      *strings.Builder
+}
+
+const (
+	doneRing      = 16   // completed message ids remembered against late deltas
+	toolWindow    = 256  // how far back a tool result looks for its chip
+	internMax     = 512  // distinct names interned per state
+	internMaxSize = 128  // longer strings are not interned
+	noticeMaxText = 4096 // the most of a tail or message a notice keeps
+)
+
+// NewState folds a snapshot into a new state for me. snap may be nil: the
+// state is then empty, at cursor 0. The state copies what it changes, so snap
+// may be kept by the caller.
+func NewState(me Me, snap *Snapshot) *State {
+	s := &State{Me: me, byEntry: make(map[string]int32)}
+	if snap == nil {
+		return s
+	}
+	s.Session = snap.Session
+	if l := snap.Session.Lease; l != nil {
+		c := *l
+		s.Session.Lease = &c
+		s.learnPrincipal(c)
+	}
+	s.Cursor = snap.Cursor
+	s.SeenAt = snap.Session.UpdatedAt
+	if snap.Session.Status == "running" {
+		s.Run = RunRunning
+	}
+	s.Commands = append([]Command(nil), snap.Commands...)
+	s.Queue = append([]QueueItem(nil), snap.Queue...)
+	s.Chimes = append([]Chime(nil), snap.Chimes...)
+	s.Mirror = snap.Mirror
+	s.loadTranscript(snap.Transcript)
+	return s
+}
+
+// Title is the session's title, else its preview, else its id.
+func (s *State) Title() string { return s.Session.DisplayTitle() }
+
+// Lease is the lease's holder and its relation to Me, as of the newest event
+// seen. An expired lease counts as none. holder is a copy.
+func (s *State) Lease() (rel LeaseRelation, holder *Lease) { return s.LeaseAt(s.SeenAt) }
+
+// LeaseAt is Lease as of now, for a caller that keeps its own clock; a zero
+// now never expires a lease.
+func (s *State) LeaseAt(now time.Time) (rel LeaseRelation, holder *Lease) {
+	l := s.Session.Lease
+	if l == nil || l.ClientID == "" {
+		return LeaseNone, nil
+	}
+	if !now.IsZero() && !l.ExpiresAt.IsZero() && l.ExpiresAt.Before(now) {
+		return LeaseNone, nil
+	}
+	c := *l
+	return s.relation(c), &c
+}
+
+// relation places a lease relative to Me.
+func (s *State) relation(l Lease) LeaseRelation {
+	samePerson := s.Me.Principal != "" && l.Principal == s.Me.Principal
+	if s.Me.ClientID != "" && l.ClientID == s.Me.ClientID &&
+		(samePerson || l.Principal == "" || s.Me.Principal == "") {
+		return LeaseMine
+	}
+	if samePerson {
+		return LeaseMyOtherClient
+	}
+	return LeaseOther
+}
+
+// learnPrincipal fills Me.Principal from a lease this client holds.
+func (s *State) learnPrincipal(l Lease) {
+	if s.Me.Principal == "" && s.Me.ClientID != "" && l.ClientID == s.Me.ClientID {
+		s.Me.Principal = l.Principal
+	}
+}
+
+// Apply folds one event into the state and says what changed. It never fails:
+// an event of an unknown type, a value of the wrong shape, an event of another
+// session, or one whose seq is not after Cursor changes nothing (0). Only
+// message.delta, which has no seq, is applied without one.
+func (s *State) Apply(ev Event) Change {
+	if ev.Type == "" || (ev.SessionID != "" && s.Session.SessionID != "" && ev.SessionID != s.Session.SessionID) {
+		return 0
+	}
+	if ev.Type == EvMessageDelta {
+		return s.applyDelta(ev)
+	}
+	if ev.Seq <= s.Cursor {
+		return 0
+	}
+	s.Cursor = ev.Seq
+	at := parseEventTime(ev.At)
+	if at.After(s.SeenAt) {
+		s.SeenAt = at
+	}
+	family, _, _ := strings.Cut(ev.Type, ".")
+	switch family {
+	case "lease":
+		return s.applyLease(ev)
+	case "command":
+		return s.applyCommand(ev)
+	case "run", "budget":
+		return s.applyRun(ev, at)
+	case "message", "tool":
+		return s.applyTranscript(ev, at)
+	case "session", "room", "queue":
+		return s.applySession(ev, at)
+	case "chime":
+		return s.applyChime(ev, at)
+	default:
+		return s.applyOther(ev, at)
+	}
+}
+
+// parseEventTime reads an RFC 3339 time; anything else is the zero time.
+func parseEventTime(v string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// intern returns a shared copy of a short, often repeated string (a tool
+// name, an author), so that thousands of entries hold one copy.
+func (s *State) intern(v string) string {
+	if v == "" || len(v) > internMaxSize {
+		return v
+	}
+	if w, ok := s.names[v]; ok {
+		return w
+	}
+	if s.names == nil {
+		s.names = make(map[string]string)
+	}
+	if len(s.names) < internMax {
+		s.names[v] = v
+	}
+	return v
+}
+
+// internRole maps a role onto its constant, so entries share one string.
+func internRole(role string) string {
+	switch role {
+	case RoleUser:
+		return RoleUser
+	case RoleAssistant:
+		return RoleAssistant
+	case RoleToolResult:
+		return RoleToolResult
+	}
+	return role
+}
+
+// clipTail shortens a notice's detail to at most noticeMaxText bytes, keeping the
+// end (a stderr tail's last lines matter most).
+func clipTail(v string) string {
+	if len(v) <= noticeMaxText {
+		return v
+	}
+	v = v[len(v)-noticeMaxText:]
+	for i := 0; i < len(v) && i < 4; i++ {
+		if v[i]&0xC0 != 0x80 {
+			return v[i:]
+		}
+	}
+	return v
+}

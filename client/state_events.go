@@ -1,0 +1,151 @@
+package client
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+)
+
+// applySession folds session.*, room.policy and queue.*.
+func (s *State) applySession(ev Event, at time.Time) Change {
+	switch ev.Type {
+	case EvSessionRenamed:
+		var v TitleValue
+		if ev.Decode(&v) != nil {
+			return 0
+		}
+		if v.Title != nil && *v.Title == "" {
+			v.Title = nil
+		}
+		s.Session.Title = v.Title
+		return ChangeSession
+	case EvSessionDeleted:
+		var v TrashValue
+		if ev.Decode(&v) != nil {
+			return 0
+		}
+		s.Deleted, s.TrashedAs = true, v.TrashedAs
+		return ChangeSession | s.closeStreams() | s.notice("session deleted", v.TrashedAs, at)
+	case EvSessionForked, EvSessionCloned:
+		var v BranchValue
+		if ev.Decode(&v) != nil || v.SessionID == "" {
+			return 0
+		}
+		verb := "forked"
+		if ev.Type == EvSessionCloned {
+			verb = "cloned"
+		}
+		return s.notice(verb+" as "+v.SessionID, v.Parent.EntryID, at)
+	case EvSessionShutdown:
+		s.Session.Body = "dormant"
+		return ChangeSession | s.notice("session shut down", "", at)
+	case EvRoomPolicy:
+		var v PolicyValue
+		if ev.Decode(&v) != nil || v.Policy == "" {
+			return 0
+		}
+		s.Session.RoomPolicy = v.Policy
+		return ChangeSession
+	case EvQueueUpdated:
+		var v QueueValue
+		if ev.Decode(&v) != nil {
+			return 0
+		}
+		s.Queue = v.Queue
+		return ChangeQueue
+	case EvQueueStranded:
+		return s.notice("queued commands were stranded", valueText(ev.Value), at)
+	}
+	return 0
+}
+
+// applyOther folds body.*, mirror.* and the events shown as notices; any
+// other type changes nothing.
+func (s *State) applyOther(ev Event, at time.Time) Change {
+	switch ev.Type {
+	case EvBodyMaterialized, EvBodyDormant:
+		var v BodyValue
+		if ev.Decode(&v) != nil {
+			return 0
+		}
+		s.Session.Body = "live"
+		if ev.Type == EvBodyDormant {
+			s.Session.Body = "dormant"
+		}
+		return ChangeSession
+	case EvBodyExited:
+		return s.applyExited(ev, at)
+	case EvBodyNotice:
+		return s.notice(orDefault(valueText(ev.Value), "the body sent a notice"), "", at)
+	case EvMirrorWritten, EvMirrorFailed:
+		return s.applyMirror(ev, at)
+	case EvExtensionError:
+		msg := orDefault(valueText(ev.Value), "an extension failed without a message")
+		s.LastError = msg
+		return ChangeError | s.notice("extension error: "+msg, "", at)
+	case EvAbortSlow:
+		return s.notice("the run is slow to abort", valueText(ev.Value), at)
+	case EvCompactionStarted:
+		return s.notice("compacting the conversation", "", at)
+	case EvCompactionEnded:
+		return s.notice("conversation compacted", valueText(ev.Value), at)
+	case EvRetryStarted:
+		return s.notice("retrying the model request", valueText(ev.Value), at)
+	}
+	return 0
+}
+
+// applyExited reports a body that died by itself: "body exited (code 1)".
+func (s *State) applyExited(ev Event, at time.Time) Change {
+	var v BodyValue
+	if ev.Decode(&v) != nil {
+		return 0
+	}
+	text := "body exited"
+	switch {
+	case v.Code != nil:
+		text += " (code " + strconv.Itoa(*v.Code) + ")"
+	case v.Signal != "":
+		text += " (signal " + v.Signal + ")"
+	}
+	s.Session.Body = "dormant"
+	return ChangeSession | s.closeStreams() | s.notice(text, v.StderrTail, at)
+}
+
+// applyMirror folds mirror.written and mirror.failed.
+func (s *State) applyMirror(ev Event, at time.Time) Change {
+	var v MirrorValue
+	if ev.Decode(&v) != nil {
+		return 0
+	}
+	m := s.Mirror
+	m.DocumentID = orDefault(v.DocumentID, m.DocumentID)
+	m.Reason = ""
+	if ev.Type == EvMirrorWritten {
+		m.State, m.Error = "written", ""
+		if !at.IsZero() {
+			w := at
+			m.WrittenAt = &w
+		}
+	} else {
+		m.State, m.Error = "failed", orDefault(v.Message, "the mirror write failed without a message")
+	}
+	s.Mirror = m
+	return ChangeMirror
+}
+
+// valueText is the message of a value shown generically: its "message",
+// "error" or "reason" string, else "".
+func valueText(raw json.RawMessage) string {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return ""
+	}
+	for _, k := range [...]string{"message", "error", "reason"} {
+		var v string
+		if json.Unmarshal(fields[k], &v) == nil && v != "" {
+			return v
+		}
+	}
+	return ""
+}

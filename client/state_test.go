@@ -1,0 +1,367 @@
+package client_test
+
+import (
+	"testing"
+
+	"vehicle/client"
+)
+
+// stCase folds steps into a state (from the test snapshot when snap) and
+// checks the last step's Change and the state.
+type stCase struct {
+	name  string
+	snap  bool
+	me    *client.Me
+	steps []stStep
+	want  client.Change
+	check func(t *testing.T, s *client.State)
+}
+
+// run plays the case.
+func (c stCase) run(t *testing.T) {
+	t.Helper()
+	var snap *client.Snapshot
+	if c.snap {
+		snap = stSnapshot()
+	}
+	me := stMe()
+	if c.me != nil {
+		me = *c.me
+	}
+	s := client.NewState(me, snap)
+	var got client.Change
+	for _, st := range c.steps {
+		got = s.Apply(stEvent(t, st.seq, st.sec, st.typ, st.value))
+	}
+	if got != c.want {
+		t.Errorf("last Apply changed %v, want %v\n%s", got, c.want, stDump(s))
+	}
+	if c.check != nil {
+		c.check(t, s)
+	}
+}
+
+// stLast is the state's last entry.
+func stLast(t *testing.T, s *client.State) client.Entry {
+	t.Helper()
+	if len(s.Entries) == 0 {
+		t.Fatalf("no entries\n%s", stDump(s))
+	}
+	return s.Entries[len(s.Entries)-1]
+}
+
+// stWantNotice checks the last entry is a notice with that text.
+func stWantNotice(text string) func(t *testing.T, s *client.State) {
+	return func(t *testing.T, s *client.State) {
+		t.Helper()
+		if e := stLast(t, s); e.Kind != client.EntryNotice || e.Notice != text {
+			t.Errorf("last entry = %s, want notice %q", stEntry(e), text)
+		}
+	}
+}
+
+// stWantLease checks the lease's relation and holder.
+func stWantLease(rel client.LeaseRelation, clientID string) func(t *testing.T, s *client.State) {
+	return func(t *testing.T, s *client.State) {
+		t.Helper()
+		gotRel, holder := s.Lease()
+		gotID := ""
+		if holder != nil {
+			gotID = holder.ClientID
+		}
+		if gotRel != rel || gotID != clientID {
+			t.Errorf("Lease() = %v %q, want %v %q", gotRel, gotID, rel, clientID)
+		}
+	}
+}
+
+const (
+	stLeaseC1 = `{"principal":"user:ada","clientId":"c1","expiresAt":"2026-10-13T10:05:00Z"}`
+	stLeaseC2 = `{"principal":"user:ada","clientId":"c2","expiresAt":"2026-10-13T10:05:00Z"}`
+	stLeaseBo = `{"principal":"user:bo","clientId":"b1","expiresAt":"2026-10-13T10:05:00Z"}`
+)
+
+func TestStateLeaseHolder(t *testing.T) {
+	anon := client.Me{ClientID: "c1"}
+	cases := []stCase{
+		{name: "claimed mine", steps: []stStep{{1, 1, "lease.claimed", stLeaseC1}},
+			want: client.ChangeLease, check: stWantLease(client.LeaseMine, "c1")},
+		{name: "claimed by my other client", steps: []stStep{{1, 1, "lease.claimed", stLeaseC2}},
+			want: client.ChangeLease, check: stWantLease(client.LeaseMyOtherClient, "c2")},
+		{name: "claimed by another person", steps: []stStep{{1, 1, "lease.claimed", stLeaseBo}},
+			want: client.ChangeLease, check: stWantLease(client.LeaseOther, "b1")},
+		{name: "renewed keeps the principal", snap: true,
+			steps: []stStep{{11, 1, "lease.renewed", `{"clientId":"c1","expiresAt":"2026-10-13T10:09:00Z"}`}},
+			want:  client.ChangeLease, check: func(t *testing.T, s *client.State) {
+				if _, h := s.Lease(); h == nil || h.Principal != "user:ada" || !h.ExpiresAt.Equal(stTS(540)) {
+					t.Errorf("holder = %+v", h)
+				}
+			}},
+		{name: "learns my principal from my lease", me: &anon,
+			steps: []stStep{{1, 1, "lease.claimed", stLeaseC1}, {2, 1, "lease.claimed", stLeaseC2}},
+			want:  client.ChangeLease, check: func(t *testing.T, s *client.State) {
+				stWantLease(client.LeaseMyOtherClient, "c2")(t, s)
+				if s.Me.Principal != "user:ada" {
+					t.Errorf("Me.Principal = %q", s.Me.Principal)
+				}
+			}},
+		{name: "claimed without a client id is ignored", snap: true,
+			steps: []stStep{{11, 1, "lease.claimed", `{"principal":"user:bo"}`}},
+			want:  0, check: stWantLease(client.LeaseMine, "c1")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, c.run)
+	}
+}
+
+func TestStateLeaseEnd(t *testing.T) {
+	cases := []stCase{
+		{name: "released by the holder", snap: true, steps: []stStep{{11, 1, "lease.released", `{"clientId":"c1"}`}},
+			want: client.ChangeLease, check: stWantLease(client.LeaseNone, "")},
+		{name: "released by another client changes nothing", snap: true,
+			steps: []stStep{{11, 1, "lease.released", `{"clientId":"c9"}`}},
+			want:  0, check: stWantLease(client.LeaseMine, "c1")},
+		{name: "expired", snap: true, steps: []stStep{{11, 301, "lease.expired", `{"clientId":"c1"}`}},
+			want: client.ChangeLease, check: stWantLease(client.LeaseNone, "")},
+		{name: "expiry by the newest event time", snap: true,
+			steps: []stStep{{11, 299, "body.dormant", `{}`}, {12, 301, "no.such.type", `{}`}},
+			want:  0, check: func(t *testing.T, s *client.State) {
+				stWantLease(client.LeaseNone, "")(t, s)
+				if rel, _ := s.LeaseAt(stTS(299)); rel != client.LeaseMine {
+					t.Errorf("LeaseAt(before expiry) = %v, want mine", rel)
+				}
+			}},
+		{name: "revoked mine by takeover", snap: true,
+			steps: []stStep{{11, 5, "lease.revoked", `{"clientId":"c1","by":"c2","reason":"takeover"}`}},
+			want:  client.ChangeLease | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
+				stWantNotice("lease revoked: taken over by c2")(t, s)
+				stWantLease(client.LeaseNone, "")(t, s)
+				if s.Revoked == nil || s.Revoked.By != "c2" {
+					t.Errorf("Revoked = %+v", s.Revoked)
+				}
+			}},
+		{name: "revoked then mine again clears Revoked", snap: true, steps: []stStep{
+			{11, 5, "lease.revoked", `{"clientId":"c1","by":"c2","reason":"takeover"}`},
+			{12, 5, "lease.claimed", stLeaseC2},
+			{13, 6, "lease.revoked", `{"clientId":"c2","by":"c1","reason":"takeover"}`},
+			{14, 6, "lease.claimed", stLeaseC1}},
+			want: client.ChangeLease, check: func(t *testing.T, s *client.State) {
+				stWantLease(client.LeaseMine, "c1")(t, s)
+				if s.Revoked != nil {
+					t.Errorf("Revoked = %+v, want nil", s.Revoked)
+				}
+				if n := len(s.Entries); n != 5 {
+					t.Errorf("%d entries, want the 4 of the snapshot and one notice", n)
+				}
+			}},
+		{name: "revoked another client adds no notice",
+			steps: []stStep{{1, 1, "lease.claimed", stLeaseBo}, {2, 2, "lease.revoked", `{"clientId":"b1","by":"b2","reason":"takeover"}`}},
+			want:  client.ChangeLease, check: func(t *testing.T, s *client.State) {
+				if len(s.Entries) != 0 || s.Revoked != nil {
+					t.Errorf("entries %d, revoked %+v", len(s.Entries), s.Revoked)
+				}
+			}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, c.run)
+	}
+}
+
+// stAcceptedK1 accepts k1 as a queued follow_up at seq 11.
+func stAcceptedK1() stStep {
+	return stStep{11, 1, "command.accepted", `{"commandId":"k1","op":"follow_up","status":"queued","disposition":"queued"}`}
+}
+
+// stQueuedK1 puts k1 in the queue at seq 12.
+func stQueuedK1() stStep {
+	return stStep{12, 1, "queue.updated", `{"queue":[{"commandId":"k1","op":"follow_up"}]}`}
+}
+
+// stWantCommand checks a command's status and error.
+func stWantCommand(id, status, errText string) func(t *testing.T, s *client.State) {
+	return func(t *testing.T, s *client.State) {
+		t.Helper()
+		for _, c := range s.Commands {
+			if c.CommandID == id {
+				if c.Status != status || c.Error != errText {
+					t.Errorf("command %s = %+v, want status %s error %q", id, c, status, errText)
+				}
+				return
+			}
+		}
+		t.Errorf("no command %s\n%s", id, stDump(s))
+	}
+}
+
+func TestStateCommands(t *testing.T) {
+	accepted, wantCmd := stAcceptedK1(), stWantCommand
+	cases := []stCase{
+		{name: "accepted adds", snap: true, steps: []stStep{accepted}, want: client.ChangeCommands,
+			check: func(t *testing.T, s *client.State) {
+				wantCmd("k1", client.StatusQueued, "")(t, s)
+				if len(s.Commands) != 2 || s.Commands[1].Disposition != "queued" || s.Commands[1].Op != "follow_up" {
+					t.Errorf("commands = %+v", s.Commands)
+				}
+			}},
+		{name: "completed", snap: true, steps: []stStep{accepted, {12, 2, "command.completed", `{"commandId":"k1"}`}},
+			want: client.ChangeCommands, check: wantCmd("k1", client.StatusCompleted, "")},
+		{name: "aborted", snap: true, steps: []stStep{accepted, {12, 2, "command.aborted", `{"commandId":"k1"}`}},
+			want: client.ChangeCommands, check: wantCmd("k1", client.StatusAborted, "")},
+		{name: "interrupted", snap: true, steps: []stStep{accepted, {12, 2, "command.interrupted", `{"commandId":"k1"}`}},
+			want: client.ChangeCommands, check: wantCmd("k1", client.StatusInterrupted, "")},
+		{name: "failed sets LastError", snap: true,
+			steps: []stStep{accepted, {12, 2, "command.failed", `{"commandId":"k1","error":"no delegation"}`}},
+			want:  client.ChangeCommands | client.ChangeError, check: func(t *testing.T, s *client.State) {
+				wantCmd("k1", client.StatusFailed, "no delegation")(t, s)
+				if s.LastError != "no delegation" {
+					t.Errorf("LastError = %q", s.LastError)
+				}
+			}},
+		{name: "unknown command is added", steps: []stStep{{1, 1, "command.completed", `{"commandId":"k9"}`}},
+			want: client.ChangeCommands, check: wantCmd("k9", client.StatusCompleted, "")},
+		{name: "a final status is not undone", snap: true,
+			steps: []stStep{{11, 1, "command.accepted", `{"commandId":"c0","op":"prompt","status":"accepted"}`}},
+			want:  client.ChangeCommands, check: wantCmd("c0", client.StatusCompleted, "")},
+		{name: "unknown command event type", snap: true, steps: []stStep{{11, 1, "command.teleported", `{"commandId":"c0"}`}},
+			want: 0, check: wantCmd("c0", client.StatusCompleted, "")},
+		{name: "no command id", snap: true, steps: []stStep{{11, 1, "command.accepted", `{"op":"prompt"}`}}, want: 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, c.run)
+	}
+}
+
+func TestStateQueue(t *testing.T) {
+	accepted, queued, wantCmd := stAcceptedK1(), stQueuedK1(), stWantCommand
+	cases := []stCase{
+		{name: "queue.updated replaces", snap: true, steps: []stStep{accepted, queued}, want: client.ChangeQueue,
+			check: func(t *testing.T, s *client.State) {
+				if len(s.Queue) != 1 || s.Queue[0].CommandID != "k1" {
+					t.Errorf("queue = %+v", s.Queue)
+				}
+			}},
+		{name: "queue.updated with null empties", snap: true,
+			steps: []stStep{accepted, queued, {13, 1, "queue.updated", `{"queue":null}`}}, want: client.ChangeQueue,
+			check: func(t *testing.T, s *client.State) {
+				if len(s.Queue) != 0 {
+					t.Errorf("queue = %+v", s.Queue)
+				}
+			}},
+		{name: "delivered leaves the queue", snap: true,
+			steps: []stStep{accepted, queued, {13, 2, "command.delivered", `{"commandId":"k1"}`}},
+			want:  client.ChangeCommands | client.ChangeQueue, check: func(t *testing.T, s *client.State) {
+				wantCmd("k1", client.StatusDelivered, "")(t, s)
+				if len(s.Queue) != 0 {
+					t.Errorf("queue = %+v", s.Queue)
+				}
+			}},
+		{name: "cancelled", snap: true, steps: []stStep{accepted, queued, {13, 2, "command.cancelled", `{"commandId":"k1"}`}},
+			want: client.ChangeCommands | client.ChangeQueue, check: wantCmd("k1", client.StatusCancelled, "")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, c.run)
+	}
+}
+
+func TestStateSessionEvents(t *testing.T) {
+	cases := []stCase{
+		{name: "room.policy", snap: true, steps: []stStep{{11, 1, "room.policy", `{"policy":"observe"}`}},
+			want: client.ChangeSession, check: func(t *testing.T, s *client.State) {
+				if s.Session.RoomPolicy != client.PolicyObserve {
+					t.Errorf("policy = %q", s.Session.RoomPolicy)
+				}
+			}},
+		{name: "renamed", snap: true, steps: []stStep{{11, 1, "session.renamed", `{"title":"Barn"}`}},
+			want: client.ChangeSession, check: func(t *testing.T, s *client.State) {
+				if s.Title() != "Barn" {
+					t.Errorf("Title() = %q", s.Title())
+				}
+			}},
+		{name: "renamed null clears", snap: true, steps: []stStep{{11, 1, "session.renamed", `{"title":null}`}},
+			want: client.ChangeSession, check: func(t *testing.T, s *client.State) {
+				if s.Session.Title != nil || s.Title() != "hello" {
+					t.Errorf("title %v, Title() = %q", s.Session.Title, s.Title())
+				}
+			}},
+		{name: "renamed empty clears", snap: true, steps: []stStep{{11, 1, "session.renamed", `{"title":""}`}},
+			want: client.ChangeSession, check: func(t *testing.T, s *client.State) {
+				if s.Session.Title != nil {
+					t.Errorf("title = %q", *s.Session.Title)
+				}
+			}},
+		{name: "deleted", snap: true, steps: []stStep{{11, 1, "session.deleted", `{"trashedAs":"trash/s1"}`}},
+			want: client.ChangeSession | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
+				stWantNotice("session deleted")(t, s)
+				if !s.Deleted || s.TrashedAs != "trash/s1" {
+					t.Errorf("deleted %v as %q", s.Deleted, s.TrashedAs)
+				}
+			}},
+		{name: "forked", snap: true, steps: []stStep{{11, 1, "session.forked", `{"sessionId":"s2","parent":{"sessionId":"s1","kind":"fork","entryId":"e4"}}`}},
+			want: client.ChangeTranscript, check: stWantNotice("forked as s2")},
+		{name: "cloned", snap: true, steps: []stStep{{11, 1, "session.cloned", `{"sessionId":"s3","parent":{"sessionId":"s1","kind":"clone"}}`}},
+			want: client.ChangeTranscript, check: stWantNotice("cloned as s3")},
+		{name: "shutdown", snap: true, steps: []stStep{{11, 1, "session.shutdown", `{}`}},
+			want: client.ChangeSession | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
+				if s.Session.Body != "dormant" {
+					t.Errorf("body = %q", s.Session.Body)
+				}
+			}},
+		{name: "created and revived change nothing", snap: true,
+			steps: []stStep{{11, 1, "session.created", `{}`}, {12, 1, "session.revived", `{}`}}, want: 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, c.run)
+	}
+}
+
+func TestStateBodyMirrorNotices(t *testing.T) {
+	cases := []stCase{
+		{name: "mirror written", snap: true, steps: []stStep{{11, 7, "mirror.written", `{"documentId":"sophia-conversation-s1","created":true}`}},
+			want: client.ChangeMirror, check: func(t *testing.T, s *client.State) {
+				m := s.Mirror
+				if m.State != "written" || m.WrittenAt == nil || !m.WrittenAt.Equal(stTS(7)) || m.Folder != "sophia-conversations" {
+					t.Errorf("mirror = %+v", m)
+				}
+			}},
+		{name: "mirror failed", snap: true, steps: []stStep{{11, 7, "mirror.failed", `{"documentId":"sophia-conversation-s1","message":"offline"}`}},
+			want: client.ChangeMirror, check: func(t *testing.T, s *client.State) {
+				if s.Mirror.State != "failed" || s.Mirror.Error != "offline" {
+					t.Errorf("mirror = %+v", s.Mirror)
+				}
+			}},
+		{name: "body materialized", snap: true, steps: []stStep{{11, 1, "body.dormant", `{}`}, {12, 1, "body.materialized", `{"kind":"rpc","isolation":"bwrap"}`}},
+			want: client.ChangeSession, check: func(t *testing.T, s *client.State) {
+				if s.Session.Body != "live" {
+					t.Errorf("body = %q", s.Session.Body)
+				}
+			}},
+		{name: "body exited with a code", snap: true, steps: []stStep{{11, 1, "body.exited", `{"code":1,"stderrTail":"boom"}`}},
+			want: client.ChangeSession | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
+				stWantNotice("body exited (code 1)")(t, s)
+				if e := stLast(t, s); e.Text != "boom" {
+					t.Errorf("detail = %q", e.Text)
+				}
+			}},
+		{name: "body exited by a signal", snap: true, steps: []stStep{{11, 1, "body.exited", `{"signal":"SIGKILL"}`}},
+			want: client.ChangeSession | client.ChangeTranscript, check: stWantNotice("body exited (signal SIGKILL)")},
+		{name: "body notice", snap: true, steps: []stStep{{11, 1, "body.notice", `{"message":"hello from an extension"}`}},
+			want: client.ChangeTranscript, check: stWantNotice("hello from an extension")},
+		{name: "extension error", snap: true, steps: []stStep{{11, 1, "extension.error", `{"message":"pi-sophia crashed"}`}},
+			want: client.ChangeTranscript | client.ChangeError, check: func(t *testing.T, s *client.State) {
+				if s.LastError != "pi-sophia crashed" {
+					t.Errorf("LastError = %q", s.LastError)
+				}
+			}},
+		{name: "abort slow", snap: true, steps: []stStep{{11, 1, "abort.slow", `{}`}},
+			want: client.ChangeTranscript, check: stWantNotice("the run is slow to abort")},
+		{name: "queue stranded", snap: true, steps: []stStep{{11, 1, "queue.stranded", `{}`}},
+			want: client.ChangeTranscript, check: stWantNotice("queued commands were stranded")},
+		{name: "retry", snap: true, steps: []stStep{{11, 1, "retry.started", `{"message":"429"}`}},
+			want: client.ChangeTranscript, check: stWantNotice("retrying the model request")},
+		{name: "compaction", snap: true, steps: []stStep{{11, 1, "compaction.started", `{}`}, {12, 2, "compaction.ended", `{}`}},
+			want: client.ChangeTranscript, check: stWantNotice("conversation compacted")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, c.run)
+	}
+}

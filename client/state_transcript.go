@@ -1,0 +1,294 @@
+package client
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+// maxOpenStreams bounds the assistant messages streamed at once; an older one is
+// closed when a new one would pass it.
+const maxOpenStreams = 8
+
+// collaboratorSuffix ends the attribution line of an accepted chime's turn.
+const collaboratorSuffix = " collaborator]"
+
+// completedValue is message.completed's value, read leniently: a timestamp that
+// is missing or not a time falls back to the event's time.
+type completedValue struct {
+	EntryID   string          `json:"entryId"`
+	MessageID string          `json:"messageId"`
+	Role      string          `json:"role"`
+	Text      string          `json:"text"`
+	ToolCalls []ToolCall      `json:"toolCalls"`
+	ToolName  string          `json:"toolName"`
+	IsError   bool            `json:"isError"`
+	Usage     *Usage          `json:"usage"`
+	Timestamp json.RawMessage `json:"timestamp"`
+}
+
+// when is the message's own timestamp, else at.
+func (m *completedValue) when(at time.Time) time.Time {
+	var v string
+	if json.Unmarshal(m.Timestamp, &v) == nil {
+		if t := parseEventTime(v); !t.IsZero() {
+			return t
+		}
+	}
+	return at
+}
+
+// loadTranscript makes the entries of a snapshot's transcript: one per
+// message, a chip (ok) per tool call of an assistant message, and tool
+// results folded into their chips.
+func (s *State) loadTranscript(items []TranscriptItem) {
+	n := len(items)
+	for i := range items {
+		if items[i].Role == RoleAssistant {
+			n += len(items[i].ToolCalls)
+		}
+	}
+	s.Entries = make([]Entry, 0, n)
+	for i := range items {
+		s.addItem(&items[i])
+	}
+}
+
+// addItem adds one transcript item; a repeated entry id is skipped.
+func (s *State) addItem(it *TranscriptItem) {
+	if _, dup := s.byEntry[it.EntryID]; dup && it.EntryID != "" {
+		return
+	}
+	role := internRole(it.Role)
+	if role == RoleToolResult {
+		s.toolResultMessage(it.EntryID, it.ToolName, it.Text, it.IsError, it.Timestamp)
+		return
+	}
+	e := Entry{Kind: EntryMessage, EntryID: it.EntryID, Role: role, Text: it.Text,
+		ToolCalls: it.ToolCalls, Time: it.Timestamp, Rev: 1}
+	if role == RoleUser {
+		e.Author, e.Text = s.attribution(it.Text)
+	}
+	s.appendEntry(e)
+	if role != RoleAssistant {
+		return
+	}
+	for _, c := range it.ToolCalls {
+		s.appendEntry(Entry{Kind: EntryTool, ToolCallID: c.ID, ToolName: s.intern(c.Name),
+			ToolState: ToolOK, Time: it.Timestamp, Rev: 1})
+	}
+}
+
+// appendEntry adds e at the end, indexes its entry id and returns its index.
+func (s *State) appendEntry(e Entry) int {
+	s.Entries = append(s.Entries, e)
+	i := len(s.Entries) - 1
+	s.index(i)
+	return i
+}
+
+// index records Entries[i]'s entry id.
+func (s *State) index(i int) {
+	id := s.Entries[i].EntryID
+	if id == "" {
+		return
+	}
+	if s.byEntry == nil {
+		s.byEntry = make(map[string]int32)
+	}
+	s.byEntry[id] = int32(i)
+}
+
+// attribution splits an accepted chime's turn, "[<author> collaborator]\n<text>",
+// into the author and the text; other text has no author.
+func (s *State) attribution(text string) (author, rest string) {
+	line, rest, ok := strings.Cut(text, "\n")
+	if !ok || !strings.HasPrefix(line, "[") || !strings.HasSuffix(line, collaboratorSuffix) {
+		return "", text
+	}
+	author = line[1 : len(line)-len(collaboratorSuffix)]
+	if strings.TrimSpace(author) == "" {
+		return "", text
+	}
+	return s.intern(author), rest
+}
+
+// applyTranscript folds message.completed, tool.started and tool.result.
+func (s *State) applyTranscript(ev Event, at time.Time) Change {
+	switch ev.Type {
+	case EvMessageCompleted:
+		return s.applyMessage(ev, at)
+	case EvToolStarted:
+		return s.applyToolStarted(ev, at)
+	case EvToolResult:
+		return s.applyToolResult(ev, at)
+	}
+	return 0
+}
+
+// applyMessage folds a completed message: it replaces the streamed entry with
+// the same message id, or is appended; a repeated entry id updates in place.
+func (s *State) applyMessage(ev Event, at time.Time) Change {
+	var v completedValue
+	if ev.Decode(&v) != nil {
+		return 0
+	}
+	when := v.when(at)
+	role := internRole(v.Role)
+	if role == RoleToolResult {
+		return s.toolResultMessage(v.EntryID, v.ToolName, v.Text, v.IsError, when)
+	}
+	s.markDone(v.MessageID)
+	if i, dup := s.byEntry[v.EntryID]; dup && v.EntryID != "" {
+		return s.dropStream(v.MessageID, int(i)) | s.refresh(int(i), &v)
+	}
+	e := Entry{Kind: EntryMessage, EntryID: v.EntryID, MessageID: v.MessageID, Role: role,
+		Text: v.Text, ToolCalls: v.ToolCalls, Time: when, Rev: 1}
+	if role == RoleUser {
+		e.Author, e.Text = s.attribution(v.Text)
+	}
+	ch := ChangeTranscript
+	if role == RoleAssistant && v.Usage != nil && s.Run == RunRunning {
+		s.Usage.Turns += v.Usage.Turns
+		s.Usage.CostUSD += v.Usage.CostUSD
+		ch |= ChangeRun
+	}
+	if role == RoleAssistant {
+		if i, ok := s.takeStream(v.MessageID); ok {
+			e.Rev = s.Entries[i].Rev + 1
+			s.Entries[i] = e
+			s.index(i)
+			return ch
+		}
+	}
+	s.appendEntry(e)
+	return ch
+}
+
+// refresh updates a message entry from a repeated completed message, when
+// its text or tool calls differ.
+func (s *State) refresh(i int, v *completedValue) Change {
+	e := &s.Entries[i]
+	if e.Kind != EntryMessage {
+		return 0
+	}
+	author, text := "", v.Text
+	if e.Role == RoleUser {
+		author, text = s.attribution(v.Text)
+	}
+	if e.Text == text && e.Author == author && len(e.ToolCalls) == len(v.ToolCalls) && !e.Streaming {
+		return 0
+	}
+	e.Text, e.Author, e.ToolCalls, e.Streaming = text, author, v.ToolCalls, false
+	e.Rev++
+	return ChangeTranscript
+}
+
+// applyDelta appends streamed text to the entry of its message id, making it
+// when needed (timed at the newest event seen). A delta for a message
+// completed lately is stale and dropped.
+func (s *State) applyDelta(ev Event) Change {
+	var v DeltaValue
+	if ev.Decode(&v) != nil || v.Delta == "" || s.wasDone(v.MessageID) {
+		return 0
+	}
+	at := parseEventTime(ev.At)
+	if at.IsZero() {
+		at = s.SeenAt
+	}
+	k := s.openStream(v.MessageID, at)
+	st := &s.streams[k]
+	st.text.WriteString(v.Delta)
+	e := &s.Entries[st.index]
+	e.Text = st.text.String()
+	e.Rev++
+	return ChangeTranscript
+}
+
+// openStream finds or starts the stream of a message id and returns its
+// position in s.streams.
+func (s *State) openStream(messageID string, at time.Time) int {
+	for k := range s.streams {
+		if s.streams[k].messageID == messageID {
+			return k
+		}
+	}
+	if len(s.streams) >= maxOpenStreams {
+		s.endStream(0)
+	}
+	i := s.appendEntry(Entry{Kind: EntryMessage, MessageID: messageID, Role: RoleAssistant,
+		Streaming: true, Time: at})
+	s.streams = append(s.streams, openText{messageID: messageID, index: i, text: &strings.Builder{}})
+	return len(s.streams) - 1
+}
+
+// takeStream forgets the stream of a message id and returns its entry index.
+func (s *State) takeStream(messageID string) (int, bool) {
+	for k := range s.streams {
+		if s.streams[k].messageID == messageID {
+			i := s.streams[k].index
+			s.streams = append(s.streams[:k], s.streams[k+1:]...)
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// dropStream ends the stream of a message id unless it streams into keep.
+func (s *State) dropStream(messageID string, keep int) Change {
+	for k := range s.streams {
+		if s.streams[k].messageID == messageID && s.streams[k].index != keep {
+			s.endStream(k)
+			return ChangeTranscript
+		}
+	}
+	return 0
+}
+
+// endStream ends the stream at position k: its entry keeps the text so far.
+func (s *State) endStream(k int) {
+	e := &s.Entries[s.streams[k].index]
+	e.Streaming = false
+	e.Rev++
+	s.streams = append(s.streams[:k], s.streams[k+1:]...)
+}
+
+// closeStreams ends every stream, as when the run settles without the
+// completed messages.
+func (s *State) closeStreams() Change {
+	if len(s.streams) == 0 {
+		return 0
+	}
+	for len(s.streams) > 0 {
+		s.endStream(len(s.streams) - 1)
+	}
+	return ChangeTranscript
+}
+
+// markDone remembers a completed message id against late deltas.
+func (s *State) markDone(messageID string) {
+	if messageID == "" {
+		return
+	}
+	s.done[s.doneAt%doneRing] = messageID
+	s.doneAt++
+}
+
+// wasDone reports whether a message id completed lately.
+func (s *State) wasDone(messageID string) bool {
+	if messageID == "" {
+		return false
+	}
+	for _, id := range s.done {
+		if id == messageID {
+			return true
+		}
+	}
+	return false
+}
+
+// notice appends a notice entry.
+func (s *State) notice(text, detail string, at time.Time) Change {
+	s.appendEntry(Entry{Kind: EntryNotice, Notice: text, Text: clipTail(detail), Time: at, Rev: 1})
+	return ChangeTranscript
+}

@@ -1,0 +1,106 @@
+package vehicletest
+
+import (
+	"encoding/json"
+	"net/http"
+	"unicode/utf8"
+
+	"vehicle/client"
+)
+
+// Capsule bounds.
+const (
+	capsuleCommands   = 16
+	capsuleMilestones = 128
+	capsuleItems      = 32
+	capsuleText       = 4 << 10
+)
+
+// capsule answers the bounded, safe hand-over of a session: ids, statuses,
+// counts and assistant text only; never the text of a command or chime,
+// never a key.
+func (h *Host) capsule(rq *request, id string) (*reply, *client.Error) {
+	s, err := h.ownSession(rq, id)
+	if err != nil {
+		return nil, err
+	}
+	c := client.Capsule{
+		Schema: client.CapsuleSchema,
+		Identity: client.CapsuleIdentity{SessionID: s.id, GraphID: s.graph, Profile: s.profile,
+			Access: s.access, Model: s.model, Parent: s.parent},
+		Posture:    client.CapsulePosture{Status: h.summary(s).Status, Cursor: s.cursor(), Budget: s.budget},
+		Commands:   client.CapsuleCommands{Counts: map[string]int{}, Last: []client.CapsuleCommand{}},
+		Milestones: milestones(s.events),
+		Transcript: capsuleTranscript(s.transcript),
+	}
+	if s.lease != nil {
+		l := *s.lease
+		c.Posture.LeaseHolder = &l
+	}
+	for _, cmd := range s.commands {
+		c.Commands.Counts[cmd.status]++
+	}
+	for _, cmd := range s.commands[max(0, len(s.commands)-capsuleCommands):] {
+		c.Commands.Last = append(c.Commands.Last, client.CapsuleCommand{CommandID: cmd.id, Op: cmd.op, Status: cmd.status})
+	}
+	return rq.answer(http.StatusOK, client.TypeSessionCapsule, c), nil
+}
+
+// milestoneTypes are the landmark events a capsule keeps.
+func isMilestone(typ string) bool {
+	switch typ {
+	case client.EvSessionCreated, client.EvSessionForked, client.EvSessionCloned, client.EvSessionShutdown,
+		client.EvSessionRevived, client.EvLeaseClaimed, client.EvLeaseReleased, client.EvLeaseRevoked,
+		client.EvLeaseExpired, client.EvRunStarted, client.EvRunSettled, client.EvRunError,
+		client.EvBudgetExceeded, client.EvCommandAccepted, client.EvCommandCompleted, client.EvCommandAborted,
+		client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted, client.EvMirrorWritten:
+		return true
+	}
+	return false
+}
+
+// milestones are the last 128 landmark events: ids, statuses and counts only.
+func milestones(events []client.Frame) []client.CapsuleMilestone {
+	out := []client.CapsuleMilestone{}
+	for _, e := range events {
+		if !isMilestone(e.Type) {
+			continue
+		}
+		var v struct {
+			RunID     string        `json:"runId"`
+			CommandID string        `json:"commandId"`
+			Status    string        `json:"status"`
+			Usage     *client.Usage `json:"usage"`
+			Turns     int           `json:"turns"`
+		}
+		_ = json.Unmarshal(e.Value, &v)
+		m := client.CapsuleMilestone{Seq: e.Seq, Type: e.Type, RunID: v.RunID, CommandID: v.CommandID, Status: v.Status, Turns: v.Turns}
+		if v.Usage != nil {
+			m.Turns = v.Usage.Turns
+		}
+		out = append(out, m)
+	}
+	return out[max(0, len(out)-capsuleMilestones):]
+}
+
+// capsuleTranscript is the last 32 items: assistant text clipped to 4 KiB
+// with its tool names, user turns as their length, tool results as name and flag.
+func capsuleTranscript(items []client.TranscriptItem) []client.CapsuleTranscript {
+	out := []client.CapsuleTranscript{}
+	for _, it := range items[max(0, len(items)-capsuleItems):] {
+		ct := client.CapsuleTranscript{EntryID: it.EntryID, Role: it.Role}
+		switch it.Role {
+		case "user":
+			ct.Length = utf8.RuneCountInString(it.Text)
+		case "assistant":
+			ct.Text = clipBytes(it.Text, capsuleText)
+			for _, tc := range it.ToolCalls {
+				ct.ToolNames = append(ct.ToolNames, tc.Name)
+			}
+		default:
+			ct.ToolName, ct.IsError = it.ToolName, it.IsError
+		}
+		out = append(out, ct)
+	}
+	return out
+}

@@ -1,0 +1,83 @@
+package vehicletest
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"vehicle/client"
+)
+
+// chime takes a collaborator's message by the room's policy: refused under
+// observe and mute, pending under suggest, submitted at once under co-drive
+// (pending when nobody holds the lease). Public sessions take no chimes.
+func (h *Host) chime(rq *request, s *session) (*reply, *client.Error) {
+	t := rq.body.Text
+	switch {
+	case t == nil || strings.TrimSpace(*t) == "":
+		return nil, errf(client.CodeInvalidRequest, "text is missing: a chime carries the message to send")
+	case len(*t) > client.MaxTextBytes:
+		return nil, errf(client.CodeInvalidRequest, "text is %d bytes, over the limit of %d: send a shorter text", len(*t), client.MaxTextBytes)
+	}
+	if s.funding != fundingMember {
+		return rq.answer(http.StatusOK, client.TypeChimeRejected,
+			client.ChimeResult{Reason: "a public session takes no chimes"}), nil
+	}
+	if s.roomPolicy == client.PolicyObserve || s.roomPolicy == client.PolicyMute {
+		return rq.answer(http.StatusOK, client.TypeChimeRejected,
+			client.ChimeResult{Reason: "the room is in " + s.roomPolicy + " mode: the driver takes no chimes now"}), nil
+	}
+	pc := &pendingChime{id: h.newID("c"), author: rq.caller.name, text: *t, at: h.now()}
+	s.chimes = append(s.chimes, pc)
+	h.emit(s, client.EvChimeReceived, client.ChimeValue{ChimeID: pc.id, Author: pc.author, Text: pc.text})
+	if s.roomPolicy != client.PolicyCoDrive || s.lease == nil {
+		return rq.answer(http.StatusOK, client.TypeChimeAccepted, client.ChimeResult{ChimeID: pc.id, Status: "pending"}), nil
+	}
+	c := h.chimeCommand(s, pc, s.lease.ClientID)
+	return rq.answer(http.StatusOK, client.TypeChimeAccepted,
+		client.ChimeResult{ChimeID: pc.id, Status: "submitted", CommandID: c.id}), nil
+}
+
+// chimeCommand turns a pending chime into a command (prompt when idle,
+// follow_up during a run) attributed to its author.
+func (h *Host) chimeCommand(s *session, pc *pendingChime, by string) *command {
+	s.chimes = slices.DeleteFunc(s.chimes, func(x *pendingChime) bool { return x == pc })
+	op := "prompt"
+	if s.run != nil {
+		op = "follow_up"
+	}
+	c := &command{id: "chime-" + pc.id, requestID: pc.id, op: op, text: "[" + pc.author + " collaborator]\n" + pc.text}
+	h.emit(s, client.EvChimeResolved, client.ChimeResolvedValue{ChimeID: pc.id, Accepted: true, CommandID: c.id, By: by})
+	h.submit(s, c)
+	return c
+}
+
+// setRoomPolicy sets how chimes are taken.
+func (h *Host) setRoomPolicy(rq *request, s *session) (*reply, *client.Error) {
+	p := rq.body.Policy
+	switch p {
+	case client.PolicyObserve, client.PolicyMute, client.PolicySuggest, client.PolicyCoDrive:
+	default:
+		return nil, errf(client.CodeInvalidRequest, "policy %q is not observe, mute, suggest or co-drive", p)
+	}
+	s.roomPolicy = p
+	h.emit(s, client.EvRoomPolicy, client.PolicyValue{Policy: p})
+	return rq.answer(http.StatusOK, client.TypeRoomPolicy, client.PolicyValue{Policy: p}), nil
+}
+
+// resolveChime accepts or rejects a pending chime.
+func (h *Host) resolveChime(rq *request, s *session) (*reply, *client.Error) {
+	id := rq.body.ChimeID
+	i := slices.IndexFunc(s.chimes, func(c *pendingChime) bool { return c.id == id })
+	if id == "" || i < 0 {
+		return nil, errf(client.CodeInvalidRequest, "there is no pending chime %q in session %s: inspect lists the pending ones", id, s.id)
+	}
+	pc := s.chimes[i]
+	if rq.op == "accept_chime" {
+		c := h.chimeCommand(s, pc, rq.body.ClientID)
+		return rq.answer(http.StatusOK, client.TypeChimeAccepted, client.ChimeResult{ChimeID: id, CommandID: c.id}), nil
+	}
+	s.chimes = slices.Delete(s.chimes, i, i+1)
+	h.emit(s, client.EvChimeResolved, client.ChimeResolvedValue{ChimeID: id, Accepted: false, By: rq.body.ClientID})
+	return rq.answer(http.StatusOK, client.TypeChimeRejected, client.ChimeResult{ChimeID: id}), nil
+}

@@ -1,0 +1,133 @@
+package vehicletest
+
+import (
+	"slices"
+
+	"vehicle/client"
+)
+
+// Recorded is what the host kept of one request.
+type Recorded struct {
+	Method        string
+	Path          string
+	Authorization bool   // an Authorization header was sent
+	VisitorID     string // X-Visitor-Id, when sent
+	ModelKey      bool   // an X-Model-Key header was sent
+	RequestID     string // the body's (or query's) requestId
+}
+
+// Requests are the requests served so far, oldest first.
+func (h *Host) Requests() []Recorded {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.recorded)
+}
+
+// Trashed are the documents trashed through gardend's navigation route.
+func (h *Host) Trashed() []TrashedDoc {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.trashed)
+}
+
+// Events is the durable log of a session (deleted ones too); nil for an
+// unknown id.
+func (h *Host) Events(sessionID string) []client.Event {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if s := h.sessions[sessionID]; s != nil {
+		return slices.Clone(s.events)
+	}
+	return nil
+}
+
+// Emit appends an arbitrary event to a session's log and returns its seq (0
+// for an unknown or deleted session).
+func (h *Host) Emit(sessionID, typ string, value any) int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := h.sessions[sessionID]
+	if s == nil || s.deleted {
+		return 0
+	}
+	return h.emit(s, typ, value).Seq
+}
+
+// Proceed releases a run held by the #hold step; false when the session
+// has no run.
+func (h *Host) Proceed(sessionID string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := h.sessions[sessionID]
+	if s == nil || s.run == nil {
+		return false
+	}
+	select {
+	case s.run.proceed <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// CutStreams ends every open SSE response abruptly, as a dropped
+// connection does.
+func (h *Host) CutStreams() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, s := range h.sessions {
+		for sub := range s.subs {
+			cutSubscriber(s, sub)
+		}
+	}
+}
+
+// SetRole sets a person's role on a graph ("" removes it).
+func (h *Host) SetRole(principal, graph, role string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if p := h.personByPrincipal(principal); p != nil {
+		if role == "" {
+			delete(p.Roles, graph)
+		} else {
+			p.Roles[graph] = role
+		}
+	}
+}
+
+// Restart acts out a host restart: runs stop, the byok keys held in memory
+// are dropped, open commands are reported interrupted, bodies go dormant
+// and every session is revived; leases survive.
+func (h *Host) Restart() {
+	h.mu.Lock()
+	var runs []*run
+	for _, s := range h.sessions {
+		s.modelKey = ""
+		if s.run != nil {
+			runs = append(runs, s.run)
+			s.run.cancel(causeRestart)
+		}
+	}
+	h.mu.Unlock()
+	for _, r := range runs {
+		select {
+		case <-r.done:
+		case <-h.done:
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, s := range h.sessions {
+		if s.deleted {
+			continue
+		}
+		h.dropQueue(s, client.EvCommandInterrupted)
+		for _, c := range s.commands {
+			if c.open() {
+				c.status = client.StatusInterrupted
+				h.emit(s, client.EvCommandInterrupted, client.CommandValue{CommandID: c.id})
+			}
+		}
+		s.live = false
+		h.emit(s, client.EvSessionRevived, map[string]any{})
+	}
+}

@@ -1,0 +1,32 @@
+// Package vehicletest is an in-memory Vehicle ride v2 host that speaks the
+// HTTP contract with the protocol's rules: principals and roles, the lease,
+// idempotency, runs of a scripted model, the budget guard, chimes, rename,
+// delete, fork and clone, the mirror, the capsule, watching (long-poll and
+// SSE), and the public doors and limits. Tests start it on loopback with
+// NewServer; the demo embeds it with Listen.
+//
+// Where the protocol leaves a choice, this host makes these:
+//
+//   - Lease renewal: every mutation by the holder extends the lease by its
+//     ttl; lease.renewed is announced when the new end is at least one second
+//     (of the host's clock) past the last announced one, so at most once per
+//     second. A claim by the holder always announces it. Expiry is checked
+//     lazily, when the session is reached (lease.expired is emitted then).
+//   - A run absorbs steers (delivered after the turn under way) and queued
+//     follow-ups and prompts (after the loop would stop), as pi's agent loop
+//     does; the budget counts all of its turns.
+//   - abort cancels nothing queued: the queued commands then run, in a new
+//     run. abort answers once the run has settled. shutdown and the budget
+//     guard cancel the queue; a restart interrupts it.
+//   - cancel takes a queued command only; a steer waiting to be delivered is
+//     not queued and cannot be cancelled.
+//   - waitMs above 30 000 is clamped to 30 000, not refused.
+//   - A chime to a public session answers chime.rejected (a public session
+//     takes no chimes); observe and mute answer chime.rejected with no event.
+//   - Summary.Turns counts the user turns accepted (prompts, follow-ups,
+//     steers, accepted chimes); the public session limit counts the same.
+//   - POST /account/grants by anyone but an operator (a member who owns a
+//     graph) is not_found.
+//   - An SSE subscriber whose buffer (Limits.StreamBuffer) fills is cut; it
+//     resumes by seq. The replay is flushed once, live events one by one.
+package vehicletest

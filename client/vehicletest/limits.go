@@ -1,0 +1,78 @@
+package vehicletest
+
+import (
+	"time"
+
+	"vehicle/client"
+)
+
+// Limits are the host's numbers: lease, budgets, public limits and credit,
+// stream pacing. A zero field takes its value from DefaultLimits.
+type Limits struct {
+	LeaseTTL            time.Duration // a lease's ttl when the request names none (5 min)
+	MaxTurns            int           // a member session's run budget in turns (12)
+	MaxCostUSD          float64       // a member session's run budget in dollars (0.25)
+	TurnCostUSD         float64       // what one model turn costs when the model says nothing (0.001)
+	PublicRunMaxTurns   int           // a public session's run budget in turns (8)
+	PublicRunMaxCostUSD float64       // a public session's run budget in dollars (0.05)
+	TurnsPerDay         int           // public turns per principal per UTC day (100)
+	SessionMaxTurns     int           // public turns per conversation (40)
+	SignupGrantUSD      float64       // the verified account's signup credit (0.50)
+	CreditDailyCapUSD   float64       // all credit spend in a UTC day (5)
+	Keepalive           time.Duration // the longest silence on an SSE stream (15 s)
+	DeltaDelay          time.Duration // real-time pause before each delta (0: none)
+	SlowDelta           time.Duration // the pause of a #slow reply's deltas (40 ms)
+	StreamBuffer        int           // frames buffered per SSE subscriber before it is cut (4096)
+}
+
+// DefaultLimits are the protocol's defaults, with no delta pacing.
+func DefaultLimits() Limits {
+	return Limits{
+		LeaseTTL:            client.DefaultLeaseTTL,
+		MaxTurns:            client.DefaultMaxTurns,
+		MaxCostUSD:          client.DefaultMaxCostUSD,
+		TurnCostUSD:         0.001,
+		PublicRunMaxTurns:   8,
+		PublicRunMaxCostUSD: 0.05,
+		TurnsPerDay:         100,
+		SessionMaxTurns:     40,
+		SignupGrantUSD:      0.50,
+		CreditDailyCapUSD:   5,
+		Keepalive:           client.DefaultKeepalive,
+		SlowDelta:           40 * time.Millisecond,
+		StreamBuffer:        4096,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	pick := func(v *time.Duration, def time.Duration) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	pick(&l.LeaseTTL, d.LeaseTTL)
+	pick(&l.Keepalive, d.Keepalive)
+	pick(&l.SlowDelta, d.SlowDelta)
+	pickInt := func(v *int, def int) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	pickInt(&l.MaxTurns, d.MaxTurns)
+	pickInt(&l.PublicRunMaxTurns, d.PublicRunMaxTurns)
+	pickInt(&l.TurnsPerDay, d.TurnsPerDay)
+	pickInt(&l.SessionMaxTurns, d.SessionMaxTurns)
+	pickInt(&l.StreamBuffer, d.StreamBuffer)
+	pickFloat := func(v *float64, def float64) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	pickFloat(&l.MaxCostUSD, d.MaxCostUSD)
+	pickFloat(&l.TurnCostUSD, d.TurnCostUSD)
+	pickFloat(&l.PublicRunMaxCostUSD, d.PublicRunMaxCostUSD)
+	pickFloat(&l.SignupGrantUSD, d.SignupGrantUSD)
+	pickFloat(&l.CreditDailyCapUSD, d.CreditDailyCapUSD)
+	return l
+}

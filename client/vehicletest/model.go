@@ -1,0 +1,122 @@
+package vehicletest
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Model decides what each turn of a run says.
+type Model interface {
+	// Turn answers one model turn. ctx ends when the run is aborted.
+	Turn(ctx context.Context, req TurnRequest) Reply
+}
+
+// TurnRequest is what the model sees for one turn.
+type TurnRequest struct {
+	SessionID   string
+	RunID       string
+	Text        string   // the user text this part of the run answers
+	ContextRefs []string // the ids the person had open
+	Step        int      // 1 for the first turn after Text, 2 after one tool round, ...
+	Turn        int      // the run's turn number, from 1
+}
+
+// Reply is one assistant turn: its text in pieces, its tool calls, and how
+// the host plays it.
+type Reply struct {
+	Deltas    []string  // the assistant text, streamed piece by piece
+	ToolCalls []ToolUse // tools the turn calls; the run goes on after them
+	Slow      bool      // pace the deltas by Limits.SlowDelta
+	Hold      bool      // wait after the first delta until Proceed or abort
+	Err       string    // non-empty: the turn fails (run.error, command.failed)
+	CostUSD   float64   // the turn's cost (0: Limits.TurnCostUSD)
+}
+
+// ToolUse is one tool call and how it ends.
+type ToolUse struct {
+	Name    string
+	IsError bool
+	Result  string
+}
+
+// Scripted is the default model: markers in the text pick the path. Plain
+// text gets a short markdown echo; #tool calls a graph tool then replies;
+// #toolerror gets a failing tool; #slow paces the deltas; #hold waits after
+// the first delta; #overrun calls tools until the budget guard stops it;
+// #fail fails the run; #long N replies N paragraphs.
+type Scripted struct{}
+
+// Turn answers by the markers of req.Text.
+func (Scripted) Turn(_ context.Context, req TurnRequest) Reply {
+	t := req.Text
+	r := Reply{Slow: strings.Contains(t, "#slow"), Hold: strings.Contains(t, "#hold") && req.Step == 1}
+	switch {
+	case strings.Contains(t, "#fail"):
+		r.Err = "the scripted model failed on purpose (#fail)"
+	case strings.Contains(t, "#overrun"):
+		r.Deltas = Split(fmt.Sprintf("Searching again (round %d).", req.Step), 3)
+		r.ToolCalls = []ToolUse{{Name: "search_documents", Result: "nothing new"}}
+	case strings.Contains(t, "#toolerror") && req.Step == 1:
+		r.Deltas = Split("Let me read that document.", 3)
+		r.ToolCalls = []ToolUse{{Name: "read_document", IsError: true, Result: "document not found"}}
+	case strings.Contains(t, "#tool") && req.Step == 1:
+		r.Deltas = Split("Let me look that up.", 3)
+		r.ToolCalls = []ToolUse{{Name: "search_documents", Result: "3 documents match"}}
+	case strings.Contains(t, "#toolerror"):
+		r.Deltas = Split("The tool failed: **document not found**. Try another name.", 6)
+	case strings.Contains(t, "#long"):
+		r.Deltas = longReply(t)
+	default:
+		r.Deltas = Split(echo(t, req.Step > 1), 0)
+	}
+	return r
+}
+
+// echo is a short markdown reply quoting the text's first line.
+func echo(text string, afterTool bool) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	line = clip(line, 120, "…")
+	lead := "You said"
+	if afterTool {
+		lead = "I found 3 documents about"
+	}
+	return fmt.Sprintf("## Echo\n\n%s: *%s*\n\n- it has %d characters\n- it has %d words\n\n```go\nfmt.Println(%q)\n```\n",
+		lead, line, len([]rune(text)), len(strings.Fields(text)), clip(line, 40, "..."))
+}
+
+// longReply is N paragraphs (the number after #long, default 5, at most 2000).
+func longReply(text string) []string {
+	n := 5
+	_, after, _ := strings.Cut(text, "#long")
+	if f := strings.Fields(after); len(f) > 0 {
+		if v, err := strconv.Atoi(f[0]); err == nil && v > 0 {
+			n = min(v, 2000)
+		}
+	}
+	out := make([]string, 0, 2*n)
+	for i := 1; i <= n; i++ {
+		out = append(out,
+			fmt.Sprintf("Paragraph %d. The vehicle keeps one driver at a time, and every event has a seq. ", i),
+			"A client that reconnects resumes from its last seq, with no gap and no duplicate.\n\n")
+	}
+	return out
+}
+
+// Split cuts text into pieces for streaming: n pieces, or with n 0 between
+// 10 and 40 pieces by length. Pieces end on rune boundaries; joined they are
+// the text.
+func Split(text string, n int) []string {
+	r := []rune(text)
+	if n <= 0 {
+		n = min(max(len(r)/12, 10), 40)
+	}
+	n = max(min(n, len(r)), 1)
+	size := (len(r) + n - 1) / n
+	out := make([]string, 0, n)
+	for i := 0; i < len(r); i += size {
+		out = append(out, string(r[i:min(i+size, len(r))]))
+	}
+	return out
+}
