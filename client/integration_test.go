@@ -332,3 +332,36 @@ func jsonString(v any) (string, error) {
 	b, err := json.Marshal(v)
 	return string(b), err
 }
+
+// TestSendRecoversDelegation: a text command refused for want of a delegation
+// token makes the owner's request that hands one over, then goes through once.
+func TestSendRecoversDelegation(t *testing.T) {
+	srv := vehicletest.NewServer(t)
+	ctx := ctxT(t)
+	c := dial(t, srv, adaToken, "demo")
+	cr, err := c.Create(ctx, client.CreateRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := cr.Session.SessionID
+	if !srv.DropDelegation(id) {
+		t.Fatal("no session to revive")
+	}
+	a, err := c.Prompt(ctx, id, "are you back?")
+	if err != nil || a.Replayed {
+		t.Fatalf("prompt after a revival: %+v %v", a, err)
+	}
+	snap, err := c.Inspect(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, cmd := range snap.Commands {
+		if cmd.Op == client.OpPrompt {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d prompt commands, want 1", n)
+	}
+}

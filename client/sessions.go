@@ -188,11 +188,20 @@ func (c *Client) Send(ctx context.Context, id, op string, r TextRequest) (*Accep
 	if r.CommandID != "" {
 		fields["commandId"] = r.CommandID
 	}
-	if r.RequestID != "" {
-		fields["requestId"] = r.RequestID
+	if r.RequestID == "" {
+		r.RequestID = c.newID()
 	}
+	fields["requestId"] = r.RequestID
 	var v Accepted
 	f, err := c.Verb(ctx, id, op, fields)
+	if ErrorCode(err) == CodeDelegationRequired {
+		// The session was revived without its owner's delegation token; the
+		// owner's next request hands gardend's newest one over. Make one,
+		// then send the same request again (refusals are not remembered).
+		if _, ierr := c.Inspect(ctx, id); ierr == nil {
+			f, err = c.Verb(ctx, id, op, fields)
+		}
+	}
 	return decodeInto(f, err, &v, &v.Replayed)
 }
 

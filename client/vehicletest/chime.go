@@ -10,7 +10,8 @@ import (
 
 // chime takes a collaborator's message by the room's policy: refused under
 // observe and mute, pending under suggest, submitted at once under co-drive
-// (pending when nobody holds the lease). Public sessions take no chimes.
+// (pending when nobody holds the lease, or when it would start a body with
+// no delegation token). Public sessions take no chimes.
 func (h *Host) chime(rq *request, s *session) (*reply, *client.Error) {
 	t := rq.body.Text
 	switch {
@@ -30,7 +31,7 @@ func (h *Host) chime(rq *request, s *session) (*reply, *client.Error) {
 	pc := &pendingChime{id: h.newID("c"), author: rq.caller.name, text: *t, at: h.now()}
 	s.chimes = append(s.chimes, pc)
 	h.emit(s, client.EvChimeReceived, client.ChimeValue{ChimeID: pc.id, Author: pc.author, Text: pc.text})
-	if s.roomPolicy != client.PolicyCoDrive || s.lease == nil {
+	if s.roomPolicy != client.PolicyCoDrive || s.lease == nil || h.needsDelegation(s) != nil {
 		return rq.answer(http.StatusOK, client.TypeChimeAccepted, client.ChimeResult{ChimeID: pc.id, Status: "pending"}), nil
 	}
 	c := h.chimeCommand(s, pc, s.lease.ClientID)
@@ -74,6 +75,9 @@ func (h *Host) resolveChime(rq *request, s *session) (*reply, *client.Error) {
 	}
 	pc := s.chimes[i]
 	if rq.op == "accept_chime" {
+		if err := h.needsDelegation(s); err != nil {
+			return nil, err
+		}
 		c := h.chimeCommand(s, pc, rq.body.ClientID)
 		return rq.answer(http.StatusOK, client.TypeChimeAccepted, client.ChimeResult{ChimeID: id, CommandID: c.id}), nil
 	}

@@ -39,6 +39,9 @@ func (h *Host) textCommand(rq *request, s *session) (*reply, *client.Error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := h.needsDelegation(s); err != nil {
+		return nil, err
+	}
 	if err := h.publicTurn(rq, s); err != nil {
 		return nil, err
 	}

@@ -96,12 +96,24 @@ func (h *Host) SetRole(principal, graph, role string) {
 
 // Restart acts out a host restart: runs stop, the byok keys held in memory
 // are dropped, open commands are reported interrupted, bodies go dormant
-// and every session is revived; leases survive.
+// and every session is revived; leases survive. The delegation tokens are
+// kept (DropDelegation acts out a revival without one).
 func (h *Host) Restart() {
+	h.revive(func(*session) bool { return true }, func(s *session) { s.modelKey = "" })
+}
+
+// revive revives the sessions pick selects: forget drops what they lose,
+// their runs stop as a restart stops them, open commands are reported
+// interrupted, bodies go dormant and session.revived is announced. It
+// returns how many sessions were revived.
+func (h *Host) revive(pick func(*session) bool, forget func(*session)) int {
 	h.mu.Lock()
 	var runs []*run
 	for _, s := range h.sessions {
-		s.modelKey = ""
+		if s.deleted || !pick(s) {
+			continue
+		}
+		forget(s)
 		if s.run != nil {
 			runs = append(runs, s.run)
 			s.run.cancel(causeRestart)
@@ -116,10 +128,12 @@ func (h *Host) Restart() {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	n := 0
 	for _, s := range h.sessions {
-		if s.deleted {
+		if s.deleted || !pick(s) {
 			continue
 		}
+		n++
 		h.dropQueue(s, client.EvCommandInterrupted)
 		for _, c := range s.commands {
 			if c.open() {
@@ -130,4 +144,5 @@ func (h *Host) Restart() {
 		s.live = false
 		h.emit(s, client.EvSessionRevived, map[string]any{})
 	}
+	return n
 }

@@ -92,6 +92,9 @@ func (h *Host) createOptions(rq *request) (createOpts, *client.Error) {
 	if o.funding != fundingMember {
 		o.budget = client.Budget{MaxTurns: h.cfg.limits.PublicRunMaxTurns, MaxCostUSD: h.cfg.limits.PublicRunMaxCostUSD}
 	}
+	if o.profile == client.ProfileAgent {
+		return o, h.agentBox()
+	}
 	return o, nil
 }
 

@@ -29,4 +29,19 @@
 //     graph) is not_found.
 //   - An SSE subscriber whose buffer (Limits.StreamBuffer) fills is cut; it
 //     resumes by seq. The replay is flushed once, live events one by one.
+//   - Isolation (WithIsolation) is checked at the create of an agent
+//     session, after its validation and the owner check (forbidden_profile
+//     first): microvm answers not_implemented, unavailable answers
+//     isolation_unavailable with the reason; any other tier makes boxes and
+//     is the session's isolation. A chat session never needs a box.
+//   - Delegation: gardend hands the owner's newest token with every request
+//     on the graph, so the host holds one for every session but those
+//     DropDelegation revived. Such a session gets one back with its owner's
+//     next request on its graph that is not a command that may start a body
+//     (prompt, follow_up, steer, chime, accept_chime): inspect, list, watch,
+//     claim, rename and the rest. Until then a command that would start its
+//     dormant body is refused delegation_required (not remembered, so the
+//     same request succeeds once a token is back), and a co-drive chime is
+//     held pending. Restart keeps the tokens, as though each owner's next
+//     request came before any command. GET /account carries none (no graph).
 package vehicletest

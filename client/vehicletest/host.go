@@ -49,6 +49,7 @@ type config struct {
 	model         Model
 	limits        Limits
 	mirror        bool
+	isolation     string
 }
 
 // Option configures a Host.
@@ -118,18 +119,22 @@ type Host struct {
 	done     chan struct{}
 	wg       sync.WaitGroup
 	waitHook func(sessionID string) // called when a long-poll starts waiting (tests)
+	// tokenless are the sessions revived by DropDelegation whose owner has
+	// sent no request since: the host holds no delegation token for them.
+	tokenless map[string]*session
 }
 
 // New makes a host configured by opts. It serves HTTP through ServeHTTP;
 // Close it when done.
 func New(opts ...Option) *Host {
 	c := config{
-		people: DefaultPeople(),
-		mount:  client.DefaultMount,
-		now:    time.Now,
-		public: map[string]bool{},
-		limits: DefaultLimits(),
-		mirror: true,
+		people:    DefaultPeople(),
+		mount:     client.DefaultMount,
+		now:       time.Now,
+		public:    map[string]bool{},
+		limits:    DefaultLimits(),
+		mirror:    true,
+		isolation: IsolationBwrap,
 	}
 	for _, o := range opts {
 		o(&c)
@@ -141,13 +146,14 @@ func New(opts ...Option) *Host {
 		c.model = Scripted{}
 	}
 	h := &Host{
-		cfg:      c,
-		sessions: map[string]*session{},
-		creates:  map[string]map[string]stored{},
-		ids:      map[string]int{},
-		ledger:   newLedger(),
-		docs:     map[string]bool{},
-		done:     make(chan struct{}),
+		cfg:       c,
+		sessions:  map[string]*session{},
+		creates:   map[string]map[string]stored{},
+		ids:       map[string]int{},
+		ledger:    newLedger(),
+		docs:      map[string]bool{},
+		tokenless: map[string]*session{},
+		done:      make(chan struct{}),
 	}
 	for _, p := range c.people {
 		h.people = append(h.people, clonePerson(p))

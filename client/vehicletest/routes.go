@@ -89,6 +89,7 @@ func (h *Host) serveGraph(rq *request, rest []string) {
 		writeError(rq.w, rq, err)
 		return
 	}
+	h.delegate(rq, rest)
 	if len(rest) == 2 && rest[1] == "events" && rq.r.Method == http.MethodGet {
 		h.serveEvents(rq, rest[0]) // unlocks
 		return

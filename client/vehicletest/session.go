@@ -94,7 +94,7 @@ func (h *Host) newSession(rq *request, profile, access, funding string) *session
 		requests: map[string]stored{}, byCommand: map[string]*command{},
 	}
 	if profile == client.ProfileAgent {
-		s.isolation = "bwrap"
+		s.isolation = h.cfg.isolation
 	}
 	h.sessions[s.id] = s
 	return s
