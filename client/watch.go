@@ -1,0 +1,375 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"sync/atomic"
+	"time"
+)
+
+// ConnMode is where a Stream's connection stands.
+type ConnMode int
+
+// Connection modes, as ConnState reports them.
+const (
+	ConnConnecting   ConnMode = iota // the first connection is being made
+	ConnStreaming                    // an SSE response is open
+	ConnPolling                      // long-polling (TransportPoll, or after a fallback)
+	ConnReconnecting                 // the connection was lost; trying again
+	ConnClosed                       // the stream has ended
+)
+
+// String names the mode in lower case.
+func (m ConnMode) String() string {
+	switch m {
+	case ConnConnecting:
+		return "connecting"
+	case ConnStreaming:
+		return "streaming"
+	case ConnPolling:
+		return "polling"
+	case ConnReconnecting:
+		return "reconnecting"
+	case ConnClosed:
+		return "closed"
+	}
+	return "unknown"
+}
+
+// ConnState is a Stream's connection state, reported to StreamOptions.OnState
+// on every change.
+type ConnState struct {
+	Mode    ConnMode
+	Attempt int   // the reconnect attempt under way (0 when connected)
+	Err     error // the last failure, when reconnecting, after a fallback, or at the end
+	// Replayed is, after a resume, how many events came from the host's replay
+	// before the stream went live, reported in a second ConnStreaming state
+	// with the first live event. It is best effort: the durable events a
+	// resumed connection read before its first read that waited for the
+	// network (10 ms or more). A busy session that never pauses counts its
+	// live events too, until the next pause.
+	Replayed int
+}
+
+// Transport selects how a Stream watches a session.
+type Transport int
+
+// Transports.
+const (
+	TransportAuto Transport = iota // SSE, falling back to long-poll
+	TransportSSE                   // SSE only
+	TransportPoll                  // long-poll only
+)
+
+// String names the transport in lower case.
+func (t Transport) String() string {
+	switch t {
+	case TransportAuto:
+		return "auto"
+	case TransportSSE:
+		return "sse"
+	case TransportPoll:
+		return "poll"
+	}
+	return "unknown"
+}
+
+// StreamOptions configures a Stream. The zero value streams from seq 0 with
+// the defaults below.
+type StreamOptions struct {
+	Since     int64     // last seq already seen (the snapshot's cursor)
+	Transport Transport // default TransportAuto
+	// OnState is called on every change of the connection's state, from the
+	// goroutine that calls Stream or Next; it must not block long.
+	OnState func(ConnState)
+	// PollWait is the long-poll waitMs (default 25 s, at most 30 s).
+	PollWait time.Duration
+	// FallbackAfter is how many SSE failures in a row make an auto stream
+	// fall back to long-poll (default 3). A connection that delivered
+	// something and then dropped counts as one failure.
+	FallbackAfter int
+	// Backoff paces reconnects: the first one after a drop is immediate, the
+	// next ones wait Base doubling to Max (default 100 ms to 5 s). Attempts 0
+	// retries while the context lives; more ends the stream after that many
+	// failed attempts in a row.
+	Backoff RetryPolicy
+	// IdleTimeout drops an SSE connection that sent nothing, not even a
+	// keepalive, for this long (default 45 s, three keepalives; negative:
+	// never).
+	IdleTimeout time.Duration
+	// SSERetry is how often an auto stream that fell back to long-poll tries
+	// SSE again (default 1 min; negative: never).
+	SSERetry time.Duration
+}
+
+// Stream defaults.
+const (
+	DefaultPollWait      = 25 * time.Second
+	DefaultFallbackAfter = 3
+	DefaultIdleTimeout   = 3 * DefaultKeepalive
+	DefaultSSERetry      = time.Minute
+)
+
+// DefaultStreamBackoff is the reconnect backoff of a Stream: 100 ms doubling
+// to 5 s, never giving up.
+func DefaultStreamBackoff() RetryPolicy {
+	return RetryPolicy{Base: 100 * time.Millisecond, Max: 5 * time.Second}
+}
+
+// withDefaults fills in the zero fields.
+func (o StreamOptions) withDefaults() StreamOptions {
+	if o.Since < 0 {
+		o.Since = 0
+	}
+	if o.PollWait <= 0 {
+		o.PollWait = DefaultPollWait
+	}
+	o.PollWait = min(o.PollWait, MaxWatchWait)
+	if o.FallbackAfter <= 0 {
+		o.FallbackAfter = DefaultFallbackAfter
+	}
+	d := DefaultStreamBackoff()
+	if o.Backoff.Base <= 0 {
+		o.Backoff.Base = d.Base
+	}
+	if o.Backoff.Max < o.Backoff.Base {
+		o.Backoff.Max = max(d.Max, o.Backoff.Base)
+	}
+	if o.IdleTimeout == 0 {
+		o.IdleTimeout = DefaultIdleTimeout
+	}
+	if o.SSERetry == 0 {
+		o.SSERetry = DefaultSSERetry
+	}
+	return o
+}
+
+// Stream is a session's event stream: an iterator over its events in seq
+// order, without gaps or duplicates across reconnects, message.delta included.
+// Use it from one goroutine (Next, Current, Err); Close and Cursor are safe
+// from any. An open SSE connection has a reader goroutine, which ends with
+// the connection, at the latest on Close or when ctx ends.
+type Stream struct {
+	c      *Client
+	id     string
+	o      StreamOptions
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	cur      Event
+	err      error
+	done     bool
+	ending   bool // session.deleted was delivered: the next Next ends
+	cursor   atomic.Int64
+	mode     ConnMode
+	batch    []Event // long-poll events not yet delivered
+	fails    int     // failures (SSE connects, drops or polls) in a row
+	lastErr  error
+	polling  bool      // long-polling: after a fallback, or TransportPoll
+	notSSE   bool      // the host refused event-stream: fall back at once
+	retrySSE time.Time // when a polling auto stream tries SSE again
+	conn     *sseConn  // the open SSE connection, nil when none
+}
+
+// Stream opens the session's event stream after o.Since. Connect failures (a
+// refusal such as not_found or unauthenticated, or an unreachable host) come
+// back from this call, not from the first Next. The stream lives until ctx
+// ends or Close; the caller must Close it.
+func (c *Client) Stream(ctx context.Context, sessionID string, o StreamOptions) (*Stream, error) {
+	o = o.withDefaults()
+	sctx, cancel := context.WithCancel(ctx)
+	s := &Stream{c: c, id: sessionID, o: o, ctx: sctx, cancel: cancel}
+	s.cursor.Store(o.Since)
+	s.report(ConnState{Mode: ConnConnecting})
+	if err := s.open(); err != nil {
+		s.finish(err)
+		cancel()
+		return nil, err
+	}
+	return s, nil
+}
+
+// open makes the first connection: SSE, else (auto, when the host answered
+// but not with a stream) a long-poll.
+func (s *Stream) open() error {
+	if s.o.Transport != TransportPoll {
+		err := s.dialSSE()
+		if err == nil {
+			return nil
+		}
+		var te *TransportError
+		unreachable := errors.As(err, &te) && te.Status == 0
+		if s.o.Transport == TransportSSE || isPermanent(err) || unreachable {
+			return err
+		}
+		s.lastErr = err
+	}
+	s.polling = true
+	s.retrySSE = time.Now().Add(s.o.SSERetry)
+	if err := s.pollOnce(0); err != nil {
+		return err
+	}
+	s.report(ConnState{Mode: ConnPolling, Err: s.lastErr})
+	return nil
+}
+
+// Next waits for the next event and reports whether there is one. It is
+// false at the end: ctx done, Close, the delivered session.deleted, or a
+// permanent refusal (then Err says why).
+func (s *Stream) Next() bool {
+	for !s.done {
+		if s.ending || s.ctx.Err() != nil {
+			s.finish(nil)
+			break
+		}
+		if ev, ok := s.pull(); ok {
+			if s.ctx.Err() == nil && s.accept(ev) {
+				return true
+			}
+			continue // (after Close, what was still in the pipe is dropped)
+		}
+		if s.done {
+			break
+		}
+		if err := s.advance(); err != nil {
+			s.finish(err)
+		}
+	}
+	return false
+}
+
+// pull takes the next event already at hand: from the long-poll batch or the
+// open SSE connection. ok is false when a connection must be made first.
+func (s *Stream) pull() (Event, bool) {
+	if len(s.batch) > 0 {
+		ev := s.batch[0]
+		s.batch = s.batch[1:]
+		return ev, true
+	}
+	k := s.conn
+	if k == nil {
+		return Event{}, false
+	}
+	ev, replayed, err := k.next()
+	if err != nil {
+		s.drop(err)
+		return Event{}, false
+	}
+	if replayed > 0 {
+		s.report(ConnState{Mode: ConnStreaming, Replayed: replayed})
+	}
+	return ev, true
+}
+
+// advance makes progress when nothing is at hand: a long-poll, or a
+// (re)connection. A non-nil error ends the stream.
+func (s *Stream) advance() error {
+	if !s.polling {
+		return s.reconnect()
+	}
+	if s.shouldRetrySSE() {
+		if s.dialSSE() == nil {
+			s.polling = false
+			return nil
+		}
+		s.retrySSE = time.Now().Add(s.o.SSERetry)
+	}
+	return s.poll()
+}
+
+// accept filters one event: durable events at or below the cursor are
+// dropped; seq-less ones (message.delta) pass.
+func (s *Stream) accept(ev Event) bool {
+	if ev.Seq > 0 {
+		if ev.Seq <= s.cursor.Load() {
+			return false
+		}
+		s.cursor.Store(ev.Seq)
+		if ev.Type == TypeSessionDeleted {
+			s.ending = true
+		}
+	}
+	s.cur = ev
+	return true
+}
+
+// Current is the event the last successful Next delivered.
+func (s *Stream) Current() Event { return s.cur }
+
+// Err is why the stream ended: nil after a clean end (session deleted, ctx
+// done, Close), else the refusal (*Error) or the last failure.
+func (s *Stream) Err() error { return s.err }
+
+// Cursor is the seq of the last durable event delivered (Since before any).
+func (s *Stream) Cursor() int64 { return s.cursor.Load() }
+
+// Close ends the stream: a Next under way returns false, and its connection
+// is cancelled at once. It is idempotent and safe from another goroutine.
+func (s *Stream) Close() error {
+	s.cancel()
+	return nil
+}
+
+// finish ends the stream with err (nil for a clean end).
+func (s *Stream) finish(err error) {
+	if s.done {
+		return
+	}
+	s.done = true
+	if err != nil && s.ctx.Err() != nil && !isPermanent(err) {
+		err = nil // a failure caused by the end itself
+	}
+	s.err = err
+	s.setConn(nil)
+	s.cancel()
+	s.report(ConnState{Mode: ConnClosed, Err: err})
+}
+
+// report tells OnState about a change.
+func (s *Stream) report(st ConnState) {
+	s.mode = st.Mode
+	if s.o.OnState != nil {
+		s.o.OnState(st)
+	}
+}
+
+// setConn replaces the open SSE connection, closing the old one.
+func (s *Stream) setConn(k *sseConn) {
+	if s.conn != nil && s.conn != k {
+		s.conn.close()
+	}
+	s.conn = k
+}
+
+// failed counts a failure and reports it: reconnecting, or for an auto
+// stream that has failed FallbackAfter times in a row over SSE (or was
+// refused event-stream), polling from now on.
+func (s *Stream) failed(err error) {
+	s.fails++
+	s.lastErr = err
+	if !s.polling && s.o.Transport == TransportAuto && (s.notSSE || s.fails >= s.o.FallbackAfter) {
+		s.fails = 0
+		s.polling = true
+		s.retrySSE = time.Now().Add(s.o.SSERetry)
+		s.report(ConnState{Mode: ConnPolling, Err: err})
+		return
+	}
+	s.report(ConnState{Mode: ConnReconnecting, Attempt: s.fails, Err: err})
+}
+
+// wait sleeps before reconnect attempt n (from 1): the first is immediate,
+// then Base doubling to Max, with a little jitter.
+func (s *Stream) wait(n int) error {
+	if n <= 1 {
+		return s.ctx.Err()
+	}
+	d := backoff(s.o.Backoff, n-1)
+	d += time.Duration(rand.Int64N(int64(d)/5 + 1))
+	return sleepCtx(s.ctx, d)
+}
+
+// gaveUp reports whether the backoff policy's attempts are spent.
+func (s *Stream) gaveUp() bool {
+	return s.o.Backoff.Attempts > 0 && s.fails > s.o.Backoff.Attempts
+}
