@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"vehicle/client"
+)
+
+// frameWriter writes frames to the ride's output, one whole line per Write,
+// from any goroutine. After a failed write it writes nothing more.
+type frameWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+// write marshals v and writes it as one line, flushing a writer that
+// buffers. It returns the first write error it met.
+func (fw *frameWriter) write(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(client.Frame{Protocol: client.Protocol, Type: client.TypeError,
+			Code: client.CodeInvalidRequest, Message: "the ride could not encode a frame: " + err.Error()})
+	}
+	b = append(b, '\n')
+	fw.mu.Lock()
+	defer fw.mu.Unlock()
+	if fw.err != nil {
+		return fw.err
+	}
+	if _, fw.err = fw.w.Write(b); fw.err == nil {
+		if f, ok := fw.w.(interface{ Flush() error }); ok {
+			fw.err = f.Flush()
+		}
+	}
+	return fw.err
+}
+
+// failed returns the write error that stopped the output, or nil.
+func (fw *frameWriter) failed() error {
+	fw.mu.Lock()
+	defer fw.mu.Unlock()
+	return fw.err
+}
+
+// rideLogger writes diagnostics to stderr, one line at a time, from any goroutine.
+type rideLogger struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// logf writes one diagnostic line.
+func (l *rideLogger) logf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "vehicle ride: "+format+"\n", args...)
+}
+
+// errorFrame renders a failure as an error frame with requestID: the host's
+// own frame for a refusal, codeUnreachable for an unreachable host (the
+// address and the cause), codeInterrupted when ctx ended first.
+func errorFrame(ctx context.Context, err error, requestID string) client.Frame {
+	var refusal *client.Error
+	var transport *client.TransportError
+	var own *lineError
+	f := client.Frame{Protocol: client.Protocol, Type: client.TypeError, RequestID: requestID,
+		Code: client.CodeInvalidRequest, Message: err.Error()}
+	switch {
+	case errors.As(err, &own):
+		f = own.frame()
+		f.RequestID = requestID
+	case errors.As(err, &refusal):
+		f = refusal.Frame()
+		f.RequestID = requestID
+	case ctx.Err() != nil:
+		f.Code = codeInterrupted
+		f.Message = "the ride was stopped before the host answered: the request may or may not have been carried out; inspect the session to find out (a retry with the same requestId is safe)"
+	case errors.As(err, &transport):
+		f.Code = codeUnreachable
+		d, _ := json.Marshal(struct {
+			URL      string `json:"url"`
+			Method   string `json:"method"`
+			Status   int    `json:"status,omitempty"`
+			Attempts int    `json:"attempts"`
+		}{transport.URL, transport.Method, transport.Status, transport.Attempts})
+		f.Details = d
+	}
+	return f
+}
+
+// closedValue is the value of the ride's last frame.
+type closedValue struct {
+	SessionID string `json:"sessionId,omitempty"`
+	Reason    string `json:"reason"`
+}
+
+// Reasons a ride ends, as its closed frame says them.
+const (
+	reasonEOF      = "eof"      // the end of the input
+	reasonShutdown = "shutdown" // the shutdown op, or SIGINT/SIGTERM
+	reasonDeleted  = "deleted"  // the session was deleted
+)
+
+// closedFrame is the ride's last frame.
+func closedFrame(sessionID, reason string) client.Frame {
+	v, _ := json.Marshal(closedValue{SessionID: sessionID, Reason: reason})
+	return client.Frame{Protocol: client.Protocol, Type: client.TypeClosed, Value: v}
+}
