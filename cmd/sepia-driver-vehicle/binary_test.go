@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"vehicle/cmd/sepia-driver-vehicle/driver"
+	"vehicle/cmd/sepia-driver-vehicle/drivertest"
+)
+
+// TestBinary builds the driver once and runs it as sepia would.
+func TestBinary(t *testing.T) {
+	bin := drivertest.Build(t, ".")
+	w := newWorld(t)
+	w.populate(t)
+	home := t.TempDir()
+	env := []string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"VEHICLE_GARDEND=" + w.front.URL, "VEHICLE_GRAPH=demo", "VEHICLE_TOKEN=ada-token",
+	}
+	spawn := drivertest.Command(bin, env)
+
+	t.Run("Contract", func(t *testing.T) {
+		drivertest.Run(t, spawn, drivertest.Fixture{
+			AgentID: driver.AgentID, SessionID: w.plan, Messages: 6, PageSize: 4,
+			RenameID: w.fork, DeleteID: w.spare, MissingID: "s99",
+		})
+	})
+	t.Run("ShippedTOMLIsTheManifest", func(t *testing.T) {
+		shipped, err := os.ReadFile("vehicle.driver.toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := drivertest.Start(t, spawn)
+		r := c.Call("driver.manifest", map[string]any{})
+		c.Close()
+		if r.Error != nil {
+			t.Fatalf("driver.manifest: %s", r.Raw)
+		}
+		fromWire, err := driver.ManifestTOML(r.Result)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(fromWire, shipped) {
+			t.Errorf("vehicle.driver.toml differs from what driver.manifest answers; rewrite it with\n"+
+				"  go run ./cmd/sepia-driver-vehicle -driver-toml > cmd/sepia-driver-vehicle/vehicle.driver.toml\nwant:\n%s", fromWire)
+		}
+	})
+	t.Run("SecretsStayOut", func(t *testing.T) {
+		c := drivertest.Start(t, spawn)
+		c.Send(`{"jsonrpc":"2.0","id":1,"method":"session.list"}`)
+		out := c.Next()
+		rest := c.Close()
+		all := string(out) + string(bytes.Join(rest, nil))
+		if strings.Contains(all, "ada-token") {
+			t.Errorf("the token shows in the driver's output: %s", all)
+		}
+	})
+}
+
+func TestRunFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"-version"}, 0, driver.Version + "\n"},
+		{[]string{"-no-such-flag"}, 2, ""},
+		{[]string{"-h"}, 0, ""},
+	}
+	for _, tc := range tests {
+		var out, errw bytes.Buffer
+		if code := run(context.Background(), tc.args, strings.NewReader(""), &out, &errw); code != tc.code || out.String() != tc.out {
+			t.Errorf("run %v: code %d, out %q; want %d, %q", tc.args, code, out.String(), tc.code, tc.out)
+		}
+	}
+	var out, errw bytes.Buffer
+	if code := run(context.Background(), []string{"-driver-toml"}, strings.NewReader(""), &out, &errw); code != 0 {
+		t.Fatalf("-driver-toml: code %d: %s", code, errw.String())
+	}
+	shipped, _ := os.ReadFile("vehicle.driver.toml")
+	if out.String() != string(shipped) {
+		t.Errorf("-driver-toml prints something else than the shipped vehicle.driver.toml")
+	}
+}
+
+func TestRunServesUntilEOF(t *testing.T) {
+	var out, errw bytes.Buffer
+	in := `{"jsonrpc":"2.0","id":1,"method":"driver.manifest"}` + "\n"
+	if code := run(context.Background(), nil, strings.NewReader(in), &out, &errw); code != 0 {
+		t.Fatalf("code %d: %s", code, errw.String())
+	}
+	var r struct {
+		ID     int             `json:"id"`
+		Result driver.Manifest `json:"result"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil || r.ID != 1 || r.Result.ID != driver.AgentID {
+		t.Errorf("got %s (%v)", out.String(), err)
+	}
+}

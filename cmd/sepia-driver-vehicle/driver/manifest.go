@@ -1,0 +1,95 @@
+package driver
+
+import (
+	"encoding/json"
+)
+
+// Version is the driver's build version, as driver.manifest reports it.
+const Version = "0.1.0"
+
+// Protocol is the driver-wire version the driver speaks.
+const Protocol = 1
+
+// Capabilities the driver claims: reads and writes of the session store.
+const (
+	CapabilitySessionStore = "sessionStore"
+	CapabilitySessionWrite = "sessionWrite"
+)
+
+// AgentCommand is the agent CLI the host resolves on PATH.
+const AgentCommand = "vehicle"
+
+// Manifest is what driver.manifest answers, and what vehicle.driver.toml
+// holds.
+type Manifest struct {
+	ID           string          `json:"id"`
+	Version      string          `json:"version"`
+	Protocol     int             `json:"protocol"`
+	Capabilities []string        `json:"capabilities"`
+	AgentCommand string          `json:"agentCommand"`
+	ConfigSchema json.RawMessage `json:"configSchema"`
+}
+
+// DefaultManifest is the driver's manifest.
+func DefaultManifest() Manifest {
+	return Manifest{
+		ID:           AgentID,
+		Version:      Version,
+		Protocol:     Protocol,
+		Capabilities: []string{CapabilitySessionStore, CapabilitySessionWrite},
+		AgentCommand: AgentCommand,
+		ConfigSchema: compact(json.RawMessage(configSchema)),
+	}
+}
+
+// configSchema is the JSON Schema of the driver's configuration: the
+// environment it resolves, with the names vehicle ride uses.
+const configSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "sepia-driver-vehicle configuration",
+  "description": "The environment of the driver process. Credentials are tried in order: VEHICLE_KEY_FILE, VEHICLE_TOKEN, the OS keyring entry for the gardend (vehicle login), then a visitor id (for a gardend that is not on this computer).",
+  "type": "object",
+  "properties": {
+    "VEHICLE_GARDEND": {
+      "description": "gardend's address: scheme, host and an optional path prefix, e.g. https://sophia.example.com.",
+      "type": "string",
+      "format": "uri",
+      "pattern": "^https?://[^/]+"
+    },
+    "VEHICLE_GRAPH": {
+      "description": "The graph whose sessions the driver serves.",
+      "type": "string",
+      "minLength": 1
+    },
+    "VEHICLE_MOUNT": {
+      "description": "The service's mount under gardend; set but empty serves at gardend's root.",
+      "type": "string",
+      "default": "/services/vehicle",
+      "pattern": "^(/.*)?$"
+    },
+    "VEHICLE_TOKEN": {
+      "description": "A bearer token: a gardend client token, the master key, or a Sophia account's ID token.",
+      "type": "string",
+      "writeOnly": true
+    },
+    "VEHICLE_KEY_FILE": {
+      "description": "A file holding the token, mode 0600 or stricter.",
+      "type": "string"
+    },
+    "VEHICLE_VISITOR_ID": {
+      "description": "Ride as the anonymous visitor with this id, whatever token is at hand; a visitor otherwise uses the id kept in $XDG_STATE_HOME/vehicle/visitor-id.",
+      "type": "string"
+    },
+    "VEHICLE_MODEL_KEY": {
+      "description": "The person's own model key, sent as X-Model-Key.",
+      "type": "string",
+      "writeOnly": true
+    },
+    "XDG_STATE_HOME": {
+      "description": "Where the visitor id is kept (default ~/.local/state).",
+      "type": "string"
+    }
+  },
+  "required": ["VEHICLE_GARDEND", "VEHICLE_GRAPH"],
+  "additionalProperties": {"type": "string"}
+}`
