@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"vehicle/client"
+	"vehicle/client/vehicletest"
+	"vehicle/tui"
+)
+
+// Demo settings: the graph, the person this terminal rides as, and the pace
+// of the scripted model's replies (so streaming shows).
+const (
+	demoGraph      = "demo"
+	demoToken      = "ada-token"
+	demoDeltaDelay = 12 * time.Millisecond
+	demoSeedLimit  = 20 * time.Second
+)
+
+// demoPrompts are the first turns of the demo's session, so its first
+// screen shows a conversation.
+var demoPrompts = [...]string{
+	"What is vehicle, and what can I do here?",
+	"Find the notes about leases #tool",
+}
+
+// runDemo starts the reference host in-process with its scripted model,
+// opens a session with a short conversation, and runs the UI on it as ada.
+// With --listen the host stays up for other terminals, and the people, their
+// tokens and the commands for a second terminal are printed.
+func runDemo(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("vehicle demo", flag.ContinueOnError)
+	listen := fs.String("listen", "", "keep the demo host up on this address (e.g. 127.0.0.1:7777) for other terminals")
+	noTUI := fs.Bool("no-tui", false, "serve only (with --listen): no UI in this terminal; ctrl+c stops the host")
+	if err := fs.Parse(args); err != nil {
+		return helpIsNoError(err)
+	}
+	if *noTUI && *listen == "" {
+		return errors.New("--no-tui serves other terminals: give --listen ADDR as well")
+	}
+	addr := *listen
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	srv, err := vehicletest.Listen(addr, vehicletest.WithDeterministicIDs(),
+		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: demoDeltaDelay}))
+	if err != nil {
+		return fmt.Errorf("cannot start the demo host on %s: %w; pick another address", addr, err)
+	}
+	defer srv.Close()
+	c, err := client.New(srv.URL, client.WithGraph(demoGraph), client.WithToken(demoToken))
+	if err != nil {
+		return err
+	}
+	id, err := seedDemo(ctx, c)
+	if err != nil {
+		return err
+	}
+	if *listen != "" {
+		printDemo(os.Stdout, srv.URL, id)
+	}
+	if !*noTUI {
+		err = runProgram(ctx, tui.Config{Client: c, SessionID: id, Principal: "user:ada", Banner: demoBanner(srv.URL, id, *listen != "")})
+		if err != nil || *listen == "" {
+			return err
+		}
+		fmt.Printf("\nThe demo host is still up at %s; ctrl+c stops it.\n", srv.URL)
+	}
+	<-ctx.Done()
+	return nil
+}
+
+// seedDemo makes the demo's session and plays its first turns to the end.
+func seedDemo(ctx context.Context, c *client.Client) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, demoSeedLimit)
+	defer cancel()
+	cr, err := c.Create(ctx, client.CreateRequest{Title: "Welcome to vehicle"})
+	if err != nil {
+		return "", fmt.Errorf("the demo host refused a session: %w", err)
+	}
+	id := cr.Session.SessionID
+	st, err := c.Stream(ctx, id, client.StreamOptions{Since: cr.Cursor})
+	if err != nil {
+		return "", fmt.Errorf("cannot watch the demo session: %w", err)
+	}
+	defer st.Close()
+	for _, p := range demoPrompts {
+		if _, err := c.Prompt(ctx, id, p); err != nil {
+			return "", fmt.Errorf("the demo host refused a prompt: %w", err)
+		}
+		if err := waitSettled(st); err != nil {
+			return "", err
+		}
+	}
+	return id, nil
+}
+
+// waitSettled reads the stream until a run settles.
+func waitSettled(st *client.Stream) error {
+	for st.Next() {
+		if st.Current().Type == client.EvRunSettled {
+			return nil
+		}
+	}
+	return fmt.Errorf("the demo session's stream ended before its run settled: %v", st.Err())
+}
+
+// demoBanner is the UI's line under the header in the demo.
+func demoBanner(url, id string, listening bool) string {
+	if !listening {
+		return "demo: try a prompt; #tool, #slow, #hold, #fail or #long 20 pick other paths · ctrl+c quits"
+	}
+	return "2nd terminal: VEHICLE_TOKEN=" + demoToken + " vehicle --gardend " + url +
+		" --graph " + demoGraph + " --session " + id
+}
+
+// printDemo prints the demo host's address, people and the commands for a
+// second terminal.
+func printDemo(w io.Writer, url, id string) {
+	fmt.Fprintf(w, "vehicle demo host: %s (graph %q)\n\n", url, demoGraph)
+	fmt.Fprintln(w, "People (tokens for VEHICLE_TOKEN):")
+	for _, p := range vehicletest.DefaultPeople() {
+		fmt.Fprintf(w, "  %-4s %-10s %s\n", p.Name, p.Token, roles(p))
+	}
+	at := "--gardend " + url + " --graph " + demoGraph
+	fmt.Fprintf(w, "\nThis terminal rides as Ada, on session %s.\n\n", id)
+	fmt.Fprintf(w, "Second terminal, the same person (take over, or watch):\n  VEHICLE_TOKEN=%s vehicle %s --session %s\n", demoToken, at, id)
+	fmt.Fprintf(w, "Watch it read-only:\n  VEHICLE_TOKEN=%s vehicle watch %s --session %s\n", demoToken, at, id)
+	fmt.Fprintf(w, "Another person (Bo), headless:\n  VEHICLE_TOKEN=bo-token vehicle ride %s --new\n\n", at)
+}
+
+// roles words a demo person's roles.
+func roles(p vehicletest.Person) string {
+	s := ""
+	for g, r := range p.Roles {
+		if s != "" {
+			s += ", "
+		}
+		s += r + " of graph " + g
+	}
+	return s
+}

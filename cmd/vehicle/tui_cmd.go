@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"vehicle/client"
+	"vehicle/internal/config"
+	"vehicle/theme"
+	"vehicle/tui"
+)
+
+// keyringTimeout bounds a look-up in the OS keyring.
+const keyringTimeout = 3 * time.Second
+
+// releaseTimeout bounds giving the lease up when the UI ends.
+const releaseTimeout = 3 * time.Second
+
+// runTUI opens the terminal UI: the session picker, or --session ID, or
+// --new; the same flags, environment and credentials as vehicle ride.
+func runTUI(ctx context.Context, args []string) error {
+	cfg, err := tuiConfig("vehicle", args, false)
+	if err != nil {
+		return helpIsNoError(err)
+	}
+	return runProgram(ctx, cfg)
+}
+
+// runWatch opens the terminal UI on one session, read-only: it never claims
+// the lease and never sends.
+func runWatch(ctx context.Context, args []string) error {
+	cfg, err := tuiConfig("vehicle watch", args, true)
+	if err != nil {
+		return helpIsNoError(err)
+	}
+	if cfg.SessionID == "" {
+		return errors.New("say which session to watch: vehicle watch --session ID")
+	}
+	return runProgram(ctx, cfg)
+}
+
+// tuiConfig reads the flags and the environment and resolves the client.
+func tuiConfig(name string, args []string, watch bool) (tui.Config, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	var f config.Flags
+	f.Register(fs)
+	if err := fs.Parse(args); err != nil {
+		return tui.Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return tui.Config{}, fmt.Errorf("unexpected argument %q: %s takes flags only (see -h)", fs.Arg(0), name)
+	}
+	if f.New && f.Session != "" {
+		return tui.Config{}, errors.New("say which session to open: --new for a new one, or --session ID for an existing one (not both)")
+	}
+	if watch && f.New {
+		return tui.Config{}, errors.New("vehicle watch opens an existing session: pass --session ID, not --new")
+	}
+	env := config.Env(os.LookupEnv)
+	c, id, err := config.Resolve(f, env, config.OSKeyring(keyringTimeout), "")
+	if err != nil {
+		return tui.Config{}, err
+	}
+	if id.Notice != "" {
+		fmt.Fprintln(os.Stderr, "vehicle:", id.Notice)
+	}
+	return tui.Config{
+		Client:     c,
+		SessionID:  f.Session,
+		New:        f.New,
+		NewSession: client.CreateRequest{Title: f.Title, Profile: f.Profile, Model: f.Model},
+		Watch:      watch,
+		NoClaim:    f.NoClaim,
+	}, nil
+}
+
+// runProgram runs the UI until the person quits or ctx ends, then gives up
+// the lease this terminal holds.
+func runProgram(ctx context.Context, cfg tui.Config) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cfg.Context = ctx
+	cfg.Theme = theme.NewSet(os.Getenv("NO_COLOR") != "")
+	cfg.Editor = editorCommand()
+	m := tui.New(cfg)
+	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	cancel()
+	if fm, ok := final.(*tui.Model); ok {
+		if id := fm.Driving(); id != "" {
+			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
+			_ = cfg.Client.Release(rctx, id)
+			rcancel()
+		}
+	}
+	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("the terminal UI stopped: %w", err)
+	}
+	return nil
+}
+
+// helpIsNoError turns -h (the flags' usage, already printed) into success.
+func helpIsNoError(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+// editorCommand is $VISUAL, else $EDITOR, else vi.
+func editorCommand() string {
+	for _, v := range []string{"VISUAL", "EDITOR"} {
+		if e := os.Getenv(v); e != "" {
+			return e
+		}
+	}
+	return "vi"
+}

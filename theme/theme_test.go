@@ -1,0 +1,37 @@
+package theme
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestNew builds the styles for each background and checks their colours:
+// none at all without colour, different ones for light and dark.
+func TestNew(t *testing.T) {
+	dark, light, plain := New(Options{Dark: true}), New(Options{}), New(Options{Dark: true, NoColor: true})
+	if !dark.Dark || light.Dark || dark.Markdown != MarkdownDark || light.Markdown != MarkdownLight {
+		t.Errorf("backgrounds mixed up: dark %+v light %+v", dark.Dark, light.Dark)
+	}
+	if a, b := dark.Header.Render("x"), light.Header.Render("x"); a == b {
+		t.Errorf("light and dark headers render the same: %q", a)
+	}
+	for name, s := range map[string]string{
+		"header": plain.Header.Render("x"), "selected": plain.Selected.Render("x"),
+		"error": plain.StatusError.Render("x"), "marker": plain.Marker.Render("x"),
+	} {
+		if strings.Contains(s, "38;") || strings.Contains(s, "48;") {
+			t.Errorf("NO_COLOR %s carries a colour: %q", name, s)
+		}
+	}
+	if !strings.Contains(plain.Selected.Render("x"), "7") {
+		t.Errorf("NO_COLOR selection is not shown in reverse: %q", plain.Selected.Render("x"))
+	}
+}
+
+// TestSet picks the styles of a background.
+func TestSet(t *testing.T) {
+	s := NewSet(false)
+	if s.For(true) != s.Dark || s.For(false) != s.Light || s.Dark == s.Light {
+		t.Error("Set.For does not pick the background's styles")
+	}
+}

@@ -1,0 +1,110 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"vehicle/theme"
+)
+
+// composer is the multi-line input where the person writes. Enter is the
+// UI's (send); ctrl+j, alt+enter and shift+enter insert a newline. It uses
+// the terminal's own cursor, so it schedules no blink ticks.
+type composer struct {
+	ta textarea.Model
+}
+
+func newComposer(st *theme.Styles, keys *KeyMap) composer {
+	ta := textarea.New()
+	ta.ShowLineNumbers = false
+	ta.Prompt = "┃ "
+	ta.CharLimit = 0
+	ta.MaxHeight = 0
+	ta.SetVirtualCursor(false)
+	km := textarea.DefaultKeyMap()
+	km.InsertNewline = keys.Newline
+	km.LineEnd = key.NewBinding(key.WithKeys("end"))
+	km.InputEnd = key.NewBinding(key.WithKeys("alt+>"))
+	km.SelectAll = key.NewBinding(key.WithDisabled())
+	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled())
+	km.PageUp = key.NewBinding(key.WithDisabled())
+	km.PageDown = key.NewBinding(key.WithDisabled())
+	ta.KeyMap = km
+	c := composer{ta: ta}
+	c.setStyles(st)
+	c.ta.Focus()
+	return c
+}
+
+// setStyles styles the textarea from the theme.
+func (c *composer) setStyles(st *theme.Styles) {
+	state := textarea.StyleState{
+		Base:        lipgloss.NewStyle(),
+		Text:        st.Body,
+		CursorLine:  st.Body,
+		EndOfBuffer: st.Placeholder,
+		Placeholder: st.Placeholder,
+		Prompt:      st.Prompt,
+		Selection:   lipgloss.NewStyle().Reverse(true),
+	}
+	blurred := state
+	blurred.Prompt = st.Rule
+	c.ta.SetStyles(textarea.Styles{
+		Focused: state,
+		Blurred: blurred,
+		Cursor:  textarea.CursorStyle{Color: st.Palette.Accent, Shape: tea.CursorBar, Blink: true},
+	})
+}
+
+// setSize sets the composer's width and height in cells.
+func (c *composer) setSize(w, h int) {
+	c.ta.SetWidth(w)
+	c.ta.SetHeight(max(h, 1))
+}
+
+// height is the composer's height.
+func (c *composer) height() int { return c.ta.Height() }
+
+// setPlaceholder sets the hint shown while the composer is empty.
+func (c *composer) setPlaceholder(s string) { c.ta.Placeholder = s }
+
+// value is the draft.
+func (c *composer) value() string { return c.ta.Value() }
+
+// setValue replaces the draft and puts the cursor at its end.
+func (c *composer) setValue(s string) {
+	c.ta.SetValue(s)
+	c.ta.MoveToEnd()
+}
+
+// restore puts a refused text back, before what was typed since.
+func (c *composer) restore(text string) {
+	if now := c.ta.Value(); strings.TrimSpace(now) != "" {
+		text += "\n" + now
+	}
+	c.setValue(text)
+}
+
+// blank reports whether the draft is only whitespace.
+func (c *composer) blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
+
+// update passes keys and pastes to the textarea.
+func (c *composer) update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	c.ta, cmd = c.ta.Update(msg)
+	return cmd
+}
+
+// focus and blur move the keyboard to and from the composer.
+func (c *composer) focus() { c.ta.Focus() }
+func (c *composer) blur()  { c.ta.Blur() }
+
+// view draws the composer: exactly its height in lines.
+func (c *composer) view() string { return c.ta.View() }
+
+// cursor is where the terminal's cursor goes, relative to the composer.
+func (c *composer) cursor() *tea.Cursor { return c.ta.Cursor() }

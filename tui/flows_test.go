@@ -1,0 +1,223 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"vehicle/client"
+)
+
+// TestTakeover is two terminals of one person on one session: the second
+// is offered a takeover, takes it, the first says so at once and watches,
+// then takes it back. Nothing is taken over unasked.
+func TestTakeover(t *testing.T) {
+	srv, _ := host(t)
+	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
+	id := newSession(t, one, "Shared")
+
+	a := drive(t, "terminal one", hostConfig(t, one), 80, 24)
+	a.m.cfg.SessionID = id
+	a.run(a.m.open(id))
+	a.see("● you drive from this terminal", "● streaming")
+	a.send(typing("hello")...)
+	a.send(keyEnter)
+	a.see("You said: hello", "idle")
+
+	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
+	b.run(b.m.open(id))
+	offered := b.see("Take over or watch?", "● streaming", "## Echo")
+	t.Run("offered", func(t *testing.T) { golden(t, offered) })
+
+	b.send(press('t'))
+	tookOver := b.see("● you drive from this terminal", "took over from cli-one")
+	t.Run("took over", func(t *testing.T) { golden(t, tookOver) })
+	takenOver := a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two")
+	t.Run("taken over", func(t *testing.T) { golden(t, takenOver) })
+
+	a.send(typing("mine again")...)
+	a.send(keyEnter)
+	a.see("you are watching: ctrl+t take")
+	if a.m.composer.value() != "mine again" {
+		t.Errorf("the watcher's draft is %q, want it kept", a.m.composer.value())
+	}
+
+	a.send(keyCtrlT)
+	a.see("● you drive from this terminal", "took over from cli-two")
+	b.see("⚠ taken over by your other terminal (cli-one)")
+	a.send(keyEnter)
+	a.see("You said: mine again")
+
+	if n := count(srv, id, client.EvLeaseRevoked); n != 2 {
+		t.Errorf("%d lease revocations, want 2 (each asked for)", n)
+	}
+}
+
+// TestOpenAndWatch opens a session driven elsewhere and
+// chooses to watch: no claim is made, and the watcher follows the driver's
+// turns.
+func TestOpenAndWatch(t *testing.T) {
+	srv, _ := host(t)
+	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
+	id := newSession(t, one, "Watched")
+
+	b := drive(t, "watcher", hostConfig(t, two), 80, 24)
+	b.run(b.m.open(id))
+	b.see("Take over or watch?")
+	b.send(press('w'))
+	b.see("◐ your other terminal drives (cli-one)", "you are watching · ctrl+t takes over")
+	if _, err := one.Prompt(t.Context(), id, "from the driver"); err != nil {
+		t.Fatal(err)
+	}
+	b.see("from the driver", "You said: from the driver")
+	if n := count(srv, id, client.EvLeaseRevoked); n != 0 {
+		t.Errorf("watching revoked the lease %d times", n)
+	}
+}
+
+// TestWatchNeverClaims is vehicle watch: read-only, no claim, no composer.
+func TestWatchNeverClaims(t *testing.T) {
+	srv, _ := host(t)
+	one := person(t, srv, "ada-token", "cli-one")
+	id := newSession(t, one, "Read only")
+	if err := one.Release(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	claims := func() int {
+		n := 0
+		for _, r := range srv.Requests() {
+			if strings.HasSuffix(r.Path, "/claim") {
+				n++
+			}
+		}
+		return n
+	}
+	before := claims()
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-watch"))
+	cfg.Watch, cfg.SessionID = true, id
+	w := drive(t, "watch", cfg, 80, 24)
+	w.see("watching read-only · ○ nobody drives", "● streaming")
+	w.send(typing("typed")...)
+	w.send(keyEnter, keyCtrlT, keyEsc)
+	w.settle()
+	if n := claims(); n != before {
+		t.Errorf("vehicle watch made %d claims", n-before)
+	}
+	if strings.Contains(screen(w.m), "typed") {
+		t.Error("vehicle watch took typed text")
+	}
+}
+
+// TestRunFlow prompts, queues a follow-up and steers while a run is held,
+// aborts it, and sees every step on the screen.
+func TestRunFlow(t *testing.T) {
+	srv, _ := host(t)
+	one := person(t, srv, "ada-token", "cli-one")
+	id := newSession(t, one, "Runs")
+	cfg := hostConfig(t, one)
+	cfg.SessionID = id
+	a := drive(t, "driver", cfg, 100, 30)
+	a.see("● you drive from this terminal", "● streaming")
+
+	sent := func(string) bool { return !a.m.sess.sending }
+	a.send(typing("wait for it #hold")...)
+	a.send(keyEnter)
+	a.see("running", "streaming…")
+	a.until("the prompt's answer", sent)
+	a.send(typing("and then this")...)
+	a.send(keyEnter)
+	a.see("1 queued", "queued as a follow-up")
+	a.send(typing("be brief")...)
+	a.send(keyCtrlS)
+	a.see("steered the run")
+	a.send(keyEsc)
+	a.see("run aborted")
+	a.see("You said: and then this", "idle")
+}
+
+// TestExpiredLeaseReclaimedQuietly lets the lease expire, then sends: the
+// claim happens without asking and without a takeover.
+func TestExpiredLeaseReclaimedQuietly(t *testing.T) {
+	srv, clk := host(t)
+	one := person(t, srv, "ada-token", "cli-one")
+	id := newSession(t, one, "Expiring")
+	cfg := hostConfig(t, one)
+	cfg.SessionID = id
+	a := drive(t, "driver", cfg, 80, 24)
+	a.see("● you drive from this terminal", "● streaming")
+	clk.advance(client.DefaultLeaseTTL + time.Minute)
+	a.send(typing("after a break")...)
+	a.send(keyEnter)
+	a.see("You said: after a break", "● you drive from this terminal")
+	if strings.Contains(screen(a.m), "Take over") || count(srv, id, client.EvLeaseRevoked) != 0 {
+		t.Error("reclaiming an expired lease asked or took over")
+	}
+}
+
+// TestReconnectResumes cuts the stream: the status line says so and then
+// how many events the resume replayed; no event is lost.
+func TestReconnectResumes(t *testing.T) {
+	srv, _ := host(t)
+	one := person(t, srv, "ada-token", "cli-one")
+	id := newSession(t, one, "Cut")
+	cfg := hostConfig(t, one)
+	cfg.SessionID = id
+	a := drive(t, "driver", cfg, 80, 24)
+	a.see("● streaming")
+	srv.CutStreams()
+	if _, err := one.Prompt(t.Context(), id, "during the cut"); err != nil {
+		t.Fatal(err)
+	}
+	a.see("resumed,", "events replayed")
+	a.see("You said: during the cut")
+}
+
+// TestPickerFlow lists, creates, renames, clones and deletes sessions on a
+// real host.
+func TestPickerFlow(t *testing.T) {
+	srv, _ := host(t)
+	one := person(t, srv, "ada-token", "cli-one")
+	newSession(t, one, "First")
+	if err := one.Release(t.Context(), "s1"); err != nil {
+		t.Fatal(err)
+	}
+	p := drive(t, "picker", hostConfig(t, one), 80, 24)
+	p.see("First", "1 session")
+	p.send(keyCtrlN)
+	p.see("● you drive from this terminal", "● streaming")
+	p.send(keyCtrlO)
+	p.see("2 sessions")
+	p.send(keyCtrlR)
+	p.see("Rename")
+	p.send(append(typing("Second"), keyEnter)...)
+	p.see("renamed to “Second”")
+	p.send(keyCtrlY)
+	p.see("cloned as “Copy of Second” (s3)", "3 sessions", "▸ Copy of Second")
+	p.send(keyCtrlD)
+	p.see("Delete “Copy of Second” (s3)?")
+	p.send(press('y'))
+	p.see("deleted “Copy of Second”: moved to trash/s3", "2 sessions")
+	p.send(typing("firs")...)
+	p.see("filter: firs")
+	p.send(keyEnter)
+	p.see("vehicle · First", "● you drive from this terminal")
+}
+
+// TestNewAtStart is vehicle --new: the session starts and opens.
+func TestNewAtStart(t *testing.T) {
+	srv, _ := host(t)
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-one"))
+	cfg.New = true
+	cfg.NewSession = client.CreateRequest{Title: "Fresh"}
+	n := drive(t, "new", cfg, 80, 24)
+	n.see("vehicle · Fresh", "● you drive from this terminal")
+}
+
+// TestOpenUnknownSession shows the refusal with its code, in the picker.
+func TestOpenUnknownSession(t *testing.T) {
+	srv, _ := host(t)
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-one"))
+	cfg.SessionID = "nope"
+	n := drive(t, "unknown", cfg, 80, 24)
+	n.see("✗ not_found", "your sessions")
+}

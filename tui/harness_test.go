@@ -1,0 +1,187 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"vehicle/client"
+	"vehicle/client/vehicletest"
+)
+
+// waitLimit bounds every wait for a screen.
+const waitLimit = 10 * time.Second
+
+// harness runs a model against a real host as Bubble Tea would: every
+// command in a goroutine, every answer back through Update on the test's
+// goroutine.
+type harness struct {
+	t    *testing.T
+	name string
+	m    *Model
+	msgs chan tea.Msg
+	done chan struct{}
+}
+
+// drive starts a model on cfg at w x h and runs its Init.
+func drive(t *testing.T, name string, cfg Config, w, h int) *harness {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg.Context = ctx
+	if cfg.FlushEvery == 0 {
+		cfg.FlushEvery = 5 * time.Millisecond
+	}
+	hs := &harness{t: t, name: name, m: New(cfg), msgs: make(chan tea.Msg, 256), done: make(chan struct{})}
+	t.Cleanup(func() {
+		cancel()
+		close(hs.done)
+	})
+	hs.m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	hs.run(hs.m.Init())
+	return hs
+}
+
+// run runs a command in a goroutine and queues its answer.
+func (h *harness) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		msg := cmd()
+		if b, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range b {
+				h.run(c)
+			}
+			return
+		}
+		if msg == nil {
+			return
+		}
+		select {
+		case h.msgs <- msg:
+		case <-h.done:
+		}
+	}()
+}
+
+// send hands messages to the model and runs their commands.
+func (h *harness) send(msgs ...tea.Msg) {
+	for _, msg := range msgs {
+		_, cmd := h.m.Update(msg)
+		h.run(cmd)
+	}
+}
+
+// until handles the model's answers until the screen satisfies ok.
+func (h *harness) until(what string, ok func(string) bool) string {
+	h.t.Helper()
+	deadline := time.NewTimer(waitLimit)
+	defer deadline.Stop()
+	for {
+		s := screen(h.m)
+		if ok(s) {
+			return s
+		}
+		select {
+		case msg := <-h.msgs:
+			h.send(msg)
+		case <-deadline.C:
+			h.t.Fatalf("%s: waited %v for %s; the screen:\n%s", h.name, waitLimit, what, s)
+		}
+	}
+}
+
+// see waits until the screen shows every text.
+func (h *harness) see(texts ...string) string {
+	h.t.Helper()
+	return h.until(strings.Join(texts, " and "), func(s string) bool {
+		for _, t := range texts {
+			if !strings.Contains(s, t) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// settle handles answers until none comes for a while: the screen is at
+// rest.
+func (h *harness) settle() {
+	for {
+		select {
+		case msg := <-h.msgs:
+			h.send(msg)
+		case <-time.After(100 * time.Millisecond):
+			return
+		}
+	}
+}
+
+// clock is a host clock the test moves.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// Now is the clock's time.
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// host is a reference host with numbered ids on the test's clock.
+func host(t *testing.T) (*vehicletest.Server, *clock) {
+	t.Helper()
+	clk := &clock{now: t0}
+	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithClock(clk.Now))
+	return srv, clk
+}
+
+// person is a client of the demo graph with a token and a client id.
+func person(t *testing.T, srv *vehicletest.Server, token, clientID string) *client.Client {
+	t.Helper()
+	c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken(token), client.WithClientID(clientID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// hostConfig is a test config on a real host.
+func hostConfig(t *testing.T, c *client.Client) Config {
+	cfg := testConfig(t)
+	cfg.Client, cfg.Principal = c, ""
+	return cfg
+}
+
+// newSession creates a session held by c and returns its id.
+func newSession(t *testing.T, c *client.Client, title string) string {
+	t.Helper()
+	cr, err := c.Create(context.Background(), client.CreateRequest{Title: title})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cr.Session.SessionID
+}
+
+// count is how many of the host's events of a session have a type.
+func count(srv *vehicletest.Server, id, typ string) int {
+	n := 0
+	for _, ev := range srv.Events(id) {
+		if ev.Type == typ {
+			n++
+		}
+	}
+	return n
+}

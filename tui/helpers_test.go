@@ -1,0 +1,183 @@
+package tui
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"vehicle/client"
+	"vehicle/theme"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// t0 is the tests' clock.
+var t0 = time.Date(2026, 10, 14, 9, 30, 0, 0, time.UTC)
+
+// testConfig is a config for model tests: no colour, UTC, a fixed clock, and
+// a client that is never called unless a command runs.
+func testConfig(t testing.TB) Config {
+	t.Helper()
+	c, err := client.New("http://127.0.0.1:9", client.WithGraph("demo"), client.WithClientID("cli-me"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{
+		Client:    c,
+		Principal: "user:ada",
+		Theme:     theme.NewSet(true),
+		Now:       func() time.Time { return t0 },
+		Location:  time.UTC,
+		Editor:    "true",
+	}
+}
+
+// newModel makes a model of size w x h.
+func newModel(t *testing.T, cfg Config, w, h int) *Model {
+	t.Helper()
+	m := New(cfg)
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// feed hands messages to the model, dropping the commands.
+func feed(m *Model, msgs ...tea.Msg) {
+	for _, msg := range msgs {
+		m.Update(msg)
+	}
+}
+
+// screen is the model's screen as plain text, trailing spaces cut.
+func screen(m *Model) string {
+	s := xansi.Strip(m.View().Content)
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// golden compares got with testdata/<Test>/<case>.golden (rewritten with
+// -update).
+func golden(t *testing.T, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", filepath.FromSlash(t.Name())+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no golden file %s (run with -update): %v", path, err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs:\n--- got ---\n%s--- want ---\n%s", path, got, want)
+	}
+}
+
+// Keys as the terminal sends them.
+var (
+	keyEnter      = tea.KeyPressMsg{Code: tea.KeyEnter}
+	keyEsc        = tea.KeyPressMsg{Code: tea.KeyEscape}
+	keyCtrlJ      = tea.KeyPressMsg{Code: 'j', Mod: tea.ModCtrl}
+	keyAltEnter   = tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModAlt}
+	keyShiftEnter = tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModShift}
+	keyCtrlT      = tea.KeyPressMsg{Code: 't', Mod: tea.ModCtrl}
+	keyCtrlS      = tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
+	keyCtrlO      = tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl}
+	keyCtrlE      = tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl}
+	keyCtrlN      = tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
+	keyCtrlR      = tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
+	keyCtrlD      = tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
+	keyCtrlY      = tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl}
+	keyCtrlEnd    = tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl}
+	keyF1         = tea.KeyPressMsg{Code: tea.KeyF1}
+	keyPgUp       = tea.KeyPressMsg{Code: tea.KeyPgUp}
+	keyPgDown     = tea.KeyPressMsg{Code: tea.KeyPgDown}
+	keyUp         = tea.KeyPressMsg{Code: tea.KeyUp}
+	keyDown       = tea.KeyPressMsg{Code: tea.KeyDown}
+	keyBackspace  = tea.KeyPressMsg{Code: tea.KeyBackspace}
+)
+
+// typing is the key presses of text.
+func typing(s string) []tea.Msg {
+	var out []tea.Msg
+	for _, r := range s {
+		out = append(out, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return out
+}
+
+// press is a printable key.
+func press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
+
+// summary is a listed session.
+func summary(id, title string, updated time.Time, lease *client.Lease) client.Summary {
+	s := client.Summary{SessionID: id, GraphID: "demo", Preview: "preview of " + id, Status: "idle",
+		Lease: lease, Budget: client.Budget{MaxTurns: 12, MaxCostUSD: 0.25}, CreatedAt: updated, UpdatedAt: updated}
+	if title != "" {
+		s.Title = &title
+	}
+	return s
+}
+
+// lease is a lease until an hour after t0.
+func lease(principal, clientID string) *client.Lease {
+	return &client.Lease{Principal: principal, ClientID: clientID, ExpiresAt: t0.Add(time.Hour)}
+}
+
+// snapshot is session s1 with a short conversation, driven per l.
+func snapshot(l *client.Lease) *client.Snapshot {
+	s := summary("s1", "Leases", t0, l)
+	return &client.Snapshot{Session: s, Cursor: 4, Transcript: []client.TranscriptItem{
+		{EntryID: "e1", Role: "user", Text: "What is a lease?", Timestamp: t0},
+		{EntryID: "e2", Role: "assistant", Text: "Let me look.", Timestamp: t0.Add(10 * time.Second),
+			ToolCalls: []client.ToolCall{{ID: "t1", Name: "search_documents"}}},
+		{EntryID: "e3", Role: "assistant", Text: "## Leases\n\nA lease gives **one driver** at a time.\n\n- claim\n- release\n",
+			Timestamp: t0.Add(time.Minute)},
+	}}
+}
+
+// opened is the model with session s1 open from snap.
+func opened(t *testing.T, cfg Config, w, h int, snap *client.Snapshot, claimErr error) *Model {
+	t.Helper()
+	m := newModel(t, cfg, w, h)
+	m.open("s1")
+	msg := openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap, claimErr: claimErr}
+	if claimErr == nil && !cfg.Watch {
+		msg.claim = &client.Claimed{Lease: *snap.Session.Lease}
+	}
+	feed(m, msg, connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}})
+	return m
+}
+
+// event is a durable event of s1.
+func event(seq int64, typ string, value string) eventMsg {
+	return eventMsg{ev: client.Event{Protocol: client.Protocol, Type: typ, Seq: seq, SessionID: "s1",
+		At: t0.Add(time.Duration(seq) * time.Second).Format(time.RFC3339), Value: []byte(value)}}
+}
+
+// on gives an event message the model's current generation.
+func on(m *Model, e eventMsg) eventMsg {
+	e.gen = m.gen
+	return e
+}
+
+// delta is a message.delta of s1.
+func delta(m *Model, messageID, text string) eventMsg {
+	v := fmt.Sprintf(`{"runId":"r1","messageId":%q,"delta":%q}`, messageID, text)
+	return eventMsg{gen: m.gen, ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+		SessionID: "s1", At: t0.Format(time.RFC3339), Value: []byte(v)}}
+}

@@ -1,0 +1,71 @@
+package tui
+
+import (
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"vehicle/client"
+)
+
+// TestFlushTicksOnlyForDeltas: a flush tick is scheduled by a delta, one
+// at a time, and by nothing else.
+func TestFlushTicksOnlyForDeltas(t *testing.T) {
+	m := driven(t, 80, 24)
+	quiet := []tea.Msg{
+		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
+		on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)),
+		connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}},
+		tea.WindowSizeMsg{Width: 90, Height: 24},
+	}
+	quiet = append(quiet, typing("typing")...)
+	for _, msg := range quiet {
+		_, cmd := m.Update(msg)
+		switch msg.(type) {
+		case eventMsg, connMsg: // these re-arm their stream's wait, which is no tick
+		default:
+			if cmd != nil {
+				t.Errorf("%T scheduled a command while idle", msg)
+			}
+		}
+	}
+	if m.ticks != 0 {
+		t.Fatalf("%d ticks scheduled without a delta", m.ticks)
+	}
+	feed(m, delta(m, "m1", "a"), delta(m, "m1", "b"), delta(m, "m1", "c"))
+	if m.ticks != 1 {
+		t.Fatalf("three deltas scheduled %d ticks, want 1", m.ticks)
+	}
+	feed(m, flushMsg{gen: m.gen})
+	feed(m, on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m1","role":"assistant","text":"abc","timestamp":"2026-10-14T09:31:00Z"}`)))
+	feed(m, on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`)))
+	if m.ticks != 1 || m.sess.flushes {
+		t.Fatalf("ticks %d (want 1), a flush pending: %v", m.ticks, m.sess.flushes)
+	}
+}
+
+// TestIdleWithLiveStream: on a real host with the stream open, nothing
+// arrives and no tick is scheduled while nothing changes.
+func TestIdleWithLiveStream(t *testing.T) {
+	srv, _ := host(t)
+	one := person(t, srv, "ada-token", "cli-one")
+	id := newSession(t, one, "Idle")
+	if _, err := one.Prompt(t.Context(), id, "one turn"); err != nil {
+		t.Fatal(err)
+	}
+	cfg := hostConfig(t, one)
+	cfg.SessionID = id
+	a := drive(t, "idle", cfg, 80, 24)
+	a.see("You said: one turn", "● streaming", "idle")
+	a.settle()
+	ticks := a.m.ticks
+	select {
+	case msg := <-a.msgs:
+		t.Fatalf("a message arrived while idle: %T %+v", msg, msg)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if a.m.ticks != ticks || a.m.sess.flushes {
+		t.Fatalf("ticks went from %d to %d while idle", ticks, a.m.ticks)
+	}
+}

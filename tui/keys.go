@@ -1,0 +1,117 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every key the UI answers, grouped by where it works. The help
+// overlay lists them all; docs/tui.md is the same table.
+type KeyMap struct {
+	// Everywhere.
+	Quit     key.Binding
+	Help     key.Binding
+	Sessions key.Binding
+
+	// In a session: the composer and the lease.
+	Send     key.Binding
+	Newline  key.Binding
+	Steer    key.Binding
+	Abort    key.Binding
+	Editor   key.Binding
+	TakeOver key.Binding
+
+	// In a session: the transcript.
+	PageUp   key.Binding
+	PageDown key.Binding
+	LineUp   key.Binding
+	LineDown key.Binding
+	Bottom   key.Binding
+
+	// In the session picker.
+	Open   key.Binding
+	New    key.Binding
+	Rename key.Binding
+	Delete key.Binding
+	Clone  key.Binding
+	Up     key.Binding
+	Down   key.Binding
+	Back   key.Binding
+
+	// In dialogs.
+	Confirm  key.Binding
+	Cancel   key.Binding
+	Takeover key.Binding
+	Watch    key.Binding
+}
+
+// DefaultKeyMap is the key map the UI starts with.
+func DefaultKeyMap() KeyMap {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return KeyMap{
+		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Help:     b([]string{"f1", "ctrl+g"}, "f1/ctrl+g", "help"),
+		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),
+
+		Send:     b([]string{"enter"}, "enter", "send (a follow-up if running)"),
+		Newline:  b([]string{"ctrl+j", "alt+enter", "shift+enter"}, "ctrl+j", "newline (alt+enter too)"),
+		Steer:    b([]string{"ctrl+s"}, "ctrl+s", "steer the run"),
+		Abort:    b([]string{"esc"}, "esc", "abort the run"),
+		Editor:   b([]string{"ctrl+e"}, "ctrl+e", "edit in $EDITOR"),
+		TakeOver: b([]string{"ctrl+t"}, "ctrl+t", "take over / take back"),
+
+		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown"}, "pgdown", "page down"),
+		LineUp:   b([]string{"alt+up", "ctrl+up"}, "alt+↑", "scroll up"),
+		LineDown: b([]string{"alt+down", "ctrl+down"}, "alt+↓", "scroll down"),
+		Bottom:   b([]string{"ctrl+end", "alt+end"}, "ctrl+end", "follow the end"),
+
+		Open:   b([]string{"enter"}, "enter", "open"),
+		New:    b([]string{"ctrl+n"}, "ctrl+n", "new"),
+		Rename: b([]string{"ctrl+r"}, "ctrl+r", "rename"),
+		Delete: b([]string{"ctrl+d", "delete"}, "ctrl+d", "delete"),
+		Clone:  b([]string{"ctrl+y"}, "ctrl+y", "clone"),
+		Up:     b([]string{"up"}, "↑", "up"),
+		Down:   b([]string{"down"}, "↓", "down"),
+		Back:   b([]string{"esc"}, "esc", "clear filter / back"),
+
+		Confirm:  b([]string{"y", "enter"}, "y/enter", "confirm"),
+		Cancel:   b([]string{"n", "esc"}, "n/esc", "cancel"),
+		Takeover: b([]string{"t"}, "t", "take over (offered)"),
+		Watch:    b([]string{"w", "esc"}, "w", "watch (offered)"),
+	}
+}
+
+// sessionKeys is the key map as help sees it inside a session.
+type sessionKeys struct{ k *KeyMap }
+
+// ShortHelp lists the keys of the status line's hint.
+func (s sessionKeys) ShortHelp() []key.Binding {
+	return []key.Binding{s.k.Send, s.k.Newline, s.k.Help}
+}
+
+// FullHelp lists every key, by column.
+func (s sessionKeys) FullHelp() [][]key.Binding {
+	k := s.k
+	return [][]key.Binding{
+		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions},
+		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Takeover, k.Watch, k.Help, k.Quit},
+	}
+}
+
+// pickerKeys is the key map as help sees it in the session picker.
+type pickerKeys struct{ k *KeyMap }
+
+// ShortHelp lists the keys of the picker's hint.
+func (p pickerKeys) ShortHelp() []key.Binding {
+	return []key.Binding{p.k.Open, p.k.New, p.k.Rename, p.k.Delete, p.k.Clone}
+}
+
+// FullHelp lists every key, by column.
+func (p pickerKeys) FullHelp() [][]key.Binding {
+	k := p.k
+	filter := key.NewBinding(key.WithKeys("type"), key.WithHelp("type", "filter"))
+	return [][]key.Binding{
+		{k.Open, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
+		{k.Up, k.Down, filter, k.Back, k.Help, k.Quit},
+	}
+}

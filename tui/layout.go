@@ -1,0 +1,246 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"vehicle/client"
+)
+
+// layout sizes the panes for the terminal and the screen shown.
+func (m *Model) layout() {
+	top := 1 + m.bannerLines()
+	ch := m.composerHeight()
+	m.transcript.setSize(m.width, max(m.high-top-2-ch, 1))
+	if ch > 0 {
+		m.composer.setSize(m.width, ch)
+	}
+}
+
+// composerHeight is the composer's height for the terminal: none when
+// watching read-only.
+func (m *Model) composerHeight() int {
+	switch {
+	case m.cfg.Watch:
+		return 0
+	case m.high >= 16:
+		return 3
+	case m.high >= 10:
+		return 2
+	}
+	return 1
+}
+
+// bannerLines is 1 with a banner, else 0.
+func (m *Model) bannerLines() int {
+	if m.cfg.Banner == "" {
+		return 0
+	}
+	return 1
+}
+
+// screen is the screen under the focus (under the overlay, if one shows).
+func (m *Model) screen() focus {
+	if m.focus.overlay() {
+		return m.back
+	}
+	return m.focus
+}
+
+// compose draws the whole screen and places the cursor.
+func (m *Model) compose() (string, *tea.Cursor) {
+	if m.screen() == focusPicker || m.sess == nil {
+		m.composer.blur()
+		return strings.Join(m.pickerScreen(), "\n"), nil
+	}
+	return m.sessionScreen()
+}
+
+// header is the top line: what is shown on the left, facts on the right.
+func (m *Model) header(left, right string) string {
+	l := m.st.Header.Render("vehicle") + m.st.HeaderDim.Render(" · ") + m.st.Header.Render(left)
+	r := m.st.HeaderDim.Render(right)
+	gap := m.width - xansi.StringWidth(l) - xansi.StringWidth(r)
+	if gap < 1 {
+		return pad(l+" "+r, m.width)
+	}
+	return l + strings.Repeat(" ", gap) + r
+}
+
+// top is the header and the banner.
+func (m *Model) top(left, right string) []string {
+	lines := []string{m.header(left, right)}
+	if m.cfg.Banner != "" {
+		lines = append(lines, m.st.Banner.Render(pad(SanitizeLine(m.cfg.Banner), m.width)))
+	}
+	return lines
+}
+
+// pickerScreen draws the session picker.
+func (m *Model) pickerScreen() []string {
+	graph := ""
+	if m.cfg.Client != nil {
+		graph = "graph " + SanitizeLine(m.cfg.Client.Graph()) + " · "
+	}
+	n := fmt.Sprintf("%d sessions", len(m.picker.all))
+	if len(m.picker.all) == 1 {
+		n = "1 session"
+	}
+	lines := m.top("your sessions", graph+n)
+	body := m.picker.view(pickerView{st: m.st, me: m.me, now: m.cfg.Now(), width: m.width,
+		height: max(m.high-len(lines)-2, 1)})
+	body = m.overlay(body)
+	lines = append(lines, body...)
+	lines = append(lines, m.noteLine(), m.hintLine(pickerKeys{&m.keys}.ShortHelp()))
+	return lines[:min(len(lines), m.high)]
+}
+
+// sessionScreen draws the open session.
+func (m *Model) sessionScreen() (string, *tea.Cursor) {
+	s := m.sess
+	title, right := SanitizeLine(s.id), SanitizeLine(s.id)
+	if m.cfg.Client != nil {
+		right = SanitizeLine(m.cfg.Client.Graph()) + "/" + right
+	}
+	if m.cfg.Watch {
+		right += " · read-only"
+	}
+	if s.state != nil {
+		title = SanitizeLine(s.state.Title())
+	}
+	lines := m.top(title, right)
+	body := m.sessionBody()
+	lines = append(lines, m.overlay(body)...)
+	lines = append(lines, m.leasePane())
+	var cur *tea.Cursor
+	if ch := m.composerHeight(); ch > 0 {
+		m.composer.setPlaceholder(m.placeholder())
+		if m.focus == focusSession {
+			m.composer.focus()
+		} else {
+			m.composer.blur()
+		}
+		if c := m.composer.cursor(); c != nil {
+			c.Position.Y += len(lines)
+			cur = c
+		}
+		lines = append(lines, strings.Split(m.composer.view(), "\n")[:ch]...)
+	}
+	lines = append(lines, m.statusLine())
+	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
+}
+
+// sessionBody is the transcript, or what stands in for it while opening.
+func (m *Model) sessionBody() []string {
+	s := m.sess
+	if s.state != nil {
+		return m.transcript.view(s.state.Entries)
+	}
+	body := make([]string, m.transcript.height)
+	if len(body) > 1 {
+		body[1] = m.st.Notice.Render("  opening " + SanitizeLine(s.id) + "…")
+	}
+	return body
+}
+
+// overlay draws the dialog or help over a screen's body, if one shows.
+func (m *Model) overlay(body []string) []string {
+	var box string
+	switch m.focus {
+	case focusHelp:
+		if m.back == focusPicker {
+			box = helpBox(m.st, m.help, pickerKeys{&m.keys}, m.width)
+		} else {
+			box = helpBox(m.st, m.help, sessionKeys{&m.keys}, m.width)
+		}
+	case focusRename:
+		box = renameBox(m.st, m.target, &m.rename, m.width)
+	case focusConfirmDelete:
+		box = deleteBox(m.st, m.target, m.width)
+	case focusOffer:
+		if m.sess != nil {
+			box = offerBox(m.st, m.sess.offer, m.width)
+		}
+	default:
+		return body
+	}
+	return placeOver(body, box, m.width)
+}
+
+// leasePane is the lease line of the open session.
+func (m *Model) leasePane() string {
+	s := m.sess
+	v := leaseView{role: s.role, readOnly: m.cfg.Watch, loc: m.cfg.Location}
+	if s.state != nil {
+		v.rel, v.holder = s.state.Lease()
+		v.revoked = s.state.Revoked
+	}
+	line := m.st.Rule.Render("── ") + leaseLine(m.st, v) + " "
+	if rest := m.width - xansi.StringWidth(line); rest > 0 {
+		line += m.st.Rule.Render(strings.Repeat("─", rest))
+	}
+	return pad(line, m.width)
+}
+
+// placeholder is the composer's hint for what Enter does now.
+func (m *Model) placeholder() string {
+	s := m.sess
+	switch {
+	case s.role == roleWatch:
+		return "you are watching · ctrl+t takes over"
+	case s.state != nil && s.state.Run == client.RunRunning:
+		return "enter queues a follow-up · ctrl+s steers · esc aborts"
+	}
+	return "write a message · enter sends · ctrl+j newline"
+}
+
+// statusLine is the connection, the run, the budget, and the last note, with
+// the help key at the right; the last error, with its code, comes first.
+func (m *Model) statusLine() string {
+	s := m.sess
+	parts := []string{s.conn.text(m.st)}
+	if s.state != nil {
+		parts = append(parts, runText(m.st, s.state))
+	}
+	if m.errText != "" {
+		parts = append([]string{m.message()}, parts...) // the error first: it matters most
+	} else {
+		parts = append(parts, m.message())
+	}
+	return m.withHint(joinFit(parts, m.width))
+}
+
+// message is the last error with its code, else the last note.
+func (m *Model) message() string {
+	if m.errText != "" {
+		return m.st.StatusError.Render("✗ " + m.errText)
+	}
+	if m.note != "" {
+		return m.st.Status.Render(m.note)
+	}
+	return ""
+}
+
+// noteLine is the picker's line for the last error or note.
+func (m *Model) noteLine() string { return m.withHint(pad(m.message(), m.width-9)) }
+
+// withHint puts "f1 help" at the right of a line when it fits.
+func (m *Model) withHint(line string) string {
+	hint := m.st.Key.Render("f1") + m.st.KeyDesc.Render(" help")
+	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
+	if w+hw+2 > m.width {
+		return pad(line, m.width)
+	}
+	return line + strings.Repeat(" ", m.width-w-hw) + hint
+}
+
+// hintLine is a short help line of keys.
+func (m *Model) hintLine(keys []key.Binding) string {
+	h := m.help
+	h.SetWidth(m.width)
+	return pad(h.ShortHelpView(keys), m.width)
+}

@@ -1,0 +1,80 @@
+package tui
+
+import (
+	"time"
+
+	"vehicle/client"
+	"vehicle/theme"
+)
+
+// role is what this terminal means to do with the open session.
+type role int
+
+const (
+	roleDrive role = iota // drive: claim quietly when the lease is free
+	roleWatch             // watch: never claim until the person asks
+)
+
+// leaseView is what the lease pane needs to draw.
+type leaseView struct {
+	rel      client.LeaseRelation
+	holder   *client.Lease
+	revoked  *client.LeaseEndValue
+	role     role
+	readOnly bool
+	loc      *time.Location
+}
+
+// leaseLine is the lease pane: who drives, until when, and what this
+// terminal can do about it.
+func leaseLine(st *theme.Styles, v leaseView) string {
+	until := ""
+	if v.holder != nil && !v.holder.ExpiresAt.IsZero() {
+		until = " · until " + v.holder.ExpiresAt.In(v.loc).Format("15:04")
+	}
+	prefix := ""
+	if v.readOnly {
+		prefix = "watching read-only · "
+	}
+	switch {
+	case v.revoked != nil && !v.readOnly:
+		by := ""
+		if v.revoked.By != "" {
+			by = " (" + shortID(v.revoked.By) + ")"
+		}
+		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · ctrl+t takes it back")
+	case v.rel == client.LeaseMine:
+		return st.LeaseMine.Render(prefix + "● you drive from this terminal" + until)
+	case v.rel == client.LeaseMyOtherClient:
+		hint := " · ctrl+t takes over"
+		if v.readOnly {
+			hint = ""
+		}
+		return st.LeaseOwn.Render(prefix + "◐ your other terminal drives (" +
+			shortID(v.holder.ClientID) + ")" + until + hint)
+	case v.rel == client.LeaseOther:
+		who := SanitizeLine(v.holder.Principal)
+		if who == "" {
+			who = "someone else"
+		}
+		watching := " · you are watching"
+		if v.readOnly {
+			watching = ""
+		}
+		return st.LeaseOther.Render(prefix + "○ " + who + " drives" + until + watching)
+	case v.readOnly:
+		return st.LeaseNone.Render(prefix + "○ nobody drives")
+	case v.role == roleWatch:
+		return st.LeaseNone.Render("○ nobody drives · you are watching · ctrl+t claims the lease")
+	}
+	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
+}
+
+// shortID is a client id cut to a dozen characters, for one-line places.
+func shortID(id string) string {
+	id = SanitizeLine(id)
+	if r := []rune(id); len(r) > 12 {
+		return string(r[:11]) + "…"
+	}
+	return id
+}

@@ -1,0 +1,233 @@
+// Package tui is the terminal UI for Vehicle ride v2 sessions: the session
+// picker, the transcript, the composer, the lease and the status line, as
+// Bubble Tea models. It renders the client's reducer state and does no I/O
+// itself: every request and every stream read is a tea.Cmd.
+package tui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"vehicle/client"
+	"vehicle/theme"
+)
+
+// DefaultFlushEvery is how often the streaming tail is rendered again as
+// markdown while deltas arrive.
+const DefaultFlushEvery = 60 * time.Millisecond
+
+// Config is what the UI starts with.
+type Config struct {
+	Client     *client.Client       // speaks to the host; required
+	Context    context.Context      // ends every request and stream (default Background)
+	SessionID  string               // open this session at start ("" shows the picker)
+	New        bool                 // start a new session at start
+	NewSession client.CreateRequest // what a new session is made with (title, profile, model)
+	Watch      bool                 // read-only: never claim, never send
+	NoClaim    bool                 // open sessions without claiming (ctrl+t claims)
+	Principal  string               // the person, when known (else asked of the host)
+	Editor     string               // the command $EDITOR names (default vi)
+	Theme      theme.Set            // the styles for both backgrounds
+	Now        func() time.Time     // the clock for ages (default time.Now)
+	Location   *time.Location       // where times are shown (default time.Local)
+	Banner     string               // a line under the header (the demo's instructions)
+	FlushEvery time.Duration        // the streaming tail's throttle (default DefaultFlushEvery)
+}
+
+// Model is the root model: it handles the global keys, routes data messages
+// to the open session, and the rest to the focused pane.
+type Model struct {
+	cfg   Config
+	keys  KeyMap
+	st    *theme.Styles
+	help  help.Model
+	me    client.Me
+	width int
+	high  int
+
+	focus focus // where keys go
+	back  focus // where an overlay returns to
+
+	picker     picker
+	sess       *session // the open session, nil when none
+	transcript *transcript
+	composer   composer
+	rename     lineInput
+	target     client.Summary // the session a picker dialog acts on
+	gen        int
+
+	errText string // the last error, with its code
+	note    string // the last thing that happened, in words
+
+	frame  string // the last drawn screen
+	cursor *tea.Cursor
+	dirty  bool
+	ticks  int // flush ticks scheduled, for tests of idleness
+}
+
+// New makes the UI's root model.
+func New(cfg Config) *Model {
+	if cfg.Context == nil {
+		cfg.Context = context.Background()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.Local
+	}
+	if cfg.FlushEvery <= 0 {
+		cfg.FlushEvery = DefaultFlushEvery
+	}
+	if cfg.Theme.Dark == nil || cfg.Theme.Light == nil {
+		cfg.Theme = theme.NewSet(false)
+	}
+	m := &Model{cfg: cfg, keys: DefaultKeyMap(), st: cfg.Theme.Dark, help: help.New(), dirty: true}
+	m.me = client.Me{Principal: cfg.Principal}
+	if cfg.Client != nil {
+		m.me.ClientID = cfg.Client.ClientID()
+	}
+	m.help.Styles = helpStyles(m.st)
+	m.transcript = newTranscript(newRenderer(m.st, cfg.Location, 80))
+	m.composer = newComposer(m.st, &m.keys)
+	m.resize(80, 24)
+	return m
+}
+
+// Init asks the terminal for its background and opens the first screen.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	switch {
+	case m.cfg.SessionID != "":
+		cmds = append(cmds, m.open(m.cfg.SessionID))
+	case m.cfg.New && !m.cfg.Watch:
+		req := m.cfg.NewSession
+		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, req))
+		m.note = "starting a new session…"
+		m.focus = focusPicker
+	default:
+		m.focus = focusPicker
+		cmds = append(cmds, m.reload(""))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update handles one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.dirty = true
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+	case tea.BackgroundColorMsg:
+		m.setStyles(m.cfg.Theme.For(msg.IsDark()))
+	case tea.KeyPressMsg:
+		return m, m.onKey(msg)
+	case tea.PasteMsg:
+		return m, m.onPaste(msg)
+	case tea.MouseWheelMsg:
+		m.onWheel(msg)
+	case eventMsg:
+		return m, m.onEvent(msg)
+	case flushMsg:
+		m.onFlush(msg)
+	default:
+		return m, m.onData(msg)
+	}
+	return m, nil
+}
+
+// onData routes the answers of the UI's commands.
+func (m *Model) onData(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case connMsg:
+		return m.onConn(msg)
+	case streamEndMsg:
+		m.onStreamEnd(msg)
+	case openedMsg:
+		return m.onOpened(msg)
+	case streamOpenedMsg:
+		return m.onStreamOpened(msg)
+	case sentMsg:
+		m.onSent(msg)
+	case abortedMsg:
+		m.onAborted(msg)
+	case claimedMsg:
+		m.onClaimed(msg)
+	case editorDoneMsg:
+		m.onEditorDone(msg)
+	default:
+		return m.onPickerData(msg)
+	}
+	return nil
+}
+
+// View draws the screen. It draws again only after a change; the work of
+// rendering is cached per entry and width.
+func (m *Model) View() tea.View {
+	if m.dirty || m.frame == "" {
+		m.frame, m.cursor = m.compose()
+		m.dirty = false
+	}
+	v := tea.NewView(m.frame)
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.Cursor = m.cursor
+	v.WindowTitle = m.windowTitle()
+	return v
+}
+
+// Driving is the id of the session this terminal holds the lease of, or ""
+// (for the caller to release it after the program ends).
+func (m *Model) Driving() string {
+	if !m.driving(m.sess) {
+		return ""
+	}
+	return m.sess.id
+}
+
+// resize lays the panes out for a new terminal size.
+func (m *Model) resize(w, h int) {
+	m.width, m.high = max(w, 20), max(h, 6)
+	m.layout()
+	m.redrawStreams()
+}
+
+// redrawStreams renders the streaming text again after its renderings were
+// dropped (a new width or background), without waiting for the next delta.
+func (m *Model) redrawStreams() {
+	if es := m.entries(); len(es) > 0 {
+		m.transcript.r.flushStreams(es)
+	}
+}
+
+// setStyles switches to the styles of the terminal's background.
+func (m *Model) setStyles(st *theme.Styles) {
+	if st == nil || st == m.st {
+		return
+	}
+	m.st = st
+	m.help.Styles = helpStyles(st)
+	m.transcript.setStyles(st)
+	m.composer.setStyles(st)
+	m.redrawStreams()
+}
+
+// setErr shows an error with its code; nil clears it.
+func (m *Model) setErr(err error) {
+	if err == nil {
+		m.errText = ""
+		return
+	}
+	m.errText = describe(err)
+}
+
+// windowTitle names the open session in the terminal's title.
+func (m *Model) windowTitle() string {
+	if m.sess != nil && m.sess.state != nil {
+		return "vehicle · " + SanitizeLine(m.sess.state.Title())
+	}
+	return "vehicle"
+}

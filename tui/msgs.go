@@ -1,0 +1,111 @@
+package tui
+
+import "vehicle/client"
+
+// Messages the UI's commands answer with. Every one that belongs to an open
+// session carries its generation (gen): a message for a session that is no
+// longer open is dropped.
+
+// sessionsMsg answers a listing.
+type sessionsMsg struct {
+	gen       int // the listing's number: an older listing than the last asked for is dropped
+	principal string
+	list      []client.Summary
+	err       error
+	selectID  string // select this session once listed
+}
+
+// openedMsg answers opening a session: who the person is, the claim (unless
+// watching) and the snapshot.
+type openedMsg struct {
+	gen       int
+	id        string
+	principal string
+	claim     *client.Claimed
+	claimErr  error
+	snap      *client.Snapshot
+	err       error
+}
+
+// streamOpenedMsg answers opening the session's event stream.
+type streamOpenedMsg struct {
+	gen    int
+	stream *client.Stream
+	err    error
+}
+
+// eventMsg is one event of the open session's stream.
+type eventMsg struct {
+	gen int
+	ev  client.Event
+}
+
+// streamEndMsg says the stream ended: err is nil after a clean end.
+type streamEndMsg struct {
+	gen int
+	err error
+}
+
+// connMsg is a change of the stream's connection.
+type connMsg struct {
+	gen   int
+	state client.ConnState
+}
+
+// sentMsg answers a prompt, follow_up or steer.
+type sentMsg struct {
+	gen  int
+	op   string
+	text string
+	acc  *client.Accepted
+	err  error
+}
+
+// abortedMsg answers an abort.
+type abortedMsg struct {
+	gen int
+	err error
+}
+
+// claimedMsg answers a claim asked for by the person (take over, take back).
+type claimedMsg struct {
+	gen      int
+	claim    *client.Claimed
+	err      error
+	takeover bool
+}
+
+// createdMsg answers creating a session.
+type createdMsg struct {
+	created *client.Created
+	err     error
+}
+
+// renamedMsg answers a rename.
+type renamedMsg struct {
+	session *client.Summary
+	err     error
+}
+
+// deletedMsg answers a delete: both halves of it.
+type deletedMsg struct {
+	id      string
+	title   string
+	outcome *client.DeleteOutcome
+	err     error
+}
+
+// clonedMsg answers a clone.
+type clonedMsg struct {
+	branched *client.Branched
+	err      error
+}
+
+// editorDoneMsg hands back the draft edited in $EDITOR.
+type editorDoneMsg struct {
+	text string
+	err  error
+}
+
+// flushMsg is the throttle's tick: render the streaming tail now.
+type flushMsg struct{ gen int }

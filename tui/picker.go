@@ -1,0 +1,196 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"vehicle/client"
+	"vehicle/theme"
+)
+
+// Picker columns' widths, in cells.
+const (
+	colStatus = 8
+	colDriver = 20
+	colAge    = 5
+)
+
+// picker is the session picker: the person's sessions, newest first,
+// filtered by what they type.
+type picker struct {
+	all     []client.Summary
+	filter  lineInput
+	sel     int // index into the filtered list
+	offset  int // first row shown
+	loaded  bool
+	loading bool
+	asked   int // listings asked for: only the last one's answer is taken
+}
+
+// setList replaces the sessions; selectID, when listed, becomes selected.
+func (p *picker) setList(list []client.Summary, selectID string) {
+	keep := selectID
+	if keep == "" {
+		if s, ok := p.selected(); ok {
+			keep = s.SessionID
+		}
+	}
+	p.all, p.loaded, p.loading = list, true, false
+	p.sel = 0
+	for i, s := range p.visible() {
+		if s.SessionID == keep {
+			p.sel = i
+		}
+	}
+}
+
+// visible is the sessions the filter lets through.
+func (p *picker) visible() []client.Summary {
+	f := strings.ToLower(strings.TrimSpace(p.filter.String()))
+	if f == "" {
+		return p.all
+	}
+	var out []client.Summary
+	for _, s := range p.all {
+		if strings.Contains(strings.ToLower(s.DisplayTitle()+" "+s.SessionID), f) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// selected is the selected session.
+func (p *picker) selected() (client.Summary, bool) {
+	v := p.visible()
+	if p.sel < 0 || p.sel >= len(v) {
+		return client.Summary{}, false
+	}
+	return v[p.sel], true
+}
+
+// move moves the selection by d rows.
+func (p *picker) move(d int) {
+	n := len(p.visible())
+	if n == 0 {
+		p.sel = 0
+		return
+	}
+	p.sel = min(max(p.sel+d, 0), n-1)
+}
+
+// filterChanged keeps the selection in range after the filter changed.
+func (p *picker) filterChanged() {
+	p.sel, p.offset = 0, 0
+}
+
+// pickerView is what the picker needs to draw, beyond its own state.
+type pickerView struct {
+	st     *theme.Styles
+	me     client.Me
+	now    time.Time
+	width  int
+	height int
+}
+
+// view draws the picker's list area: exactly v.height lines.
+func (p *picker) view(v pickerView) []string {
+	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(fitPad(
+		"  "+pad("session", v.width-colStatus-colDriver-colAge-5)+" "+pad("status", colStatus)+" "+
+			pad("driver", colDriver)+" "+pad("age", colAge), v.width))}
+	rows := v.height - len(out)
+	list := p.visible()
+	switch {
+	case p.loading && !p.loaded:
+		out = append(out, v.st.Notice.Render("  loading your sessions…"))
+	case len(p.all) == 0:
+		out = append(out, v.st.Notice.Render("  No sessions yet: ctrl+n starts one."))
+	case len(list) == 0:
+		out = append(out, v.st.Notice.Render("  No session matches the filter: esc clears it."))
+	}
+	if p.sel < p.offset {
+		p.offset = p.sel
+	}
+	if rows > 0 && p.sel >= p.offset+rows {
+		p.offset = p.sel - rows + 1
+	}
+	for i := p.offset; i < len(list) && len(out) < v.height; i++ {
+		out = append(out, p.row(v, list[i], i == p.sel))
+	}
+	for len(out) < v.height {
+		out = append(out, "")
+	}
+	return out[:v.height]
+}
+
+// filterLine shows the filter, or how to use it.
+func (p *picker) filterLine(v pickerView) string {
+	if p.filter.String() == "" {
+		return v.st.Notice.Render("  type to filter")
+	}
+	return v.st.Filter.Render("  filter: ") + p.filter.view(v.st)
+}
+
+// row draws one session.
+func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
+	title := SanitizeLine(s.DisplayTitle())
+	tw := v.width - colStatus - colDriver - colAge - 5
+	mark := "  "
+	if selected {
+		mark = "▸ "
+	}
+	line := mark + pad(title, tw) + " " + pad(SanitizeLine(s.Status), colStatus) + " " +
+		pad(driverText(s.Lease, v.me, v.now), colDriver) + " " + pad(age(v.now, s.UpdatedAt), colAge)
+	if selected {
+		return v.st.Selected.Render(fitPad(line, v.width))
+	}
+	return v.st.Row.Render(fitPad(line, v.width))
+}
+
+// driverText says who drives a listed session, seen from me.
+func driverText(l *client.Lease, me client.Me, now time.Time) string {
+	if l == nil || l.ClientID == "" || (!l.ExpiresAt.IsZero() && l.ExpiresAt.Before(now)) {
+		return "nobody"
+	}
+	switch {
+	case l.ClientID == me.ClientID:
+		return "this terminal"
+	case me.Principal != "" && l.Principal == me.Principal:
+		return "your other terminal"
+	}
+	return SanitizeLine(l.Principal)
+}
+
+// age is how long ago t was, in one short word.
+func age(now, t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	d := now.Sub(t)
+	switch {
+	case d < time.Minute:
+		return "now"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
+}
+
+// pad cuts or pads s to exactly w cells.
+func pad(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	n := xansi.StringWidth(s)
+	if n > w {
+		return xansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", w-n)
+}
+
+// fitPad is pad for a whole line.
+func fitPad(s string, w int) string { return pad(s, w) }

@@ -1,0 +1,270 @@
+package tui
+
+import (
+	"strings"
+	"time"
+
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"vehicle/client"
+	"vehicle/theme"
+)
+
+// Render cache bounds: rendered entries kept at once, and how far back from
+// the end a flush looks for streaming entries.
+const (
+	cacheEntries = 512
+	streamLook   = 64
+	bodyIndent   = "  "
+)
+
+// renderer turns transcript entries into lines at one width and keeps the
+// result per entry (bounded, evicting the oldest rendered). Assistant text
+// streaming in is rendered block by block, at flushes only.
+type renderer struct {
+	st      *theme.Styles
+	loc     *time.Location
+	width   int
+	md      *markdown
+	cache   map[int]*cachedEntry
+	order   []int                  // entry indexes in the order they were cached
+	streams map[string]*streamView // streaming assistant text, by message id
+}
+
+// cachedEntry is an entry's rendering and what it was made from.
+type cachedEntry struct {
+	key   entryKey
+	lines []string
+}
+
+// entryKey identifies the version of an entry a rendering shows.
+type entryKey struct {
+	rev       int
+	kind      client.EntryKind
+	streaming bool
+	entryID   string
+	messageID string
+}
+
+// streamView is the rendering of a streaming message so far: its finished
+// blocks and its tail, as of the last flush.
+type streamView struct {
+	width  int
+	text   string // the text rendered
+	blocks []block
+	tail   []string
+}
+
+func newRenderer(st *theme.Styles, loc *time.Location, width int) *renderer {
+	r := &renderer{st: st, loc: loc}
+	r.reset(width)
+	return r
+}
+
+// reset drops every rendering and renders at width from now on.
+func (r *renderer) reset(width int) {
+	r.width = max(width, 20)
+	r.md = newMarkdown(r.st.Markdown, r.width-len(bodyIndent))
+	r.cache = make(map[int]*cachedEntry)
+	r.order = r.order[:0]
+	r.streams = make(map[string]*streamView)
+}
+
+// setStyles changes the styles (a new background) and drops every rendering.
+func (r *renderer) setStyles(st *theme.Styles) {
+	r.st = st
+	r.reset(r.width)
+}
+
+// lines is entry i's rendering, from the cache when it is current.
+func (r *renderer) lines(i int, e *client.Entry) []string {
+	k := entryKey{rev: e.Rev, kind: e.Kind, streaming: e.Streaming, entryID: e.EntryID, messageID: e.MessageID}
+	if c, ok := r.cache[i]; ok && c.key == k {
+		return c.lines
+	}
+	lines := r.render(e)
+	if c, ok := r.cache[i]; ok {
+		c.key, c.lines = k, lines
+		return lines
+	}
+	if len(r.order) >= cacheEntries {
+		delete(r.cache, r.order[0])
+		r.order = r.order[1:]
+	}
+	r.cache[i] = &cachedEntry{key: k, lines: lines}
+	r.order = append(r.order, i)
+	return lines
+}
+
+// render draws one entry.
+func (r *renderer) render(e *client.Entry) []string {
+	switch e.Kind {
+	case client.EntryTool:
+		return []string{r.fit(r.chip(e.ToolName, e.ToolState, e.IsError))}
+	case client.EntryNotice:
+		return []string{r.fit(r.notice(e))}
+	}
+	switch e.Role {
+	case client.RoleUser:
+		return r.userTurn(e)
+	case client.RoleAssistant:
+		return r.reply(e)
+	case client.RoleToolResult:
+		state := client.ToolOK
+		if e.IsError {
+			state = client.ToolError
+		}
+		return []string{r.fit(r.chip(e.ToolName, state, e.IsError))}
+	}
+	return r.userTurn(e)
+}
+
+// header is a turn's first line: who and when.
+func (r *renderer) header(label string, style func(...string) string, t time.Time, extra string) string {
+	h := style(label)
+	if !t.IsZero() {
+		h += r.st.Time.Render(" · " + t.In(r.loc).Format("15:04"))
+	}
+	if extra != "" {
+		h += r.st.Time.Render(" · " + extra)
+	}
+	return r.fit(h)
+}
+
+// userTurn draws the person's turn, or a collaborator's accepted chime.
+func (r *renderer) userTurn(e *client.Entry) []string {
+	label, style := "you", r.st.UserLabel.Render
+	if e.Author != "" {
+		label, style = SanitizeLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
+	}
+	if e.Role != client.RoleUser && e.Role != "" {
+		label = SanitizeLine(e.Role)
+	}
+	out := []string{"", r.header(label, style, e.Time, "")}
+	for _, l := range wrapPlain(Sanitize(e.Text), r.width-len(bodyIndent)) {
+		out = append(out, bodyIndent+r.st.Body.Render(l))
+	}
+	return out
+}
+
+// reply draws an assistant message: markdown, or the streamed text so far.
+func (r *renderer) reply(e *client.Entry) []string {
+	if e.Streaming {
+		out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "streaming…")}
+		sv := r.streams[e.MessageID]
+		if sv == nil || sv.width != r.width {
+			return append(out, bodyIndent+r.st.Time.Render("…"))
+		}
+		for _, b := range sv.blocks {
+			out = indentInto(out, b.lines)
+			out = append(out, "")
+		}
+		return indentInto(out, sv.tail)
+	}
+	if strings.TrimSpace(e.Text) == "" {
+		if len(e.ToolCalls) > 0 {
+			return nil
+		}
+		return []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "no text")}
+	}
+	var reuse []block
+	if sv := r.streams[e.MessageID]; sv != nil && sv.width == r.width {
+		reuse = sv.blocks
+		delete(r.streams, e.MessageID)
+	}
+	out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "")}
+	return indentInto(out, r.md.render(Sanitize(e.Text), reuse))
+}
+
+// indentInto appends lines to out, indented as a body.
+func indentInto(out, lines []string) []string {
+	for _, l := range lines {
+		if l == "" {
+			out = append(out, "")
+			continue
+		}
+		out = append(out, bodyIndent+l)
+	}
+	return out
+}
+
+// flushStream renders a streaming entry's new finished blocks and its tail.
+// It reports whether the rendering changed.
+func (r *renderer) flushStream(e *client.Entry) bool {
+	sv := r.streams[e.MessageID]
+	if sv == nil || sv.width != r.width {
+		sv = &streamView{width: r.width}
+		r.streams[e.MessageID] = sv
+	}
+	if sv.text == e.Text {
+		return false
+	}
+	sv.text = e.Text
+	src := Sanitize(e.Text)
+	blocks, tail := splitBlocks(src)
+	for i := len(sv.blocks); i < len(blocks); i++ {
+		sv.blocks = append(sv.blocks, block{src: blocks[i], lines: r.md.renderBlock(blocks[i])})
+	}
+	switch {
+	case strings.TrimSpace(tail) == "":
+		sv.tail = nil
+	case len(tail) > plainTailBytes:
+		sv.tail = wrapPlain(tail, r.md.width)
+	default:
+		sv.tail = r.md.renderBlock(tail)
+	}
+	return true
+}
+
+// flushStreams flushes the streaming entries near the end of es and reports
+// whether any rendering changed.
+func (r *renderer) flushStreams(es []client.Entry) bool {
+	changed := false
+	for i := len(es) - 1; i >= 0 && i >= len(es)-streamLook; i-- {
+		if es[i].Streaming && es[i].Kind == client.EntryMessage && r.flushStream(&es[i]) {
+			if c := r.cache[i]; c != nil {
+				c.key.rev = -1 // drawn again at the next frame
+			}
+			changed = true
+		}
+	}
+	return changed
+}
+
+// chip is a tool call's one-line chip.
+func (r *renderer) chip(name, state string, isError bool) string {
+	var mark string
+	switch {
+	case state == client.ToolRunning:
+		mark = r.st.ChipRunning.Render("… running")
+	case state == client.ToolError || isError:
+		mark = r.st.ChipError.Render("✗ error")
+	default:
+		mark = r.st.ChipOK.Render("✓ ok")
+	}
+	if name == "" {
+		name = "tool"
+	}
+	return bodyIndent + r.st.ChipName.Render("⚙ "+SanitizeLine(name)) + " " + mark
+}
+
+// notice is a quiet line: what happened, its detail and its time.
+func (r *renderer) notice(e *client.Entry) string {
+	text := "· " + SanitizeLine(strings.TrimSuffix(e.Notice, ": aborted"))
+	if d := strings.TrimSpace(e.Text); d != "" {
+		first, _, _ := strings.Cut(d, "\n")
+		text += " — " + SanitizeLine(first)
+	}
+	if !e.Time.IsZero() {
+		text += " · " + e.Time.In(r.loc).Format("15:04")
+	}
+	return bodyIndent + r.st.Notice.Render(text)
+}
+
+// fit cuts a line to the width.
+func (r *renderer) fit(s string) string {
+	if xansi.StringWidth(s) <= r.width {
+		return s
+	}
+	return xansi.Truncate(s, r.width, "…")
+}

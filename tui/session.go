@@ -1,0 +1,299 @@
+package tui
+
+import (
+	"context"
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+
+	"vehicle/client"
+)
+
+// session is the open session: the reducer's state, the stream feeding it,
+// and what this terminal means to do with it.
+type session struct {
+	id      string
+	gen     int
+	ctx     context.Context
+	cancel  context.CancelFunc
+	state   *client.State // nil until the snapshot arrives
+	stream  *client.Stream
+	states  chan client.ConnState
+	conn    connView
+	role    role
+	offer   *client.Lease         // the lease of the other terminal, while the offer shows
+	revoked *client.LeaseEndValue // the revocation already acted on
+	sending bool                  // a text command is on its way
+	flushes bool                  // a flush tick is scheduled
+}
+
+// open closes the open session (releasing its lease) and opens id.
+func (m *Model) open(id string) tea.Cmd {
+	closing := m.closeSession()
+	m.gen++
+	ctx, cancel := context.WithCancel(m.cfg.Context)
+	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel}
+	if m.cfg.Watch {
+		m.sess.role = roleWatch
+	}
+	m.transcript.reset()
+	m.composer.setValue("") // a draft for another session is not sent here
+	m.focus, m.note = focusSession, "opening "+SanitizeLine(id)+"…"
+	m.setErr(nil)
+	m.layout()
+	watch := m.cfg.Watch || m.cfg.NoClaim
+	return tea.Batch(closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch))
+}
+
+// closeSession ends the open session's stream and gives its lease up.
+func (m *Model) closeSession() tea.Cmd {
+	s := m.sess
+	if s == nil {
+		return nil
+	}
+	m.sess = nil
+	release := m.driving(s)
+	s.cancel()
+	return closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, release)
+}
+
+// driving reports whether this terminal holds s's lease.
+func (m *Model) driving(s *session) bool {
+	if s == nil || s.state == nil {
+		return false
+	}
+	rel, _ := s.state.Lease()
+	return rel == client.LeaseMine
+}
+
+// current is the open session when msg's generation is its own.
+func (m *Model) current(gen int) *session {
+	if m.sess == nil || m.sess.gen != gen {
+		return nil
+	}
+	return m.sess
+}
+
+// onOpened takes the snapshot and the claim's outcome and opens the stream.
+func (m *Model) onOpened(msg openedMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil {
+		return nil
+	}
+	if msg.principal != "" {
+		m.me.Principal = msg.principal
+	}
+	if msg.err != nil {
+		m.sess = nil
+		s.cancel()
+		m.focus, m.note = focusPicker, ""
+		m.setErr(msg.err)
+		m.layout()
+		return m.reload("")
+	}
+	s.state = client.NewState(m.me, msg.snap)
+	m.transcript.entriesChanged(s.state.Entries)
+	m.note = ""
+	m.claimOutcome(s, msg)
+	m.layout()
+	s.states = make(chan client.ConnState, 8)
+	return openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states)
+}
+
+// claimOutcome sets the role from the claim made while opening: drive when
+// it succeeded; otherwise watch, offering a takeover when the lease is held
+// by another terminal of the same person.
+func (m *Model) claimOutcome(s *session, msg openedMsg) {
+	err := msg.claimErr
+	if msg.claim == nil && err == nil {
+		s.role = roleWatch // not claimed: watching, or --no-claim
+		return
+	}
+	if err == nil {
+		s.role = roleDrive
+		return
+	}
+	s.role = roleWatch
+	var e *client.Error
+	if errors.As(err, &e) {
+		if d, ok := e.LeaseHeld(); ok {
+			if d.CanTakeOver {
+				s.offer = d.Holder
+				m.back, m.focus = focusSession, focusOffer
+			}
+			return
+		}
+	}
+	m.setErr(err)
+}
+
+// onStreamOpened starts reading the stream.
+func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil {
+		if msg.stream != nil {
+			return closeStream(m.cfg.Context, m.cfg.Client, msg.stream, "", false)
+		}
+		return nil
+	}
+	if msg.err != nil {
+		s.conn.ended = true
+		m.setErr(msg.err)
+		return nil
+	}
+	s.stream = msg.stream
+	return tea.Batch(nextEvent(s.stream, s.gen), nextConn(s.ctx, s.states, s.gen))
+}
+
+// onEvent folds one event into the state and reads the next.
+func (m *Model) onEvent(msg eventMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil || s.state == nil {
+		m.dirty = false
+		return nil
+	}
+	before := len(s.state.Entries)
+	ch := s.state.Apply(msg.ev)
+	next := nextEvent(s.stream, s.gen)
+	if msg.ev.Type == client.EvMessageDelta {
+		m.dirty = len(s.state.Entries) != before
+		m.transcript.entriesChanged(s.state.Entries)
+		return tea.Batch(next, m.scheduleFlush(s))
+	}
+	if ch.Has(client.ChangeTranscript) {
+		m.transcript.entriesChanged(s.state.Entries)
+	}
+	if ch.Has(client.ChangeLease) {
+		m.leaseChanged(s)
+	}
+	if s.state.Deleted {
+		m.note = "this session was deleted: ctrl+o shows your sessions"
+	}
+	return next
+}
+
+// scheduleFlush arms the flush tick unless one is pending.
+func (m *Model) scheduleFlush(s *session) tea.Cmd {
+	if s.flushes {
+		return nil
+	}
+	s.flushes = true
+	m.ticks++
+	return flushAfter(m.cfg.FlushEvery, s.gen)
+}
+
+// onFlush renders the streaming tail.
+func (m *Model) onFlush(msg flushMsg) {
+	s := m.current(msg.gen)
+	if s == nil || s.state == nil {
+		m.dirty = false
+		return
+	}
+	s.flushes = false
+	m.dirty = m.transcript.r.flushStreams(s.state.Entries)
+}
+
+// leaseChanged follows the lease: taken over, this terminal watches; the
+// offer closes when the other terminal let go.
+func (m *Model) leaseChanged(s *session) {
+	if r := s.state.Revoked; r != nil && r != s.revoked {
+		s.revoked, s.role = r, roleWatch
+		m.note = ""
+	}
+	rel, _ := s.state.Lease()
+	if m.focus == focusOffer && rel != client.LeaseMyOtherClient {
+		m.focus, s.offer, s.role = focusSession, nil, roleDrive
+	}
+}
+
+// onConn shows a connection change and waits for the next.
+func (m *Model) onConn(msg connMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil {
+		m.dirty = false
+		return nil
+	}
+	s.conn.update(msg.state)
+	return nextConn(s.ctx, s.states, s.gen)
+}
+
+// onStreamEnd shows that the stream ended, and why.
+func (m *Model) onStreamEnd(msg streamEndMsg) {
+	s := m.current(msg.gen)
+	if s == nil {
+		m.dirty = false
+		return
+	}
+	s.conn.ended = true
+	if msg.err != nil {
+		m.setErr(msg.err)
+	}
+}
+
+// onSent notes what became of a send; a refused one puts its text back in
+// the composer and shows why, with the error's code.
+func (m *Model) onSent(msg sentMsg) {
+	s := m.current(msg.gen)
+	if s == nil {
+		return
+	}
+	s.sending = false
+	if msg.err != nil {
+		m.setErr(msg.err)
+		m.note = ""
+		m.composer.restore(msg.text)
+		return
+	}
+	m.setErr(nil)
+	s.role = roleDrive
+	switch {
+	case msg.op == client.OpSteer:
+		m.note = "steered the run"
+	case msg.acc != nil && msg.acc.Disposition == "queued":
+		m.note = "queued as a follow-up"
+	default:
+		m.note = ""
+	}
+}
+
+// onAborted shows a refused abort.
+func (m *Model) onAborted(msg abortedMsg) {
+	if m.current(msg.gen) == nil {
+		return
+	}
+	if msg.err != nil {
+		m.setErr(msg.err)
+		return
+	}
+	m.note = "abort sent"
+}
+
+// onClaimed makes this terminal the driver after a claim the person asked
+// for.
+func (m *Model) onClaimed(msg claimedMsg) {
+	s := m.current(msg.gen)
+	if s == nil {
+		return
+	}
+	if msg.err != nil {
+		m.setErr(msg.err)
+		return
+	}
+	m.setErr(nil)
+	s.role, s.offer = roleDrive, nil
+	if m.focus == focusOffer {
+		m.focus = focusSession
+	}
+	m.note = "you drive from this terminal"
+	if msg.claim != nil && msg.claim.TookOverFrom != nil {
+		m.note = "took over from " + SanitizeLine(msg.claim.TookOverFrom.ClientID)
+	}
+}
+
+// onEditorDone puts the edited draft back in the composer.
+func (m *Model) onEditorDone(msg editorDoneMsg) {
+	if msg.text != "" || msg.err == nil {
+		m.composer.setValue(msg.text)
+	}
+	m.setErr(msg.err)
+}

@@ -1,0 +1,215 @@
+package tui
+
+import (
+	"fmt"
+
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"vehicle/client"
+	"vehicle/theme"
+)
+
+// wheelLines is how far one notch of the mouse wheel scrolls.
+const wheelLines = 3
+
+// transcript is the transcript pane: the visible window of the session's
+// entries. It never renders the whole transcript: while following it draws
+// from the last entry upwards; scrolled up, from an anchor (an entry and a
+// line in it) downwards. Either way only what is on screen is rendered.
+type transcript struct {
+	r      *renderer
+	width  int
+	height int
+	follow bool   // pinned to the bottom
+	top    anchor // the first visible line, when not following
+	unseen int    // entries added while scrolled up
+	known  int    // entries counted so far
+}
+
+// anchor is a line of an entry: the top of the window when scrolled up.
+type anchor struct{ idx, off int }
+
+func newTranscript(r *renderer) *transcript {
+	return &transcript{r: r, follow: true}
+}
+
+// setSize sets the pane's size; renderings at another width are dropped.
+func (t *transcript) setSize(w, h int) {
+	if w != t.r.width {
+		t.r.reset(w)
+	}
+	t.width, t.height = w, max(h, 1)
+}
+
+// setStyles changes the styles and drops every rendering.
+func (t *transcript) setStyles(st *theme.Styles) { t.r.setStyles(st) }
+
+// reset forgets the scroll position, for another session.
+func (t *transcript) reset() {
+	t.follow, t.top, t.unseen, t.known = true, anchor{}, 0, 0
+	t.r.reset(t.r.width)
+}
+
+// entriesChanged counts entries added while scrolled up.
+func (t *transcript) entriesChanged(es []client.Entry) {
+	if n := len(es); n > t.known {
+		if !t.follow {
+			t.unseen += n - t.known
+		}
+		t.known = n
+	}
+}
+
+// height of entry i.
+func (t *transcript) entryHeight(es []client.Entry, i int) int { return len(t.r.lines(i, &es[i])) }
+
+// scroll moves the window by n lines (negative: up). Scrolling down to the
+// end follows again.
+func (t *transcript) scroll(es []client.Entry, n int) {
+	if n == 0 || len(es) == 0 {
+		return
+	}
+	if t.follow {
+		if n > 0 {
+			return
+		}
+		top, ok := t.followTop(es)
+		if !ok {
+			return // everything fits: nothing to scroll
+		}
+		t.top, t.follow = top, false
+	}
+	if n < 0 {
+		t.up(es, -n)
+		return
+	}
+	t.down(es, n)
+}
+
+// followTop is the window's top while following; ok is false when the
+// whole transcript fits.
+func (t *transcript) followTop(es []client.Entry) (anchor, bool) {
+	total := 0
+	for i := len(es) - 1; i >= 0; i-- {
+		h := t.entryHeight(es, i)
+		if total+h >= t.height {
+			return anchor{idx: i, off: total + h - t.height}, total+h > t.height || i > 0
+		}
+		total += h
+	}
+	return anchor{}, false
+}
+
+func (t *transcript) up(es []client.Entry, n int) {
+	a := t.top
+	a.off -= n
+	for a.off < 0 && a.idx > 0 {
+		a.idx--
+		a.off += t.entryHeight(es, a.idx)
+	}
+	a.off = max(a.off, 0)
+	t.top = a
+}
+
+func (t *transcript) down(es []client.Entry, n int) {
+	a := t.top
+	a.off += n
+	for a.idx < len(es) {
+		h := t.entryHeight(es, a.idx)
+		if a.off < h {
+			break
+		}
+		a.off -= h
+		a.idx++
+	}
+	t.top = a
+	if t.restFits(es) {
+		t.toBottom()
+	}
+}
+
+// restFits reports whether everything from the top anchor down fits in the
+// window: the end is on screen, so the pane follows again.
+func (t *transcript) restFits(es []client.Entry) bool {
+	rest := -t.top.off
+	for i := t.top.idx; i < len(es); i++ {
+		rest += t.entryHeight(es, i)
+		if rest > t.height {
+			return false
+		}
+	}
+	return true
+}
+
+// toBottom follows the end again.
+func (t *transcript) toBottom() {
+	t.follow, t.unseen, t.top = true, 0, anchor{}
+}
+
+// page scrolls by a window less a line (dir -1 up, 1 down).
+func (t *transcript) page(es []client.Entry, dir int) {
+	t.scroll(es, dir*max(t.height-1, 1))
+}
+
+// view is the window: exactly height lines.
+func (t *transcript) view(es []client.Entry) []string {
+	var out []string
+	if t.follow {
+		out = t.tail(es)
+	} else {
+		out = t.from(es)
+	}
+	for len(out) < t.height {
+		out = append(out, "")
+	}
+	if !t.follow && t.unseen > 0 {
+		out[len(out)-1] = t.marker()
+	}
+	return out
+}
+
+// tail is the last height lines.
+func (t *transcript) tail(es []client.Entry) []string {
+	var chunks [][]string
+	n := 0
+	for i := len(es) - 1; i >= 0 && n < t.height; i-- {
+		l := t.r.lines(i, &es[i])
+		chunks = append(chunks, l)
+		n += len(l)
+	}
+	out := make([]string, 0, n)
+	for k := len(chunks) - 1; k >= 0; k-- {
+		out = append(out, chunks[k]...)
+	}
+	if len(out) > t.height {
+		out = out[len(out)-t.height:]
+	}
+	return out
+}
+
+// from is height lines from the top anchor.
+func (t *transcript) from(es []client.Entry) []string {
+	out := make([]string, 0, t.height)
+	off := t.top.off
+	for i := t.top.idx; i < len(es) && len(out) < t.height; i++ {
+		l := t.r.lines(i, &es[i])
+		if off < len(l) {
+			out = append(out, l[off:]...)
+		}
+		off = 0
+	}
+	if len(out) > t.height {
+		out = out[:t.height]
+	}
+	return out
+}
+
+// marker is the "new messages" line shown while scrolled up.
+func (t *transcript) marker() string {
+	word := "messages"
+	if t.unseen == 1 {
+		word = "message"
+	}
+	s := fmt.Sprintf(" ↓ %d new %s · ctrl+end follows ", t.unseen, word)
+	return t.r.st.Marker.Render(xansi.Truncate(s, t.width, "…"))
+}
