@@ -286,7 +286,11 @@ func parseAnswer(cl call, status int, data []byte) (*Frame, error) {
 			Message: fmt.Sprintf("the host answered HTTP %d with something that is not a frame: %s", status, snippet(data))}
 	}
 	if f.Type == TypeError {
-		return nil, &Error{Status: status, Code: f.Code, Message: f.Message, Details: f.Details, RequestID: firstNonEmpty(f.RequestID, cl.requestID)}
+		e := &Error{Status: status, Code: f.Code, Message: f.Message, Details: f.Details, RequestID: firstNonEmpty(f.RequestID, cl.requestID)}
+		if e.Code == "" { // a malformed error frame: still a refusal, with a code
+			e.Code = codeForStatus(status)
+		}
+		return nil, e
 	}
 	if f.RequestID == "" {
 		f.RequestID = cl.requestID
