@@ -152,8 +152,8 @@ func (e *TransportError) Error() string {
 	if e.Status != 0 {
 		cause = fmt.Sprintf("HTTP %d without a frame: %s", e.Status, cause)
 	}
-	return fmt.Sprintf("vehicle: cannot reach %s (%s %s, %d attempt(s)): %s; check the address and your network, then try again",
-		e.URL, e.Method, e.URL, e.Attempts, cause)
+	return fmt.Sprintf("vehicle: no answer to %s %s after %d attempt(s): %s; check the address and your network, then try again",
+		e.Method, e.URL, e.Attempts, cause)
 }
 
 // Unwrap returns the cause.
