@@ -17,16 +17,26 @@ import (
 type focus int
 
 const (
-	focusSession       focus = iota // the open session: composer and transcript
+	focusSession       focus = iota // the open session's composer
 	focusPicker                     // the session picker
+	focusRoom                       // the open session's room pane: pending chimes and the policy
+	focusQueue                      // the open session's queue lane
+	focusEntries                    // selecting a transcript entry to copy or fork
+	focusVisit                      // chiming into another person's room
 	focusHelp                       // the help overlay
 	focusRename                     // the rename dialog
 	focusConfirmDelete              // the delete confirmation
 	focusOffer                      // take over or watch a session another terminal drives
+	focusDeleted                    // what a delete did
 )
 
 // overlay reports whether f is drawn over a screen.
 func (f focus) overlay() bool { return f >= focusHelp }
+
+// pane reports whether f is one of the open session's panes.
+func (f focus) pane() bool {
+	return f == focusSession || f == focusRoom || f == focusQueue || f == focusEntries
+}
 
 // lineInput is a one-line text input without a blinking cursor.
 type lineInput struct{ value []rune }
@@ -144,6 +154,42 @@ func offerBox(st *theme.Styles, holder *client.Lease, width int) string {
 	}
 	body := "This session is driven from " + who + ".\n\n" +
 		st.Key.Render("t") + st.KeyDesc.Render("  take over: that terminal becomes a watcher") + "\n" +
-		st.Key.Render("w") + st.KeyDesc.Render("  watch from here, read-only")
+		st.Key.Render("w") + st.KeyDesc.Render("  watch from here: enter then sends the driver chimes")
 	return overlayBox(st, "Take over or watch?", body, width)
+}
+
+// deletedView is what a delete did, for its dialog.
+type deletedView struct {
+	id      string
+	title   string
+	outcome client.DeleteOutcome
+}
+
+// deletedBox says both outcomes of a delete: the session in the host's
+// trash, and its mirrored document in the workspace's Trash, or why not and
+// what to do.
+func deletedBox(st *theme.Styles, d *deletedView, width int) string {
+	out := d.outcome
+	trash := SanitizeLine(out.Deleted.TrashedAs)
+	lines := []string{
+		"“" + SanitizeLine(d.title) + "” (" + SanitizeLine(d.id) + ")",
+		"",
+		st.StatusGood.Render("✓ session moved to the host's trash: " + trash),
+	}
+	switch {
+	case out.MirrorTrashed:
+		doc := ""
+		if out.Deleted.Mirror != nil {
+			doc = " (" + SanitizeLine(out.Deleted.Mirror.DocumentID) + ")"
+		}
+		lines = append(lines, st.StatusGood.Render("✓ its mirrored document"+doc+" is in the workspace's Trash"))
+	case out.MirrorErr != nil:
+		lines = append(lines, st.StatusError.Render("✗ "+SanitizeLine(strings.TrimPrefix(out.MirrorErr.Error(), "vehicle: "))))
+	default:
+		lines = append(lines, st.Notice.Render("· it had no mirrored document in the graph"))
+	}
+	lines = append(lines, "", st.KeyDesc.Render("To restore it, the host's operator moves "+trash+
+		" back; a trashed document comes back from the workspace's Trash."), "",
+		st.Key.Render("enter")+st.KeyDesc.Render(" or ")+st.Key.Render("esc")+st.KeyDesc.Render(" closes this"))
+	return overlayBox(st, "Deleted", strings.Join(lines, "\n"), width)
 }

@@ -25,18 +25,27 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.onDeleteKey(msg)
 	case focusOffer:
 		return m.onOfferKey(msg)
+	case focusDeleted:
+		return m.onDeletedKey(msg)
 	}
 	if key.Matches(msg, m.keys.Help) {
 		m.back, m.focus = m.focus, focusHelp
 		return nil
 	}
-	if m.focus == focusPicker {
+	switch {
+	case m.focus == focusPicker:
 		return m.onPickerKey(msg)
+	case m.focus == focusVisit && m.visit != nil:
+		return m.onVisitKey(msg)
+	case m.sess == nil:
+		m.focus = focusPicker
+		return nil
 	}
 	return m.onSessionKey(msg)
 }
 
-// onSessionKey handles a key in the open session.
+// onSessionKey handles a key in the open session: the session's own keys,
+// then the focused pane's.
 func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.onScrollKey(msg); ok {
 		return cmd
@@ -48,6 +57,36 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.reload(m.sess.id)
 	case key.Matches(msg, m.keys.TakeOver):
 		return m.takeOver()
+	case key.Matches(msg, m.keys.Mouse):
+		m.toggleMouse()
+		return nil
+	case key.Matches(msg, m.keys.Panes):
+		m.cyclePane(1)
+		return nil
+	case key.Matches(msg, m.keys.PanesBack):
+		m.cyclePane(-1)
+		return nil
+	}
+	if m.focus != focusSession {
+		if key.Matches(msg, m.keys.Back) {
+			m.focus = focusSession
+			return nil
+		}
+		switch m.focus {
+		case focusRoom:
+			return m.onRoomKey(msg)
+		case focusQueue:
+			return m.onQueueKey(msg)
+		case focusEntries:
+			return m.onEntriesKey(msg)
+		}
+	}
+	return m.onComposerKey(msg)
+}
+
+// onComposerKey handles a key in the composer.
+func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
 	case key.Matches(msg, m.keys.Abort):
 		return m.abort()
 	case key.Matches(msg, m.keys.Steer):
@@ -64,6 +103,44 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	return m.composer.update(msg)
+}
+
+// cyclePane moves the focus to the next pane that has something to show
+// (d 1) or the previous one (d -1): composer, room, queue, entries.
+func (m *Model) cyclePane(d int) {
+	order := []focus{focusSession, focusRoom, focusQueue, focusEntries}
+	at := 0
+	for i, f := range order {
+		if f == m.focus {
+			at = i
+		}
+	}
+	for step := 1; step < len(order); step++ {
+		f := order[(at+d*step+len(order)*step)%len(order)]
+		if m.paneReady(f) {
+			m.focus, m.note = f, ""
+			return
+		}
+	}
+	m.focus = focusSession
+}
+
+// paneReady reports whether a pane can take the focus now, and readies it.
+func (m *Model) paneReady(f focus) bool {
+	s := m.sess
+	switch {
+	case s == nil || s.state == nil:
+		return f == focusSession
+	case f == focusSession:
+		return !m.cfg.Watch
+	case f == focusRoom:
+		return !m.cfg.Watch || len(s.state.Chimes) > 0
+	case f == focusQueue:
+		return len(m.laneItems()) > 0
+	case f == focusEntries:
+		return m.enterEntries()
+	}
+	return false
 }
 
 // onScrollKey scrolls the transcript; ok is false for other keys.
@@ -103,13 +180,17 @@ func (m *Model) send(op string) tea.Cmd {
 	if s == nil || s.state == nil || m.composer.blank() || s.sending {
 		return nil
 	}
-	switch {
-	case m.cfg.Watch:
+	if m.cfg.Watch {
 		m.note = "watching read-only: this terminal cannot send"
 		return nil
-	case s.role == roleWatch:
-		m.note = "you are watching: ctrl+t takes over, then send"
-		return nil
+	}
+	rel, _ := s.state.LeaseAt(m.cfg.Now())
+	if s.role == roleWatch || rel == client.LeaseOther {
+		if op == client.OpSteer {
+			m.note = "only the driver steers: enter sends the driver a chime"
+			return nil
+		}
+		return m.chime()
 	}
 	if op == "" {
 		op = client.OpPrompt
@@ -117,7 +198,6 @@ func (m *Model) send(op string) tea.Cmd {
 			op = client.OpFollowUp
 		}
 	}
-	rel, _ := s.state.LeaseAt(m.cfg.Now())
 	text := m.composer.value()
 	m.composer.setValue("")
 	m.transcript.toBottom() // the person's own turn: follow it
@@ -174,7 +254,7 @@ func (m *Model) onOfferKey(msg tea.KeyPressMsg) tea.Cmd {
 // onPaste puts pasted text where the keys go.
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	switch m.focus {
-	case focusSession:
+	case focusSession, focusVisit:
 		if !m.cfg.Watch {
 			return m.composer.update(msg)
 		}
@@ -196,10 +276,10 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	case tea.MouseWheelDown:
 		d = 1
 	}
-	switch m.focus {
-	case focusSession:
+	switch {
+	case m.focus.pane():
 		m.transcript.scroll(m.entries(), d*wheelLines)
-	case focusPicker:
+	case m.focus == focusPicker:
 		m.picker.move(d)
 	}
 }

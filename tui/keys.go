@@ -18,6 +18,20 @@ type KeyMap struct {
 	Editor   key.Binding
 	TakeOver key.Binding
 
+	// In a session: the panes and the mouse.
+	Panes     key.Binding
+	PanesBack key.Binding
+	Mouse     key.Binding
+
+	// In the room pane, the queue lane and the transcript's selection.
+	Accept       key.Binding
+	Reject       key.Binding
+	Policy       key.Binding
+	PolicyBack   key.Binding
+	CancelQueued key.Binding
+	Copy         key.Binding
+	Fork         key.Binding
+
 	// In a session: the transcript.
 	PageUp   key.Binding
 	PageDown key.Binding
@@ -52,12 +66,24 @@ func DefaultKeyMap() KeyMap {
 		Help:     b([]string{"f1", "ctrl+g"}, "f1/ctrl+g", "help"),
 		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),
 
-		Send:     b([]string{"enter"}, "enter", "send (a follow-up if running)"),
+		Send:     b([]string{"enter"}, "enter", "send / follow-up"),
 		Newline:  b([]string{"ctrl+j", "alt+enter", "shift+enter"}, "ctrl+j", "newline (alt+enter too)"),
 		Steer:    b([]string{"ctrl+s"}, "ctrl+s", "steer the run"),
 		Abort:    b([]string{"esc"}, "esc", "abort the run"),
 		Editor:   b([]string{"ctrl+e"}, "ctrl+e", "edit in $EDITOR"),
 		TakeOver: b([]string{"ctrl+t"}, "ctrl+t", "take over / take back"),
+
+		Panes:     b([]string{"tab"}, "tab", "next pane"),
+		PanesBack: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
+		Mouse:     b([]string{"f2", "alt+m"}, "f2", "mouse on/off (select)"),
+
+		Accept:       b([]string{"a", "enter"}, "a", "accept a chime"),
+		Reject:       b([]string{"x"}, "x", "reject a chime"),
+		Policy:       b([]string{"p"}, "p/P", "room policy"),
+		PolicyBack:   b([]string{"P"}, "P", "previous room policy"),
+		CancelQueued: b([]string{"x", "delete"}, "x", "cancel a queued one"),
+		Copy:         b([]string{"y", "c"}, "y", "copy an entry"),
+		Fork:         b([]string{"f"}, "f", "fork before an entry"),
 
 		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
 		PageDown: b([]string{"pgdown"}, "pgdown", "page down"),
@@ -93,8 +119,9 @@ func (s sessionKeys) ShortHelp() []key.Binding {
 func (s sessionKeys) FullHelp() [][]key.Binding {
 	k := s.k
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions},
-		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Takeover, k.Watch, k.Help, k.Quit},
+		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Help, k.Quit},
+		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.CancelQueued,
+			k.Copy, k.Fork, k.Takeover, k.Watch},
 	}
 }
 
@@ -114,4 +141,20 @@ func (p pickerKeys) FullHelp() [][]key.Binding {
 		{k.Open, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
 		{k.Up, k.Down, filter, k.Back, k.Help, k.Quit},
 	}
+}
+
+// visitKeys is the key map as help sees it while chiming into another
+// person's room.
+type visitKeys struct{ k *KeyMap }
+
+// ShortHelp lists the keys of the visit's hint.
+func (v visitKeys) ShortHelp() []key.Binding {
+	return []key.Binding{v.k.Send, v.k.Newline, v.k.Help}
+}
+
+// FullHelp lists every key of the visit, by column.
+func (v visitKeys) FullHelp() [][]key.Binding {
+	k := v.k
+	send := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send the chime"))
+	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.Help, k.Quit}}
 }

@@ -35,12 +35,12 @@ func (m *Model) composerHeight() int {
 	return 1
 }
 
-// bannerLines is 1 with a banner, else 0.
+// bannerLines is the banner's lines (none without a banner).
 func (m *Model) bannerLines() int {
 	if m.cfg.Banner == "" {
 		return 0
 	}
-	return 1
+	return strings.Count(m.cfg.Banner, "\n") + 1
 }
 
 // screen is the screen under the focus (under the overlay, if one shows).
@@ -53,6 +53,9 @@ func (m *Model) screen() focus {
 
 // compose draws the whole screen and places the cursor.
 func (m *Model) compose() (string, *tea.Cursor) {
+	if m.screen() == focusVisit && m.visit != nil {
+		return m.visitScreen()
+	}
 	if m.screen() == focusPicker || m.sess == nil {
 		m.composer.blur()
 		return strings.Join(m.pickerScreen(), "\n"), nil
@@ -75,7 +78,9 @@ func (m *Model) header(left, right string) string {
 func (m *Model) top(left, right string) []string {
 	lines := []string{m.header(left, right)}
 	if m.cfg.Banner != "" {
-		lines = append(lines, m.st.Banner.Render(pad(SanitizeLine(m.cfg.Banner), m.width)))
+		for _, l := range strings.Split(m.cfg.Banner, "\n") {
+			lines = append(lines, m.st.Banner.Render(pad(SanitizeLine(l), m.width)))
+		}
 	}
 	return lines
 }
@@ -99,7 +104,9 @@ func (m *Model) pickerScreen() []string {
 	return lines[:min(len(lines), m.high)]
 }
 
-// sessionScreen draws the open session.
+// sessionScreen draws the open session: the transcript, the queue lane,
+// the room pane, the lease, the account, the limits, the composer and the
+// status line.
 func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	s := m.sess
 	title, right := SanitizeLine(s.id), SanitizeLine(s.id)
@@ -113,31 +120,81 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 		title = SanitizeLine(s.state.Title())
 	}
 	lines := m.top(title, right)
-	body := m.sessionBody()
-	lines = append(lines, m.overlay(body)...)
+	top := len(lines)
+	ch := m.composerHeight()
+	p := m.sidePanes(m.high - top - 2 - ch)
+	if h := max(m.high-top-2-ch-p.height(), 1); h != m.transcript.height {
+		m.transcript.setSize(m.width, h)
+	}
+	lines = append(lines, m.sessionBody()...)
+	lines = append(append(lines, p.queue...), p.room...)
 	lines = append(lines, m.leasePane())
+	lines = append(append(lines, p.account...), p.warn...)
 	var cur *tea.Cursor
-	if ch := m.composerHeight(); ch > 0 {
+	if ch > 0 {
 		m.composer.setPlaceholder(m.placeholder())
 		if m.focus == focusSession {
 			m.composer.focus()
 		} else {
 			m.composer.blur()
 		}
-		if c := m.composer.cursor(); c != nil {
+		if c := m.composer.cursor(); c != nil && m.focus == focusSession {
 			c.Position.Y += len(lines)
 			cur = c
 		}
 		lines = append(lines, strings.Split(m.composer.view(), "\n")[:ch]...)
 	}
 	lines = append(lines, m.statusLine())
+	lines = append(lines[:top], m.overlay(lines[top:])...)
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
+}
+
+// panes are the lines of the session's smaller panes.
+type panes struct{ queue, room, account, warn []string }
+
+// height is the lines the panes take.
+func (p panes) height() int { return len(p.queue) + len(p.room) + len(p.account) + len(p.warn) }
+
+// sidePanes draws the smaller panes in at most half of avail lines (the
+// transcript keeps the rest), the limits first, then the account, the
+// room and the queue.
+func (m *Model) sidePanes(avail int) panes {
+	budget := max(avail-max(avail/2, 3), 0)
+	take := func(lines []string) []string {
+		lines = lines[:min(len(lines), budget)]
+		budget -= len(lines)
+		return lines
+	}
+	var p panes
+	p.warn = take(m.styledWarnings())
+	p.account = take(m.accountLines(budget))
+	p.room = take(m.roomLines(min(budget, 5)))
+	p.queue = take(m.queueLines(min(budget, 4)))
+	return p
+}
+
+// styledWarnings are the limit warnings, drawn above the composer.
+func (m *Model) styledWarnings() []string {
+	ws := m.limitWarnings()
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		style := m.st.StatusWarn
+		if strings.HasPrefix(w, "✗") {
+			style = m.st.StatusError
+		}
+		out = append(out, pad(style.Render(w), m.width))
+	}
+	return out
 }
 
 // sessionBody is the transcript, or what stands in for it while opening.
 func (m *Model) sessionBody() []string {
 	s := m.sess
 	if s.state != nil {
+		m.transcript.sel = -1
+		if m.focus == focusEntries {
+			m.transcript.sel = s.sel
+		}
 		return m.transcript.view(s.state.Entries)
 	}
 	body := make([]string, m.transcript.height)
@@ -152,9 +209,12 @@ func (m *Model) overlay(body []string) []string {
 	var box string
 	switch m.focus {
 	case focusHelp:
-		if m.back == focusPicker {
+		switch m.back {
+		case focusPicker:
 			box = helpBox(m.st, m.help, pickerKeys{&m.keys}, m.width)
-		} else {
+		case focusVisit:
+			box = helpBox(m.st, m.help, visitKeys{&m.keys}, m.width)
+		default:
 			box = helpBox(m.st, m.help, sessionKeys{&m.keys}, m.width)
 		}
 	case focusRename:
@@ -165,51 +225,78 @@ func (m *Model) overlay(body []string) []string {
 		if m.sess != nil {
 			box = offerBox(m.st, m.sess.offer, m.width)
 		}
+	case focusDeleted:
+		if m.deleted != nil {
+			box = deletedBox(m.st, m.deleted, m.width)
+		}
 	default:
 		return body
 	}
 	return placeOver(body, box, m.width)
 }
 
-// leasePane is the lease line of the open session.
+// leasePane is the lease line of the open session, with the room's policy
+// at its right.
 func (m *Model) leasePane() string {
 	s := m.sess
 	v := leaseView{role: s.role, readOnly: m.cfg.Watch, loc: m.cfg.Location}
+	room := ""
 	if s.state != nil {
 		v.rel, v.holder = s.state.Lease()
 		v.revoked = s.state.Revoked
+		room = " " + m.st.AuthorLabel.Render("room "+SanitizeLine(roomPolicy(s.state))) + m.st.Rule.Render(" ──")
 	}
 	line := m.st.Rule.Render("── ") + leaseLine(m.st, v) + " "
-	if rest := m.width - xansi.StringWidth(line); rest > 0 {
-		line += m.st.Rule.Render(strings.Repeat("─", rest))
+	rest := m.width - xansi.StringWidth(line) - xansi.StringWidth(room)
+	if rest < 1 {
+		room, rest = "", m.width-xansi.StringWidth(line)
 	}
-	return pad(line, m.width)
+	if rest < 1 {
+		return pad(line, m.width)
+	}
+	return line + m.st.Rule.Render(strings.Repeat("─", rest)) + room
 }
 
 // placeholder is the composer's hint for what Enter does now.
 func (m *Model) placeholder() string {
 	s := m.sess
+	rel := client.LeaseNone
+	if s.state != nil {
+		rel, _ = s.state.LeaseAt(m.cfg.Now())
+	}
 	switch {
-	case s.role == roleWatch:
-		return "you are watching · ctrl+t takes over"
+	case s.role == roleWatch && rel == client.LeaseNone:
+		return "nobody drives · enter sends a chime · ctrl+t claims the lease"
+	case s.role == roleWatch || rel == client.LeaseOther:
+		return "you are watching · enter sends the driver a chime · ctrl+t takes over"
 	case s.state != nil && s.state.Run == client.RunRunning:
 		return "enter queues a follow-up · ctrl+s steers · esc aborts"
 	}
 	return "write a message · enter sends · ctrl+j newline"
 }
 
-// statusLine is the connection, the run, the budget, and the last note, with
-// the help key at the right; the last error, with its code, comes first.
+// statusLine is the connection, the run, the last note (or the focused
+// pane's keys) and the budget, with the help key at the right; the last
+// error, with its code, comes first. What does not fit is cut from the end.
 func (m *Model) statusLine() string {
 	s := m.sess
 	parts := []string{s.conn.text(m.st)}
 	if s.state != nil {
 		parts = append(parts, runText(m.st, s.state))
 	}
-	if m.errText != "" {
+	if m.mouseOff {
+		parts = append(parts, m.st.StatusWarn.Render("mouse off (f2)"))
+	}
+	switch h := m.paneHint(); {
+	case m.errText != "":
 		parts = append([]string{m.message()}, parts...) // the error first: it matters most
-	} else {
+	case h != "" && m.note == "":
+		parts = append(parts, m.st.KeyDesc.Render(h))
+	default:
 		parts = append(parts, m.message())
+	}
+	if s.state != nil {
+		parts = append(parts, budgetText(m.st, s.state))
 	}
 	return m.withHint(joinFit(parts, m.width))
 }
@@ -243,4 +330,15 @@ func (m *Model) hintLine(keys []key.Binding) string {
 	h := m.help
 	h.SetWidth(m.width)
 	return pad(h.ShortHelpView(keys), m.width)
+}
+
+// paneHint says what the keys do in the focused pane.
+func (m *Model) paneHint() string {
+	switch m.focus {
+	case focusQueue:
+		return "queue: ↑↓ select · x cancels · esc back"
+	case focusEntries:
+		return "entries: ↑↓ select · y copies · f forks before · esc back"
+	}
+	return ""
 }

@@ -27,14 +27,17 @@ type Config struct {
 	New        bool                 // start a new session at start
 	NewSession client.CreateRequest // what a new session is made with (title, profile, model)
 	Watch      bool                 // read-only: never claim, never send
+	Chime      bool                 // SessionID is another person's: only chime into its room
 	NoClaim    bool                 // open sessions without claiming (ctrl+t claims)
 	Principal  string               // the person, when known (else asked of the host)
 	Editor     string               // the command $EDITOR names (default vi)
 	Theme      theme.Set            // the styles for both backgrounds
 	Now        func() time.Time     // the clock for ages (default time.Now)
 	Location   *time.Location       // where times are shown (default time.Local)
-	Banner     string               // a line under the header (the demo's instructions)
+	Banner     string               // lines under the header (the demo's instructions)
 	FlushEvery time.Duration        // the streaming tail's throttle (default DefaultFlushEvery)
+	NoBell     bool                 // no bell when a run settles or a chime arrives unfocused
+	Desktop    string               // the desktop notification: DesktopOSC9 (default), DesktopOSC777 or DesktopOff
 }
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -58,6 +61,15 @@ type Model struct {
 	rename     lineInput
 	target     client.Summary // the session a picker dialog acts on
 	gen        int
+	visit      *visit       // chiming into another person's room, nil when not
+	deleted    *deletedView // what the last delete did, while its dialog shows
+
+	account *client.Account // the host's answer about the person, nil until it comes
+	refusal *doorRefusal    // the last refusal that named the doors
+
+	blurred  bool // the terminal reported it lost the focus
+	notified int  // notices sent, for tests
+	mouseOff bool // mouse capture is off: the terminal selects text
 
 	errText string // the last error, with its code
 	note    string // the last thing that happened, in words
@@ -101,6 +113,8 @@ func New(cfg Config) *Model {
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
 	switch {
+	case m.cfg.Chime && m.cfg.SessionID != "":
+		cmds = append(cmds, m.startVisit(m.cfg.SessionID))
 	case m.cfg.SessionID != "":
 		cmds = append(cmds, m.open(m.cfg.SessionID))
 	case m.cfg.New && !m.cfg.Watch:
@@ -129,6 +143,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onPaste(msg)
 	case tea.MouseWheelMsg:
 		m.onWheel(msg)
+	case tea.FocusMsg:
+		m.onFocus(true)
+	case tea.BlurMsg:
+		m.onFocus(false)
 	case eventMsg:
 		return m, m.onEvent(msg)
 	case flushMsg:
@@ -159,6 +177,27 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	case editorDoneMsg:
 		m.onEditorDone(msg)
 	default:
+		return m.onRoomData(msg)
+	}
+	return nil
+}
+
+// onRoomData routes the answers of the room's commands.
+func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case chimedMsg:
+		m.onChimed(msg)
+	case resolvedMsg:
+		m.onResolved(msg)
+	case policyMsg:
+		m.onPolicy(msg)
+	case cancelledMsg:
+		m.onCancelled(msg)
+	case accountMsg:
+		m.onAccount(msg)
+	case forkedMsg:
+		return m.onForked(msg)
+	default:
 		return m.onPickerData(msg)
 	}
 	return nil
@@ -174,6 +213,10 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
+	if m.mouseOff {
+		v.MouseMode = tea.MouseModeNone
+	}
+	v.ReportFocus = m.notices()
 	v.Cursor = m.cursor
 	v.WindowTitle = m.windowTitle()
 	return v

@@ -109,3 +109,50 @@ type editorDoneMsg struct {
 
 // flushMsg is the throttle's tick: render the streaming tail now.
 type flushMsg struct{ gen int }
+
+// chimedMsg answers a chime sent from this terminal: into the open
+// session's room (gen is its generation) or, visiting, into another
+// person's room.
+type chimedMsg struct {
+	gen   int
+	visit bool
+	text  string
+	res   *client.ChimeResult
+	err   error
+}
+
+// resolvedMsg answers accept_chime or reject_chime.
+type resolvedMsg struct {
+	gen    int
+	accept bool
+	chime  client.Chime
+	res    *client.ChimeResult
+	err    error
+}
+
+// policyMsg answers set_room_policy.
+type policyMsg struct {
+	gen    int
+	policy string
+	err    error
+}
+
+// cancelledMsg answers cancelling a queued command.
+type cancelledMsg struct {
+	gen       int
+	commandID string
+	err       error
+}
+
+// accountMsg answers the look-up of the person's account.
+type accountMsg struct {
+	acc *client.Account
+	err error
+}
+
+// forkedMsg answers a fork before a transcript entry.
+type forkedMsg struct {
+	gen      int
+	branched *client.Branched
+	err      error
+}

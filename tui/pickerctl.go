@@ -108,6 +108,17 @@ func (m *Model) onRenameKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// onDeletedKey closes the dialog of a delete's outcome.
+func (m *Model) onDeletedKey(msg tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(msg, m.keys.Confirm, m.keys.Cancel) {
+		m.focus, m.deleted = m.back, nil
+		if m.focus.pane() && m.sess == nil {
+			m.focus = focusPicker
+		}
+	}
+	return nil
+}
+
 // onDeleteKey answers the delete confirmation.
 func (m *Model) onDeleteKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
@@ -188,15 +199,15 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 	}
 	m.setErr(nil)
 	out := msg.outcome
-	m.note = "deleted “" + SanitizeLine(msg.title) + "”: moved to " + SanitizeLine(out.Deleted.TrashedAs)
-	switch {
-	case out.MirrorTrashed:
-		m.note += "; its document is in the workspace's Trash"
-	case out.MirrorErr != nil:
-		m.setErr(out.MirrorErr)
-	case out.Deleted.Mirror == nil:
-		m.note += " (it had no mirrored document)"
+	m.note = "deleted “" + SanitizeLine(msg.title) + "”"
+	if out.MirrorErr != nil {
+		m.note += ": its mirrored document is not in the Trash"
 	}
+	m.deleted = &deletedView{id: msg.id, title: msg.title, outcome: *out}
+	if !m.focus.overlay() {
+		m.back = m.focus
+	}
+	m.focus = focusDeleted
 	var closing tea.Cmd
 	if m.sess != nil && m.sess.id == msg.id {
 		closing = m.closeSession()

@@ -12,19 +12,25 @@ import (
 // session is the open session: the reducer's state, the stream feeding it,
 // and what this terminal means to do with it.
 type session struct {
-	id      string
-	gen     int
-	ctx     context.Context
-	cancel  context.CancelFunc
-	state   *client.State // nil until the snapshot arrives
-	stream  *client.Stream
-	states  chan client.ConnState
-	conn    connView
-	role    role
-	offer   *client.Lease         // the lease of the other terminal, while the offer shows
-	revoked *client.LeaseEndValue // the revocation already acted on
-	sending bool                  // a text command is on its way
-	flushes bool                  // a flush tick is scheduled
+	id       string
+	gen      int
+	ctx      context.Context
+	cancel   context.CancelFunc
+	state    *client.State // nil until the snapshot arrives
+	stream   *client.Stream
+	states   chan client.ConnState
+	conn     connView
+	role     role
+	offer    *client.Lease         // the lease of the other terminal, while the offer shows
+	revoked  *client.LeaseEndValue // the revocation already acted on
+	sending  bool                  // a text command or a chime is on its way
+	flushes  bool                  // a flush tick is scheduled
+	base     int                   // the snapshot's commands: later ones are turns taken since
+	texts    map[string]string     // the text of each command sent from this terminal
+	roomSel  int                   // the selected pending chime
+	queueSel int                   // the selected queued command
+	sel      int                   // the selected transcript entry, while selecting
+	onOpen   string                // a note to show once the session has opened
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -32,7 +38,8 @@ func (m *Model) open(id string) tea.Cmd {
 	closing := m.closeSession()
 	m.gen++
 	ctx, cancel := context.WithCancel(m.cfg.Context)
-	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel}
+	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{}, sel: -1}
+	m.visit = nil
 	if m.cfg.Watch {
 		m.sess.role = roleWatch
 	}
@@ -92,12 +99,14 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		return m.reload("")
 	}
 	s.state = client.NewState(m.me, msg.snap)
+	s.base = len(s.state.Commands)
 	m.transcript.entriesChanged(s.state.Entries)
-	m.note = ""
+	m.note = s.onOpen
 	m.claimOutcome(s, msg)
 	m.layout()
 	s.states = make(chan client.ConnState, 8)
-	return openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states)
+	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states),
+		fetchAccount(s.ctx, m.cfg.Client))
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when
@@ -169,7 +178,36 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 	if s.state.Deleted {
 		m.note = "this session was deleted: ctrl+o shows your sessions"
 	}
-	return next
+	m.keepFocus()
+	return tea.Batch(next, m.onRoomEvent(s, msg.ev))
+}
+
+// onRoomEvent answers the events the room cares about: a settled run
+// refreshes the account, and a settled run or a new chime is a notice when
+// the terminal is not focused.
+func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
+	switch ev.Type {
+	case client.EvRunSettled:
+		return tea.Batch(fetchAccount(s.ctx, m.cfg.Client),
+			m.notify("the run settled in “"+s.state.Title()+"”"))
+	case client.EvChimeReceived:
+		var v client.ChimeValue
+		if ev.Decode(&v) != nil {
+			return nil
+		}
+		return m.notify(v.Author + " chimes in “" + s.state.Title() + "”: " + v.Text)
+	}
+	return nil
+}
+
+// keepFocus moves the focus off a pane that has nothing left to show.
+func (m *Model) keepFocus() {
+	switch {
+	case m.focus == focusQueue && len(m.laneItems()) == 0:
+		m.focus = focusSession
+	case m.focus == focusEntries && lastSelectable(m.entries()) < 0:
+		m.focus = focusSession
+	}
 }
 
 // scheduleFlush arms the flush tick unless one is pending.
@@ -241,10 +279,18 @@ func (m *Model) onSent(msg sentMsg) {
 	if msg.err != nil {
 		m.setErr(msg.err)
 		m.note = ""
+		m.refused(msg.err)
 		m.composer.restore(msg.text)
 		return
 	}
 	m.setErr(nil)
+	m.refusal = nil
+	if msg.acc != nil && msg.acc.CommandID != "" {
+		s.texts[msg.acc.CommandID] = msg.text
+	}
+	if a := m.account; a != nil && a.Kind != client.AccountMember {
+		a.TurnsToday++ // the host counted it; the next look-up says so too
+	}
 	s.role = roleDrive
 	switch {
 	case msg.op == client.OpSteer:

@@ -123,7 +123,7 @@ func TestLease(t *testing.T) {
 		{name: "offer", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true)},
 		{name: "chose to watch", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
 			steps: func(m *Model) []tea.Msg { return []tea.Msg{press('w')} }},
-		{name: "watching enter does not send", lease: lease("user:ada", "cli-other"),
+		{name: "watching enter sends a chime", lease: lease("user:ada", "cli-other"),
 			claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
 			steps:    func(m *Model) []tea.Msg { return append(append([]tea.Msg{press('w')}, typing("hi")...), keyEnter) }},
 		{name: "took over", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),

@@ -58,12 +58,20 @@ func (c *connView) text(st *theme.Styles) string {
 	return st.Status.Render("connecting…")
 }
 
-// runText words the run state, the queue and the budget used.
+// runText words the run state and the queue.
 func runText(st *theme.Styles, s *client.State) string {
 	run := s.Run.String()
 	if n := len(s.Queue); n > 0 {
 		run += fmt.Sprintf(" · %d queued", n)
 	}
+	if s.Run == client.RunRunning {
+		return st.StatusWarn.Render(run)
+	}
+	return st.Status.Render(run)
+}
+
+// budgetText words the budget used by the current or last run.
+func budgetText(st *theme.Styles, s *client.State) string {
 	b := s.Session.Budget
 	budget := fmt.Sprintf("turns %d", s.Usage.Turns)
 	if b.MaxTurns > 0 {
@@ -73,10 +81,7 @@ func runText(st *theme.Styles, s *client.State) string {
 	if b.MaxCostUSD > 0 {
 		budget += fmt.Sprintf("/$%.2f", b.MaxCostUSD)
 	}
-	if s.Run == client.RunRunning {
-		return st.StatusWarn.Render(run) + st.Status.Render(" · "+budget)
-	}
-	return st.Status.Render(run + " · " + budget)
+	return st.Status.Render(budget)
 }
 
 // describe words an error for the status line: the refusal's code and the

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	xansi "github.com/charmbracelet/x/ansi"
 
@@ -24,13 +25,14 @@ type transcript struct {
 	top    anchor // the first visible line, when not following
 	unseen int    // entries added while scrolled up
 	known  int    // entries counted so far
+	sel    int    // the selected entry, marked on screen; -1 for none
 }
 
 // anchor is a line of an entry: the top of the window when scrolled up.
 type anchor struct{ idx, off int }
 
 func newTranscript(r *renderer) *transcript {
-	return &transcript{r: r, follow: true}
+	return &transcript{r: r, follow: true, sel: -1}
 }
 
 // setSize sets the pane's size; renderings at another width are dropped.
@@ -173,7 +175,7 @@ func (t *transcript) tail(es []client.Entry) []string {
 	var chunks [][]string
 	n := 0
 	for i := len(es) - 1; i >= 0 && n < t.height; i-- {
-		l := t.r.lines(i, &es[i])
+		l := t.entryLines(es, i)
 		chunks = append(chunks, l)
 		n += len(l)
 	}
@@ -192,7 +194,7 @@ func (t *transcript) from(es []client.Entry) []string {
 	out := make([]string, 0, t.height)
 	off := t.top.off
 	for i := t.top.idx; i < len(es) && len(out) < t.height; i++ {
-		l := t.r.lines(i, &es[i])
+		l := t.entryLines(es, i)
 		if off < len(l) {
 			out = append(out, l[off:]...)
 		}
@@ -212,4 +214,55 @@ func (t *transcript) marker() string {
 	}
 	s := fmt.Sprintf(" ↓ %d new %s · ctrl+end follows ", t.unseen, word)
 	return t.r.st.Marker.Render(xansi.Truncate(s, t.width, "…"))
+}
+
+// entryLines is entry i's rendering, marked when it is the selected one
+// (the cached rendering is left as it is).
+func (t *transcript) entryLines(es []client.Entry, i int) []string {
+	l := t.r.lines(i, &es[i])
+	if i != t.sel {
+		return l
+	}
+	out := make([]string, len(l))
+	bar := t.r.st.Selected.Render("▌")
+	for k, line := range l {
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, " "):
+			line = bar + xansi.Cut(line, 1, t.width)
+		default:
+			line = bar + xansi.Truncate(line, t.width-1, "…")
+		}
+		out[k] = line
+	}
+	return out
+}
+
+// show scrolls so that entry i is on screen: from its top when it is above
+// the window or below it; following again when the rest fits.
+func (t *transcript) show(es []client.Entry, i int) {
+	if i < 0 || i >= len(es) {
+		return
+	}
+	top := t.top
+	if t.follow {
+		var ok bool
+		if top, ok = t.followTop(es); !ok {
+			return // everything fits
+		}
+	}
+	below := -top.off
+	for k := top.idx; k < i; k++ {
+		below += t.entryHeight(es, k)
+	}
+	if i > top.idx && below+t.entryHeight(es, i) <= t.height {
+		return // on screen already
+	}
+	if i == top.idx && top.off == 0 {
+		return
+	}
+	t.follow, t.top = false, anchor{idx: i}
+	if t.restFits(es) {
+		t.toBottom()
+	}
 }

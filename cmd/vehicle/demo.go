@@ -19,6 +19,7 @@ import (
 const (
 	demoGraph      = "demo"
 	demoToken      = "ada-token"
+	demoBoToken    = "bo-token"
 	demoDeltaDelay = 12 * time.Millisecond
 	demoSeedLimit  = 20 * time.Second
 )
@@ -111,13 +112,14 @@ func waitSettled(st *client.Stream) error {
 	return fmt.Errorf("the demo session's stream ended before its run settled: %v", st.Err())
 }
 
-// demoBanner is the UI's line under the header in the demo.
+// demoBanner is the UI's lines under the header in the demo: with --listen,
+// the commands for Ada's second terminal and for Bo to chime in.
 func demoBanner(url, id string, listening bool) string {
 	if !listening {
 		return "demo: try a prompt; #tool, #slow, #hold, #fail or #long 20 pick other paths · ctrl+c quits"
 	}
-	return "2nd terminal: VEHICLE_TOKEN=" + demoToken + " vehicle --gardend " + url +
-		" --graph " + demoGraph + " --session " + id
+	at := " vehicle --gardend " + url + " --graph " + demoGraph + " --session " + id
+	return "ada: VEHICLE_TOKEN=" + demoToken + at + "\n" + "bo: VEHICLE_TOKEN=" + demoBoToken + at + " --chime"
 }
 
 // printDemo prints the demo host's address, people and the commands for a
@@ -132,7 +134,9 @@ func printDemo(w io.Writer, url, id string) {
 	fmt.Fprintf(w, "\nThis terminal rides as Ada, on session %s.\n\n", id)
 	fmt.Fprintf(w, "Second terminal, the same person (take over, or watch):\n  VEHICLE_TOKEN=%s vehicle %s --session %s\n", demoToken, at, id)
 	fmt.Fprintf(w, "Watch it read-only:\n  VEHICLE_TOKEN=%s vehicle watch %s --session %s\n", demoToken, at, id)
-	fmt.Fprintf(w, "Another person (Bo), headless:\n  VEHICLE_TOKEN=bo-token vehicle ride %s --new\n\n", at)
+	fmt.Fprintf(w, "Another person (Bo, editor of graph %s) chimes into Ada's room:\n  VEHICLE_TOKEN=%s vehicle %s --session %s --chime\n",
+		demoGraph, demoBoToken, at, id)
+	fmt.Fprintf(w, "Bo's own sessions, headless:\n  VEHICLE_TOKEN=%s vehicle ride %s --new\n\n", demoBoToken, at)
 }
 
 // roles words a demo person's roles.

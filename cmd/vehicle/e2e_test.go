@@ -130,7 +130,7 @@ func TestEndToEndDemo(t *testing.T) {
 	home := t.TempDir()
 	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color",
 		"PATH=" + os.Getenv("PATH"), "EDITOR=true"}
-	term := startTerminal(t, bin, 30, 100, env, "demo")
+	term := startTerminal(t, bin, 36, 100, env, "demo")
 
 	term.waitFor("Welcome to vehicle", "You said: What is vehicle", "search_documents", "you drive from this terminal")
 	term.typeText("hello from the pty #slow")

@@ -50,7 +50,12 @@ func tuiConfig(name string, args []string, watch bool) (tui.Config, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	var f config.Flags
 	f.Register(fs)
+	var n tuiFlags
+	n.register(fs)
 	if err := fs.Parse(args); err != nil {
+		return tui.Config{}, err
+	}
+	if err := n.check(f, watch); err != nil {
 		return tui.Config{}, err
 	}
 	if fs.NArg() > 0 {
@@ -77,7 +82,41 @@ func tuiConfig(name string, args []string, watch bool) (tui.Config, error) {
 		NewSession: client.CreateRequest{Title: f.Title, Profile: f.Profile, Model: f.Model},
 		Watch:      watch,
 		NoClaim:    f.NoClaim,
+		Chime:      n.chime,
+		NoBell:     n.noBell,
+		Desktop:    n.desktop,
 	}, nil
+}
+
+// tuiFlags are the TUI's own flags: chiming into another person's room, and
+// the notices of a settled run or a chime while the terminal is unfocused.
+type tuiFlags struct {
+	chime   bool
+	noBell  bool
+	desktop string
+}
+
+// register adds the flags to fs.
+func (n *tuiFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&n.chime, "chime", false, "chime into --session ID, another person's session: what you write goes to its driver")
+	fs.BoolVar(&n.noBell, "no-bell", false, "no bell when a run settles or a chime arrives while the terminal is unfocused")
+	fs.StringVar(&n.desktop, "notify", tui.DesktopOSC9, "the desktop notification then: osc9, osc777 or off")
+}
+
+// check reports flags that contradict each other.
+func (n tuiFlags) check(f config.Flags, watch bool) error {
+	switch n.desktop {
+	case tui.DesktopOSC9, tui.DesktopOSC777, tui.DesktopOff:
+	default:
+		return fmt.Errorf("--notify %q is not osc9, osc777 or off", n.desktop)
+	}
+	switch {
+	case n.chime && watch:
+		return errors.New("vehicle watch only reads your own session: chime with vehicle --session ID --chime")
+	case n.chime && (f.Session == "" || f.New):
+		return errors.New("--chime needs the session to chime into: --session ID (not --new)")
+	}
+	return nil
 }
 
 // runProgram runs the UI until the person quits or ctx ends, then gives up

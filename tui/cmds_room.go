@@ -1,0 +1,82 @@
+package tui
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"vehicle/client"
+)
+
+// The room's commands: chimes, the policy, the queue, the account and
+// forks. Like every command of the UI, each runs outside Update.
+
+// sendChime sends text to a session's room as a chime.
+func sendChime(ctx context.Context, c *client.Client, gen int, id, text string, visit bool) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		res, err := c.Chime(ctx, id, text)
+		return chimedMsg{gen: gen, visit: visit, text: text, res: res, err: err}
+	}
+}
+
+// resolveChime accepts or rejects a pending chime (the driver's).
+func resolveChime(ctx context.Context, c *client.Client, gen int, id string, ch client.Chime, accept bool) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		var res *client.ChimeResult
+		var err error
+		if accept {
+			res, err = c.AcceptChime(ctx, id, ch.ChimeID)
+		} else {
+			res, err = c.RejectChime(ctx, id, ch.ChimeID)
+		}
+		return resolvedMsg{gen: gen, accept: accept, chime: ch, res: res, err: err}
+	}
+}
+
+// setPolicy sets the room's policy (the driver's).
+func setPolicy(ctx context.Context, c *client.Client, gen int, id, policy string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		p, err := c.SetRoomPolicy(ctx, id, policy)
+		if p == "" {
+			p = policy
+		}
+		return policyMsg{gen: gen, policy: p, err: err}
+	}
+}
+
+// cancelQueued cancels a queued command (the driver's).
+func cancelQueued(ctx context.Context, c *client.Client, gen int, id, commandID string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		_, err := c.Cancel(ctx, id, commandID)
+		return cancelledMsg{gen: gen, commandID: commandID, err: err}
+	}
+}
+
+// fetchAccount asks the host who the person is to it: a member, an account
+// with credit, or a visitor, with their turns and limits.
+func fetchAccount(ctx context.Context, c *client.Client) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		a, err := c.Account(ctx)
+		return accountMsg{acc: a, err: err}
+	}
+}
+
+// forkBefore starts a new session with the history before an entry.
+func forkBefore(ctx context.Context, c *client.Client, gen int, id, entryID string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		b, err := c.Fork(ctx, id, entryID)
+		return forkedMsg{gen: gen, branched: b, err: err}
+	}
+}

@@ -1,0 +1,355 @@
+package tui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"vehicle/client"
+)
+
+// demoDoors are the doors the reference host names.
+func demoDoors() *client.Doors {
+	return &client.Doors{
+		BYOK:    client.Door{Header: "X-Model-Key", Description: "your own OpenRouter key, sent with every request"},
+		Account: client.Door{Header: "Authorization", Description: "a Sophia account's ID token as a Bearer token: its credit pays"},
+	}
+}
+
+// doorsRefusal is a refusal with the doors in its details.
+func doorsRefusal(code, message string) error {
+	d, _ := json.Marshal(map[string]any{"doors": demoDoors()})
+	return &client.Error{Status: client.StatusOf(code), Code: code, Message: message, Details: d}
+}
+
+// publicSnapshot is s1 as a public session of the given funding, with
+// turns taken and a public run budget.
+func publicSnapshot(funding string, turns int) *client.Snapshot {
+	snap := snapshot(lease("user:ada", "cli-me"))
+	snap.Session.Funding, snap.Session.Turns = funding, turns
+	snap.Session.Budget = client.Budget{MaxTurns: 8, MaxCostUSD: 0.05}
+	return snap
+}
+
+// account is an account answer of a kind.
+func account(kind string, today int, credit *client.Credit) *client.Account {
+	a := &client.Account{Kind: kind, Principal: "cognito:dee", TurnsToday: today}
+	if kind != client.AccountMember {
+		a.TurnsPerDay, a.SessionMaxTurns, a.Doors = 100, 40, demoDoors()
+	}
+	a.Credit = credit
+	return a
+}
+
+// TestAccount is the account pane for each kind, and a refusal naming
+// the doors.
+func TestAccount(t *testing.T) {
+	credit := &client.Credit{BalanceUSD: 0.4984, GrantedUSD: 0.5, SpentUSD: 0.0016}
+	member := &client.Account{Kind: client.AccountMember, Principal: "user:ada"}
+	cases := []struct {
+		name  string
+		snap  *client.Snapshot
+		steps steps
+	}{
+		{"member", snapshot(lease("user:ada", "cli-me")), func(m *Model) []tea.Msg {
+			return []tea.Msg{accountMsg{acc: member}}
+		}},
+		{"account with credit", publicSnapshot("credit", 2), func(m *Model) []tea.Msg {
+			return []tea.Msg{accountMsg{acc: account(client.AccountAccount, 3, credit)}}
+		}},
+		{"visitor with doors", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
+			return []tea.Msg{accountMsg{acc: account(client.AccountAnonymous, 3, nil)}}
+		}},
+		{"out of credit", publicSnapshot("credit", 2), func(m *Model) []tea.Msg {
+			spent := &client.Credit{BalanceUSD: 0, GrantedUSD: 0.5, SpentUSD: 0.5}
+			return append(typing("one more"), accountMsg{acc: account(client.AccountAccount, 9, spent)}, keyEnter,
+				sentMsg{gen: m.gen, op: client.OpPrompt, text: "one more", err: doorsRefusal(client.CodeOutOfCredit,
+					"out of credit: paste your OpenRouter key (send it as X-Model-Key) to keep talking")})
+		}},
+		{"model key required", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
+			return append(typing("hello again"), accountMsg{acc: account(client.AccountAnonymous, 3, nil)}, keyEnter,
+				sentMsg{gen: m.gen, op: client.OpPrompt, text: "hello again", err: doorsRefusal(client.CodeModelKeyRequired,
+					"this conversation runs on your own key, which the host no longer holds: send it again as X-Model-Key")})
+		}},
+		{"refusal cleared by a send", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
+			return append(typing("hello again"), accountMsg{acc: account(client.AccountAnonymous, 3, nil)}, keyEnter,
+				sentMsg{gen: m.gen, op: client.OpPrompt, text: "hello again", err: doorsRefusal(client.CodeModelKeyRequired, "send your key")},
+				keyEnter, sentMsg{gen: m.gen, op: client.OpPrompt, text: "hello again",
+					acc: &client.Accepted{CommandID: "c9", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := opened(t, testConfig(t), 80, 24, c.snap, nil)
+			feed(m, c.steps(m)...)
+			golden(t, screen(m))
+		})
+	}
+}
+
+// TestLimits is the composer's warnings before a limit bites.
+func TestLimits(t *testing.T) {
+	cases := []struct {
+		name string
+		snap *client.Snapshot
+		acc  *client.Account
+	}{
+		{"next turn is the session's last", publicSnapshot("byok", 39), account(client.AccountAnonymous, 10, nil)},
+		{"session limit reached", publicSnapshot("byok", 40), account(client.AccountAnonymous, 10, nil)},
+		{"day limit reached", publicSnapshot("byok", 3), account(client.AccountAnonymous, 100, nil)},
+		{"credit below a run's budget", publicSnapshot("credit", 3),
+			account(client.AccountAccount, 10, &client.Credit{BalanceUSD: 0.03, GrantedUSD: 0.5, SpentUSD: 0.47})},
+		{"no credit left", publicSnapshot("credit", 3),
+			account(client.AccountAccount, 10, &client.Credit{BalanceUSD: -0.002, GrantedUSD: 0.5, SpentUSD: 0.502})},
+		{"member has no limits", snapshot(lease("user:ada", "cli-me")), &client.Account{Kind: client.AccountMember, TurnsToday: 500}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := opened(t, testConfig(t), 80, 24, c.snap, nil)
+			feed(m, accountMsg{acc: c.acc})
+			golden(t, screen(m))
+		})
+	}
+}
+
+// TestSessionTurnsCountsTurnsSinceTheSnapshot: the session's turns are the
+// snapshot's and the text commands accepted since, chimes' included.
+func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, publicSnapshot("byok", 5), nil)
+	feed(m,
+		on(m, event(5, client.EvCommandAccepted, `{"commandId":"c1","op":"prompt","status":"accepted"}`)),
+		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"abort","status":"accepted"}`)),
+		on(m, event(7, client.EvCommandAccepted, `{"commandId":"chime-c1","op":"follow_up","status":"queued"}`)))
+	if n := sessionTurns(m.sess); n != 7 {
+		t.Errorf("session turns %d, want 7", n)
+	}
+}
+
+// laneSteps start a run and queue a follow-up sent from this terminal.
+func laneSteps(m *Model) []tea.Msg {
+	msgs := []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}
+	msgs = append(msgs, typing("and then this")...)
+	return append(msgs, keyEnter, sentMsg{gen: m.gen, op: client.OpFollowUp, text: "and then this",
+		acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
+		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"follow_up","status":"queued","disposition":"queued"}`)),
+		on(m, event(7, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`)))
+}
+
+// TestQueue is the queue lane: queued follow-ups and steers, a queued one
+// cancelled, and Esc aborting the run without wiping the queue.
+func TestQueue(t *testing.T) {
+	cases := []struct {
+		name  string
+		steps steps
+	}{
+		{"lane", laneSteps},
+		{"steer waiting", func(m *Model) []tea.Msg {
+			return append(laneSteps(m), on(m, event(8, client.EvCommandAccepted,
+				`{"commandId":"c3","op":"steer","status":"accepted","disposition":"handled"}`)),
+				on(m, event(9, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"},{"commandId":"c4","op":"follow_up"}]}`)))
+		}},
+		{"lane focused", func(m *Model) []tea.Msg { return append(laneSteps(m), keyTab, keyTab) }},
+		{"queued item cancelled", func(m *Model) []tea.Msg {
+			return append(laneSteps(m), keyTab, keyTab, press('x'), cancelledMsg{gen: m.gen, commandID: "c2"},
+				on(m, event(8, client.EvCommandCancelled, `{"commandId":"c2"}`)),
+				on(m, event(9, client.EvQueueUpdated, `{"queue":[]}`)))
+		}},
+		{"cancel refused", func(m *Model) []tea.Msg {
+			return append(laneSteps(m), keyTab, keyTab, press('x'), cancelledMsg{gen: m.gen, commandID: "c2",
+				err: &client.Error{Code: client.CodeInvalidRequest, Message: "command \"c2\" is delivered, not queued"}})
+		}},
+		{"esc with a queue", func(m *Model) []tea.Msg {
+			msgs := append(laneSteps(m), typing("a draft")...)
+			return append(msgs, keyEsc, abortedMsg{gen: m.gen},
+				on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`)))
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := driven(t, 80, 24)
+			feed(m, c.steps(m)...)
+			golden(t, screen(m))
+			if c.name == "esc with a queue" && (len(m.laneItems()) != 1 || m.composer.value() != "a draft") {
+				t.Errorf("esc wiped something: lane %v, draft %q", m.laneItems(), m.composer.value())
+			}
+		})
+	}
+}
+
+// TestSelection selects entries, copies one with OSC 52, forks before one
+// (the new session opens with selectedText in the composer), and turns the
+// mouse off and on.
+func TestSelection(t *testing.T) {
+	t.Run("entry selected", func(t *testing.T) {
+		m := driven(t, 80, 24)
+		feed(m, keyTab, keyTab, keyUp)
+		golden(t, screen(m))
+	})
+	t.Run("copied", func(t *testing.T) {
+		m := driven(t, 80, 24)
+		feed(m, keyTab, keyTab, keyUp, keyUp)
+		_, cmd := m.Update(press('y'))
+		if cmd == nil {
+			t.Fatal("y copied nothing")
+		}
+		if got := fmt.Sprint(cmd()); got != "What is a lease?" {
+			t.Errorf("the clipboard got %q", got)
+		}
+		golden(t, screen(m))
+	})
+	t.Run("fork with selectedText", func(t *testing.T) {
+		m := driven(t, 80, 24)
+		feed(m, keyTab, keyTab, keyUp, keyUp)
+		if _, cmd := m.Update(press('f')); cmd == nil {
+			t.Fatal("f forked nothing")
+		}
+		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))
+		forked.Parent = &client.Parent{SessionID: "s1", Kind: "fork", EntryID: "e1"}
+		feed(m, forkedMsg{gen: m.gen, branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
+		feed(m, openedMsg{gen: m.gen, id: "s2", principal: "user:ada", claim: &client.Claimed{},
+			snap: &client.Snapshot{Session: forked}}, connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}})
+		if m.sess.id != "s2" || m.composer.value() != "What is a lease?" {
+			t.Errorf("after the fork: session %s, composer %q", m.sess.id, m.composer.value())
+		}
+		golden(t, screen(m))
+	})
+	t.Run("mouse off", func(t *testing.T) {
+		m := driven(t, 80, 24)
+		feed(m, keyF2)
+		if m.View().MouseMode != tea.MouseModeNone {
+			t.Error("f2 left the mouse captured")
+		}
+		golden(t, screen(m))
+		feed(m, keyF2)
+		if m.View().MouseMode != tea.MouseModeCellMotion {
+			t.Error("f2 again did not capture the mouse")
+		}
+	})
+}
+
+// TestSplitAttribution takes a chime's attribution line off a handed-back
+// text, and nothing else.
+func TestSplitAttribution(t *testing.T) {
+	if a, r := splitAttribution("[Bo collaborator]\nTry it"); a != "Bo" || r != "Try it" {
+		t.Errorf("got %q %q", a, r)
+	}
+	if a, r := splitAttribution("[not] an attribution\nline"); a != "" || r != "[not] an attribution\nline" {
+		t.Errorf("got %q %q", a, r)
+	}
+}
+
+// TestNotices: a bell and a desktop notification when a run settles or a
+// chime arrives while the terminal is unfocused; nothing while focused;
+// each switchable off; host text inert inside the escape.
+func TestNotices(t *testing.T) {
+	settled := func(m *Model, seq int64) tea.Msg {
+		return on(m, event(seq, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`))
+	}
+	m := driven(t, 80, 24)
+	if !m.View().ReportFocus {
+		t.Error("focus reporting is off")
+	}
+	feed(m, settled(m, 5))
+	if m.notified != 0 {
+		t.Fatalf("%d notices while focused", m.notified)
+	}
+	feed(m, tea.BlurMsg{}, settled(m, 6), chimeArrives(m, 7, "c1", "Bo", "hi"), tea.FocusMsg{}, settled(m, 8))
+	if m.notified != 2 {
+		t.Fatalf("%d notices, want 2 (the settle and the chime while unfocused)", m.notified)
+	}
+
+	cases := []struct {
+		name    string
+		noBell  bool
+		desktop string
+		want    string
+	}{
+		{"bell and osc9", false, "", "\a\x1b]9;vehicle: Bo chimes: ␛]52;c;eA==␇\a"},
+		{"osc777", false, DesktopOSC777, "\a\x1b]777;notify;vehicle;Bo chimes: ␛]52;c;eA==␇\a"},
+		{"no bell", true, DesktopOSC9, "\x1b]9;vehicle: Bo chimes: ␛]52;c;eA==␇\a"},
+		{"bell only", false, DesktopOff, "\a"},
+	}
+	for _, c := range cases {
+		cfg := testConfig(t)
+		cfg.NoBell, cfg.Desktop = c.noBell, c.desktop
+		m := newModel(t, cfg, 80, 24)
+		feed(m, tea.BlurMsg{})
+		got := fmt.Sprint(m.notify("Bo chimes: \x1b]52;c;eA==\a")().(tea.RawMsg).Msg)
+		if got != c.want {
+			t.Errorf("%s: wrote %q, want %q", c.name, got, c.want)
+		}
+	}
+	cfg := testConfig(t)
+	cfg.NoBell, cfg.Desktop = true, DesktopOff
+	off := newModel(t, cfg, 80, 24)
+	feed(off, tea.BlurMsg{})
+	if off.notify("x") != nil || off.View().ReportFocus {
+		t.Error("notices switched off still notify or ask for focus reports")
+	}
+}
+
+// TestDeleteOutcome says both outcomes of a delete: with the mirror
+// trashed, with the mirror not trashed, and without a mirror.
+func TestDeleteOutcome(t *testing.T) {
+	mirror := &client.MirrorRef{DocumentID: "sophia-conversation-s2", GraphID: "demo"}
+	trashErr := fmt.Errorf("the session is deleted, but its mirrored document %q in graph %q is not in the Trash: %w; trash it by hand in the workspace (or try the delete of that document again)",
+		mirror.DocumentID, mirror.GraphID, errors.New("vehicle: cannot reach http://127.0.0.1:9/navigation/demo/documents/sophia-conversation-s2"))
+	cases := []struct {
+		name string
+		out  client.DeleteOutcome
+	}{
+		{"with a mirror", client.DeleteOutcome{Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2", Mirror: mirror}, MirrorTrashed: true}},
+		{"mirror not trashed", client.DeleteOutcome{Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2", Mirror: mirror}, MirrorErr: trashErr}},
+		{"without a mirror", client.DeleteOutcome{Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := picking(t, 80, 24)
+			out := c.out
+			feed(m, keyDown, keyCtrlD, press('y'), deletedMsg{id: "s2", title: "Leases and takeovers", outcome: &out})
+			golden(t, screen(m))
+			feed(m, keyEnter)
+			if m.focus != focusPicker || strings.Contains(screen(m), "Deleted") {
+				t.Errorf("enter did not close the outcome: focus %d", m.focus)
+			}
+		})
+	}
+}
+
+// TestVisit is chiming into another person's room: the screen, a chime
+// pending, submitted, refused by the room, and refused by the host.
+func TestVisit(t *testing.T) {
+	sent := func(res *client.ChimeResult, err error) steps {
+		return func(m *Model) []tea.Msg {
+			return append(typing("Look at the 2024 census too."), keyEnter,
+				chimedMsg{visit: true, text: "Look at the 2024 census too.", res: res, err: err})
+		}
+	}
+	cases := []struct {
+		name  string
+		steps steps
+	}{
+		{"start", nil},
+		{"pending", sent(&client.ChimeResult{Accepted: true, ChimeID: "c1", Status: "pending"}, nil)},
+		{"submitted", sent(&client.ChimeResult{Accepted: true, ChimeID: "c1", Status: "submitted", CommandID: "chime-c1"}, nil)},
+		{"refused by the room", sent(&client.ChimeResult{Reason: "the room is in observe mode: the driver takes no chimes now"}, nil)},
+		{"not found", sent(nil, &client.Error{Code: client.CodeNotFound, Message: "session s1 not found"})},
+		{"help", func(m *Model) []tea.Msg { return []tea.Msg{keyF1} }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := testConfig(t)
+			cfg.Principal, cfg.SessionID, cfg.Chime = "user:bo", "s1", true
+			m := newModel(t, cfg, 80, 24)
+			m.Init()
+			if c.steps != nil {
+				feed(m, c.steps(m)...)
+			}
+			golden(t, screen(m))
+		})
+	}
+}

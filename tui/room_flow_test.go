@@ -1,0 +1,188 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"vehicle/client"
+	"vehicle/client/vehicletest"
+)
+
+// TestChimeFlow is the room on a real host: Bo chimes into Ada's session;
+// Ada sees it, accepts it (the turn is Bo's in the transcript), sets the
+// room to co-drive (Bo's next chime goes in at once), back to suggest, and
+// rejects one.
+func TestChimeFlow(t *testing.T) {
+	srv, _ := host(t)
+	ada, bo := person(t, srv, "ada-token", "cli-ada"), person(t, srv, "bo-token", "cli-bo")
+	id := newSession(t, ada, "Room")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal", "● streaming", "room suggest")
+
+	if _, err := bo.Chime(t.Context(), id, "Try the archive."); err != nil {
+		t.Fatal(err)
+	}
+	a.see("✉ chimes · 1 pending", "Bo · 09:30  Try the archive.")
+	a.send(keyTab, press('a'))
+	a.see("Bo (collaborator) · 09:30", "You said: [Bo collaborator]", "idle")
+	if strings.Contains(screen(a.m), "1 pending") {
+		t.Error("the accepted chime is still pending")
+	}
+
+	a.send(press('p'))
+	a.see("room co-drive")
+	res, err := bo.Chime(t.Context(), id, "Now straight in.")
+	if err != nil || res.Status != "submitted" {
+		t.Fatalf("a co-drive chime: %+v, %v", res, err)
+	}
+	a.see("Now straight in.", "idle")
+
+	a.send(press('P'))
+	a.see("room suggest")
+	if _, err := bo.Chime(t.Context(), id, "Ignore me."); err != nil {
+		t.Fatal(err)
+	}
+	a.see("Bo · 09:30  Ignore me.")
+	a.send(press('x'))
+	a.see("rejected Bo's chime")
+	a.until("the chime gone", func(s string) bool { return !strings.Contains(s, "Ignore me.") })
+	rejected := 0
+	for _, ev := range srv.Events(id) {
+		var v client.ChimeResolvedValue
+		if ev.Type == client.EvChimeResolved && ev.Decode(&v) == nil && !v.Accepted {
+			rejected++
+		}
+	}
+	if rejected != 1 {
+		t.Errorf("%d chimes rejected, want 1", rejected)
+	}
+}
+
+// TestVisitFlow is Bo's terminal chiming into Ada's room: pending under
+// suggest, submitted under co-drive, refused under observe.
+func TestVisitFlow(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Ada's")
+	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	cfg.SessionID, cfg.Chime = id, true
+	b := drive(t, "bo", cfg, 80, 24)
+	b.see("chiming into "+id, "not yours")
+
+	b.send(typing("Look at the census.")...)
+	b.send(keyEnter)
+	b.see("you → chime", "chime sent: waiting for the driver", "Look at the census.")
+	snap, err := ada.Inspect(t.Context(), id)
+	if err != nil || len(snap.Chimes) != 1 || snap.Chimes[0].Author != "Bo" {
+		t.Fatalf("ada's room: %+v, %v", snap, err)
+	}
+
+	if _, err := ada.SetRoomPolicy(t.Context(), id, client.PolicyCoDrive); err != nil {
+		t.Fatal(err)
+	}
+	b.send(typing("Straight in.")...)
+	b.send(keyEnter)
+	b.see("chime submitted: in at once (co-drive)")
+
+	if _, err := ada.SetRoomPolicy(t.Context(), id, client.PolicyObserve); err != nil {
+		t.Fatal(err)
+	}
+	b.send(typing("Refused.")...)
+	b.send(keyEnter)
+	b.see("chime refused: the room is in observe mode")
+}
+
+// TestVisitUnknownSession: a chime to a session that is not there is the
+// host's not_found, and the text stays.
+func TestVisitUnknownSession(t *testing.T) {
+	srv, _ := host(t)
+	cfg := hostConfig(t, person(t, srv, "cy-token", "cli-cy"))
+	cfg.SessionID, cfg.Chime = "s9", true
+	c := drive(t, "cy", cfg, 80, 24)
+	c.send(typing("hello?")...)
+	c.send(keyEnter)
+	c.see("✗ not_found")
+	if c.m.composer.value() != "hello?" {
+		t.Errorf("the refused chime's text is %q, want it kept", c.m.composer.value())
+	}
+}
+
+// TestQueueFlow queues two follow-ups behind a held run, cancels one from
+// the lane, and aborts with Esc: the other stays queued and runs next.
+func TestQueueFlow(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Queue")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal", "● streaming")
+	sent := func(string) bool { return !a.m.sess.sending }
+
+	a.send(typing("hold on #hold")...)
+	a.send(keyEnter)
+	a.see("running", "streaming…")
+	a.until("the prompt's answer", sent)
+	for _, text := range []string{"drop this one", "keep this one"} {
+		a.send(typing(text)...)
+		a.send(keyEnter)
+		a.until("the follow-up's answer", sent)
+	}
+	a.see("⧗ queued follow-up · drop this one", "⧗ queued follow-up · keep this one", "2 queued")
+	a.send(keyTab, keyTab)
+	a.see("▸ ⧗ queued follow-up · drop this one")
+	a.send(press('x'))
+	a.see("cancelled “drop this one”", "1 queued")
+	a.send(keyEsc, keyEsc)
+	a.see("run aborted")
+	a.see("You said: keep this one", "idle")
+	if n := count(srv, id, client.EvCommandCancelled); n != 1 {
+		t.Errorf("%d commands cancelled, want 1 (Esc wipes no queue)", n)
+	}
+}
+
+// TestForkFlow forks before the person's first turn: the new session
+// opens with that turn's text back in the composer.
+func TestForkFlow(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Forked")
+	if _, err := ada.Prompt(t.Context(), id, "first question"); err != nil {
+		t.Fatal(err)
+	}
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("You said: first question", "idle")
+	a.send(keyTab, keyTab, keyUp)
+	a.send(press('f'))
+	a.until("the fork open", func(string) bool { return a.m.sess.id == "s2" && a.m.sess.state != nil })
+	a.see("vehicle · s2", "● you drive from this terminal", "┃ first question")
+	if a.m.composer.value() != "first question" {
+		t.Errorf("after the fork the composer holds %q", a.m.composer.value())
+	}
+}
+
+// TestAccountOnHost is the account pane against the host's own answers:
+// an account with its signup credit, and a member.
+func TestAccountOnHost(t *testing.T) {
+	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee",
+		Kind: client.AccountAccount, Email: "dee@example.com", EmailVerified: true}
+	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
+		vehicletest.WithPeople(append(vehicletest.DefaultPeople(), dee)...))
+	c := person(t, srv, "dee-token", "cli-dee")
+	id := newSession(t, c, "Credit")
+	cfg := hostConfig(t, c)
+	cfg.SessionID = id
+	a := drive(t, "dee", cfg, 100, 30)
+	a.see("◆ credit $0.5000 of $0.50", "turns: today 0/100, session 0/40")
+	a.send(typing("one turn")...)
+	a.send(keyEnter)
+	a.see("You said: one turn", "turns: today 1/100, session 1/40", "(spent $0.0010)")
+
+	m := drive(t, "ada", hostConfig(t, person(t, srv, "ada-token", "cli-ada")), 100, 30)
+	m.send(keyCtrlN)
+	m.see("◆ member user:ada · 0 turns in this session · no limits")
+}

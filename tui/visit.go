@@ -1,0 +1,161 @@
+package tui
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"vehicle/client"
+)
+
+// visit is chiming into another person's room: a session that is not the
+// person's own, which the host lets them chime into but never read. The
+// screen shows what was sent from this terminal and what the room did
+// with it.
+type visit struct {
+	id      string
+	sent    []sentChime
+	sending bool
+}
+
+// sentChime is a chime sent from this terminal, and what became of it.
+type sentChime struct {
+	text    string
+	at      time.Time
+	outcome string
+	ok      bool // pending or submitted, not refused
+}
+
+// visitIntro is the screen's explanation, above the chimes sent.
+const visitIntro = "You are chiming into another person's session. What you write goes to its driver " +
+	"as a chime, with your name: under suggest it waits for the driver to accept or reject it, " +
+	"under co-drive it goes in at once, and observe or mute refuse it. Only the session's owner " +
+	"reads its transcript, so what the driver does with a waiting chime is not shown here."
+
+// startVisit opens the visit screen on id.
+func (m *Model) startVisit(id string) tea.Cmd {
+	m.visit = &visit{id: id}
+	m.focus = focusVisit
+	m.note = "chiming into " + SanitizeLine(id)
+	m.layout()
+	return fetchAccount(m.cfg.Context, m.cfg.Client)
+}
+
+// onVisitKey handles a key on the visit screen: the composer's, Enter
+// sending a chime.
+func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
+	v := m.visit
+	switch {
+	case key.Matches(msg, m.keys.Sessions):
+		m.visit, m.focus = nil, focusPicker
+		m.layout()
+		return m.reload("")
+	case key.Matches(msg, m.keys.Send):
+		if v.sending || m.composer.blank() {
+			return nil
+		}
+		text := m.composer.value()
+		m.composer.setValue("")
+		v.sending = true
+		m.note = "sending a chime…"
+		return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, text, true)
+	case key.Matches(msg, m.keys.Editor):
+		return editDraft(m.cfg.Editor, m.composer.value())
+	}
+	return m.composer.update(msg)
+}
+
+// onVisitChimed records what the room did with a chime; a request the host
+// refused puts its text back in the composer.
+func (m *Model) onVisitChimed(msg chimedMsg) {
+	v := m.visit
+	if v == nil {
+		return
+	}
+	v.sending = false
+	if msg.err != nil {
+		m.setErr(msg.err)
+		m.note = ""
+		if client.ErrorCode(msg.err) == client.CodeNotFound {
+			m.errText += " (or you have no role on its graph)"
+		}
+		m.refused(msg.err)
+		m.composer.restore(msg.text)
+		return
+	}
+	m.setErr(nil)
+	out := chimeOutcome(msg.res)
+	v.sent = append(v.sent, sentChime{text: msg.text, at: m.cfg.Now(), outcome: out, ok: msg.res != nil && msg.res.Accepted})
+	m.note = out
+}
+
+// visitScreen draws the visit: the explanation, the chimes sent, the
+// composer and the status line.
+func (m *Model) visitScreen() (string, *tea.Cursor) {
+	v := m.visit
+	right := SanitizeLine(v.id)
+	if m.cfg.Client != nil {
+		right = SanitizeLine(m.cfg.Client.Graph()) + "/" + right
+	}
+	lines := m.top("chiming into "+SanitizeLine(v.id), right+" · not yours")
+	ch := max(m.composerHeight(), 1)
+	acct := m.accountLines(3)
+	h := max(m.high-len(lines)-2-ch-len(acct), 1)
+	lines = append(lines, m.overlay(m.visitBody(h))...)
+	rule := m.st.Rule.Render("── ") + m.st.AuthorLabel.Render("✉ you chime into this room · the driver decides") + " "
+	lines = append(lines, pad(rule+m.st.Rule.Render(strings.Repeat("─", max(m.width-xansi.StringWidth(rule), 0))), m.width))
+	lines = append(lines, acct...)
+	m.composer.setPlaceholder("write a chime · enter sends it to the driver")
+	m.composer.setSize(m.width, ch)
+	var cur *tea.Cursor
+	if m.focus == focusVisit {
+		m.composer.focus()
+		if c := m.composer.cursor(); c != nil {
+			c.Position.Y += len(lines)
+			cur = c
+		}
+	} else {
+		m.composer.blur()
+	}
+	lines = append(lines, strings.Split(m.composer.view(), "\n")[:ch]...)
+	lines = append(lines, m.withHint(pad(m.message(), m.width-9)))
+	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
+}
+
+// visitBody is the explanation and the chimes sent, the newest at the
+// bottom: exactly h lines.
+func (m *Model) visitBody(h int) []string {
+	w := m.width - len(bodyIndent)
+	var out []string
+	out = append(out, "")
+	for _, l := range wrapPlain(visitIntro, w) {
+		out = append(out, bodyIndent+m.st.Notice.Render(l))
+	}
+	for _, c := range m.visit.sent {
+		out = append(out, "", m.sentHeader(c))
+		for _, l := range wrapPlain(Sanitize(c.text), w) {
+			out = append(out, bodyIndent+m.st.Body.Render(l))
+		}
+	}
+	if len(out) > h {
+		out = out[len(out)-h:]
+	}
+	for len(out) < h {
+		out = append(out, "")
+	}
+	return out
+}
+
+// sentHeader is a sent chime's first line: when, and what the room did.
+func (m *Model) sentHeader(c sentChime) string {
+	style := m.st.StatusGood
+	if !c.ok {
+		style = m.st.StatusError
+	}
+	h := m.st.UserLabel.Render("you → chime") + m.st.Time.Render(" · "+c.at.In(m.cfg.Location).Format("15:04")+" · ") +
+		style.Render(c.outcome)
+	return pad(h, m.width)
+}
