@@ -1,6 +1,7 @@
 package client_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"vehicle/client"
@@ -95,5 +96,26 @@ func TestStateChimes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, c.run)
+	}
+}
+
+// TestStateCountsTurns: every accepted text command is a turn of the
+// session, counted once even when its event comes again.
+func TestStateCountsTurns(t *testing.T) {
+	s := client.NewState(client.Me{ClientID: "c1"}, &client.Snapshot{Session: client.Summary{SessionID: "s1", Turns: 2}})
+	seq := int64(0)
+	accept := func(id, op string) client.Change {
+		seq++
+		raw, _ := json.Marshal(client.CommandValue{CommandID: id, Op: op, Status: "accepted"})
+		return s.Apply(client.Event{Protocol: client.Protocol, Type: client.EvCommandAccepted, Seq: seq, SessionID: "s1", Value: raw})
+	}
+	accept("k1", client.OpPrompt)
+	accept("k2", client.OpAbort)
+	accept("k3", client.OpFollowUp)
+	if ch := accept("k1", client.OpPrompt); ch.Has(client.ChangeSession) {
+		t.Error("a command seen twice counted twice")
+	}
+	if s.Session.Turns != 4 {
+		t.Errorf("turns %d, want 4", s.Session.Turns)
 	}
 }

@@ -82,6 +82,10 @@ func (s *State) applyCommand(ev Event) Change {
 	if i := s.findCommand(v.CommandID); i < 0 {
 		s.Commands = append(s.Commands, Command{CommandID: v.CommandID, Op: v.Op, Status: status,
 			Disposition: v.Disposition, Error: v.Error})
+		if isTurn(v.Op) { // the summary counts accepted user turns
+			s.Session.Turns++
+			ch |= ChangeSession
+		}
 	} else {
 		c := &s.Commands[i]
 		if !isFinalStatus(c.Status) || isFinalStatus(status) {
@@ -99,6 +103,11 @@ func (s *State) applyCommand(ev Event) Change {
 		ch |= s.unqueue(v.CommandID)
 	}
 	return ch
+}
+
+// isTurn reports whether a command op is a user turn.
+func isTurn(op string) bool {
+	return op == OpPrompt || op == OpFollowUp || op == OpSteer
 }
 
 // commandEventStatus is the status a command.* event type sets, or "" for a type

@@ -196,7 +196,7 @@ func stWantCommand(id, status, errText string) func(t *testing.T, s *client.Stat
 func TestStateCommands(t *testing.T) {
 	accepted, wantCmd := stAcceptedK1(), stWantCommand
 	cases := []stCase{
-		{name: "accepted adds", snap: true, steps: []stStep{accepted}, want: client.ChangeCommands,
+		{name: "accepted adds", snap: true, steps: []stStep{accepted}, want: client.ChangeCommands | client.ChangeSession,
 			check: func(t *testing.T, s *client.State) {
 				wantCmd("k1", client.StatusQueued, "")(t, s)
 				if len(s.Commands) != 2 || s.Commands[1].Disposition != "queued" || s.Commands[1].Op != "follow_up" {

@@ -41,20 +41,13 @@ func (m *Model) onAccount(msg accountMsg) {
 	}
 }
 
-// sessionTurns is how many turns the open session has taken: the
-// snapshot's count and the text commands accepted since.
+// sessionTurns is how many turns the open session has taken, as the reducer
+// counts them.
 func sessionTurns(s *session) int {
 	if s == nil || s.state == nil {
 		return 0
 	}
-	n := s.state.Session.Turns
-	for _, c := range s.state.Commands[min(s.base, len(s.state.Commands)):] {
-		switch c.Op {
-		case client.OpPrompt, client.OpFollowUp, client.OpSteer:
-			n++
-		}
-	}
-	return n
+	return s.state.Session.Turns
 }
 
 // accountLines is the account pane: who pays and what is left, then, after

@@ -25,7 +25,6 @@ type session struct {
 	revoked  *client.LeaseEndValue // the revocation already acted on
 	sending  bool                  // a text command or a chime is on its way
 	flushes  bool                  // a flush tick is scheduled
-	base     int                   // the snapshot's commands: later ones are turns taken since
 	texts    map[string]string     // the text of each command sent from this terminal
 	roomSel  int                   // the selected pending chime
 	queueSel int                   // the selected queued command
@@ -99,7 +98,6 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		return m.reload("")
 	}
 	s.state = client.NewState(m.me, msg.snap)
-	s.base = len(s.state.Commands)
 	m.transcript.entriesChanged(s.state.Entries)
 	m.note = s.onOpen
 	m.claimOutcome(s, msg)
