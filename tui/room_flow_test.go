@@ -26,7 +26,7 @@ func TestChimeFlow(t *testing.T) {
 	}
 	a.see("✉ chimes · 1 pending", "Bo · 09:30  Try the archive.")
 	a.send(keyTab, press('a'))
-	a.see("Bo (collaborator) · 09:30", "You said: [Bo collaborator]", "idle")
+	a.see("Bo (collaborator) · 09:30", "Bo suggests: Try the archive.", "idle")
 	if strings.Contains(screen(a.m), "1 pending") {
 		t.Error("the accepted chime is still pending")
 	}

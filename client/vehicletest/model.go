@@ -74,11 +74,16 @@ func (Scripted) Turn(_ context.Context, req TurnRequest) Reply {
 	return r
 }
 
-// echo is a short markdown reply quoting the text's first line.
+// echo is a short markdown reply quoting the text's first line; a
+// collaborator's accepted chime is quoted as theirs.
 func echo(text string, afterTool bool) string {
-	line, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
-	line = clip(line, 120, "…")
 	lead := "You said"
+	text = strings.TrimSpace(text)
+	if head, rest, ok := strings.Cut(text, "\n"); ok && strings.HasPrefix(head, "[") && strings.HasSuffix(head, " collaborator]") {
+		lead, text = strings.TrimSuffix(strings.TrimPrefix(head, "["), " collaborator]")+" suggests", strings.TrimSpace(rest)
+	}
+	line, _, _ := strings.Cut(text, "\n")
+	line = clip(line, 120, "…")
 	if afterTool {
 		lead = "I found 3 documents about"
 	}

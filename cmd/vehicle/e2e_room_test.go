@@ -61,7 +61,7 @@ func TestEndToEndRoom(t *testing.T) {
 	ada.typeText("\t")
 	ada.waitFor("a accept · x reject")
 	ada.typeText("a")
-	ada.waitFor("Bo (collaborator)", "You said: [Bo collaborator]", "idle")
+	ada.waitFor("Bo (collaborator)", "Bo suggests: Try the archive.", "idle")
 
 	watch := startTerminal(t, bin, 36, 100, env("ada-token"), append([]string{"watch"}, at...)...)
 	watch.waitFor("read-only", "Bo (collaborator)", "Try the archive.")
@@ -73,7 +73,7 @@ func TestEndToEndRoom(t *testing.T) {
 	bo.waitFor("┃ Straight in.")
 	bo.typeText("\r")
 	bo.waitFor("chime submitted: in at once (co-drive)")
-	ada.waitFor("Straight in.", "You said: [Bo collaborator]", "idle")
+	ada.waitFor("Straight in.", "Bo suggests: Straight in.", "idle")
 	watch.waitFor("Straight in.")
 	ada.waitRaw("\a\x1b]9;vehicle: Bo chimes in “Welcome to vehicle”: Straight in.\a",
 		"\a\x1b]9;vehicle: the run settled in “Welcome to vehicle”\a")
