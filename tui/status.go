@@ -73,10 +73,11 @@ func runText(st *theme.Styles, s *client.State) string {
 // budgetText words the budget used by the current or last run.
 func budgetText(st *theme.Styles, s *client.State) string {
 	b := s.Session.Budget
-	budget := fmt.Sprintf("turns %d", s.Usage.Turns)
+	budget := fmt.Sprintf("run %d", s.Usage.Turns)
 	if b.MaxTurns > 0 {
 		budget += fmt.Sprintf("/%d", b.MaxTurns)
 	}
+	budget += " turns"
 	budget += fmt.Sprintf(" · $%.4f", s.Usage.CostUSD)
 	if b.MaxCostUSD > 0 {
 		budget += fmt.Sprintf("/$%.2f", b.MaxCostUSD)
