@@ -10,6 +10,8 @@ import (
 type Recorded struct {
 	Method        string
 	Path          string
+	Query         string // the raw query, without "?"
+	Stream        bool   // asked for an event stream (Accept: text/event-stream)
 	Authorization bool   // an Authorization header was sent
 	VisitorID     string // X-Visitor-Id, when sent
 	ModelKey      bool   // an X-Model-Key header was sent

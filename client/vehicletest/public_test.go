@@ -241,4 +241,8 @@ func TestRequestsRecorded(t *testing.T) {
 	if got[0] != want0 || got[1] != want1 {
 		t.Fatalf("recorded %+v", got)
 	}
+	h.do("GET", "/g/demo/sessions?since=3", ada, nil, "Accept", "text/event-stream")
+	if last := h.srv.Requests()[2]; last.Query != "since=3" || !last.Stream {
+		t.Fatalf("query and stream not recorded: %+v", last)
+	}
 }

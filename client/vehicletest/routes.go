@@ -167,7 +167,8 @@ func (h *Host) finish(rq *request, rep *reply, err *client.Error) {
 func (h *Host) record(rq *request) {
 	r := rq.r
 	rec := Recorded{
-		Method: r.Method, Path: r.URL.Path,
+		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
+		Stream:        strings.Contains(r.Header.Get("Accept"), "text/event-stream"),
 		Authorization: r.Header.Get("Authorization") != "",
 		VisitorID:     r.Header.Get("X-Visitor-Id"),
 		ModelKey:      r.Header.Get("X-Model-Key") != "",
