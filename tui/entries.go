@@ -100,9 +100,7 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 	if m.current(msg.gen) == nil {
 		return nil
 	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		return nil
 	}
 	b := msg.branched

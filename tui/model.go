@@ -267,6 +267,17 @@ func (m *Model) setErr(err error) {
 	m.errText = describe(err)
 }
 
+// failed shows a refused or failed request on the status line, dropping the
+// note it replaces, and reports whether err was one.
+func (m *Model) failed(err error) bool {
+	if err == nil {
+		return false
+	}
+	m.setErr(err)
+	m.note = ""
+	return true
+}
+
 // windowTitle names the open session in the terminal's title.
 func (m *Model) windowTitle() string {
 	if m.sess != nil && m.sess.state != nil {

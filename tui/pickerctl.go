@@ -151,9 +151,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		}
 		m.picker.setList(msg.list, msg.selectID)
 	case createdMsg:
-		if msg.err != nil {
-			m.setErr(msg.err)
-			m.note = ""
+		if m.failed(msg.err) {
 			return nil
 		}
 		return m.open(msg.created.Session.SessionID)
@@ -162,9 +160,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 	case deletedMsg:
 		return m.onDeleted(msg)
 	case clonedMsg:
-		if msg.err != nil {
-			m.setErr(msg.err)
-			m.note = ""
+		if m.failed(msg.err) {
 			return nil
 		}
 		m.setErr(nil)
@@ -179,9 +175,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 
 // onRenamed shows a rename's outcome and lists again.
 func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		return nil
 	}
 	m.setErr(nil)
@@ -192,9 +186,7 @@ func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
 // onDeleted says both outcomes of a delete: the session in the host's
 // trash, and the mirrored document in the workspace's Trash (or why not).
 func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		return nil
 	}
 	m.setErr(nil)

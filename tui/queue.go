@@ -129,9 +129,7 @@ func (m *Model) onCancelled(msg cancelledMsg) {
 	if s == nil {
 		return
 	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		return
 	}
 	m.setErr(nil)

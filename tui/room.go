@@ -230,9 +230,7 @@ func (m *Model) onResolved(msg resolvedMsg) {
 	if m.current(msg.gen) == nil {
 		return
 	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		return
 	}
 	m.setErr(nil)
@@ -248,9 +246,7 @@ func (m *Model) onPolicy(msg policyMsg) {
 	if m.current(msg.gen) == nil {
 		return
 	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		return
 	}
 	m.setErr(nil)
@@ -280,9 +276,7 @@ func (m *Model) onChimed(msg chimedMsg) {
 		return
 	}
 	s.sending = false
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		m.refused(msg.err)
 		m.composer.restore(msg.text)
 		return

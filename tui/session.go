@@ -274,9 +274,7 @@ func (m *Model) onSent(msg sentMsg) {
 		return
 	}
 	s.sending = false
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		m.refused(msg.err)
 		m.composer.restore(msg.text)
 		return

@@ -76,9 +76,7 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 		return
 	}
 	v.sending = false
-	if msg.err != nil {
-		m.setErr(msg.err)
-		m.note = ""
+	if m.failed(msg.err) {
 		if client.ErrorCode(msg.err) == client.CodeNotFound {
 			m.errText += " (or you have no role on its graph)"
 		}
