@@ -66,9 +66,6 @@ func (c *composer) setSize(w, h int) {
 	c.ta.SetHeight(max(h, 1))
 }
 
-// height is the composer's height.
-func (c *composer) height() int { return c.ta.Height() }
-
 // setPlaceholder sets the hint shown while the composer is empty.
 func (c *composer) setPlaceholder(s string) { c.ta.Placeholder = s }
 

@@ -25,9 +25,6 @@ type caller struct {
 	modelKey  string // X-Model-Key, when sent
 }
 
-// public reports whether the caller reaches only public graphs.
-func (c *caller) public() bool { return c.kind != kindMember }
-
 // resolveCaller finds the principal of a request: a bearer token of the
 // people table, else a visitor by X-Visitor-Id. Called with h.mu held.
 func (h *Host) resolveCaller(r *http.Request) (*caller, *client.Error) {

@@ -124,9 +124,7 @@ func (h *Host) stream(rq *request, s *session, since int64) {
 	h.mu.Unlock()
 	defer func() {
 		h.mu.Lock()
-		if _, ok := s.subs[sub]; ok {
-			delete(s.subs, sub)
-		}
+		delete(s.subs, sub)
 		h.mu.Unlock()
 	}()
 	w := rq.w
