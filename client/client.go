@@ -184,6 +184,11 @@ func (c *Client) Do(ctx context.Context, method, path string, body any) (*Frame,
 		_ = json.Unmarshal(b, &probe)
 		cl.requestID = probe.RequestID
 	}
+	if cl.requestID == "" { // a DELETE carries its requestId in the query
+		if u, err := url.Parse(cl.url); err == nil {
+			cl.requestID = u.Query().Get("requestId")
+		}
+	}
 	// Reads are safe to repeat; mutations only with a requestId.
 	cl.retry = method == http.MethodGet || cl.requestID != ""
 	return c.send(ctx, cl)

@@ -231,3 +231,28 @@ func TestStatusOfEveryCode(t *testing.T) {
 		}
 	}
 }
+
+// TestLostDeleteAnswerRetried: a delete carries its requestId in the query,
+// so a lost answer is retried with the same id.
+func TestLostDeleteAnswerRetried(t *testing.T) {
+	var queries []string
+	var mu sync.Mutex
+	c := newTestClient(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		queries = append(queries, r.URL.RawQuery)
+		n := len(queries)
+		mu.Unlock()
+		if n == 1 {
+			w.WriteHeader(http.StatusGatewayTimeout)
+			return
+		}
+		writeFrame(w, 200, Frame{Type: TypeSessionDeleted, Replayed: true, Value: json.RawMessage(`{"sessionId":"s1","trashedAs":"trash/s1"}`)})
+	})
+	d, err := c.DeleteSession(context.Background(), "s1", "del-1")
+	if err != nil || !d.Replayed {
+		t.Fatalf("delete: %+v %v", d, err)
+	}
+	if len(queries) != 2 || queries[0] != queries[1] || !strings.Contains(queries[0], "requestId=del-1") {
+		t.Errorf("queries %q", queries)
+	}
+}
