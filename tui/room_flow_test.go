@@ -186,3 +186,20 @@ func TestAccountOnHost(t *testing.T) {
 	m.send(keyCtrlN)
 	m.see("◆ member user:ada · 0 turns in this session · no limits")
 }
+
+// TestDeletedElsewhere: another terminal of the same person deletes the open
+// session; this one says it is gone and where to go.
+func TestDeletedElsewhere(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	other := person(t, srv, "ada-token", "cli-other")
+	id := newSession(t, ada, "Doomed")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal", "● streaming")
+	if _, err := other.Delete(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	a.see("session deleted", "this session is gone: ctrl+o lists your sessions", "stream closed")
+}

@@ -264,6 +264,12 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 	if msg.err != nil {
 		m.setErr(msg.err)
 	}
+	gone := client.ErrorCode(msg.err) == client.CodeNotFound
+	if gone || (s.state != nil && s.state.Deleted) {
+		// Deleted from another terminal (a stream cut just before the
+		// event resumes into not_found), or no longer this person's.
+		m.note = "this session is gone: " + m.keys.Sessions.Help().Key + " lists your sessions"
+	}
 }
 
 // onSent notes what became of a send; a refused one puts its text back in
