@@ -203,3 +203,22 @@ func TestDeletedElsewhere(t *testing.T) {
 	}
 	a.see("session deleted", "this session is gone: ctrl+o lists your sessions", "stream closed")
 }
+
+// TestChimeKeptWhenHostGone: a watcher's chime that gets no answer stays in
+// the composer, with the reason on the status line.
+func TestChimeKeptWhenHostGone(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Lonely")
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-watch"))
+	cfg.SessionID = id
+	w := drive(t, "second", cfg, 100, 30)
+	w.see("w  watch from here")
+	w.send(press('w'))
+	w.see("you are watching", "● streaming")
+	srv.Close()
+	w.send(typing("are you there?")...)
+	w.send(keyEnter)
+	w.until("the chime's answer", func(string) bool { return !w.m.sess.sending })
+	w.see("are you there?", "unreachable")
+}
