@@ -2,11 +2,11 @@ package client_test
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"vehicle/client"
+	goldenfile "vehicle/internal/golden"
 )
 
 // stUpdate rewrites the golden files instead of comparing with them.
@@ -126,23 +126,7 @@ func TestStateGolden(t *testing.T) {
 				s.Apply(stEvent(t, st.seq, st.sec, st.typ, st.value))
 			}
 			got := stDump(s)
-			path := filepath.Join("testdata", "TestStateGolden", name+".golden")
-			if *stUpdate {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("read golden (run with -update to create it): %v", err)
-			}
-			if got != string(want) {
-				t.Errorf("state differs from %s (run with -update after checking):\n--- got\n%s\n--- want\n%s", path, got, want)
-			}
+			goldenfile.Check(t, filepath.Join("testdata", "TestStateGolden", name+".golden"), got, *stUpdate)
 		})
 	}
 }

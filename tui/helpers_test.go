@@ -3,7 +3,6 @@ package tui
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"vehicle/client"
+	goldenfile "vehicle/internal/golden"
 	"vehicle/theme"
 )
 
@@ -68,23 +68,7 @@ func screen(m *Model) string {
 // -update).
 func golden(t *testing.T, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", filepath.FromSlash(t.Name())+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("no golden file %s (run with -update): %v", path, err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs:\n--- got ---\n%s--- want ---\n%s", path, got, want)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", filepath.FromSlash(t.Name())+".golden"), got, *update)
 }
 
 // Keys as the terminal sends them.

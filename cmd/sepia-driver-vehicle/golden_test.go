@@ -11,6 +11,7 @@ import (
 
 	"vehicle/cmd/sepia-driver-vehicle/driver"
 	"vehicle/internal/config"
+	goldenfile "vehicle/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden answer files under testdata/")
@@ -92,34 +93,7 @@ func TestGolden(t *testing.T) {
 // -update.
 func compareGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if got != string(want) {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := range max(len(gl), len(wl)) {
-			g, w := at(gl, i), at(wl, i)
-			if g != w {
-				t.Errorf("%s: line %d differs (run with -update if the change is meant)\n got %s\nwant %s", path, i+1, g, w)
-				return
-			}
-		}
-	}
-}
-
-// at is lines[i], or "" past the end.
-func at(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "<no line>"
+	goldenfile.Check(t, path, got, *update)
 }
 
 // TestGoldenCoversEveryCode checks that the goldens, together, answer every

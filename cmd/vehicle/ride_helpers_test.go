@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"vehicle/client"
 	"vehicle/client/vehicletest"
 	"vehicle/internal/config"
+	goldenfile "vehicle/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files (and the examples of docs/ride.md)")
@@ -242,35 +242,7 @@ func renderRide(r *rideRun) string {
 // checkRideGolden compares got with testdata/<test>/<name>.golden.
 func checkRideGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", strings.Split(t.Name(), "/")[0], name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := 0; i < max(len(wl), len(gl)); i++ {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs at line %d:\nwant: %s\ngot:  %s\n(run with -update if the change is meant)", path, i+1, w, g)
-			}
-		}
-	}
+	goldenfile.Check(t, filepath.Join("testdata", strings.Split(t.Name(), "/")[0], name+".golden"), got, *update)
 }
 
 // checkRideShape asserts what every ride's output must be: frames only, ready
