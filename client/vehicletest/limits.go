@@ -44,35 +44,29 @@ func DefaultLimits() Limits {
 	}
 }
 
+// withDefaults fills each zero field from DefaultLimits.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
-	pick := func(v *time.Duration, def time.Duration) {
-		if *v == 0 {
-			*v = def
-		}
-	}
-	pick(&l.LeaseTTL, d.LeaseTTL)
-	pick(&l.Keepalive, d.Keepalive)
-	pick(&l.SlowDelta, d.SlowDelta)
-	pickInt := func(v *int, def int) {
-		if *v == 0 {
-			*v = def
-		}
-	}
-	pickInt(&l.MaxTurns, d.MaxTurns)
-	pickInt(&l.PublicRunMaxTurns, d.PublicRunMaxTurns)
-	pickInt(&l.TurnsPerDay, d.TurnsPerDay)
-	pickInt(&l.SessionMaxTurns, d.SessionMaxTurns)
-	pickInt(&l.StreamBuffer, d.StreamBuffer)
-	pickFloat := func(v *float64, def float64) {
-		if *v == 0 {
-			*v = def
-		}
-	}
-	pickFloat(&l.MaxCostUSD, d.MaxCostUSD)
-	pickFloat(&l.TurnCostUSD, d.TurnCostUSD)
-	pickFloat(&l.PublicRunMaxCostUSD, d.PublicRunMaxCostUSD)
-	pickFloat(&l.SignupGrantUSD, d.SignupGrantUSD)
-	pickFloat(&l.CreditDailyCapUSD, d.CreditDailyCapUSD)
+	orDefault(&l.LeaseTTL, d.LeaseTTL)
+	orDefault(&l.Keepalive, d.Keepalive)
+	orDefault(&l.SlowDelta, d.SlowDelta)
+	orDefault(&l.MaxTurns, d.MaxTurns)
+	orDefault(&l.PublicRunMaxTurns, d.PublicRunMaxTurns)
+	orDefault(&l.TurnsPerDay, d.TurnsPerDay)
+	orDefault(&l.SessionMaxTurns, d.SessionMaxTurns)
+	orDefault(&l.StreamBuffer, d.StreamBuffer)
+	orDefault(&l.MaxCostUSD, d.MaxCostUSD)
+	orDefault(&l.TurnCostUSD, d.TurnCostUSD)
+	orDefault(&l.PublicRunMaxCostUSD, d.PublicRunMaxCostUSD)
+	orDefault(&l.SignupGrantUSD, d.SignupGrantUSD)
+	orDefault(&l.CreditDailyCapUSD, d.CreditDailyCapUSD)
 	return l
+}
+
+// orDefault sets *v to def when it is zero.
+func orDefault[T comparable](v *T, def T) {
+	var zero T
+	if *v == zero {
+		*v = def
+	}
 }
