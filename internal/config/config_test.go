@@ -86,6 +86,7 @@ func TestResolveTokenSources(t *testing.T) {
 		modelKey string
 	}{
 		{"key file wins", Flags{KeyFile: good}, map[string]string{EnvToken: "from-env"}, KindKeyFile, "Bearer from-file", ""},
+		{"key file from env", Flags{}, map[string]string{EnvKeyFile: good, EnvToken: "from-env"}, KindKeyFile, "Bearer from-file", ""},
 		{"env token", Flags{}, map[string]string{EnvToken: "from-env"}, KindTokenEnv, "Bearer from-env", ""},
 		{"keyring", Flags{}, nil, KindKeyring, "Bearer from-keyring", ""},
 		{"model key", Flags{}, map[string]string{EnvModelKey: "mk-1"}, KindKeyring, "Bearer from-keyring", "mk-1"},
@@ -225,6 +226,11 @@ func TestResolveVisitor(t *testing.T) {
 	_, id3, err := Resolve(Flags{Gardend: remote, Graph: "g", VisitorID: "agent-7"}, env, nil, "")
 	if err != nil || id3.VisitorID != "agent-7" || id3.Kind != KindVisitor {
 		t.Errorf("--visitor-id: %+v %v", id3, err)
+	}
+	withID := MapEnv(map[string]string{"XDG_STATE_HOME": state, EnvVisitor: "agent-8", EnvToken: "tok"})
+	_, id4, err := Resolve(Flags{Gardend: remote, Graph: "g"}, withID, nil, "")
+	if err != nil || id4.VisitorID != "agent-8" || id4.Kind != KindVisitor {
+		t.Errorf("%s: %+v %v", EnvVisitor, id4, err)
 	}
 	if _, _, err := Resolve(Flags{Gardend: remote, Graph: "g", VisitorID: "has space"}, env, nil, ""); err == nil {
 		t.Error("a visitor id with a space was accepted")

@@ -35,11 +35,12 @@ type Identity struct {
 // Resolve applies the environment to the flags and builds a client for the
 // gardend and graph they name, with the identity the rules give:
 //
-//  1. --key-file PATH (refused unless mode 0600 or stricter), else
+//  1. --key-file PATH or VEHICLE_KEY_FILE (refused unless mode 0600 or
+//     stricter), else
 //  2. VEHICLE_TOKEN, else
 //  3. the token `vehicle login` stored in kr for that gardend, else
 //  4. for a gardend that is not on this computer, a visitor, whose id is
-//     --visitor-id or the one kept in stateDir ("" for StateDir(env)).
+//     --visitor-id (or VEHICLE_VISITOR_ID) or the one kept in stateDir ("" for StateDir(env)).
 //
 // --anonymous or --visitor-id force the visitor. With no token and a local
 // gardend it fails, naming the three ways to give one. The model key comes
@@ -105,8 +106,8 @@ func credential(f Flags, env Env, kr Keyring, u *url.URL) (string, Identity, err
 		}
 	}
 	if IsLocal(u) {
-		msg := fmt.Sprintf("no token for %s, a gardend on this computer: set %s to your token, pass --key-file PATH (a file of mode 0600 holding it), or store one with `vehicle login --gardend %s`; --anonymous rides as a visitor instead",
-			u.String(), EnvToken, u.String())
+		msg := fmt.Sprintf("no token for %s, a gardend on this computer: set %s to your token, give %s, or store one with `vehicle login --gardend %s`; --anonymous or %s rides as a visitor instead",
+			u.String(), EnvToken, giveKeyFile, u.String(), EnvVisitor)
 		if krErr != nil {
 			msg += fmt.Sprintf(" (the OS keyring could not be read: %v)", errors.Unwrap(krErr))
 		}
@@ -123,7 +124,7 @@ func credential(f Flags, env Env, kr Keyring, u *url.URL) (string, Identity, err
 func visitorID(f Flags, env Env, stateDir string) (string, error) {
 	if f.VisitorID != "" {
 		if err := CheckVisitorID(f.VisitorID); err != nil {
-			return "", fmt.Errorf("--visitor-id: %v", err)
+			return "", fmt.Errorf("the visitor id (%s): %v", giveVisitor, err)
 		}
 		return f.VisitorID, nil
 	}
@@ -142,32 +143,32 @@ func visitorID(f Flags, env Env, stateDir string) (string, error) {
 func ReadKeyFile(path string) (string, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return "", fmt.Errorf("cannot read --key-file: %w", err)
+		return "", fmt.Errorf("cannot read the key file: %w", err)
 	}
 	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("--key-file %s is not a regular file: give a file holding the token", path)
+		return "", fmt.Errorf("the key file %s is not a regular file: give a file holding the token", path)
 	}
 	if perm := st.Mode().Perm(); perm&0o077 != 0 {
-		return "", fmt.Errorf("refusing --key-file %s: its mode is %04o, so others may read it; a token file must be yours alone: chmod 600 %s",
+		return "", fmt.Errorf("refusing the key file %s: its mode is %04o, so others may read it; a token file must be yours alone: chmod 600 %s",
 			path, perm, path)
 	}
 	fh, err := os.Open(path)
 	if err != nil {
-		return "", fmt.Errorf("cannot read --key-file: %w", err)
+		return "", fmt.Errorf("cannot read the key file: %w", err)
 	}
 	defer fh.Close()
 	b, err := io.ReadAll(io.LimitReader(fh, maxSecret+1))
 	if err != nil {
-		return "", fmt.Errorf("cannot read --key-file %s: %w", path, err)
+		return "", fmt.Errorf("cannot read the key file %s: %w", path, err)
 	}
 	tok := strings.TrimSpace(string(b))
 	switch {
 	case len(b) > maxSecret:
-		return "", fmt.Errorf("--key-file %s is larger than %d bytes: it must hold the token alone", path, maxSecret)
+		return "", fmt.Errorf("the key file %s is larger than %d bytes: it must hold the token alone", path, maxSecret)
 	case tok == "":
-		return "", fmt.Errorf("--key-file %s is empty: put the token in it", path)
+		return "", fmt.Errorf("the key file %s is empty: put the token in it", path)
 	case strings.ContainsAny(tok, "\r\n"):
-		return "", fmt.Errorf("--key-file %s holds more than one line: it must hold the token alone", path)
+		return "", fmt.Errorf("the key file %s holds more than one line: it must hold the token alone", path)
 	}
 	return tok, nil
 }

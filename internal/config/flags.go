@@ -21,6 +21,15 @@ const (
 	EnvMount    = "VEHICLE_MOUNT"
 	EnvToken    = "VEHICLE_TOKEN"
 	EnvModelKey = "VEHICLE_MODEL_KEY"
+	EnvKeyFile  = "VEHICLE_KEY_FILE"   // stands in for --key-file
+	EnvVisitor  = "VEHICLE_VISITOR_ID" // stands in for --visitor-id
+)
+
+// How a person gives the key file and the visitor id, in messages: a flag
+// or its variable, so the words hold for every binary.
+const (
+	giveKeyFile = "--key-file PATH or " + EnvKeyFile + " (a file of mode 0600 holding it)"
+	giveVisitor = "--visitor-id ID or " + EnvVisitor
 )
 
 // Flags are the command-line settings shared by every command that reaches a
@@ -55,8 +64,8 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Session, "session", "", "open the session with this id")
 	fs.BoolVar(&f.New, "new", false, "start a new session")
 	fs.BoolVar(&f.Anonymous, "anonymous", false, "ride as an anonymous visitor, even with a token at hand")
-	fs.StringVar(&f.VisitorID, "visitor-id", "", "ride as the visitor with this id (implies --anonymous)")
-	fs.StringVar(&f.KeyFile, "key-file", "", "read the token from this file (mode 0600 or stricter)")
+	fs.StringVar(&f.VisitorID, "visitor-id", "", "ride as the visitor with this id (implies --anonymous; or $"+EnvVisitor+")")
+	fs.StringVar(&f.KeyFile, "key-file", "", "read the token from this file (mode 0600 or stricter; or $"+EnvKeyFile+")")
 	fs.StringVar(&f.ModelKeyEnv, "model-key-env", "", "the NAME of the environment variable holding your model key (default $"+EnvModelKey+")")
 	fs.StringVar(&f.Title, "title", "", "a new session's title")
 	fs.StringVar(&f.Profile, "profile", "", "a new session's profile: chat (default) or agent")
@@ -99,8 +108,16 @@ func (f *Flags) ApplyEnv(env Env) {
 			f.Mount, f.MountSet = m, true
 		}
 	}
+	if f.KeyFile == "" {
+		f.KeyFile, _ = env.lookup(EnvKeyFile)
+	}
+	if f.VisitorID == "" {
+		f.VisitorID, _ = env.lookup(EnvVisitor)
+	}
 	f.Gardend = strings.TrimSpace(f.Gardend)
 	f.Graph = strings.TrimSpace(f.Graph)
+	f.KeyFile = strings.TrimSpace(f.KeyFile)
+	f.VisitorID = strings.TrimSpace(f.VisitorID)
 }
 
 // MountPath is the mount to use: the one given, else client.DefaultMount.
@@ -124,7 +141,7 @@ func (f Flags) Check(open bool) error {
 		return fmt.Errorf("no graph: pass --graph G or set %s", EnvGraph)
 	}
 	if f.Anonymous && f.KeyFile != "" || f.VisitorID != "" && f.KeyFile != "" {
-		return fmt.Errorf("--key-file rides as yourself and --anonymous/--visitor-id as a visitor: drop one of them")
+		return fmt.Errorf("--key-file (%s) rides as yourself and --anonymous or --visitor-id (%s) as a visitor: drop one of them", EnvKeyFile, EnvVisitor)
 	}
 	if open && f.New == (f.Session != "") {
 		return fmt.Errorf("say which session to ride: --new for a new one, or --session ID for an existing one (not both)")

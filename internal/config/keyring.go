@@ -41,8 +41,8 @@ type KeyringUnavailableError struct {
 
 // Error says the keyring is not available, why, and the other two ways.
 func (e *KeyringUnavailableError) Error() string {
-	return fmt.Sprintf("the OS keyring is not available here (%v): set %s to your token, or pass --key-file PATH (a file of mode 0600 holding it)",
-		e.Err, EnvToken)
+	return fmt.Sprintf("the OS keyring is not available here (%v): set %s to your token, or give %s",
+		e.Err, EnvToken, giveKeyFile)
 }
 
 // Unwrap returns the keyring's own error.

@@ -28,7 +28,7 @@ func StateDir(env Env) (string, error) {
 	if h, _ := env.lookup("HOME"); h != "" {
 		return filepath.Join(h, ".local", "state", "vehicle"), nil
 	}
-	return "", errors.New("cannot find a folder for the visitor id: set XDG_STATE_HOME or HOME, or pass --visitor-id ID")
+	return "", errors.New("cannot find a folder for the visitor id: set XDG_STATE_HOME or HOME, or give one with " + giveVisitor)
 }
 
 // VisitorID returns the visitor id kept in dir/visitor-id, creating it (a
@@ -36,7 +36,7 @@ func StateDir(env Env) (string, error) {
 // visitor is the same from one ride to the next.
 func VisitorID(dir string) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("cannot make the folder for the visitor id %s: %w; fix its permissions or pass --visitor-id ID", dir, err)
+		return "", fmt.Errorf("cannot make the folder for the visitor id %s: %w; fix its permissions or give one with "+giveVisitor, dir, err)
 	}
 	if err := os.Chmod(dir, 0o700); err != nil {
 		return "", fmt.Errorf("cannot make %s private (mode 0700): %w", dir, err)
@@ -84,7 +84,7 @@ func readVisitorID(path string) (string, error) {
 func createVisitorID(dir, path string) error {
 	tmp, err := os.CreateTemp(dir, ".visitor-id-*")
 	if err != nil {
-		return fmt.Errorf("cannot write a visitor id in %s: %w; fix its permissions or pass --visitor-id ID", dir, err)
+		return fmt.Errorf("cannot write a visitor id in %s: %w; fix its permissions or give one with "+giveVisitor, dir, err)
 	}
 	defer os.Remove(tmp.Name())
 	_, werr := tmp.WriteString(client.RandomID() + client.RandomID() + "\n")

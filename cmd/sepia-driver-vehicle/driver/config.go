@@ -10,12 +10,11 @@ import (
 	"vehicle/internal/config"
 )
 
-// Variables the driver reads beyond the ones vehicle ride shares
-// (config.EnvGardend, EnvGraph, EnvMount, EnvToken, EnvModelKey): the driver
-// takes no flags, so the key file and the visitor id come from here.
+// The variables that stand in for --key-file and --visitor-id, which the
+// driver, taking no flags, reads like every other binary.
 const (
-	EnvKeyFile   = "VEHICLE_KEY_FILE"
-	EnvVisitorID = "VEHICLE_VISITOR_ID"
+	EnvKeyFile   = config.EnvKeyFile
+	EnvVisitorID = config.EnvVisitor
 )
 
 // EnvResolver resolves the store from the driver's environment with the
@@ -32,7 +31,7 @@ func EnvResolver(env config.Env, kr config.Keyring, opts ...client.Option) Resol
 		}
 		c, _, err := config.Resolve(f, env, kr, "", opts...)
 		if err != nil {
-			return nil, &ConfigError{Variable: config.EnvToken, Problem: driverWords(err.Error())}
+			return nil, &ConfigError{Variable: config.EnvToken, Problem: err.Error()}
 		}
 		return c, nil
 	}
@@ -41,10 +40,6 @@ func EnvResolver(env config.Env, kr config.Keyring, opts ...client.Option) Resol
 // flagsFromEnv checks the settings the driver cannot do without, so that
 // each failure names its variable, and returns them as config.Flags.
 func flagsFromEnv(env config.Env) (config.Flags, error) {
-	look := func(name string) string {
-		v, _ := env(name)
-		return strings.TrimSpace(v)
-	}
 	var f config.Flags
 	f.ApplyEnv(env)
 	switch u, err := url.Parse(strings.TrimRight(f.Gardend, "/")); {
@@ -59,31 +54,18 @@ func flagsFromEnv(env config.Env) (config.Flags, error) {
 	if _, err := config.ModelKey(f, env); err != nil {
 		return f, &ConfigError{Variable: config.EnvModelKey, Problem: err.Error()}
 	}
-	if p := look(EnvKeyFile); p != "" {
-		if _, err := config.ReadKeyFile(p); err != nil {
-			return f, &ConfigError{Variable: EnvKeyFile, Problem: strings.ReplaceAll(err.Error(), "--key-file", EnvKeyFile)}
+	if f.KeyFile != "" {
+		if _, err := config.ReadKeyFile(f.KeyFile); err != nil {
+			return f, &ConfigError{Variable: EnvKeyFile, Problem: err.Error()}
 		}
-		f.KeyFile = p
 	}
-	if id := look(EnvVisitorID); id != "" {
+	if f.VisitorID != "" {
 		if f.KeyFile != "" {
 			return f, &ConfigError{Variable: EnvVisitorID, Problem: "set beside " + EnvKeyFile + ": the key file rides as yourself, the visitor id as a visitor; unset one of them"}
 		}
-		if err := config.CheckVisitorID(id); err != nil {
+		if err := config.CheckVisitorID(f.VisitorID); err != nil {
 			return f, &ConfigError{Variable: EnvVisitorID, Problem: err.Error()}
 		}
-		f.VisitorID = id
 	}
 	return f, nil
-}
-
-// driverWords rewrites the ride's flag names in a message into the
-// variables the driver reads instead.
-func driverWords(msg string) string {
-	return strings.NewReplacer(
-		"pass --key-file PATH (a file of mode 0600 holding it)", "set "+EnvKeyFile+" to the path of a file (mode 0600) holding it",
-		"--key-file", EnvKeyFile,
-		"--anonymous rides", "setting "+EnvVisitorID+" rides",
-		"--visitor-id", EnvVisitorID,
-	).Replace(msg)
 }
