@@ -70,6 +70,9 @@ func tuiConfig(name string, args []string, watch bool) (tui.Config, error) {
 	env := config.Env(os.LookupEnv)
 	c, id, err := config.Resolve(f, env, config.OSKeyring(keyringTimeout), "")
 	if err != nil {
+		if f.ApplyEnv(env); f.Gardend == "" {
+			err = fmt.Errorf("%w (or try `vehicle demo`: the client on a built-in demo host)", err)
+		}
 		return tui.Config{}, err
 	}
 	if id.Notice != "" {
