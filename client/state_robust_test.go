@@ -11,20 +11,7 @@ import (
 // stAllTypes is every event type of the seed, message.delta, and a few the
 // reducer does not know.
 func stAllTypes() []string {
-	return []string{
-		client.EvSessionCreated, client.EvSessionRevived, client.EvSessionShutdown, client.EvSessionForked,
-		client.EvSessionCloned, client.EvSessionRenamed, client.EvSessionDeleted, client.EvBodyMaterialized,
-		client.EvBodyDormant, client.EvBodyExited, client.EvBodyNotice, client.EvLeaseClaimed,
-		client.EvLeaseRenewed, client.EvLeaseReleased, client.EvLeaseRevoked, client.EvLeaseExpired,
-		client.EvCommandAccepted, client.EvCommandDelivered, client.EvCommandCompleted, client.EvCommandAborted,
-		client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted, client.EvRunStarted,
-		client.EvRunEnded, client.EvRunSettled, client.EvRunError, client.EvMessageCompleted,
-		client.EvMessageDelta, client.EvToolStarted, client.EvToolResult, client.EvQueueUpdated,
-		client.EvQueueStranded, client.EvBudgetExceeded, client.EvRoomPolicy, client.EvChimeReceived,
-		client.EvChimeResolved, client.EvCompactionStarted, client.EvCompactionEnded, client.EvRetryStarted,
-		client.EvExtensionError, client.EvAbortSlow, client.EvMirrorWritten, client.EvMirrorFailed,
-		"no.such.type", "lease", "command.", ".", "session.created.extra",
-	}
+	return append(docEventTypes(), "no.such.type", "lease", "command.", ".", "session.created.extra")
 }
 
 // stShownAnyway are the types shown as a notice (or a body state) whatever

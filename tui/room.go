@@ -271,17 +271,9 @@ func (m *Model) onChimed(msg chimedMsg) {
 		m.onVisitChimed(msg)
 		return
 	}
-	s := m.current(msg.gen)
-	if s == nil {
+	if m.landed(msg.gen, msg.text, msg.err) == nil {
 		return
 	}
-	s.sending = false
-	if m.failed(msg.err) {
-		m.refused(msg.err)
-		m.composer.restore(msg.text)
-		return
-	}
-	m.setErr(nil)
 	m.note = chimeOutcome(msg.res)
 	if !msg.res.Accepted {
 		m.composer.restore(msg.text)

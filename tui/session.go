@@ -272,20 +272,31 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 	}
 }
 
+// landed settles a send or a chime of this terminal and returns its session
+// when the host took the text; a refusal puts the text back in the composer
+// and shows why. nil when the answer is not for the open session.
+func (m *Model) landed(gen int, text string, err error) *session {
+	s := m.current(gen)
+	if s == nil {
+		return nil
+	}
+	s.sending = false
+	if m.failed(err) {
+		m.refused(err)
+		m.composer.restore(text)
+		return nil
+	}
+	m.setErr(nil)
+	return s
+}
+
 // onSent notes what became of a send; a refused one puts its text back in
 // the composer and shows why, with the error's code.
 func (m *Model) onSent(msg sentMsg) {
-	s := m.current(msg.gen)
+	s := m.landed(msg.gen, msg.text, msg.err)
 	if s == nil {
 		return
 	}
-	s.sending = false
-	if m.failed(msg.err) {
-		m.refused(msg.err)
-		m.composer.restore(msg.text)
-		return
-	}
-	m.setErr(nil)
 	m.refusal = nil
 	if msg.acc != nil && msg.acc.CommandID != "" {
 		s.texts[msg.acc.CommandID] = msg.text
