@@ -1,4 +1,4 @@
-module vehicle
+module github.com/sophia-labs/vehicle
 
 go 1.26.8
 

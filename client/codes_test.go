@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // contractErrors is the contract's error table (vehicle-http.md, "Errors"):

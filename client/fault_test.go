@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // The fault test: a session of 5,000 events watched twice, directly and

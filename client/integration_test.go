@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // people of the reference host's default table.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // docBlock is one ```json block of the protocol document.

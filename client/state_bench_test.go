@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // benchEvent makes an event with a marshalled value; seq 0 makes a delta.

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"vehicle/client"
-	goldenfile "vehicle/internal/golden"
+	"github.com/sophia-labs/vehicle/client"
+	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 )
 
 // stUpdate rewrites the golden files instead of comparing with them.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // stTS is the test clock's time sec seconds after 10:00 on 2026-10-13.

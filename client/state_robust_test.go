@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // stAllTypes is every event type of the seed, message.delta, and a few the

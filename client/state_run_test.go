@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 func TestStateRun(t *testing.T) {

@@ -3,7 +3,7 @@ package client_test
 import (
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // stCase folds steps into a state (from the test snapshot when snap) and

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // stApplyAll folds events and returns the last Change.

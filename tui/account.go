@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // doorRefusal is a refusal that names the ways in (model_key_required,

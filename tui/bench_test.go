@@ -9,7 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // bigSnapshot is a session of n messages: user turns and markdown replies

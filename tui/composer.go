@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // composer is the multi-line input where the person writes. Enter is the

@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // selectable reports whether an entry can be selected to copy or fork: a

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // TestTakeover is two terminals of one person on one session: the second

@@ -11,9 +11,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/client"
-	goldenfile "vehicle/internal/golden"
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/client"
+	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -4,7 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // onKey handles a key: the global ones first, then the focused dialog or

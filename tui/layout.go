@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // layout sizes the panes for the terminal and the screen shown.

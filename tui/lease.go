@@ -3,8 +3,8 @@ package tui
 import (
 	"time"
 
-	"vehicle/client"
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // role is what this terminal means to do with the open session.

@@ -8,7 +8,7 @@ import (
 	"charm.land/glamour/v2/styles"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // plainTailBytes is the size past which a streaming tail is shown as plain

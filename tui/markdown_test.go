@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // TestSplitBlocks cuts markdown into finished blocks and the unfinished tail.

@@ -1,6 +1,6 @@
 package tui
 
-import "vehicle/client"
+import "github.com/sophia-labs/vehicle/client"
 
 // Messages the UI's commands answer with. Every one that belongs to an open
 // session carries its generation (gen): a message for a session that is no

@@ -7,8 +7,8 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/client"
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // Picker columns' widths, in cells.

@@ -6,8 +6,8 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/client"
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // Render cache bounds: rendered entries kept at once, and how far back from

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // policyOrder is the room policies in the order p steps through them.

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // TestChimeFlow is the room on a real host: Bo chimes into Ada's session;

@@ -8,7 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // keyTab and the room's keys as the terminal sends them.

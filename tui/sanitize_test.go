@@ -5,8 +5,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"vehicle/client"
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // Hostile text: a screen clear, a clipboard write (OSC 52), a hyperlink

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // session is the open session: the reducer's state, the stream feeding it,

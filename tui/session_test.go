@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vehicle/client"
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // leaseHeld is the refusal of a claim while another client holds the lease.

@@ -7,8 +7,8 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/client"
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // connView is the stream's connection as the status line shows it.

@@ -6,8 +6,8 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/client"
-	"vehicle/theme"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 )
 
 // wheelLines is how far one notch of the mouse wheel scrolls.

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // visit is chiming into another person's room: a session that is not the

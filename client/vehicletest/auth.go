@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Caller kinds.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // titleOf normalises a title: whitespace runs become one space, trimmed, at

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 func TestRenameNormalises(t *testing.T) {

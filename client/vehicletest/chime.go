@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // chime takes a collaborator's message by the room's policy: refused under

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Dispositions of a command.

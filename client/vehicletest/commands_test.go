@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 func TestIdempotency(t *testing.T) {

@@ -3,7 +3,7 @@ package vehicletest
 import (
 	"slices"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Recorded is what the host kept of one request.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Models the host names.

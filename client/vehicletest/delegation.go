@@ -3,7 +3,7 @@ package vehicletest
 import (
 	"net/http"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // DropDelegation acts out the revival of one session without a delegation

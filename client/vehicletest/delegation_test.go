@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // live reports whether a session's body is live.

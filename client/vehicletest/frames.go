@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // maxBody bounds a request body: a text of 64 KiB with JSON escaping fits.

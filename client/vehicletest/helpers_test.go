@@ -15,7 +15,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 func TestMain(m *testing.M) {

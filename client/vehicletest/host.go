@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Person is someone the host knows by a bearer token.

@@ -1,7 +1,7 @@
 package vehicletest
 
 import (
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Isolation tiers the host may have for agent sessions (WithIsolation).

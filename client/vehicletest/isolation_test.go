@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 func TestIsolationTiers(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // holder is what a lease_held refusal says of the holder: its client and

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 func TestLeaseHeldAndTakeover(t *testing.T) {

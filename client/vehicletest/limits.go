@@ -3,7 +3,7 @@ package vehicletest
 import (
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Limits are the host's numbers: lease, budgets, public limits and credit,

@@ -1,7 +1,7 @@
 package vehicletest
 
 import (
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // mirrorFolder is the folder of the mirrored conversations.

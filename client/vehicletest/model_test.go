@@ -10,7 +10,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 func TestSplit(t *testing.T) {

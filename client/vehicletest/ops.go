@@ -1,7 +1,7 @@
 package vehicletest
 
 import (
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // opSpec says how a session operation is guarded.

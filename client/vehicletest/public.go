@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // outOfCredit is the refusal's message when an account's credit is spent.

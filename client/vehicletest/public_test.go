@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 var (

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // ServeHTTP routes a request: the session routes under {mount}/g/<graph>,

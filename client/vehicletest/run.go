@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // stopCause is why a run was cancelled.

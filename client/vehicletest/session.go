@@ -5,7 +5,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Session access and funding.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // subscriber is one open SSE stream: a buffer of frames, and a signal that

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // sseEvent is one block of an SSE stream.

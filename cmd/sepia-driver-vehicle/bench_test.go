@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
-	"vehicle/cmd/sepia-driver-vehicle/driver"
-	"vehicle/cmd/sepia-driver-vehicle/drivertest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/drivertest"
 )
 
 // Sizes of the paging benchmark.

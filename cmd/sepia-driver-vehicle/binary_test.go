@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/cmd/sepia-driver-vehicle/driver"
-	"vehicle/cmd/sepia-driver-vehicle/drivertest"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/drivertest"
 )
 
 // TestBinary builds the driver once and runs it as sepia would.

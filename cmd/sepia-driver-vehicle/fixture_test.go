@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
-	"vehicle/cmd/sepia-driver-vehicle/driver"
-	"vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // fixedNow is the reference host's clock in the goldens.

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/cmd/sepia-driver-vehicle/driver"
-	"vehicle/internal/config"
-	goldenfile "vehicle/internal/golden"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
+	"github.com/sophia-labs/vehicle/internal/config"
+	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden answer files under testdata/")

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"vehicle/client"
-	"vehicle/cmd/sepia-driver-vehicle/driver"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
 )
 
 // call sends one request line to srv and decodes the answer.

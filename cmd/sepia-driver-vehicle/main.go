@@ -14,8 +14,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"vehicle/cmd/sepia-driver-vehicle/driver"
-	"vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 const usage = `sepia-driver-vehicle: vehicle sessions on the sepia driver wire

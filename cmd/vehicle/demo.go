@@ -9,9 +9,9 @@ import (
 	"os"
 	"time"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
-	"vehicle/tui"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/tui"
 )
 
 // Demo settings: the graph, the person this terminal rides as, and the pace

@@ -12,8 +12,8 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
-	"vehicle/client"
-	"vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // loginCheckTimeout bounds login's question to the host.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
-	"vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 func TestLoginAndLogout(t *testing.T) {

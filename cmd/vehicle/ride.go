@@ -12,8 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"vehicle/client"
-	"vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // finishTimeout bounds what the ride does after its end: releasing leases

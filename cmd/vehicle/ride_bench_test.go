@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
-	"vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // rideBenchRequests is how many requests one pipelined ride carries.

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // Secrets of the binary test: a token and a model key that must never leave

@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // runRide runs vehicle ride: the headless JSONL form, reading requests from

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // The generated part of docs/ride.md lies between these lines.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync/atomic"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // rideFollower prints a session's events as they come (--follow): every durable

@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
-	"vehicle/internal/config"
-	goldenfile "vehicle/internal/golden"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/config"
+	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files (and the examples of docs/ride.md)")

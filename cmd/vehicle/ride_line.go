@@ -9,7 +9,7 @@ import (
 	"io"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // maxLine bounds one request line: a 64 KiB text escaped as \uXXXX is six

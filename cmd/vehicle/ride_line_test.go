@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 func TestParseLine(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // rideEnding is how a request ends the ride: the reason for its closed frame and,

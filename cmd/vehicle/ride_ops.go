@@ -9,7 +9,7 @@ import (
 	"net/url"
 	"strconv"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // typeAccount is the type of the frame the ride wraps GET /account's

@@ -8,7 +8,7 @@ import (
 	"io"
 	"sync"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // frameWriter writes frames to the ride's output, one whole line per Write,

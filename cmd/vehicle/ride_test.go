@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"vehicle/client"
-	"vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // isRideEvent matches a durable event of type typ.

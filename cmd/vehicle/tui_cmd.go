@@ -10,10 +10,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"vehicle/client"
-	"vehicle/internal/config"
-	"vehicle/theme"
-	"vehicle/tui"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui"
 )
 
 // keyringTimeout bounds a look-up in the OS keyring.

@@ -16,7 +16,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 const remote = "https://sophia.example.com"

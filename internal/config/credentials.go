@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Identity kinds: how a client authenticates.

@@ -11,7 +11,7 @@ import (
 	"net/url"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Environment variables that stand in for flags or carry secrets.

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // VisitorIDFile is the name of the file that keeps the visitor id, in the

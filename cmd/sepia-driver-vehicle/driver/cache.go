@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sync"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Watcher is a Store that can tell whether a session changed after a cursor

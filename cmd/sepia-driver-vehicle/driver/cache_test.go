@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"testing"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // watchStore is a fakeStore that counts inspects and answers Watch with an

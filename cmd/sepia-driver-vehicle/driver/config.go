@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"strings"
 
-	"vehicle/client"
-	"vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // The variables that stand in for --key-file and --visitor-id, which the

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // fakeStore is an in-memory Store for tests that need no host.

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"testing"
 
-	"vehicle/client"
-	"vehicle/cmd/sepia-driver-vehicle/drivertest"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/drivertest"
 )
 
 func TestHandleLine(t *testing.T) {

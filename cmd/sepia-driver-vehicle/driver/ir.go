@@ -3,7 +3,7 @@ package driver
 import (
 	"time"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // AgentID is the driver's id, the agentId of every session it serves.

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Methods the driver serves.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"vehicle/client"
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // Store is what the driver needs of a vehicle host; *client.Client is one.
