@@ -32,6 +32,19 @@ type Client struct {
 }
 
 // RetryPolicy bounds the retries of a request whose answer was lost.
+//
+// This is the client's one retry policy; callers (a UI, the JSONL form)
+// should not retry on their own:
+//   - A lost answer (no connection, a cut, or a proxy's 502/503/504 with no
+//     frame) is retried with the very same request, for reads and for the
+//     ops the host remembers by requestId (see Route.Retry), so the host
+//     replays a request it already ran instead of running it twice. Delete
+//     is retried too, and Client.Delete settles a retry the host answers
+//     not_found.
+//   - A prompt, follow_up or steer refused with delegation_required is sent
+//     once more, with the same requestId, after one inspect has handed the
+//     host the caller's delegation.
+//   - A refusal is never retried otherwise: it is the caller's to act on.
 type RetryPolicy struct {
 	Attempts int           // total attempts, at least 1
 	Base     time.Duration // first backoff
@@ -165,35 +178,6 @@ type call struct {
 	retry     bool
 }
 
-// Do sends one request to the service and returns its frame. path is under
-// the mount ("/g/demo/sessions/s1/prompt"); body is marshalled to JSON and
-// must carry its requestId for a mutation. A refusal comes back as *Error, a
-// lost answer (after retries, for bodies with a requestId) as
-// *TransportError. The frame's Replayed reports a replay.
-func (c *Client) Do(ctx context.Context, method, path string, body any) (*Frame, error) {
-	cl := call{method: method, url: c.baseURL(path)}
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return nil, fmt.Errorf("vehicle: cannot encode the request: %w", err)
-		}
-		cl.body = b
-		var probe struct {
-			RequestID string `json:"requestId"`
-		}
-		_ = json.Unmarshal(b, &probe)
-		cl.requestID = probe.RequestID
-	}
-	if cl.requestID == "" { // a DELETE carries its requestId in the query
-		if u, err := url.Parse(cl.url); err == nil {
-			cl.requestID = u.Query().Get("requestId")
-		}
-	}
-	// Reads are safe to repeat; mutations only with a requestId.
-	cl.retry = method == http.MethodGet || cl.requestID != ""
-	return c.send(ctx, cl)
-}
-
 // send runs a call with the retry policy.
 func (c *Client) send(ctx context.Context, cl call) (*Frame, error) {
 	attempts := 1
@@ -211,6 +195,10 @@ func (c *Client) send(ctx context.Context, cl call) (*Frame, error) {
 		f, err := c.once(ctx, cl)
 		var te *TransportError
 		if !errors.As(err, &te) {
+			var e *Error
+			if errors.As(err, &e) {
+				e.Attempts = i + 1
+			}
 			return f, err
 		}
 		te.Attempts = i + 1
@@ -295,10 +283,7 @@ func parseAnswer(cl call, status int, data []byte) (*Frame, error) {
 		if e.Code == "" { // a malformed error frame: still a refusal, with a code
 			e.Code = codeForStatus(status)
 		}
-		return nil, e
-	}
-	if f.RequestID == "" {
-		f.RequestID = cl.requestID
+		return &f, e
 	}
 	return &f, nil
 }

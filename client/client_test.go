@@ -248,9 +248,9 @@ func TestLostDeleteAnswerRetried(t *testing.T) {
 		}
 		writeFrame(w, 200, Frame{Type: TypeSessionDeleted, Replayed: true, Value: json.RawMessage(`{"sessionId":"s1","trashedAs":"trash/s1"}`)})
 	})
-	d, err := c.DeleteSession(context.Background(), "s1", "del-1")
-	if err != nil || !d.Replayed {
-		t.Fatalf("delete: %+v %v", d, err)
+	out, err := c.Delete(context.Background(), "s1", DeleteRequestID("del-1"), KnownSnapshot(&Snapshot{}))
+	if err != nil || !out.Deleted.Replayed {
+		t.Fatalf("delete: %+v %v", out, err)
 	}
 	if len(queries) != 2 || queries[0] != queries[1] || !strings.Contains(queries[0], "requestId=del-1") {
 		t.Errorf("queries %q", queries)

@@ -3,6 +3,7 @@ package client_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -281,7 +282,7 @@ func leaseCases() []codeCase {
 			return err
 		},
 		then: func(fx *codeFixture, _ *client.Error) {
-			if _, err := fx.c.Claim(fx.ctx, fx.id, false); err != nil {
+			if _, err := fx.c.Claim(fx.ctx, fx.id); err != nil {
 				fx.t.Fatalf("claim: %v", err)
 			}
 			a, err := fx.c.Send(fx.ctx, fx.id, client.OpPrompt, client.TextRequest{Text: "after a claim", RequestID: "retry-1"})
@@ -294,7 +295,7 @@ func leaseCases() []codeCase {
 		provoke: func(fx *codeFixture) error {
 			id := fx.open(fx.dial(adaToken, "demo"), client.CreateRequest{})
 			fx.prompt(fx.c, id, "#hold until aborted")
-			_, err := fx.c.DeleteSession(fx.ctx, id, "")
+			_, err := fx.c.Delete(fx.ctx, id)
 			return err
 		},
 		then: func(fx *codeFixture, _ *client.Error) {
@@ -312,8 +313,9 @@ func leaseCases() []codeCase {
 			if !fx.srv.DropDelegation(id) {
 				fx.t.Fatal("DropDelegation found no session")
 			}
-			// Verb is the raw call; Send would recover by itself (TestSendRecoversDelegation).
-			_, err := fx.c.Verb(fx.ctx, id, client.OpPrompt, map[string]any{"text": "are you back?", "requestId": "deleg-1"})
+			// A client that never retries; Send and Call recover by themselves
+			// (TestSendRecoversDelegation).
+			_, err := rawPrompt(fx, id, `{"text":"are you back?","requestId":"deleg-1","clientId":"`+fx.c.ClientID()+`"}`)
 			return err
 		},
 		then: func(fx *codeFixture, _ *client.Error) {
@@ -485,4 +487,29 @@ func limitCases() []codeCase {
 			fx.prompt(v, fx.open(v, client.CreateRequest{}), "on my key")
 		},
 	}}
+}
+
+// rawPrompt posts a prompt by hand, with none of the client's retries, and
+// maps the answer as the client does.
+func rawPrompt(fx *codeFixture, id, body string) (*client.Frame, error) {
+	u := fx.srv.Base() + "/g/demo/sessions/" + id + "/prompt"
+	req, err := http.NewRequestWithContext(fx.ctx, http.MethodPost, u, strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+adaToken)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var f client.Frame
+	if err := json.NewDecoder(resp.Body).Decode(&f); err != nil {
+		return nil, err
+	}
+	if f.Type == client.TypeError {
+		return &f, &client.Error{Status: resp.StatusCode, Code: f.Code, Message: f.Message, Details: f.Details}
+	}
+	return &f, nil
 }

@@ -70,6 +70,10 @@ type Error struct {
 	Message   string          // the host's words, meant for the person
 	Details   json.RawMessage // the frame's details, as sent
 	RequestID string          // the request's id, when it had one
+	// Attempts is the attempt that brought the refusal: more than 1 when
+	// the answers to earlier attempts were lost, so the host may have run
+	// the request already (a delete then answers not_found).
+	Attempts int
 }
 
 // Error reports the code and the host's message.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -55,7 +54,7 @@ func waitFor(t *testing.T, c *client.Client, id string, since int64, typ string)
 	t.Helper()
 	ctx := ctxT(t)
 	for {
-		w, err := c.Watch(ctx, id, since, 2000)
+		w, err := c.Watch(ctx, id, since, 2*time.Second)
 		if err != nil {
 			t.Fatalf("watch for %s: %v", typ, err)
 		}
@@ -85,14 +84,14 @@ func TestTwoClientsOfOnePerson(t *testing.T) {
 	}
 	_, err = b.Prompt(ctx, id, "hello from b")
 	wantCode(t, "b prompts", err, client.CodeLeaseHeld)
-	_, err = b.Claim(ctx, id, false)
+	_, err = b.Claim(ctx, id)
 	wantCode(t, "b claims", err, client.CodeLeaseHeld)
 	var e *client.Error
 	errors.As(err, &e)
 	if d, _ := e.LeaseHeld(); !d.CanTakeOver || d.Holder == nil || d.Holder.ClientID != "term-a" {
 		t.Errorf("lease_held details: %+v", d)
 	}
-	cl, err := b.Claim(ctx, id, true)
+	cl, err := b.Claim(ctx, id, client.Takeover())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +109,7 @@ func TestTwoClientsOfOnePerson(t *testing.T) {
 	}
 	_, err = a.Prompt(ctx, id, "still mine?")
 	wantCode(t, "old holder prompts", err, client.CodeLeaseHeld)
-	if _, err := a.Claim(ctx, id, true); err != nil {
+	if _, err := a.Claim(ctx, id, client.Takeover()); err != nil {
 		t.Errorf("taking back: %v", err)
 	}
 }
@@ -135,8 +134,8 @@ func TestTwoPeople(t *testing.T) {
 		"watch":   func(c *client.Client) error { _, err := c.Watch(ctx, id, 0, 0); return err },
 		"capsule": func(c *client.Client) error { _, err := c.Capsule(ctx, id); return err },
 		"rename":  func(c *client.Client) error { _, err := c.Rename(ctx, id, &title); return err },
-		"delete":  func(c *client.Client) error { _, err := c.DeleteSession(ctx, id, ""); return err },
-		"claim":   func(c *client.Client) error { _, err := c.Claim(ctx, id, true); return err },
+		"delete":  func(c *client.Client) error { _, err := c.Delete(ctx, id); return err },
+		"claim":   func(c *client.Client) error { _, err := c.Claim(ctx, id, client.Takeover()); return err },
 		"prompt":  func(c *client.Client) error { _, err := c.Prompt(ctx, id, "hi"); return err },
 		"abort":   func(c *client.Client) error { _, err := c.Abort(ctx, id); return err },
 		"fork":    func(c *client.Client) error { _, err := c.Fork(ctx, id, "e1"); return err },
@@ -203,7 +202,7 @@ func TestVerbsAndErrors(t *testing.T) {
 	if _, err := c.Steer(ctx, id, "go left"); err != nil {
 		t.Errorf("steer: %v", err)
 	}
-	_, err = c.DeleteSession(ctx, id, "")
+	_, err = c.Delete(ctx, id)
 	wantCode(t, "delete during a run", err, client.CodeSessionRunning)
 	if _, err := c.Cancel(ctx, id, f.CommandID); err != nil {
 		t.Errorf("cancel: %v", err)
@@ -231,8 +230,11 @@ func TestVerbsAndErrors(t *testing.T) {
 	wantCode(t, "bad policy", err, client.CodeInvalidRequest)
 	_, err = c.Inspect(ctx, "no-such-session")
 	wantCode(t, "unknown session", err, client.CodeNotFound)
-	_, err = c.Do(ctx, http.MethodPost, "/g/demo/sessions", map[string]any{"requestId": "g1", "clientId": "x", "graphId": "other"})
+	mismatch, err := c.Call(ctx, client.OpCreate, "", json.RawMessage(`{"requestId":"g1","graphId":"other"}`))
 	wantCode(t, "graph mismatch", err, client.CodeGraphMismatch)
+	if f := mismatch; f == nil || f.Type != client.TypeError || f.Code != client.CodeGraphMismatch || f.RequestID != "g1" {
+		t.Errorf("the refusal's frame: %+v", f)
+	}
 
 	bad := dial(t, srv, "wrong-token", "demo")
 	_, err = bad.List(ctx)
@@ -258,7 +260,7 @@ func TestVerbsAndErrors(t *testing.T) {
 	}
 	_, err = c.Prompt(ctx, id, "nobody drives")
 	wantCode(t, "prompt with no lease", err, client.CodeLeaseRequired)
-	if _, err := c.Claim(ctx, id, false); err != nil {
+	if _, err := c.Claim(ctx, id); err != nil {
 		t.Errorf("claim: %v", err)
 	}
 
@@ -287,7 +289,7 @@ func TestVerbsAndErrors(t *testing.T) {
 	if tr := srv.Trashed(); len(tr) != 1 || tr[0].DocumentID != out.Deleted.Mirror.DocumentID {
 		t.Errorf("host recorded trash: %+v", tr)
 	}
-	_, err = c.DeleteSession(ctx, id, "")
+	_, err = c.Delete(ctx, id)
 	wantCode(t, "repeated delete", err, client.CodeNotFound)
 }
 

@@ -49,7 +49,7 @@ func docAnswerTypes() []string {
 	return []string{
 		client.TypeSessionCreated, client.TypeSessionList, client.TypeSessionSnapshot, client.TypeSessionRenamed,
 		client.TypeSessionDeleted, client.TypeDriverClaimed, client.TypeDriverReleased, client.TypeCommandAccepted,
-		client.TypeCommandCanceled, client.TypeSessionForked, client.TypeSessionCloned, client.TypeRoomPolicy,
+		client.TypeCommandCancelled, client.TypeSessionForked, client.TypeSessionCloned, client.TypeRoomPolicy,
 		client.TypeChimeAccepted, client.TypeChimeRejected, client.TypeClosed, client.TypeWatchCompleted,
 		client.TypeSessionCapsule, client.TypeError, client.TypeAccountGranted, client.TypeReady,
 	}
@@ -109,7 +109,7 @@ func docAnswerValue(typ string) any {
 		}{}
 	case client.TypeCommandAccepted:
 		return &client.Accepted{}
-	case client.TypeCommandCanceled:
+	case client.TypeCommandCancelled:
 		return &client.Cancelled{}
 	case client.TypeSessionForked, client.TypeSessionCloned:
 		return &client.Branched{}

@@ -4,49 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/url"
-	"strconv"
-)
-
-// CreateRequest is the body of create. Claim nil means true.
-type CreateRequest struct {
-	RequestID  string  `json:"requestId"`
-	ClientID   string  `json:"clientId"`
-	Claim      *bool   `json:"claim,omitempty"`
-	Profile    string  `json:"profile,omitempty"`
-	Model      string  `json:"model,omitempty"`
-	Title      string  `json:"title,omitempty"`
-	MaxTurns   int     `json:"maxTurns,omitempty"`
-	MaxCostUSD float64 `json:"maxCostUsd,omitempty"`
-	TTLMs      int64   `json:"ttlMs,omitempty"`
-	GraphID    string  `json:"graphId,omitempty"`
-}
-
-// TextRequest is the body of prompt, follow_up and steer.
-type TextRequest struct {
-	Text        string   `json:"text"`
-	ContextRefs []string `json:"contextRefs,omitempty"`
-	CommandID   string   `json:"commandId,omitempty"`
-	RequestID   string   `json:"-"` // default: a fresh id
-}
-
-// Verb ops.
-const (
-	OpClaim         = "claim"
-	OpRelease       = "release"
-	OpPrompt        = "prompt"
-	OpFollowUp      = "follow_up"
-	OpSteer         = "steer"
-	OpAbort         = "abort"
-	OpCancel        = "cancel"
-	OpShutdown      = "shutdown"
-	OpFork          = "fork"
-	OpClone         = "clone"
-	OpChime         = "chime"
-	OpSetRoomPolicy = "set_room_policy"
-	OpAcceptChime   = "accept_chime"
-	OpRejectChime   = "reject_chime"
+	"time"
 )
 
 // decodeInto decodes a frame's value into v and sets the replayed flag.
@@ -63,17 +21,22 @@ func decodeInto[T any](f *Frame, err error, v *T, replayed *bool) (*T, error) {
 	return v, nil
 }
 
+// do sends a typed request through the route table: op's route, the session
+// (if any), the body and its request id.
+func (c *Client) do(ctx context.Context, op, sessionID string, body any, requestID string) (*Frame, error) {
+	r, ok := RouteOf(op)
+	if !ok {
+		return nil, fmt.Errorf("vehicle: unknown op %q", op) // a typed verb names its op
+	}
+	return c.invoke(ctx, r, sessionID, body, requestID)
+}
+
 // Create starts a session on the client's graph. Empty RequestID and ClientID
 // are filled in.
 func (c *Client) Create(ctx context.Context, r CreateRequest) (*Created, error) {
-	if r.RequestID == "" {
-		r.RequestID = c.newID()
-	}
-	if r.ClientID == "" {
-		r.ClientID = c.clientID
-	}
+	c.fill(&r.RequestID, &r.ClientID)
 	var v Created
-	f, err := c.Do(ctx, http.MethodPost, c.sessionsPath(), r)
+	f, err := c.do(ctx, OpCreate, "", r, r.RequestID)
 	return decodeInto(f, err, &v, &v.Replayed)
 }
 
@@ -82,7 +45,7 @@ func (c *Client) List(ctx context.Context) ([]Summary, error) {
 	var v struct {
 		Sessions []Summary `json:"sessions"`
 	}
-	f, err := c.Do(ctx, http.MethodGet, c.sessionsPath(), nil)
+	f, err := c.do(ctx, OpList, "", nil, "")
 	if _, err := decodeInto(f, err, &v, nil); err != nil {
 		return nil, err
 	}
@@ -92,116 +55,92 @@ func (c *Client) List(ctx context.Context) ([]Summary, error) {
 // Inspect returns the session's snapshot.
 func (c *Client) Inspect(ctx context.Context, id string) (*Snapshot, error) {
 	var v Snapshot
-	f, err := c.Do(ctx, http.MethodGet, c.sessionsPath(id), nil)
+	f, err := c.do(ctx, OpInspect, id, nil, "")
 	return decodeInto(f, err, &v, nil)
 }
 
 // Rename sets the session's title; nil or "" clears it.
 func (c *Client) Rename(ctx context.Context, id string, title *string) (*Summary, error) {
-	body := map[string]any{"requestId": c.newID(), "clientId": c.clientID, "title": title}
+	body := RenameRequest{Title: title}
+	c.fill(&body.RequestID, &body.ClientID)
 	var v struct {
 		Session Summary `json:"session"`
 	}
-	f, err := c.Do(ctx, http.MethodPatch, c.sessionsPath(id), body)
+	f, err := c.do(ctx, OpRename, id, body, body.RequestID)
 	if _, err := decodeInto(f, err, &v, nil); err != nil {
 		return nil, err
 	}
 	return &v.Session, nil
 }
 
-// DeleteSession deletes the session (the host moves it to its trash) and
-// returns the host's answer. It does not trash the mirrored document: Delete
-// does both.
-func (c *Client) DeleteSession(ctx context.Context, id, requestID string) (*Deleted, error) {
-	if requestID == "" {
-		requestID = c.newID()
-	}
-	q := url.Values{"requestId": {requestID}, "clientId": {c.clientID}}
-	var v Deleted
-	f, err := c.Do(ctx, http.MethodDelete, c.sessionsPath(id)+"?"+q.Encode(), nil)
-	if err == nil && f.RequestID == "" {
-		f.RequestID = requestID
-	}
-	return decodeInto(f, err, &v, &v.Replayed)
-}
-
-// Watch long-polls the session's events after since, waiting up to wait for
-// the next one when there is none (0: answer at once).
-func (c *Client) Watch(ctx context.Context, id string, since int64, wait int) (*WatchResult, error) {
-	q := url.Values{"since": {strconv.FormatInt(since, 10)}}
-	if wait > 0 {
-		q.Set("waitMs", strconv.Itoa(wait))
-	}
+// Watch long-polls the session's events after since (0 for all), waiting up
+// to wait for the next one when there is none (0: answer at once; the host
+// refuses more than MaxWatchWait). For a live stream, use Stream.
+func (c *Client) Watch(ctx context.Context, id string, since int64, wait time.Duration) (*WatchResult, error) {
 	var v WatchResult
-	f, err := c.Do(ctx, http.MethodGet, c.sessionsPath(id, "events")+"?"+q.Encode(), nil)
+	f, err := c.do(ctx, OpWatch, id, WatchRequest{Since: since, WaitMs: wait.Milliseconds()}, "")
 	return decodeInto(f, err, &v, nil)
 }
 
 // Capsule returns the session's bounded hand-over capsule.
 func (c *Client) Capsule(ctx context.Context, id string) (*Capsule, error) {
 	var v Capsule
-	f, err := c.Do(ctx, http.MethodGet, c.sessionsPath(id, "capsule"), nil)
+	f, err := c.do(ctx, OpCapsule, id, nil, "")
 	return decodeInto(f, err, &v, nil)
 }
 
-// Verb posts one verb op with its fields; requestId and clientId are added
-// when missing. It returns the host's frame unchanged, for callers that pass
-// frames through (the JSONL form).
-func (c *Client) Verb(ctx context.Context, id, op string, fields map[string]any) (*Frame, error) {
-	body := make(map[string]any, len(fields)+2)
-	for k, v := range fields {
-		body[k] = v
-	}
-	if s, _ := body["requestId"].(string); s == "" {
-		body["requestId"] = c.newID()
-	}
-	if _, ok := body["clientId"]; !ok {
-		body["clientId"] = c.clientID
-	}
-	return c.Do(ctx, http.MethodPost, c.sessionsPath(id, op), body)
+// ClaimOption adjusts a claim.
+type ClaimOption func(*ClaimRequest)
+
+// Takeover takes the lease over from another client of the same person (their
+// lease is revoked); another person's lease is never taken over.
+func Takeover() ClaimOption { return func(r *ClaimRequest) { r.Takeover = true } }
+
+// TTL asks for a lease that expires after d without use (the host's default
+// otherwise).
+func TTL(d time.Duration) ClaimOption {
+	return func(r *ClaimRequest) { r.TTLMs = d.Milliseconds() }
 }
 
-// Claim takes the lease; with takeover it revokes another client of the same
-// person.
-func (c *Client) Claim(ctx context.Context, id string, takeover bool) (*Claimed, error) {
-	fields := map[string]any{}
-	if takeover {
-		fields["takeover"] = true
+// Claim takes the session's lease: this client becomes its driver. Without
+// Takeover a lease another client holds is a lease_held refusal (its details
+// say whether a takeover would succeed).
+func (c *Client) Claim(ctx context.Context, id string, opts ...ClaimOption) (*Claimed, error) {
+	var body ClaimRequest
+	for _, o := range opts {
+		o(&body)
 	}
+	c.fill(&body.RequestID, &body.ClientID)
 	var v Claimed
-	f, err := c.Verb(ctx, id, OpClaim, fields)
+	f, err := c.do(ctx, OpClaim, id, body, body.RequestID)
 	return decodeInto(f, err, &v, &v.Replayed)
+}
+
+// bare sends an op whose body is the envelope alone.
+func (c *Client) bare(ctx context.Context, op, id string) (*Frame, error) {
+	var body Envelope
+	c.fill(&body.RequestID, &body.ClientID)
+	return c.do(ctx, op, id, body, body.RequestID)
 }
 
 // Release gives the lease up.
 func (c *Client) Release(ctx context.Context, id string) error {
-	_, err := c.Verb(ctx, id, OpRelease, nil)
+	_, err := c.bare(ctx, OpRelease, id)
 	return err
 }
 
-// Send posts a text command: op is OpPrompt, OpFollowUp or OpSteer.
+// Send posts a text command: op is OpPrompt, OpFollowUp or OpSteer. An
+// empty r.RequestID is filled with a fresh one. A delegation_required
+// refusal is handled as RetryPolicy says.
 func (c *Client) Send(ctx context.Context, id, op string, r TextRequest) (*Accepted, error) {
-	fields := map[string]any{"text": r.Text}
-	if len(r.ContextRefs) > 0 {
-		fields["contextRefs"] = r.ContextRefs
+	switch op {
+	case OpPrompt, OpFollowUp, OpSteer:
+	default:
+		return nil, fmt.Errorf("vehicle: Send takes prompt, follow_up or steer, not %q", op)
 	}
-	if r.CommandID != "" {
-		fields["commandId"] = r.CommandID
-	}
-	if r.RequestID == "" {
-		r.RequestID = c.newID()
-	}
-	fields["requestId"] = r.RequestID
+	c.fill(&r.RequestID, &r.ClientID)
 	var v Accepted
-	f, err := c.Verb(ctx, id, op, fields)
-	if ErrorCode(err) == CodeDelegationRequired {
-		// The session was revived without its owner's delegation token; the
-		// owner's next request hands gardend's newest one over. Make one,
-		// then send the same request again (refusals are not remembered).
-		if _, ierr := c.Inspect(ctx, id); ierr == nil {
-			f, err = c.Verb(ctx, id, op, fields)
-		}
-	}
+	f, err := c.do(ctx, op, id, r, r.RequestID)
 	return decodeInto(f, err, &v, &v.Replayed)
 }
 
@@ -223,57 +162,68 @@ func (c *Client) Steer(ctx context.Context, id, text string) (*Accepted, error) 
 // Abort stops the run under way.
 func (c *Client) Abort(ctx context.Context, id string) (*Accepted, error) {
 	var v Accepted
-	f, err := c.Verb(ctx, id, OpAbort, nil)
+	f, err := c.bare(ctx, OpAbort, id)
 	return decodeInto(f, err, &v, &v.Replayed)
 }
 
 // Cancel cancels a queued command.
 func (c *Client) Cancel(ctx context.Context, id, commandID string) (*Cancelled, error) {
+	body := CancelRequest{CommandID: commandID}
+	c.fill(&body.RequestID, &body.ClientID)
 	var v Cancelled
-	f, err := c.Verb(ctx, id, OpCancel, map[string]any{"commandId": commandID})
+	f, err := c.do(ctx, OpCancel, id, body, body.RequestID)
 	return decodeInto(f, err, &v, &v.Replayed)
 }
 
 // Shutdown puts the session's body to rest.
 func (c *Client) Shutdown(ctx context.Context, id string) (*Closed, error) {
 	var v Closed
-	f, err := c.Verb(ctx, id, OpShutdown, nil)
+	f, err := c.bare(ctx, OpShutdown, id)
 	return decodeInto(f, err, &v, nil)
 }
 
 // Fork starts a new session with the history before entryID.
 func (c *Client) Fork(ctx context.Context, id, entryID string) (*Branched, error) {
+	body := ForkRequest{EntryID: entryID}
+	c.fill(&body.RequestID, &body.ClientID)
 	var v Branched
-	f, err := c.Verb(ctx, id, OpFork, map[string]any{"entryId": entryID})
+	f, err := c.do(ctx, OpFork, id, body, body.RequestID)
 	return decodeInto(f, err, &v, &v.Replayed)
 }
 
 // Clone starts a copy of the session.
 func (c *Client) Clone(ctx context.Context, id string) (*Branched, error) {
 	var v Branched
-	f, err := c.Verb(ctx, id, OpClone, nil)
+	f, err := c.bare(ctx, OpClone, id)
 	return decodeInto(f, err, &v, &v.Replayed)
 }
 
 // Chime sends a collaborator's message to the session's room. A rejection
 // by the room's policy is a result (Accepted false), not an error.
 func (c *Client) Chime(ctx context.Context, id, text string) (*ChimeResult, error) {
-	return c.chimeVerb(ctx, id, OpChime, map[string]any{"text": text})
+	body := ChimeRequest{Text: text}
+	c.fill(&body.RequestID, &body.ClientID)
+	return c.chimeResult(c.do(ctx, OpChime, id, body, body.RequestID))
 }
 
 // AcceptChime accepts a pending chime (the driver's).
 func (c *Client) AcceptChime(ctx context.Context, id, chimeID string) (*ChimeResult, error) {
-	return c.chimeVerb(ctx, id, OpAcceptChime, map[string]any{"chimeId": chimeID})
+	return c.resolveChime(ctx, OpAcceptChime, id, chimeID)
 }
 
 // RejectChime rejects a pending chime (the driver's).
 func (c *Client) RejectChime(ctx context.Context, id, chimeID string) (*ChimeResult, error) {
-	return c.chimeVerb(ctx, id, OpRejectChime, map[string]any{"chimeId": chimeID})
+	return c.resolveChime(ctx, OpRejectChime, id, chimeID)
 }
 
-func (c *Client) chimeVerb(ctx context.Context, id, op string, fields map[string]any) (*ChimeResult, error) {
+func (c *Client) resolveChime(ctx context.Context, op, id, chimeID string) (*ChimeResult, error) {
+	body := ChimeIDRequest{ChimeID: chimeID}
+	c.fill(&body.RequestID, &body.ClientID)
+	return c.chimeResult(c.do(ctx, op, id, body, body.RequestID))
+}
+
+func (c *Client) chimeResult(f *Frame, err error) (*ChimeResult, error) {
 	var v ChimeResult
-	f, err := c.Verb(ctx, id, op, fields)
 	r, err := decodeInto(f, err, &v, &v.Replayed)
 	if err == nil {
 		r.Accepted = f.Type == TypeChimeAccepted
@@ -284,8 +234,10 @@ func (c *Client) chimeVerb(ctx context.Context, id, op string, fields map[string
 // SetRoomPolicy sets the room's policy: PolicyObserve, PolicyMute,
 // PolicySuggest or PolicyCoDrive.
 func (c *Client) SetRoomPolicy(ctx context.Context, id, policy string) (string, error) {
+	body := PolicyRequest{Policy: policy}
+	c.fill(&body.RequestID, &body.ClientID)
 	var v PolicyValue
-	f, err := c.Verb(ctx, id, OpSetRoomPolicy, map[string]any{"policy": policy})
+	f, err := c.do(ctx, OpSetRoomPolicy, id, body, body.RequestID)
 	if _, err := decodeInto(f, err, &v, nil); err != nil {
 		return "", err
 	}
@@ -296,7 +248,7 @@ func (c *Client) SetRoomPolicy(ctx context.Context, id, policy string) (string, 
 // credit, or anonymous visitor.
 func (c *Client) Account(ctx context.Context) (*Account, error) {
 	var v Account
-	f, err := c.Do(ctx, http.MethodGet, "/account", nil)
+	f, err := c.do(ctx, OpAccount, "", nil, "")
 	if err != nil {
 		return nil, err
 	}
@@ -306,21 +258,12 @@ func (c *Client) Account(ctx context.Context) (*Account, error) {
 	return &v, nil
 }
 
-// GrantRequest is the body of POST /account/grants.
-type GrantRequest struct {
-	RequestID string  `json:"requestId"`
-	Principal string  `json:"principal"`
-	AmountUSD float64 `json:"amountUsd"`
-	Source    string  `json:"source"`
-	Key       string  `json:"key"`
-}
-
 // Grant adds credit to an account (an operator's or a payment's).
 func (c *Client) Grant(ctx context.Context, r GrantRequest) (*Granted, error) {
 	if r.RequestID == "" {
 		r.RequestID = c.newID()
 	}
 	var v Granted
-	f, err := c.Do(ctx, http.MethodPost, "/account/grants", r)
+	f, err := c.do(ctx, OpGrant, "", r, r.RequestID)
 	return decodeInto(f, err, &v, nil)
 }

@@ -13,7 +13,7 @@ const pollSlack = 15 * time.Second
 func (s *Stream) pollOnce(wait time.Duration) error {
 	ctx, cancel := context.WithTimeout(s.ctx, wait+pollSlack)
 	defer cancel()
-	res, err := s.c.Watch(ctx, s.id, s.cursor.Load(), int(wait/time.Millisecond))
+	res, err := s.c.Watch(ctx, s.id, s.cursor.Load(), wait)
 	if err != nil {
 		return err
 	}

@@ -36,26 +36,26 @@ type Event = Frame
 
 // Frame types of answers.
 const (
-	TypeSessionCreated  = "session.created"
-	TypeSessionList     = "session.list"
-	TypeSessionSnapshot = "session.snapshot"
-	TypeSessionRenamed  = "session.renamed"
-	TypeSessionDeleted  = "session.deleted"
-	TypeDriverClaimed   = "driver.claimed"
-	TypeDriverReleased  = "driver.released"
-	TypeCommandAccepted = "command.accepted"
-	TypeCommandCanceled = "command.cancelled"
-	TypeSessionForked   = "session.forked"
-	TypeSessionCloned   = "session.cloned"
-	TypeRoomPolicy      = "room.policy"
-	TypeChimeAccepted   = "chime.accepted"
-	TypeChimeRejected   = "chime.rejected"
-	TypeClosed          = "closed"
-	TypeWatchCompleted  = "watch.completed"
-	TypeSessionCapsule  = "session.capsule"
-	TypeError           = "error"
-	TypeAccountGranted  = "account.granted"
-	TypeReady           = "ready"
+	TypeSessionCreated   = "session.created"
+	TypeSessionList      = "session.list"
+	TypeSessionSnapshot  = "session.snapshot"
+	TypeSessionRenamed   = "session.renamed"
+	TypeSessionDeleted   = "session.deleted"
+	TypeDriverClaimed    = "driver.claimed"
+	TypeDriverReleased   = "driver.released"
+	TypeCommandAccepted  = "command.accepted"
+	TypeCommandCancelled = "command.cancelled"
+	TypeSessionForked    = "session.forked"
+	TypeSessionCloned    = "session.cloned"
+	TypeRoomPolicy       = "room.policy"
+	TypeChimeAccepted    = "chime.accepted"
+	TypeChimeRejected    = "chime.rejected"
+	TypeClosed           = "closed"
+	TypeWatchCompleted   = "watch.completed"
+	TypeSessionCapsule   = "session.capsule"
+	TypeError            = "error"
+	TypeAccountGranted   = "account.granted"
+	TypeReady            = "ready"
 )
 
 // Event types beyond the answer types above that share their names.
@@ -96,7 +96,7 @@ const (
 	EvAbortSlow          = "abort.slow"
 	EvMirrorWritten      = "mirror.written"
 	EvMirrorFailed       = "mirror.failed"
-	EvCommandCancelled   = TypeCommandCanceled
+	EvCommandCancelled   = TypeCommandCancelled
 	EvCommandAccepted    = TypeCommandAccepted
 	EvSessionCreated     = TypeSessionCreated
 	EvSessionRenamed     = TypeSessionRenamed

@@ -59,7 +59,7 @@ func openSession(ctx context.Context, c *client.Client, gen int, id, principal s
 		defer cancel()
 		m := openedMsg{gen: gen, id: id, principal: whoami(ctx, c, principal)}
 		if !watch {
-			m.claim, m.claimErr = c.Claim(ctx, id, false)
+			m.claim, m.claimErr = c.Claim(ctx, id)
 			if m.claim != nil && m.principal == "" {
 				m.principal = m.claim.Lease.Principal
 			}
@@ -142,7 +142,7 @@ func sendText(ctx context.Context, c *client.Client, gen int, id, op, text strin
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		if claim {
-			if _, err := c.Claim(ctx, id, false); err != nil {
+			if _, err := c.Claim(ctx, id); err != nil {
 				return sentMsg{gen: gen, op: op, text: text, err: err}
 			}
 		}
@@ -150,7 +150,7 @@ func sendText(ctx context.Context, c *client.Client, gen int, id, op, text strin
 		if client.ErrorCode(err) == client.CodeLeaseRequired && !claim {
 			// The lease expired since this terminal last used it: claim it
 			// again, quietly, and send once more.
-			if _, cerr := c.Claim(ctx, id, false); cerr == nil {
+			if _, cerr := c.Claim(ctx, id); cerr == nil {
 				acc, err = c.Send(ctx, id, op, client.TextRequest{Text: text})
 			}
 		}
@@ -174,7 +174,11 @@ func claimLease(ctx context.Context, c *client.Client, gen int, id string, takeo
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		cl, err := c.Claim(ctx, id, takeover)
+		var opts []client.ClaimOption
+		if takeover {
+			opts = append(opts, client.Takeover())
+		}
+		cl, err := c.Claim(ctx, id, opts...)
 		return claimedMsg{gen: gen, claim: cl, err: err, takeover: takeover}
 	}
 }

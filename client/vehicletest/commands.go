@@ -120,7 +120,7 @@ func (h *Host) cancel(rq *request, s *session) (*reply, *client.Error) {
 	c.status = client.StatusCancelled
 	h.emit(s, client.EvCommandCancelled, client.CommandValue{CommandID: id})
 	h.queueUpdated(s)
-	return rq.answer(http.StatusOK, client.TypeCommandCanceled, client.Cancelled{CommandID: id}), nil
+	return rq.answer(http.StatusOK, client.TypeCommandCancelled, client.Cancelled{CommandID: id}), nil
 }
 
 // shutdown stops a run under way, cancels the queue and lets the body go

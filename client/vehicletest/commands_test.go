@@ -173,7 +173,7 @@ func TestHoldLifecycle(t *testing.T) {
 	// cancel the queued prompt; the steer is not cancellable
 	third := snap.Queue[1].CommandID
 	r := h.verb(ada, "demo", s, "cancel", "commandId", third)
-	ok(t, r, client.TypeCommandCanceled)
+	ok(t, r, client.TypeCommandCancelled)
 	refused(t, h.verb(ada, "demo", s, "cancel", "commandId", snap.Commands[0].CommandID), client.CodeInvalidRequest)
 	refused(t, h.verb(ada, "demo", s, "cancel", "commandId", "nope"), client.CodeInvalidRequest)
 

@@ -149,7 +149,7 @@ func (w *world) waitCount(t testing.TB, id, typ string, n int) {
 	defer cancel()
 	var since int64
 	for seen := 0; seen < n; {
-		res, err := w.ada.Watch(ctx, id, since, 5000)
+		res, err := w.ada.Watch(ctx, id, since, 5*time.Second)
 		if err != nil {
 			t.Fatalf("watch %s for %s: %v", id, typ, err)
 		}

@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
-	"net/url"
 	"sync/atomic"
 	"time"
 
@@ -158,7 +156,11 @@ func (r *rider) open(ctx context.Context) (rideOpened, error) {
 		claim := !r.flags.NoClaim
 		body := client.CreateRequest{RequestID: r.c.NewRequestID(), ClientID: r.c.ClientID(), Claim: &claim,
 			Profile: r.flags.Profile, Model: r.flags.Model, Title: r.flags.Title}
-		f, err := r.c.Do(ctx, http.MethodPost, r.sessionsPath(), body)
+		raw, err := json.Marshal(body)
+		var f *client.Frame
+		if err == nil {
+			f, err = r.c.Call(ctx, client.OpCreate, "", raw)
+		}
 		if err == nil {
 			err = f.Decode(&o)
 		}
@@ -166,7 +168,7 @@ func (r *rider) open(ctx context.Context) (rideOpened, error) {
 		return o, err
 	}
 	if !r.flags.NoClaim {
-		_, err := r.c.Claim(ctx, r.flags.Session, false)
+		_, err := r.c.Claim(ctx, r.flags.Session)
 		var refusal *client.Error
 		switch {
 		case err == nil:
@@ -178,7 +180,7 @@ func (r *rider) open(ctx context.Context) (rideOpened, error) {
 			return o, err
 		}
 	}
-	f, err := r.c.Do(ctx, http.MethodGet, r.sessionsPath(r.flags.Session), nil)
+	f, err := r.c.Call(ctx, client.OpInspect, r.flags.Session, nil)
 	if err == nil {
 		err = f.Decode(&o)
 	}
@@ -186,15 +188,6 @@ func (r *rider) open(ctx context.Context) (rideOpened, error) {
 		r.releaseAll(ctx)
 	}
 	return o, err
-}
-
-// sessionsPath is the graph's sessions route, plus a session id.
-func (r *rider) sessionsPath(id ...string) string {
-	p := "/g/" + url.PathEscape(r.c.Graph()) + "/sessions"
-	for _, s := range id {
-		p += "/" + url.PathEscape(s)
-	}
-	return p
 }
 
 // noteEvent follows the lease from the session's events.

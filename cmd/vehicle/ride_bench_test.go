@@ -72,7 +72,7 @@ func libraryOnce(b *testing.B, url string) time.Duration {
 	for i := 0; i < rideBenchRequests; i++ {
 		switch i % 5 {
 		case 0:
-			_, err = c.Claim(ctx, id, false)
+			_, err = c.Claim(ctx, id)
 		case 1:
 			_, err = c.SetRoomPolicy(ctx, id, client.PolicySuggest)
 		case 2:

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
@@ -136,7 +137,7 @@ func rideAnswersFirst(r *rideRun) []string {
 // rideClaimAs takes the lease over with another client of the same person.
 func rideClaimAs(t *testing.T, c *client.Client, id string) {
 	t.Helper()
-	if _, err := c.Claim(context.Background(), id, true); err != nil {
+	if _, err := c.Claim(context.Background(), id, client.Takeover()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -157,7 +158,7 @@ func waitSettledN(t *testing.T, c *client.Client, id string, n int) {
 	var since int64
 	seen := 0
 	for {
-		res, err := c.Watch(ctx, id, since, 1000)
+		res, err := c.Watch(ctx, id, since, time.Second)
 		if err != nil {
 			t.Fatalf("watch: %v", err)
 		}

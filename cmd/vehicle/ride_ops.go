@@ -5,9 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"net/url"
-	"strconv"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -23,15 +20,10 @@ func (r *rider) do(ctx context.Context, req rideRequest) (client.Frame, *rideEnd
 	var f *client.Frame
 	var err error
 	switch kindOf(req.Op) {
-	case opVerb:
-		f, err = r.c.Verb(ctx, r.session, req.Op, r.body(req))
+	case opVerb, opRename, opDelete:
+		f, err = r.c.Call(ctx, req.Op, r.session, r.body(req))
 	case opRead:
 		f, err = r.read(ctx, req)
-	case opRename:
-		f, err = r.c.Do(ctx, http.MethodPatch, r.sessionsPath(r.session), r.body(req))
-	case opDelete:
-		q := url.Values{"requestId": {req.RequestID}, "clientId": {r.c.ClientID()}}
-		f, err = r.c.Do(ctx, http.MethodDelete, r.sessionsPath(r.session)+"?"+q.Encode(), nil)
 	}
 	if err != nil {
 		switch client.ErrorCode(err) {
@@ -48,26 +40,22 @@ func (r *rider) do(ctx context.Context, req rideRequest) (client.Frame, *rideEnd
 
 // body is the request's fields with the ride's clientId: a request cannot
 // speak for another client.
-func (r *rider) body(req rideRequest) map[string]any {
+func (r *rider) body(req rideRequest) json.RawMessage {
 	b := make(map[string]any, len(req.Fields)+1)
 	for k, v := range req.Fields {
 		b[k] = v
 	}
 	b["requestId"] = req.RequestID
 	b["clientId"] = r.c.ClientID()
-	return b
+	raw, _ := json.Marshal(b) // fields are JSON already
+	return raw
 }
 
 // read carries inspect, capsule, watch and account.
 func (r *rider) read(ctx context.Context, req rideRequest) (*client.Frame, error) {
-	var path string
-	switch req.Op {
-	case "inspect":
-		path = r.sessionsPath(r.session)
-	case "capsule":
-		path = r.sessionsPath(r.session) + "/capsule"
-	case "watch":
-		q := url.Values{}
+	var body json.RawMessage
+	if req.Op == client.OpWatch {
+		q := map[string]int64{}
 		for _, name := range []string{"since", "waitMs"} {
 			n, ok, err := wholeNumber(req.Fields[name])
 			if err != nil {
@@ -75,17 +63,12 @@ func (r *rider) read(ctx context.Context, req rideRequest) (*client.Frame, error
 					Message: fmt.Sprintf("watch: %s must be a whole number of at least 0", name)}
 			}
 			if ok {
-				q.Set(name, strconv.FormatInt(n, 10))
+				q[name] = n
 			}
 		}
-		if q.Get("since") == "" {
-			q.Set("since", "0")
-		}
-		path = r.sessionsPath(r.session) + "/events?" + q.Encode()
-	case "account":
-		path = "/account"
+		body, _ = json.Marshal(q)
 	}
-	f, err := r.c.Do(ctx, http.MethodGet, path, nil)
+	f, err := r.c.Call(ctx, req.Op, r.session, body)
 	if err == nil && f.Type == "" && req.Op == "account" {
 		f.Type = typeAccount
 	}

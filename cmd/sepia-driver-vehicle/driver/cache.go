@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -12,7 +13,7 @@ import (
 // (*client.Client is one). With it, session.history pages a long transcript
 // from one snapshot instead of reading the whole session for every page.
 type Watcher interface {
-	Watch(ctx context.Context, id string, since int64, wait int) (*client.WatchResult, error)
+	Watch(ctx context.Context, id string, since int64, wait time.Duration) (*client.WatchResult, error)
 }
 
 // snapshotCacheSize bounds the snapshots kept for paging.

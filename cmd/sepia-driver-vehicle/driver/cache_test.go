@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -28,7 +29,7 @@ func (w *watchStore) Inspect(ctx context.Context, id string) (*client.Snapshot, 
 }
 
 // Watch answers one event when the session moved past since.
-func (w *watchStore) Watch(_ context.Context, id string, since int64, _ int) (*client.WatchResult, error) {
+func (w *watchStore) Watch(_ context.Context, id string, since int64, _ time.Duration) (*client.WatchResult, error) {
 	if w.cursor[id] > since {
 		return &client.WatchResult{Events: []client.Event{{Seq: since + 1}}, Cursor: since + 1}, nil
 	}

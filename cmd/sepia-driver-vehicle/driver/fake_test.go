@@ -101,7 +101,7 @@ func (f *fakeStore) Rename(_ context.Context, id string, title *string) (*client
 }
 
 // Delete removes the session, or refuses a busy one.
-func (f *fakeStore) Delete(_ context.Context, id string) (*client.DeleteOutcome, error) {
+func (f *fakeStore) Delete(_ context.Context, id string, _ ...client.DeleteOption) (*client.DeleteOutcome, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if _, err := f.find(id); err != nil {

@@ -15,7 +15,7 @@ type Store interface {
 	List(ctx context.Context) ([]client.Summary, error)
 	Inspect(ctx context.Context, id string) (*client.Snapshot, error)
 	Rename(ctx context.Context, id string, title *string) (*client.Summary, error)
-	Delete(ctx context.Context, id string) (*client.DeleteOutcome, error)
+	Delete(ctx context.Context, id string, opts ...client.DeleteOption) (*client.DeleteOutcome, error)
 }
 
 // Resolver yields the store from the driver's configuration. It is called on
