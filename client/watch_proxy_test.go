@@ -152,9 +152,9 @@ func (p *cutProxy) close() {
 	p.wg.Wait()
 }
 
-// dropFirstAnswer forwards requests to target, but the first POST whose path
-// ends in suffix is carried out and its answer dropped: the connection is
-// closed without a response.
+// dropFirstAnswer forwards requests to target, but the first request other
+// than a GET whose path ends in suffix is carried out and its answer dropped:
+// the connection is closed without a response.
 func dropFirstAnswer(target, suffix string, dropped *atomic.Bool) http.Handler {
 	tr := &http.Transport{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -172,7 +172,7 @@ func dropFirstAnswer(target, suffix string, dropped *atomic.Bool) http.Handler {
 		}
 		defer resp.Body.Close()
 		data, _ := io.ReadAll(resp.Body)
-		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, suffix) && dropped.CompareAndSwap(false, true) {
+		if r.Method != http.MethodGet && strings.HasSuffix(r.URL.Path, suffix) && dropped.CompareAndSwap(false, true) {
 			panic(http.ErrAbortHandler) // the command ran; its answer is lost
 		}
 		for k, v := range resp.Header {
