@@ -85,7 +85,8 @@ func WithClientID(id string) Option { return func(c *Client) { c.clientID = id }
 
 // WithHTTPClient sets the HTTP client for requests and streams. Its Timeout,
 // if any, must be zero for streams to work; per-request deadlines come from
-// the context.
+// the context. The client uses a copy that never follows a redirect to
+// another origin or from https to http (see RedirectError).
 func WithHTTPClient(h *http.Client) Option {
 	return func(c *Client) { c.http, c.stream = h, h }
 }
@@ -111,6 +112,13 @@ func New(gardendURL string, opts ...Option) (*Client, error) {
 		c.http = &http.Client{}
 		c.stream = c.http
 	}
+	guarded := guardRedirects(c.http)
+	if c.stream == c.http {
+		c.stream = guarded
+	} else {
+		c.stream = guardRedirects(c.stream)
+	}
+	c.http = guarded
 	if c.clientID == "" {
 		c.clientID = "cli-" + RandomID()
 	}
@@ -231,8 +239,14 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// once makes one attempt.
+// once makes one attempt, with the client's secrets scrubbed from what it
+// returns.
 func (c *Client) once(ctx context.Context, cl call) (*Frame, error) {
+	return c.scrubAnswer(c.attempt(ctx, cl))
+}
+
+// attempt makes one attempt.
+func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 	var rd io.Reader
 	if cl.body != nil {
 		rd = bytes.NewReader(cl.body)
@@ -248,6 +262,10 @@ func (c *Client) once(ctx context.Context, cl call) (*Frame, error) {
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
+		var re *RedirectError
+		if errors.As(err, &re) {
+			return nil, re // a refused redirect: not a lost answer, never retried
+		}
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: err}
 	}
 	defer resp.Body.Close()
