@@ -1,6 +1,3 @@
-// Package client speaks Vehicle ride v2 over HTTP: frames, errors, the typed
-// routes and verbs, watching by SSE with a long-poll fallback, and the session
-// state reducer that folds a snapshot and its events into what a UI shows.
 package client
 
 import (
