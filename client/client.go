@@ -29,6 +29,7 @@ type Client struct {
 	stream    *http.Client
 	retry     RetryPolicy
 	newID     func() string
+	routes    map[string]Route // the route table by op
 }
 
 // RetryPolicy bounds the retries of a request whose answer was lost.
@@ -104,7 +105,10 @@ func New(gardendURL string, opts ...Option) (*Client, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("vehicle: %q is not a gardend address: give one like https://sophia.example.com", gardendURL)
 	}
-	c := &Client{gardend: u, mount: DefaultMount, retry: DefaultRetry(), newID: RandomID}
+	c := &Client{gardend: u, mount: DefaultMount, retry: DefaultRetry(), newID: RandomID, routes: map[string]Route{}}
+	for _, r := range routeTable() {
+		c.routes[r.Op] = r
+	}
 	for _, o := range opts {
 		o(c)
 	}

@@ -170,7 +170,7 @@ func (c *Client) path(r Route, sessionID string) string {
 // *TransportError. GET /account's answer is not a frame: it comes back as
 // the Value of a frame with no type.
 func (c *Client) Call(ctx context.Context, op, sessionID string, body json.RawMessage) (*Frame, error) {
-	r, ok := RouteOf(op)
+	r, ok := c.routes[op]
 	if !ok {
 		return nil, fmt.Errorf("vehicle: unknown op %q: use one of %s", op, opNames())
 	}

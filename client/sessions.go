@@ -24,7 +24,7 @@ func decodeInto[T any](f *Frame, err error, v *T, replayed *bool) (*T, error) {
 // do sends a typed request through the route table: op's route, the session
 // (if any), the body and its request id.
 func (c *Client) do(ctx context.Context, op, sessionID string, body any, requestID string) (*Frame, error) {
-	r, ok := RouteOf(op)
+	r, ok := c.routes[op]
 	if !ok {
 		return nil, fmt.Errorf("vehicle: unknown op %q", op) // a typed verb names its op
 	}
