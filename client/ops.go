@@ -41,7 +41,9 @@ const (
 // Route is one operation of the protocol: how it travels over HTTP and what
 // the host asks of it.
 type Route struct {
-	Op     string
+	// Op is the operation's name, as Call and the JSONL form take it.
+	Op string
+	// Method is the HTTP method.
 	Method string
 	// Path is the route under the service's mount; {graph} and {id} are the
 	// client's graph and the session id.
@@ -165,7 +167,8 @@ func (c *Client) path(r Route, sessionID string) string {
 // sessionID is ignored by the ops that name no session (create, list,
 // account, grant).
 //
-// A refusal returns the host's error frame AND a *Error; a lost answer
+// A refusal returns the host's error frame AND a *Error (both with this
+// client's secrets scrubbed, see Scrub); a lost answer
 // (after the retry policy, see RetryPolicy) returns a nil frame and a
 // *TransportError. GET /account's answer is not a frame: it comes back as
 // the Value of a frame with no type.
