@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -183,11 +184,14 @@ func (c *Client) Call(ctx context.Context, op, sessionID string, body json.RawMe
 	if r.Body == nil {
 		return c.invoke(ctx, r, sessionID, nil, "")
 	}
-	fields := map[string]json.RawMessage{}
-	if len(body) > 0 && string(body) != "null" {
+	var fields map[string]json.RawMessage
+	if len(bytes.TrimSpace(body)) > 0 {
 		if err := json.Unmarshal(body, &fields); err != nil {
 			return nil, fmt.Errorf("vehicle: the body of %s is not a JSON object: %w", op, err)
 		}
+	}
+	if fields == nil { // none, or null
+		fields = map[string]json.RawMessage{}
 	}
 	rid := c.fillIDs(r, fields)
 	if r.Query {
