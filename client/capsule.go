@@ -16,6 +16,7 @@ type CapsuleIdentity struct {
 	SessionID string  `json:"sessionId"`
 	GraphID   string  `json:"graphId"`
 	Profile   string  `json:"profile"`
+	Isolation string  `json:"isolation,omitempty"` // an agent session's box
 	Access    string  `json:"access"`
 	Model     string  `json:"model"`
 	Parent    *Parent `json:"parent,omitempty"`

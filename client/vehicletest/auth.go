@@ -81,13 +81,12 @@ func (h *Host) ownSession(rq *request, id string) (*session, *client.Error) {
 	return s, nil
 }
 
-// chimeSession finds a session anyone with a role on its graph may chime.
+// chimeSession finds a session anyone authenticated on its graph may chime:
+// its members, and the visitors and accounts of a public graph (serveGraph
+// has already refused a caller with no role on the graph).
 func (h *Host) chimeSession(rq *request, id string) (*session, *client.Error) {
 	s := h.sessions[id]
-	if s == nil || s.deleted || s.graph != rq.graph {
-		return nil, notFound("session " + id)
-	}
-	if s.owner != rq.caller.principal && (rq.caller.kind != kindMember || rq.caller.person.Roles[rq.graph] == "") {
+	if s == nil || s.deleted || s.graph != rq.graph || rq.role == "" {
 		return nil, notFound("session " + id)
 	}
 	h.expireLease(s)

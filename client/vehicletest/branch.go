@@ -40,9 +40,10 @@ func (h *Host) rename(rq *request, s *session) (*reply, *client.Error) {
 	if err != nil {
 		return nil, err
 	}
+	same := (s.title == nil && t == nil) || (s.title != nil && t != nil && *s.title == *t)
 	s.title = t
 	h.emit(s, client.EvSessionRenamed, client.TitleValue{Title: t})
-	if s.mirrored {
+	if s.mirrored && !same { // the same title changes nothing in the document
 		h.writeMirror(s)
 	}
 	return rq.answer(http.StatusOK, client.TypeSessionRenamed, map[string]any{"session": h.summary(s)}), nil
@@ -69,18 +70,24 @@ func (h *Host) delete(rq *request, s *session) (*reply, *client.Error) {
 }
 
 // branch makes a new session of the caller's from a source: same graph,
-// owner, profile, access, funding, model and budget; its lease to the caller.
+// owner, profile, access, funding, model and budget; its lease to the
+// caller. The source is not touched: session.forked or session.cloned is
+// written into the new session's log, after session.created.
 func (h *Host) branch(rq *request, src *session, parent client.Parent, items []client.TranscriptItem) *session {
 	s := h.newSession(rq, src.profile, src.access, src.funding)
 	s.ownerKind, s.model, s.budget, s.modelKey = src.ownerKind, src.model, src.budget, src.modelKey
+	s.isolation = src.isolation
 	s.parent = &parent
 	s.transcript = slices.Clone(items)
+	if parent.Kind == "fork" {
+		s.ownFrom = len(items) // listed by its own first message once there is one
+	}
 	h.announceNew(s, rq.caller.principal, rq.body.ClientID, true)
 	kind := client.EvSessionForked
 	if parent.Kind == "clone" {
 		kind = client.EvSessionCloned
 	}
-	h.emit(src, kind, client.BranchValue{SessionID: s.id, Parent: parent})
+	h.emit(s, kind, client.BranchValue{SessionID: s.id, Parent: parent})
 	return s
 }
 

@@ -27,7 +27,7 @@ func (h *Host) capsule(rq *request, id string) (*reply, *client.Error) {
 	c := client.Capsule{
 		Schema: client.CapsuleSchema,
 		Identity: client.CapsuleIdentity{SessionID: s.id, GraphID: s.graph, Profile: s.profile,
-			Access: s.access, Model: s.model, Parent: s.parent},
+			Isolation: s.isolation, Access: s.access, Model: s.model, Parent: s.parent},
 		Posture:    client.CapsulePosture{Status: h.summary(s).Status, Cursor: s.cursor(), Budget: s.budget},
 		Commands:   client.CapsuleCommands{Counts: map[string]int{}, Last: []client.CapsuleCommand{}},
 		Milestones: milestones(s.events),

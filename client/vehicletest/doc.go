@@ -10,8 +10,11 @@
 //   - Lease renewal: every mutation by the holder extends the lease by its
 //     ttl; lease.renewed is announced when the new end is at least one second
 //     (of the host's clock) past the last announced one, so at most once per
-//     second. A claim by the holder always announces it. Expiry is checked
-//     lazily, when the session is reached (lease.expired is emitted then).
+//     second. A claim by the holder always announces it. A timer of the
+//     host's clock expires the lease at its end (lease.expired), whether or
+//     not anyone touches the session; with WithClock the timer runs in real
+//     time, with WithManualClock inside Advance. A request that reaches a
+//     session whose end has passed on the clock expires it first.
 //   - A run absorbs steers (delivered after the turn under way) and queued
 //     follow-ups and prompts (after the loop would stop), as pi's agent loop
 //     does; the budget counts all of its turns.
@@ -20,9 +23,16 @@
 //     guard cancel the queue; a restart interrupts it.
 //   - cancel takes a queued command only; a steer waiting to be delivered is
 //     not queued and cannot be cancelled.
-//   - waitMs above 30 000 is clamped to 30 000, not refused.
-//   - A chime to a public session answers chime.rejected (a public session
+//   - waitMs above 30 000 is refused (invalid_request).
+//   - Anyone with a role on the graph may chime, visitors and accounts of a
+//     public graph included; to anyone else the session is not_found. A
+//     chime to a public session answers chime.rejected (a public session
 //     takes no chimes); observe and mute answer chime.rejected with no event.
+//   - fork and clone write nothing into the source's log and leave its
+//     updatedAt alone: session.forked or session.cloned is the new
+//     session's event, after its session.created.
+//   - A rename to the title the session already has is announced
+//     (session.renamed) but writes no mirror.
 //   - Summary.Turns counts the user turns accepted (prompts, follow-ups,
 //     steers, accepted chimes); the public session limit counts the same.
 //   - POST /account/grants by anyone but an operator (a member who owns a

@@ -19,15 +19,47 @@ type leaseHeldDetails struct {
 	CanTakeOver bool   `json:"canTakeOver"`
 }
 
-// expireLease ends a lease whose ttl passed without use (checked lazily,
-// when the session is reached). Called with h.mu held.
+// expireLease ends a lease whose ttl passed without use. The lease's timer
+// calls it when the end comes; a request that reaches the session calls it
+// too, for a clock that jumped past the end. Called with h.mu held.
 func (h *Host) expireLease(s *session) {
 	if s.lease == nil || h.now().Before(s.lease.ExpiresAt) {
 		return
 	}
 	id := s.lease.ClientID
 	s.lease = nil
+	h.armLease(s)
 	h.emit(s, client.EvLeaseExpired, client.LeaseEndValue{ClientID: id})
+}
+
+// armLease (re)arms the timer of the session's lease for its end, or stops
+// it when nobody holds the lease. Called with h.mu held, at every change of
+// the lease.
+func (h *Host) armLease(s *session) {
+	if s.leaseStop != nil {
+		s.leaseStop()
+		s.leaseStop = nil
+	}
+	if s.lease == nil || s.deleted || h.closed {
+		return
+	}
+	s.leaseStop = h.cfg.clock.AfterFunc(s.lease.ExpiresAt.Sub(h.now()), func() { h.leaseTimer(s) })
+}
+
+// leaseTimer is the lease's timer: it expires the lease when its end has
+// come on the host's clock, else arms itself again for the end.
+func (h *Host) leaseTimer(s *session) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s.leaseStop = nil
+	if s.lease == nil || s.deleted || h.closed {
+		return
+	}
+	if h.now().Before(s.lease.ExpiresAt) {
+		h.armLease(s)
+		return
+	}
+	h.expireLease(s)
 }
 
 func leaseHeld(s *session, principal string) *client.Error {
@@ -76,6 +108,7 @@ func (h *Host) ttlOf(ms *int64) (time.Duration, *client.Error) {
 func (h *Host) setLease(s *session, principal, clientID string, ttl time.Duration) client.Lease {
 	l := client.Lease{Principal: principal, ClientID: clientID, ExpiresAt: h.now().Add(ttl)}
 	s.lease, s.leaseTTL, s.leaseAnnounced = &l, ttl, l.ExpiresAt
+	h.armLease(s)
 	h.emit(s, client.EvLeaseClaimed, l)
 	return l
 }
@@ -88,6 +121,7 @@ func (h *Host) renewLease(s *session) {
 		return
 	}
 	s.lease.ExpiresAt = h.now().Add(s.leaseTTL)
+	h.armLease(s)
 	if s.lease.ExpiresAt.Sub(s.leaseAnnounced) >= time.Second {
 		h.announceRenewal(s)
 	}
@@ -117,6 +151,7 @@ func (h *Host) claim(rq *request, s *session) (*reply, *client.Error) {
 	case old.Principal == p && old.ClientID == id:
 		s.leaseTTL = ttl
 		s.lease.ExpiresAt = h.now().Add(ttl)
+		h.armLease(s)
 		h.announceRenewal(s)
 		return rq.answer(http.StatusOK, client.TypeDriverClaimed, client.Claimed{Lease: *s.lease}), nil
 	case old.Principal == p && rq.body.Takeover:
@@ -138,6 +173,7 @@ func (h *Host) release(rq *request, s *session) (*reply, *client.Error) {
 			return nil, leaseHeld(s, rq.caller.principal)
 		}
 		s.lease = nil
+		h.armLease(s)
 		h.emit(s, client.EvLeaseReleased, client.LeaseEndValue{ClientID: l.ClientID})
 	}
 	return rq.answer(http.StatusOK, client.TypeDriverReleased, map[string]string{"sessionId": s.id}), nil

@@ -29,7 +29,7 @@ type Server struct {
 
 	connMu sync.Mutex
 	conns  map[net.Conn]http.ConnState
-	closed bool // set by Close: a connection that opens afterwards is closed at once
+	closed bool                 // set by Close: a connection that opens afterwards is closed at once
 	onConn func(http.ConnState) // tests: told of each connection's state change
 }
 

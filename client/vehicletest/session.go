@@ -33,7 +33,8 @@ type session struct {
 	roomPolicy     string
 	lease          *client.Lease
 	leaseTTL       time.Duration
-	leaseAnnounced time.Time // the expiresAt last announced by an event
+	leaseAnnounced time.Time   // the expiresAt last announced by an event
+	leaseStop      func() bool // stops the lease's timer; nil when none is armed
 	createdAt      time.Time
 	updatedAt      time.Time
 	live           bool
@@ -48,6 +49,7 @@ type session struct {
 	queue      []*command
 	chimes     []*pendingChime
 	transcript []client.TranscriptItem
+	ownFrom    int // a fork's first own item: the history before it is its source's
 	run        *run
 
 	turns      int     // user turns accepted (prompts, follow-ups, steers)
@@ -103,7 +105,7 @@ func (h *Host) newSession(rq *request, profile, access, funding string) *session
 // summary describes the session as frames and listings carry it.
 func (h *Host) summary(s *session) client.Summary {
 	sum := client.Summary{
-		SessionID: s.id, GraphID: s.graph, Title: s.title, Preview: preview(s.transcript),
+		SessionID: s.id, GraphID: s.graph, Title: s.title, Preview: s.preview(),
 		Profile: s.profile, Isolation: s.isolation, Access: s.access, Funding: s.funding,
 		Model: s.model, Parent: s.parent, Status: "idle", Body: "dormant",
 		RoomPolicy: s.roomPolicy, Budget: s.budget, Turns: s.turns,
@@ -122,7 +124,17 @@ func (h *Host) summary(s *session) client.Summary {
 	return sum
 }
 
-// preview is the first user text, trimmed to about 80 characters.
+// preview is the session's first user text: a fork's own first message
+// once something is said in it, else the first of the history it begins
+// with; trimmed to about 80 characters.
+func (s *session) preview() string {
+	if p := preview(s.transcript[s.ownFrom:]); p != "" {
+		return p
+	}
+	return preview(s.transcript)
+}
+
+// preview is the first user text of items, trimmed to about 80 characters.
 func preview(items []client.TranscriptItem) string {
 	for _, it := range items {
 		if it.Role == "user" {
@@ -225,6 +237,7 @@ func (h *Host) announceNew(s *session, principal, clientID string, claim bool) *
 	if claim {
 		l := client.Lease{Principal: principal, ClientID: clientID, ExpiresAt: h.now().Add(s.leaseTTL)}
 		s.lease, s.leaseAnnounced = &l, l.ExpiresAt
+		h.armLease(s)
 	}
 	h.emit(s, client.EvSessionCreated, map[string]any{"session": h.summary(s)})
 	h.emit(s, client.EvBodyMaterialized, bodyValue(s))

@@ -11,6 +11,9 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
+// maxWaitMs is the longest wait a long-poll may ask for.
+const maxWaitMs = 30000
+
 // subscriber is one open SSE stream: a buffer of frames, and a signal that
 // cuts the stream (CutStreams, or a buffer that overflowed).
 type subscriber struct {
@@ -36,7 +39,7 @@ func cutSubscriber(s *session, sub *subscriber) {
 }
 
 // watchParams reads since (or Last-Event-ID for a stream) and waitMs.
-// waitMs above 30 000 is clamped to 30 000.
+// waitMs above 30 000 is refused, as the contract says.
 func watchParams(r *http.Request, stream bool) (since int64, wait time.Duration, err *client.Error) {
 	q := r.URL.Query()
 	raw := q.Get("since")
@@ -52,10 +55,10 @@ func watchParams(r *http.Request, stream bool) (since int64, wait time.Duration,
 	}
 	if w := q.Get("waitMs"); w != "" {
 		n, perr := strconv.ParseInt(w, 10, 64)
-		if perr != nil || n < 0 {
-			return 0, 0, errf(client.CodeInvalidRequest, "waitMs must be milliseconds from 0 to 30000, not %q", w)
+		if perr != nil || n < 0 || n > maxWaitMs {
+			return 0, 0, errf(client.CodeInvalidRequest, "waitMs must be milliseconds from 0 to %d, not %q: ask for a shorter wait and poll again", maxWaitMs, w)
 		}
-		wait = min(time.Duration(n)*time.Millisecond, client.MaxWatchWait)
+		wait = time.Duration(n) * time.Millisecond
 	}
 	return since, wait, nil
 }
