@@ -21,6 +21,11 @@
 //   - abort cancels nothing queued: the queued commands then run, in a new
 //     run. abort answers once the run has settled. shutdown and the budget
 //     guard cancel the queue; a restart interrupts it.
+//   - A restart (Restart, DropDelegation) kills the bodies: each open
+//     command, the run's and the queue's, is command.interrupted, then
+//     session.revived; no run.ended or run.settled (the seed promises
+//     none), and the text the run was streaming is lost. A credit run is
+//     still debited by what it cost.
 //   - cancel takes a queued command only; a steer waiting to be delivered is
 //     not queued and cannot be cancelled.
 //   - waitMs above 30 000 is refused (invalid_request).

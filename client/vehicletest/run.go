@@ -238,21 +238,27 @@ func (h *Host) failRun(s *session, r *run, msg string) {
 }
 
 // stopRun settles a cancelled run. An abort leaves the queue alone (the
-// queued commands then run); shutdown cancels it; a restart interrupts it.
+// queued commands then run); shutdown cancels it. A restart kills the body
+// with the host: the text it was streaming is lost, its commands and the
+// queue are interrupted, and nothing settles the run (the seed promises no
+// run.settled after a restart; the credit spent is still debited).
 func (h *Host) stopRun(s *session, r *run, cause error, msgID, text string) {
-	if cause == causeClosed {
+	switch cause {
+	case causeClosed:
 		s.run = nil
+		return
+	case causeRestart:
+		h.dropQueue(s, client.EvCommandInterrupted)
+		h.endCommands(s, r, client.EvCommandInterrupted, "")
+		s.run = nil
+		h.debitRun(s, r)
 		return
 	}
 	if text != "" {
 		h.addMessage(s, client.TranscriptItem{EntryID: h.newID("e"), Role: "assistant", Text: text, Timestamp: h.now()}, msgID, nil)
 	}
 	end := client.EvCommandAborted
-	switch cause {
-	case causeRestart:
-		end = client.EvCommandInterrupted
-		h.dropQueue(s, end)
-	case causeShutdown:
+	if cause == causeShutdown {
 		h.dropQueue(s, client.EvCommandCancelled)
 	}
 	h.endCommands(s, r, end, "")
@@ -295,10 +301,15 @@ func (h *Host) settle(s *session, r *run, v client.RunSettledValue) {
 		c.status = client.StatusCompleted
 		h.emit(s, client.EvCommandCompleted, client.CommandValue{CommandID: c.id})
 	}
+	h.debitRun(s, r)
+	h.writeMirror(s)
+}
+
+// debitRun debits a credit session's run by what it cost, once.
+func (h *Host) debitRun(s *session, r *run) {
 	if s.funding == fundingCredit {
 		h.debit(s.owner, r.cost, "run:"+s.id+":"+r.id)
 	}
-	h.writeMirror(s)
 }
 
 // next starts a run with the first queued command, if any.
