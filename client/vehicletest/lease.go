@@ -29,7 +29,7 @@ func (h *Host) expireLease(s *session) {
 	id := s.lease.ClientID
 	s.lease = nil
 	h.armLease(s)
-	h.emit(s, client.EvLeaseExpired, client.LeaseEndValue{ClientID: id})
+	h.emit(s, client.EvLeaseExpired, wireLeaseEnd{ClientID: id})
 }
 
 // armLease (re)arms the timer of the session's lease for its end, or stops
@@ -62,7 +62,7 @@ func (h *Host) leaseTimer(s *session) {
 	h.expireLease(s)
 }
 
-func leaseHeld(s *session, principal string) *client.Error {
+func leaseHeld(s *session, principal string) *refusal {
 	l := s.lease
 	same := l.Principal == principal
 	e := errf(client.CodeLeaseHeld, "another person drives session %s: wait until its lease ends at %s", s.id, l.ExpiresAt.Format(time.RFC3339))
@@ -72,7 +72,7 @@ func leaseHeld(s *session, principal string) *client.Error {
 	return withDetails(e, leaseHeldDetails{Holder: holder{ClientID: l.ClientID, ExpiresAt: l.ExpiresAt}, CanTakeOver: same})
 }
 
-func needClientID(rq *request) *client.Error {
+func needClientID(rq *request) *refusal {
 	if rq.body.ClientID == "" {
 		return errf(client.CodeInvalidRequest, "clientId is missing: the lease is held by one client, name yours")
 	}
@@ -80,7 +80,7 @@ func needClientID(rq *request) *client.Error {
 }
 
 // checkLease requires the exact lease: the caller's principal and clientId.
-func (h *Host) checkLease(s *session, rq *request) *client.Error {
+func (h *Host) checkLease(s *session, rq *request) *refusal {
 	if err := needClientID(rq); err != nil {
 		return err
 	}
@@ -94,7 +94,7 @@ func (h *Host) checkLease(s *session, rq *request) *client.Error {
 }
 
 // ttlOf reads a ttlMs field, else the default.
-func (h *Host) ttlOf(ms *int64) (time.Duration, *client.Error) {
+func (h *Host) ttlOf(ms *int64) (time.Duration, *refusal) {
 	if ms == nil {
 		return h.cfg.limits.LeaseTTL, nil
 	}
@@ -105,8 +105,8 @@ func (h *Host) ttlOf(ms *int64) (time.Duration, *client.Error) {
 }
 
 // setLease gives the lease to a client and announces it.
-func (h *Host) setLease(s *session, principal, clientID string, ttl time.Duration) client.Lease {
-	l := client.Lease{Principal: principal, ClientID: clientID, ExpiresAt: h.now().Add(ttl)}
+func (h *Host) setLease(s *session, principal, clientID string, ttl time.Duration) wireLease {
+	l := wireLease{Principal: principal, ClientID: clientID, ExpiresAt: h.now().Add(ttl)}
 	s.lease, s.leaseTTL, s.leaseAnnounced = &l, ttl, l.ExpiresAt
 	h.armLease(s)
 	h.emit(s, client.EvLeaseClaimed, l)
@@ -134,7 +134,7 @@ func (h *Host) announceRenewal(s *session) {
 
 // claim takes the lease: free, held by the caller (a renewal), or held by
 // another client of the same principal with takeover.
-func (h *Host) claim(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) claim(rq *request, s *session) (*reply, *refusal) {
 	if err := needClientID(rq); err != nil {
 		return nil, err
 	}
@@ -147,24 +147,24 @@ func (h *Host) claim(rq *request, s *session) (*reply, *client.Error) {
 	switch {
 	case old == nil:
 		l := h.setLease(s, p, id, ttl)
-		return rq.answer(http.StatusOK, client.TypeDriverClaimed, client.Claimed{Lease: l}), nil
+		return rq.answer(http.StatusOK, client.TypeDriverClaimed, wireClaimed{Lease: l}), nil
 	case old.Principal == p && old.ClientID == id:
 		s.leaseTTL = ttl
 		s.lease.ExpiresAt = h.now().Add(ttl)
 		h.armLease(s)
 		h.announceRenewal(s)
-		return rq.answer(http.StatusOK, client.TypeDriverClaimed, client.Claimed{Lease: *s.lease}), nil
+		return rq.answer(http.StatusOK, client.TypeDriverClaimed, wireClaimed{Lease: *s.lease}), nil
 	case old.Principal == p && rq.body.Takeover:
 		prev := *old
-		h.emit(s, client.EvLeaseRevoked, client.LeaseEndValue{ClientID: prev.ClientID, By: id, Reason: client.ReasonTakeover})
+		h.emit(s, client.EvLeaseRevoked, wireLeaseEnd{ClientID: prev.ClientID, By: id, Reason: client.ReasonTakeover})
 		l := h.setLease(s, p, id, ttl)
-		return rq.answer(http.StatusOK, client.TypeDriverClaimed, client.Claimed{Lease: l, TookOverFrom: &prev}), nil
+		return rq.answer(http.StatusOK, client.TypeDriverClaimed, wireClaimed{Lease: l, TookOverFrom: &prev}), nil
 	}
 	return nil, leaseHeld(s, p)
 }
 
 // release gives the lease up; with no lease held it has nothing to do.
-func (h *Host) release(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) release(rq *request, s *session) (*reply, *refusal) {
 	if err := needClientID(rq); err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func (h *Host) release(rq *request, s *session) (*reply, *client.Error) {
 		}
 		s.lease = nil
 		h.armLease(s)
-		h.emit(s, client.EvLeaseReleased, client.LeaseEndValue{ClientID: l.ClientID})
+		h.emit(s, client.EvLeaseReleased, wireLeaseEnd{ClientID: l.ClientID})
 	}
 	return rq.answer(http.StatusOK, client.TypeDriverReleased, map[string]string{"sessionId": s.id}), nil
 }

@@ -32,21 +32,15 @@ func (h *Host) writeMirror(s *session) {
 	created := !s.mirrored
 	s.mirrored, s.mirrorAt = true, h.now()
 	h.docs[s.graph+"/"+mirrorDocument(s)] = true
-	h.emit(s, client.EvMirrorWritten, mirrorWritten{DocumentID: mirrorDocument(s), Created: created})
-}
-
-// mirrorWritten is mirror.written's value, with created always present.
-type mirrorWritten struct {
-	DocumentID string `json:"documentId"`
-	Created    bool   `json:"created"`
+	h.emit(s, client.EvMirrorWritten, wireMirrorWritten{DocumentID: mirrorDocument(s), Created: created})
 }
 
 // mirrorState is what inspect says of the mirror.
-func (h *Host) mirrorState(s *session) client.Mirror {
+func (h *Host) mirrorState(s *session) wireMirror {
 	if state, reason := h.mirrorSkip(s); state != "" {
-		return client.Mirror{State: state, Reason: reason}
+		return wireMirror{State: state, Reason: reason}
 	}
-	m := client.Mirror{State: "pending", DocumentID: mirrorDocument(s), Folder: mirrorFolder}
+	m := wireMirror{State: "pending", DocumentID: mirrorDocument(s), Folder: mirrorFolder}
 	if s.mirrored {
 		at := s.mirrorAt
 		m.State, m.WrittenAt = "written", &at

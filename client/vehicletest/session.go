@@ -28,10 +28,10 @@ type session struct {
 	access         string
 	funding        string
 	model          string
-	parent         *client.Parent
-	budget         client.Budget
+	parent         *wireParent
+	budget         wireBudget
 	roomPolicy     string
-	lease          *client.Lease
+	lease          *wireLease
 	leaseTTL       time.Duration
 	leaseAnnounced time.Time   // the expiresAt last announced by an event
 	leaseStop      func() bool // stops the lease's timer; nil when none is armed
@@ -40,7 +40,7 @@ type session struct {
 	live           bool
 	deleted        bool
 
-	events     []client.Frame
+	events     []wireFrame
 	subs       map[*subscriber]struct{}
 	notify     chan struct{} // closed and replaced at every durable event
 	requests   map[string]stored
@@ -48,7 +48,7 @@ type session struct {
 	byCommand  map[string]*command
 	queue      []*command
 	chimes     []*pendingChime
-	transcript []client.TranscriptItem
+	transcript []wireTranscript
 	ownFrom    int // a fork's first own item: the history before it is its source's
 	run        *run
 
@@ -103,8 +103,8 @@ func (h *Host) newSession(rq *request, profile, access, funding string) *session
 }
 
 // summary describes the session as frames and listings carry it.
-func (h *Host) summary(s *session) client.Summary {
-	sum := client.Summary{
+func (h *Host) summary(s *session) wireSummary {
+	sum := wireSummary{
 		SessionID: s.id, GraphID: s.graph, Title: s.title, Preview: s.preview(),
 		Profile: s.profile, Isolation: s.isolation, Access: s.access, Funding: s.funding,
 		Model: s.model, Parent: s.parent, Status: "idle", Body: "dormant",
@@ -135,7 +135,7 @@ func (s *session) preview() string {
 }
 
 // preview is the first user text of items, trimmed to about 80 characters.
-func preview(items []client.TranscriptItem) string {
+func preview(items []wireTranscript) string {
 	for _, it := range items {
 		if it.Role == "user" {
 			return clip(strings.Join(strings.Fields(it.Text), " "), 80, "…")
@@ -166,9 +166,9 @@ func clipBytes(s string, n int) string {
 
 // emit appends a durable event, hands it to the streams and wakes the
 // long-polls. Called with h.mu held.
-func (h *Host) emit(s *session, typ string, value any) client.Frame {
+func (h *Host) emit(s *session, typ string, value any) wireFrame {
 	now := h.now()
-	f := client.Frame{
+	f := wireFrame{
 		Protocol: client.Protocol, Type: typ, Seq: int64(len(s.events)) + 1,
 		At: now.Format(time.RFC3339Nano), SessionID: s.id, Value: mustJSON(value),
 	}
@@ -181,17 +181,17 @@ func (h *Host) emit(s *session, typ string, value any) client.Frame {
 }
 
 // emitDelta hands an ephemeral message.delta to the streams only.
-func (h *Host) emitDelta(s *session, v client.DeltaValue) {
-	h.fanout(s, client.Frame{Protocol: client.Protocol, Type: client.EvMessageDelta, SessionID: s.id, Value: mustJSON(v)})
+func (h *Host) emitDelta(s *session, v wireDelta) {
+	h.fanout(s, wireFrame{Protocol: client.Protocol, Type: client.EvMessageDelta, SessionID: s.id, Value: mustJSON(v)})
 }
 
 // cursor is the seq of the session's last event.
 func (s *session) cursor() int64 { return int64(len(s.events)) }
 
 // addMessage records a transcript item and announces it.
-func (h *Host) addMessage(s *session, it client.TranscriptItem, messageID string, usage *client.Usage) {
+func (h *Host) addMessage(s *session, it wireTranscript, messageID string, usage *wireUsage) {
 	s.transcript = append(s.transcript, it)
-	h.emit(s, client.EvMessageCompleted, client.MessageValue{
+	h.emit(s, client.EvMessageCompleted, wireMessage{
 		EntryID: it.EntryID, MessageID: messageID, Role: it.Role, Text: it.Text, ToolCalls: it.ToolCalls,
 		ToolName: it.ToolName, IsError: it.IsError, Usage: usage, Timestamp: it.Timestamp,
 	})
@@ -222,20 +222,20 @@ func (h *Host) materialize(s *session) {
 	h.emit(s, client.EvBodyMaterialized, bodyValue(s))
 }
 
-func bodyValue(s *session) client.BodyValue {
+func bodyValue(s *session) wireBodyMaterialized {
 	if s.profile == client.ProfileAgent {
-		return client.BodyValue{Kind: "rpc", Isolation: s.isolation}
+		return wireBodyMaterialized{Kind: "rpc", Isolation: s.isolation}
 	}
-	return client.BodyValue{Kind: "in-process"}
+	return wireBodyMaterialized{Kind: "in-process"}
 }
 
 // announceNew starts a new session's log: session.created with the summary
 // as created (body live, lease given when claimed), body.materialized and
 // lease.claimed.
-func (h *Host) announceNew(s *session, principal, clientID string, claim bool) *client.Lease {
+func (h *Host) announceNew(s *session, principal, clientID string, claim bool) *wireLease {
 	s.live = true
 	if claim {
-		l := client.Lease{Principal: principal, ClientID: clientID, ExpiresAt: h.now().Add(s.leaseTTL)}
+		l := wireLease{Principal: principal, ClientID: clientID, ExpiresAt: h.now().Add(s.leaseTTL)}
 		s.lease, s.leaseAnnounced = &l, l.ExpiresAt
 		h.armLease(s)
 	}
@@ -261,14 +261,14 @@ func (s *session) tools() []string {
 	return t
 }
 
-func (s *session) queueItems() []client.QueueItem {
-	q := make([]client.QueueItem, 0, len(s.queue))
+func (s *session) queueItems() []wireQueueItem {
+	q := make([]wireQueueItem, 0, len(s.queue))
 	for _, c := range s.queue {
-		q = append(q, client.QueueItem{CommandID: c.id, Op: c.op})
+		q = append(q, wireQueueItem{CommandID: c.id, Op: c.op})
 	}
 	return q
 }
 
 func (h *Host) queueUpdated(s *session) {
-	h.emit(s, client.EvQueueUpdated, client.QueueValue{Queue: s.queueItems()})
+	h.emit(s, client.EvQueueUpdated, wireQueue{Queue: s.queueItems()})
 }

@@ -199,7 +199,7 @@ func TestSlowSubscriberIsCut(t *testing.T) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := &session{id: "s", subs: map[*subscriber]struct{}{}, notify: make(chan struct{})}
-	sub := &subscriber{ch: make(chan client.Frame, 2), cut: make(chan struct{})}
+	sub := &subscriber{ch: make(chan wireFrame, 2), cut: make(chan struct{})}
 	s.subs[sub] = struct{}{}
 	for i := 0; i < 3; i++ {
 		h.emit(s, "x", map[string]int{"i": i})
