@@ -67,11 +67,11 @@ func milestones(events []wireFrame) []wireCapsuleMilestone {
 			continue
 		}
 		var v struct {
-			RunID     string        `json:"runId"`
-			CommandID string        `json:"commandId"`
-			Status    string        `json:"status"`
+			RunID     string     `json:"runId"`
+			CommandID string     `json:"commandId"`
+			Status    string     `json:"status"`
 			Usage     *wireUsage `json:"usage"`
-			Turns     int           `json:"turns"`
+			Turns     int        `json:"turns"`
 		}
 		_ = json.Unmarshal(e.Value, &v)
 		m := wireCapsuleMilestone{Seq: e.Seq, Type: e.Type, RunID: v.RunID, CommandID: v.CommandID, Status: v.Status, Turns: v.Turns}

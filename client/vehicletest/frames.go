@@ -44,7 +44,7 @@ type request struct {
 	w         http.ResponseWriter
 	r         *http.Request
 	body      body
-	canonical string        // the body re-encoded with sorted keys, for idempotency
+	canonical string   // the body re-encoded with sorted keys, for idempotency
 	bodyErr   *refusal // why the body could not be read, if it could not
 	requestID string
 	op        string // the verb, for session operations
