@@ -91,10 +91,10 @@ type wireSnapshot struct {
 	Mirror     wireMirror       `json:"mirror"`
 }
 
-// wireStats are a live body's counts.
+// wireStats are a live body's counts (costUsd first, as the host always wrote them).
 type wireStats struct {
-	Turns   int     `json:"turns"`
 	CostUSD float64 `json:"costUsd"`
+	Turns   int     `json:"turns"`
 }
 
 // wireCommand is one accepted command in a snapshot.
