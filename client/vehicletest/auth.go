@@ -74,8 +74,8 @@ func (h *Host) ownSession(rq *request, id string) (*session, *refusal) {
 	if s == nil || s.deleted || s.graph != rq.graph || s.owner != rq.caller.principal {
 		return nil, notFound("session " + id)
 	}
-	if s.funding == fundingBYOK && rq.caller.modelKey != "" {
-		s.modelKey = rq.caller.modelKey // the newest key its owner sent
+	if key := rq.caller.modelKey; key != "" && (s.funding == fundingBYOK || s.funding == fundingCredit) {
+		s.funding, s.modelKey = fundingBYOK, key // the newest key its owner sent; a credit session now runs on it
 	}
 	h.expireLease(s)
 	return s, nil

@@ -44,7 +44,7 @@ func (h *Host) rename(rq *request, s *session) (*reply, *refusal) {
 	s.title = t
 	h.emit(s, client.EvSessionRenamed, wireTitle{Title: t})
 	if s.mirrored && !same { // the same title changes nothing in the document
-		h.writeMirror(s)
+		h.writeMirror(s, "")
 	}
 	return rq.answer(http.StatusOK, client.TypeSessionRenamed, map[string]any{"session": h.summary(s)}), nil
 }

@@ -94,6 +94,7 @@ func (h *Host) abort(rq *request, s *session) (*reply, *refusal) {
 	if r := s.run; r != nil {
 		r.aborts = append(r.aborts, c)
 		r.cancel(causeAbort)
+		h.armAbortSlow(s, r)
 		rep.wait = r.done
 		return rep, nil
 	}

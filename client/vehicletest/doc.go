@@ -49,6 +49,20 @@
 //     first): microvm answers not_implemented, unavailable answers
 //     isolation_unavailable with the reason; any other tier makes boxes and
 //     is the session's isolation. A chat session never needs a box.
+//   - An agent's body that dies (ExitBody, or the scripted #crash and
+//     #kill): body.exited with its code or signal and the last 2 KiB of its
+//     stderr (from a line start); a run under way settles aborted (reason
+//     and stopReason body_exited) after its commands fail; queued commands
+//     are queue.stranded, then fail. A chat body cannot exit: a model that
+//     asks for it fails the turn (run.error).
+//   - An abort whose run has not settled after Limits.AbortSlow on the
+//     host's clock is announced once, abort.slow {runId, waitedMs}.
+//   - A failed mirror write (FailMirror, #mirrorfail) is mirror.failed and
+//     leaves inspect's mirror state failed with the error until a write
+//     succeeds at a later settle (or rename).
+//   - An account's credit session that gets a request with X-Model-Key
+//     becomes byok (its funding in the summary) and keeps its model; runs
+//     on the key are not debited.
 //   - Delegation: gardend hands the owner's newest token with every request
 //     on the graph, so the host holds one for every session but those
 //     DropDelegation revived. Such a session gets one back with its owner's

@@ -64,6 +64,16 @@ func (h *Host) debit(principal string, cost float64, key string) {
 	h.ledger.pool[h.today()] += cost
 }
 
+// SpendCredit debits an account's credit by usd and adds it to the day's
+// credit pool, as a run that cost that much would: a balance can go below
+// zero (out_of_credit follows), and the pool can close for the day
+// (credit_pool_exhausted).
+func (h *Host) SpendCredit(principal string, usd float64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.debit(principal, usd, "spend:"+h.newID("spend"))
+}
+
 func (h *Host) countTurn(principal string) { h.ledger.turns[h.today()+" "+principal]++ }
 
 func (h *Host) turnsToday(principal string) int { return h.ledger.turns[h.today()+" "+principal] }

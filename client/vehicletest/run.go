@@ -19,6 +19,7 @@ const (
 	causeShutdown stopCause = "shutdown"
 	causeRestart  stopCause = "interrupted"
 	causeClosed   stopCause = "closed"
+	causeExited   stopCause = "body_exited"
 )
 
 // run is one agent loop: the prompt, the steering and follow-ups it
@@ -37,6 +38,10 @@ type run struct {
 	active  []*command // delivered commands the run is answering
 	steers  []*command // steers waiting to be delivered into the run
 	aborts  []*command // abort commands completed when the run settles
+
+	exit       *BodyExit   // how the body died, with causeExited
+	stopSlow   func() bool // stops the abort.slow timer, once an abort armed it
+	mirrorFail string      // the mirror write after this run fails with this message
 }
 
 func (r *run) usage() wireUsage { return wireUsage{Turns: r.turns, CostUSD: r.cost} }
@@ -74,6 +79,7 @@ func (h *Host) runLoop(s *session, r *run) {
 	defer h.wg.Done()
 	defer close(r.done)
 	defer r.cancel(nil)
+	defer h.stopAbortSlow(r)
 	for {
 		h.mu.Lock()
 		r.step++
@@ -81,6 +87,15 @@ func (h *Host) runLoop(s *session, r *run) {
 		msgID := h.newID("m")
 		h.mu.Unlock()
 		rep := h.cfg.model.Turn(r.ctx, req)
+		if rep.Exit != nil {
+			h.mu.Lock()
+			h.crash(s, r, rep)
+			h.mu.Unlock()
+			return
+		}
+		h.mu.Lock()
+		h.beforeTurn(s, r, rep)
+		h.mu.Unlock()
 		text := h.play(s, r, rep, msgID)
 		h.mu.Lock()
 		more := h.afterTurn(s, r, rep, msgID, text)
@@ -91,6 +106,29 @@ func (h *Host) runLoop(s *session, r *run) {
 	}
 }
 
+// crash ends a run whose body the model says dies: an agent's body exits;
+// a chat body lives in the host's process, so its turn fails instead.
+// Called with h.mu held.
+func (h *Host) crash(s *session, r *run, rep Reply) {
+	switch cause := context.Cause(r.ctx); {
+	case cause != nil:
+		h.stopRun(s, r, cause, "", "")
+	case s.profile == client.ProfileAgent:
+		h.bodyExited(s, r, *rep.Exit)
+	default:
+		h.failRun(s, r, "the model asked the body to exit, but a chat session's body lives in the host's process: only an agent's body exits")
+	}
+}
+
+// stopAbortSlow stops the abort.slow timer of a run that has ended.
+func (h *Host) stopAbortSlow(r *run) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r.stopSlow != nil {
+		r.stopSlow()
+	}
+}
+
 // play streams a reply's deltas (paced, held) and returns the text streamed.
 func (h *Host) play(s *session, r *run, rep Reply, msgID string) string {
 	var b strings.Builder
@@ -98,8 +136,13 @@ func (h *Host) play(s *session, r *run, rep Reply, msgID string) string {
 	if rep.Slow {
 		pace = h.cfg.limits.SlowDelta
 	}
+	stubborn := time.Duration(0)
+	if rep.Stubborn {
+		stubborn = h.cfg.limits.StubbornFor
+	}
 	if rep.Hold && len(rep.Deltas) == 0 {
-		hold(r)
+		h.holding(s)
+		hold(r, stubborn)
 	}
 	for i, d := range rep.Deltas {
 		if !sleepCtx(r.ctx, pace) {
@@ -109,7 +152,10 @@ func (h *Host) play(s *session, r *run, rep Reply, msgID string) string {
 		h.emitDelta(s, wireDelta{RunID: r.id, MessageID: msgID, Delta: d})
 		h.mu.Unlock()
 		b.WriteString(d)
-		if i == 0 && rep.Hold && !hold(r) {
+		if i == 0 && rep.Hold {
+			h.holding(s)
+		}
+		if i == 0 && rep.Hold && !hold(r, stubborn) {
 			break
 		}
 	}
@@ -130,13 +176,33 @@ func sleepCtx(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-func hold(r *run) bool {
+// holding tells the tests' hook that a run of s starts holding.
+func (h *Host) holding(s *session) {
+	h.mu.Lock()
+	hook := h.holdHook
+	h.mu.Unlock()
+	if hook != nil {
+		hook(s.id)
+	}
+}
+
+// hold waits for Proceed; an abort ends the wait, at once or, for a
+// stubborn body, after stubborn (or at Proceed, whichever comes first).
+func hold(r *run, stubborn time.Duration) bool {
 	select {
 	case <-r.proceed:
 		return true
 	case <-r.ctx.Done():
-		return false
 	}
+	if stubborn > 0 {
+		t := time.NewTimer(stubborn)
+		defer t.Stop()
+		select {
+		case <-r.proceed:
+		case <-t.C:
+		}
+	}
+	return false
 }
 
 // afterTurn records a finished turn and decides whether the run goes on.
@@ -241,6 +307,9 @@ func (h *Host) stopRun(s *session, r *run, cause error, msgID, text string) {
 	case causeClosed:
 		s.run = nil
 		return
+	case causeExited:
+		h.bodyExited(s, r, *r.exit)
+		return
 	case causeRestart:
 		h.dropQueue(s, client.EvCommandInterrupted)
 		h.endCommands(s, r, client.EvCommandInterrupted, "")
@@ -296,7 +365,7 @@ func (h *Host) settle(s *session, r *run, v wireSettled) {
 		h.emit(s, client.EvCommandCompleted, wireCommandValue{CommandID: c.id})
 	}
 	h.debitRun(s, r)
-	h.writeMirror(s)
+	h.writeMirror(s, r.mirrorFail)
 }
 
 // debitRun debits a credit session's run by what it cost, once.

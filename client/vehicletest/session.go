@@ -57,6 +57,7 @@ type session struct {
 	costUSD    float64 // cost over every run
 	mirrored   bool
 	mirrorAt   time.Time
+	mirrorErr  string // the last write's failure, until a write succeeds
 	modelKey   string // the newest X-Model-Key of a byok session, in memory only
 }
 
