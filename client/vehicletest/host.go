@@ -125,11 +125,11 @@ type Host struct {
 	recorded []Recorded
 	// mirrorFail, when set by FailMirror, fails every mirror write.
 	mirrorFail string
-	closed   bool
-	done     chan struct{}
-	wg       sync.WaitGroup
-	waitHook func(sessionID string) // called when a long-poll starts waiting (tests)
-	holdHook func(sessionID string) // called when a run starts holding (tests)
+	closed     bool
+	done       chan struct{}
+	wg         sync.WaitGroup
+	waitHook   func(sessionID string) // called when a long-poll starts waiting (tests)
+	holdHook   func(sessionID string) // called when a run starts holding (tests)
 	// tokenless are the sessions revived by DropDelegation whose owner has
 	// sent no request since: the host holds no delegation token for them.
 	tokenless map[string]*session
