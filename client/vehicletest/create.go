@@ -133,7 +133,7 @@ func (h *Host) fundingOf(rq *request) (funding, model string, err *refusal) {
 	}
 	return "", "", withDetails(errf(client.CodeModelKeyRequired,
 		"a conversation here needs a model key: send your OpenRouter key as X-Model-Key, or sign in with a Sophia account (Authorization: Bearer) to use its credit"),
-		map[string]any{"doors": doors()})
+		doorDetails())
 }
 
 func cmpOr(a, b string) string {

@@ -7,18 +7,6 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
-// holder is what a lease_held refusal says of the holder: its client and
-// when its lease ends, never its principal.
-type holder struct {
-	ClientID  string    `json:"clientId"`
-	ExpiresAt time.Time `json:"expiresAt"`
-}
-
-type leaseHeldDetails struct {
-	Holder      holder `json:"holder"`
-	CanTakeOver bool   `json:"canTakeOver"`
-}
-
 // expireLease ends a lease whose ttl passed without use. The lease's timer
 // calls it when the end comes; a request that reaches the session calls it
 // too, for a clock that jumped past the end. Called with h.mu held.
@@ -69,7 +57,7 @@ func leaseHeld(s *session, principal string) *refusal {
 	if same {
 		e = errf(client.CodeLeaseHeld, "your client %s holds the lease of session %s: claim it with takeover to drive from here", l.ClientID, s.id)
 	}
-	return withDetails(e, leaseHeldDetails{Holder: holder{ClientID: l.ClientID, ExpiresAt: l.ExpiresAt}, CanTakeOver: same})
+	return withDetails(e, wireLeaseHeld{Holder: wireHolder{ClientID: l.ClientID, ExpiresAt: l.ExpiresAt}, CanTakeOver: same})
 }
 
 func needClientID(rq *request) *refusal {

@@ -86,7 +86,7 @@ func doors() wireDoors {
 	}
 }
 
-func doorDetails() map[string]any { return map[string]any{"doors": doors()} }
+func doorDetails() wireDoorsDetails { return wireDoorsDetails{Doors: doors()} }
 
 // publicTurn checks a public session's turn before it is accepted: the key
 // of a byok session, the daily and per-session turn limits, the credit pool

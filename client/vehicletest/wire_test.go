@@ -296,3 +296,29 @@ func seedEventTypes() []string {
 		client.EvAbortSlow, client.EvMirrorWritten, client.EvMirrorFailed,
 	}
 }
+
+// TestRefusalStatusesMatchProtocolDoc checks the host's status of every
+// code against the errors table of docs/protocol.md.
+func TestRefusalStatusesMatchProtocolDoc(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "docs", "protocol.md"))
+	if err != nil {
+		t.Fatalf("read the protocol document: %v", err)
+	}
+	_, errorsSection, _ := strings.Cut(string(raw), "\n## Errors\n")
+	errorsSection, _, _ = strings.Cut(errorsSection, "\n## ")
+	n := 0
+	for _, line := range strings.Split(errorsSection, "\n") {
+		code, rest, ok := strings.Cut(strings.TrimPrefix(line, "| `"), "` | ")
+		if !strings.HasPrefix(line, "| `") || !ok {
+			continue
+		}
+		status, _, _ := strings.Cut(rest, " |")
+		if got := fmt.Sprint(statusOf(code)); got != status {
+			t.Errorf("%s: the host answers %s, the table says %s", code, got, status)
+		}
+		n++
+	}
+	if n < 19 {
+		t.Fatalf("only %d rows in the errors table", n)
+	}
+}
