@@ -1,6 +1,7 @@
 package vehicletest
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -46,26 +47,35 @@ func clipFront(s string) string {
 // body. It reports false for a chat session (its body is the host's
 // process), a dormant body, or an unknown or deleted session.
 func (h *Host) ExitBody(sessionID string, e BodyExit) bool {
-	h.mu.Lock()
-	s := h.sessions[sessionID]
-	if s == nil || s.deleted || !s.live || s.profile != client.ProfileAgent {
+	for {
+		h.mu.Lock()
+		s := h.sessions[sessionID]
+		if s == nil || s.deleted || !s.live || s.profile != client.ProfileAgent {
+			h.mu.Unlock()
+			return false
+		}
+		r := s.run
+		if r == nil {
+			h.bodyExited(s, nil, e)
+			h.mu.Unlock()
+			return true
+		}
+		if context.Cause(r.ctx) == nil {
+			r.exit = &e
+			r.cancel(causeExited)
+		}
+		exiting := context.Cause(r.ctx) == causeExited
 		h.mu.Unlock()
-		return false
+		select {
+		case <-r.done:
+		case <-h.done:
+			return false
+		}
+		if exiting {
+			return true
+		}
+		// the run was stopping for another cause: the body dies after it
 	}
-	r := s.run
-	if r == nil {
-		h.bodyExited(s, nil, e)
-		h.mu.Unlock()
-		return true
-	}
-	r.exit = &e
-	r.cancel(causeExited)
-	h.mu.Unlock()
-	select {
-	case <-r.done:
-	case <-h.done:
-	}
-	return true
 }
 
 // bodyExited reports the body's death and ends what it was doing. Called
@@ -191,4 +201,27 @@ func (h *Host) withLive(sessionID string, fn func(*session) bool) bool {
 		return false
 	}
 	return fn(s)
+}
+
+// crash ends a run whose body the model says dies: an agent's body exits;
+// a chat body lives in the host's process, so its turn fails instead.
+// Called with h.mu held.
+func (h *Host) crash(s *session, r *run, rep Reply) {
+	switch cause := context.Cause(r.ctx); {
+	case cause != nil:
+		h.stopRun(s, r, cause, "", "")
+	case s.profile == client.ProfileAgent:
+		h.bodyExited(s, r, *rep.Exit)
+	default:
+		h.failRun(s, r, "the model asked the body to exit, but a chat session's body lives in the host's process: only an agent's body exits")
+	}
+}
+
+// stopAbortSlow stops the abort.slow timer of a run that has ended.
+func (h *Host) stopAbortSlow(r *run) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r.stopSlow != nil {
+		r.stopSlow()
+	}
 }

@@ -106,29 +106,6 @@ func (h *Host) runLoop(s *session, r *run) {
 	}
 }
 
-// crash ends a run whose body the model says dies: an agent's body exits;
-// a chat body lives in the host's process, so its turn fails instead.
-// Called with h.mu held.
-func (h *Host) crash(s *session, r *run, rep Reply) {
-	switch cause := context.Cause(r.ctx); {
-	case cause != nil:
-		h.stopRun(s, r, cause, "", "")
-	case s.profile == client.ProfileAgent:
-		h.bodyExited(s, r, *rep.Exit)
-	default:
-		h.failRun(s, r, "the model asked the body to exit, but a chat session's body lives in the host's process: only an agent's body exits")
-	}
-}
-
-// stopAbortSlow stops the abort.slow timer of a run that has ended.
-func (h *Host) stopAbortSlow(r *run) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if r.stopSlow != nil {
-		r.stopSlow()
-	}
-}
-
 // play streams a reply's deltas (paced, held) and returns the text streamed.
 func (h *Host) play(s *session, r *run, rep Reply, msgID string) string {
 	var b strings.Builder
