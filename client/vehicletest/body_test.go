@@ -13,7 +13,12 @@ import (
 func (h *harness) onHold() <-chan string {
 	ch := make(chan string, 16)
 	h.srv.mu.Lock()
-	h.srv.holdHook = func(id string) { ch <- id }
+	h.srv.holdHook = func(id string) {
+		select {
+		case ch <- id:
+		default: // nobody waits for this one
+		}
+	}
 	h.srv.mu.Unlock()
 	return ch
 }
