@@ -149,6 +149,38 @@ func (h *Host) armAbortSlow(s *session, r *run) {
 	})
 }
 
+// armIdle (re)arms the timer that disposes the session's body once it has
+// been idle for Limits.BodyIdle on the host's clock (VEHICLE_BODY_IDLE_MS).
+// Called with h.mu held when the body becomes idle.
+func (h *Host) armIdle(s *session) {
+	if s.idleStop != nil {
+		s.idleStop()
+		s.idleStop = nil
+	}
+	idle := h.cfg.limits.BodyIdle
+	if idle <= 0 || h.closed || s.deleted {
+		return
+	}
+	s.idleSince = h.now()
+	s.idleStop = h.cfg.clock.AfterFunc(idle, func() { h.idleTimer(s) })
+}
+
+// idleTimer disposes a body that is still idle when its time has come.
+func (h *Host) idleTimer(s *session) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s.idleStop = nil
+	if h.closed || s.deleted || !s.live || s.run != nil || s.openCommands() {
+		return // a run under way arms the timer again when it settles
+	}
+	if left := h.cfg.limits.BodyIdle - h.now().Sub(s.idleSince); left > 0 {
+		s.idleStop = h.cfg.clock.AfterFunc(left, func() { h.idleTimer(s) })
+		return
+	}
+	s.live = false
+	h.emit(s, client.EvBodyDormant, wireEmpty{})
+}
+
 // IdleBody acts out a body disposed after idling (VEHICLE_BODY_IDLE_MS):
 // body.dormant. It reports false when the body is dormant already, a run
 // or a command is under way, or the session is unknown or deleted.

@@ -228,3 +228,35 @@ func TestMirrorFailure(t *testing.T) {
 		t.Fatalf("after #mirrorfail: %+v", m)
 	}
 }
+
+// TestIdleBodyIsDisposed checks Limits.BodyIdle: a body idle that long on
+// the host's clock goes dormant; a run keeps it live, and the next command
+// materializes it again.
+func TestIdleBodyIsDisposed(t *testing.T) {
+	clk := NewManualClock(time.Date(2026, 10, 14, 9, 0, 0, 0, time.UTC))
+	h := newHarness(t, WithManualClock(clk), WithLimits(Limits{BodyIdle: time.Minute, LeaseTTL: time.Hour}))
+	held := h.onHold()
+	s := h.create(ada, "demo").Session.SessionID
+	ok(t, h.verb(ada, "demo", s, "prompt", "text", "#hold"), client.TypeCommandAccepted)
+	waitHold(t, held, s)
+	clk.Advance(2 * time.Minute) // a run under way keeps the body
+	if got := typesOf(h.srv.Events(s), client.EvBodyDormant); got != "" {
+		t.Fatalf("disposed during a run: %s", types(h.srv.Events(s)))
+	}
+	h.srv.Proceed(s)
+	h.settled(s, 1)
+	clk.Advance(59 * time.Second)
+	if got := typesOf(h.srv.Events(s), client.EvBodyDormant); got != "" {
+		t.Fatalf("disposed before its idle time: %s", types(h.srv.Events(s)))
+	}
+	clk.Advance(time.Second)
+	h.waitEvent(s, client.EvBodyDormant, 1)
+	if b := h.snapshot(ada, "demo", s).Session.Body; b != "dormant" {
+		t.Fatalf("body %q after its idle time", b)
+	}
+	ok(t, h.verb(ada, "demo", s, "prompt", "text", "again"), client.TypeCommandAccepted)
+	h.settled(s, 2)
+	if got := typesOf(h.srv.Events(s), client.EvBodyMaterialized, client.EvBodyDormant); got != "body.materialized body.dormant body.materialized" {
+		t.Fatalf("bodies: %s", got)
+	}
+}

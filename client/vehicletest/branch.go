@@ -46,7 +46,7 @@ func (h *Host) rename(rq *request, s *session) (*reply, *refusal) {
 	if s.mirrored && !same { // the same title changes nothing in the document
 		h.writeMirror(s, "")
 	}
-	return rq.answer(http.StatusOK, client.TypeSessionRenamed, map[string]any{"session": h.summary(s)}), nil
+	return rq.answer(http.StatusOK, client.TypeSessionRenamed, wireSessionValue{Session: h.summary(s)}), nil
 }
 
 // delete trashes an idle session: session.deleted is its last event, and

@@ -134,9 +134,9 @@ func (h *Host) shutdown(rq *request, s *session) (*reply, *refusal) {
 		}
 		if s.live {
 			s.live = false
-			h.emit(s, client.EvBodyDormant, map[string]any{})
+			h.emit(s, client.EvBodyDormant, wireEmpty{})
 		}
-		h.emit(s, client.EvSessionShutdown, map[string]any{})
+		h.emit(s, client.EvSessionShutdown, wireEmpty{})
 	}
 	if r := s.run; r != nil {
 		r.cancel(causeShutdown)

@@ -152,7 +152,7 @@ func (h *Host) revive(pick func(*session) bool, forget func(*session)) int {
 			}
 		}
 		s.live = false
-		h.emit(s, client.EvSessionRevived, map[string]any{})
+		h.emit(s, client.EvSessionRevived, wireEmpty{})
 	}
 	return n
 }

@@ -162,7 +162,7 @@ func (h *Host) list(rq *request) (*reply, *refusal) {
 	for _, s := range mine {
 		out = append(out, h.summary(s))
 	}
-	return rq.answer(http.StatusOK, client.TypeSessionList, map[string]any{"sessions": out}), nil
+	return rq.answer(http.StatusOK, client.TypeSessionList, wireSessions{Sessions: out}), nil
 }
 
 // inspect answers the session's snapshot.

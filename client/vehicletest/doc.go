@@ -55,6 +55,10 @@
 //     and stopReason body_exited) after its commands fail; queued commands
 //     are queue.stranded, then fail. A chat body cannot exit: a model that
 //     asks for it fails the turn (run.error).
+//   - A body stays live until shutdown, unless Limits.BodyIdle is set: a
+//     timer of the host's clock then disposes a body idle that long
+//     (body.dormant); IdleBody does it at once. The next command
+//     materializes it again.
 //   - An abort whose run has not settled after Limits.AbortSlow on the
 //     host's clock is announced once, abort.slow {runId, waitedMs}.
 //   - A failed mirror write (FailMirror, #mirrorfail) is mirror.failed and

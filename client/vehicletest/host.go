@@ -195,7 +195,8 @@ func (h *Host) Close() {
 		h.closed = true
 		close(h.done)
 		for _, s := range h.sessions {
-			h.armLease(s) // closed: stops the timer
+			h.armLease(s) // closed: stops the timers
+			h.armIdle(s)
 			if s.run != nil {
 				s.run.cancel(causeClosed)
 			}

@@ -164,5 +164,5 @@ func (h *Host) release(rq *request, s *session) (*reply, *refusal) {
 		h.armLease(s)
 		h.emit(s, client.EvLeaseReleased, wireLeaseEnd{ClientID: l.ClientID})
 	}
-	return rq.answer(http.StatusOK, client.TypeDriverReleased, map[string]string{"sessionId": s.id}), nil
+	return rq.answer(http.StatusOK, client.TypeDriverReleased, wireReleased{SessionID: s.id}), nil
 }

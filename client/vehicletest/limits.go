@@ -25,6 +25,7 @@ type Limits struct {
 	StreamBuffer        int           // frames buffered per SSE subscriber before it is cut (4096)
 	AbortSlow           time.Duration // an abort not settled after this long (host's clock) is abort.slow (5 s)
 	StubbornFor         time.Duration // how long a Stubborn body ignores an abort (real time, 6 s)
+	BodyIdle            time.Duration // an idle body is disposed (body.dormant) after this long on the host's clock (0: never)
 }
 
 // DefaultLimits are the protocol's defaults, with no delta pacing.

@@ -343,6 +343,7 @@ func (h *Host) settle(s *session, r *run, v wireSettled) {
 	}
 	h.debitRun(s, r)
 	h.writeMirror(s, r.mirrorFail)
+	h.armIdle(s)
 }
 
 // debitRun debits a credit session's run by what it cost, once.

@@ -35,6 +35,8 @@ type session struct {
 	leaseTTL       time.Duration
 	leaseAnnounced time.Time   // the expiresAt last announced by an event
 	leaseStop      func() bool // stops the lease's timer; nil when none is armed
+	idleStop       func() bool // stops the idle body's timer; nil when none is armed
+	idleSince      time.Time   // when the body last became idle
 	createdAt      time.Time
 	updatedAt      time.Time
 	live           bool
@@ -240,8 +242,9 @@ func (h *Host) announceNew(s *session, principal, clientID string, claim bool) *
 		s.lease, s.leaseAnnounced = &l, l.ExpiresAt
 		h.armLease(s)
 	}
-	h.emit(s, client.EvSessionCreated, map[string]any{"session": h.summary(s)})
+	h.emit(s, client.EvSessionCreated, wireSessionValue{Session: h.summary(s)})
 	h.emit(s, client.EvBodyMaterialized, bodyValue(s))
+	h.armIdle(s)
 	if s.lease == nil {
 		return nil
 	}
