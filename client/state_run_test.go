@@ -16,6 +16,21 @@ func TestStateRun(t *testing.T) {
 					t.Errorf("run %v %q status %q", s.Run, s.RunID, s.Session.Status)
 				}
 			}},
+		{name: "interrupted by a restart settles the run", snap: true, steps: []stStep{started,
+			{12, 2, "tool.started", `{"toolCallId":"t9","toolName":"search_documents"}`},
+			{13, 3, "message.delta", `{"runId":"r1","messageId":"m9","delta":"Let me "}`},
+			{14, 4, "command.interrupted", `{"commandId":"req-7"}`}},
+			want: client.ChangeCommands | client.ChangeRun | client.ChangeSession | client.ChangeTranscript,
+			check: func(t *testing.T, s *client.State) {
+				if s.Run != client.RunIdle || s.Session.Status != "idle" {
+					t.Errorf("after an interrupted command: run %v status %q", s.Run, s.Session.Status)
+				}
+				for _, e := range s.Entries {
+					if e.ToolState == client.ToolRunning || e.Streaming {
+						t.Errorf("an entry still says running: %+v", e)
+					}
+				}
+			}},
 		{name: "ended changes nothing shown", snap: true, steps: []stStep{started, {12, 2, "run.ended", `{"runId":"r1"}`}}, want: 0},
 		{name: "settled", snap: true,
 			steps: []stStep{started, {12, 2, "run.settled", `{"runId":"r1","aborted":false,"usage":{"turns":3,"costUsd":0.003}}`}},

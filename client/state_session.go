@@ -102,6 +102,29 @@ func (s *State) applyCommand(ev Event) Change {
 	if status != StatusAccepted && status != StatusQueued {
 		ch |= s.unqueue(v.CommandID)
 	}
+	if ev.Type == EvCommandInterrupted {
+		ch |= s.settleInterrupted()
+	}
+	return ch
+}
+
+// settleInterrupted settles the run a host restart cut short: a host that
+// restarts reports its open commands interrupted and sends no run.settled,
+// so the run is idle, its streams end and its running tool chips fail.
+func (s *State) settleInterrupted() Change {
+	if s.Run != RunRunning && s.Session.Status != "running" {
+		return 0
+	}
+	s.Run = RunIdle
+	s.Session.Status = "idle"
+	ch := ChangeRun | ChangeSession | s.closeStreams()
+	for i := range s.Entries {
+		if e := &s.Entries[i]; e.Kind == EntryTool && e.ToolState == ToolRunning {
+			e.ToolState, e.IsError = ToolError, true
+			e.Rev++
+			ch |= ChangeTranscript
+		}
+	}
 	return ch
 }
 

@@ -27,7 +27,7 @@ type caller struct {
 
 // resolveCaller finds the principal of a request: a bearer token of the
 // people table, else a visitor by X-Visitor-Id. Called with h.mu held.
-func (h *Host) resolveCaller(r *http.Request) (*caller, *client.Error) {
+func (h *Host) resolveCaller(r *http.Request) (*caller, *refusal) {
 	key := strings.TrimSpace(r.Header.Get("X-Model-Key"))
 	if auth := r.Header.Get("Authorization"); auth != "" {
 		token, ok := strings.CutPrefix(auth, "Bearer ")
@@ -69,25 +69,24 @@ func (h *Host) roleOn(c *caller, graph string) string {
 
 // ownSession finds a session of the caller on the request's graph; to
 // anyone else it does not exist. Called with h.mu held.
-func (h *Host) ownSession(rq *request, id string) (*session, *client.Error) {
+func (h *Host) ownSession(rq *request, id string) (*session, *refusal) {
 	s := h.sessions[id]
 	if s == nil || s.deleted || s.graph != rq.graph || s.owner != rq.caller.principal {
 		return nil, notFound("session " + id)
 	}
-	if s.funding == fundingBYOK && rq.caller.modelKey != "" {
-		s.modelKey = rq.caller.modelKey // the newest key its owner sent
+	if key := rq.caller.modelKey; key != "" && (s.funding == fundingBYOK || s.funding == fundingCredit) {
+		s.funding, s.modelKey = fundingBYOK, key // the newest key its owner sent; a credit session now runs on it
 	}
 	h.expireLease(s)
 	return s, nil
 }
 
-// chimeSession finds a session anyone with a role on its graph may chime.
-func (h *Host) chimeSession(rq *request, id string) (*session, *client.Error) {
+// chimeSession finds a session anyone authenticated on its graph may chime:
+// its members, and the visitors and accounts of a public graph (serveGraph
+// has already refused a caller with no role on the graph).
+func (h *Host) chimeSession(rq *request, id string) (*session, *refusal) {
 	s := h.sessions[id]
-	if s == nil || s.deleted || s.graph != rq.graph {
-		return nil, notFound("session " + id)
-	}
-	if s.owner != rq.caller.principal && (rq.caller.kind != kindMember || rq.caller.person.Roles[rq.graph] == "") {
+	if s == nil || s.deleted || s.graph != rq.graph || rq.role == "" {
 		return nil, notFound("session " + id)
 	}
 	h.expireLease(s)
@@ -96,7 +95,7 @@ func (h *Host) chimeSession(rq *request, id string) (*session, *client.Error) {
 
 // canDrive refuses a caller whose role dropped below what the session
 // needs: a writer session needs owner or editor, an agent session owner.
-func canDrive(s *session, role string) *client.Error {
+func canDrive(s *session, role string) *refusal {
 	if s.access == accessWriter && role == RoleViewer {
 		return errf(client.CodeAccessReduced,
 			"your role on graph %q is now viewer: you may read, rename or delete this session but not drive it", s.graph)

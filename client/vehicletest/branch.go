@@ -11,7 +11,7 @@ import (
 
 // titleOf normalises a title: whitespace runs become one space, trimmed, at
 // most 200 characters; null, absent or "" clear it.
-func titleOf(raw json.RawMessage) (*string, *client.Error) {
+func titleOf(raw json.RawMessage) (*string, *refusal) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
@@ -30,7 +30,7 @@ func titleOf(raw json.RawMessage) (*string, *client.Error) {
 }
 
 // rename sets or clears the title; no lease needed.
-func (h *Host) rename(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) rename(rq *request, s *session) (*reply, *refusal) {
 	var probe map[string]json.RawMessage
 	_ = json.Unmarshal([]byte(rq.canonical), &probe)
 	if _, ok := probe["title"]; !ok {
@@ -40,63 +40,70 @@ func (h *Host) rename(rq *request, s *session) (*reply, *client.Error) {
 	if err != nil {
 		return nil, err
 	}
+	same := (s.title == nil && t == nil) || (s.title != nil && t != nil && *s.title == *t)
 	s.title = t
-	h.emit(s, client.EvSessionRenamed, client.TitleValue{Title: t})
-	if s.mirrored {
-		h.writeMirror(s)
+	h.emit(s, client.EvSessionRenamed, wireTitle{Title: t})
+	if s.mirrored && !same { // the same title changes nothing in the document
+		h.writeMirror(s, "")
 	}
-	return rq.answer(http.StatusOK, client.TypeSessionRenamed, map[string]any{"session": h.summary(s)}), nil
+	return rq.answer(http.StatusOK, client.TypeSessionRenamed, wireSessionValue{Session: h.summary(s)}), nil
 }
 
 // delete trashes an idle session: session.deleted is its last event, and
 // every route for it is not_found afterwards.
-func (h *Host) delete(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) delete(rq *request, s *session) (*reply, *refusal) {
 	if s.run != nil || s.openCommands() {
 		return nil, errf(client.CodeSessionRunning, "session %s is running or has an open command: abort it first, then delete", s.id)
 	}
 	trashed := "trash/" + s.id
 	s.live = false
-	h.emit(s, client.EvSessionDeleted, client.TrashValue{TrashedAs: trashed})
+	h.emit(s, client.EvSessionDeleted, wireTrash{TrashedAs: trashed})
 	s.deleted = true
 	for sub := range s.subs {
 		delete(s.subs, sub) // each stream ends after the session.deleted it was handed
 	}
-	d := client.Deleted{SessionID: s.id, TrashedAs: trashed}
+	d := wireDeleted{SessionID: s.id, TrashedAs: trashed}
 	if s.mirrored {
-		d.Mirror = &client.MirrorRef{DocumentID: mirrorDocument(s), GraphID: s.graph}
+		d.Mirror = &wireMirrorRef{DocumentID: mirrorDocument(s), GraphID: s.graph}
 	}
 	return rq.answer(http.StatusOK, client.TypeSessionDeleted, d), nil
 }
 
 // branch makes a new session of the caller's from a source: same graph,
-// owner, profile, access, funding, model and budget; its lease to the caller.
-func (h *Host) branch(rq *request, src *session, parent client.Parent, items []client.TranscriptItem) *session {
+// owner, profile, access, funding, model and budget; its lease to the
+// caller. The source is not touched: session.forked or session.cloned is
+// written into the new session's log, after session.created.
+func (h *Host) branch(rq *request, src *session, parent wireParent, items []wireTranscript) *session {
 	s := h.newSession(rq, src.profile, src.access, src.funding)
 	s.ownerKind, s.model, s.budget, s.modelKey = src.ownerKind, src.model, src.budget, src.modelKey
+	s.isolation = src.isolation
 	s.parent = &parent
 	s.transcript = slices.Clone(items)
+	if parent.Kind == "fork" {
+		s.ownFrom = len(items) // listed by its own first message once there is one
+	}
 	h.announceNew(s, rq.caller.principal, rq.body.ClientID, true)
 	kind := client.EvSessionForked
 	if parent.Kind == "clone" {
 		kind = client.EvSessionCloned
 	}
-	h.emit(src, kind, client.BranchValue{SessionID: s.id, Parent: parent})
+	h.emit(s, kind, wireBranch{SessionID: s.id, Parent: parent})
 	return s
 }
 
 // fork branches before a transcript entry; before the first message it is
 // empty. selectedText hands back the text of the user message forked at.
-func (h *Host) fork(rq *request, src *session) (*reply, *client.Error) {
+func (h *Host) fork(rq *request, src *session) (*reply, *refusal) {
 	if err := needClientID(rq); err != nil {
 		return nil, err
 	}
 	id := rq.body.EntryID
-	i := slices.IndexFunc(src.transcript, func(it client.TranscriptItem) bool { return it.EntryID == id })
+	i := slices.IndexFunc(src.transcript, func(it wireTranscript) bool { return it.EntryID == id })
 	if id == "" || i < 0 {
 		return nil, errf(client.CodeInvalidRequest, "there is no entry %q in session %s: fork takes an entryId of its transcript", id, src.id)
 	}
-	s := h.branch(rq, src, client.Parent{SessionID: src.id, Kind: "fork", EntryID: id}, src.transcript[:i])
-	b := client.Branched{Session: h.summary(s), Lease: s.lease}
+	s := h.branch(rq, src, wireParent{SessionID: src.id, Kind: "fork", EntryID: id}, src.transcript[:i])
+	b := wireBranched{Session: h.summary(s), Lease: s.lease}
 	if it := src.transcript[i]; it.Role == "user" {
 		b.SelectedText = it.Text
 	}
@@ -104,14 +111,14 @@ func (h *Host) fork(rq *request, src *session) (*reply, *client.Error) {
 }
 
 // clone copies the whole session, titled "Copy of" its source.
-func (h *Host) clone(rq *request, src *session) (*reply, *client.Error) {
+func (h *Host) clone(rq *request, src *session) (*reply, *refusal) {
 	if err := needClientID(rq); err != nil {
 		return nil, err
 	}
-	s := h.branch(rq, src, client.Parent{SessionID: src.id, Kind: "clone"}, src.transcript)
-	t := clip("Copy of "+h.summary(src).DisplayTitle(), client.MaxTitleRunes, "")
+	s := h.branch(rq, src, wireParent{SessionID: src.id, Kind: "clone"}, src.transcript)
+	t := clip("Copy of "+h.summary(src).displayTitle(), client.MaxTitleRunes, "")
 	s.title = &t
-	return rq.answer(http.StatusOK, client.TypeSessionCloned, client.Branched{Session: h.summary(s), Lease: s.lease}), nil
+	return rq.answer(http.StatusOK, client.TypeSessionCloned, wireBranched{Session: h.summary(s), Lease: s.lease}), nil
 }
 
 // TrashedDoc is a mirror document put in the Trash through gardend's route.
@@ -131,7 +138,7 @@ func (h *Host) serveTrash(rq *request, rest string) {
 	rq.w.WriteHeader(http.StatusNoContent)
 }
 
-func (h *Host) trash(rq *request, rest string) *client.Error {
+func (h *Host) trash(rq *request, rest string) *refusal {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	c, err := h.resolveCaller(rq.r)

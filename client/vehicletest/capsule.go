@@ -19,17 +19,17 @@ const (
 // capsule answers the bounded, safe hand-over of a session: ids, statuses,
 // counts and assistant text only; never the text of a command or chime,
 // never a key.
-func (h *Host) capsule(rq *request, id string) (*reply, *client.Error) {
+func (h *Host) capsule(rq *request, id string) (*reply, *refusal) {
 	s, err := h.ownSession(rq, id)
 	if err != nil {
 		return nil, err
 	}
-	c := client.Capsule{
+	c := wireCapsule{
 		Schema: client.CapsuleSchema,
-		Identity: client.CapsuleIdentity{SessionID: s.id, GraphID: s.graph, Profile: s.profile,
-			Access: s.access, Model: s.model, Parent: s.parent},
-		Posture:    client.CapsulePosture{Status: h.summary(s).Status, Cursor: s.cursor(), Budget: s.budget},
-		Commands:   client.CapsuleCommands{Counts: map[string]int{}, Last: []client.CapsuleCommand{}},
+		Identity: wireCapsuleIdentity{SessionID: s.id, GraphID: s.graph, Profile: s.profile,
+			Isolation: s.isolation, Access: s.access, Model: s.model, Parent: s.parent},
+		Posture:    wireCapsulePosture{Status: h.summary(s).Status, Cursor: s.cursor(), Budget: s.budget},
+		Commands:   wireCapsuleCommands{Counts: map[string]int{}, Last: []wireCapsuleCommand{}},
 		Milestones: milestones(s.events),
 		Transcript: capsuleTranscript(s.transcript),
 	}
@@ -41,7 +41,7 @@ func (h *Host) capsule(rq *request, id string) (*reply, *client.Error) {
 		c.Commands.Counts[cmd.status]++
 	}
 	for _, cmd := range s.commands[max(0, len(s.commands)-capsuleCommands):] {
-		c.Commands.Last = append(c.Commands.Last, client.CapsuleCommand{CommandID: cmd.id, Op: cmd.op, Status: cmd.status})
+		c.Commands.Last = append(c.Commands.Last, wireCapsuleCommand{CommandID: cmd.id, Op: cmd.op, Status: cmd.status})
 	}
 	return rq.answer(http.StatusOK, client.TypeSessionCapsule, c), nil
 }
@@ -60,21 +60,21 @@ func isMilestone(typ string) bool {
 }
 
 // milestones are the last 128 landmark events: ids, statuses and counts only.
-func milestones(events []client.Frame) []client.CapsuleMilestone {
-	out := []client.CapsuleMilestone{}
+func milestones(events []wireFrame) []wireCapsuleMilestone {
+	out := []wireCapsuleMilestone{}
 	for _, e := range events {
 		if !isMilestone(e.Type) {
 			continue
 		}
 		var v struct {
-			RunID     string        `json:"runId"`
-			CommandID string        `json:"commandId"`
-			Status    string        `json:"status"`
-			Usage     *client.Usage `json:"usage"`
-			Turns     int           `json:"turns"`
+			RunID     string     `json:"runId"`
+			CommandID string     `json:"commandId"`
+			Status    string     `json:"status"`
+			Usage     *wireUsage `json:"usage"`
+			Turns     int        `json:"turns"`
 		}
 		_ = json.Unmarshal(e.Value, &v)
-		m := client.CapsuleMilestone{Seq: e.Seq, Type: e.Type, RunID: v.RunID, CommandID: v.CommandID, Status: v.Status, Turns: v.Turns}
+		m := wireCapsuleMilestone{Seq: e.Seq, Type: e.Type, RunID: v.RunID, CommandID: v.CommandID, Status: v.Status, Turns: v.Turns}
 		if v.Usage != nil {
 			m.Turns = v.Usage.Turns
 		}
@@ -85,10 +85,10 @@ func milestones(events []client.Frame) []client.CapsuleMilestone {
 
 // capsuleTranscript is the last 32 items: assistant text clipped to 4 KiB
 // with its tool names, user turns as their length, tool results as name and flag.
-func capsuleTranscript(items []client.TranscriptItem) []client.CapsuleTranscript {
-	out := []client.CapsuleTranscript{}
+func capsuleTranscript(items []wireTranscript) []wireCapsuleTranscript {
+	out := []wireCapsuleTranscript{}
 	for _, it := range items[max(0, len(items)-capsuleItems):] {
-		ct := client.CapsuleTranscript{EntryID: it.EntryID, Role: it.Role}
+		ct := wireCapsuleTranscript{EntryID: it.EntryID, Role: it.Role}
 		switch it.Role {
 		case "user":
 			ct.Length = utf8.RuneCountInString(it.Text)
@@ -98,7 +98,7 @@ func capsuleTranscript(items []client.TranscriptItem) []client.CapsuleTranscript
 				ct.ToolNames = append(ct.ToolNames, tc.Name)
 			}
 		default:
-			ct.ToolName, ct.IsError = it.ToolName, it.IsError
+			ct.ToolName, ct.IsError = it.ToolName, it.IsError != nil && *it.IsError
 		}
 		out = append(out, ct)
 	}

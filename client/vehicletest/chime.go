@@ -12,7 +12,7 @@ import (
 // observe and mute, pending under suggest, submitted at once under co-drive
 // (pending when nobody holds the lease, or when it would start a body with
 // no delegation token). Public sessions take no chimes.
-func (h *Host) chime(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) chime(rq *request, s *session) (*reply, *refusal) {
 	t := rq.body.Text
 	switch {
 	case t == nil || strings.TrimSpace(*t) == "":
@@ -22,21 +22,21 @@ func (h *Host) chime(rq *request, s *session) (*reply, *client.Error) {
 	}
 	if s.funding != fundingMember {
 		return rq.answer(http.StatusOK, client.TypeChimeRejected,
-			client.ChimeResult{Reason: "a public session takes no chimes"}), nil
+			wireChimeResult{Reason: "a public session takes no chimes"}), nil
 	}
 	if s.roomPolicy == client.PolicyObserve || s.roomPolicy == client.PolicyMute {
 		return rq.answer(http.StatusOK, client.TypeChimeRejected,
-			client.ChimeResult{Reason: "the room is in " + s.roomPolicy + " mode: the driver takes no chimes now"}), nil
+			wireChimeResult{Reason: "the room is in " + s.roomPolicy + " mode: the driver takes no chimes now"}), nil
 	}
 	pc := &pendingChime{id: h.newID("c"), author: rq.caller.name, text: *t, at: h.now()}
 	s.chimes = append(s.chimes, pc)
-	h.emit(s, client.EvChimeReceived, client.ChimeValue{ChimeID: pc.id, Author: pc.author, Text: pc.text})
+	h.emit(s, client.EvChimeReceived, wireChimeReceived{ChimeID: pc.id, Author: pc.author, Text: pc.text})
 	if s.roomPolicy != client.PolicyCoDrive || s.lease == nil || h.needsDelegation(s) != nil {
-		return rq.answer(http.StatusOK, client.TypeChimeAccepted, client.ChimeResult{ChimeID: pc.id, Status: "pending"}), nil
+		return rq.answer(http.StatusOK, client.TypeChimeAccepted, wireChimeResult{ChimeID: pc.id, Status: "pending"}), nil
 	}
 	c := h.chimeCommand(s, pc, s.lease.ClientID)
 	return rq.answer(http.StatusOK, client.TypeChimeAccepted,
-		client.ChimeResult{ChimeID: pc.id, Status: "submitted", CommandID: c.id}), nil
+		wireChimeResult{ChimeID: pc.id, Status: "submitted", CommandID: c.id}), nil
 }
 
 // chimeCommand turns a pending chime into a command (prompt when idle,
@@ -48,13 +48,13 @@ func (h *Host) chimeCommand(s *session, pc *pendingChime, by string) *command {
 		op = "follow_up"
 	}
 	c := &command{id: "chime-" + pc.id, requestID: pc.id, op: op, text: "[" + pc.author + " collaborator]\n" + pc.text}
-	h.emit(s, client.EvChimeResolved, client.ChimeResolvedValue{ChimeID: pc.id, Accepted: true, CommandID: c.id, By: by})
+	h.emit(s, client.EvChimeResolved, wireChimeResolved{ChimeID: pc.id, Accepted: true, CommandID: c.id, By: by})
 	h.submit(s, c)
 	return c
 }
 
 // setRoomPolicy sets how chimes are taken.
-func (h *Host) setRoomPolicy(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) setRoomPolicy(rq *request, s *session) (*reply, *refusal) {
 	p := rq.body.Policy
 	switch p {
 	case client.PolicyObserve, client.PolicyMute, client.PolicySuggest, client.PolicyCoDrive:
@@ -62,12 +62,12 @@ func (h *Host) setRoomPolicy(rq *request, s *session) (*reply, *client.Error) {
 		return nil, errf(client.CodeInvalidRequest, "policy %q is not observe, mute, suggest or co-drive", p)
 	}
 	s.roomPolicy = p
-	h.emit(s, client.EvRoomPolicy, client.PolicyValue{Policy: p})
-	return rq.answer(http.StatusOK, client.TypeRoomPolicy, client.PolicyValue{Policy: p}), nil
+	h.emit(s, client.EvRoomPolicy, wirePolicy{Policy: p})
+	return rq.answer(http.StatusOK, client.TypeRoomPolicy, wirePolicy{Policy: p}), nil
 }
 
 // resolveChime accepts or rejects a pending chime.
-func (h *Host) resolveChime(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) resolveChime(rq *request, s *session) (*reply, *refusal) {
 	id := rq.body.ChimeID
 	i := slices.IndexFunc(s.chimes, func(c *pendingChime) bool { return c.id == id })
 	if id == "" || i < 0 {
@@ -79,9 +79,9 @@ func (h *Host) resolveChime(rq *request, s *session) (*reply, *client.Error) {
 			return nil, err
 		}
 		c := h.chimeCommand(s, pc, rq.body.ClientID)
-		return rq.answer(http.StatusOK, client.TypeChimeAccepted, client.ChimeResult{ChimeID: id, CommandID: c.id}), nil
+		return rq.answer(http.StatusOK, client.TypeChimeAccepted, wireChimeResult{ChimeID: id, CommandID: c.id}), nil
 	}
 	s.chimes = slices.Delete(s.chimes, i, i+1)
-	h.emit(s, client.EvChimeResolved, client.ChimeResolvedValue{ChimeID: id, Accepted: false, By: rq.body.ClientID})
-	return rq.answer(http.StatusOK, client.TypeChimeRejected, client.ChimeResult{ChimeID: id}), nil
+	h.emit(s, client.EvChimeResolved, wireChimeResolved{ChimeID: id, Accepted: false, By: rq.body.ClientID})
+	return rq.answer(http.StatusOK, client.TypeChimeRejected, wireChimeResult{ChimeID: id}), nil
 }

@@ -16,7 +16,7 @@ const (
 )
 
 // commandID is the body's commandId, else the requestId; it must be new.
-func commandID(rq *request, s *session) (string, *client.Error) {
+func commandID(rq *request, s *session) (string, *refusal) {
 	id := cmpOr(rq.body.CommandID, rq.requestID)
 	if s.byCommand[id] != nil {
 		return "", errf(client.CodeInvalidRequest, "commandId %q is already used in session %s: pick a new one", id, s.id)
@@ -25,7 +25,7 @@ func commandID(rq *request, s *session) (string, *client.Error) {
 }
 
 // textCommand accepts a prompt, follow_up or steer.
-func (h *Host) textCommand(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) textCommand(rq *request, s *session) (*reply, *refusal) {
 	t := rq.body.Text
 	switch {
 	case t == nil:
@@ -53,7 +53,7 @@ func (h *Host) textCommand(rq *request, s *session) (*reply, *client.Error) {
 
 // submit accepts a text command: idle, it starts a run; during a run, a
 // steer is delivered into it and anything else is queued. Called with h.mu held.
-func (h *Host) submit(s *session, c *command) client.Accepted {
+func (h *Host) submit(s *session, c *command) wireAccepted {
 	s.turns++
 	h.materialize(s)
 	s.addCommand(c)
@@ -66,8 +66,8 @@ func (h *Host) submit(s *session, c *command) client.Accepted {
 	default:
 		c.status, c.disposition = client.StatusQueued, dispositionQueued
 	}
-	acc := client.Accepted{CommandID: c.id, Op: c.op, Status: c.status, Disposition: c.disposition}
-	h.emit(s, client.EvCommandAccepted, client.CommandValue{CommandID: c.id, Op: c.op, Status: c.status, Disposition: c.disposition})
+	acc := wireAccepted{CommandID: c.id, Op: c.op, Status: c.status, Disposition: c.disposition}
+	h.emit(s, client.EvCommandAccepted, wireCommandValue{CommandID: c.id, Op: c.op, Status: c.status, Disposition: c.disposition})
 	switch {
 	case !running:
 		h.startRun(s, c)
@@ -82,28 +82,29 @@ func (h *Host) submit(s *session, c *command) client.Accepted {
 
 // abort stops the run under way; the answer comes once it has settled.
 // Queued commands are left alone: they run next.
-func (h *Host) abort(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) abort(rq *request, s *session) (*reply, *refusal) {
 	id, err := commandID(rq, s)
 	if err != nil {
 		return nil, err
 	}
 	c := &command{id: id, requestID: rq.requestID, op: "abort", status: client.StatusAccepted}
 	s.addCommand(c)
-	h.emit(s, client.EvCommandAccepted, client.CommandValue{CommandID: id, Op: c.op, Status: c.status})
-	rep := rq.answer(http.StatusOK, client.TypeCommandAccepted, client.Accepted{CommandID: id, Op: c.op, Status: c.status})
+	h.emit(s, client.EvCommandAccepted, wireCommandValue{CommandID: id, Op: c.op, Status: c.status})
+	rep := rq.answer(http.StatusOK, client.TypeCommandAccepted, wireAccepted{CommandID: id, Op: c.op, Status: c.status})
 	if r := s.run; r != nil {
 		r.aborts = append(r.aborts, c)
 		r.cancel(causeAbort)
+		h.armAbortSlow(s, r)
 		rep.wait = r.done
 		return rep, nil
 	}
 	c.status = client.StatusCompleted
-	h.emit(s, client.EvCommandCompleted, client.CommandValue{CommandID: id})
+	h.emit(s, client.EvCommandCompleted, wireCommandValue{CommandID: id})
 	return rep, nil
 }
 
 // cancel drops a queued command.
-func (h *Host) cancel(rq *request, s *session) (*reply, *client.Error) {
+func (h *Host) cancel(rq *request, s *session) (*reply, *refusal) {
 	id := rq.body.CommandID
 	if id == "" {
 		return nil, errf(client.CodeInvalidRequest, "commandId is missing: name the queued command to cancel")
@@ -118,24 +119,24 @@ func (h *Host) cancel(rq *request, s *session) (*reply, *client.Error) {
 	}
 	s.queue = slices.DeleteFunc(s.queue, func(q *command) bool { return q == c })
 	c.status = client.StatusCancelled
-	h.emit(s, client.EvCommandCancelled, client.CommandValue{CommandID: id})
+	h.emit(s, client.EvCommandCancelled, wireCommandValue{CommandID: id})
 	h.queueUpdated(s)
-	return rq.answer(http.StatusOK, client.TypeCommandCancelled, client.Cancelled{CommandID: id}), nil
+	return rq.answer(http.StatusOK, client.TypeCommandCancelled, wireCancelled{CommandID: id}), nil
 }
 
 // shutdown stops a run under way, cancels the queue and lets the body go
 // dormant: session.shutdown, answer closed.
-func (h *Host) shutdown(rq *request, s *session) (*reply, *client.Error) {
-	rep := rq.answer(http.StatusOK, client.TypeClosed, client.Closed{SessionID: s.id, Reason: "shutdown"})
+func (h *Host) shutdown(rq *request, s *session) (*reply, *refusal) {
+	rep := rq.answer(http.StatusOK, client.TypeClosed, wireClosed{SessionID: s.id, Reason: "shutdown"})
 	finish := func() {
 		if s.deleted {
 			return
 		}
 		if s.live {
 			s.live = false
-			h.emit(s, client.EvBodyDormant, map[string]any{})
+			h.emit(s, client.EvBodyDormant, wireEmpty{})
 		}
-		h.emit(s, client.EvSessionShutdown, map[string]any{})
+		h.emit(s, client.EvSessionShutdown, wireEmpty{})
 	}
 	if r := s.run; r != nil {
 		r.cancel(causeShutdown)

@@ -105,7 +105,7 @@ func TestToolPaths(t *testing.T) {
 			if v := h.settled(s, 1); v.Usage.Turns != 2 {
 				t.Fatalf("turns %d", v.Usage.Turns)
 			}
-			var tr toolResult
+			var tr client.ToolValue
 			decodeEv(h.waitEvent(s, client.EvToolResult, 1), &tr)
 			if tr.IsError != c.isError || tr.ToolName == "" {
 				t.Fatalf("tool result %+v", tr)

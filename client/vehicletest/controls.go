@@ -1,6 +1,7 @@
 package vehicletest
 
 import (
+	"encoding/json"
 	"slices"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -38,9 +39,16 @@ func (h *Host) Events(sessionID string) []client.Event {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if s := h.sessions[sessionID]; s != nil {
-		return slices.Clone(s.events)
+		return clientEvents(s.events)
 	}
 	return nil
+}
+
+// clientEvents reads the host's frames as the client reads them off the wire.
+func clientEvents(frames []wireFrame) []client.Event {
+	out := make([]client.Event, 0, len(frames))
+	_ = json.Unmarshal(mustJSON(frames), &out)
+	return out
 }
 
 // Emit appends an arbitrary event to a session's log and returns its seq (0
@@ -140,11 +148,11 @@ func (h *Host) revive(pick func(*session) bool, forget func(*session)) int {
 		for _, c := range s.commands {
 			if c.open() {
 				c.status = client.StatusInterrupted
-				h.emit(s, client.EvCommandInterrupted, client.CommandValue{CommandID: c.id})
+				h.emit(s, client.EvCommandInterrupted, wireCommandValue{CommandID: c.id})
 			}
 		}
 		s.live = false
-		h.emit(s, client.EvSessionRevived, map[string]any{})
+		h.emit(s, client.EvSessionRevived, wireEmpty{})
 	}
 	return n
 }

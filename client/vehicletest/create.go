@@ -24,13 +24,13 @@ func creditModels() []string {
 type createOpts struct {
 	profile, access, funding, model string
 	title                           *string
-	budget                          client.Budget
+	budget                          wireBudget
 	ttl                             time.Duration
 	claim                           bool
 }
 
 // create makes a session on the path's graph. Idempotent per principal.
-func (h *Host) create(rq *request) (*reply, *client.Error) {
+func (h *Host) create(rq *request) (*reply, *refusal) {
 	if err := rq.needBody(); err != nil {
 		return nil, err
 	}
@@ -52,13 +52,13 @@ func (h *Host) create(rq *request) (*reply, *client.Error) {
 	}
 	lease := h.announceNew(s, p, rq.body.ClientID, o.claim)
 	rep := rq.answer(http.StatusCreated, client.TypeSessionCreated,
-		client.Created{Session: h.summary(s), Lease: lease, Cursor: s.cursor()})
+		wireCreated{Session: h.summary(s), Lease: lease, Cursor: s.cursor()})
 	remember(h.creates[p], rq.requestID, rq, rep)
 	return rep, nil
 }
 
 // createOptions validates a create body against the caller's role and doors.
-func (h *Host) createOptions(rq *request) (createOpts, *client.Error) {
+func (h *Host) createOptions(rq *request) (createOpts, *refusal) {
 	b := rq.body
 	o := createOpts{profile: b.Profile, claim: b.Claim == nil || *b.Claim, access: accessReader}
 	if o.profile == "" {
@@ -73,7 +73,7 @@ func (h *Host) createOptions(rq *request) (createOpts, *client.Error) {
 	if o.claim && b.ClientID == "" {
 		return o, errf(client.CodeInvalidRequest, "clientId is missing: the new session's lease goes to it (or send claim: false)")
 	}
-	var err *client.Error
+	var err *refusal
 	if o.ttl, err = h.ttlOf(b.TTLMs); err != nil {
 		return o, err
 	}
@@ -90,7 +90,7 @@ func (h *Host) createOptions(rq *request) (createOpts, *client.Error) {
 		return o, err
 	}
 	if o.funding != fundingMember {
-		o.budget = client.Budget{MaxTurns: h.cfg.limits.PublicRunMaxTurns, MaxCostUSD: h.cfg.limits.PublicRunMaxCostUSD}
+		o.budget = wireBudget{MaxTurns: h.cfg.limits.PublicRunMaxTurns, MaxCostUSD: h.cfg.limits.PublicRunMaxCostUSD}
 	}
 	if o.profile == client.ProfileAgent {
 		return o, h.agentBox()
@@ -98,8 +98,8 @@ func (h *Host) createOptions(rq *request) (createOpts, *client.Error) {
 	return o, nil
 }
 
-func (h *Host) budgetOf(b body) (client.Budget, *client.Error) {
-	bud := client.Budget{MaxTurns: h.cfg.limits.MaxTurns, MaxCostUSD: h.cfg.limits.MaxCostUSD}
+func (h *Host) budgetOf(b body) (wireBudget, *refusal) {
+	bud := wireBudget{MaxTurns: h.cfg.limits.MaxTurns, MaxCostUSD: h.cfg.limits.MaxCostUSD}
 	if b.MaxTurns != nil {
 		if *b.MaxTurns < 1 {
 			return bud, errf(client.CodeInvalidRequest, "maxTurns must be 1 or more, not %d", *b.MaxTurns)
@@ -117,7 +117,7 @@ func (h *Host) budgetOf(b body) (client.Budget, *client.Error) {
 
 // fundingOf picks who pays: the house for members, the caller's own key
 // (X-Model-Key), or an account's credit; a visitor with no key is refused.
-func (h *Host) fundingOf(rq *request) (funding, model string, err *client.Error) {
+func (h *Host) fundingOf(rq *request) (funding, model string, err *refusal) {
 	c, asked := rq.caller, strings.TrimSpace(rq.body.Model)
 	switch {
 	case c.kind == kindMember:
@@ -133,7 +133,7 @@ func (h *Host) fundingOf(rq *request) (funding, model string, err *client.Error)
 	}
 	return "", "", withDetails(errf(client.CodeModelKeyRequired,
 		"a conversation here needs a model key: send your OpenRouter key as X-Model-Key, or sign in with a Sophia account (Authorization: Bearer) to use its credit"),
-		map[string]any{"doors": doors()})
+		doorDetails())
 }
 
 func cmpOr(a, b string) string {
@@ -144,7 +144,7 @@ func cmpOr(a, b string) string {
 }
 
 // list answers the caller's sessions on the graph, the newest first.
-func (h *Host) list(rq *request) (*reply, *client.Error) {
+func (h *Host) list(rq *request) (*reply, *refusal) {
 	var mine []*session
 	for _, s := range h.sessions {
 		if !s.deleted && s.graph == rq.graph && s.owner == rq.caller.principal {
@@ -158,15 +158,15 @@ func (h *Host) list(rq *request) (*reply, *client.Error) {
 		}
 		return strings.Compare(b.id, a.id)
 	})
-	out := make([]client.Summary, 0, len(mine))
+	out := make([]wireSummary, 0, len(mine))
 	for _, s := range mine {
 		out = append(out, h.summary(s))
 	}
-	return rq.answer(http.StatusOK, client.TypeSessionList, map[string]any{"sessions": out}), nil
+	return rq.answer(http.StatusOK, client.TypeSessionList, wireSessions{Sessions: out}), nil
 }
 
 // inspect answers the session's snapshot.
-func (h *Host) inspect(rq *request, id string) (*reply, *client.Error) {
+func (h *Host) inspect(rq *request, id string) (*reply, *refusal) {
 	s, err := h.ownSession(rq, id)
 	if err != nil {
 		return nil, err
@@ -174,28 +174,28 @@ func (h *Host) inspect(rq *request, id string) (*reply, *client.Error) {
 	return rq.answer(http.StatusOK, client.TypeSessionSnapshot, h.snapshot(s)), nil
 }
 
-func (h *Host) snapshot(s *session) client.Snapshot {
-	snap := client.Snapshot{
-		Session: h.summary(s), Cursor: s.cursor(), Commands: []client.Command{}, Queue: s.queueItems(),
-		Chimes: []client.Chime{}, Transcript: []client.TranscriptItem{}, Mirror: h.mirrorState(s),
+func (h *Host) snapshot(s *session) wireSnapshot {
+	snap := wireSnapshot{
+		Session: h.summary(s), Cursor: s.cursor(), Commands: []wireCommand{}, Queue: s.queueItems(),
+		Chimes: []wireChime{}, Transcript: []wireTranscript{}, Mirror: h.mirrorState(s),
 	}
 	for _, c := range s.commands {
-		snap.Commands = append(snap.Commands, client.Command{CommandID: c.id, RequestID: c.requestID, Op: c.op,
+		snap.Commands = append(snap.Commands, wireCommand{CommandID: c.id, RequestID: c.requestID, Op: c.op,
 			Status: c.status, Disposition: c.disposition, Error: c.err})
 	}
 	for _, c := range s.chimes {
-		snap.Chimes = append(snap.Chimes, client.Chime{ChimeID: c.id, Author: c.author, Text: c.text, ReceivedAt: c.at})
+		snap.Chimes = append(snap.Chimes, wireChime{ChimeID: c.id, Author: c.author, Text: c.text, ReceivedAt: c.at})
 	}
 	for _, it := range s.transcript {
 		it.Text = clipBytes(it.Text, client.DefaultTranscriptText)
 		if it.ToolCalls == nil {
-			it.ToolCalls = []client.ToolCall{}
+			it.ToolCalls = []wireToolCall{}
 		}
 		snap.Transcript = append(snap.Transcript, it)
 	}
 	if s.live {
-		snap.Stats = mustJSON(map[string]any{"turns": s.modelTurns, "costUsd": s.costUSD})
-		snap.Tools = mustJSON(s.tools())
+		snap.Stats = &wireStats{Turns: s.modelTurns, CostUSD: s.costUSD}
+		snap.Tools = s.tools()
 	}
 	return snap
 }

@@ -54,7 +54,7 @@ func mayStartBody(method string, rest []string) bool {
 
 // needsDelegation refuses a command that would start the session's body
 // while the host holds no delegation token for its owner.
-func (h *Host) needsDelegation(s *session) *client.Error {
+func (h *Host) needsDelegation(s *session) *refusal {
 	if s.live || h.tokenless[s.id] == nil {
 		return nil
 	}

@@ -10,19 +10,34 @@
 //   - Lease renewal: every mutation by the holder extends the lease by its
 //     ttl; lease.renewed is announced when the new end is at least one second
 //     (of the host's clock) past the last announced one, so at most once per
-//     second. A claim by the holder always announces it. Expiry is checked
-//     lazily, when the session is reached (lease.expired is emitted then).
+//     second. A claim by the holder always announces it. A timer of the
+//     host's clock expires the lease at its end (lease.expired), whether or
+//     not anyone touches the session; with WithClock the timer runs in real
+//     time, with WithManualClock inside Advance. A request that reaches a
+//     session whose end has passed on the clock expires it first.
 //   - A run absorbs steers (delivered after the turn under way) and queued
 //     follow-ups and prompts (after the loop would stop), as pi's agent loop
 //     does; the budget counts all of its turns.
 //   - abort cancels nothing queued: the queued commands then run, in a new
 //     run. abort answers once the run has settled. shutdown and the budget
 //     guard cancel the queue; a restart interrupts it.
+//   - A restart (Restart, DropDelegation) kills the bodies: each open
+//     command, the run's and the queue's, is command.interrupted, then
+//     session.revived; no run.ended or run.settled (the seed promises
+//     none), and the text the run was streaming is lost. A credit run is
+//     still debited by what it cost.
 //   - cancel takes a queued command only; a steer waiting to be delivered is
 //     not queued and cannot be cancelled.
-//   - waitMs above 30 000 is clamped to 30 000, not refused.
-//   - A chime to a public session answers chime.rejected (a public session
+//   - waitMs above 30 000 is refused (invalid_request).
+//   - Anyone with a role on the graph may chime, visitors and accounts of a
+//     public graph included; to anyone else the session is not_found. A
+//     chime to a public session answers chime.rejected (a public session
 //     takes no chimes); observe and mute answer chime.rejected with no event.
+//   - fork and clone write nothing into the source's log and leave its
+//     updatedAt alone: session.forked or session.cloned is the new
+//     session's event, after its session.created.
+//   - A rename to the title the session already has is announced
+//     (session.renamed) but writes no mirror.
 //   - Summary.Turns counts the user turns accepted (prompts, follow-ups,
 //     steers, accepted chimes); the public session limit counts the same.
 //   - POST /account/grants by anyone but an operator (a member who owns a
@@ -34,6 +49,24 @@
 //     first): microvm answers not_implemented, unavailable answers
 //     isolation_unavailable with the reason; any other tier makes boxes and
 //     is the session's isolation. A chat session never needs a box.
+//   - An agent's body that dies (ExitBody, or the scripted #crash and
+//     #kill): body.exited with its code or signal and the last 2 KiB of its
+//     stderr (from a line start); a run under way settles aborted (reason
+//     and stopReason body_exited) after its commands fail; queued commands
+//     are queue.stranded, then fail. A chat body cannot exit: a model that
+//     asks for it fails the turn (run.error).
+//   - A body stays live until shutdown, unless Limits.BodyIdle is set: a
+//     timer of the host's clock then disposes a body idle that long
+//     (body.dormant); IdleBody does it at once. The next command
+//     materializes it again.
+//   - An abort whose run has not settled after Limits.AbortSlow on the
+//     host's clock is announced once, abort.slow {runId, waitedMs}.
+//   - A failed mirror write (FailMirror, #mirrorfail) is mirror.failed and
+//     leaves inspect's mirror state failed with the error until a write
+//     succeeds at a later settle (or rename).
+//   - An account's credit session that gets a request with X-Model-Key
+//     becomes byok (its funding in the summary) and keeps its model; runs
+//     on the key are not debited.
 //   - Delegation: gardend hands the owner's newest token with every request
 //     on the graph, so the host holds one for every session but those
 //     DropDelegation revived. Such a session gets one back with its owner's

@@ -44,8 +44,8 @@ type request struct {
 	w         http.ResponseWriter
 	r         *http.Request
 	body      body
-	canonical string        // the body re-encoded with sorted keys, for idempotency
-	bodyErr   *client.Error // why the body could not be read, if it could not
+	canonical string   // the body re-encoded with sorted keys, for idempotency
+	bodyErr   *refusal // why the body could not be read, if it could not
 	requestID string
 	op        string // the verb, for session operations
 	caller    *caller
@@ -58,7 +58,7 @@ type request struct {
 // lock after the wait.
 type reply struct {
 	status int
-	frame  client.Frame
+	frame  wireFrame
 	raw    json.RawMessage // an answer that is not a frame (GET /account)
 	wait   <-chan struct{}
 	then   func()
@@ -121,7 +121,7 @@ func (rq *request) parse(raw []byte) {
 
 // needBody checks the body was read and carries a requestId, and that a
 // graphId, when present, is the path's.
-func (rq *request) needBody() *client.Error {
+func (rq *request) needBody() *refusal {
 	if rq.bodyErr != nil {
 		return rq.bodyErr
 	}
@@ -135,17 +135,17 @@ func (rq *request) needBody() *client.Error {
 }
 
 // errf builds a refusal with a code and a message.
-func errf(code, format string, args ...any) *client.Error {
-	return &client.Error{Status: client.StatusOf(code), Code: code, Message: fmt.Sprintf(format, args...)}
+func errf(code, format string, args ...any) *refusal {
+	return &refusal{Status: statusOf(code), Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
 // withDetails attaches details to a refusal.
-func withDetails(e *client.Error, details any) *client.Error {
+func withDetails(e *refusal, details any) *refusal {
 	e.Details = mustJSON(details)
 	return e
 }
 
-func notFound(what string) *client.Error {
+func notFound(what string) *refusal {
 	return errf(client.CodeNotFound, "%s not found: check the id and the graph", what)
 }
 
@@ -159,7 +159,7 @@ func mustJSON(v any) json.RawMessage {
 
 // answer builds a success reply of the given type.
 func (rq *request) answer(status int, typ string, value any) *reply {
-	return &reply{status: status, frame: client.Frame{
+	return &reply{status: status, frame: wireFrame{
 		Protocol: client.Protocol, Type: typ, RequestID: rq.requestID, Value: mustJSON(value),
 	}}
 }
@@ -176,22 +176,22 @@ func writeReply(w http.ResponseWriter, rep *reply) {
 }
 
 // writeError writes a refusal as an error frame.
-func writeError(w http.ResponseWriter, rq *request, e *client.Error) {
-	f := e.Frame()
-	f.RequestID = rq.requestID
-	writeReply(w, &reply{status: client.StatusOf(e.Code), frame: f})
+func writeError(w http.ResponseWriter, rq *request, e *refusal) {
+	f := wireFrame{Protocol: client.Protocol, Type: client.TypeError, RequestID: rq.requestID,
+		Code: e.Code, Message: e.Message, Details: e.Details}
+	writeReply(w, &reply{status: e.Status, frame: f})
 }
 
 // stored is a remembered answer for idempotency.
 type stored struct {
 	canonical string
 	status    int
-	frame     client.Frame
+	frame     wireFrame
 }
 
 // recall finds an earlier answer to the same requestId: the same body gets
 // it back marked replayed; another body is a conflict.
-func recall(m map[string]stored, key string, rq *request) (*reply, *client.Error) {
+func recall(m map[string]stored, key string, rq *request) (*reply, *refusal) {
 	old, ok := m[key]
 	if !ok {
 		return nil, nil

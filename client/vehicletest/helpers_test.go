@@ -216,7 +216,7 @@ func (h *harness) waitEvent(id, typ string, n int) client.Event {
 			if e.Type == typ {
 				if seen++; seen == n {
 					host.mu.Unlock()
-					return e
+					return clientEvents([]wireFrame{e})[0]
 				}
 			}
 		}

@@ -43,7 +43,7 @@ func DefaultPeople() []Person {
 type config struct {
 	people        []Person
 	mount         string
-	now           func() time.Time
+	clock         Clock
 	deterministic bool
 	public        map[string]bool
 	model         Model
@@ -66,9 +66,17 @@ func WithMount(m string) Option {
 	return func(c *config) { c.mount = strings.TrimRight(m, "/") }
 }
 
-// WithClock injects the clock used for leases, timestamps and UTC days.
+// WithClock injects the time used for leases, timestamps and UTC days. The
+// host's timers (a lease's expiry) then run in real time and look at now
+// when they fire; WithManualClock makes them follow the clock instead.
 func WithClock(now func() time.Time) Option {
-	return func(c *config) { c.now = now }
+	return func(c *config) { c.clock = funcClock(now) }
+}
+
+// WithManualClock makes c the host's clock: its time, and its timers, which
+// c.Advance runs (a lease expires during the Advance that passes its end).
+func WithManualClock(c *ManualClock) Option {
+	return func(cfg *config) { cfg.clock = c }
 }
 
 // WithDeterministicIDs numbers ids: sessions s1, s2..., entries e1...,
@@ -115,10 +123,13 @@ type Host struct {
 	docs     map[string]bool // graph + "/" + documentId of mirrored documents
 	trashed  []TrashedDoc
 	recorded []Recorded
-	closed   bool
-	done     chan struct{}
-	wg       sync.WaitGroup
-	waitHook func(sessionID string) // called when a long-poll starts waiting (tests)
+	// mirrorFail, when set by FailMirror, fails every mirror write.
+	mirrorFail string
+	closed     bool
+	done       chan struct{}
+	wg         sync.WaitGroup
+	waitHook   func(sessionID string) // called when a long-poll starts waiting (tests)
+	holdHook   func(sessionID string) // called when a run starts holding (tests)
 	// tokenless are the sessions revived by DropDelegation whose owner has
 	// sent no request since: the host holds no delegation token for them.
 	tokenless map[string]*session
@@ -130,7 +141,7 @@ func New(opts ...Option) *Host {
 	c := config{
 		people:    DefaultPeople(),
 		mount:     client.DefaultMount,
-		now:       time.Now,
+		clock:     funcClock(time.Now),
 		public:    map[string]bool{},
 		limits:    DefaultLimits(),
 		mirror:    true,
@@ -184,6 +195,8 @@ func (h *Host) Close() {
 		h.closed = true
 		close(h.done)
 		for _, s := range h.sessions {
+			h.armLease(s) // closed: stops the timers
+			h.armIdle(s)
 			if s.run != nil {
 				s.run.cancel(causeClosed)
 			}
@@ -193,7 +206,7 @@ func (h *Host) Close() {
 	h.wg.Wait()
 }
 
-func (h *Host) now() time.Time { return h.cfg.now().UTC() }
+func (h *Host) now() time.Time { return h.cfg.clock.Now().UTC() }
 
 // newID makes an id with the prefix: numbered with WithDeterministicIDs,
 // random otherwise. Called with h.mu held.

@@ -29,7 +29,7 @@ func WithIsolation(tier string) Option {
 }
 
 // agentBox checks that the host can make the box of an agent session.
-func (h *Host) agentBox() *client.Error {
+func (h *Host) agentBox() *refusal {
 	switch h.cfg.isolation {
 	case IsolationMicroVM:
 		return errf(client.CodeNotImplemented,

@@ -11,7 +11,7 @@ func TestLeaseHeldAndTakeover(t *testing.T) {
 	h := newHarness(t)
 	s := h.create(ada, "demo").Session.SessionID
 
-	var d leaseHeldDetails
+	var d wireLeaseHeld
 	r := h.verb(ada, "demo", s, "prompt", "clientId", "c2", "text", "hi")
 	refused(t, r, client.CodeLeaseHeld)
 	r.details(t, &d)
@@ -79,7 +79,7 @@ func TestLeaseOfAnotherPrincipal(t *testing.T) {
 	for _, takeover := range []bool{false, true} {
 		r := h.verb(ada, "demo", s, "claim", "clientId", "c2", "takeover", takeover)
 		refused(t, r, client.CodeLeaseHeld)
-		var d leaseHeldDetails
+		var d wireLeaseHeld
 		r.details(t, &d)
 		if d.CanTakeOver {
 			t.Fatalf("takeover=%v: another principal's lease offered: %s", takeover, r.raw)

@@ -23,6 +23,9 @@ type Limits struct {
 	DeltaDelay          time.Duration // real-time pause before each delta (0: none)
 	SlowDelta           time.Duration // the pause of a #slow reply's deltas (40 ms)
 	StreamBuffer        int           // frames buffered per SSE subscriber before it is cut (4096)
+	AbortSlow           time.Duration // an abort not settled after this long (host's clock) is abort.slow (5 s)
+	StubbornFor         time.Duration // how long a Stubborn body ignores an abort (real time, 6 s)
+	BodyIdle            time.Duration // an idle body is disposed (body.dormant) after this long on the host's clock (0: never)
 }
 
 // DefaultLimits are the protocol's defaults, with no delta pacing.
@@ -41,6 +44,8 @@ func DefaultLimits() Limits {
 		Keepalive:           client.DefaultKeepalive,
 		SlowDelta:           40 * time.Millisecond,
 		StreamBuffer:        4096,
+		AbortSlow:           5 * time.Second,
+		StubbornFor:         6 * time.Second,
 	}
 }
 
@@ -55,6 +60,8 @@ func (l Limits) withDefaults() Limits {
 	orDefault(&l.TurnsPerDay, d.TurnsPerDay)
 	orDefault(&l.SessionMaxTurns, d.SessionMaxTurns)
 	orDefault(&l.StreamBuffer, d.StreamBuffer)
+	orDefault(&l.AbortSlow, d.AbortSlow)
+	orDefault(&l.StubbornFor, d.StubbornFor)
 	orDefault(&l.MaxCostUSD, d.MaxCostUSD)
 	orDefault(&l.TurnCostUSD, d.TurnCostUSD)
 	orDefault(&l.PublicRunMaxCostUSD, d.PublicRunMaxCostUSD)

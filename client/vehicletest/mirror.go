@@ -25,31 +25,45 @@ func (h *Host) mirrorSkip(s *session) (state, reason string) {
 
 // writeMirror writes the session's record after a settled run (and after a
 // rename of a mirrored session): mirror.written, created the first time.
-func (h *Host) writeMirror(s *session) {
+// With fail (or FailMirror's message) the write fails: mirror.failed, and
+// the next settle tries again. Called with h.mu held.
+func (h *Host) writeMirror(s *session, fail string) {
 	if state, _ := h.mirrorSkip(s); state != "" {
 		return
 	}
+	if msg := cmpOr(fail, h.mirrorFail); msg != "" {
+		s.mirrorErr = msg
+		h.emit(s, client.EvMirrorFailed, wireMirrorFailed{DocumentID: mirrorDocument(s), Message: msg})
+		return
+	}
+	s.mirrorErr = ""
 	created := !s.mirrored
 	s.mirrored, s.mirrorAt = true, h.now()
 	h.docs[s.graph+"/"+mirrorDocument(s)] = true
-	h.emit(s, client.EvMirrorWritten, mirrorWritten{DocumentID: mirrorDocument(s), Created: created})
-}
-
-// mirrorWritten is mirror.written's value, with created always present.
-type mirrorWritten struct {
-	DocumentID string `json:"documentId"`
-	Created    bool   `json:"created"`
+	h.emit(s, client.EvMirrorWritten, wireMirrorWritten{DocumentID: mirrorDocument(s), Created: created})
 }
 
 // mirrorState is what inspect says of the mirror.
-func (h *Host) mirrorState(s *session) client.Mirror {
+func (h *Host) mirrorState(s *session) wireMirror {
 	if state, reason := h.mirrorSkip(s); state != "" {
-		return client.Mirror{State: state, Reason: reason}
+		return wireMirror{State: state, Reason: reason}
 	}
-	m := client.Mirror{State: "pending", DocumentID: mirrorDocument(s), Folder: mirrorFolder}
-	if s.mirrored {
+	m := wireMirror{State: "pending", DocumentID: mirrorDocument(s), Folder: mirrorFolder}
+	switch {
+	case s.mirrorErr != "":
+		m.State, m.Error = "failed", s.mirrorErr
+	case s.mirrored:
 		at := s.mirrorAt
 		m.State, m.WrittenAt = "written", &at
 	}
 	return m
+}
+
+// FailMirror makes every mirror write fail with message (mirror.failed;
+// inspect's mirror state failed with the error) until it is called with
+// "", after which the next settle writes the document again.
+func (h *Host) FailMirror(message string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.mirrorFail = message
 }

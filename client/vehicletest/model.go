@@ -32,6 +32,15 @@ type Reply struct {
 	Hold      bool      // wait after the first delta until Proceed or abort
 	Err       string    // non-empty: the turn fails (run.error, command.failed)
 	CostUSD   float64   // the turn's cost (0: Limits.TurnCostUSD)
+
+	// What the body does around the turn (see also the Host's controls).
+	Exit           *BodyExit // an agent's body dies instead of answering (a chat body cannot: the turn fails)
+	Stubborn       bool      // with Hold: an abort is slow (abort.slow), honoured after Limits.StubbornFor
+	Retries        int       // retry.started this many times before the turn
+	Compact        bool      // compaction.started and compaction.ended before the turn
+	Notices        []string  // body.notice messages from the body's extensions, before the turn
+	ExtensionError string    // extension.error (of pi-sophia) before the turn
+	MirrorFail     string    // the mirror write after this run fails with this message
 }
 
 // ToolUse is one tool call and how it ends.
@@ -45,13 +54,21 @@ type ToolUse struct {
 // text gets a short markdown echo; #tool calls a graph tool then replies;
 // #toolerror gets a failing tool; #slow paces the deltas; #hold waits after
 // the first delta; #overrun calls tools until the budget guard stops it;
-// #fail fails the run; #long N replies N paragraphs.
+// #fail fails the run; #long N replies N paragraphs. Around the turn:
+// #crash makes an agent's body exit (code 1, with a stderr), #kill kills
+// it (SIGKILL); #stubborn makes an abort of a #hold slow; #retry, #compact,
+// #notice and #exterror send retry.started, compaction.started/ended,
+// body.notice and extension.error first; #mirrorfail fails the mirror
+// write after the run.
 type Scripted struct{}
 
 // Turn answers by the markers of req.Text.
 func (Scripted) Turn(_ context.Context, req TurnRequest) Reply {
 	t := req.Text
 	r := Reply{Slow: strings.Contains(t, "#slow"), Hold: strings.Contains(t, "#hold") && req.Step == 1}
+	if req.Step == 1 {
+		scriptBody(t, &r)
+	}
 	switch {
 	case strings.Contains(t, "#fail"):
 		r.Err = "the scripted model failed on purpose (#fail)"
@@ -72,6 +89,33 @@ func (Scripted) Turn(_ context.Context, req TurnRequest) Reply {
 		r.Deltas = Split(echo(t, req.Step > 1), 0)
 	}
 	return r
+}
+
+// scriptBody sets what the body does around the first turn, by marker.
+func scriptBody(t string, r *Reply) {
+	has := func(m string) bool { return strings.Contains(t, m) }
+	switch {
+	case has("#crash"):
+		code := 1
+		r.Exit = &BodyExit{Code: &code, Stderr: "pi: loading extensions\npi-sophia: 5 graph tools\n" +
+			"FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n"}
+	case has("#kill"):
+		r.Exit = &BodyExit{Signal: "SIGKILL", Stderr: "pi: loading extensions\npi-sophia: 5 graph tools\n"}
+	}
+	r.Stubborn = has("#stubborn")
+	if has("#retry") {
+		r.Retries = 2
+	}
+	r.Compact = has("#compact")
+	if has("#notice") {
+		r.Notices = []string{"pi-sophia loaded 5 graph tools"}
+	}
+	if has("#exterror") {
+		r.ExtensionError = "the graph tools did not load: gardend answered 503"
+	}
+	if has("#mirrorfail") {
+		r.MirrorFail = "write_document failed: gardend answered 502"
+	}
 }
 
 // echo is a short markdown reply quoting the text's first line; a

@@ -6,7 +6,7 @@ import (
 
 // opSpec says how a session operation is guarded.
 type opSpec struct {
-	fn    func(*request, *session) (*reply, *client.Error)
+	fn    func(*request, *session) (*reply, *refusal)
 	drive bool // refused when the caller's role dropped (access_reduced)
 	lease bool // needs the exact lease
 }
@@ -47,7 +47,7 @@ func (h *Host) spec(op string) (opSpec, bool) {
 // sessionOp runs an operation on a session: lookup (not_found for anyone
 // but the owner, but chime), body, idempotency, role, lease, then the op.
 // Called with h.mu held.
-func (h *Host) sessionOp(rq *request, id, op string) (*reply, *client.Error) {
+func (h *Host) sessionOp(rq *request, id, op string) (*reply, *refusal) {
 	rq.op = op
 	find := h.ownSession
 	if op == "chime" {

@@ -64,24 +64,34 @@ func (h *Host) debit(principal string, cost float64, key string) {
 	h.ledger.pool[h.today()] += cost
 }
 
+// SpendCredit debits an account's credit by usd and adds it to the day's
+// credit pool, as a run that cost that much would: a balance can go below
+// zero (out_of_credit follows), and the pool can close for the day
+// (credit_pool_exhausted).
+func (h *Host) SpendCredit(principal string, usd float64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.debit(principal, usd, "spend:"+h.newID("spend"))
+}
+
 func (h *Host) countTurn(principal string) { h.ledger.turns[h.today()+" "+principal]++ }
 
 func (h *Host) turnsToday(principal string) int { return h.ledger.turns[h.today()+" "+principal] }
 
 // doors says how a public caller can pay for a conversation.
-func doors() client.Doors {
-	return client.Doors{
-		BYOK:    client.Door{Header: "X-Model-Key", Description: "your own OpenRouter key, sent with every request"},
-		Account: client.Door{Header: "Authorization", Description: "a Sophia account's ID token as a Bearer token: its credit pays"},
+func doors() wireDoors {
+	return wireDoors{
+		BYOK:    wireDoor{Header: "X-Model-Key", Description: "your own OpenRouter key, sent with every request"},
+		Account: wireDoor{Header: "Authorization", Description: "a Sophia account's ID token as a Bearer token: its credit pays"},
 	}
 }
 
-func doorDetails() map[string]any { return map[string]any{"doors": doors()} }
+func doorDetails() wireDoorsDetails { return wireDoorsDetails{Doors: doors()} }
 
 // publicTurn checks a public session's turn before it is accepted: the key
 // of a byok session, the daily and per-session turn limits, the credit pool
 // and balance of a credit session.
-func (h *Host) publicTurn(rq *request, s *session) *client.Error {
+func (h *Host) publicTurn(rq *request, s *session) *refusal {
 	l := h.cfg.limits
 	switch {
 	case s.funding == fundingMember:
@@ -107,19 +117,19 @@ func (h *Host) publicTurn(rq *request, s *session) *client.Error {
 }
 
 // account answers GET /account, unwrapped.
-func (h *Host) account(rq *request) (*reply, *client.Error) {
+func (h *Host) account(rq *request) (*reply, *refusal) {
 	c, l := rq.caller, h.cfg.limits
-	a := client.Account{Kind: c.kind, TurnsToday: h.turnsToday(c.principal)}
+	a := wireAccount{Kind: c.kind, TurnsToday: h.turnsToday(c.principal)}
 	if c.kind == kindMember {
 		a.Principal = c.principal
 		return &reply{status: http.StatusOK, raw: mustJSON(a)}, nil
 	}
-	d, b := doors(), client.BYOK{Provider: "openrouter", DefaultModel: BYOKDefaultModel}
+	d, b := doors(), wireBYOK{Provider: "openrouter", DefaultModel: BYOKDefaultModel}
 	a.TurnsPerDay, a.SessionMaxTurns, a.Doors, a.BYOK = l.TurnsPerDay, l.SessionMaxTurns, &d, &b
 	if c.kind == kindAccount {
-		a.Principal, a.Email, a.EmailVerified = c.principal, c.person.Email, c.person.EmailVerified
+		a.Principal, a.Email, a.EmailVerified = c.principal, c.person.Email, &c.person.EmailVerified
 		acc := h.ledger.account(c.principal)
-		a.Credit = &client.Credit{
+		a.Credit = &wireCredit{
 			BalanceUSD: acc.granted - acc.spent, GrantedUSD: acc.granted, SpentUSD: acc.spent,
 			DefaultModel: CreditDefaultModel, Models: creditModels(),
 			PoolOpenToday: h.ledger.pool[h.today()] < l.CreditDailyCapUSD-1e-9,
@@ -130,7 +140,7 @@ func (h *Host) account(rq *request) (*reply, *client.Error) {
 
 // grant is POST /account/grants: an operator (an owner of any graph)
 // credits a principal, once per key.
-func (h *Host) grant(rq *request) (*reply, *client.Error) {
+func (h *Host) grant(rq *request) (*reply, *refusal) {
 	if err := rq.needBody(); err != nil {
 		return nil, err
 	}
@@ -150,7 +160,7 @@ func (h *Host) grant(rq *request) (*reply, *client.Error) {
 	}
 	bal, replayed := h.grantCredit(b.Principal, *b.AmountUSD, b.Source+":"+b.Key)
 	return rq.answer(http.StatusOK, client.TypeAccountGranted,
-		client.Granted{Principal: b.Principal, BalanceUSD: bal, Replayed: replayed}), nil
+		wireGranted{Principal: b.Principal, BalanceUSD: bal, Replayed: replayed}), nil
 }
 
 func isOperator(c *caller) bool {

@@ -49,9 +49,9 @@ func (h *Host) underMount(path string) (string, bool) {
 }
 
 // serveLocked authenticates and runs a handler under the lock.
-func (h *Host) serveLocked(rq *request, method string, fn func(*request) (*reply, *client.Error)) {
+func (h *Host) serveLocked(rq *request, method string, fn func(*request) (*reply, *refusal)) {
 	h.mu.Lock()
-	rep, err := h.authenticated(rq, func() (*reply, *client.Error) {
+	rep, err := h.authenticated(rq, func() (*reply, *refusal) {
 		if rq.r.Method != method {
 			return nil, badMethod(rq)
 		}
@@ -61,7 +61,7 @@ func (h *Host) serveLocked(rq *request, method string, fn func(*request) (*reply
 	h.finish(rq, rep, err)
 }
 
-func (h *Host) authenticated(rq *request, fn func() (*reply, *client.Error)) (*reply, *client.Error) {
+func (h *Host) authenticated(rq *request, fn func() (*reply, *refusal)) (*reply, *refusal) {
 	c, err := h.resolveCaller(rq.r)
 	if err != nil {
 		return nil, err
@@ -70,7 +70,7 @@ func (h *Host) authenticated(rq *request, fn func() (*reply, *client.Error)) (*r
 	return fn()
 }
 
-func badMethod(rq *request) *client.Error {
+func badMethod(rq *request) *refusal {
 	return errf(client.CodeInvalidRequest, "%s is not a method of %s: see the routes of the contract", rq.r.Method, rq.r.URL.Path)
 }
 
@@ -100,7 +100,7 @@ func (h *Host) serveGraph(rq *request, rest []string) {
 }
 
 // graphRoute dispatches the routes answered with one frame. Called with h.mu held.
-func (h *Host) graphRoute(rq *request, rest []string) (*reply, *client.Error) {
+func (h *Host) graphRoute(rq *request, rest []string) (*reply, *refusal) {
 	m := rq.r.Method
 	switch {
 	case len(rest) == 0 && m == http.MethodGet:
@@ -144,7 +144,7 @@ func (h *Host) serveEvents(rq *request, id string) {
 
 // finish waits for what the reply waits for, runs its last step under the
 // lock, and writes it (or the refusal).
-func (h *Host) finish(rq *request, rep *reply, err *client.Error) {
+func (h *Host) finish(rq *request, rep *reply, err *refusal) {
 	if err != nil {
 		writeError(rq.w, rq, err)
 		return

@@ -19,6 +19,7 @@ const (
 	causeShutdown stopCause = "shutdown"
 	causeRestart  stopCause = "interrupted"
 	causeClosed   stopCause = "closed"
+	causeExited   stopCause = "body_exited"
 )
 
 // run is one agent loop: the prompt, the steering and follow-ups it
@@ -37,9 +38,13 @@ type run struct {
 	active  []*command // delivered commands the run is answering
 	steers  []*command // steers waiting to be delivered into the run
 	aborts  []*command // abort commands completed when the run settles
+
+	exit       *BodyExit   // how the body died, with causeExited
+	stopSlow   func() bool // stops the abort.slow timer, once an abort armed it
+	mirrorFail string      // the mirror write after this run fails with this message
 }
 
-func (r *run) usage() client.Usage { return client.Usage{Turns: r.turns, CostUSD: r.cost} }
+func (r *run) usage() wireUsage { return wireUsage{Turns: r.turns, CostUSD: r.cost} }
 
 // startRun starts a run with its first command: run.started, the command
 // delivered and its user turn recorded, then the model's turns in a
@@ -47,14 +52,14 @@ func (r *run) usage() client.Usage { return client.Usage{Turns: r.turns, CostUSD
 func (h *Host) startRun(s *session, c *command) {
 	if h.closed {
 		c.status = client.StatusInterrupted
-		h.emit(s, client.EvCommandInterrupted, client.CommandValue{CommandID: c.id})
+		h.emit(s, client.EvCommandInterrupted, wireCommandValue{CommandID: c.id})
 		return
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	r := &run{id: h.newID("r"), ctx: ctx, cancel: cancel, done: make(chan struct{}), proceed: make(chan struct{}, 16)}
 	s.run = r
 	h.materialize(s)
-	h.emit(s, client.EvRunStarted, client.RunValue{RunID: r.id, Tools: s.tools()})
+	h.emit(s, client.EvRunStarted, wireRun{RunID: r.id, Tools: s.tools()})
 	h.deliver(s, r, c)
 	h.wg.Add(1)
 	go h.runLoop(s, r)
@@ -63,8 +68,8 @@ func (h *Host) startRun(s *session, c *command) {
 // deliver hands a command to the run: command.delivered and its user turn.
 func (h *Host) deliver(s *session, r *run, c *command) {
 	c.status = client.StatusDelivered
-	h.emit(s, client.EvCommandDelivered, client.CommandValue{CommandID: c.id})
-	h.addMessage(s, client.TranscriptItem{EntryID: h.newID("e"), Role: "user", Text: c.text, Timestamp: h.now()}, "", nil)
+	h.emit(s, client.EvCommandDelivered, wireCommandValue{CommandID: c.id})
+	h.addMessage(s, wireTranscript{EntryID: h.newID("e"), Role: "user", Text: c.text, Timestamp: h.now()}, "", nil)
 	r.active = append(r.active, c)
 	r.text, r.refs, r.step = c.text, c.refs, 0
 }
@@ -74,6 +79,7 @@ func (h *Host) runLoop(s *session, r *run) {
 	defer h.wg.Done()
 	defer close(r.done)
 	defer r.cancel(nil)
+	defer h.stopAbortSlow(r)
 	for {
 		h.mu.Lock()
 		r.step++
@@ -81,6 +87,15 @@ func (h *Host) runLoop(s *session, r *run) {
 		msgID := h.newID("m")
 		h.mu.Unlock()
 		rep := h.cfg.model.Turn(r.ctx, req)
+		if rep.Exit != nil {
+			h.mu.Lock()
+			h.crash(s, r, rep)
+			h.mu.Unlock()
+			return
+		}
+		h.mu.Lock()
+		h.beforeTurn(s, r, rep)
+		h.mu.Unlock()
 		text := h.play(s, r, rep, msgID)
 		h.mu.Lock()
 		more := h.afterTurn(s, r, rep, msgID, text)
@@ -98,18 +113,26 @@ func (h *Host) play(s *session, r *run, rep Reply, msgID string) string {
 	if rep.Slow {
 		pace = h.cfg.limits.SlowDelta
 	}
+	stubborn := time.Duration(0)
+	if rep.Stubborn {
+		stubborn = h.cfg.limits.StubbornFor
+	}
 	if rep.Hold && len(rep.Deltas) == 0 {
-		hold(r)
+		h.holding(s)
+		hold(r, stubborn)
 	}
 	for i, d := range rep.Deltas {
 		if !sleepCtx(r.ctx, pace) {
 			break
 		}
 		h.mu.Lock()
-		h.emitDelta(s, client.DeltaValue{RunID: r.id, MessageID: msgID, Delta: d})
+		h.emitDelta(s, wireDelta{RunID: r.id, MessageID: msgID, Delta: d})
 		h.mu.Unlock()
 		b.WriteString(d)
-		if i == 0 && rep.Hold && !hold(r) {
+		if i == 0 && rep.Hold {
+			h.holding(s)
+		}
+		if i == 0 && rep.Hold && !hold(r, stubborn) {
 			break
 		}
 	}
@@ -130,13 +153,33 @@ func sleepCtx(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-func hold(r *run) bool {
+// holding tells the tests' hook that a run of s starts holding.
+func (h *Host) holding(s *session) {
+	h.mu.Lock()
+	hook := h.holdHook
+	h.mu.Unlock()
+	if hook != nil {
+		hook(s.id)
+	}
+}
+
+// hold waits for Proceed; an abort ends the wait, at once or, for a
+// stubborn body, after stubborn (or at Proceed, whichever comes first).
+func hold(r *run, stubborn time.Duration) bool {
 	select {
 	case <-r.proceed:
 		return true
 	case <-r.ctx.Done():
-		return false
 	}
+	if stubborn > 0 {
+		t := time.NewTimer(stubborn)
+		defer t.Stop()
+		select {
+		case <-r.proceed:
+		case <-t.C:
+		}
+	}
+	return false
 }
 
 // afterTurn records a finished turn and decides whether the run goes on.
@@ -174,12 +217,12 @@ func (h *Host) afterTurn(s *session, r *run, rep Reply, msgID, text string) bool
 		h.deliver(s, r, c)
 		return true
 	}
-	h.settle(s, r, client.RunSettledValue{RunID: r.id, Usage: r.usage()})
+	h.settle(s, r, wireSettled{RunID: r.id, Usage: r.usage()})
 	return false
 }
 
 // completeTurn records the assistant message and runs its tool calls.
-func (h *Host) completeTurn(s *session, r *run, rep Reply, msgID, text string) []client.ToolCall {
+func (h *Host) completeTurn(s *session, r *run, rep Reply, msgID, text string) []wireToolCall {
 	cost := rep.CostUSD
 	if cost <= 0 {
 		cost = h.cfg.limits.TurnCostUSD
@@ -188,26 +231,20 @@ func (h *Host) completeTurn(s *session, r *run, rep Reply, msgID, text string) [
 	r.cost += cost
 	s.modelTurns++
 	s.costUSD += cost
-	calls := make([]client.ToolCall, len(rep.ToolCalls))
+	calls := make([]wireToolCall, len(rep.ToolCalls))
 	for i, tu := range rep.ToolCalls {
-		calls[i] = client.ToolCall{ID: h.newID("t"), Name: tu.Name}
+		calls[i] = wireToolCall{ID: h.newID("t"), Name: tu.Name}
 	}
-	h.addMessage(s, client.TranscriptItem{EntryID: h.newID("e"), Role: "assistant", Text: text, ToolCalls: calls, Timestamp: h.now()},
-		msgID, &client.Usage{Turns: 1, CostUSD: cost})
+	h.addMessage(s, wireTranscript{EntryID: h.newID("e"), Role: "assistant", Text: text, ToolCalls: calls, Timestamp: h.now()},
+		msgID, &wireUsage{Turns: 1, CostUSD: cost})
 	for i, tu := range rep.ToolCalls {
-		h.emit(s, client.EvToolStarted, client.ToolValue{ToolCallID: calls[i].ID, ToolName: tu.Name})
-		h.emit(s, client.EvToolResult, toolResult{ToolCallID: calls[i].ID, ToolName: tu.Name, IsError: tu.IsError})
-		h.addMessage(s, client.TranscriptItem{EntryID: h.newID("e"), Role: "toolResult", Text: tu.Result,
-			ToolName: tu.Name, IsError: tu.IsError, Timestamp: h.now()}, "", nil)
+		h.emit(s, client.EvToolStarted, wireToolStarted{ToolCallID: calls[i].ID, ToolName: tu.Name})
+		h.emit(s, client.EvToolResult, wireToolResult{ToolCallID: calls[i].ID, ToolName: tu.Name, IsError: tu.IsError})
+		isError := tu.IsError
+		h.addMessage(s, wireTranscript{EntryID: h.newID("e"), Role: "toolResult", Text: tu.Result,
+			ToolName: tu.Name, IsError: &isError, Timestamp: h.now()}, "", nil)
 	}
 	return calls
-}
-
-// toolResult is tool.result's value, with isError always present.
-type toolResult struct {
-	ToolCallID string `json:"toolCallId"`
-	ToolName   string `json:"toolName"`
-	IsError    bool   `json:"isError"`
 }
 
 // overBudget stops a run whose finished turn reached a cap: budget.exceeded,
@@ -222,41 +259,50 @@ func (h *Host) overBudget(s *session, r *run) bool {
 	default:
 		return false
 	}
-	h.emit(s, client.EvBudgetExceeded, client.BudgetValue{Reason: reason, Turns: r.turns, CostUSD: r.cost})
+	h.emit(s, client.EvBudgetExceeded, wireBudgetExceeded{Reason: reason, Turns: r.turns, CostUSD: r.cost})
 	h.endCommands(s, r, client.EvCommandAborted, "")
 	h.dropQueue(s, client.EvCommandCancelled)
-	h.settle(s, r, client.RunSettledValue{RunID: r.id, Aborted: true, Reason: "budget", StopReason: "budget", Usage: r.usage()})
+	h.settle(s, r, wireSettled{RunID: r.id, Aborted: true, Reason: "budget", StopReason: "budget", Usage: r.usage()})
 	return true
 }
 
 // failRun settles a run whose model turn failed.
 func (h *Host) failRun(s *session, r *run, msg string) {
-	h.emit(s, client.EvRunError, client.RunValue{RunID: r.id, Message: msg})
+	h.emit(s, client.EvRunError, wireRun{RunID: r.id, Message: msg})
 	h.endCommands(s, r, client.EvCommandFailed, msg)
-	h.settle(s, r, client.RunSettledValue{RunID: r.id, Reason: "error", StopReason: "error", Usage: r.usage()})
+	h.settle(s, r, wireSettled{RunID: r.id, Reason: "error", StopReason: "error", Usage: r.usage()})
 	h.next(s)
 }
 
 // stopRun settles a cancelled run. An abort leaves the queue alone (the
-// queued commands then run); shutdown cancels it; a restart interrupts it.
+// queued commands then run); shutdown cancels it. A restart kills the body
+// with the host: the text it was streaming is lost, its commands and the
+// queue are interrupted, and nothing settles the run (the seed promises no
+// run.settled after a restart; the credit spent is still debited).
 func (h *Host) stopRun(s *session, r *run, cause error, msgID, text string) {
-	if cause == causeClosed {
+	switch cause {
+	case causeClosed:
 		s.run = nil
+		return
+	case causeExited:
+		h.bodyExited(s, r, *r.exit)
+		return
+	case causeRestart:
+		h.dropQueue(s, client.EvCommandInterrupted)
+		h.endCommands(s, r, client.EvCommandInterrupted, "")
+		s.run = nil
+		h.debitRun(s, r)
 		return
 	}
 	if text != "" {
-		h.addMessage(s, client.TranscriptItem{EntryID: h.newID("e"), Role: "assistant", Text: text, Timestamp: h.now()}, msgID, nil)
+		h.addMessage(s, wireTranscript{EntryID: h.newID("e"), Role: "assistant", Text: text, Timestamp: h.now()}, msgID, nil)
 	}
 	end := client.EvCommandAborted
-	switch cause {
-	case causeRestart:
-		end = client.EvCommandInterrupted
-		h.dropQueue(s, end)
-	case causeShutdown:
+	if cause == causeShutdown {
 		h.dropQueue(s, client.EvCommandCancelled)
 	}
 	h.endCommands(s, r, end, "")
-	h.settle(s, r, client.RunSettledValue{RunID: r.id, Aborted: true, Reason: cause.Error(), StopReason: "aborted", Usage: r.usage()})
+	h.settle(s, r, wireSettled{RunID: r.id, Aborted: true, Reason: cause.Error(), StopReason: "aborted", Usage: r.usage()})
 	if cause == causeAbort {
 		h.next(s)
 	}
@@ -267,7 +313,7 @@ func (h *Host) endCommands(s *session, r *run, ev, msg string) {
 	status := strings.TrimPrefix(ev, "command.")
 	for _, c := range append(r.active, r.steers...) {
 		c.status, c.err = status, msg
-		h.emit(s, ev, client.CommandValue{CommandID: c.id, Error: msg})
+		h.emit(s, ev, wireCommandValue{CommandID: c.id, Error: msg})
 	}
 	r.active, r.steers = nil, nil
 }
@@ -279,7 +325,7 @@ func (h *Host) dropQueue(s *session, ev string) {
 	}
 	for _, c := range s.queue {
 		c.status = strings.TrimPrefix(ev, "command.")
-		h.emit(s, ev, client.CommandValue{CommandID: c.id})
+		h.emit(s, ev, wireCommandValue{CommandID: c.id})
 	}
 	s.queue = nil
 	h.queueUpdated(s)
@@ -287,18 +333,24 @@ func (h *Host) dropQueue(s *session, ev string) {
 
 // settle ends the run: run.ended, run.settled, the aborts completed, the
 // credit debited and the mirror written.
-func (h *Host) settle(s *session, r *run, v client.RunSettledValue) {
-	h.emit(s, client.EvRunEnded, client.RunValue{RunID: r.id})
+func (h *Host) settle(s *session, r *run, v wireSettled) {
+	h.emit(s, client.EvRunEnded, wireRun{RunID: r.id})
 	h.emit(s, client.EvRunSettled, v)
 	s.run = nil
 	for _, c := range r.aborts {
 		c.status = client.StatusCompleted
-		h.emit(s, client.EvCommandCompleted, client.CommandValue{CommandID: c.id})
+		h.emit(s, client.EvCommandCompleted, wireCommandValue{CommandID: c.id})
 	}
+	h.debitRun(s, r)
+	h.writeMirror(s, r.mirrorFail)
+	h.armIdle(s)
+}
+
+// debitRun debits a credit session's run by what it cost, once.
+func (h *Host) debitRun(s *session, r *run) {
 	if s.funding == fundingCredit {
 		h.debit(s.owner, r.cost, "run:"+s.id+":"+r.id)
 	}
-	h.writeMirror(s)
 }
 
 // next starts a run with the first queued command, if any.

@@ -28,18 +28,21 @@ type session struct {
 	access         string
 	funding        string
 	model          string
-	parent         *client.Parent
-	budget         client.Budget
+	parent         *wireParent
+	budget         wireBudget
 	roomPolicy     string
-	lease          *client.Lease
+	lease          *wireLease
 	leaseTTL       time.Duration
-	leaseAnnounced time.Time // the expiresAt last announced by an event
+	leaseAnnounced time.Time   // the expiresAt last announced by an event
+	leaseStop      func() bool // stops the lease's timer; nil when none is armed
+	idleStop       func() bool // stops the idle body's timer; nil when none is armed
+	idleSince      time.Time   // when the body last became idle
 	createdAt      time.Time
 	updatedAt      time.Time
 	live           bool
 	deleted        bool
 
-	events     []client.Frame
+	events     []wireFrame
 	subs       map[*subscriber]struct{}
 	notify     chan struct{} // closed and replaced at every durable event
 	requests   map[string]stored
@@ -47,7 +50,8 @@ type session struct {
 	byCommand  map[string]*command
 	queue      []*command
 	chimes     []*pendingChime
-	transcript []client.TranscriptItem
+	transcript []wireTranscript
+	ownFrom    int // a fork's first own item: the history before it is its source's
 	run        *run
 
 	turns      int     // user turns accepted (prompts, follow-ups, steers)
@@ -55,6 +59,7 @@ type session struct {
 	costUSD    float64 // cost over every run
 	mirrored   bool
 	mirrorAt   time.Time
+	mirrorErr  string // the last write's failure, until a write succeeds
 	modelKey   string // the newest X-Model-Key of a byok session, in memory only
 }
 
@@ -101,9 +106,9 @@ func (h *Host) newSession(rq *request, profile, access, funding string) *session
 }
 
 // summary describes the session as frames and listings carry it.
-func (h *Host) summary(s *session) client.Summary {
-	sum := client.Summary{
-		SessionID: s.id, GraphID: s.graph, Title: s.title, Preview: preview(s.transcript),
+func (h *Host) summary(s *session) wireSummary {
+	sum := wireSummary{
+		SessionID: s.id, GraphID: s.graph, Title: s.title, Preview: s.preview(),
 		Profile: s.profile, Isolation: s.isolation, Access: s.access, Funding: s.funding,
 		Model: s.model, Parent: s.parent, Status: "idle", Body: "dormant",
 		RoomPolicy: s.roomPolicy, Budget: s.budget, Turns: s.turns,
@@ -122,8 +127,18 @@ func (h *Host) summary(s *session) client.Summary {
 	return sum
 }
 
-// preview is the first user text, trimmed to about 80 characters.
-func preview(items []client.TranscriptItem) string {
+// preview is the session's first user text: a fork's own first message
+// once something is said in it, else the first of the history it begins
+// with; trimmed to about 80 characters.
+func (s *session) preview() string {
+	if p := preview(s.transcript[s.ownFrom:]); p != "" {
+		return p
+	}
+	return preview(s.transcript)
+}
+
+// preview is the first user text of items, trimmed to about 80 characters.
+func preview(items []wireTranscript) string {
 	for _, it := range items {
 		if it.Role == "user" {
 			return clip(strings.Join(strings.Fields(it.Text), " "), 80, "…")
@@ -154,9 +169,9 @@ func clipBytes(s string, n int) string {
 
 // emit appends a durable event, hands it to the streams and wakes the
 // long-polls. Called with h.mu held.
-func (h *Host) emit(s *session, typ string, value any) client.Frame {
+func (h *Host) emit(s *session, typ string, value any) wireFrame {
 	now := h.now()
-	f := client.Frame{
+	f := wireFrame{
 		Protocol: client.Protocol, Type: typ, Seq: int64(len(s.events)) + 1,
 		At: now.Format(time.RFC3339Nano), SessionID: s.id, Value: mustJSON(value),
 	}
@@ -169,17 +184,17 @@ func (h *Host) emit(s *session, typ string, value any) client.Frame {
 }
 
 // emitDelta hands an ephemeral message.delta to the streams only.
-func (h *Host) emitDelta(s *session, v client.DeltaValue) {
-	h.fanout(s, client.Frame{Protocol: client.Protocol, Type: client.EvMessageDelta, SessionID: s.id, Value: mustJSON(v)})
+func (h *Host) emitDelta(s *session, v wireDelta) {
+	h.fanout(s, wireFrame{Protocol: client.Protocol, Type: client.EvMessageDelta, SessionID: s.id, Value: mustJSON(v)})
 }
 
 // cursor is the seq of the session's last event.
 func (s *session) cursor() int64 { return int64(len(s.events)) }
 
 // addMessage records a transcript item and announces it.
-func (h *Host) addMessage(s *session, it client.TranscriptItem, messageID string, usage *client.Usage) {
+func (h *Host) addMessage(s *session, it wireTranscript, messageID string, usage *wireUsage) {
 	s.transcript = append(s.transcript, it)
-	h.emit(s, client.EvMessageCompleted, client.MessageValue{
+	h.emit(s, client.EvMessageCompleted, wireMessage{
 		EntryID: it.EntryID, MessageID: messageID, Role: it.Role, Text: it.Text, ToolCalls: it.ToolCalls,
 		ToolName: it.ToolName, IsError: it.IsError, Usage: usage, Timestamp: it.Timestamp,
 	})
@@ -210,24 +225,26 @@ func (h *Host) materialize(s *session) {
 	h.emit(s, client.EvBodyMaterialized, bodyValue(s))
 }
 
-func bodyValue(s *session) client.BodyValue {
+func bodyValue(s *session) wireBodyMaterialized {
 	if s.profile == client.ProfileAgent {
-		return client.BodyValue{Kind: "rpc", Isolation: s.isolation}
+		return wireBodyMaterialized{Kind: "rpc", Isolation: s.isolation}
 	}
-	return client.BodyValue{Kind: "in-process"}
+	return wireBodyMaterialized{Kind: "in-process"}
 }
 
 // announceNew starts a new session's log: session.created with the summary
 // as created (body live, lease given when claimed), body.materialized and
 // lease.claimed.
-func (h *Host) announceNew(s *session, principal, clientID string, claim bool) *client.Lease {
+func (h *Host) announceNew(s *session, principal, clientID string, claim bool) *wireLease {
 	s.live = true
 	if claim {
-		l := client.Lease{Principal: principal, ClientID: clientID, ExpiresAt: h.now().Add(s.leaseTTL)}
+		l := wireLease{Principal: principal, ClientID: clientID, ExpiresAt: h.now().Add(s.leaseTTL)}
 		s.lease, s.leaseAnnounced = &l, l.ExpiresAt
+		h.armLease(s)
 	}
-	h.emit(s, client.EvSessionCreated, map[string]any{"session": h.summary(s)})
+	h.emit(s, client.EvSessionCreated, wireSessionValue{Session: h.summary(s)})
 	h.emit(s, client.EvBodyMaterialized, bodyValue(s))
+	h.armIdle(s)
 	if s.lease == nil {
 		return nil
 	}
@@ -248,14 +265,14 @@ func (s *session) tools() []string {
 	return t
 }
 
-func (s *session) queueItems() []client.QueueItem {
-	q := make([]client.QueueItem, 0, len(s.queue))
+func (s *session) queueItems() []wireQueueItem {
+	q := make([]wireQueueItem, 0, len(s.queue))
 	for _, c := range s.queue {
-		q = append(q, client.QueueItem{CommandID: c.id, Op: c.op})
+		q = append(q, wireQueueItem{CommandID: c.id, Op: c.op})
 	}
 	return q
 }
 
 func (h *Host) queueUpdated(s *session) {
-	h.emit(s, client.EvQueueUpdated, client.QueueValue{Queue: s.queueItems()})
+	h.emit(s, client.EvQueueUpdated, wireQueue{Queue: s.queueItems()})
 }

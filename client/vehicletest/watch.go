@@ -11,16 +11,19 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
+// maxWaitMs is the longest wait a long-poll may ask for.
+const maxWaitMs = 30000
+
 // subscriber is one open SSE stream: a buffer of frames, and a signal that
 // cuts the stream (CutStreams, or a buffer that overflowed).
 type subscriber struct {
-	ch  chan client.Frame
+	ch  chan wireFrame
 	cut chan struct{}
 }
 
 // fanout hands a frame to every stream of the session without blocking: a
 // stream whose buffer is full is cut and resumes by seq. Called with h.mu held.
-func (h *Host) fanout(s *session, f client.Frame) {
+func (h *Host) fanout(s *session, f wireFrame) {
 	for sub := range s.subs {
 		select {
 		case sub.ch <- f:
@@ -36,8 +39,8 @@ func cutSubscriber(s *session, sub *subscriber) {
 }
 
 // watchParams reads since (or Last-Event-ID for a stream) and waitMs.
-// waitMs above 30 000 is clamped to 30 000.
-func watchParams(r *http.Request, stream bool) (since int64, wait time.Duration, err *client.Error) {
+// waitMs above 30 000 is refused, as the contract says.
+func watchParams(r *http.Request, stream bool) (since int64, wait time.Duration, err *refusal) {
 	q := r.URL.Query()
 	raw := q.Get("since")
 	if id := r.Header.Get("Last-Event-ID"); stream && id != "" {
@@ -52,10 +55,10 @@ func watchParams(r *http.Request, stream bool) (since int64, wait time.Duration,
 	}
 	if w := q.Get("waitMs"); w != "" {
 		n, perr := strconv.ParseInt(w, 10, 64)
-		if perr != nil || n < 0 {
-			return 0, 0, errf(client.CodeInvalidRequest, "waitMs must be milliseconds from 0 to 30000, not %q", w)
+		if perr != nil || n < 0 || n > maxWaitMs {
+			return 0, 0, errf(client.CodeInvalidRequest, "waitMs must be milliseconds from 0 to %d, not %q: ask for a shorter wait and poll again", maxWaitMs, w)
 		}
-		wait = min(time.Duration(n)*time.Millisecond, client.MaxWatchWait)
+		wait = time.Duration(n) * time.Millisecond
 	}
 	return since, wait, nil
 }
@@ -66,8 +69,8 @@ func wantsStream(r *http.Request) bool {
 }
 
 // watchResult is the long-poll answer after since. Called with h.mu held.
-func watchResult(s *session, since int64) client.WatchResult {
-	res := client.WatchResult{Events: []client.Event{}, Cursor: since}
+func watchResult(s *session, since int64) wireWatch {
+	res := wireWatch{Events: []wireFrame{}, Cursor: since}
 	if since >= s.cursor() {
 		return res
 	}
@@ -115,11 +118,11 @@ func (h *Host) longPoll(rq *request, s *session, since int64, wait time.Duration
 // with keepalives, until session.deleted, the client leaves, or a cut.
 func (h *Host) stream(rq *request, s *session, since int64) {
 	h.mu.Lock()
-	var replay []client.Frame
+	var replay []wireFrame
 	if since < s.cursor() {
 		replay = append(replay, s.events[since:]...)
 	}
-	sub := &subscriber{ch: make(chan client.Frame, h.cfg.limits.StreamBuffer), cut: make(chan struct{})}
+	sub := &subscriber{ch: make(chan wireFrame, h.cfg.limits.StreamBuffer), cut: make(chan struct{})}
 	s.subs[sub] = struct{}{}
 	h.mu.Unlock()
 	defer func() {
@@ -168,7 +171,7 @@ func (h *Host) follow(rq *request, rc *http.ResponseController, sub *subscriber)
 }
 
 // writeSSE writes one event; a delta has no id.
-func writeSSE(w io.Writer, f client.Frame) error {
+func writeSSE(w io.Writer, f wireFrame) error {
 	var err error
 	if f.Seq > 0 {
 		_, err = fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", f.Seq, f.Type, mustJSON(f))

@@ -199,7 +199,7 @@ func TestSlowSubscriberIsCut(t *testing.T) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := &session{id: "s", subs: map[*subscriber]struct{}{}, notify: make(chan struct{})}
-	sub := &subscriber{ch: make(chan client.Frame, 2), cut: make(chan struct{})}
+	sub := &subscriber{ch: make(chan wireFrame, 2), cut: make(chan struct{})}
 	s.subs[sub] = struct{}{}
 	for i := 0; i < 3; i++ {
 		h.emit(s, "x", map[string]int{"i": i})
@@ -244,11 +244,12 @@ func TestLongPoll(t *testing.T) {
 		t.Fatalf("woken: %s", r.raw)
 	}
 
-	// at most 500 a page; waitMs over 30 000 is clamped, not refused
+	// at most 500 a page; waitMs over 30 000 is refused
 	for i := 0; i < 600; i++ {
 		h.srv.Emit(s, "bulk", map[string]int{"i": i})
 	}
-	r = h.do("GET", path+"?since=0&waitMs=99999", ada, nil)
+	refused(t, h.do("GET", path+"?since=0&waitMs=99999", ada, nil), client.CodeInvalidRequest)
+	r = h.do("GET", path+"?since=0&waitMs=30000", ada, nil)
 	r.decode(t, &w)
 	if len(w.Events) != client.MaxWatchEvents || !w.More || w.Cursor != 500 {
 		t.Fatalf("page: %d %v %d", len(w.Events), w.More, w.Cursor)
