@@ -3,7 +3,10 @@
 // idempotency, runs of a scripted model, the budget guard, chimes, rename,
 // delete, fork and clone, the mirror, the capsule, watching (long-poll and
 // SSE), and the public doors and limits. Tests start it on loopback with
-// NewServer; the demo embeds it with Listen.
+// NewServer; the demo embeds it with Listen. It reads requests and writes
+// answers and events with wire types of its own, never the client's, checked
+// against the examples of docs/protocol.md, so that a wrong JSON tag on
+// either side fails a test.
 //
 // Where the protocol leaves a choice, this host makes these:
 //
