@@ -30,7 +30,7 @@ func clientAnswerValue(typ string) any {
 		return &client.Claimed{}
 	case client.TypeCommandAccepted:
 		return &client.Accepted{}
-	case client.TypeCommandCanceled:
+	case client.TypeCommandCancelled:
 		return &client.Cancelled{}
 	case client.TypeSessionForked, client.TypeSessionCloned:
 		return &client.Branched{}
