@@ -92,7 +92,7 @@ func (r *rider) answerLine(ctx context.Context, l inputLine) *rideEnding {
 // printing the events up to now, and prints the closed frame last.
 func (r *rider) finish(ctx context.Context, end rideEnding) error {
 	if end.reason != ReasonDeleted && end.last == nil && r.out.failed() == nil {
-		r.waitSettled(ctx)
+		r.waitSettled(ctx, end.reason)
 		if r.fol != nil && r.fol.isDeleted() {
 			end.reason = ReasonDeleted
 		}

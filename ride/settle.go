@@ -102,7 +102,7 @@ func (t *settleTracker) state() (waiting bool, open int, changed <-chan struct{}
 // waitSettled waits, for a ride that follows with Wait, until every command
 // the ride sent is final and no run is under way, the session is deleted, or
 // ctx ends. When the stream has stopped it long-polls instead.
-func (r *rider) waitSettled(ctx context.Context) {
+func (r *rider) waitSettled(ctx context.Context, reason string) {
 	if r.fol == nil || !r.cfg.Wait {
 		return
 	}
@@ -113,7 +113,11 @@ func (r *rider) waitSettled(ctx context.Context) {
 			return
 		}
 		if !told {
-			r.log.logf("the input ended: waiting for %d command(s) and the run to settle (interrupt again to close at once)", open)
+			how := "the input ended: waiting for %d command(s) and the run to settle (interrupt to close at once)"
+			if reason == ReasonShutdown {
+				how = "stopping: waiting for %d command(s) and the run to settle (interrupt again to close at once)"
+			}
+			r.log.logf(how, open)
 			told = true
 		}
 		select {
