@@ -77,8 +77,8 @@ func TestHungRequestAnswersUnreachable(t *testing.T) {
 // longer than the request deadline is not cut at the deadline.
 func TestWatchDeadlineIncludesItsWait(t *testing.T) {
 	srv := newHost(t)
-	r := startRun(t, Config{Client: newClient(t, srv.URL, "ada-token", "ride-a"), New: true, RequestTimeout: 100 * time.Millisecond})
-	r.send(`{"op":"watch","requestId":"w1","since":1000,"waitMs":400}`)
+	r := startRun(t, Config{Client: newClient(t, srv.URL, "ada-token", "ride-a"), New: true, RequestTimeout: time.Second})
+	r.send(`{"op":"watch","requestId":"w1","since":1000,"waitMs":1500}`)
 	if f := r.answer("w1"); f.Type != client.TypeWatchCompleted {
 		t.Errorf("%+v", f)
 	}
