@@ -11,6 +11,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/ride"
 )
 
 func TestRideBadLinesDoNotEndIt(t *testing.T) {
@@ -22,7 +23,7 @@ func TestRideBadLinesDoNotEndIt(t *testing.T) {
 		`{"op":"watch","requestId":"w1","since":-1}`,
 		`{"op":"prompt","requestId":"p1"}`,
 		`{"op":"prompt","requestId":"p2","text":"`+strings.Repeat("x", client.MaxTextBytes+1)+`"}`,
-		strings.Repeat("y", maxLine+1),
+		strings.Repeat("y", ride.MaxLine+1),
 		`{"op":"inspect","requestId":"i1"}`)
 	if code := r.end(); code != 0 {
 		t.Errorf("exit %d", code)
@@ -71,7 +72,7 @@ func TestRideUnreachable(t *testing.T) {
 		t.Errorf("exit %d, want 1", code)
 	}
 	f := r.frames()
-	if len(f) != 1 || f[0].Code != codeUnreachable || !strings.Contains(f[0].Message, addr) || !strings.Contains(f[0].Message, "refused") {
+	if len(f) != 1 || f[0].Code != ride.CodeUnreachable || !strings.Contains(f[0].Message, addr) || !strings.Contains(f[0].Message, "refused") {
 		t.Errorf("frames %+v", f)
 	}
 	if errs, _ := r.errw.snapshot(); len(errs) == 0 || !strings.Contains(errs[0], addr) {
@@ -86,7 +87,7 @@ func TestRideHostGoneMidway(t *testing.T) {
 	srv.Close()
 	r.send(`{"op":"inspect","requestId":"i1"}`)
 	f := r.waitAnswer("i1")
-	if f.Code != codeUnreachable || !strings.Contains(f.Message, srv.URL) {
+	if f.Code != ride.CodeUnreachable || !strings.Contains(f.Message, srv.URL) {
 		t.Errorf("%+v", f)
 	}
 	if code := r.end(); code != 0 {
@@ -110,12 +111,12 @@ func TestRideSignalReleasesWithoutWaiting(t *testing.T) {
 	}
 	fs := r.frames()
 	last := fs[len(fs)-1]
-	var v closedValue
+	var v ride.ClosedValue
 	_ = last.Decode(&v)
-	if last.Type != client.TypeClosed || v.Reason != reasonShutdown {
+	if last.Type != client.TypeClosed || v.Reason != ride.ReasonShutdown {
 		t.Errorf("last frame %+v", last)
 	}
-	if f := r.waitAnswer("w1"); f.Code != codeInterrupted {
+	if f := r.waitAnswer("w1"); f.Code != ride.CodeInterrupted {
 		t.Errorf("the pending watch: %+v", f)
 	}
 	evs := srv.Events("s1")
@@ -211,9 +212,9 @@ func TestRideDeletedElsewhere(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 	fs := r.frames()
-	var v closedValue
+	var v ride.ClosedValue
 	_ = fs[len(fs)-1].Decode(&v)
-	if v.Reason != reasonDeleted || fs[len(fs)-2].Type != client.EvSessionDeleted {
+	if v.Reason != ride.ReasonDeleted || fs[len(fs)-2].Type != client.EvSessionDeleted {
 		t.Errorf("the ride did not end with the delete: %+v", fs[len(fs)-2:])
 	}
 }
@@ -296,7 +297,7 @@ func TestRideEndsWhenStdoutFails(t *testing.T) {
 	in := strings.NewReader(`{"op":"inspect","requestId":"i1"}` + "\n" + `{"op":"inspect","requestId":"i2"}` + "\n")
 	var errw strings.Builder
 	rio := rideIO{in: in, out: &rideFailingWriter{n: 1}, errw: &errw, env: config.MapEnv(rideEnv())}
-	code := ride(context.Background(), []string{"--gardend", srv.URL, "--graph", "demo", "--new"}, rio)
+	code := rideCommand(context.Background(), []string{"--gardend", srv.URL, "--graph", "demo", "--new"}, rio)
 	if code != 1 || !strings.Contains(errw.String(), "broken pipe") {
 		t.Errorf("exit %d, stderr %q", code, errw.String())
 	}

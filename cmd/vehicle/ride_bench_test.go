@@ -45,7 +45,7 @@ func rideOnce(b *testing.B, url string, input []byte) time.Duration {
 	rio := rideIO{in: bytes.NewReader(input), out: out, errw: io.Discard,
 		env: config.MapEnv(map[string]string{"VEHICLE_TOKEN": "ada-token"})}
 	start := time.Now()
-	if code := ride(context.Background(), []string{"--gardend", url, "--graph", "demo", "--new"}, rio); code != 0 {
+	if code := rideCommand(context.Background(), []string{"--gardend", url, "--graph", "demo", "--new"}, rio); code != 0 {
 		b.Fatalf("the ride exited %d", code)
 	}
 	d := time.Since(start)

@@ -4,16 +4,61 @@ import (
 	"context"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // runRide runs vehicle ride: the headless JSONL form, reading requests from
 // in and writing frames to out and diagnostics to errw. It returns the exit
-// code: non-zero only when the ride could not start.
+// code: non-zero only when the ride could not start or out failed. The first
+// SIGINT or SIGTERM (which also cancels ctx) ends the ride as the end of the
+// input does; a second one closes it at once.
 func runRide(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
-	return ride(ctx, args, rideIO{in: in, out: out, errw: errw, env: os.LookupEnv,
-		keyring: config.OSKeyring(config.DefaultKeyringTimeout)})
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	hard, stop, release := signalStages(ctx, sigs)
+	defer release()
+	return rideCommand(hard, args, rideIO{in: in, out: out, errw: errw, env: os.LookupEnv,
+		keyring: config.OSKeyring(config.DefaultKeyringTimeout), stop: stop})
+}
+
+// signalStages turns interrupts into the ride's two ways to end: stop is
+// closed by the first (ctx's end, or the first signal on sigs), and the
+// returned context is cancelled by the second signal. Call release when the
+// ride is over.
+func signalStages(ctx context.Context, sigs <-chan os.Signal) (hard context.Context, stop <-chan struct{}, release func()) {
+	hard, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stopped := make(chan struct{})
+	go func() {
+		defer cancel()
+		closed := false
+		stopOnce := func() {
+			if !closed {
+				closed = true
+				close(stopped)
+			}
+		}
+		done := ctx.Done()
+		for n := 0; n < 2; {
+			select {
+			case <-done:
+				done = nil
+				stopOnce()
+			case _, ok := <-sigs:
+				if !ok {
+					return
+				}
+				n++
+				stopOnce()
+			case <-hard.Done():
+				return
+			}
+		}
+	}()
+	return hard, stopped, cancel
 }
 
 // runLogin runs vehicle login: it stores a token for a gardend in the OS

@@ -76,9 +76,8 @@ func TestRideDocs(t *testing.T) {
 
 	r3 := startRide(t, srv.URL, "cli-ride-3", rideEnv(), "--new", "--follow")
 	r3.send(`{"op":"prompt","requestId":"p1","text":"Hello"}`)
-	r3.waitFor("run.settled", 1, isRideEvent(client.EvRunSettled))
 	r3.end()
-	w.example("--follow", "With --follow every event of the session comes as it happens, and message.delta frames carry the reply as it is written. Events and answers interleave as whole lines in the order they come (here the answer is shown first). At the end the ride prints the events up to its end (here lease.released), then `closed`.",
+	w.example("--follow", "With --follow every event of the session comes as it happens, and message.delta frames carry the reply as it is written. Events and answers interleave as whole lines in the order they come (here the answer is shown first). The input ends right after the prompt: the ride waits for the prompt's command to complete and the run to settle, prints the events up to its end (here lease.released), then `closed`.",
 		append([]string{"$ echo '{\"op\":\"prompt\",\"requestId\":\"p1\",\"text\":\"Hello\"}' | vehicle ride --gardend ... --graph demo --new --follow"}, rideAnswersFirst(r3)...)...)
 	checkRideDoc(t, w.b.String())
 }

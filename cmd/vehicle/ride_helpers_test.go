@@ -112,7 +112,7 @@ func startRideWith(t testing.TB, gardend string, name string, env map[string]str
 			client.WithRequestIDs(func() string { return fmt.Sprintf("%s-q%d", name, n.Add(1)) })}}
 	all := append([]string{"--gardend", gardend, "--graph", "demo"}, args...)
 	go func() {
-		r.code <- ride(ctx, all, rio)
+		r.code <- rideCommand(ctx, all, rio)
 		_ = pr.Close()
 	}()
 	t.Cleanup(func() {

@@ -1,4 +1,4 @@
-package main
+package ride
 
 import (
 	"bufio"
@@ -52,19 +52,19 @@ func TestParseLine(t *testing.T) {
 	}
 }
 
-func TestKindOfEveryOp(t *testing.T) {
+func TestKnownOpEveryOp(t *testing.T) {
 	for _, op := range strings.Split(opNames, ", ") {
-		if kindOf(op) == opUnknown {
+		if !knownOp(op) {
 			t.Errorf("%s is not taken", op)
 		}
 	}
-	if kindOf("create") != opUnknown {
+	if knownOp("create") {
 		t.Error("create is not a ride op")
 	}
 }
 
 func TestReadLines(t *testing.T) {
-	long := strings.Repeat("x", maxLine+10)
+	long := strings.Repeat("x", MaxLine+10)
 	in := "one\n\n  \r\n" + long + "\ntwo\r\nthree"
 	lines := make(chan inputLine)
 	done := make(chan struct{})
@@ -85,10 +85,10 @@ func TestReadLines(t *testing.T) {
 }
 
 func TestReadLineAtLimit(t *testing.T) {
-	exact := strings.Repeat("y", maxLine-1) + "\n"
+	exact := strings.Repeat("y", MaxLine-1) + "\n"
 	line, tooLong, _ := readLine(bufio.NewReaderSize(strings.NewReader(exact), 16))
-	if tooLong || len(line) != maxLine {
-		t.Errorf("a line of exactly maxLine bytes: tooLong %v, len %d", tooLong, len(line))
+	if tooLong || len(line) != MaxLine {
+		t.Errorf("a line of exactly MaxLine bytes: tooLong %v, len %d", tooLong, len(line))
 	}
 }
 
@@ -104,7 +104,7 @@ func FuzzParseLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line []byte) {
 		req, lerr := parseLine(line)
 		if lerr == nil {
-			if kindOf(req.Op) == opUnknown || strings.TrimSpace(req.RequestID) == "" {
+			if !knownOp(req.Op) || strings.TrimSpace(req.RequestID) == "" {
 				t.Fatalf("accepted %q as %+v", line, req)
 			}
 			if _, ok := req.Fields["op"]; ok {

@@ -1,4 +1,4 @@
-package main
+package ride
 
 import (
 	"bufio"
@@ -12,42 +12,26 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
-// maxLine bounds one request line: a 64 KiB text escaped as \uXXXX is six
+// MaxLine bounds one request line: a 64 KiB text escaped as \uXXXX is six
 // times longer, and the rest of the request is small.
-const maxLine = 1 << 20
+const MaxLine = 1 << 20
 
 // Ride-side error codes: failures the host never answered.
 const (
-	codeUnreachable = "unreachable" // no answer from the host after retries
-	codeInterrupted = "interrupted" // the ride was stopped before the answer came
+	CodeUnreachable = "unreachable" // no answer from the host after retries, or none within the deadline
+	CodeInterrupted = "interrupted" // the ride was stopped before the answer came
 )
 
-// opKind says how the ride carries an op to the host.
-type opKind int
-
-const (
-	opUnknown opKind = iota
-	opVerb           // POST G/sessions/<id>/<op>
-	opRead           // a GET: inspect, capsule, watch, account
-	opRename         // PATCH G/sessions/<id>
-	opDelete         // DELETE G/sessions/<id>
-)
-
-// kindOf is the kind of an op name, opUnknown for a name the ride does not take.
-func kindOf(op string) opKind {
+// knownOp reports whether the ride takes an op name.
+func knownOp(op string) bool {
 	switch op {
 	case client.OpClaim, client.OpRelease, client.OpPrompt, client.OpFollowUp, client.OpSteer,
 		client.OpAbort, client.OpCancel, client.OpShutdown, client.OpFork, client.OpClone,
-		client.OpChime, client.OpSetRoomPolicy, client.OpAcceptChime, client.OpRejectChime:
-		return opVerb
-	case "inspect", "capsule", "watch", "account":
-		return opRead
-	case "rename":
-		return opRename
-	case "delete":
-		return opDelete
+		client.OpChime, client.OpSetRoomPolicy, client.OpAcceptChime, client.OpRejectChime,
+		client.OpInspect, client.OpCapsule, client.OpWatch, client.OpAccount, client.OpRename, client.OpDelete:
+		return true
 	}
-	return opUnknown
+	return false
 }
 
 // opNames lists the ops for messages.
@@ -102,7 +86,7 @@ func parseLine(line []byte) (rideRequest, *lineError) {
 		return req, &lineError{Code: client.CodeInvalidRequest, RequestID: req.RequestID,
 			Message: "the request has no op: give a string op, one of " + opNames}
 	}
-	if kindOf(req.Op) == opUnknown {
+	if !knownOp(req.Op) {
 		return req, &lineError{Code: client.CodeInvalidRequest, RequestID: req.RequestID,
 			Message: fmt.Sprintf("unknown op %q: use one of %s", req.Op, opNames)}
 	}
@@ -139,13 +123,13 @@ func readLines(in io.Reader, out chan<- inputLine, done <-chan struct{}, logf fu
 	}
 }
 
-// readLine reads up to the next newline. A line over maxLine is skipped to
+// readLine reads up to the next newline. A line over MaxLine is skipped to
 // its end and reported as tooLong.
 func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if !tooLong {
-			if len(line)+len(chunk) > maxLine {
+			if len(line)+len(chunk) > MaxLine {
 				tooLong, line = true, nil
 			} else {
 				line = append(line, chunk...)
@@ -158,8 +142,8 @@ func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 	}
 }
 
-// tooLongError answers a line over maxLine.
+// tooLongError answers a line over MaxLine.
 func tooLongError() *lineError {
 	return &lineError{Code: client.CodeInvalidRequest,
-		Message: fmt.Sprintf("the line is longer than %d bytes: a text is at most 64 KiB", maxLine)}
+		Message: fmt.Sprintf("the line is longer than %d bytes: a text is at most 64 KiB", MaxLine)}
 }

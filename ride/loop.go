@@ -1,7 +1,9 @@
-package main
+package ride
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -15,9 +17,9 @@ type rideEnding struct {
 }
 
 // run answers the input's requests in order until the input ends, the ride
-// is stopped (ctx), a request ends it (shutdown, delete), or the session is
-// deleted; then it finishes the ride and returns the exit code.
-func (r *rider) run(ctx context.Context, in io.Reader) int {
+// is stopped (Stop or ctx), a request ends it (shutdown, delete), or the
+// session is deleted; then it finishes the ride.
+func (r *rider) run(ctx context.Context, in io.Reader) error {
 	lines := make(chan inputLine)
 	done := make(chan struct{})
 	defer close(done)
@@ -27,7 +29,18 @@ func (r *rider) run(ctx context.Context, in io.Reader) int {
 		deleted = r.fol.deleted
 		go r.fol.run()
 	}
-	end := r.loop(ctx, lines, deleted)
+	// The requests run under reqCtx, which Stop cancels too: a stopped ride
+	// interrupts the request under way, then finishes under ctx.
+	reqCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-r.cfg.Stop:
+			cancel()
+		case <-reqCtx.Done():
+		}
+	}()
+	end := r.loop(reqCtx, lines, deleted)
 	return r.finish(ctx, end)
 }
 
@@ -36,19 +49,19 @@ func (r *rider) loop(ctx context.Context, lines <-chan inputLine, deleted <-chan
 	for {
 		select {
 		case <-ctx.Done():
-			return rideEnding{reason: reasonShutdown}
+			return rideEnding{reason: ReasonShutdown}
 		case <-deleted:
-			return rideEnding{reason: reasonDeleted}
+			return rideEnding{reason: ReasonDeleted}
 		case l, ok := <-lines:
 			if !ok {
-				return rideEnding{reason: reasonEOF}
+				return rideEnding{reason: ReasonEOF}
 			}
 			if end := r.answerLine(ctx, l); end != nil {
 				return *end
 			}
 			if err := r.out.failed(); err != nil {
-				r.log.logf("cannot write to stdout (%v): ending the ride", err)
-				return rideEnding{reason: reasonEOF}
+				r.log.logf("cannot write to the output (%v): ending the ride", err)
+				return rideEnding{reason: ReasonEOF}
 			}
 		}
 	}
@@ -73,30 +86,37 @@ func (r *rider) answerLine(ctx context.Context, l inputLine) *rideEnding {
 	return end
 }
 
-// finish ends the ride: it releases the leases the ride holds (not after a
-// delete), stops following after printing the events up to now, and prints
-// the closed frame last. The exit code is 0 unless stdout failed.
-func (r *rider) finish(ctx context.Context, end rideEnding) int {
+// finish ends the ride: with Follow and Wait, at the end of the input (or
+// on Stop) it waits for the commands the ride sent to settle; it releases
+// the leases the ride holds (not after a delete), stops following after
+// printing the events up to now, and prints the closed frame last.
+func (r *rider) finish(ctx context.Context, end rideEnding) error {
+	if end.reason != ReasonDeleted && end.last == nil && r.out.failed() == nil {
+		r.waitSettled(ctx, end.reason)
+		if r.fol != nil && r.fol.isDeleted() {
+			end.reason = ReasonDeleted
+		}
+	}
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
 	defer cancel()
-	if end.reason != reasonDeleted {
+	if end.reason != ReasonDeleted {
 		r.releaseAll(fctx)
 	} else {
 		r.held.Store(false)
 		r.releaseBranches(fctx)
 	}
 	if r.fol != nil {
-		r.fol.finish(fctx, r.c, r.session, end.reason == reasonDeleted)
+		r.fol.finish(fctx, r, end.reason == ReasonDeleted)
 	}
 	last := closedFrame(r.session, end.reason)
 	if end.last != nil {
 		last = *end.last
 	}
 	if err := r.out.write(last); err != nil {
-		r.log.logf("cannot write to stdout: %v", err)
-		return 1
+		r.log.logf("cannot write to the output: %v", err)
+		return fmt.Errorf("%w: %w", ErrOutput, err)
 	}
-	return 0
+	return nil
 }
 
 // releaseAll gives up the session's lease if the ride holds it, and the
@@ -120,7 +140,8 @@ func (r *rider) releaseBranches(ctx context.Context) {
 
 // release gives up one session's lease; a lease already gone is no news.
 func (r *rider) release(ctx context.Context, id string) {
-	err := r.c.Release(ctx, id)
+	body, _ := json.Marshal(map[string]string{"requestId": r.c.NewRequestID(), "clientId": r.c.ClientID()})
+	_, err := r.call(ctx, client.OpRelease, id, body, 0)
 	if err == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package main
+package ride
 
 import (
 	"context"
@@ -62,12 +62,13 @@ func (l *rideLogger) logf(format string, args ...any) {
 }
 
 // errorFrame renders a failure as an error frame with requestID: the host's
-// own frame for a refusal, codeUnreachable for an unreachable host (the
-// address and the cause), codeInterrupted when ctx ended first.
+// own frame for a refusal, CodeUnreachable for an unreachable host (the
+// address and the cause), CodeInterrupted when ctx ended first.
 func errorFrame(ctx context.Context, err error, requestID string) client.Frame {
 	var refusal *client.Error
 	var transport *client.TransportError
 	var own *lineError
+	var late *deadlineError
 	f := client.Frame{Protocol: client.Protocol, Type: client.TypeError, RequestID: requestID,
 		Code: client.CodeInvalidRequest, Message: err.Error()}
 	switch {
@@ -77,11 +78,16 @@ func errorFrame(ctx context.Context, err error, requestID string) client.Frame {
 	case errors.As(err, &refusal):
 		f = refusal.Frame()
 		f.RequestID = requestID
+	case errors.As(err, &late):
+		f.Code = CodeUnreachable
+		f.Details, _ = json.Marshal(struct {
+			TimeoutMs int64 `json:"timeoutMs"`
+		}{late.after.Milliseconds()})
 	case ctx.Err() != nil:
-		f.Code = codeInterrupted
+		f.Code = CodeInterrupted
 		f.Message = "the ride was stopped before the host answered: the request may or may not have been carried out; inspect the session to find out (a retry with the same requestId is safe)"
 	case errors.As(err, &transport):
-		f.Code = codeUnreachable
+		f.Code = CodeUnreachable
 		d, _ := json.Marshal(struct {
 			URL      string `json:"url"`
 			Method   string `json:"method"`
@@ -93,21 +99,21 @@ func errorFrame(ctx context.Context, err error, requestID string) client.Frame {
 	return f
 }
 
-// closedValue is the value of the ride's last frame.
-type closedValue struct {
+// ClosedValue is the value of the ride's last frame.
+type ClosedValue struct {
 	SessionID string `json:"sessionId,omitempty"`
 	Reason    string `json:"reason"`
 }
 
 // Reasons a ride ends, as its closed frame says them.
 const (
-	reasonEOF      = "eof"      // the end of the input
-	reasonShutdown = "shutdown" // the shutdown op, or SIGINT/SIGTERM
-	reasonDeleted  = "deleted"  // the session was deleted
+	ReasonEOF      = "eof"      // the end of the input
+	ReasonShutdown = "shutdown" // the shutdown op, or SIGINT/SIGTERM
+	ReasonDeleted  = "deleted"  // the session was deleted
 )
 
 // closedFrame is the ride's last frame.
 func closedFrame(sessionID, reason string) client.Frame {
-	v, _ := json.Marshal(closedValue{SessionID: sessionID, Reason: reason})
+	v, _ := json.Marshal(ClosedValue{SessionID: sessionID, Reason: reason})
 	return client.Frame{Protocol: client.Protocol, Type: client.TypeClosed, Value: v}
 }
