@@ -156,3 +156,12 @@ func (h *Host) revive(pick func(*session) bool, forget func(*session)) int {
 	}
 	return n
 }
+
+// OnHold sets f to be called, on the run's goroutine, each time a run starts
+// holding at a #hold marker (after its first delta): a test waits on it to
+// act on a run that is known to be under way. nil removes it.
+func (h *Host) OnHold(f func(sessionID string)) {
+	h.mu.Lock()
+	h.holdHook = f
+	h.mu.Unlock()
+}

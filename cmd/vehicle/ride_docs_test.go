@@ -86,6 +86,15 @@ func TestRideDocs(t *testing.T) {
 // but delete, and the three kinds of refusal.
 func firstRideDocSteps(t *testing.T, srv *vehicletest.Server, watcher *client.Client) []rideDocStep {
 	settled := func(n int) func() { return func() { waitSettledN(t, watcher, "s1", n) } }
+	held := make(chan struct{}, 8)
+	srv.OnHold(func(string) { held <- struct{}{} })
+	holding := func() {
+		select {
+		case <-held:
+		case <-time.After(rideWaitLimit):
+			t.Fatal("the #hold run never started holding")
+		}
+	}
 	return []rideDocStep{
 		{title: "account", note: "Who the host takes this ride for: a member, an account with credit, or an anonymous visitor with its turns and doors.", line: `{"op":"account","requestId":"a1"}`},
 		{title: "rename", note: "Sets the title (whitespace runs become one space; null or \"\" clears it). No lease needed.", line: `{"op":"rename","requestId":"n1","title":"  Cows   of Uruguay "}`},
@@ -93,7 +102,7 @@ func firstRideDocSteps(t *testing.T, srv *vehicletest.Server, watcher *client.Cl
 		{title: "follow_up", note: "Queued behind the run under way; it runs when the run's loop reaches it.", line: `{"op":"follow_up","requestId":"f1","text":"And the fences?"}`},
 		{title: "steer", note: "Delivered into the run under way (disposition handled); with no run, it starts one.", line: `{"op":"steer","requestId":"s1","text":"Keep it short."}`},
 		{title: "cancel", note: "Cancels a queued command by its commandId.", line: `{"op":"cancel","requestId":"c1","commandId":"f1"}`},
-		{title: "abort", note: "Stops the run under way; its command ends aborted and run.settled says aborted: true.", line: `{"op":"abort","requestId":"x1"}`},
+		{title: "abort", note: "Stops the run under way; its command ends aborted and run.settled says aborted: true.", line: `{"op":"abort","requestId":"x1"}`, wait: holding},
 		{title: "inspect", note: "The session's snapshot: summary, cursor, commands, queue, pending chimes, transcript and mirror.", line: `{"op":"inspect","requestId":"i1"}`, wait: settled(1)},
 		{title: "watch", note: "The events after `since` (0 for all, at most 500; `more` says there may be more). With `waitMs` (at most 30000) and nothing new, the host waits for the next event.", line: `{"op":"watch","requestId":"w1","since":14,"waitMs":1000}`},
 		{title: "capsule", note: "The bounded hand-over: ids, statuses and counts, assistant text, no command text, no secret, no authority.", line: `{"op":"capsule","requestId":"k1"}`},
