@@ -4,36 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/internal/export"
+	"github.com/sophia-labs/vehicle/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
-
-// golden compares got with testdata/<test>/<name>.golden.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", strings.Split(t.Name(), "/")[0], name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 func TestGolden(t *testing.T) {
 	f := newFixture(t)
@@ -46,7 +25,7 @@ func TestGolden(t *testing.T) {
 			if strings.ContainsAny(b.String(), "\x1b\x07\r") {
 				t.Errorf("the export carries a control character:\n%q", b.String())
 			}
-			golden(t, string(format), b.Bytes())
+			golden.Check(t, filepath.Join("testdata", "TestGolden", string(format)+".golden"), b.String(), *update)
 		})
 	}
 }
