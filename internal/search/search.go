@@ -41,7 +41,9 @@ type Index struct {
 	scanned int // messages the last Search scanned (for tests)
 }
 
-// New makes an index of texts, one per message, in transcript order.
+// New makes an index of texts, one per message, in transcript order. Give
+// it the text as the view draws it (after sanitising), so that a match's
+// offsets are offsets of what is on screen.
 func New(texts []string) *Index {
 	x := &Index{docs: make([]doc, len(texts)), cur: -1}
 	for i, t := range texts {
