@@ -25,7 +25,7 @@ const noTTY = "notty"
 // New makes a client id for a host name and a terminal's device name (as
 // TTY returns it, e.g. /dev/pts/3; "" for none): cli-<host>-<tty>-<4 hex
 // digits>. The host is its first DNS label; both are lower-cased, cut to
-// [a-z0-9-] (the terminal to [a-z0-9]) and bounded, so the id is at most 47
+// [a-z0-9-] (the terminal to [a-z0-9]) and bounded, so the id is at most 42
 // bytes.
 func New(host, tty string) string {
 	var b [2]byte

@@ -21,6 +21,9 @@ func TestNewAndLabel(t *testing.T) {
 		{"日本", "/dev/pts/12", "cli-host-pts12-", "host, pts/12"},
 	} {
 		id := New(c.host, c.tty)
+		if len(id) > 42 {
+			t.Errorf("New(%q, %q) = %q: %d bytes, more than 42", c.host, c.tty, id, len(id))
+		}
 		if !strings.HasPrefix(id, c.prefix) || !regexp.MustCompile(`^[a-z0-9-]+-[0-9a-f]{4}$`).MatchString(id) {
 			t.Errorf("New(%q, %q) = %q, want %s<4 hex>", c.host, c.tty, id, c.prefix)
 		}
