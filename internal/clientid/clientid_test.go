@@ -78,3 +78,14 @@ func TestTTYOfATerminal(t *testing.T) {
 		t.Errorf("%s is terminal %q", os.DevNull, got)
 	}
 }
+
+func TestForThisTerminal(t *testing.T) {
+	host, err := os.Hostname()
+	if err != nil {
+		t.Skip(err)
+	}
+	id := ForThisTerminal()
+	if want := hostPart(host); Label(id) != want && !strings.HasPrefix(Label(id), want+", ") {
+		t.Errorf("ForThisTerminal() = %q, label %q; want it to name %q", id, Label(id), want)
+	}
+}

@@ -165,3 +165,17 @@ func FuzzWrite(f *testing.F) {
 		}
 	})
 }
+
+func TestMarkdownHeaderOfABranch(t *testing.T) {
+	for kind, want := range map[string]string{"fork": "- Branched from `s1`\n", "clone": "- Duplicated from `s1`\n"} {
+		snap := &client.Snapshot{Session: client.Summary{SessionID: "s2", Preview: "first words",
+			Parent: &client.Parent{SessionID: "s1", Kind: kind}}}
+		var b bytes.Buffer
+		if err := export.Write(&b, snap, export.Markdown); err != nil {
+			t.Fatal(err)
+		}
+		if out := b.String(); !strings.HasPrefix(out, "# first words\n") || !strings.Contains(out, want) {
+			t.Errorf("%s:\n%s", kind, out)
+		}
+	}
+}
