@@ -1,0 +1,181 @@
+package export_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/export"
+)
+
+func TestClean(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"plain", "hello\n\tworld", "hello\n\tworld"},
+		{"sgr", "\x1b[1;31mred\x1b[0m", "red"},
+		{"osc52 bel", "a\x1b]52;c;aGk=\x07b", "ab"},
+		{"osc8 st", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "link"},
+		{"unterminated osc keeps the next line", "a\x1b]0;title\nb", "a\nb"},
+		{"crlf and bell", "a\r\nb\x07", "a\nb"},
+		{"c1 csi", "a\u009b2Jb", "ab"},
+		{"charset escape", "a\x1b(Bb", "ab"},
+		{"bidi override", "abc\u202edef\u2066", "abcdef"},
+		{"invalid utf-8", "a\xffb", "a\uFFFDb"},
+		{"del", "a\x7fb", "ab"},
+		{"trailing esc", "a\x1b", "a"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := export.Clean(c.in); got != c.want {
+				t.Errorf("Clean(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+	if got := export.CleanLine("  a\n\n b\x1b[2J  "); got != "a b" {
+		t.Errorf("CleanLine = %q", got)
+	}
+}
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Barn plans: Q4 / 2026":   "barn-plans-q4-2026",
+		"Don't panic":             "dont-panic",
+		"Café crème":              "cafe-creme",
+		"../../etc/passwd":        "etc-passwd",
+		"CON":                     "con-session",
+		"com1":                    "com1-session",
+		"日本語":                     "",
+		"a\x1b[31mb":              "a-31mb",
+		strings.Repeat("ab ", 50): strings.TrimRight(strings.Repeat("ab-", 20), "-"),
+	} {
+		if got := export.Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestFormats(t *testing.T) {
+	for path, want := range map[string]export.Format{"a.jsonl": export.JSONL, "A.NDJSON": export.JSONL, "a.md": export.Markdown, "a": export.Markdown} {
+		if got := export.FormatOf(path); got != want {
+			t.Errorf("FormatOf(%q) = %q", path, got)
+		}
+	}
+	if _, err := export.ParseFormat("pdf"); err == nil || !strings.Contains(err.Error(), "md or jsonl") {
+		t.Errorf("ParseFormat(pdf) = %v", err)
+	}
+}
+
+func TestCreateDefault(t *testing.T) {
+	dir := t.TempDir()
+	title := "Barn plans"
+	s := client.Summary{SessionID: "s-42", Title: &title}
+	open := func(force bool) (string, error) {
+		f, err := export.CreateDefault(dir, s, export.Markdown, force)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		_, err = f.WriteString("x")
+		return filepath.Base(f.Name()), err
+	}
+	for _, want := range []string{"barn-plans.md", "session-s-42.md"} {
+		if got, err := open(false); err != nil || got != want {
+			t.Fatalf("got %q, %v; want %q", got, err, want)
+		}
+	}
+	if _, err := open(false); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("a third export = %v, want an error naming --force", err)
+	}
+	if got, err := open(true); err != nil || got != "barn-plans.md" {
+		t.Fatalf("with force: %q, %v", got, err)
+	}
+	untitled := export.Names(client.Summary{SessionID: "s1"}, export.JSONL)
+	if len(untitled) != 1 || untitled[0] != "session-s1.jsonl" {
+		t.Errorf("untitled names %v", untitled)
+	}
+	if _, err := export.Create(filepath.Join(dir, "barn-plans.md"), false); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("Create over a file = %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "barn-plans.md")); string(b) != "x" {
+		t.Errorf("the file holds %q", b)
+	}
+}
+
+func TestMarkdownClosesFences(t *testing.T) {
+	snap := &client.Snapshot{Session: client.Summary{SessionID: "s1"}, Transcript: []client.TranscriptItem{
+		{Role: "assistant", Text: "```go\nx := 1", Timestamp: time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("x", 3600))},
+		{Role: "user", Text: "after"},
+	}}
+	var b bytes.Buffer
+	if err := export.Write(&b, snap, export.Markdown); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "x := 1\n```\n") || !strings.Contains(out, "2026-01-02 02:04:05 UTC") || !strings.Contains(out, "time unknown") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// FuzzWrite writes a transcript of fuzzed host text in both formats: no
+// control character but newline and tab reaches the file, the file is valid
+// UTF-8, and every JSONL line decodes with the cleaned text.
+func FuzzWrite(f *testing.F) {
+	f.Add("title", "[Bo collaborator]\nhi", "tool\x1b[2J", "```")
+	f.Add("\x1b]0;t\x07", "a\r\nb\x1b]52;c;x\x07", "\u202e", "\xff\xfe")
+	f.Fuzz(func(t *testing.T, title, text, tool, result string) {
+		snap := &client.Snapshot{
+			Session: client.Summary{SessionID: title, Title: &title, Model: tool, GraphID: text},
+			Transcript: []client.TranscriptItem{
+				{EntryID: title, Role: "user", Text: text},
+				{Role: "assistant", Text: result, ToolCalls: []client.ToolCall{{ID: tool, Name: tool}}},
+				{Role: "toolResult", Text: result, ToolName: tool, IsError: true},
+				{Role: title, Text: text},
+			},
+		}
+		for _, format := range []export.Format{export.Markdown, export.JSONL} {
+			var b bytes.Buffer
+			if err := export.Write(&b, snap, format); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			if !utf8.ValidString(out) {
+				t.Fatalf("%s: invalid UTF-8: %q", format, out)
+			}
+			for _, r := range out {
+				if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f || r == 0x202e {
+					t.Fatalf("%s: control %U in %q", format, r, out)
+				}
+			}
+			if format == export.JSONL {
+				lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+				if len(lines) != 5 {
+					t.Fatalf("%d lines: %q", len(lines), out)
+				}
+				var it export.Item
+				if err := json.Unmarshal([]byte(lines[3]), &it); err != nil || it.Text != export.Clean(result) {
+					t.Fatalf("line 4: %v, %+v", err, it)
+				}
+			}
+		}
+	})
+}
+
+func TestMarkdownHeaderOfABranch(t *testing.T) {
+	for kind, want := range map[string]string{"fork": "- Branched from `s1`\n", "clone": "- Duplicated from `s1`\n"} {
+		snap := &client.Snapshot{Session: client.Summary{SessionID: "s2", Preview: "first words",
+			Parent: &client.Parent{SessionID: "s1", Kind: kind}}}
+		var b bytes.Buffer
+		if err := export.Write(&b, snap, export.Markdown); err != nil {
+			t.Fatal(err)
+		}
+		if out := b.String(); !strings.HasPrefix(out, "# first words\n") || !strings.Contains(out, want) {
+			t.Errorf("%s:\n%s", kind, out)
+		}
+	}
+}
