@@ -258,6 +258,9 @@ func (m *Model) setStyles(st *theme.Styles) {
 	m.redrawStreams()
 }
 
+// LastError is the error the UI shows, with its code; "" when none.
+func (m *Model) LastError() string { return m.errText }
+
 // setErr shows an error with its code; nil clears it.
 func (m *Model) setErr(err error) {
 	if err == nil {
