@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
@@ -29,9 +31,10 @@ func noBusEnv(t *testing.T) []string {
 	return env
 }
 
-// sessionMembers lists the processes, other than sid itself, in the
-// session sid leads.
-func sessionMembers(t *testing.T, sid int) []string {
+// leftBehind lists the live processes, other than pid itself, in the
+// session pid leads or whose environment holds mark (a daemon that left the
+// session still carries the environment it was started with).
+func leftBehind(t *testing.T, pid int, mark string) []string {
 	t.Helper()
 	dirs, err := os.ReadDir("/proc")
 	if err != nil {
@@ -39,18 +42,23 @@ func sessionMembers(t *testing.T, sid int) []string {
 	}
 	var left []string
 	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil || pid == sid {
+		p, err := strconv.Atoi(d.Name())
+		if err != nil || p == pid {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
 		if err != nil {
 			continue
 		}
-		s := string(b)
-		fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(fields) > 3 && fields[3] == strconv.Itoa(sid) {
-			left = append(left, d.Name()+" "+s[:strings.LastIndexByte(s, ')')+1])
+		stat := string(b)
+		end := strings.LastIndexByte(stat, ')')
+		fields := strings.Fields(stat[end+1:])
+		if len(fields) < 4 || fields[0] == "Z" {
+			continue // gone, or a zombie waiting for its parent
+		}
+		environ, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "environ"))
+		if fields[3] == strconv.Itoa(pid) || bytes.Contains(environ, []byte(mark)) {
+			left = append(left, stat[:end+1])
 		}
 	}
 	return left
@@ -68,7 +76,8 @@ func TestNoProcessOutlivesACommand(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := buildStamped(t)
-	env := noBusEnv(t)
+	mark := "VEHICLE_TEST_MARK=" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	env := append(noBusEnv(t), mark)
 	cases := []struct {
 		args  []string
 		stdin string
@@ -87,7 +96,7 @@ func TestNoProcessOutlivesACommand(t *testing.T) {
 		if !strings.Contains(string(out), tc.says) {
 			t.Errorf("%v: the output does not say %q:\n%s", tc.args, tc.says, out)
 		}
-		if left := sessionMembers(t, cmd.Process.Pid); len(left) > 0 {
+		if left := leftBehind(t, cmd.Process.Pid, mark); len(left) > 0 {
 			t.Errorf("%v left processes behind: %v", tc.args, left)
 		}
 	}
