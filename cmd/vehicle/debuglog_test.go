@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"charm.land/log/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
@@ -75,4 +79,32 @@ func TestDebugLog(t *testing.T) {
 	if st, _ := os.Stat(filepath.Join(state, "vehicle", debugLogFile)); st.Mode().Perm() != 0o600 {
 		t.Errorf("the log's mode is %04o", st.Mode().Perm())
 	}
+}
+
+// FuzzDebugTaps feeds host bytes, as an SSE stream and as a JSON answer, to
+// the debug log's taps in chunks: whatever a host sends, they never panic
+// and never hold more than their bounds.
+func FuzzDebugTaps(f *testing.F) {
+	f.Add([]byte("event: lease.claimed\ndata: {}\n\n: keepalive\n"), uint8(3))
+	f.Add([]byte(`{"type":"watch.completed","value":{"events":[{"type":"lease.revoked","seq":4}]}}`), uint8(7))
+	f.Fuzz(func(t *testing.T, b []byte, chunk uint8) {
+		d := &debugLog{l: log.New(io.Discard)}
+		n := int(chunk%64) + 1
+		s := &sseTap{ReadCloser: io.NopCloser(bytes.NewReader(b)), log: d}
+		j := &jsonTap{ReadCloser: io.NopCloser(bytes.NewReader(b)), log: d}
+		buf := make([]byte, n)
+		for _, r := range []io.Reader{s, j} {
+			for {
+				if _, err := r.Read(buf); err != nil {
+					break
+				}
+			}
+		}
+		if len(s.line) > 256+n {
+			t.Errorf("the SSE tap keeps a %d-byte partial line", len(s.line))
+		}
+		if j.buf.Len() > maxPeek+n {
+			t.Errorf("the JSON tap keeps %d bytes", j.buf.Len())
+		}
+	})
 }
