@@ -46,6 +46,12 @@ func (a *app) rootCmd() *cobra.Command {
 	addGoFlags(root, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) })
 	root.AddCommand(a.demoCmd(), a.watchCmd(), a.rideCmd(), a.loginCmd(), a.logoutCmd(),
 		a.configCmd(), a.versionCmd(), a.manCmd())
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args, c.RunE = noArgs, showHelp // an unknown shell is refused, not answered with help
+		}
+	}
 	return root
 }
 
@@ -107,6 +113,7 @@ theme (auto, dark or light), bell (true or false) and notifications (osc9,
 osc777 or off). Flags beat environment variables, which beat the file. It
 never holds a secret: tokens go to the OS keyring (vehicle login).`,
 		Args: noArgs,
+		RunE: showHelp,
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:   "path",
@@ -153,3 +160,6 @@ func (a *app) manCmd() *cobra.Command {
 		},
 	}
 }
+
+// showHelp is the run of a command that only groups others: its help.
+func showHelp(cmd *cobra.Command, _ []string) error { return cmd.Help() }

@@ -132,6 +132,8 @@ func TestCommandLine(t *testing.T) {
 			{[]string{"version", "extra"}, exitUsage},
 			{[]string{"demo", "--no-tui"}, exitUsage},
 			{[]string{"watch", "--session", "s1"}, exitFailed}, // not a terminal
+			{[]string{"config", "nosuch"}, exitUsage},
+			{[]string{"completion", "nosuch"}, exitUsage},
 			{[]string{"config", "path"}, exitOK},
 		}
 		for _, tc := range cases {
