@@ -15,6 +15,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/tui"
 )
 
 // envDebug turns the debug log on like --debug: VEHICLE_DEBUG=1.
@@ -77,6 +78,32 @@ func (d *debugLog) Info(msg string, kv ...any) {
 func (d *debugLog) Error(msg string, kv ...any) {
 	if d != nil {
 		d.l.Error(msg, kv...)
+	}
+}
+
+// connState logs a stream's connection change: connects, resumes (with how
+// many events the host replayed), reconnects and falls back to long-poll.
+func (d *debugLog) connState(cs client.ConnState) {
+	if d == nil {
+		return
+	}
+	kv := []any{"mode", cs.Mode.String()}
+	if cs.Attempt > 0 {
+		kv = append(kv, "attempt", cs.Attempt)
+	}
+	if cs.Replayed > 0 {
+		kv = append(kv, "replayed", cs.Replayed)
+	}
+	if cs.Err != nil {
+		kv = append(kv, "err", cs.Err)
+	}
+	d.Info("stream state", kv...)
+}
+
+// observeStreams sets the UI's stream observer to the debug log, when on.
+func (a *app) observeStreams(cfg *tui.Config) {
+	if a.log != nil {
+		cfg.OnConnState = a.log.connState
 	}
 }
 

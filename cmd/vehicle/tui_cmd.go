@@ -158,6 +158,7 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	cfg.Context = ctx
 	cfg.Theme = themeSet(themeName, a.noColor())
 	cfg.Editor = editorCommand(a.env)
+	a.observeStreams(&cfg)
 	m := tui.New(cfg)
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()

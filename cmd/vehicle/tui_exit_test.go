@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -48,7 +49,54 @@ func TestTUIPrintsLastErrorOnExit(t *testing.T) {
 	if !strings.Contains(after, "vehicle: the last error: not_found") {
 		t.Errorf("no last error after the UI ended:\n%q", after)
 	}
-	if !strings.Contains(after, filepath.Join("state", "vehicle", debugLogFile)) {
-		t.Errorf("the debug log's path is not named:\n%q", after)
+	logPath := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "XDG_STATE_HOME="); ok {
+			logPath = filepath.Join(v, "vehicle", debugLogFile)
+		}
+	}
+	if !strings.Contains(after, logPath) {
+		t.Errorf("the debug log's path %s is not named:\n%q", logPath, after)
+	}
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"status=404", "the UI ended on an error"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the debug log lacks %q:\n%s", want, b)
+		}
+	}
+}
+
+// TestDebugLogOfTheTUI runs the demo with --debug in a pty and finds the
+// UI's stream in the log: its connection state and its requests.
+func TestDebugLogOfTheTUI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildVehicle(t)
+	env := append(cliEnv(t), "TERM=xterm-256color", "EDITOR=true")
+	term := startTerminal(t, bin, 36, 100, env, "demo", "--debug")
+	term.waitFor("Welcome to vehicle", "you drive from this terminal")
+	term.typeText("\x03")
+	if err := term.cmd.Wait(); err != nil {
+		t.Fatalf("vehicle demo: %v", err)
+	}
+	<-term.read
+	var logPath string
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "XDG_STATE_HOME="); ok {
+			logPath = filepath.Join(v, "vehicle", debugLogFile)
+		}
+	}
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`msg="stream state" mode=streaming`, "stream=sse", "answer=driver.claimed", "ada-token"} {
+		if got := strings.Contains(string(b), want); got != (want != "ada-token") {
+			t.Errorf("the log has %q: %v\n%s", want, got, b)
+		}
 	}
 }
