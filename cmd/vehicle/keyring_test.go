@@ -131,6 +131,22 @@ func TestRealKeyring(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.err, "removed the token") {
 		t.Fatalf("logout: exit %d\n%s", r.code, r.err)
 	}
+
+	// On a terminal, login prompts and the token typed is not echoed.
+	term := startTerminal(t, bin, 24, 120, append(env, "TERM=xterm-256color"), "login", "--gardend", srv.URL)
+	term.waitFor("Token for", "(typing is not shown)")
+	term.typeText("ada-token\r")
+	term.waitFor("stored the token")
+	if err := term.cmd.Wait(); err != nil {
+		t.Fatalf("login on a terminal: %v\n%s", err, term.screen())
+	}
+	if strings.Contains(term.screen(), "ada-token") {
+		t.Errorf("the token was echoed:\n%s", term.screen())
+	}
+	r = run("", "logout", "--gardend", srv.URL)
+	if r.code != 0 || !strings.Contains(r.err, "removed the token") {
+		t.Fatalf("logout after the terminal login: exit %d\n%s", r.code, r.err)
+	}
 	r = run("", "logout", "--gardend", srv.URL)
 	if r.code != 0 || !strings.Contains(r.err, "nothing to remove") {
 		t.Errorf("a second logout: exit %d\n%s", r.code, r.err)

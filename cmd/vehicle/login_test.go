@@ -118,3 +118,23 @@ func TestLoginFindsNoKeyringFirst(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestLoginGardendFromFile: with no flag and no variable, login and logout
+// take the gardend from the configuration file.
+func TestLoginGardendFromFile(t *testing.T) {
+	keyring.MockInit()
+	srv := newRideHost(t)
+	kr := config.OSKeyring(0)
+	var msgs strings.Builder
+	lio := loginIO{in: strings.NewReader("ada-token\n"), errw: &msgs, env: config.MapEnv(nil), keyring: kr,
+		file: config.File{Gardend: srv.URL}}
+	if err := login(context.Background(), loginOpts{withToken: true}, lio); err != nil {
+		t.Fatal(err)
+	}
+	if tok, err := kr.Get(config.KeyringService, config.KeyringUser(srv.URL)); err != nil || tok != "ada-token" {
+		t.Fatalf("stored %q, %v", tok, err)
+	}
+	if err := logout(context.Background(), loginOpts{}, lio); err != nil || !strings.Contains(msgs.String(), "removed") {
+		t.Errorf("logout: %v %s", err, msgs.String())
+	}
+}
