@@ -136,9 +136,12 @@ func TestRealKeyring(t *testing.T) {
 	term := startTerminal(t, bin, 24, 120, append(env, "TERM=xterm-256color"), "login", "--gardend", srv.URL)
 	term.waitFor("Token for", "(typing is not shown)")
 	term.typeText("ada-token\r")
-	term.waitFor("stored the token")
 	if err := term.cmd.Wait(); err != nil {
 		t.Fatalf("login on a terminal: %v\n%s", err, term.screen())
+	}
+	<-term.read
+	if !strings.Contains(term.screen(), "stored the token") {
+		t.Errorf("login on a terminal did not store the token:\n%s", term.screen())
 	}
 	if strings.Contains(term.screen(), "ada-token") {
 		t.Errorf("the token was echoed:\n%s", term.screen())
