@@ -70,10 +70,14 @@ func openSession(ctx context.Context, c *client.Client, gen int, id, principal s
 }
 
 // openStream opens the session's event stream after since; connection
-// changes go to states, newest first when the UI falls behind.
-func openStream(ctx context.Context, c *client.Client, gen int, id string, since int64, states chan client.ConnState) tea.Cmd {
+// changes go to states, newest first when the UI falls behind, and to
+// observe when it is not nil.
+func openStream(ctx context.Context, c *client.Client, gen int, id string, since int64, states chan client.ConnState, observe func(client.ConnState)) tea.Cmd {
 	return func() tea.Msg {
 		s, err := c.Stream(ctx, id, client.StreamOptions{Since: since, OnState: func(cs client.ConnState) {
+			if observe != nil {
+				observe(cs)
+			}
 			offerLatest(states, cs)
 		}})
 		return streamOpenedMsg{gen: gen, stream: s, err: err}

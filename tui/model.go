@@ -38,6 +38,10 @@ type Config struct {
 	FlushEvery time.Duration        // the streaming tail's throttle (default DefaultFlushEvery)
 	NoBell     bool                 // no bell when a run settles or a chime arrives unfocused
 	Desktop    string               // the desktop notification: DesktopOSC9 (default), DesktopOSC777 or DesktopOff
+	// OnConnState, when set, hears every connection change of the open
+	// session's stream (for the debug log), from the stream's goroutine; it
+	// must not block.
+	OnConnState func(client.ConnState)
 }
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -257,6 +261,9 @@ func (m *Model) setStyles(st *theme.Styles) {
 	m.composer.setStyles(st)
 	m.redrawStreams()
 }
+
+// LastError is the error the UI shows, with its code; "" when none.
+func (m *Model) LastError() string { return m.errText }
 
 // setErr shows an error with its code; nil clears it.
 func (m *Model) setErr(err error) {

@@ -103,7 +103,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	m.claimOutcome(s, msg)
 	m.layout()
 	s.states = make(chan client.ConnState, 8)
-	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states),
+	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states, m.cfg.OnConnState),
 		fetchAccount(s.ctx, m.cfg.Client))
 }
 

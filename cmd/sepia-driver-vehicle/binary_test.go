@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
 	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/drivertest"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // TestBinary builds the driver once and runs it as sepia would.
@@ -46,7 +49,7 @@ func TestBinary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(fromWire, shipped) {
+		if !bytes.Equal(sourceVersion(fromWire), shipped) {
 			t.Errorf("vehicle.driver.toml differs from what driver.manifest answers; rewrite it with\n"+
 				"  go run ./cmd/sepia-driver-vehicle -driver-toml > cmd/sepia-driver-vehicle/vehicle.driver.toml\nwant:\n%s", fromWire)
 		}
@@ -69,7 +72,9 @@ func TestRunFlags(t *testing.T) {
 		code int
 		out  string
 	}{
-		{[]string{"-version"}, 0, driver.Version + "\n"},
+		{[]string{"-version"}, 0, "sepia-driver-vehicle version " + config.ReadBuild("", "", "").String() + "\n"},
+		{[]string{"--version"}, 0, "sepia-driver-vehicle version " + config.ReadBuild("", "", "").String() + "\n"},
+		{[]string{"stray"}, 2, ""},
 		{[]string{"-no-such-flag"}, 2, ""},
 		{[]string{"-h"}, 0, ""},
 	}
@@ -84,7 +89,7 @@ func TestRunFlags(t *testing.T) {
 		t.Fatalf("-driver-toml: code %d: %s", code, errw.String())
 	}
 	shipped, _ := os.ReadFile("vehicle.driver.toml")
-	if out.String() != string(shipped) {
+	if string(sourceVersion(out.Bytes())) != string(shipped) {
 		t.Errorf("-driver-toml prints something else than the shipped vehicle.driver.toml")
 	}
 }
@@ -101,5 +106,40 @@ func TestRunServesUntilEOF(t *testing.T) {
 	}
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil || r.ID != 1 || r.Result.ID != driver.AgentID {
 		t.Errorf("got %s (%v)", out.String(), err)
+	}
+}
+
+// versionLine is the manifest's version in vehicle.driver.toml.
+var versionLine = regexp.MustCompile(`(?m)^version = ".*"$`)
+
+// sourceVersion is a manifest's TOML with the version of a build from
+// source, as shipped: a build stamps its own.
+func sourceVersion(toml []byte) []byte {
+	return versionLine.ReplaceAll(toml, []byte(`version = "`+config.DevVersion+`"`))
+}
+
+// TestVersionStamped: a release build's -ldflags set the version that
+// --version prints and driver.manifest reports.
+func TestVersionStamped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go tool")
+	}
+	bin := filepath.Join(t.TempDir(), "sepia-driver-vehicle")
+	ld := "-X main.version=v3.2.1 -X main.commit=feedfacecafebeef -X main.date=2026-11-30"
+	if out, err := exec.Command("go", "build", "-ldflags", ld, "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil || string(out) != "sepia-driver-vehicle version v3.2.1 (commit feedfacecafe, 2026-11-30)\n" {
+		t.Errorf("--version: %q, %v", out, err)
+	}
+	cmd := exec.Command(bin)
+	cmd.Stdin = strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"driver.manifest"}` + "\n")
+	out, err = cmd.Output()
+	if err != nil || !strings.Contains(string(out), `"version":"v3.2.1"`) {
+		t.Errorf("driver.manifest: %s, %v", out, err)
 	}
 }

@@ -23,13 +23,21 @@ const usage = `sepia-driver-vehicle: vehicle sessions on the sepia driver wire
 Usage:
   sepia-driver-vehicle               serve JSON-RPC 2.0 lines on stdin/stdout
   sepia-driver-vehicle -driver-toml  print vehicle.driver.toml (install it beside the binary)
-  sepia-driver-vehicle -version      print the version
+  sepia-driver-vehicle --version     print the version
 
 Configuration comes from the environment: VEHICLE_GARDEND, VEHICLE_GRAPH,
 VEHICLE_MOUNT, and a credential (VEHICLE_KEY_FILE, VEHICLE_TOKEN, the keyring
 entry of 'vehicle login', or a visitor id); VEHICLE_MODEL_KEY. Diagnostics go
 to stderr.
 `
+
+// Set by release builds: -ldflags "-X main.version=v1.2.3 -X main.commit=...
+// -X main.date=...". Empty, the binary's build information is used.
+var (
+	version string
+	commit  string
+	date    string
+)
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -51,15 +59,21 @@ func run(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) 
 		}
 		return 2
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(errw, "sepia-driver-vehicle: unexpected argument %q: it takes flags only (-h)\n", fs.Arg(0))
+		return 2
+	}
+	build := config.ReadBuild(version, commit, date)
 	switch {
 	case *printVersion:
-		fmt.Fprintln(out, driver.Version)
+		fmt.Fprintln(out, "sepia-driver-vehicle version", build)
 		return 0
 	case *printTOML:
-		return writeTOML(out, errw)
+		return writeTOML(out, errw, build.Version)
 	}
 	srv := driver.New(driver.Options{
-		Resolver: driver.EnvResolver(os.LookupEnv, config.OSKeyring(0)),
+		Resolver: driver.EnvResolver(os.LookupEnv, config.SystemKeyring(os.LookupEnv, 0)),
+		Version:  build.Version,
 		Log:      errw,
 	})
 	err := srv.Serve(ctx, in, out)
@@ -72,9 +86,9 @@ func run(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) 
 	}
 }
 
-// writeTOML prints the manifest as vehicle.driver.toml.
-func writeTOML(out, errw io.Writer) int {
-	m, err := json.Marshal(driver.DefaultManifest())
+// writeTOML prints the manifest of a build of version as vehicle.driver.toml.
+func writeTOML(out, errw io.Writer, version string) int {
+	m, err := json.Marshal(driver.DefaultManifest(version))
 	if err == nil {
 		var b []byte
 		if b, err = driver.ManifestTOML(m); err == nil {

@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
@@ -31,21 +31,41 @@ var demoPrompts = [...]string{
 	"Find the notes about leases #tool",
 }
 
+// demoCmd is vehicle demo.
+func (a *app) demoCmd() *cobra.Command {
+	var listen string
+	var noTUI bool
+	cmd := &cobra.Command{
+		Use:   "demo",
+		Short: "The TUI on a built-in demo host with a scripted model: no account needed",
+		Long: `vehicle demo starts the reference host in this process with its scripted model,
+opens a session with a short conversation and runs the TUI on it as Ada. With
+--listen the host stays up for other terminals, and the people, their tokens
+and the commands for a second terminal are printed.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.runDemo(cmd.Context(), listen, noTUI)
+		},
+	}
+	cmd.Flags().StringVar(&listen, "listen", "", "keep the demo host up on this address (e.g. 127.0.0.1:7777) for other terminals")
+	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "serve only (with --listen): no UI in this terminal; ctrl+c stops the host")
+	return cmd
+}
+
 // runDemo starts the reference host in-process with its scripted model,
 // opens a session with a short conversation, and runs the UI on it as ada.
-// With --listen the host stays up for other terminals, and the people, their
-// tokens and the commands for a second terminal are printed.
-func runDemo(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("vehicle demo", flag.ContinueOnError)
-	listen := fs.String("listen", "", "keep the demo host up on this address (e.g. 127.0.0.1:7777) for other terminals")
-	noTUI := fs.Bool("no-tui", false, "serve only (with --listen): no UI in this terminal; ctrl+c stops the host")
-	if err := fs.Parse(args); err != nil {
-		return helpIsNoError(err)
+func (a *app) runDemo(ctx context.Context, listen string, noTUI bool) error {
+	if noTUI && listen == "" {
+		return usageError{errors.New("--no-tui serves other terminals: give --listen ADDR as well")}
 	}
-	if *noTUI && *listen == "" {
-		return errors.New("--no-tui serves other terminals: give --listen ADDR as well")
+	if !noTUI && (!isTerminal(a.in) || !isTerminal(a.out)) {
+		return errNoTerminal
 	}
-	addr := *listen
+	file, err := a.configFile()
+	if err != nil {
+		return err
+	}
+	addr := listen
 	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
@@ -55,7 +75,8 @@ func runDemo(ctx context.Context, args []string) error {
 		return fmt.Errorf("cannot start the demo host on %s: %w; pick another address", addr, err)
 	}
 	defer srv.Close()
-	c, err := client.New(srv.URL, client.WithGraph(demoGraph), client.WithToken(demoToken))
+	opts := append([]client.Option{client.WithGraph(demoGraph), client.WithToken(demoToken)}, a.clientOptions()...)
+	c, err := client.New(srv.URL, opts...)
 	if err != nil {
 		return err
 	}
@@ -63,15 +84,20 @@ func runDemo(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *listen != "" {
-		printDemo(os.Stdout, srv.URL, id)
+	if listen != "" {
+		printDemo(a.out, srv.URL, id)
 	}
-	if !*noTUI {
-		err = runProgram(ctx, tui.Config{Client: c, SessionID: id, Principal: "user:ada", Banner: demoBanner(srv.URL, id, *listen != "")})
-		if err != nil || *listen == "" {
+	if !noTUI {
+		cfg := tui.Config{Client: c, SessionID: id, Principal: "user:ada", Banner: demoBanner(srv.URL, id, listen != "")}
+		if file.Bell != nil {
+			cfg.NoBell = !*file.Bell
+		}
+		cfg.Desktop = file.Notifications
+		err = a.runProgram(ctx, cfg, file.Theme)
+		if err != nil || listen == "" {
 			return err
 		}
-		fmt.Printf("\nThe demo host is still up at %s; ctrl+c stops it.\n", srv.URL)
+		fmt.Fprintf(a.out, "\nThe demo host is still up at %s; ctrl+c stops it.\n", srv.URL)
 	}
 	<-ctx.Done()
 	return nil

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
@@ -27,54 +27,110 @@ type loginIO struct {
 	in      io.Reader // the token; a terminal is read without echo
 	errw    io.Writer // prompts and messages
 	env     config.Env
+	file    config.File // the configuration file's defaults
 	keyring config.Keyring
 	opts    []client.Option // added to the checking client's options
 }
 
-// loginFlags parses the flags of login and logout: the gardend (or
-// VEHICLE_GARDEND) and, for login's check, the mount.
-func loginFlags(name string, args []string, lio loginIO) (config.Flags, bool, error) {
-	var fl config.Flags
-	fs := flag.NewFlagSet("vehicle "+name, flag.ContinueOnError)
-	fs.SetOutput(lio.errw)
-	fs.StringVar(&fl.Gardend, "gardend", "", "gardend's address (or $"+config.EnvGardend+")")
-	fs.Func("mount", "the service's mount under gardend, for the check (default "+client.DefaultMount+")", func(s string) error {
-		fl.Mount, fl.MountSet = s, true
-		return nil
-	})
-	noCheck := fs.Bool("no-check", false, "store the token without asking the host whether it takes it")
-	if err := fs.Parse(args); err != nil {
-		return fl, false, err
+// loginOpts are the flags of login (logout takes only the gardend).
+type loginOpts struct {
+	gardend   string
+	mount     string
+	mountSet  bool
+	noCheck   bool
+	withToken bool
+}
+
+// loginCmd is vehicle login.
+func (a *app) loginCmd() *cobra.Command {
+	var o loginOpts
+	cmd := &cobra.Command{
+		Use:   "login --gardend URL",
+		Short: "Store a token for a gardend in the OS keyring",
+		Long: `vehicle login asks the host whether it takes a token, then stores it in the
+OS keyring for that gardend; rides and the TUI use it when neither
+VEHICLE_TOKEN nor --key-file gives one. On a terminal the token is typed
+without echo; with --with-token it is read from stdin. Without a keyring
+(a headless Linux with no Secret Service) it says so before asking.`,
+		Example: `  vehicle login --gardend https://sophia.example.com
+  vehicle login --gardend https://sophia.example.com --with-token < token.txt`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.mountSet = cmd.Flags().Changed("mount")
+			lio, err := a.loginIO()
+			if err != nil {
+				return err
+			}
+			return login(cmd.Context(), o, lio)
+		},
 	}
-	if fs.NArg() > 0 {
-		return fl, false, fmt.Errorf("%s takes no arguments: a token is read from the terminal or stdin, never from the command line", name)
+	fl := cmd.Flags()
+	fl.StringVar(&o.gardend, "gardend", "", "gardend's address (or $"+config.EnvGardend+", or gardend in the configuration file)")
+	fl.StringVar(&o.mount, "mount", client.DefaultMount, "the service's mount under gardend, for the check")
+	fl.BoolVar(&o.noCheck, "no-check", false, "store the token without asking the host whether it takes it")
+	fl.BoolVar(&o.withToken, "with-token", false, "read the token from stdin (a pipe or a file) instead of prompting")
+	return cmd
+}
+
+// logoutCmd is vehicle logout.
+func (a *app) logoutCmd() *cobra.Command {
+	var o loginOpts
+	cmd := &cobra.Command{
+		Use:   "logout --gardend URL",
+		Short: "Remove a gardend's token from the OS keyring",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			lio, err := a.loginIO()
+			if err != nil {
+				return err
+			}
+			return logout(cmd.Context(), o, lio)
+		},
 	}
+	cmd.Flags().StringVar(&o.gardend, "gardend", "", "gardend's address (or $"+config.EnvGardend+", or gardend in the configuration file)")
+	return cmd
+}
+
+// loginIO is what login and logout use in this run.
+func (a *app) loginIO() (loginIO, error) {
+	file, err := a.configFile()
+	if err != nil {
+		return loginIO{}, err
+	}
+	return loginIO{in: a.in, errw: a.errw, env: a.env, file: file, keyring: a.keyring, opts: a.clientOptions()}, nil
+}
+
+// settings resolves the gardend and the mount from the flags, the
+// environment and the configuration file, and checks the keyring is there.
+func (o loginOpts) settings(name string, lio loginIO) (config.Flags, error) {
+	fl := config.Flags{Gardend: o.gardend, Mount: o.mount, MountSet: o.mountSet}
 	fl.ApplyEnv(lio.env)
+	fl.ApplyFile(lio.file)
 	if fl.Gardend == "" {
-		return fl, false, fmt.Errorf("say which gardend: vehicle %s --gardend URL (or set %s)", name, config.EnvGardend)
+		return fl, usageError{fmt.Errorf("say which gardend: vehicle %s --gardend URL (or set %s)", name, config.EnvGardend)}
 	}
 	if _, err := client.New(fl.Gardend); err != nil {
-		return fl, false, err
+		return fl, err
 	}
-	return fl, *noCheck, nil
+	if err := config.KeyringAvailable(lio.keyring); err != nil {
+		return fl, fmt.Errorf("vehicle %s keeps tokens in the OS keyring, and %w", name, err)
+	}
+	return fl, nil
 }
 
 // login reads a token and stores it in the keyring for the gardend, after
 // asking the host whether it takes it (unless --no-check).
-func login(ctx context.Context, args []string, lio loginIO) error {
-	fl, noCheck, err := loginFlags("login", args, lio)
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
-	}
+func login(ctx context.Context, o loginOpts, lio loginIO) error {
+	fl, err := o.settings("login", lio)
 	if err != nil {
 		return err
 	}
 	user := config.KeyringUser(fl.Gardend)
-	token, err := readToken(lio.in, lio.errw, user)
+	token, err := readToken(lio.in, lio.errw, user, o.withToken)
 	if err != nil {
 		return err
 	}
-	if !noCheck {
+	if !o.noCheck {
 		if err := checkToken(ctx, fl, token, lio); err != nil {
 			return err
 		}
@@ -88,11 +144,8 @@ func login(ctx context.Context, args []string, lio loginIO) error {
 }
 
 // logout removes the gardend's token from the keyring.
-func logout(_ context.Context, args []string, lio loginIO) error {
-	fl, _, err := loginFlags("logout", args, lio)
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
-	}
+func logout(_ context.Context, o loginOpts, lio loginIO) error {
+	fl, err := o.settings("logout", lio)
 	if err != nil {
 		return err
 	}
@@ -108,17 +161,20 @@ func logout(_ context.Context, args []string, lio loginIO) error {
 	return nil
 }
 
-// readToken reads a token from a terminal without echo, or else the whole
-// of in (a pipe or a file): one line, trimmed.
-func readToken(in io.Reader, errw io.Writer, gardend string) (string, error) {
+// readToken reads a token: with fromStdin the whole of in (a pipe or a
+// file), else from a terminal without echo. One line, trimmed.
+func readToken(in io.Reader, errw io.Writer, gardend string, fromStdin bool) (string, error) {
 	var b []byte
 	var err error
-	if f, ok := in.(*os.File); ok && term.IsTerminal(f.Fd()) {
+	switch f, ok := in.(*os.File); {
+	case fromStdin:
+		b, err = io.ReadAll(io.LimitReader(in, maxToken+1))
+	case ok && term.IsTerminal(f.Fd()):
 		fmt.Fprintf(errw, "Token for %s (typing is not shown): ", gardend)
 		b, err = term.ReadPassword(f.Fd())
 		fmt.Fprintln(errw)
-	} else {
-		b, err = io.ReadAll(io.LimitReader(in, maxToken+1))
+	default:
+		return "", usageError{errors.New("stdin is not a terminal to type the token at: pipe it in with --with-token (vehicle login --gardend URL --with-token < token-file)")}
 	}
 	if err != nil {
 		return "", fmt.Errorf("cannot read the token: %w", err)
@@ -128,7 +184,7 @@ func readToken(in io.Reader, errw io.Writer, gardend string) (string, error) {
 	case len(b) > maxToken:
 		return "", fmt.Errorf("the input is longer than %d bytes: give the token alone", maxToken)
 	case tok == "":
-		return "", errors.New("no token read: type it at the prompt, or pipe it in (vehicle login --gardend URL < token-file)")
+		return "", errors.New("no token read: type it at the prompt, or pipe it in with --with-token")
 	case strings.ContainsAny(tok, "\r\n"):
 		return "", errors.New("the input holds more than one line: give the token alone")
 	}

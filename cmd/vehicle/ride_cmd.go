@@ -22,7 +22,7 @@ func runRide(ctx context.Context, args []string, in io.Reader, out, errw io.Writ
 	hard, stop, release := signalStages(ctx, sigs)
 	defer release()
 	return rideCommand(hard, args, rideIO{in: in, out: out, errw: errw, env: os.LookupEnv,
-		keyring: config.OSKeyring(config.DefaultKeyringTimeout), stop: stop})
+		keyring: config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), stop: stop})
 }
 
 // signalStages turns interrupts into the ride's two ways to end: stop is
@@ -59,18 +59,4 @@ func signalStages(ctx context.Context, sigs <-chan os.Signal) (hard context.Cont
 		}
 	}()
 	return hard, stopped, cancel
-}
-
-// runLogin runs vehicle login: it stores a token for a gardend in the OS
-// keyring, read from the terminal without echo or from stdin.
-func runLogin(ctx context.Context, args []string) error {
-	return login(ctx, args, loginIO{in: os.Stdin, errw: os.Stderr, env: os.LookupEnv,
-		keyring: config.OSKeyring(config.DefaultKeyringTimeout)})
-}
-
-// runLogout runs vehicle logout: it removes a gardend's token from the OS
-// keyring.
-func runLogout(ctx context.Context, args []string) error {
-	return logout(ctx, args, loginIO{in: os.Stdin, errw: os.Stderr, env: os.LookupEnv,
-		keyring: config.OSKeyring(config.DefaultKeyringTimeout)})
 }

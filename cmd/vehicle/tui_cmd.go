@@ -5,10 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
@@ -16,67 +17,63 @@ import (
 	"github.com/sophia-labs/vehicle/tui"
 )
 
-// keyringTimeout bounds a look-up in the OS keyring.
-const keyringTimeout = 3 * time.Second
-
 // releaseTimeout bounds giving the lease up when the UI ends.
 const releaseTimeout = 3 * time.Second
 
+// errNoTerminal refuses to draw the TUI into a pipe or a file.
+var errNoTerminal = errors.New("the TUI needs a terminal on stdin and stdout; for pipes and scripts use `vehicle ride` (vehicle ride -h)")
+
 // runTUI opens the terminal UI: the session picker, or --session ID, or
-// --new; the same flags, environment and credentials as vehicle ride.
-func runTUI(ctx context.Context, args []string) error {
-	cfg, err := tuiConfig("vehicle", args, false)
-	if err != nil {
-		return helpIsNoError(err)
+// --new; read-only with watch. The same flags, environment and credentials
+// as vehicle ride, and the configuration file's defaults.
+func (a *app) runTUI(ctx context.Context, f config.Flags, n tuiFlags, watch bool) error {
+	if !isTerminal(a.in) || !isTerminal(a.out) {
+		return errNoTerminal
 	}
-	return runProgram(ctx, cfg)
+	file, err := a.configFile()
+	if err != nil {
+		return err
+	}
+	cfg, err := a.tuiConfig(f, n, file, watch)
+	if err != nil {
+		return err
+	}
+	return a.runProgram(ctx, cfg, file.Theme)
 }
 
-// runWatch opens the terminal UI on one session, read-only: it never claims
-// the lease and never sends.
-func runWatch(ctx context.Context, args []string) error {
-	cfg, err := tuiConfig("vehicle watch", args, true)
+// configFile reads the configuration file; a missing one is empty.
+func (a *app) configFile() (config.File, error) {
+	p, err := config.ConfigPath(a.env)
 	if err != nil {
-		return helpIsNoError(err)
+		return config.File{}, nil // no folder for it: no file to read
 	}
-	if cfg.SessionID == "" {
-		return errors.New("say which session to watch: vehicle watch --session ID")
-	}
-	return runProgram(ctx, cfg)
+	return config.LoadFile(p)
 }
 
-// tuiConfig reads the flags and the environment and resolves the client.
-func tuiConfig(name string, args []string, watch bool) (tui.Config, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	var f config.Flags
-	f.Register(fs)
-	var n tuiFlags
-	n.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return tui.Config{}, err
-	}
+// tuiConfig applies the environment and the file to the flags and resolves
+// the client.
+func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool) (tui.Config, error) {
+	n.applyFile(file)
 	if err := n.check(f, watch); err != nil {
 		return tui.Config{}, err
-	}
-	if fs.NArg() > 0 {
-		return tui.Config{}, fmt.Errorf("unexpected argument %q: %s takes flags only (see -h)", fs.Arg(0), name)
 	}
 	if f.New && f.Session != "" {
 		return tui.Config{}, errors.New("say which session to open: --new for a new one, or --session ID for an existing one (not both)")
 	}
-	if watch && f.New {
-		return tui.Config{}, errors.New("vehicle watch opens an existing session: pass --session ID, not --new")
+	if watch && f.Session == "" {
+		return tui.Config{}, errors.New("say which session to watch: vehicle watch --session ID")
 	}
-	env := config.Env(os.LookupEnv)
-	c, id, err := config.Resolve(f, env, config.OSKeyring(keyringTimeout), "")
+	f.ApplyEnv(a.env)
+	f.ApplyFile(file)
+	c, id, err := config.Resolve(f, a.env, a.keyring, "", a.clientOptions()...)
 	if err != nil {
-		if f.ApplyEnv(env); f.Gardend == "" {
-			err = fmt.Errorf("%w (or try `vehicle demo`: the client on a built-in demo host)", err)
+		if f.Gardend == "" {
+			err = fmt.Errorf("%w, or set gardend in %s (or try `vehicle demo`: the client on a built-in demo host)", err, a.configPathForMessages())
 		}
 		return tui.Config{}, err
 	}
 	if id.Notice != "" {
-		fmt.Fprintln(os.Stderr, "vehicle:", id.Notice)
+		fmt.Fprintln(a.errw, "vehicle:", id.Notice)
 	}
 	return tui.Config{
 		Client:     c,
@@ -91,12 +88,23 @@ func tuiConfig(name string, args []string, watch bool) (tui.Config, error) {
 	}, nil
 }
 
+// configPathForMessages is the configuration file's path, or a description
+// of it when there is no folder for it.
+func (a *app) configPathForMessages() string {
+	if p, err := config.ConfigPath(a.env); err == nil {
+		return p
+	}
+	return "the configuration file"
+}
+
 // tuiFlags are the TUI's own flags: chiming into another person's room, and
 // the notices of a settled run or a chime while the terminal is unfocused.
 type tuiFlags struct {
-	chime   bool
-	noBell  bool
-	desktop string
+	chime     bool
+	noBell    bool
+	desktop   string
+	bellGiven bool // --no-bell was on the command line
+	noteGiven bool // --notify was on the command line
 }
 
 // register adds the flags to fs.
@@ -104,6 +112,25 @@ func (n *tuiFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&n.chime, "chime", false, "chime into --session ID, another person's session: what you write goes to its driver")
 	fs.BoolVar(&n.noBell, "no-bell", false, "no bell when a run settles or a chime arrives while the terminal is unfocused")
 	fs.StringVar(&n.desktop, "notify", tui.DesktopOSC9, "the desktop notification then: osc9, osc777 or off")
+}
+
+// withFile records which of the flags the command line gave, so the
+// configuration file fills the others.
+func (n tuiFlags) withFile(cmd *cobra.Command) tuiFlags {
+	n.bellGiven = cmd.Flags().Changed("no-bell")
+	n.noteGiven = cmd.Flags().Changed("notify")
+	return n
+}
+
+// applyFile takes bell and notifications from the file where the command
+// line said nothing.
+func (n *tuiFlags) applyFile(file config.File) {
+	if !n.bellGiven && file.Bell != nil {
+		n.noBell = !*file.Bell
+	}
+	if !n.noteGiven && file.Notifications != "" {
+		n.desktop = file.Notifications
+	}
 }
 
 // check reports flags that contradict each other.
@@ -123,13 +150,15 @@ func (n tuiFlags) check(f config.Flags, watch bool) error {
 }
 
 // runProgram runs the UI until the person quits or ctx ends, then gives up
-// the lease this terminal holds.
-func runProgram(ctx context.Context, cfg tui.Config) error {
+// the lease this terminal holds. After an error it prints the last error
+// the UI showed to stderr, whole.
+func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cfg.Context = ctx
-	cfg.Theme = theme.NewSet(os.Getenv("NO_COLOR") != "")
-	cfg.Editor = editorCommand()
+	cfg.Theme = themeSet(themeName, a.noColor())
+	cfg.Editor = editorCommand(a.env)
+	a.observeStreams(&cfg)
 	m := tui.New(cfg)
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()
@@ -139,6 +168,13 @@ func runProgram(ctx context.Context, cfg tui.Config) error {
 			_ = cfg.Client.Release(rctx, id)
 			rcancel()
 		}
+		if last := fm.LastError(); last != "" {
+			fmt.Fprintln(a.errw, "vehicle: the last error:", last)
+			a.log.Error("the UI ended on an error", "err", last)
+		}
+	}
+	if a.log != nil {
+		fmt.Fprintln(a.errw, "vehicle: the debug log is", a.log.path)
 	}
 	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
 		return nil
@@ -149,18 +185,40 @@ func runProgram(ctx context.Context, cfg tui.Config) error {
 	return nil
 }
 
-// helpIsNoError turns -h (the flags' usage, already printed) into success.
-func helpIsNoError(err error) error {
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
+// themeSet is the styles for a theme setting: auto follows the terminal's
+// background, dark and light force one.
+func themeSet(name string, noColor bool) theme.Set {
+	s := theme.NewSet(noColor)
+	switch name {
+	case config.ThemeDark:
+		s.Light = s.Dark
+	case config.ThemeLight:
+		s.Dark = s.Light
 	}
-	return err
+	return s
+}
+
+// noColor reports whether colour is turned off: NO_COLOR set, or CLICOLOR=0.
+func (a *app) noColor() bool {
+	if v, _ := a.env("NO_COLOR"); v != "" {
+		return true
+	}
+	v, _ := a.env("CLICOLOR")
+	return v == "0"
+}
+
+// isTerminal reports whether r or w is a terminal.
+func isTerminal(f any) bool {
+	if fd, ok := f.(interface{ Fd() uintptr }); ok {
+		return term.IsTerminal(fd.Fd())
+	}
+	return false
 }
 
 // editorCommand is $VISUAL, else $EDITOR, else vi.
-func editorCommand() string {
+func editorCommand(env config.Env) string {
 	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if e := os.Getenv(v); e != "" {
+		if e, _ := env(v); e != "" {
 			return e
 		}
 	}

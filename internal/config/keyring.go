@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/zalando/go-keyring"
@@ -67,6 +68,72 @@ func OSKeyring(timeout time.Duration) Keyring {
 		timeout = DefaultKeyringTimeout
 	}
 	return osKeyring{timeout: timeout}
+}
+
+// SystemKeyring is OSKeyring for the binaries: before its first call it
+// finds out, without starting any process, whether the system has a keyring
+// (on Linux and BSD, a Secret Service on the D-Bus session bus that env
+// names). Without one every call fails at once with a
+// *KeyringUnavailableError that says "no keyring", and go-keyring is never
+// called, so no D-Bus autolaunch leaves a daemon behind.
+func SystemKeyring(env Env, timeout time.Duration) Keyring {
+	if timeout <= 0 {
+		timeout = DefaultKeyringTimeout
+	}
+	return &probedKeyring{os: osKeyring{timeout: timeout}, probe: func() error { return probeKeyring(env, timeout) }}
+}
+
+// probedKeyring runs its probe once, then passes calls on or refuses them.
+type probedKeyring struct {
+	os    osKeyring
+	probe func() error
+	once  sync.Once
+	err   error
+}
+
+// Available reports whether the keyring can be used: nil, or a
+// *KeyringUnavailableError saying why not.
+func (k *probedKeyring) Available() error {
+	k.once.Do(func() {
+		if err := k.probe(); err != nil {
+			k.err = &KeyringUnavailableError{Err: err}
+		}
+	})
+	return k.err
+}
+
+// Get implements Keyring.
+func (k *probedKeyring) Get(service, user string) (string, error) {
+	if err := k.Available(); err != nil {
+		return "", err
+	}
+	return k.os.Get(service, user)
+}
+
+// Set implements Keyring.
+func (k *probedKeyring) Set(service, user, secret string) error {
+	if err := k.Available(); err != nil {
+		return err
+	}
+	return k.os.Set(service, user, secret)
+}
+
+// Delete implements Keyring.
+func (k *probedKeyring) Delete(service, user string) error {
+	if err := k.Available(); err != nil {
+		return err
+	}
+	return k.os.Delete(service, user)
+}
+
+// KeyringAvailable reports whether kr can be used, without storing or
+// reading anything: nil for a keyring that cannot tell (a test's fake), or a
+// *KeyringUnavailableError.
+func KeyringAvailable(kr Keyring) error {
+	if a, ok := kr.(interface{ Available() error }); ok {
+		return a.Available()
+	}
+	return nil
 }
 
 // Get implements Keyring.

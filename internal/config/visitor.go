@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,28 +19,13 @@ const VisitorIDFile = "visitor-id"
 // maxVisitorID bounds a visitor id, from the file or --visitor-id.
 const maxVisitorID = 128
 
-// StateDir is the folder vehicle keeps its state in:
-// $XDG_STATE_HOME/vehicle, else $HOME/.local/state/vehicle. A relative
-// XDG_STATE_HOME is ignored, as the XDG spec says.
-func StateDir(env Env) (string, error) {
-	if x, _ := env.lookup("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "vehicle"), nil
-	}
-	if h, _ := env.lookup("HOME"); h != "" {
-		return filepath.Join(h, ".local", "state", "vehicle"), nil
-	}
-	return "", errors.New("cannot find a folder for the visitor id: set XDG_STATE_HOME or HOME, or give one with " + giveVisitor)
-}
-
 // VisitorID returns the visitor id kept in dir/visitor-id, creating it (a
 // random id, mode 0600, in a folder of mode 0700) the first time, so a
-// visitor is the same from one ride to the next.
+// visitor is the same from one ride to the next. A symbolic link in place of
+// the folder or the file is refused, never followed.
 func VisitorID(dir string) (string, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("cannot make the folder for the visitor id %s: %w; fix its permissions or give one with "+giveVisitor, dir, err)
-	}
-	if err := os.Chmod(dir, 0o700); err != nil {
-		return "", fmt.Errorf("cannot make %s private (mode 0700): %w", dir, err)
+	if err := PrivateDir(dir); err != nil {
+		return "", fmt.Errorf("%w; or give a visitor id with "+giveVisitor, err)
 	}
 	path := filepath.Join(dir, VisitorIDFile)
 	id, err := readVisitorID(path)
@@ -52,22 +38,63 @@ func VisitorID(dir string) (string, error) {
 	return readVisitorID(path)
 }
 
+// PrivateDir makes dir, and its missing parents, with mode 0700, and makes
+// an existing dir 0700 if it is looser. A symbolic link or a file in its
+// place is refused, never followed.
+func PrivateDir(dir string) error {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		return fmt.Errorf("cannot make the folder %s: %w; fix its permissions", filepath.Dir(dir), err)
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("cannot make the folder %s: %w; fix its permissions", dir, err)
+	}
+	st, err := os.Lstat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("cannot use the folder %s: %w", dir, err)
+	case st.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link, not a folder: vehicle keeps its state in a private folder of its own; remove the link", dir)
+	case !st.IsDir():
+		return fmt.Errorf("%s is not a folder: remove it, and vehicle makes a private folder there", dir)
+	case st.Mode().Perm() == 0o700:
+		return nil
+	}
+	d, err := openNoFollow(dir)
+	if err != nil {
+		return fmt.Errorf("cannot make %s private (mode 0700): %w", dir, err)
+	}
+	defer d.Close()
+	if err := d.Chmod(0o700); err != nil {
+		return fmt.Errorf("cannot make %s private (mode 0700): %w", dir, err)
+	}
+	return nil
+}
+
 // readVisitorID reads and checks a visitor id file, making it private if it
-// is not.
+// is not. The file is opened without following a link, and only the opened
+// file is changed.
 func readVisitorID(path string) (string, error) {
-	st, err := os.Stat(path)
+	st, err := os.Lstat(path)
 	if err != nil {
 		return "", err
 	}
 	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("%s is not a regular file: remove it and ride again for a new visitor id", path)
+		return "", fmt.Errorf("%s is not a regular file (a link or a device is never followed): remove it and ride again for a new visitor id", path)
+	}
+	f, err := openNoFollow(path)
+	if err != nil {
+		return "", fmt.Errorf("cannot read the visitor id from %s: %w; remove it and ride again for a new one", path, err)
+	}
+	defer f.Close()
+	if fst, err := f.Stat(); err != nil || !os.SameFile(st, fst) {
+		return "", fmt.Errorf("%s changed while it was read: remove it and ride again for a new visitor id", path)
 	}
 	if st.Mode().Perm()&0o077 != 0 {
-		if err := os.Chmod(path, 0o600); err != nil {
+		if err := f.Chmod(0o600); err != nil {
 			return "", fmt.Errorf("cannot make %s private (mode 0600): %w", path, err)
 		}
 	}
-	b, err := os.ReadFile(path)
+	b, err := io.ReadAll(io.LimitReader(f, maxVisitorID+2))
 	if err != nil {
 		return "", fmt.Errorf("cannot read the visitor id from %s: %w", path, err)
 	}
@@ -88,8 +115,9 @@ func createVisitorID(dir, path string) error {
 	}
 	defer os.Remove(tmp.Name())
 	_, werr := tmp.WriteString(client.RandomID() + client.RandomID() + "\n")
+	merr := tmp.Chmod(0o600)
 	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o600)); err != nil {
+	if err := errors.Join(werr, merr, cerr); err != nil {
 		return fmt.Errorf("cannot write a visitor id in %s: %w", dir, err)
 	}
 	if err := os.Link(tmp.Name(), path); err != nil && !errors.Is(err, fs.ErrExist) {

@@ -30,6 +30,9 @@ type Options struct {
 	MaxLineBytes int
 	// RequestTimeout bounds one request's work (default 2 minutes).
 	RequestTimeout time.Duration
+	// Version is the build's version, as driver.manifest reports it
+	// ("" for config.DevVersion).
+	Version string
 	// Log receives diagnostics (failed notifications, recovered panics);
 	// nil discards them. It is never the protocol's output.
 	Log io.Writer

@@ -2,10 +2,9 @@ package driver
 
 import (
 	"encoding/json"
-)
 
-// Version is the driver's build version, as driver.manifest reports it.
-const Version = "0.1.0"
+	"github.com/sophia-labs/vehicle/internal/config"
+)
 
 // Protocol is the driver-wire version the driver speaks.
 const Protocol = 1
@@ -30,11 +29,15 @@ type Manifest struct {
 	ConfigSchema json.RawMessage `json:"configSchema"`
 }
 
-// DefaultManifest is the driver's manifest.
-func DefaultManifest() Manifest {
+// DefaultManifest is the driver's manifest for a build of the given version
+// ("" for config.DevVersion, a build from source).
+func DefaultManifest(version string) Manifest {
+	if version == "" {
+		version = config.DevVersion
+	}
 	return Manifest{
 		ID:           AgentID,
-		Version:      Version,
+		Version:      version,
 		Protocol:     Protocol,
 		Capabilities: []string{CapabilitySessionStore, CapabilitySessionWrite},
 		AgentCommand: AgentCommand,

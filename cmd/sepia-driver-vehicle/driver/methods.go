@@ -115,7 +115,7 @@ func checkSession(method string, p sessionParams) (string, error) {
 
 // manifest answers driver.manifest.
 func (s *Server) manifest(_ context.Context, _ json.RawMessage) (any, error) {
-	return DefaultManifest(), nil
+	return DefaultManifest(s.opts.Version), nil
 }
 
 // list answers session.list with the summaries of the caller's sessions. An

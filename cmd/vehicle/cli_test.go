@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// cliVersion is the version the command-line test stamps with -ldflags.
+const cliVersion = "v9.8.7-cli-test"
+
+// buildStamped builds this command with the release's -ldflags.
+func buildStamped(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go tool on PATH to build the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "vehicle")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	ld := "-X main.version=" + cliVersion + " -X main.commit=0123456789abcdef -X main.date=2026-11-30T12:00:00Z"
+	out, err := exec.Command("go", "build", "-ldflags", ld, "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// cliRun is one run of the binary.
+type cliRun struct {
+	code        int
+	stdout, err string
+}
+
+// runBinary runs bin with args, env and stdin.
+func runBinary(t *testing.T, bin string, env []string, stdin string, args ...string) cliRun {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errw bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errw
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("cannot run %s: %v", bin, err)
+	}
+	return cliRun{code: code, stdout: out.String(), err: errw.String()}
+}
+
+// cliEnv is a clean environment with its own folders.
+func cliEnv(t *testing.T) []string {
+	home := t.TempDir()
+	return []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_RUNTIME_DIR=" + home, "NO_COLOR=1"}
+}
+
+// TestCommandLine builds vehicle and checks the acceptance of its command
+// line: the version, every subcommand in the help, each subcommand's own
+// flags only, completion, the man page and the exit codes.
+func TestCommandLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildStamped(t)
+	env := cliEnv(t)
+	run := func(stdin string, args ...string) cliRun { return runBinary(t, bin, env, stdin, args...) }
+
+	t.Run("version", func(t *testing.T) {
+		want := cliVersion + " (commit 0123456789ab, 2026-11-30T12:00:00Z)"
+		for _, args := range [][]string{{"--version"}, {"version"}} {
+			r := run("", args...)
+			if r.code != 0 || !strings.Contains(r.stdout, "vehicle version "+want) {
+				t.Errorf("%v: exit %d, %q", args, r.code, r.stdout)
+			}
+		}
+	})
+	t.Run("help lists every command", func(t *testing.T) {
+		r := run("", "-h")
+		for _, sub := range []string{"demo", "watch", "ride", "login", "logout", "config", "version", "man", "completion", "--gardend", "--debug"} {
+			if !strings.Contains(r.stdout, sub) {
+				t.Errorf("vehicle -h does not list %s:\n%s", sub, r.stdout)
+			}
+		}
+	})
+	t.Run("each command's own flags", func(t *testing.T) {
+		cases := []struct {
+			cmd      string
+			has, not []string
+		}{
+			{"login", []string{"--gardend", "--with-token", "--no-check", "--mount"}, []string{"--session", "--chime"}},
+			{"logout", []string{"--gardend"}, []string{"--no-check", "--mount", "--with-token"}},
+			{"watch", []string{"--session", "--gardend", "--notify"}, []string{"--new", "--chime", "--title", "--no-claim"}},
+			{"demo", []string{"--listen", "--no-tui"}, []string{"--gardend", "--session"}},
+		}
+		for _, tc := range cases {
+			r := run("", tc.cmd, "-h")
+			for _, f := range tc.has {
+				if !strings.Contains(r.stdout, f) {
+					t.Errorf("%s -h lacks %s:\n%s", tc.cmd, f, r.stdout)
+				}
+			}
+			for _, f := range tc.not {
+				if strings.Contains(r.stdout, f+" ") || strings.Contains(r.stdout, f+"\n") {
+					t.Errorf("%s -h lists %s, which it does not take:\n%s", tc.cmd, f, r.stdout)
+				}
+			}
+		}
+	})
+	t.Run("ride keeps its own help", func(t *testing.T) {
+		r := run("", "ride", "-h")
+		if r.code != 0 || !strings.Contains(r.stdout+r.err, "-session") || !strings.Contains(r.stdout+r.err, "-new") {
+			t.Errorf("vehicle ride -h: exit %d\n%s%s", r.code, r.stdout, r.err)
+		}
+	})
+	t.Run("exit codes", func(t *testing.T) {
+		cases := []struct {
+			args []string
+			code int
+		}{
+			{[]string{"nosuch"}, exitUsage},
+			{[]string{"--nosuch"}, exitUsage},
+			{[]string{"logout", "stray"}, exitUsage},
+			{[]string{"login", "--gardend"}, exitUsage},
+			{[]string{"version", "extra"}, exitUsage},
+			{[]string{"demo", "--no-tui"}, exitUsage},
+			{[]string{"watch", "--session", "s1"}, exitFailed}, // not a terminal
+			{[]string{"config", "nosuch"}, exitUsage},
+			{[]string{"completion", "nosuch"}, exitUsage},
+			{[]string{"config", "path"}, exitOK},
+		}
+		for _, tc := range cases {
+			if r := run("", tc.args...); r.code != tc.code {
+				t.Errorf("%v: exit %d, want %d; stderr %q", tc.args, r.code, tc.code, r.err)
+			}
+		}
+	})
+	t.Run("completion loads in bash", func(t *testing.T) {
+		bash, err := exec.LookPath("bash")
+		if err != nil {
+			t.Skip("no bash")
+		}
+		script := run("", "completion", "bash")
+		if script.code != 0 || !strings.Contains(script.stdout, "__start_vehicle") {
+			t.Fatalf("completion bash: exit %d\n%s", script.code, script.err)
+		}
+		f := filepath.Join(t.TempDir(), "vehicle.bash")
+		if err := os.WriteFile(f, []byte(script.stdout), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(bash, "-c", "source "+f+" && complete -p vehicle").CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "vehicle") {
+			t.Errorf("the script does not load: %v\n%s", err, out)
+		}
+		for _, shell := range []string{"zsh", "fish", "powershell"} {
+			if r := run("", "completion", shell); r.code != 0 || !strings.Contains(r.stdout, "vehicle") {
+				t.Errorf("completion %s: exit %d", shell, r.code)
+			}
+		}
+	})
+	t.Run("man", func(t *testing.T) {
+		r := run("", "man")
+		if r.code != 0 || !strings.HasPrefix(r.stdout, ".TH") || !strings.Contains(r.stdout, "login") || !strings.Contains(r.stdout, "with-token") {
+			t.Errorf("vehicle man: exit %d\n%.400s", r.code, r.stdout)
+		}
+	})
+}

@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"charm.land/log/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/tui"
+)
+
+// envDebug turns the debug log on like --debug: VEHICLE_DEBUG=1.
+const envDebug = "VEHICLE_DEBUG"
+
+// debugLogFile is the debug log's name in the state folder.
+const debugLogFile = "debug.log"
+
+// maxPeek bounds the bytes of a request or an answer the log looks into for
+// a requestId or lease changes.
+const maxPeek = 1 << 20
+
+// debugLog is the --debug log: a file in the state folder, never the
+// terminal. Its methods do nothing on a nil log.
+type debugLog struct {
+	l    *log.Logger
+	path string
+	f    *os.File
+}
+
+// startDebugLog opens the debug log when --debug or VEHICLE_DEBUG=1 asks
+// for it.
+func (a *app) startDebugLog() error {
+	if v, _ := a.env(envDebug); v == "1" || strings.EqualFold(v, "true") {
+		a.debug = true
+	}
+	if !a.debug || a.log != nil {
+		return nil
+	}
+	dir, err := config.StateDir(a.env)
+	if err != nil {
+		return fmt.Errorf("--debug: %w", err)
+	}
+	if err := config.PrivateDir(dir); err != nil {
+		return fmt.Errorf("--debug: %w", err)
+	}
+	path := filepath.Join(dir, debugLogFile)
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("--debug: %s is not a regular file (a link is never followed): remove it", path)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("--debug: cannot open the debug log: %w", err)
+	}
+	l := log.NewWithOptions(f, log.Options{Level: log.DebugLevel, ReportTimestamp: true,
+		TimeFormat: time.RFC3339Nano, Formatter: log.LogfmtFormatter})
+	a.log = &debugLog{l: l, path: path, f: f}
+	a.log.Info("vehicle started", "version", a.build.String(), "pid", os.Getpid())
+	return nil
+}
+
+// Info logs an event.
+func (d *debugLog) Info(msg string, kv ...any) {
+	if d != nil {
+		d.l.Info(msg, kv...)
+	}
+}
+
+// Error logs a failure.
+func (d *debugLog) Error(msg string, kv ...any) {
+	if d != nil {
+		d.l.Error(msg, kv...)
+	}
+}
+
+// connState logs a stream's connection change: connects, resumes (with how
+// many events the host replayed), reconnects and falls back to long-poll.
+func (d *debugLog) connState(cs client.ConnState) {
+	if d == nil {
+		return
+	}
+	kv := []any{"mode", cs.Mode.String()}
+	if cs.Attempt > 0 {
+		kv = append(kv, "attempt", cs.Attempt)
+	}
+	if cs.Replayed > 0 {
+		kv = append(kv, "replayed", cs.Replayed)
+	}
+	if cs.Err != nil {
+		kv = append(kv, "err", cs.Err)
+	}
+	d.Info("stream state", kv...)
+}
+
+// observeStreams sets the UI's stream observer to the debug log, when on.
+func (a *app) observeStreams(cfg *tui.Config) {
+	if a.log != nil {
+		cfg.OnConnState = a.log.connState
+	}
+}
+
+// close ends the log.
+func (d *debugLog) close() {
+	if d != nil {
+		d.Info("vehicle ended")
+		_ = d.f.Close()
+	}
+}
+
+// clientOptions are the options every client of this run gets: with the
+// debug log, an HTTP client that logs each request.
+func (a *app) clientOptions() []client.Option {
+	if a.log == nil {
+		return nil
+	}
+	return []client.Option{client.WithHTTPClient(&http.Client{Transport: &loggingTransport{base: http.DefaultTransport, log: a.log}})}
+}
+
+// loggingTransport logs every request's method, path, status, duration and
+// requestId, stream connects and resumes, and the lease changes in what
+// comes back. It never logs a header's value, so no token, visitor id or
+// model key reaches the log.
+type loggingTransport struct {
+	base http.RoundTripper
+	log  *debugLog
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	start := time.Now()
+	req, rid := withRequestID(req)
+	stream := strings.Contains(req.Header.Get("Accept"), "text/event-stream")
+	kv := []any{"method", req.Method, "path", req.URL.Path}
+	if rid != "" {
+		kv = append(kv, "requestId", rid)
+	}
+	if stream {
+		kv = append(kv, "stream", "sse", "since", req.URL.Query().Get("since"))
+		if last := req.Header.Get("Last-Event-ID"); last != "" {
+			kv = append(kv, "resume", last)
+		}
+	} else if strings.HasSuffix(req.URL.Path, "/events") {
+		kv = append(kv, "stream", "long-poll", "since", req.URL.Query().Get("since"))
+	}
+	resp, err := t.base.RoundTrip(req)
+	kv = append(kv, "duration", time.Since(start).Round(time.Microsecond))
+	if err != nil {
+		t.log.Error("request failed", append(kv, "err", err)...)
+		return resp, err
+	}
+	t.log.Info("request", append(kv, "status", resp.StatusCode)...)
+	if stream && resp.StatusCode == http.StatusOK {
+		resp.Body = &sseTap{ReadCloser: resp.Body, log: t.log, path: req.URL.Path}
+	} else if strings.Contains(resp.Header.Get("Content-Type"), "json") {
+		resp.Body = &jsonTap{ReadCloser: resp.Body, log: t.log, path: req.URL.Path}
+	}
+	return resp, nil
+}
+
+// withRequestID finds the request's requestId, in its query or its JSON
+// body, and returns a request whose body can still be read whole.
+func withRequestID(req *http.Request) (*http.Request, string) {
+	if rid := req.URL.Query().Get("requestId"); rid != "" || req.Body == nil || req.Body == http.NoBody {
+		return req, rid
+	}
+	peek, err := io.ReadAll(io.LimitReader(req.Body, maxPeek))
+	r2 := req.Clone(req.Context())
+	r2.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(peek), req.Body), req.Body}
+	if err != nil {
+		return r2, ""
+	}
+	var b struct {
+		RequestID string `json:"requestId"`
+	}
+	_ = json.Unmarshal(peek, &b)
+	return r2, b.RequestID
+}
+
+// leaseChange reports whether an event or answer type changes a lease or
+// says the host restarted.
+func leaseChange(typ string) bool {
+	return strings.HasPrefix(typ, "lease.") || strings.HasPrefix(typ, "driver.") || typ == "session.revived"
+}
+
+// sseTap logs the lease changes an SSE stream carries, and its end.
+type sseTap struct {
+	io.ReadCloser
+	log  *debugLog
+	path string
+	line []byte
+}
+
+// Read implements io.Reader, scanning what passes for event: lines.
+func (s *sseTap) Read(p []byte) (int, error) {
+	n, err := s.ReadCloser.Read(p)
+	s.scan(p[:n])
+	if err != nil {
+		s.log.Info("stream ended", "path", s.path, "err", err)
+	}
+	return n, err
+}
+
+// scan splits the bytes into lines and logs lease events.
+func (s *sseTap) scan(b []byte) {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			if len(s.line) < 256 {
+				s.line = append(s.line, b...)
+			}
+			return
+		}
+		line := append(s.line, b[:i]...)
+		s.line = s.line[:0]
+		b = b[i+1:]
+		if typ, ok := bytes.CutPrefix(bytes.TrimRight(line, "\r"), []byte("event:")); ok {
+			if t := strings.TrimSpace(string(typ)); leaseChange(t) {
+				s.log.Info("lease change", "path", s.path, "event", t)
+			}
+		}
+	}
+}
+
+// jsonTap keeps up to maxPeek bytes of a JSON answer and logs the lease
+// changes in it when it is read to its end.
+type jsonTap struct {
+	io.ReadCloser
+	log  *debugLog
+	path string
+	buf  bytes.Buffer
+	done bool
+}
+
+// Read implements io.Reader.
+func (j *jsonTap) Read(p []byte) (int, error) {
+	n, err := j.ReadCloser.Read(p)
+	if j.buf.Len() < maxPeek {
+		j.buf.Write(p[:n])
+	}
+	if err == io.EOF && !j.done {
+		j.done = true
+		j.scan()
+	}
+	return n, err
+}
+
+// scan logs the answer's own type when it is a lease change, and those of
+// the events a long-poll returned.
+func (j *jsonTap) scan() {
+	var f struct {
+		Type  string `json:"type"`
+		Value struct {
+			Events []struct {
+				Type string `json:"type"`
+				Seq  int64  `json:"seq"`
+			} `json:"events"`
+		} `json:"value"`
+	}
+	dec := json.NewDecoder(&j.buf)
+	for dec.Decode(&f) == nil {
+		if leaseChange(f.Type) {
+			j.log.Info("lease change", "path", j.path, "answer", f.Type)
+		}
+		for _, e := range f.Value.Events {
+			if leaseChange(e.Type) {
+				j.log.Info("lease change", "path", j.path, "event", e.Type, "seq", e.Seq)
+			}
+		}
+		f.Type, f.Value.Events = "", nil
+	}
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/log/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+)
+
+// TestDebugLog: with VEHICLE_DEBUG=1 the requests, the stream, the
+// long-poll and the lease changes go to debug.log in the state folder, and
+// no credential does; nothing is written to the terminal's streams.
+func TestDebugLog(t *testing.T) {
+	state := t.TempDir()
+	a, out, errw := testApp(map[string]string{envDebug: "1", "XDG_STATE_HOME": state})
+	if err := a.startDebugLog(); err != nil {
+		t.Fatal(err)
+	}
+	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs())
+	const modelKey = "sk-debug-never-log-me"
+	opts := append([]client.Option{client.WithGraph("demo"), client.WithToken("ada-token"), client.WithModelKey(modelKey)}, a.clientOptions()...)
+	c, err := client.New(srv.URL, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cr, err := c.Create(ctx, client.CreateRequest{Title: "logged"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := cr.Session.SessionID
+	if _, err := c.Claim(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.Stream(ctx, id, client.StreamOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for st.Next() && st.Current().Type != client.EvLeaseClaimed {
+	}
+	st.Close()
+	if _, err := c.Watch(ctx, id, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Release(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	a.log.close()
+
+	b, err := os.ReadFile(filepath.Join(state, "vehicle", debugLogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	logText := string(b)
+	for _, want := range []string{"method=POST", "status=200", "requestId=", "duration=", "stream=sse", "stream=long-poll",
+		"event=lease.claimed", "answer=driver.claimed", "answer=driver.released"} {
+		if !strings.Contains(logText, want) {
+			t.Errorf("the log lacks %q:\n%s", want, logText)
+		}
+	}
+	for _, secret := range []string{"ada-token", modelKey} {
+		if strings.Contains(logText, secret) {
+			t.Errorf("the log holds a credential %q", secret)
+		}
+	}
+	if out.Len() != 0 || errw.Len() != 0 {
+		t.Errorf("the debug log wrote to the terminal: %q %q", out.String(), errw.String())
+	}
+	if st, _ := os.Stat(filepath.Join(state, "vehicle", debugLogFile)); st.Mode().Perm() != 0o600 {
+		t.Errorf("the log's mode is %04o", st.Mode().Perm())
+	}
+}
+
+// FuzzDebugTaps feeds host bytes, as an SSE stream and as a JSON answer, to
+// the debug log's taps in chunks: whatever a host sends, they never panic
+// and never hold more than their bounds.
+func FuzzDebugTaps(f *testing.F) {
+	f.Add([]byte("event: lease.claimed\ndata: {}\n\n: keepalive\n"), uint8(3))
+	f.Add([]byte(`{"type":"watch.completed","value":{"events":[{"type":"lease.revoked","seq":4}]}}`), uint8(7))
+	f.Fuzz(func(t *testing.T, b []byte, chunk uint8) {
+		d := &debugLog{l: log.New(io.Discard)}
+		n := int(chunk%64) + 1
+		s := &sseTap{ReadCloser: io.NopCloser(bytes.NewReader(b)), log: d}
+		j := &jsonTap{ReadCloser: io.NopCloser(bytes.NewReader(b)), log: d}
+		buf := make([]byte, n)
+		for _, r := range []io.Reader{s, j} {
+			for {
+				if _, err := r.Read(buf); err != nil {
+					break
+				}
+			}
+		}
+		if len(s.line) > 256+n {
+			t.Errorf("the SSE tap keeps a %d-byte partial line", len(s.line))
+		}
+		if j.buf.Len() > maxPeek+n {
+			t.Errorf("the JSON tap keeps %d bytes", j.buf.Len())
+		}
+	})
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+)
+
+// TestTUIPrintsLastErrorOnExit opens the TUI in a pty on a session the host
+// does not have, with --debug, quits, and finds the error whole on the
+// terminal after the UI has left the alternate screen, with the debug log's
+// path.
+func TestTUIPrintsLastErrorOnExit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildVehicle(t)
+	srv, err := vehicletest.Listen("127.0.0.1:0", vehicletest.WithDeterministicIDs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	env := append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true")
+	term := startTerminal(t, bin, 30, 200, env, "--debug", "--gardend", srv.URL, "--graph", "demo", "--session", "s99")
+	term.waitFor("not_found")
+	term.typeText("\x03") // ctrl+c
+	done := make(chan error, 1)
+	go func() { done <- term.cmd.Wait() }()
+	select {
+	case err := <-done:
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			t.Fatalf("vehicle exited with %v", err)
+		}
+	case <-time.After(e2eLimit):
+		t.Fatalf("vehicle did not quit on ctrl+c; the screen:\n%s", term.screen())
+	}
+	<-term.read
+	term.mu.Lock()
+	raw := term.raw.String()
+	term.mu.Unlock()
+	after := raw[strings.LastIndex(raw, "\x1b[?1049l")+1:]
+	if !strings.Contains(after, "vehicle: the last error: not_found") {
+		t.Errorf("no last error after the UI ended:\n%q", after)
+	}
+	logPath := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "XDG_STATE_HOME="); ok {
+			logPath = filepath.Join(v, "vehicle", debugLogFile)
+		}
+	}
+	if !strings.Contains(after, logPath) {
+		t.Errorf("the debug log's path %s is not named:\n%q", logPath, after)
+	}
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"status=404", "the UI ended on an error"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the debug log lacks %q:\n%s", want, b)
+		}
+	}
+}
+
+// TestDebugLogOfTheTUI runs the demo with --debug in a pty and finds the
+// UI's stream in the log: its connection state and its requests.
+func TestDebugLogOfTheTUI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildVehicle(t)
+	env := append(cliEnv(t), "TERM=xterm-256color", "EDITOR=true")
+	term := startTerminal(t, bin, 36, 100, env, "demo", "--debug")
+	term.waitFor("Welcome to vehicle", "you drive from this terminal")
+	term.typeText("\x03")
+	if err := term.cmd.Wait(); err != nil {
+		t.Fatalf("vehicle demo: %v", err)
+	}
+	<-term.read
+	var logPath string
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "XDG_STATE_HOME="); ok {
+			logPath = filepath.Join(v, "vehicle", debugLogFile)
+		}
+	}
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`msg="stream state" mode=streaming`, "stream=sse", "answer=driver.claimed", "ada-token"} {
+		if got := strings.Contains(string(b), want); got != (want != "ada-token") {
+			t.Errorf("the log has %q: %v\n%s", want, got, b)
+		}
+	}
+}
