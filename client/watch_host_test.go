@@ -229,12 +229,12 @@ func TestHostKeepalivesHoldTheStream(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
 	log := &modeLog{}
-	s, err := c.Stream(ctx, id, client.StreamOptions{Since: created.Cursor, IdleTimeout: 250 * time.Millisecond, OnState: log.add})
+	s, err := c.Stream(ctx, id, client.StreamOptions{Since: created.Cursor, Keepalive: 80 * time.Millisecond, OnState: log.add})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	// Quiet for longer than the idle timeout: only keepalives flow.
+	// Quiet for longer than the silence window (3 x 80 ms): only keepalives flow.
 	time.AfterFunc(400*time.Millisecond, func() { host.Emit(id, "test.late", map[string]any{}) })
 	untilType(t, s, created.Cursor, "test.late")
 	if log.String() != "connecting streaming" {

@@ -248,7 +248,7 @@ func TestStreamFallsBackToPoll(t *testing.T) {
 	if seqList(got) != seqRange(1, 15) {
 		t.Fatalf("seqs = %q, want 1..15 in order", seqList(got))
 	}
-	if want := "connecting streaming reconnecting#1 reconnecting#2 polling!"; log.String() != want {
+	if want := "connecting streaming reconnecting#1 reconnecting#2 polling! polling+7"; log.String() != want {
 		t.Errorf("states = %q, want %q", log.String(), want)
 	}
 	if n := len(sseIDs(h)); n != 3 {
