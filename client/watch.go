@@ -89,8 +89,10 @@ type StreamOptions struct {
 	// PollWait is the long-poll waitMs (default 25 s, at most 30 s).
 	PollWait time.Duration
 	// FallbackAfter is how many SSE failures in a row make an auto stream
-	// fall back to long-poll (default 3). A connection that delivered
-	// something and then dropped counts as one failure.
+	// fall back to long-poll (default 3). A connection that made progress
+	// (delivered a durable event, or stayed up three keepalive intervals
+	// without going silent) and then dropped counts as the first failure;
+	// one that made none adds to the count.
 	FallbackAfter int
 	// Backoff paces reconnects: the first one after a drop is immediate, the
 	// next ones wait Base doubling to Max (default 100 ms to 5 s). Attempts 0

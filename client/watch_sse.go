@@ -96,7 +96,7 @@ func checkStream(u string, resp *http.Response) error {
 
 // drop closes the SSE connection after a failure and tells the link, with
 // the failure typed and whether the connection made progress: it delivered
-// a durable event, or stayed up for a silence window.
+// a durable event, or stayed up a silence window and did not go silent.
 func (s *Stream) drop(err error) {
 	s.setConn(nil)
 	if s.ctx.Err() != nil {
@@ -112,7 +112,8 @@ func (s *Stream) drop(err error) {
 	default:
 		err = &StreamError{Kind: StreamDropped, Cursor: cursor, Err: err}
 	}
-	progress := s.src.delivered || time.Since(s.src.opened) >= s.silence()
+	progress := s.src.delivered ||
+		(time.Since(s.src.opened) >= s.silence() && streamKind(err) != StreamSilent)
 	s.apply(s.link.step(linkEvent{in: inDropped, err: err, progress: progress, now: time.Now()}))
 }
 
