@@ -46,6 +46,9 @@ func startNginx(t *testing.T, target string, buffering bool) string {
 	t.Helper()
 	bin, err := exec.LookPath("nginx")
 	if err != nil {
+		bin, err = exec.LookPath("/usr/sbin/nginx") // Debian's, off a non-root PATH
+	}
+	if err != nil {
 		t.Skip("nginx is not on PATH: install it (apt-get install -y nginx) to run the reverse-proxy tests")
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
