@@ -182,3 +182,28 @@ func TestStreamBadSeq(t *testing.T) {
 		})
 	}
 }
+
+func TestStreamSkippedSeqs(t *testing.T) {
+	noLeaks(t)
+	h := newFakeHost(t, 3)
+	h.addSeq(6, `{}`) // 4 and 5 are missing from the host's own log
+	h.addSeq(7, `{}`)
+	h.snapCursor = 7
+	s, log := openStream(t, h, StreamOptions{Transport: TransportSSE})
+	if got := seqList(drainStream(s, 5)); got != "1 2 3 6 7" {
+		t.Fatalf("seqs = %q (states %q)", got, log)
+	}
+	// The jump is reported, the stream resumes from its cursor, and when
+	// the host sends seq 6 first again, it is taken.
+	if got := fmt.Sprint(sseIDs(h)); got != "[0 3]" {
+		t.Errorf("Last-Event-ID per connection = %s, want [0 3]", got)
+	}
+	if err := log.states[2].Err; !isKind(err, StreamBadSeq) || !strings.Contains(err.Error(), "skipped") {
+		t.Errorf("states %q: reason %v, want the skipped events", log, err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.inspects != 1 {
+		t.Errorf("%d inspects, want 1", h.inspects)
+	}
+}
