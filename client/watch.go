@@ -106,7 +106,8 @@ type StreamOptions struct {
 	// long-poll at once, and tries SSE again less and less often.
 	Keepalive time.Duration
 	// SSERetry is how often an auto stream that fell back to long-poll tries
-	// SSE again (default 1 min; negative: never).
+	// SSE again (default 1 min; negative: never). The try runs beside the
+	// long-polls and takes over once its connection has read something.
 	SSERetry time.Duration
 }
 
@@ -168,10 +169,11 @@ type Stream struct {
 	done   bool
 	ending bool // session.deleted was delivered: the next Next ends
 	cursor atomic.Int64
-	link   link     // the reconnect logic
-	conn   *sseConn // the open SSE connection, nil when none
-	src    source   // the open connection, or the last long-poll
-	batch  []Event  // long-poll events not yet delivered
+	link   link      // the reconnect logic
+	conn   *sseConn  // the open SSE connection, nil when none
+	src    source    // the open connection, or the last long-poll
+	batch  []Event   // long-poll events not yet delivered
+	probe  *sseProbe // an SSE try beside the long-polls, nil when none
 
 	lastPoll       time.Time // when the last long-poll began
 	lastPollCursor int64     // the cursor it asked from
@@ -267,20 +269,20 @@ func (s *Stream) pull() (Event, bool) {
 }
 
 // advance makes progress when nothing is at hand: a (re)connection, or a
-// long-poll, after an SSE attempt when one is due.
+// long-poll, with an SSE probe beside it when one is due.
 func (s *Stream) advance() {
 	if !s.link.polling {
 		s.reconnect()
 		return
 	}
-	if s.link.shouldRetrySSE(time.Now()) {
-		err := s.dialSSE()
-		if err == nil {
-			return
-		}
-		s.apply(s.link.step(linkEvent{in: inDialFailed, err: err, now: time.Now()}))
+	if s.settleProbe() {
+		return
+	}
+	if s.probe == nil && s.link.shouldRetrySSE(time.Now()) {
+		s.probe = s.startProbe()
 	}
 	s.poll()
+	s.settleProbe()
 }
 
 // Current is the event the last successful Next delivered.
@@ -312,6 +314,7 @@ func (s *Stream) finish(err error) {
 	s.err = err
 	s.setConn(nil)
 	s.cancel()
+	s.stopProbe()
 	s.report(ConnState{Mode: ConnClosed, Err: err})
 }
 

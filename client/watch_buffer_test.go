@@ -35,10 +35,11 @@ func (l *fallbackLog) add(s client.ConnState) {
 }
 
 // streamThrough opens a stream of a fresh session of the reference host
-// (keepalives every interval) through a proxy made by front, and returns it
-// with the host, the session and the time it was opened.
+// (keepalives every interval) through a proxy made by front, with o's
+// SSERetry and PollWait (default 5 s), and returns it with the host, the session and the time it was
+// opened.
 func streamThrough(t *testing.T, interval time.Duration, front func(host *vehicletest.Server) string,
-	log *fallbackLog) (*vehicletest.Server, string, *client.Stream, int64, time.Time) {
+	log *fallbackLog, o client.StreamOptions) (*vehicletest.Server, string, *client.Stream, int64, time.Time) {
 	t.Helper()
 	host, _, created := hostSession(t, vehicletest.WithLimits(vehicletest.Limits{Keepalive: interval}))
 	id := created.Session.SessionID
@@ -46,8 +47,11 @@ func streamThrough(t *testing.T, interval time.Duration, front func(host *vehicl
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	t.Cleanup(cancel)
 	start := time.Now()
-	s, err := pc.Stream(ctx, id, client.StreamOptions{Since: created.Cursor, Keepalive: interval,
-		PollWait: 5 * time.Second, OnState: log.add})
+	o.Since, o.Keepalive, o.OnState = created.Cursor, interval, log.add
+	if o.PollWait == 0 {
+		o.PollWait = 5 * time.Second
+	}
+	s, err := pc.Stream(ctx, id, o)
 	if err != nil {
 		t.Fatalf("Stream through the proxy: %v", err)
 	}
@@ -71,7 +75,7 @@ func TestHostStreamBehindBufferingProxy(t *testing.T) {
 				p = faultproxy.New(t, strings.TrimPrefix(host.URL, "http://"), tc.o)
 				return p.URL()
 			}
-			host, id, s, cursor, start := streamThrough(t, interval, front, log)
+			host, id, s, cursor, start := streamThrough(t, interval, front, log, client.StreamOptions{})
 			go func() {
 				<-log.fell // after the fallback, a new event comes by long-poll
 				host.Emit(id, "test.marker", map[string]any{})
@@ -93,16 +97,65 @@ func TestHostStreamBehindBufferingProxy(t *testing.T) {
 }
 
 func TestHostStreamThroughFaithfulProxy(t *testing.T) {
-	const interval = 50 * time.Millisecond
+	const interval = 200 * time.Millisecond // a generous silence window on a busy machine
 	log := newFallbackLog()
 	front := func(host *vehicletest.Server) string {
 		return faultproxy.New(t, strings.TrimPrefix(host.URL, "http://"), faultproxy.Options{}).URL()
 	}
-	host, id, s, cursor, _ := streamThrough(t, interval, front, log)
+	host, id, s, cursor, _ := streamThrough(t, interval, front, log, client.StreamOptions{})
 	// Quiet for six intervals: only keepalives flow, and they hold the stream.
 	time.AfterFunc(6*interval, func() { host.Emit(id, "test.marker", map[string]any{}) })
 	untilType(t, s, cursor, "test.marker")
 	if log.String() != "connecting streaming" {
 		t.Errorf("modes %q, want the stream to stay up", log)
+	}
+}
+
+func TestHostStreamProbesSSEBesideLongPolls(t *testing.T) {
+	// Headers held until 4 KiB: every SSE try is silent for three intervals.
+	const interval = 500 * time.Millisecond
+	log := newFallbackLog()
+	var p *faultproxy.Proxy
+	front := func(host *vehicletest.Server) string {
+		p = faultproxy.New(t, strings.TrimPrefix(host.URL, "http://"), faultproxy.Options{HoldSSE: 4096})
+		return p.URL()
+	}
+	host, id, s, _, _ := streamThrough(t, interval, front, log,
+		client.StreamOptions{SSERetry: 10 * time.Millisecond, PollWait: time.Second})
+	<-log.fell
+	types := make(chan string, 16)
+	go func() {
+		defer close(types)
+		for s.Next() {
+			types <- s.Current().Type
+		}
+	}()
+	// Wait for an SSE try after the fallback, then an event: the long-polls
+	// beside the try deliver it long before the try gives up.
+	deadline := time.After(10 * time.Second)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for p.StreamConns() < 2 {
+		select {
+		case <-deadline:
+			t.Fatalf("no SSE try after the fallback in 10 s (modes %q)", log)
+		case <-tick.C:
+		}
+	}
+	emitted := time.Now()
+	host.Emit(id, "test.marker", map[string]any{})
+	for typ := range types {
+		if typ == "test.marker" {
+			break
+		}
+	}
+	if took := time.Since(emitted); took > 3*interval/2 {
+		t.Errorf("the event took %v to arrive: the SSE try held the long-polls up", took)
+	}
+	_ = s.Close()
+	for range types { // the reader ends with the stream
+	}
+	if log.String() != "connecting polling closed" {
+		t.Errorf("modes %q, want polling all along", log)
 	}
 }

@@ -60,9 +60,11 @@ type sseConn struct {
 	rd     *sse.EventStreamReader
 	out    chan sseBatch
 	exited chan struct{}
+	first  chan struct{} // closed when the first block is read
 
 	// The reader's; read by the Stream only after out is closed.
 	err      error
+	read1    bool // a block was read
 	pending  []Event
 	liveSeen bool // a keepalive or delta was read
 	liveNext bool // the next batch handed over carries live
@@ -73,7 +75,7 @@ type sseConn struct {
 // startConn starts reading an accepted SSE response.
 func startConn(ctx context.Context, cancel context.CancelFunc, body *watchedBody) *sseConn {
 	k := &sseConn{ctx: ctx, cancel: cancel, body: body, out: make(chan sseBatch, 4),
-		exited: make(chan struct{})}
+		exited: make(chan struct{}), first: make(chan struct{})}
 	body.beforeRead = k.flush
 	k.rd = sse.NewEventStreamReader(body, maxEventBytes)
 	go k.read()
@@ -109,6 +111,10 @@ func (k *sseConn) decode() (Event, error) {
 		block, err := k.rd.ReadEvent()
 		if err != nil {
 			return Event{}, k.readErr(err)
+		}
+		if !k.read1 {
+			k.read1 = true
+			close(k.first)
 		}
 		data, id := parseBlock(block)
 		if data == nil {

@@ -72,7 +72,7 @@ func TestStreamFallsBackPastAnOversizedEvent(t *testing.T) {
 	// Each connection starts with a comment, then the event that cannot be
 	// read: the connection is alive, yet it never delivers.
 	h.then = connPlan{hello: ": keepalive\n\n"}
-	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	log := &stateLog{}
 	s, err := h.client(t).Stream(ctx, "s1", StreamOptions{Since: 0, Backoff: fastBackoff, PollWait: time.Second,

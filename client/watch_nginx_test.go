@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
@@ -104,12 +105,12 @@ func waitListening(t *testing.T, addr string, exited <-chan error, out *strings.
 }
 
 func TestNginxStreamsWithBufferingOff(t *testing.T) {
-	const interval = 50 * time.Millisecond
+	const interval = 200 * time.Millisecond // a generous silence window on a busy machine
 	log := newFallbackLog()
 	front := func(host *vehicletest.Server) string {
 		return startNginx(t, strings.TrimPrefix(host.URL, "http://"), false)
 	}
-	host, id, s, cursor, _ := streamThrough(t, interval, front, log)
+	host, id, s, cursor, _ := streamThrough(t, interval, front, log, client.StreamOptions{})
 	// Quiet for six intervals: the keepalives come through and hold the stream.
 	time.AfterFunc(6*interval, func() { host.Emit(id, "test.marker", map[string]any{}) })
 	untilType(t, s, cursor, "test.marker")
@@ -124,7 +125,7 @@ func TestNginxFallsBackWithBufferingOn(t *testing.T) {
 	front := func(host *vehicletest.Server) string {
 		return startNginx(t, strings.TrimPrefix(host.URL, "http://"), true)
 	}
-	host, id, s, cursor, start := streamThrough(t, interval, front, log)
+	host, id, s, cursor, start := streamThrough(t, interval, front, log, client.StreamOptions{})
 	go func() {
 		select {
 		case <-log.fell:

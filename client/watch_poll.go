@@ -19,6 +19,8 @@ const minPollGap = 250 * time.Millisecond
 func (s *Stream) pollOnce(wait time.Duration) (int, error) {
 	ctx, cancel := context.WithTimeout(s.ctx, wait+pollSlack)
 	defer cancel()
+	ctx, stop := s.pollCtx(ctx)
+	defer stop()
 	cursor := s.cursor.Load()
 	s.lastPoll, s.lastPollCursor = time.Now(), cursor
 	res, err := s.c.Watch(ctx, s.id, cursor, int(wait/time.Millisecond))
@@ -58,8 +60,22 @@ func (s *Stream) poll() {
 			n = 0
 		}
 		s.apply(s.link.step(linkEvent{in: inPolled, replayed: n}))
-	case s.ctx.Err() != nil:
+	case s.ctx.Err() != nil, s.probeLive():
+		// ended, or cut short for the SSE connection that takes over
 	default:
 		s.apply(s.link.step(linkEvent{in: inPollFailed, err: err, now: time.Now()}))
+	}
+}
+
+// probeLive reports whether the SSE probe under way has turned live.
+func (s *Stream) probeLive() bool {
+	if s.probe == nil {
+		return false
+	}
+	select {
+	case <-s.probe.ready:
+		return true
+	default:
+		return false
 	}
 }
