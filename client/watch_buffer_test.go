@@ -36,7 +36,8 @@ func (l *fallbackLog) add(s client.ConnState) {
 
 // streamThrough opens a stream of a fresh session of the reference host
 // (keepalives every interval) through a proxy made by front, with o's
-// SSERetry and PollWait (default 5 s), and returns it with the host, the session and the time it was
+// SSERetry, PollWait (default 5 s) and Keepalive (default interval), and
+// returns it with the host, the session and the time it was
 // opened.
 func streamThrough(t *testing.T, interval time.Duration, front func(host *vehicletest.Server) string,
 	log *fallbackLog, o client.StreamOptions) (*vehicletest.Server, string, *client.Stream, int64, time.Time) {
@@ -47,7 +48,10 @@ func streamThrough(t *testing.T, interval time.Duration, front func(host *vehicl
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	t.Cleanup(cancel)
 	start := time.Now()
-	o.Since, o.Keepalive, o.OnState = created.Cursor, interval, log.add
+	o.Since, o.OnState = created.Cursor, log.add
+	if o.Keepalive == 0 {
+		o.Keepalive = interval
+	}
 	if o.PollWait == 0 {
 		o.PollWait = 5 * time.Second
 	}
@@ -97,14 +101,17 @@ func TestHostStreamBehindBufferingProxy(t *testing.T) {
 }
 
 func TestHostStreamThroughFaithfulProxy(t *testing.T) {
-	const interval = 200 * time.Millisecond // a generous silence window on a busy machine
+	// The host sends a keepalive every 50 ms; the client allows 500 (a
+	// 1.5 s window), so that a busy machine's stalls do not count as silence.
+	const interval = 50 * time.Millisecond
 	log := newFallbackLog()
 	front := func(host *vehicletest.Server) string {
 		return faultproxy.New(t, strings.TrimPrefix(host.URL, "http://"), faultproxy.Options{}).URL()
 	}
-	host, id, s, cursor, _ := streamThrough(t, interval, front, log, client.StreamOptions{})
-	// Quiet for six intervals: only keepalives flow, and they hold the stream.
-	time.AfterFunc(6*interval, func() { host.Emit(id, "test.marker", map[string]any{}) })
+	host, id, s, cursor, _ := streamThrough(t, interval, front, log, client.StreamOptions{Keepalive: 10 * interval})
+	// Quiet for longer than the window: only keepalives flow, and they hold
+	// the stream.
+	time.AfterFunc(40*interval, func() { host.Emit(id, "test.marker", map[string]any{}) })
 	untilType(t, s, cursor, "test.marker")
 	if log.String() != "connecting streaming" {
 		t.Errorf("modes %q, want the stream to stay up", log)

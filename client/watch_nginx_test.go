@@ -105,17 +105,20 @@ func waitListening(t *testing.T, addr string, exited <-chan error, out *strings.
 }
 
 func TestNginxStreamsWithBufferingOff(t *testing.T) {
-	const interval = 200 * time.Millisecond // a generous silence window on a busy machine
+	// The host sends a keepalive every 50 ms; the client allows 500 (a
+	// 1.5 s window), so that a busy machine's stalls do not count as silence.
+	const interval = 50 * time.Millisecond
 	log := newFallbackLog()
 	front := func(host *vehicletest.Server) string {
 		return startNginx(t, strings.TrimPrefix(host.URL, "http://"), false)
 	}
-	host, id, s, cursor, _ := streamThrough(t, interval, front, log, client.StreamOptions{})
-	// Quiet for six intervals: the keepalives come through and hold the stream.
-	time.AfterFunc(6*interval, func() { host.Emit(id, "test.marker", map[string]any{}) })
+	host, id, s, cursor, start := streamThrough(t, interval, front, log, client.StreamOptions{Keepalive: 10 * interval})
+	// Quiet for longer than the window: the keepalives come through nginx
+	// and hold the stream.
+	time.AfterFunc(40*interval, func() { host.Emit(id, "test.marker", map[string]any{}) })
 	untilType(t, s, cursor, "test.marker")
 	if log.String() != "connecting streaming" {
-		t.Errorf("modes %q, want the stream to stay up through nginx", log)
+		t.Errorf("modes %q, want the stream to stay up through nginx (fell back after %v: %s)", log, log.at.Sub(start), log.reason)
 	}
 }
 
