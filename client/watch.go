@@ -41,14 +41,17 @@ func (m ConnMode) String() string {
 // on every change.
 type ConnState struct {
 	Mode    ConnMode
-	Attempt int   // the reconnect attempt under way (0 when connected)
-	Err     error // the last failure, when reconnecting, after a fallback, or at the end
-	// Replayed is, after a resume, how many events came from the host's replay
-	// before the stream went live, reported in a second ConnStreaming state
-	// with the first live event. It is best effort: the durable events a
-	// resumed connection read before its first read that waited for the
-	// network (10 ms or more). A busy session that never pauses counts its
-	// live events too, until the next pause.
+	Attempt int // the reconnect attempt under way (0 when connected)
+	// Err is the last failure, when reconnecting, after a fallback to
+	// long-poll, or at the end; or a fault of the host the stream got past.
+	// The stream's own are *StreamError: Reason words them for a status line.
+	Err error
+	// Replayed is, after a resume, how many events the host replayed: the
+	// durable events the resumed connection delivered before it showed it
+	// was live (its first keepalive or message.delta, which the host sends
+	// only after its replay), counted by seq from the resume point; or the
+	// events the first long-poll after a loss brought. It comes in a state
+	// of its own, after the one that reported the resume.
 	Replayed int
 }
 
@@ -86,20 +89,25 @@ type StreamOptions struct {
 	// PollWait is the long-poll waitMs (default 25 s, at most 30 s).
 	PollWait time.Duration
 	// FallbackAfter is how many SSE failures in a row make an auto stream
-	// fall back to long-poll (default 3). A connection that delivered
-	// something and then dropped counts as one failure.
+	// fall back to long-poll (default 3). A connection that made progress
+	// (delivered a durable event, or stayed up three keepalive intervals
+	// without going silent) and then dropped counts as the first failure;
+	// one that made none adds to the count.
 	FallbackAfter int
 	// Backoff paces reconnects: the first one after a drop is immediate, the
 	// next ones wait Base doubling to Max (default 100 ms to 5 s). Attempts 0
 	// retries while the context lives; more ends the stream after that many
 	// failed attempts in a row.
 	Backoff RetryPolicy
-	// IdleTimeout drops an SSE connection that sent nothing, not even a
-	// keepalive, for this long (default 45 s, three keepalives; negative:
-	// never).
-	IdleTimeout time.Duration
+	// Keepalive is how often the host sends at least a keepalive (default
+	// DefaultKeepalive, the contract's 15 s; negative: no watchdog). An SSE
+	// connection that brings nothing, headers included, for three intervals
+	// is taken for held back by a proxy: an auto stream falls back to
+	// long-poll at once, and tries SSE again less and less often.
+	Keepalive time.Duration
 	// SSERetry is how often an auto stream that fell back to long-poll tries
-	// SSE again (default 1 min; negative: never).
+	// SSE again (default 1 min; negative: never). The try runs beside the
+	// long-polls and takes over once its connection has read something.
 	SSERetry time.Duration
 }
 
@@ -107,7 +115,6 @@ type StreamOptions struct {
 const (
 	DefaultPollWait      = 25 * time.Second
 	DefaultFallbackAfter = 3
-	DefaultIdleTimeout   = 3 * DefaultKeepalive
 	DefaultSSERetry      = time.Minute
 )
 
@@ -136,8 +143,8 @@ func (o StreamOptions) withDefaults() StreamOptions {
 	if o.Backoff.Max < o.Backoff.Base {
 		o.Backoff.Max = max(d.Max, o.Backoff.Base)
 	}
-	if o.IdleTimeout == 0 {
-		o.IdleTimeout = DefaultIdleTimeout
+	if o.Keepalive == 0 {
+		o.Keepalive = DefaultKeepalive
 	}
 	if o.SSERetry == 0 {
 		o.SSERetry = DefaultSSERetry
@@ -157,19 +164,21 @@ type Stream struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	cur      Event
-	err      error
-	done     bool
-	ending   bool // session.deleted was delivered: the next Next ends
-	cursor   atomic.Int64
-	mode     ConnMode
-	batch    []Event // long-poll events not yet delivered
-	fails    int     // failures (SSE connects, drops or polls) in a row
-	lastErr  error
-	polling  bool      // long-polling: after a fallback, or TransportPoll
-	notSSE   bool      // the host refused event-stream: fall back at once
-	retrySSE time.Time // when a polling auto stream tries SSE again
-	conn     *sseConn  // the open SSE connection, nil when none
+	cur    Event
+	err    error
+	done   bool
+	ending bool // session.deleted was delivered: the next Next ends
+	cursor atomic.Int64
+	link   link      // the reconnect logic
+	conn   *sseConn  // the open SSE connection, nil when none
+	src    source    // the open connection, or the last long-poll
+	batch  []Event   // long-poll events not yet delivered
+	probe  *sseProbe // an SSE try beside the long-polls, nil when none
+
+	lastPoll       time.Time // when the last long-poll began
+	lastPollCursor int64     // the cursor it asked from
+	bogus          int64     // the last seq found to be garbage
+	gap            int64     // the last seq that skipped events
 }
 
 // Stream opens the session's event stream after o.Since. Connect failures (a
@@ -180,6 +189,8 @@ func (c *Client) Stream(ctx context.Context, sessionID string, o StreamOptions) 
 	o = o.withDefaults()
 	sctx, cancel := context.WithCancel(ctx)
 	s := &Stream{c: c, id: sessionID, o: o, ctx: sctx, cancel: cancel}
+	s.link = link{transport: o.Transport, fallbackAfter: o.FallbackAfter, attempts: o.Backoff.Attempts,
+		sseRetry: o.SSERetry, mode: ConnConnecting}
 	s.cursor.Store(o.Since)
 	s.report(ConnState{Mode: ConnConnecting})
 	if err := s.open(); err != nil {
@@ -191,8 +202,9 @@ func (c *Client) Stream(ctx context.Context, sessionID string, o StreamOptions) 
 }
 
 // open makes the first connection: SSE, else (auto, when the host answered
-// but not with a stream) a long-poll.
+// but not with a stream, or held the answer back) a long-poll.
 func (s *Stream) open() error {
+	var fellBack error
 	if s.o.Transport != TransportPoll {
 		err := s.dialSSE()
 		if err == nil {
@@ -203,14 +215,12 @@ func (s *Stream) open() error {
 		if s.o.Transport == TransportSSE || isPermanent(err) || unreachable {
 			return err
 		}
-		s.lastErr = err
+		fellBack = err
 	}
-	s.polling = true
-	s.retrySSE = time.Now().Add(s.o.SSERetry)
-	if err := s.pollOnce(0); err != nil {
+	if _, err := s.pollOnce(0); err != nil {
 		return err
 	}
-	s.report(ConnState{Mode: ConnPolling, Err: s.lastErr})
+	s.apply(s.link.step(linkEvent{in: inOpenedPolling, err: fellBack, now: time.Now()}))
 	return nil
 }
 
@@ -229,11 +239,8 @@ func (s *Stream) Next() bool {
 			}
 			continue // (after Close, what was still in the pipe is dropped)
 		}
-		if s.done {
-			break
-		}
-		if err := s.advance(); err != nil {
-			s.finish(err)
+		if !s.done {
+			s.advance()
 		}
 	}
 	return false
@@ -247,51 +254,35 @@ func (s *Stream) pull() (Event, bool) {
 		s.batch = s.batch[1:]
 		return ev, true
 	}
-	k := s.conn
-	if k == nil {
-		return Event{}, false
+	for s.conn != nil {
+		ev, live, err := s.conn.next()
+		switch {
+		case err != nil:
+			s.drop(err)
+		case live:
+			s.liveMark()
+		default:
+			return ev, true
+		}
 	}
-	ev, replayed, err := k.next()
-	if err != nil {
-		s.drop(err)
-		return Event{}, false
-	}
-	if replayed > 0 {
-		s.report(ConnState{Mode: ConnStreaming, Replayed: replayed})
-	}
-	return ev, true
+	return Event{}, false
 }
 
-// advance makes progress when nothing is at hand: a long-poll, or a
-// (re)connection. A non-nil error ends the stream.
-func (s *Stream) advance() error {
-	if !s.polling {
-		return s.reconnect()
+// advance makes progress when nothing is at hand: a (re)connection, or a
+// long-poll, with an SSE probe beside it when one is due.
+func (s *Stream) advance() {
+	if !s.link.polling {
+		s.reconnect()
+		return
 	}
-	if s.shouldRetrySSE() {
-		if s.dialSSE() == nil {
-			s.polling = false
-			return nil
-		}
-		s.retrySSE = time.Now().Add(s.o.SSERetry)
+	if s.settleProbe() {
+		return
 	}
-	return s.poll()
-}
-
-// accept filters one event: durable events at or below the cursor are
-// dropped; seq-less ones (message.delta) pass.
-func (s *Stream) accept(ev Event) bool {
-	if ev.Seq > 0 {
-		if ev.Seq <= s.cursor.Load() {
-			return false
-		}
-		s.cursor.Store(ev.Seq)
-		if ev.Type == TypeSessionDeleted {
-			s.ending = true
-		}
+	if s.probe == nil && s.link.shouldRetrySSE(time.Now()) {
+		s.probe = s.startProbe()
 	}
-	s.cur = ev
-	return true
+	s.poll()
+	s.settleProbe()
 }
 
 // Current is the event the last successful Next delivered.
@@ -323,12 +314,22 @@ func (s *Stream) finish(err error) {
 	s.err = err
 	s.setConn(nil)
 	s.cancel()
+	s.stopProbe()
 	s.report(ConnState{Mode: ConnClosed, Err: err})
+}
+
+// apply carries out a step of the link: its report, and the end.
+func (s *Stream) apply(st linkStep) {
+	if st.reported {
+		s.report(st.report)
+	}
+	if st.end {
+		s.finish(st.err)
+	}
 }
 
 // report tells OnState about a change.
 func (s *Stream) report(st ConnState) {
-	s.mode = st.Mode
 	if s.o.OnState != nil {
 		s.o.OnState(st)
 	}
@@ -342,22 +343,6 @@ func (s *Stream) setConn(k *sseConn) {
 	s.conn = k
 }
 
-// failed counts a failure and reports it: reconnecting, or for an auto
-// stream that has failed FallbackAfter times in a row over SSE (or was
-// refused event-stream), polling from now on.
-func (s *Stream) failed(err error) {
-	s.fails++
-	s.lastErr = err
-	if !s.polling && s.o.Transport == TransportAuto && (s.notSSE || s.fails >= s.o.FallbackAfter) {
-		s.fails = 0
-		s.polling = true
-		s.retrySSE = time.Now().Add(s.o.SSERetry)
-		s.report(ConnState{Mode: ConnPolling, Err: err})
-		return
-	}
-	s.report(ConnState{Mode: ConnReconnecting, Attempt: s.fails, Err: err})
-}
-
 // wait sleeps before reconnect attempt n (from 1): the first is immediate,
 // then Base doubling to Max, with a little jitter.
 func (s *Stream) wait(n int) error {
@@ -367,9 +352,4 @@ func (s *Stream) wait(n int) error {
 	d := backoff(s.o.Backoff, n-1)
 	d += time.Duration(rand.Int64N(int64(d)/5 + 1))
 	return sleepCtx(s.ctx, d)
-}
-
-// gaveUp reports whether the backoff policy's attempts are spent.
-func (s *Stream) gaveUp() bool {
-	return s.o.Backoff.Attempts > 0 && s.fails > s.o.Backoff.Attempts
 }

@@ -1,11 +1,11 @@
 package client
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"sync/atomic"
@@ -35,10 +35,6 @@ const maxEventBytes = 1 << 20
 // maxBatch bounds the events handed over at once.
 const maxBatch = 256
 
-// burstGap is how long a read must wait for the network to count as the end
-// of a resumed connection's replay burst.
-const burstGap = 10 * time.Millisecond
-
 // SSE field names.
 const (
 	dataField = "data:"
@@ -48,11 +44,12 @@ const (
 // errConnClosed ends the reader of a connection the Stream closed.
 var errConnClosed = errors.New("vehicle: the event stream connection was closed")
 
-// sseBatch is what the reader hands over: events, and once per resumed
-// connection the count of the replay burst that ended before them.
+// sseBatch is what the reader hands over: events, and whether the connection
+// showed it was live (its first keepalive or message.delta, which the host
+// sends only once its replay is done) just before them.
 type sseBatch struct {
-	events   []Event
-	replayed int // -1 when not known yet
+	events []Event
+	live   bool
 }
 
 // sseConn is one open SSE response and its reader goroutine.
@@ -63,13 +60,14 @@ type sseConn struct {
 	rd     *sse.EventStreamReader
 	out    chan sseBatch
 	exited chan struct{}
+	first  chan struct{} // closed when the first block is read
 
 	// The reader's; read by the Stream only after out is closed.
-	err     error
-	blocks  int // SSE blocks read, keepalives included
-	pending []Event
-	durable int // durable events read before the replay burst ended
-	burst   int // the burst's count to hand over; -1 before it ends, -2 once handed over
+	err      error
+	read1    bool // a block was read
+	pending  []Event
+	liveSeen bool // a keepalive or delta was read
+	liveNext bool // the next batch handed over carries live
 
 	batch []Event // the Stream's: handed over, not yet delivered
 }
@@ -77,9 +75,8 @@ type sseConn struct {
 // startConn starts reading an accepted SSE response.
 func startConn(ctx context.Context, cancel context.CancelFunc, body *watchedBody) *sseConn {
 	k := &sseConn{ctx: ctx, cancel: cancel, body: body, out: make(chan sseBatch, 4),
-		exited: make(chan struct{}), burst: -1}
+		exited: make(chan struct{}), first: make(chan struct{})}
 	body.beforeRead = k.flush
-	body.afterWait = func() { k.burst = k.durable }
 	k.rd = sse.NewEventStreamReader(body, maxEventBytes)
 	go k.read()
 	return k
@@ -98,9 +95,6 @@ func (k *sseConn) read() {
 			k.flush()
 			return
 		}
-		if ev.Seq > 0 && k.body.track {
-			k.durable++
-		}
 		k.pending = append(k.pending, ev)
 		if len(k.pending) >= maxBatch && !k.flush() {
 			k.err = k.ctx.Err()
@@ -110,72 +104,93 @@ func (k *sseConn) read() {
 }
 
 // decode reads up to the next event. Keepalives and blocks without a frame
-// (torn by a cut, or not ours) are skipped; io.EOF is a clean end.
+// (torn by a cut, or not ours) are skipped, the first marking the connection
+// live; io.EOF is a clean end.
 func (k *sseConn) decode() (Event, error) {
 	for {
 		block, err := k.rd.ReadEvent()
 		if err != nil {
-			if k.body.expired.Load() {
-				err = fmt.Errorf("vehicle: nothing from the host in %v, not even a keepalive; reconnecting", k.body.timeout)
-			}
-			return Event{}, err
+			return Event{}, k.readErr(err)
 		}
-		k.blocks++
+		if !k.read1 {
+			k.read1 = true
+			close(k.first)
+		}
 		data, id := parseBlock(block)
 		if data == nil {
+			k.markLive()
 			continue
 		}
 		var ev Event
 		if json.Unmarshal(data, &ev) != nil || ev.Type == "" {
 			continue
 		}
-		if ev.Seq == 0 && id != nil && ev.Type != EvMessageDelta {
+		if ev.Type == EvMessageDelta {
+			k.markLive()
+		} else if ev.Seq == 0 && id != nil {
 			ev.Seq, _ = strconv.ParseInt(string(id), 10, 64)
 		}
 		return ev, nil
 	}
 }
 
+// readErr types a read failure: silence (the watchdog fired), an event over
+// the limit, or the transport's own error (io.EOF at a clean end).
+func (k *sseConn) readErr(err error) error {
+	switch {
+	case k.body.expired.Load():
+		return &StreamError{Kind: StreamSilent, After: k.body.timeout}
+	case errors.Is(err, bufio.ErrTooLong):
+		return &StreamError{Kind: StreamTooLarge, Err: err}
+	}
+	return err
+}
+
+// markLive notes the connection's first sign of life, handing over what came
+// before it on its own.
+func (k *sseConn) markLive() {
+	if k.liveSeen {
+		return
+	}
+	k.liveSeen = true
+	if k.flush() {
+		k.liveNext = true
+	}
+}
+
 // flush hands the pending events over; false when the connection is
 // cancelled first.
 func (k *sseConn) flush() bool {
-	if len(k.pending) == 0 && k.burst < 0 {
+	if len(k.pending) == 0 && !k.liveNext {
 		return true
 	}
 	select {
-	case k.out <- sseBatch{events: k.pending, replayed: k.burst}:
+	case k.out <- sseBatch{events: k.pending, live: k.liveNext}:
 		k.pending = make([]Event, 0, cap(k.pending))
-		if k.burst >= 0 {
-			k.burst = -2 // handed over; never again
-		}
+		k.liveNext = false
 		return true
 	case <-k.ctx.Done():
 		return false
 	}
 }
 
-// next returns the next event, and the replay burst's count when it ended just
-// before (-1 otherwise). Its error is the reader's: io.EOF at a clean end.
-func (k *sseConn) next() (Event, int, error) {
-	replayed := -1
+// next returns the next event, or live (with no event) where the connection
+// showed it was live. Its error is the reader's: io.EOF at a clean end.
+func (k *sseConn) next() (ev Event, live bool, err error) {
 	for len(k.batch) == 0 {
 		b, ok := <-k.out
 		if !ok {
-			return Event{}, -1, k.err
+			return Event{}, false, k.err
 		}
 		k.batch = b.events
-		if b.replayed >= 0 {
-			replayed = b.replayed
+		if b.live {
+			return Event{}, true, nil
 		}
 	}
-	ev := k.batch[0]
+	ev = k.batch[0]
 	k.batch = k.batch[1:]
-	return ev, replayed, nil
+	return ev, false, nil
 }
-
-// alive reports whether the connection read anything (a keepalive will do);
-// only after next failed.
-func (k *sseConn) alive() bool { return k.blocks > 0 }
 
 // close cancels the connection and waits for its reader; idempotent.
 func (k *sseConn) close() {
@@ -228,27 +243,20 @@ func fieldValue(line []byte, name int) []byte {
 }
 
 // watchedBody is a response body read by the reader goroutine. Before each
-// read (which may wait) it hands the decoded events over; an idle watchdog is
-// armed only while a read waits, so a slow consumer is not taken for a dead
-// host; and it notices the first read of a resumed connection that had to
-// wait, which ends the replay burst.
+// read (which may wait) it hands the decoded events over; and an idle
+// watchdog is armed only while a read waits, so a slow consumer is not taken
+// for a silent host.
 type watchedBody struct {
 	rc         io.ReadCloser
 	idle       *time.Timer // cancels the connection when a read waits for timeout
 	timeout    time.Duration
 	expired    atomic.Bool
-	track      bool // measuring reads until the first wait
 	beforeRead func() bool
-	afterWait  func()
 }
 
 func (b *watchedBody) Read(p []byte) (int, error) {
 	if b.beforeRead != nil && !b.beforeRead() {
 		return 0, errConnClosed
-	}
-	var t0 time.Time
-	if b.track {
-		t0 = time.Now()
 	}
 	if b.idle != nil {
 		b.idle.Reset(b.timeout)
@@ -256,10 +264,6 @@ func (b *watchedBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
 	if b.idle != nil {
 		b.idle.Stop()
-	}
-	if b.track && time.Since(t0) >= burstGap {
-		b.track = false
-		b.afterWait()
 	}
 	return n, err
 }

@@ -4,44 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 )
-
-func TestStreamDropsIdleConnection(t *testing.T) {
-	noLeaks(t)
-	h := newFakeHost(t, 3)
-	h.plans = []connPlan{{silent: true}}
-	s, log := openStream(t, h, StreamOptions{IdleTimeout: 50 * time.Millisecond})
-	if got := seqList(drainStream(s, 3)); got != "1 2 3" {
-		t.Fatalf("seqs = %q", got)
-	}
-	if !strings.HasPrefix(log.String(), "connecting streaming reconnecting#1 streaming") {
-		t.Errorf("states = %q", log)
-	}
-	if err := log.states[2].Err; err == nil || !strings.Contains(err.Error(), "keepalive") {
-		t.Errorf("drop reason = %v, want the idle watchdog", err)
-	}
-}
-
-func TestStreamReportsReplayed(t *testing.T) {
-	noLeaks(t)
-	h := newFakeHost(t, 20)
-	h.plans = []connPlan{{cutAfter: 5}}
-	s, log := openStream(t, h, StreamOptions{})
-	drainStream(s, 20)
-	// A pause, then a live event: the replay burst has ended.
-	time.AfterFunc(50*time.Millisecond, func() { h.add(EvCommandCompleted, 0) })
-	if got := seqList(drainStream(s, 1)); got != "21" {
-		t.Fatalf("seqs = %q", got)
-	}
-	var replayed int
-	for _, st := range log.states {
-		replayed = max(replayed, st.Replayed)
-	}
-	if replayed < 1 || replayed > 15 {
-		t.Errorf("Replayed = %d, want 1..15 (states %q)", replayed, log)
-	}
-}
 
 func TestStreamGivesUpAfterAttempts(t *testing.T) {
 	noLeaks(t)

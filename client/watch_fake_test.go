@@ -3,6 +3,7 @@ package client
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -22,8 +23,13 @@ type fakeHost struct {
 	then    connPlan      // what every later SSE connection does
 	overlap int           // replay this many events before the asked cursor
 	refuse  *connPlan     // when set, every request (SSE or poll) gets this answer
-	reqs    []fakeReq
-	srv     *httptest.Server
+	noWait  bool          // long-polls answer at once, whatever their waitMs
+	// snapCursor is the cursor of the snapshot GET /g/demo/sessions/s1
+	// answers; inspects counts those requests.
+	snapCursor int64
+	inspects   int
+	reqs       []fakeReq
+	srv        *httptest.Server
 }
 
 // connPlan scripts one SSE connection: an answer other than a stream
@@ -35,6 +41,9 @@ type connPlan struct {
 	cutAfter int    // abort the connection after this many events
 	endAfter int    // end the response cleanly after this many events
 	silent   bool   // send the headers, then nothing at all
+	hello    string // written first, before any event (a comment, say)
+	live     string // written after the replay, before live events
+	liveAdd  int    // then append this many events at once, as live ones
 }
 
 // fakeReq records one request.
@@ -60,15 +69,32 @@ func newFakeHost(t *testing.T, durable int) *fakeHost {
 func (h *fakeHost) add(typ string, delta int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ev := Event{Protocol: Protocol, Type: typ, SessionID: "s1", At: "2026-10-13T10:00:00Z"}
-	if delta > 0 {
-		ev.Type = EvMessageDelta
-		ev.Value = json.RawMessage(fmt.Sprintf(`{"runId":"r1","messageId":"m1","delta":"d%d"}`, delta))
-	} else {
-		ev.Seq = h.lastSeq() + 1
-		ev.Value = json.RawMessage(fmt.Sprintf(`{"commandId":"c%d"}`, ev.Seq))
+	if delta == 0 {
+		h.appendLocked(typ)
+		return
 	}
+	ev := Event{Protocol: Protocol, Type: EvMessageDelta, SessionID: "s1", At: "2026-10-13T10:00:00Z",
+		Value: json.RawMessage(fmt.Sprintf(`{"runId":"r1","messageId":"m1","delta":"d%d"}`, delta))}
 	h.events = append(h.events, ev)
+	close(h.wake)
+	h.wake = make(chan struct{})
+}
+
+// appendLocked appends a durable event at the next seq; h.mu is held.
+func (h *fakeHost) appendLocked(typ string) {
+	seq := h.lastSeq() + 1
+	h.events = append(h.events, Event{Protocol: Protocol, Type: typ, SessionID: "s1", At: "2026-10-13T10:00:00Z",
+		Seq: seq, Value: json.RawMessage(fmt.Sprintf(`{"commandId":"c%d"}`, seq))})
+	close(h.wake)
+	h.wake = make(chan struct{})
+}
+
+// addSeq appends a durable event with the given seq, right or wrong.
+func (h *fakeHost) addSeq(seq int64, value string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.events = append(h.events, Event{Protocol: Protocol, Type: EvCommandAccepted, SessionID: "s1",
+		At: "2026-10-13T10:00:00Z", Seq: seq, Value: json.RawMessage(value)})
 	close(h.wake)
 	h.wake = make(chan struct{})
 }
@@ -102,6 +128,10 @@ func (h *fakeHost) client(t *testing.T) *Client {
 }
 
 func (h *fakeHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/g/demo/sessions/s1" {
+		h.serveInspect(w)
+		return
+	}
 	if r.URL.Path != "/g/demo/sessions/s1/events" {
 		writeFakeError(w, http.StatusNotFound, CodeNotFound)
 		return
@@ -176,11 +206,12 @@ func (h *fakeHost) serveSSE(w http.ResponseWriter, r *http.Request, plan connPla
 		<-r.Context().Done()
 		return
 	}
+	_, _ = io.WriteString(w, plan.hello)
 	h.mu.Lock()
 	pos := h.start(cursorOf(r))
 	h.mu.Unlock()
 	sent := 0
-	for {
+	for first := true; ; first = false {
 		h.mu.Lock()
 		evs, wake := h.events[pos:], h.wake
 		h.mu.Unlock()
@@ -196,6 +227,14 @@ func (h *fakeHost) serveSSE(w http.ResponseWriter, r *http.Request, plan connPla
 				fl.Flush()
 				return
 			}
+		}
+		if first {
+			_, _ = io.WriteString(w, plan.live)
+			h.mu.Lock()
+			for i := 0; i < plan.liveAdd; i++ {
+				h.appendLocked(EvCommandCompleted)
+			}
+			h.mu.Unlock()
 		}
 		fl.Flush()
 		select {
@@ -228,7 +267,7 @@ func (h *fakeHost) servePoll(w http.ResponseWriter, r *http.Request) {
 		}
 		wake := h.wake
 		h.mu.Unlock()
-		if len(out) > 0 || waitMs == 0 {
+		if len(out) > 0 || waitMs == 0 || h.noWait {
 			break
 		}
 		select {
@@ -247,4 +286,14 @@ func (h *fakeHost) servePoll(w http.ResponseWriter, r *http.Request) {
 	v, _ := json.Marshal(WatchResult{Events: out, Cursor: cursor})
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(Frame{Protocol: Protocol, Type: TypeWatchCompleted, Value: v})
+}
+
+// serveInspect answers a snapshot at snapCursor.
+func (h *fakeHost) serveInspect(w http.ResponseWriter) {
+	h.mu.Lock()
+	h.inspects++
+	v, _ := json.Marshal(Snapshot{Cursor: h.snapCursor})
+	h.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(Frame{Protocol: Protocol, Type: TypeSessionSnapshot, Value: v})
 }

@@ -229,13 +229,14 @@ func TestHostKeepalivesHoldTheStream(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
 	log := &modeLog{}
-	s, err := c.Stream(ctx, id, client.StreamOptions{Since: created.Cursor, IdleTimeout: 250 * time.Millisecond, OnState: log.add})
+	s, err := c.Stream(ctx, id, client.StreamOptions{Since: created.Cursor, Keepalive: 400 * time.Millisecond, OnState: log.add})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	// Quiet for longer than the idle timeout: only keepalives flow.
-	time.AfterFunc(400*time.Millisecond, func() { host.Emit(id, "test.late", map[string]any{}) })
+	// Quiet for longer than the silence window (3 x 400 ms): only keepalives
+	// flow, every 5 ms.
+	time.AfterFunc(1500*time.Millisecond, func() { host.Emit(id, "test.late", map[string]any{}) })
 	untilType(t, s, created.Cursor, "test.late")
 	if log.String() != "connecting streaming" {
 		t.Errorf("modes %q: the keepalives did not hold the stream: %v", log, log.errs)

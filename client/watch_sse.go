@@ -9,62 +9,31 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 )
 
-// notSSEError is a refusal of text/event-stream that a long-poll may get
-// around: 406, 415, 501, a 404 or 405 without an error frame, or a 2xx that
-// is not a stream.
-type notSSEError struct {
-	Status int
-	Err    error
-}
-
-func (e *notSSEError) Error() string {
-	return fmt.Sprintf("vehicle: the host does not stream events (HTTP %d: %v); watch by long-poll instead", e.Status, e.Err)
-}
-
-func (e *notSSEError) Unwrap() error { return e.Err }
-
-// isPermanent reports whether err is a refusal that retrying will not cure: a
-// 4xx error frame but 429.
-func isPermanent(err error) bool {
-	var e *Error
-	var n *notSSEError
-	if errors.As(err, &n) || !errors.As(err, &e) {
-		return false
-	}
-	return e.Status >= 400 && e.Status < 500 && e.Status != http.StatusTooManyRequests
-}
-
-func isNotSSE(err error) bool {
-	var n *notSSEError
-	return errors.As(err, &n)
-}
-
-// dialSSE opens an SSE connection from the cursor and reports streaming.
+// dialSSE opens an SSE connection from the cursor and moves the link to
+// streaming. A connection opened after a loss counts its replay.
 func (s *Stream) dialSSE() error {
-	k, err := s.connectSSE(s.mode != ConnConnecting)
+	k, err := s.connectSSE()
 	if err != nil {
 		return err
 	}
 	s.setConn(k)
-	s.notSSE = false
-	s.report(ConnState{Mode: ConnStreaming})
+	s.src = source{opened: time.Now(), counting: s.link.lost, from: s.cursor.Load()}
+	s.apply(s.link.step(linkEvent{in: inOpened}))
 	return nil
 }
 
 // connectSSE makes one SSE request with the credentials and Last-Event-ID
-// and starts reading it; resumed marks a reconnection (for
-// ConnState.Replayed).
-func (s *Stream) connectSSE(resumed bool) (*sseConn, error) {
+// and starts reading it. The silence watchdog is armed for the request too:
+// response headers held back by a proxy count as silence.
+func (s *Stream) connectSSE() (*sseConn, error) {
 	cursor := strconv.FormatInt(s.cursor.Load(), 10)
 	u := s.c.baseURL(s.c.sessionsPath(s.id, "events")) + "?since=" + cursor
 	ctx, cancel := context.WithCancel(s.ctx)
-	body := &watchedBody{timeout: s.o.IdleTimeout, track: resumed}
-	if body.timeout > 0 {
-		// Armed for the request too: a host that never answers is dropped.
+	body := &watchedBody{timeout: s.silence()}
+	if s.o.Keepalive > 0 {
 		body.idle = time.AfterFunc(body.timeout, func() { body.expired.Store(true); cancel() })
 	}
 	fail := func(err error) (*sseConn, error) {
@@ -85,7 +54,7 @@ func (s *Stream) connectSSE(resumed bool) (*sseConn, error) {
 	resp, err := s.c.stream.Do(req)
 	if err != nil {
 		if body.expired.Load() {
-			err = fmt.Errorf("no answer in %v", body.timeout)
+			return fail(&StreamError{Kind: StreamSilent, Cursor: s.cursor.Load(), After: body.timeout})
 		}
 		return fail(&TransportError{Method: http.MethodGet, URL: u, Attempts: 1, Err: err})
 	}
@@ -113,10 +82,10 @@ func checkStream(u string, resp *http.Response) error {
 	framed := json.Unmarshal(data, &f) == nil && f.Type == TypeError
 	switch {
 	case st >= 200 && st < 300:
-		return &notSSEError{Status: st, Err: fmt.Errorf("answered %q, not text/event-stream", resp.Header.Get("Content-Type"))}
+		return &StreamError{Kind: StreamNotSSE, Status: st, Err: fmt.Errorf("answered %q, not text/event-stream", resp.Header.Get("Content-Type"))}
 	case st == http.StatusNotAcceptable || st == http.StatusUnsupportedMediaType || st == http.StatusNotImplemented,
 		(st == http.StatusNotFound || st == http.StatusMethodNotAllowed) && !framed:
-		return &notSSEError{Status: st, Err: fmt.Errorf("%s", snippet(data))}
+		return &StreamError{Kind: StreamNotSSE, Status: st, Err: fmt.Errorf("%s", snippet(data))}
 	}
 	_, err := parseAnswer(call{method: http.MethodGet, url: u}, st, data)
 	if err == nil {
@@ -125,47 +94,44 @@ func checkStream(u string, resp *http.Response) error {
 	return err
 }
 
-// drop closes the SSE connection after a failure and reports reconnecting.
+// drop closes the SSE connection after a failure and tells the link, with
+// the failure typed and whether the connection made progress: it delivered
+// a durable event, or stayed up a silence window and did not go silent.
 func (s *Stream) drop(err error) {
-	k := s.conn
 	s.setConn(nil)
 	if s.ctx.Err() != nil {
 		return
 	}
-	if k != nil && k.alive() {
-		s.fails = 0 // it was alive: this drop is the first failure
-	}
+	cursor := s.cursor.Load()
+	var se *StreamError
 	switch {
+	case errors.As(err, &se):
+		se.Cursor = cursor
 	case errors.Is(err, io.EOF):
-		err = fmt.Errorf("vehicle: the host ended the event stream; resuming after seq %d", s.cursor.Load())
-	case !strings.HasPrefix(err.Error(), "vehicle:"):
-		err = fmt.Errorf("vehicle: the event stream dropped (%w); resuming after seq %d", err, s.cursor.Load())
+		err = &StreamError{Kind: StreamEnded, Cursor: cursor}
+	default:
+		err = &StreamError{Kind: StreamDropped, Cursor: cursor, Err: err}
 	}
-	s.failed(err)
+	progress := s.src.delivered ||
+		(time.Since(s.src.opened) >= s.silence() && streamKind(err) != StreamSilent)
+	s.apply(s.link.step(linkEvent{in: inDropped, err: err, progress: progress, now: time.Now()}))
 }
 
-// reconnect waits its turn and dials SSE again. A non-nil error ends the
-// stream.
-func (s *Stream) reconnect() error {
-	if s.gaveUp() {
-		return s.lastErr
+// reconnect waits its turn and dials SSE again.
+func (s *Stream) reconnect() {
+	if s.wait(s.link.fails) != nil {
+		return // ctx done: Next ends cleanly
 	}
-	if s.wait(s.fails) != nil {
-		return nil // ctx done: Next ends cleanly
+	if err := s.dialSSE(); err != nil {
+		s.apply(s.link.step(linkEvent{in: inDialFailed, err: err, now: time.Now()}))
 	}
-	err := s.dialSSE()
-	if err == nil {
-		return nil
-	}
-	if isPermanent(err) || (isNotSSE(err) && s.o.Transport == TransportSSE) {
-		return err
-	}
-	s.notSSE = isNotSSE(err)
-	s.failed(err)
-	return nil
 }
 
-// shouldRetrySSE reports whether a polling auto stream should try SSE again.
-func (s *Stream) shouldRetrySSE() bool {
-	return s.o.Transport == TransportAuto && s.o.SSERetry > 0 && time.Now().After(s.retrySSE)
+// silence is how long an SSE connection may bring nothing, not even a
+// keepalive: three keepalive intervals.
+func (s *Stream) silence() time.Duration {
+	if s.o.Keepalive <= 0 {
+		return 3 * DefaultKeepalive
+	}
+	return 3 * s.o.Keepalive
 }
