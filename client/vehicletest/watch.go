@@ -142,7 +142,11 @@ func (h *Host) stream(rq *request, s *session, since int64) {
 			return
 		}
 	}
-	_ = rc.Flush()
+	// A keepalive right after the replay tells the client the replay is
+	// over, so it can count what was replayed at once.
+	if _, err := io.WriteString(w, ": keepalive\n\n"); err != nil || rc.Flush() != nil {
+		return
+	}
 	h.follow(rq, rc, sub)
 }
 

@@ -107,6 +107,9 @@ func TestSSEFraming(t *testing.T) {
 	var last int64
 	deltas, completedAfterDeltas := 0, false
 	for _, ev := range evs {
+		if ev.comment != "" && ev.event == "" && ev.data == "" {
+			continue // a keepalive
+		}
 		var f client.Frame
 		if err := json.Unmarshal([]byte(ev.data), &f); err != nil || f.Protocol != client.Protocol || f.Type != ev.event {
 			t.Fatalf("bad block %+v", ev)
@@ -144,7 +147,10 @@ func TestSSEFraming(t *testing.T) {
 			t.Fatalf("resume: want id %d, got %+v %v", want, ev, err)
 		}
 	}
-	// live events follow the replay
+	// a keepalive marks the end of the replay, then live events follow
+	if ev, _ := st2.next(); ev.comment != "keepalive" || ev.event != "" {
+		t.Fatalf("after the replay: want a keepalive, got %+v", ev)
+	}
 	h.srv.Emit(s, "custom.thing", map[string]int{"n": 1})
 	if ev, _ := st2.next(); ev.event != "custom.thing" || ev.id != strconv.FormatInt(last+1, 10) {
 		t.Fatalf("live after replay: %+v", ev)

@@ -51,6 +51,9 @@ func TestBinaryInterruptWaitsThenClosesAtOnce(t *testing.T) {
 	defer func() { _ = cmd.Process.Kill() }()
 	_, _ = io.WriteString(stdin, `{"op":"prompt","requestId":"p1","text":"#hold hello"}`+"\n")
 	waitSinkLine(t, out, "stdout", `"type":"message.delta"`)
+	// The prompt's own answer, too: a request still in flight at the first
+	// SIGINT is answered interrupted, and there is then nothing to wait for.
+	waitSinkLine(t, out, "stdout", `"type":"command.accepted","requestId":"p1"`)
 	_ = cmd.Process.Signal(syscall.SIGINT)
 	waitSinkLine(t, errs, "stderr", "stopping: waiting for 1 command(s)")
 	select {
