@@ -109,6 +109,9 @@ type Entry struct {
 	Notice     string     // an EntryNotice's text, e.g. "run aborted: budget"
 	Time       time.Time  // the transcript's own timestamp, or the event's time for chips and notices
 	Rev        int        // 1 when made, bumped on every change (for render caches)
+	Unreadable bool       // a snapshot item whose bytes do not decode: Text is those bytes, quoted
+
+	text span // while Text is not decoded yet: its JSON string in the state's snapshot bytes
 }
 
 // Change is a bitmask of what an Apply changed; 0 means nothing a UI shows.
@@ -178,6 +181,7 @@ type State struct {
 	done    [doneRing]string // message ids completed lately: later deltas for them are stale
 	doneAt  int
 	names   map[string]string // interned tool names and authors
+	lazy    []byte            // a lazy snapshot's bytes, where entries' undecoded texts are
 }
 
 // openText is an assistant message being streamed into Entries[index].
