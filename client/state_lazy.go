@@ -2,8 +2,8 @@ package client
 
 import "bytes"
 
-// LazyTail is how many entries at the end NewStateLazy decodes at once: more
-// than a screen shows.
+// LazyTail is how many items at the end of a lazy snapshot NewStateLazy folds
+// at once, their texts decoded: more than a screen shows.
 const LazyTail = 64
 
 // textRef is a text: decoded (s), or the bounds of its JSON string in the
@@ -13,13 +13,14 @@ type textRef struct {
 	raw span
 }
 
-// NewStateLazy is NewState for a lazy snapshot: every item is folded from its
-// fields but its text, which stays in the snapshot's bytes until it is read,
-// except for the last LazyTail entries, decoded at once. Read an entry's text
-// with EntryText, or decode the entries about to be drawn with DecodeText;
-// Entry.Text is empty until then (Entry.Lazy). An item whose bytes do not
-// decode becomes an entry marked Unreadable, its bytes as its text. The state
-// keeps snap's bytes; snap may be kept by the caller.
+// NewStateLazy is NewState for a lazy snapshot, for a first frame that needs
+// only the end of a long transcript: it folds the last LazyTail items (a few
+// more when the first of them is a tool result, to keep it with its call),
+// their texts decoded, and keeps the items before them as bytes until
+// FoldEarlier folds them. Entries then hold only the end of the transcript
+// (Earlier says how many items are not folded yet). An item whose bytes do
+// not decode becomes an entry marked Unreadable, its bytes as its text. The
+// state keeps snap's bytes; snap may be kept by the caller.
 func NewStateLazy(me Me, snap *LazySnapshot) *State {
 	if snap == nil {
 		return NewState(me, nil)
@@ -27,31 +28,81 @@ func NewStateLazy(me Me, snap *LazySnapshot) *State {
 	head := snap.Snapshot
 	head.Transcript = nil
 	s := NewState(me, &head)
-	if snap.Items != nil {
-		s.loadLazy(snap.Items)
+	if snap.Items == nil {
+		return s
 	}
-	s.DecodeText(len(s.Entries)-LazyTail, len(s.Entries))
+	s.lazy = snap.Items.data
+	items := snap.Items.items
+	from := s.foldStart(items, len(items)-LazyTail)
+	s.earlier = items[:from:from]
+	s.Entries = make([]Entry, 0, len(items)-from+8)
+	s.foldItems(items[from:])
+	s.DecodeText(0, len(s.Entries))
 	return s
 }
 
-// loadLazy folds every item of t, leaving texts in t's bytes.
-func (s *State) loadLazy(t *Transcript) {
-	s.lazy = t.data
-	s.Entries = make([]Entry, 0, t.Len()+t.Len()/4)
-	for i, sp := range t.items {
+// foldStart moves a fold's first item back from i (clamped to items) past
+// tool results, which belong with the assistant message before them.
+func (s *State) foldStart(items []span, i int) int {
+	i = min(max(i, 0), len(items))
+	for ; i > 0 && i < len(items); i-- {
 		var h itemHead
-		text, ok := "", readHead(t.data, sp, &h)
-		if ok && h.role == RoleUser && bytes.HasPrefix(t.data[h.text.start:h.text.end], []byte(`"[`)) {
+		if !readHead(s.lazy, items[i], &h) || h.role != RoleToolResult {
+			break
+		}
+	}
+	return i
+}
+
+// foldItems folds items at the end of Entries, leaving texts in s.lazy.
+func (s *State) foldItems(items []span) {
+	for _, sp := range items {
+		var h itemHead
+		text, ok := "", readHead(s.lazy, sp, &h)
+		if ok && h.role == RoleUser && bytes.HasPrefix(s.lazy[h.text.start:h.text.end], []byte(`"[`)) {
 			// A chime's turn: its author is in its first line.
-			text, ok = decodeText(t.data[h.text.start:h.text.end])
+			text, ok = decodeText(s.lazy[h.text.start:h.text.end])
 			h.text = span{}
 		}
 		if !ok {
-			s.appendEntry(Entry{Kind: EntryMessage, Unreadable: true, Text: unreadableText(t.Raw(i)), Rev: 1})
+			raw := s.lazy[sp.start:sp.end]
+			s.appendEntry(Entry{Kind: EntryMessage, Unreadable: true, Text: unreadableText(raw), Rev: 1})
 			continue
 		}
 		s.addHead(&h, text)
 	}
+}
+
+// Earlier is how many items of a lazy snapshot are not folded yet: they come
+// before Entries[0].
+func (s *State) Earlier() int { return len(s.earlier) }
+
+// FoldEarlier folds at least n more of the items before Entries[0] (all when
+// fewer are left) and puts their entries in front, their texts left lazy
+// (Entry.Lazy). It returns how many entries it put in front: every index into
+// Entries held before moves up by that much. Scrolling up, fold at least as
+// many items as are folded already, so that reaching the top costs about as
+// much as one whole fold.
+func (s *State) FoldEarlier(n int) (added int) {
+	if len(s.earlier) == 0 || n <= 0 {
+		return 0
+	}
+	from := s.foldStart(s.earlier, len(s.earlier)-n)
+	part := &State{Me: s.Me, byEntry: make(map[string]int32), names: s.names, lazy: s.lazy}
+	part.Entries = make([]Entry, 0, len(s.earlier)-from+len(s.Entries))
+	part.foldItems(s.earlier[from:])
+	s.earlier = s.earlier[:from:from]
+	added = len(part.Entries)
+	s.front += int32(added)
+	for id, j := range part.byEntry {
+		s.byEntry[id] = j - s.front
+	}
+	for k := range s.streams {
+		s.streams[k].index += added
+	}
+	s.names = part.names
+	s.Entries = append(part.Entries, s.Entries...)
+	return added
 }
 
 // Lazy reports whether the entry's text is not decoded yet: Text is empty

@@ -57,8 +57,14 @@ func TestInspectLazyAgainstHost(t *testing.T) {
 	}
 	ls, _ = c.InspectLazy(ctx, id)
 	eager, lazy := client.NewState(stMe(), snap), client.NewStateLazy(stMe(), ls)
+	if lazy.Earlier() == 0 {
+		t.Fatalf("all %d items were folded at open", ls.Items.Len())
+	}
+	for lazy.Earlier() > 0 {
+		lazy.FoldEarlier(len(lazy.Entries))
+	}
 	if lazy.Undecoded() == 0 {
-		t.Fatal("every text was decoded at open")
+		t.Fatal("the earlier items' texts were decoded as they were folded")
 	}
 	first := snap.Transcript[0]
 	again := stEvent(t, snap.Cursor+1, 100, client.EvMessageCompleted,

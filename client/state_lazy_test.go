@@ -45,6 +45,11 @@ func foldBoth(t *testing.T, data []byte) (eager, lazy *client.State) {
 		t.Fatalf("lazy snapshot has %d items, eager %d", ls.Items.Len(), len(snap.Transcript))
 	}
 	eager, lazy = client.NewState(stMe(), &snap), client.NewStateLazy(stMe(), ls)
+	for lazy.Earlier() > 0 {
+		if lazy.FoldEarlier(max(len(lazy.Entries), 1)) == 0 && lazy.Earlier() > 0 {
+			t.Fatalf("FoldEarlier added nothing with %d items left", lazy.Earlier())
+		}
+	}
 	if ch := lazy.DecodeText(0, len(lazy.Entries)); ch != 0 {
 		t.Fatalf("decoding every text changed %v", ch)
 	}
@@ -85,31 +90,56 @@ func mustLazy(t *testing.T, data []byte) *client.LazySnapshot {
 	return ls
 }
 
-func TestStateLazyDecodesOnlyTheTail(t *testing.T) {
+func TestStateLazyFoldsTheTailFirst(t *testing.T) {
 	snap := stSnapshot()
 	snap.Transcript = nil
 	for i := range 500 {
 		snap.Transcript = append(snap.Transcript, client.TranscriptItem{EntryID: "e" + itoa(i), Role: "assistant", Text: "reply " + itoa(i)})
 	}
+	// The tail's first item is a tool result: the fold starts at its call.
+	at := 500 - client.LazyTail
+	snap.Transcript[at-1].ToolCalls = []client.ToolCall{{ID: "t1", Name: "read"}}
+	snap.Transcript[at] = client.TranscriptItem{EntryID: "r1", Role: "toolResult", ToolName: "read", Text: "result"}
 	data, _ := json.Marshal(snap)
 	s := client.NewStateLazy(stMe(), mustLazy(t, data))
-	if got := s.Undecoded(); got != 500-client.LazyTail {
-		t.Fatalf("undecoded after open = %d, want %d", got, 500-client.LazyTail)
+	if s.Earlier() != at-1 || len(s.Entries) != client.LazyTail+1 || s.Undecoded() != 0 {
+		t.Fatalf("after open: %d earlier, %d entries, %d undecoded; want %d, %d, 0",
+			s.Earlier(), len(s.Entries), s.Undecoded(), at-1, client.LazyTail+1)
+	}
+	if chip := s.Entries[1]; chip.Kind != client.EntryTool || chip.EntryID != "r1" || chip.Text != "result" {
+		t.Fatalf("the tool result was not folded into its chip: %+v", chip)
 	}
 	last := &s.Entries[len(s.Entries)-1]
-	if last.Lazy() || last.Text != "reply 499" {
-		t.Fatalf("last entry %+v: want its text decoded", last)
+	if last.Text != "reply 499" {
+		t.Fatalf("last entry %+v", last)
+	}
+	// A streamed reply and a repeated message find their entries after a fold.
+	s.Apply(stDelta(t, "m1", "stream"))
+	added := s.FoldEarlier(10)
+	if added != 10 || s.Earlier() != at-11 || s.Undecoded() != 10 {
+		t.Fatalf("FoldEarlier(10) = %d, %d earlier, %d undecoded", added, s.Earlier(), s.Undecoded())
 	}
 	first := &s.Entries[0]
-	if !first.Lazy() || first.Text != "" || s.EntryText(0) != "reply 0" {
-		t.Fatalf("first entry %+v (text %q): want it lazy, its text read on demand", first, s.EntryText(0))
+	if !first.Lazy() || first.Text != "" || s.EntryText(0) != "reply "+itoa(at-11) || s.Undecoded() != 10 {
+		t.Fatalf("first entry %+v (text %q): want it lazy, its text read on demand and not kept", first, s.EntryText(0))
 	}
-	if s.Undecoded() != 500-client.LazyTail {
-		t.Fatal("EntryText kept the text it decoded")
+	s.DecodeText(0, 4)
+	if first.Lazy() || s.Undecoded() != 6 {
+		t.Fatalf("after DecodeText(0, 4): %+v, %d undecoded", first, s.Undecoded())
 	}
-	s.DecodeText(0, 10)
-	if first.Lazy() || first.Text != "reply 0" || s.Undecoded() != 500-client.LazyTail-10 {
-		t.Fatalf("after DecodeText(0, 10): %+v, %d undecoded", first, s.Undecoded())
+	s.Apply(stDelta(t, "m1", " on"))
+	if e := s.Entries[len(s.Entries)-1]; e.Text != "stream on" {
+		t.Fatalf("the stream lost its entry after a fold: %+v", e)
+	}
+	ch := s.Apply(stEvent(t, snap.Cursor+1, 100, client.EvMessageCompleted, `{"entryId":"e499","role":"assistant","text":"edited"}`))
+	if e := s.Entries[len(s.Entries)-2]; ch == 0 || e.Text != "edited" {
+		t.Fatalf("a repeated message after a fold changed %v: %+v", ch, e)
+	}
+	for s.Earlier() > 0 {
+		s.FoldEarlier(len(s.Entries))
+	}
+	if len(s.Entries) != 501 || s.Entries[0].EntryID != "e0" {
+		t.Fatalf("after folding everything: %d entries, first %+v", len(s.Entries), s.Entries[0])
 	}
 }
 

@@ -103,7 +103,7 @@ func (s *State) index(i int) {
 	if s.byEntry == nil {
 		s.byEntry = make(map[string]int32)
 	}
-	s.byEntry[id] = int32(i)
+	s.byEntry[id] = int32(i) - s.front
 }
 
 // attribution splits an accepted chime's turn, "[<author> collaborator]\n<text>",
@@ -147,6 +147,7 @@ func (s *State) applyMessage(ev Event, at time.Time) Change {
 	}
 	s.markDone(v.MessageID)
 	if i, dup := s.byEntry[v.EntryID]; dup && v.EntryID != "" {
+		i += s.front
 		return s.dropStream(v.MessageID, int(i)) | s.refresh(int(i), &v)
 	}
 	e := Entry{Kind: EntryMessage, EntryID: v.EntryID, MessageID: v.MessageID, Role: role,
