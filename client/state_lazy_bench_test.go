@@ -68,7 +68,7 @@ func serveBytes(tb testing.TB, raw []byte) (*client.Client, string) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return c, srv.URL + "/v/g/demo/sessions/s1"
+	return c, srv.URL + client.DefaultMount + "/g/demo/sessions/s1"
 }
 
 // openRead reads the answer's bytes alone: the floor.
