@@ -273,7 +273,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: err}
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	data, err := readBody(resp, 64<<20)
 	if err != nil {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 )
 
 // errNotJSON says a value's bounds could not be found: the bytes are not JSON.
@@ -219,4 +221,19 @@ func unmarshalFrame(data []byte, f *Frame) error {
 		f.Value = data[raw.start:raw.end:raw.end]
 	}
 	return nil
+}
+
+// readBody reads an answer's body, at most limit bytes. When the host says
+// how long it is, the body is read into a buffer of exactly that size, so
+// that a long snapshot is held once, not in the growing copies of a read of
+// unknown length.
+func readBody(resp *http.Response, limit int64) ([]byte, error) {
+	if n := resp.ContentLength; n > 0 && n <= limit {
+		buf := make([]byte, n)
+		if _, err := io.ReadFull(resp.Body, buf); err != nil {
+			return nil, err
+		}
+		return buf, nil
+	}
+	return io.ReadAll(io.LimitReader(resp.Body, limit))
 }
