@@ -79,24 +79,82 @@ func (c *Client) InspectLazy(ctx context.Context, id string) (*LazySnapshot, err
 // value is not a snapshot object or its transcript is not an array; the
 // items themselves are checked when they are read.
 func DecodeLazySnapshot(data []byte) (*LazySnapshot, error) {
-	snap := &LazySnapshot{Items: &Transcript{}}
-	raw, found, err := splitField(data, "transcript", &snap.Snapshot)
-	if err != nil {
-		return nil, err
+	if len(data) >= 1<<32-1 {
+		return nil, fmt.Errorf("a snapshot of %d bytes is too long", len(data))
 	}
-	snap.Snapshot.Transcript = nil
-	if !found {
+	snap := &LazySnapshot{Items: &Transcript{data: data}}
+	var fields [len(snapshotFields)]span
+	var transcript span
+	end, err := eachField(data, 0, func(key []byte, v span) {
+		if string(key) == "transcript" {
+			transcript = v
+			return
+		}
+		for k, name := range snapshotFields {
+			if string(key) == name {
+				fields[k] = v
+			}
+		}
+	})
+	if err != nil || skipSpace(data, end) != len(data) {
+		return nil, errNotJSON
+	}
+	for k, v := range fields {
+		if v != (span{}) {
+			if err := snap.decodeField(k, data[v.start:v.end]); err != nil {
+				return nil, fmt.Errorf("its %s does not decode: %w", snapshotFields[k], err)
+			}
+		}
+	}
+	if transcript == (span{}) {
 		return snap, nil
 	}
-	t := &Transcript{data: data}
-	err = eachElement(data[:raw.end], int(raw.start), func(s span) {
+	t := snap.Items
+	t.items = make([]span, 0, (transcript.end-transcript.start)/512+1) // grown if items are shorter
+	err = eachElement(data[:transcript.end], int(transcript.start), func(s span) {
 		t.items = append(t.items, s)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the transcript is not an array of items: %w", err)
 	}
-	snap.Items = t
 	return snap, nil
+}
+
+// snapshotFields are the snapshot's fields but its transcript, in the order
+// decodeField knows them.
+var snapshotFields = [...]string{"session", "cursor", "commands", "queue", "chimes", "stats", "tools", "mirror"}
+
+// decodeField decodes the snapshot field snapshotFields[k] from its value. A
+// list is made at its length first, so decoding it leaves no growing copies.
+func (snap *LazySnapshot) decodeField(k int, raw []byte) error {
+	s := &snap.Snapshot
+	switch k {
+	case 0:
+		return json.Unmarshal(raw, &s.Session)
+	case 1:
+		return json.Unmarshal(raw, &s.Cursor)
+	case 2:
+		s.Commands = make([]Command, 0, countElements(raw, span{0, uint32(len(raw))}))
+		return json.Unmarshal(raw, &s.Commands)
+	case 3:
+		return json.Unmarshal(raw, &s.Queue)
+	case 4:
+		return json.Unmarshal(raw, &s.Chimes)
+	case 5:
+		return json.Unmarshal(raw, &s.Stats)
+	case 6:
+		return json.Unmarshal(raw, &s.Tools)
+	default:
+		return json.Unmarshal(raw, &s.Mirror)
+	}
+}
+
+// countElements is how many elements the array at data[v] has, or 0 when it
+// is not one.
+func countElements(data []byte, v span) int {
+	n := 0
+	_ = eachElement(data[:v.end], int(v.start), func(span) { n++ })
+	return n
 }
 
 // itemHead is what the state needs of a transcript item to fold it: all but

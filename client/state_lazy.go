@@ -20,14 +20,16 @@ type textRef struct {
 // FoldEarlier folds them. Entries then hold only the end of the transcript
 // (Earlier says how many items are not folded yet). An item whose bytes do
 // not decode becomes an entry marked Unreadable, its bytes as its text. The
-// state keeps snap's bytes; snap may be kept by the caller.
+// state keeps snap's bytes and takes its Commands over (they are long in a
+// long session): the caller may keep snap but must not read its Commands.
 func NewStateLazy(me Me, snap *LazySnapshot) *State {
 	if snap == nil {
 		return NewState(me, nil)
 	}
 	head := snap.Snapshot
-	head.Transcript = nil
+	head.Transcript, head.Commands = nil, nil
 	s := NewState(me, &head)
+	s.Commands = snap.Commands[:len(snap.Commands):len(snap.Commands)]
 	if snap.Items == nil {
 		return s
 	}

@@ -21,6 +21,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -138,6 +140,11 @@ func get(base, id string) ([]byte, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("inspect answered HTTP %d", resp.StatusCode)
 	}
+	if resp.ContentLength > 0 { // one buffer of the answer's size: the least a reader can hold
+		buf := make([]byte, resp.ContentLength)
+		_, err := io.ReadFull(resp.Body, buf)
+		return buf, err
+	}
 	return io.ReadAll(resp.Body)
 }
 
@@ -147,8 +154,13 @@ func open(args []string) error {
 	base := fs.String("url", "", "the host's address, from serve")
 	id := fs.String("session", "", "the session id, from serve")
 	mode := fs.String("mode", "lazy", "lazy (InspectLazy, NewStateLazy), eager (Inspect, NewState) or read (the bytes alone)")
+	memprofile := fs.String("memprofile", "", "write the allocations' profile to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *memprofile != "" {
+		runtime.MemProfileRate = 64 << 10
+		defer writeProfile(*memprofile)
 	}
 	t0 := time.Now()
 	var bytesRead, entries int
@@ -174,8 +186,11 @@ func open(args []string) error {
 		return err
 	}
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
 	out, _ := json.Marshal(map[string]any{"mode": *mode, "cpu_ms": cpu.Milliseconds(), "wall_ms": wall.Milliseconds(),
-		"rss_peak_mib": float64(peakRSS()) / (1 << 20), "bytes": bytesRead, "entries": entries})
+		"rss_peak_mib": mib(peakRSS()), "heap_mib": mib(int64(ms.HeapAlloc)), "allocated_mib": mib(int64(ms.TotalAlloc)),
+		"bytes": bytesRead, "entries": entries})
 	fmt.Println(string(out))
 	return nil
 }
@@ -211,6 +226,22 @@ func openState(base, id string, lazy bool) (*client.State, error) {
 	}
 	return s, nil
 }
+
+// writeProfile writes the allocations' profile to path.
+func writeProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "longsession:", err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		fmt.Fprintln(os.Stderr, "longsession:", err)
+	}
+}
+
+// mib is n bytes in MiB, to a tenth.
+func mib(n int64) float64 { return float64(n*10/(1<<20)) / 10 }
 
 // peakRSS is the process's peak resident set (VmHWM), in bytes.
 func peakRSS() int64 {
