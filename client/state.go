@@ -185,6 +185,7 @@ type State struct {
 	lazy    []byte            // a lazy snapshot's bytes, where entries' undecoded texts are
 	earlier []span            // a lazy snapshot's items not folded yet, all before Entries[0]
 	front   int32             // how many entries FoldEarlier has put before the first ones
+	room    []Entry           // Entries' backing array with free slots before Entries[0], for FoldEarlier
 }
 
 // openText is an assistant message being streamed into Entries[index].

@@ -82,16 +82,17 @@ func (s *State) Earlier() int { return len(s.earlier) }
 // FoldEarlier folds at least n more of the items before Entries[0] (all when
 // fewer are left) and puts their entries in front, their texts left lazy
 // (Entry.Lazy). It returns how many entries it put in front: every index into
-// Entries held before moves up by that much. Scrolling up, fold at least as
-// many items as are folded already, so that reaching the top costs about as
-// much as one whole fold.
+// Entries held before moves up by that much. Putting entries in front does
+// not copy Entries each time (free slots are kept before them), so a fold
+// costs about what its own items do: scrolling up, fold a few thousand items
+// at a time, ahead of the window.
 func (s *State) FoldEarlier(n int) (added int) {
 	if len(s.earlier) == 0 || n <= 0 {
 		return 0
 	}
 	from := s.foldStart(s.earlier, len(s.earlier)-n)
 	part := &State{Me: s.Me, byEntry: make(map[string]int32), names: s.names, lazy: s.lazy}
-	part.Entries = make([]Entry, 0, len(s.earlier)-from+len(s.Entries))
+	part.Entries = make([]Entry, 0, len(s.earlier)-from+8)
 	part.foldItems(s.earlier[from:])
 	s.earlier = s.earlier[:from:from]
 	added = len(part.Entries)
@@ -103,8 +104,31 @@ func (s *State) FoldEarlier(n int) (added int) {
 		s.streams[k].index += added
 	}
 	s.names = part.names
-	s.Entries = append(part.Entries, s.Entries...)
+	s.prepend(part.Entries)
 	return added
+}
+
+// prepend puts es before Entries[0], in the free slots before it when there
+// are enough, else in a new backing array with as many free slots before the
+// entries as there are entries (and some after them, for new ones). The
+// free slots are let go once nothing is left to fold.
+func (s *State) prepend(es []Entry) {
+	defer func() {
+		if len(s.earlier) == 0 {
+			s.room = nil
+		}
+	}()
+	free := cap(s.room) - cap(s.Entries)
+	if len(s.Entries) > 0 && free >= len(es) && free < len(s.room) && &s.room[free] == &s.Entries[0] {
+		copy(s.room[free-len(es):free], es)
+		s.Entries = s.room[free-len(es) : free+len(s.Entries)]
+		return
+	}
+	n := len(es) + len(s.Entries)
+	buf := make([]Entry, 2*n+n/8+16)
+	copy(buf[n:], es)
+	copy(buf[n+len(es):], s.Entries)
+	s.room, s.Entries = buf, buf[n:2*n]
 }
 
 // Lazy reports whether the entry's text is not decoded yet: Text is empty

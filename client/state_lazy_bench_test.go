@@ -197,3 +197,30 @@ func heldBy(open func() any) uint64 {
 	}
 	return after.HeapAlloc - before.HeapAlloc
 }
+
+// BenchmarkFoldToTop opens 50,000 exchanges lazily, then folds every earlier
+// item as a scroll to the top would, 2,048 items at a time, and reports the
+// folds, the longest one and the whole.
+func BenchmarkFoldToTop(b *testing.B) {
+	raw := benchExchanges(b, 50000)
+	c, _ := serveBytes(b, raw)
+	var folds int
+	var longest, total time.Duration
+	for b.Loop() {
+		s := openLazy(b, c)
+		folds, longest, total = foldToTop(s)
+	}
+	b.ReportMetric(float64(folds), "folds")
+	b.ReportMetric(longest.Seconds()*1000, "longest-fold-ms")
+	b.ReportMetric(total.Seconds()*1000, "all-folds-ms")
+}
+
+// foldToTop folds every earlier item of s, 2,048 at a time.
+func foldToTop(s *client.State) (folds int, longest, total time.Duration) {
+	for s.Earlier() > 0 {
+		d := timed(func() { s.FoldEarlier(2048) })
+		folds++
+		longest, total = max(longest, d), total+d
+	}
+	return folds, longest, total
+}

@@ -135,11 +135,20 @@ func TestStateLazyFoldsTheTailFirst(t *testing.T) {
 	if e := s.Entries[len(s.Entries)-2]; ch == 0 || e.Text != "edited" {
 		t.Fatalf("a repeated message after a fold changed %v: %+v", ch, e)
 	}
-	for s.Earlier() > 0 {
-		s.FoldEarlier(len(s.Entries))
+	for k := 0; s.Earlier() > 0; k++ {
+		s.FoldEarlier(7 + k%3*50) // small folds, to use the free slots before Entries
+		s.Apply(stDelta(t, "m1", "."))
 	}
-	if len(s.Entries) != 501 || s.Entries[0].EntryID != "e0" {
-		t.Fatalf("after folding everything: %d entries, first %+v", len(s.Entries), s.Entries[0])
+	if len(s.Entries) != 501 {
+		t.Fatalf("after folding everything: %d entries", len(s.Entries))
+	}
+	for i, e := range s.Entries[:at-1] {
+		if e.EntryID != "e"+itoa(i) || s.EntryText(i) != "reply "+itoa(i) {
+			t.Fatalf("entry %d after the folds: %+v (text %q)", i, e, s.EntryText(i))
+		}
+	}
+	if e := s.Entries[len(s.Entries)-1]; !strings.HasPrefix(e.Text, "stream on.") {
+		t.Fatalf("the stream lost its entry after the folds: %+v", e)
 	}
 }
 
