@@ -273,7 +273,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: err}
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	data, err := readBody(resp, 64<<20)
 	if err != nil {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
 	}
@@ -284,7 +284,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 // where answers are mapped to errors.
 func parseAnswer(cl call, status int, data []byte) (*Frame, error) {
 	var f Frame
-	if err := json.Unmarshal(data, &f); err != nil || f.Type == "" {
+	if err := unmarshalFrame(data, &f); err != nil || f.Type == "" {
 		if status == http.StatusBadGateway || status == http.StatusServiceUnavailable ||
 			status == http.StatusGatewayTimeout || status >= 500 && len(data) == 0 {
 			return nil, &TransportError{Method: cl.method, URL: cl.url, Status: status,

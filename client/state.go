@@ -92,7 +92,8 @@ const (
 )
 
 // Entry is one line-item of the transcript view. Entries only grow and are
-// changed in place, so an entry's index is stable for the life of a State.
+// changed in place, so an entry's index is stable for the life of a State,
+// but for State.FoldEarlier, which puts entries in front and says how many.
 type Entry struct {
 	Kind       EntryKind
 	IsError    bool       // a tool chip or tool result that failed
@@ -109,6 +110,9 @@ type Entry struct {
 	Notice     string     // an EntryNotice's text, e.g. "run aborted: budget"
 	Time       time.Time  // the transcript's own timestamp, or the event's time for chips and notices
 	Rev        int        // 1 when made, bumped on every change (for render caches)
+	Unreadable bool       // a snapshot item whose bytes do not decode: Text is those bytes, quoted
+
+	text span // while Text is not decoded yet: its JSON string in the state's snapshot bytes
 }
 
 // Change is a bitmask of what an Apply changed; 0 means nothing a UI shows.
@@ -173,11 +177,15 @@ type State struct {
 	LastError string         // the last run.error, command.failed or extension.error message
 	SeenAt    time.Time      // the newest event time seen: leases that expired before it count as none
 
-	byEntry map[string]int32 // entry id -> index in Entries
+	byEntry map[string]int32 // entry id -> index in Entries, less front
 	streams []openText       // assistant messages being streamed
 	done    [doneRing]string // message ids completed lately: later deltas for them are stale
 	doneAt  int
 	names   map[string]string // interned tool names and authors
+	lazy    []byte            // a lazy snapshot's bytes, where entries' undecoded texts are
+	earlier []span            // a lazy snapshot's items not folded yet, all before Entries[0]
+	front   int32             // how many entries FoldEarlier has put before the first ones
+	room    []Entry           // Entries' backing array with free slots before Entries[0], for FoldEarlier
 }
 
 // openText is an assistant message being streamed into Entries[index].

@@ -53,7 +53,7 @@ func (s *State) applyToolResult(ev Event, at time.Time) Change {
 // toolResultMessage folds a tool result message into the chip of its call:
 // the first chip since the last message that has no result yet and the same
 // tool name. With none, the result becomes a chip of its own.
-func (s *State) toolResultMessage(entryID, name, text string, isError bool, when time.Time) Change {
+func (s *State) toolResultMessage(entryID, name string, text textRef, isError bool, when time.Time) Change {
 	if _, dup := s.byEntry[entryID]; dup && entryID != "" {
 		return 0
 	}
@@ -64,11 +64,11 @@ func (s *State) toolResultMessage(entryID, name, text string, isError bool, when
 	i := s.chipForResult(name)
 	if i < 0 {
 		s.appendEntry(Entry{Kind: EntryTool, EntryID: entryID, ToolName: s.intern(name), ToolState: state,
-			IsError: isError, Text: text, Time: when, Rev: 1})
+			IsError: isError, Text: text.s, text: text.raw, Time: when, Rev: 1})
 		return ChangeTranscript
 	}
 	e := &s.Entries[i]
-	e.EntryID, e.Text, e.ToolState, e.IsError = entryID, text, state, isError
+	e.EntryID, e.Text, e.text, e.ToolState, e.IsError = entryID, text.s, text.raw, state, isError
 	if e.ToolName == "" {
 		e.ToolName = s.intern(name)
 	}

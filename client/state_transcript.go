@@ -56,26 +56,33 @@ func (s *State) loadTranscript(items []TranscriptItem) {
 
 // addItem adds one transcript item; a repeated entry id is skipped.
 func (s *State) addItem(it *TranscriptItem) {
-	if _, dup := s.byEntry[it.EntryID]; dup && it.EntryID != "" {
+	s.addHead(&itemHead{entryID: it.EntryID, role: it.Role, toolName: it.ToolName, isError: it.IsError,
+		toolCalls: it.ToolCalls, when: it.Timestamp}, it.Text)
+}
+
+// addHead adds one transcript item from its head and its text: decoded, or
+// left in the snapshot's bytes (h.text); a repeated entry id is skipped.
+func (s *State) addHead(h *itemHead, text string) {
+	if _, dup := s.byEntry[h.entryID]; dup && h.entryID != "" {
 		return
 	}
-	role := internRole(it.Role)
+	role := internRole(h.role)
 	if role == RoleToolResult {
-		s.toolResultMessage(it.EntryID, it.ToolName, it.Text, it.IsError, it.Timestamp)
+		s.toolResultMessage(h.entryID, h.toolName, textRef{text, h.text}, h.isError, h.when)
 		return
 	}
-	e := Entry{Kind: EntryMessage, EntryID: it.EntryID, Role: role, Text: it.Text,
-		ToolCalls: it.ToolCalls, Time: it.Timestamp, Rev: 1}
+	e := Entry{Kind: EntryMessage, EntryID: h.entryID, Role: role, Text: text, text: h.text,
+		ToolCalls: h.toolCalls, Time: h.when, Rev: 1}
 	if role == RoleUser {
-		e.Author, e.Text = s.attribution(it.Text)
+		e.Author, e.Text = s.attribution(text)
 	}
 	s.appendEntry(e)
 	if role != RoleAssistant {
 		return
 	}
-	for _, c := range it.ToolCalls {
+	for _, c := range h.toolCalls {
 		s.appendEntry(Entry{Kind: EntryTool, ToolCallID: c.ID, ToolName: s.intern(c.Name),
-			ToolState: ToolOK, Time: it.Timestamp, Rev: 1})
+			ToolState: ToolOK, Time: h.when, Rev: 1})
 	}
 }
 
@@ -96,7 +103,7 @@ func (s *State) index(i int) {
 	if s.byEntry == nil {
 		s.byEntry = make(map[string]int32)
 	}
-	s.byEntry[id] = int32(i)
+	s.byEntry[id] = int32(i) - s.front
 }
 
 // attribution splits an accepted chime's turn, "[<author> collaborator]\n<text>",
@@ -136,10 +143,11 @@ func (s *State) applyMessage(ev Event, at time.Time) Change {
 	when := v.when(at)
 	role := internRole(v.Role)
 	if role == RoleToolResult {
-		return s.toolResultMessage(v.EntryID, v.ToolName, v.Text, v.IsError, when)
+		return s.toolResultMessage(v.EntryID, v.ToolName, textRef{s: v.Text}, v.IsError, when)
 	}
 	s.markDone(v.MessageID)
 	if i, dup := s.byEntry[v.EntryID]; dup && v.EntryID != "" {
+		i += s.front
 		return s.dropStream(v.MessageID, int(i)) | s.refresh(int(i), &v)
 	}
 	e := Entry{Kind: EntryMessage, EntryID: v.EntryID, MessageID: v.MessageID, Role: role,
@@ -168,6 +176,7 @@ func (s *State) applyMessage(ev Event, at time.Time) Change {
 // refresh updates a message entry from a repeated completed message, when
 // its text or tool calls differ.
 func (s *State) refresh(i int, v *completedValue) Change {
+	ch := s.DecodeText(i, i+1)
 	e := &s.Entries[i]
 	if e.Kind != EntryMessage {
 		return 0
@@ -176,10 +185,10 @@ func (s *State) refresh(i int, v *completedValue) Change {
 	if e.Role == RoleUser {
 		author, text = s.attribution(v.Text)
 	}
-	if e.Text == text && e.Author == author && len(e.ToolCalls) == len(v.ToolCalls) && !e.Streaming {
-		return 0
+	if e.Text == text && e.Author == author && len(e.ToolCalls) == len(v.ToolCalls) && !e.Streaming && !e.Unreadable {
+		return ch
 	}
-	e.Text, e.Author, e.ToolCalls, e.Streaming = text, author, v.ToolCalls, false
+	e.Text, e.Author, e.ToolCalls, e.Streaming, e.Unreadable = text, author, v.ToolCalls, false, false
 	e.Rev++
 	return ChangeTranscript
 }

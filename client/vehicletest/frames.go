@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -171,6 +172,9 @@ func writeReply(w http.ResponseWriter, rep *reply) {
 		raw = mustJSON(rep.frame)
 	}
 	w.Header().Set("Content-Type", "application/json")
+	if rep.status != http.StatusNoContent && rep.status != http.StatusNotModified {
+		w.Header().Set("Content-Length", strconv.Itoa(len(raw)+1)) // as a host that ends the answer in one write does
+	}
 	w.WriteHeader(rep.status)
 	_, _ = w.Write(append(raw, '\n'))
 }
