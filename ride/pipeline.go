@@ -84,22 +84,57 @@ func newPipeline(window int, out *frameWriter) *pipeline {
 	return p
 }
 
-// write prints the slots in order. After a failed write it goes on taking
-// the slots, printing nothing, so that the dispatcher never blocks.
+// write prints the slots in order. It holds the answers that are ready one
+// after another and writes them together before it waits for the next one,
+// so a burst of answers costs one write and none waits behind a slow one.
+// After a failed write it goes on taking the slots, printing nothing, so
+// that the dispatcher never blocks.
 func (p *pipeline) write() {
 	defer close(p.written)
 	failed := false
-	for s := range p.queue {
-		<-s.done
+	for {
+		s, ok := p.next()
+		if !ok {
+			break
+		}
 		if failed || s.skip {
 			continue
 		}
-		if p.out.write(s.frame) != nil {
+		if p.out.hold(s.frame) != nil {
 			failed = true
 			close(p.broken)
 		}
 	}
+	if p.out.flush() != nil && !failed {
+		close(p.broken)
+	}
 }
+
+// next returns the next slot once it is answered, writing the answers held
+// back before it waits; false when the queue is closed and empty.
+func (p *pipeline) next() (*slot, bool) {
+	var s *slot
+	var ok bool
+	select {
+	case s, ok = <-p.queue:
+	default:
+		p.flushHeld()
+		s, ok = <-p.queue
+	}
+	if !ok {
+		return nil, false
+	}
+	select {
+	case <-s.done:
+	default:
+		p.flushHeld()
+		<-s.done
+	}
+	return s, true
+}
+
+// flushHeld writes the answers held back; a failure shows at the next hold.
+func (p *pipeline) flushHeld() { _ = p.out.flush() }
 
 // push gives the next slot its place in the output; it blocks while the
 // window is full.
