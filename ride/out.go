@@ -42,17 +42,16 @@ func (fw *frameWriter) flush() error {
 // put encodes v and adds it to the frames held back, writing them when now
 // is true or they are many.
 func (fw *frameWriter) put(v any, now bool) error {
-	b, err := encodeLine(v)
-	if err != nil {
-		b, _ = encodeLine(client.Frame{Protocol: client.Protocol, Type: client.TypeError,
-			Code: client.CodeInvalidRequest, Message: "the ride could not encode a frame: " + err.Error()})
-	}
 	fw.mu.Lock()
 	defer fw.mu.Unlock()
 	if fw.err != nil {
 		return fw.err
 	}
-	fw.buf = append(fw.buf, b...)
+	var err error
+	if fw.buf, err = appendLine(fw.buf, v); err != nil {
+		fw.buf, _ = appendLine(fw.buf, client.Frame{Protocol: client.Protocol, Type: client.TypeError,
+			Code: client.CodeInvalidRequest, Message: "the ride could not encode a frame: " + err.Error()})
+	}
 	if now || len(fw.buf) >= maxHeld {
 		return fw.flushLocked()
 	}
@@ -70,6 +69,9 @@ func (fw *frameWriter) flushLocked() error {
 		}
 	}
 	fw.buf = fw.buf[:0]
+	if cap(fw.buf) > 4*maxHeld { // after a long frame: do not keep its room
+		fw.buf = nil
+	}
 	return fw.err
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -27,6 +28,7 @@ type slowHost struct {
 	reads    int      // reads begun
 	inFlight int      // reads begun and not ended
 	peak     int      // the most reads in flight at once
+	conns    int      // connections opened to the host
 	log      []string // "read+", "read-" and "PATCH" in the order they happened
 	changed  chan struct{}
 }
@@ -35,7 +37,7 @@ func newSlowHost(t *testing.T, maxDelay time.Duration) *slowHost {
 	t.Helper()
 	h := vehicletest.New(vehicletest.WithDeterministicIDs(), vehicletest.WithMount(""))
 	s := &slowHost{maxDelay: maxDelay, changed: make(chan struct{})}
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, rq *http.Request) {
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, rq *http.Request) {
 		if rq.Method != http.MethodGet {
 			s.note(rq.Method, 0)
 			h.ServeHTTP(w, rq)
@@ -51,6 +53,14 @@ func newSlowHost(t *testing.T, maxDelay time.Duration) *slowHost {
 		h.ServeHTTP(w, rq)
 		s.note("read-", -1)
 	}))
+	s.srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			s.mu.Lock()
+			s.conns++
+			s.mu.Unlock()
+		}
+	}
+	s.srv.Start()
 	t.Cleanup(func() {
 		s.srv.Close()
 		h.Close()
@@ -102,6 +112,13 @@ func (s *slowHost) peakInFlight() int {
 	return s.peak
 }
 
+// connsOpened returns how many connections were opened to the host.
+func (s *slowHost) connsOpened() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conns
+}
+
 // answers returns the requestIds of the frames between ready and closed.
 func answers(t *testing.T, r *testRide) []string {
 	t.Helper()
@@ -118,7 +135,8 @@ func answers(t *testing.T, r *testRide) []string {
 
 // TestPipelineKeepsOrder: reads answered by a host whose latency varies at
 // random come out in the order of the lines. While the first read is held,
-// the reads behind it start until the window is full, and no more.
+// the reads behind it start until the window is full, and no more; the
+// window's connections are kept and reused.
 func TestPipelineKeepsOrder(t *testing.T) {
 	for _, window := range []int{1, 4, 16} {
 		t.Run(fmt.Sprint(window), func(t *testing.T) {
@@ -131,7 +149,8 @@ func TestPipelineKeepsOrder(t *testing.T) {
 					filled <- host.waitBegun(window, nil)
 				}
 			}
-			r := startRun(t, Config{Client: newClient(t, host.srv.URL, "ada-token", "ride-a"), New: true, Window: window})
+			c := newClient(t, host.srv.URL, "ada-token", "ride-a", client.WithHTTPClient(NewHTTPClient(window)))
+			r := startRun(t, Config{Client: c, New: true, Window: window})
 			ops := []string{`"op":"inspect"`, `"op":"capsule"`, `"op":"account"`, `"op":"watch","since":0`}
 			var want, lines []string
 			for i := range 200 {
@@ -152,6 +171,11 @@ func TestPipelineKeepsOrder(t *testing.T) {
 			}
 			if got := answers(t, r); strings.Join(got, " ") != strings.Join(want, " ") {
 				t.Errorf("answers out of order:\n got %v\nwant %v", got, want)
+			}
+			// NewHTTPClient keeps the window's connections: the create, the
+			// window, and the release at the end reuse them.
+			if n := host.connsOpened(); n > window+1 {
+				t.Errorf("%d connections opened for a window of %d: the transport does not keep them", n, window)
 			}
 		})
 	}
