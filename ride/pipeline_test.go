@@ -144,19 +144,23 @@ func TestPipelineKeepsOrder(t *testing.T) {
 			filled := make(chan int, 1)
 			// The first read waits until the window is full: the reads behind
 			// it must start while it is in flight, up to the window's size.
-			host.hold = func(_ *http.Request, n int) {
-				if n == 1 {
+			host.hold = func(rq *http.Request, _ int) {
+				if rq.URL.Path == "/account" { // r0, the head of the line
 					filled <- host.waitBegun(window, nil)
 				}
 			}
 			c := newClient(t, host.srv.URL, "ada-token", "ride-a", client.WithHTTPClient(NewHTTPClient(window)))
 			r := startRun(t, Config{Client: c, New: true, Window: window})
-			ops := []string{`"op":"inspect"`, `"op":"capsule"`, `"op":"account"`, `"op":"watch","since":0`}
+			ops := []string{`"op":"inspect"`, `"op":"capsule"`, `"op":"watch","since":0`}
 			var want, lines []string
 			for i := range 200 {
 				id := fmt.Sprintf("r%d", i)
 				want = append(want, id)
-				lines = append(lines, fmt.Sprintf(`{%s,"requestId":%q}`, ops[i%len(ops)], id))
+				op := ops[i%len(ops)]
+				if i == 0 {
+					op = `"op":"account"` // the only account: the one held
+				}
+				lines = append(lines, fmt.Sprintf(`{%s,"requestId":%q}`, op, id))
 			}
 			r.send(lines...)
 			_ = r.in.Close()
@@ -253,9 +257,10 @@ func TestHungReadAnswersInPlace(t *testing.T) {
 		if !strings.HasSuffix(rq.URL.Path, "/capsule") {
 			return
 		}
-		// The reads behind the hung one start while it hangs, up to the
-		// window; the hung one never answers, until the client gives up.
-		behind <- host.waitBegun(4, rq.Context().Done())
+		// The two reads before it are answered and printed; then the reads
+		// behind it start while it hangs, up to the window (r2 to r5); the
+		// hung one never answers, until the client gives up.
+		behind <- host.waitBegun(6, rq.Context().Done())
 		select {
 		case <-gone:
 		case <-rq.Context().Done():
@@ -281,8 +286,8 @@ func TestHungReadAnswersInPlace(t *testing.T) {
 	if got := answers(t, r); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("answers out of order:\n got %v\nwant %v", got, want)
 	}
-	if begun := <-behind; begun != 4 {
-		t.Errorf("while the third read hung, %d reads began, want the window's 4", begun)
+	if begun := <-behind; begun != 6 {
+		t.Errorf("while the third read hung, %d reads began, want 6 (the two before it and the window of 4 from it)", begun)
 	}
 	for i, f := range r.frames()[1 : len(lines)+1] {
 		var details struct {
