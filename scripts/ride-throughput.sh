@@ -4,20 +4,22 @@
 # Python's http.client, all against the same reference host on loopback, in
 # the same run. Run by hand (not in CI) from the repository's root:
 #
-#   scripts/ride-throughput.sh [-n REQUESTS] [-r RUNS] [-b BASELINE_REV]
+#   scripts/ride-throughput.sh [-n REQUESTS] [-r RUNS] [-b BASELINE_REV] [-e VAR=VALUE]
 #
 # -b also measures the ride built from another revision (e.g. the one before
-# the pipeline), in the same run. Each run is the whole process, from start to
+# the pipeline), in the same run. -e sets a variable in the environment of
+# both rides (e.g. -e GOMAXPROCS=1); it may be given more than once. Each run is the whole process, from start to
 # exit, including the ride's start (one inspect) and curl's and Python's own.
 set -euo pipefail
 
-n=1000 runs=3 baseline=""
-while getopts "n:r:b:" o; do
+n=1000 runs=3 baseline="" ride_env=()
+while getopts "n:r:b:e:" o; do
 	case $o in
 	n) n=$OPTARG ;;
 	r) runs=$OPTARG ;;
 	b) baseline=$OPTARG ;;
-	*) echo "usage: $0 [-n REQUESTS] [-r RUNS] [-b BASELINE_REV]" >&2; exit 2 ;;
+	e) ride_env+=("$OPTARG") ;;
+	*) echo "usage: $0 [-n REQUESTS] [-r RUNS] [-b BASELINE_REV] [-e VAR=VALUE]" >&2; exit 2 ;;
 	esac
 done
 
@@ -75,12 +77,21 @@ PY
 
 now() { date +%s%N; }
 rate() { awk -v n="$n" -v ns="$1" 'BEGIN { printf "%.0f", n / (ns / 1e9) }'; }
+# timed NAME CMD...: runs CMD under /usr/bin/time, keeping its CPU (user +
+# system seconds) in $tmp/NAME.cpu.
+timed() {
+	local name=$1
+	shift
+	/usr/bin/time -f '%U %S' -o "$tmp/$name.cpu" "$@"
+}
+# cpu NAME: the CPU of the last timed NAME, in microseconds per request.
+cpu() { awk -v n="$n" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$tmp/$1.cpu"; }
 
 # ride BIN: the ride's rate; checks every answer came, in order.
 ride() {
 	local t0 t1
 	t0=$(now)
-	VEHICLE_TOKEN=ada-token "$1" ride --gardend "$url" --graph demo --session "$session" --no-claim \
+	timed ride env VEHICLE_TOKEN=ada-token "${ride_env[@]}" "$1" ride --gardend "$url" --graph demo --session "$session" --no-claim \
 		<"$tmp/lines.jsonl" >"$tmp/ride.out"
 	t1=$(now)
 	local want got
@@ -97,7 +108,7 @@ ride() {
 curl1() {
 	local t0 t1 conns
 	t0=$(now)
-	conns=$(curl -sf -H "Authorization: Bearer ada-token" -o /dev/null -w '%{num_connects}\n' "${curl_args[@]}" |
+	conns=$(timed curl curl -sf -H "Authorization: Bearer ada-token" -o /dev/null -w '%{num_connects}\n' "${curl_args[@]}" |
 		awk '{ s += $1 } END { print s }')
 	t1=$(now)
 	[[ $conns == 1 ]] || { echo "curl opened $conns connections, not 1" >&2; exit 1; }
@@ -107,21 +118,27 @@ curl1() {
 python1() {
 	local t0 t1
 	t0=$(now)
-	python3 "$tmp/client.py" "$inspect_url" "$n"
+	timed python python3 "$tmp/client.py" "$inspect_url" "$n"
 	t1=$(now)
 	rate $((t1 - t0))
 }
 
-echo "$n inspect requests, $runs runs; load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
-printf '%-4s %8s %8s %8s %8s %10s %10s\n' run ride curl python base ride/curl ride/python
+echo "$n inspect requests, $runs runs${ride_env[*]:+, rides with ${ride_env[*]}}; load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
+echo "rates in requests/s; cpu: the client process's user+system time per request, in microseconds"
+printf '%-4s %7s %7s %7s %7s %9s %11s %8s %8s %8s\n' run ride curl python base ride/curl ride/python \
+	ride-cpu curl-cpu base-cpu
 for ((r = 1; r <= runs; r++)); do
 	a=$(ride "$tmp/vehicle")
+	ac=$(cpu ride)
 	c=$(curl1)
 	p=$(python1)
-	b=-
-	[[ -n $baseline ]] && b=$(ride "$tmp/vehicle-base")
-	printf '%-4s %8s %8s %8s %8s %10s %10s\n' "$r" "$a" "$c" "$p" "$b" \
+	b=- bc=-
+	if [[ -n $baseline ]]; then
+		b=$(ride "$tmp/vehicle-base")
+		bc=$(cpu ride)
+	fi
+	printf '%-4s %7s %7s %7s %7s %9s %11s %8s %8s %8s\n' "$r" "$a" "$c" "$p" "$b" \
 		"$(awk -v a="$a" -v c="$c" 'BEGIN { printf "%.2f", a / c }')" \
-		"$(awk -v a="$a" -v p="$p" 'BEGIN { printf "%.2f", a / p }')"
+		"$(awk -v a="$a" -v p="$p" 'BEGIN { printf "%.2f", a / p }')" "$ac" "$(cpu curl)" "$bc"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
