@@ -85,13 +85,13 @@ type testRide struct {
 }
 
 // newClient is a client of the host for token, with clientID and numbered
-// request ids.
-func newClient(t testing.TB, url, token, clientID string) *client.Client {
+// request ids, and opts.
+func newClient(t testing.TB, url, token, clientID string, opts ...client.Option) *client.Client {
 	t.Helper()
 	var n atomic.Int64
-	c, err := client.New(url, client.WithMount(""), client.WithGraph("demo"), client.WithToken(token),
+	c, err := client.New(url, append([]client.Option{client.WithMount(""), client.WithGraph("demo"), client.WithToken(token),
 		client.WithClientID(clientID), client.WithRetry(client.RetryPolicy{Attempts: 2, Base: time.Millisecond, Max: time.Millisecond}),
-		client.WithRequestIDs(func() string { return fmt.Sprintf("%s-q%d", clientID, n.Add(1)) }))
+		client.WithRequestIDs(func() string { return fmt.Sprintf("%s-q%d", clientID, n.Add(1)) })}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

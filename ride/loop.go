@@ -44,46 +44,40 @@ func (r *rider) run(ctx context.Context, in io.Reader) error {
 	return r.finish(ctx, end)
 }
 
-// loop reads and answers requests until something ends the ride.
+// loop reads the requests and answers them, in their order, until
+// something ends the ride. Up to Config.Window reads are in flight together;
+// a mutation waits for the answers before it and holds back the lines after
+// it (see dispatchLine). Whatever ends the ride, the answers of the requests
+// already under way are printed before loop returns.
 func (r *rider) loop(ctx context.Context, lines <-chan inputLine, deleted <-chan struct{}) rideEnding {
+	p := newPipeline(r.cfg.Window, r.out)
+	end := r.dispatch(ctx, p, lines, deleted)
+	p.close()
+	if err := r.out.failed(); err != nil {
+		r.log.logf("cannot write to the output (%v): ending the ride", err)
+	}
+	return end
+}
+
+// dispatch hands the lines to the pipeline until something ends the ride.
+func (r *rider) dispatch(ctx context.Context, p *pipeline, lines <-chan inputLine, deleted <-chan struct{}) rideEnding {
 	for {
 		select {
 		case <-ctx.Done():
 			return rideEnding{reason: ReasonShutdown}
 		case <-deleted:
 			return rideEnding{reason: ReasonDeleted}
+		case <-p.broken:
+			return rideEnding{reason: ReasonEOF}
 		case l, ok := <-lines:
 			if !ok {
 				return rideEnding{reason: ReasonEOF}
 			}
-			if end := r.answerLine(ctx, l); end != nil {
+			if end := r.dispatchLine(ctx, p, l); end != nil {
 				return *end
-			}
-			if err := r.out.failed(); err != nil {
-				r.log.logf("cannot write to the output (%v): ending the ride", err)
-				return rideEnding{reason: ReasonEOF}
 			}
 		}
 	}
-}
-
-// answerLine answers one input line; non-nil when the request ends the ride.
-func (r *rider) answerLine(ctx context.Context, l inputLine) *rideEnding {
-	if l.tooLong {
-		_ = r.out.write(tooLongError().frame())
-		return nil
-	}
-	req, lerr := parseLine(l.data)
-	if lerr != nil {
-		_ = r.out.write(lerr.frame())
-		return nil
-	}
-	f, end := r.do(ctx, req)
-	if end != nil && end.last != nil {
-		return end
-	}
-	_ = r.out.write(f)
-	return end
 }
 
 // finish ends the ride: with Follow and Wait, at the end of the input (or

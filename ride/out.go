@@ -11,32 +11,66 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
-// frameWriter writes frames to the ride's output, one whole line per Write,
-// from any goroutine. After a failed write it writes nothing more.
+// frameWriter writes frames to the ride's output, one whole line per
+// frame, from any goroutine. After a failed write it writes nothing more.
 type frameWriter struct {
 	mu  sync.Mutex
 	w   io.Writer
+	buf []byte // frames held back by hold, written by the next write or flush
 	err error
 }
 
-// write marshals v and writes it as one line, flushing a writer that
-// buffers. It returns the first write error it met.
-func (fw *frameWriter) write(v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		b, _ = json.Marshal(client.Frame{Protocol: client.Protocol, Type: client.TypeError,
-			Code: client.CodeInvalidRequest, Message: "the ride could not encode a frame: " + err.Error()})
-	}
-	b = append(b, '\n')
+// maxHeld is how many bytes of held frames a frameWriter keeps before it
+// writes them anyway.
+const maxHeld = 64 << 10
+
+// write writes v as one line, after the frames held back, flushing a writer
+// that buffers. It returns the first write error it met.
+func (fw *frameWriter) write(v any) error { return fw.put(v, true) }
+
+// hold keeps v to write with the next write or flush: the pipeline holds the
+// answers that are ready one after another and writes them at once.
+func (fw *frameWriter) hold(v any) error { return fw.put(v, false) }
+
+// flush writes the frames held back.
+func (fw *frameWriter) flush() error {
+	fw.mu.Lock()
+	defer fw.mu.Unlock()
+	return fw.flushLocked()
+}
+
+// put encodes v and adds it to the frames held back, writing them when now
+// is true or they are many.
+func (fw *frameWriter) put(v any, now bool) error {
 	fw.mu.Lock()
 	defer fw.mu.Unlock()
 	if fw.err != nil {
 		return fw.err
 	}
-	if _, fw.err = fw.w.Write(b); fw.err == nil {
+	var err error
+	if fw.buf, err = appendLine(fw.buf, v); err != nil {
+		fw.buf, _ = appendLine(fw.buf, client.Frame{Protocol: client.Protocol, Type: client.TypeError,
+			Code: client.CodeInvalidRequest, Message: "the ride could not encode a frame: " + err.Error()})
+	}
+	if now || len(fw.buf) >= maxHeld {
+		return fw.flushLocked()
+	}
+	return nil
+}
+
+// flushLocked writes the frames held back. Called with mu held.
+func (fw *frameWriter) flushLocked() error {
+	if fw.err != nil || len(fw.buf) == 0 {
+		return fw.err
+	}
+	if _, fw.err = fw.w.Write(fw.buf); fw.err == nil {
 		if f, ok := fw.w.(interface{ Flush() error }); ok {
 			fw.err = f.Flush()
 		}
+	}
+	fw.buf = fw.buf[:0]
+	if cap(fw.buf) > 4*maxHeld { // after a long frame: do not keep its room
+		fw.buf = nil
 	}
 	return fw.err
 }

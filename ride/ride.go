@@ -55,6 +55,12 @@ type Config struct {
 	// RequestTimeout bounds each request (a watch gets its waitMs on top);
 	// 0 means DefaultRequestTimeout.
 	RequestTimeout time.Duration
+	// Window is how many requests may be in flight at once: reads (inspect,
+	// capsule, account, watch) go together, any other op waits for the
+	// answers before it. The answers come in the order of the lines all the
+	// same. 0 means DefaultWindow; 1 answers one line at a time. Give the
+	// Client an HTTP client that keeps as many connections (NewHTTPClient).
+	Window int
 	// Identity is shown in ready as "identity" (how the ride authenticates,
 	// never with what); nil leaves it out.
 	Identity any

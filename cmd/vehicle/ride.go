@@ -72,7 +72,10 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 	if rf.chime && (fl.New || rf.follow || fl.NoClaim) {
 		return rideStartFailed(rio, errors.New("--chime rides another person's session with --session ID, reading nothing: drop --new, --follow and --no-claim"), client.CodeInvalidRequest, 2)
 	}
-	c, id, err := config.Resolve(fl, rio.env, rio.keyring, rio.stateDir, rio.opts...)
+	// The ride keeps a window of reads in flight: a transport that keeps
+	// as many connections (rio.opts may replace it).
+	opts := append([]client.Option{client.WithHTTPClient(ride.NewHTTPClient(ride.DefaultWindow))}, rio.opts...)
+	c, id, err := config.Resolve(fl, rio.env, rio.keyring, rio.stateDir, opts...)
 	if err != nil {
 		return rideStartFailed(rio, err, client.CodeUnauthenticated, 1)
 	}

@@ -1,0 +1,56 @@
+package ride
+
+import (
+	"encoding/json"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// rewritten marks the bytes json.Marshal rewrites inside a json.RawMessage
+// (besides the whitespace it drops): line breaks, the HTML characters it
+// escapes, and 0xE2, the first byte of U+2028 and U+2029.
+var rewritten = func() (t [256]bool) {
+	for _, c := range []byte("\n\r<>&\xe2") {
+		t[c] = true
+	}
+	return t
+}()
+
+// appendLine appends v to dst as one line of JSON, with its newline. A
+// frame's value is JSON already (the host's bytes, or the ride's own
+// encoding): json.Marshal would validate and compact it again, which costs
+// as much as decoding it. When the value has none of the bytes Marshal
+// rewrites, it is copied as it is after the rest of the frame (Value is
+// Frame's last field, so the fields keep Marshal's order); otherwise v goes
+// through Marshal. A value with whitespace between its tokens keeps it: it
+// is still one line. On an error dst is returned unchanged.
+func appendLine(dst []byte, v any) ([]byte, error) {
+	f, ok := v.(client.Frame)
+	if !ok || len(f.Value) == 0 || !plainJSON(f.Value) {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return dst, err
+		}
+		return append(append(dst, b...), '\n'), nil
+	}
+	value := f.Value
+	f.Value = nil
+	b, err := json.Marshal(f)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, b[:len(b)-1]...) // the frame without its closing brace
+	dst = append(dst, `,"value":`...)
+	dst = append(dst, value...)
+	return append(dst, '}', '\n'), nil
+}
+
+// plainJSON reports whether raw has none of the bytes json.Marshal rewrites.
+func plainJSON(raw []byte) bool {
+	for _, c := range raw {
+		if rewritten[c] {
+			return false
+		}
+	}
+	return true
+}
