@@ -203,7 +203,7 @@ func (m *Model) send(op string) tea.Cmd {
 	m.transcript.toBottom() // the person's own turn: follow it
 	s.sending = true
 	m.note = "sending…"
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, op, text, rel != client.LeaseMine)
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, op, text, rel != client.LeaseMine || s.stale)
 }
 
 // abort stops the run under way, when this terminal drives.

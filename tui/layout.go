@@ -239,7 +239,7 @@ func (m *Model) overlay(body []string) []string {
 // at its right.
 func (m *Model) leasePane() string {
 	s := m.sess
-	v := leaseView{role: s.role, readOnly: m.cfg.Watch, loc: m.cfg.Location}
+	v := leaseView{role: s.role, readOnly: m.cfg.Watch, loc: m.cfg.Location, stale: s.stale}
 	room := ""
 	if s.state != nil {
 		v.rel, v.holder = s.state.Lease()

@@ -22,6 +22,7 @@ type leaseView struct {
 	revoked  *client.LeaseEndValue
 	role     role
 	readOnly bool
+	stale    bool // the host restarted since the lease was last confirmed
 	loc      *time.Location
 }
 
@@ -37,6 +38,8 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 		prefix = "watching read-only · "
 	}
 	switch {
+	case v.stale && !v.readOnly:
+		return st.LeaseNone.Render("○ the host restarted · the lease is unconfirmed · your next message claims it")
 	case v.revoked != nil && !v.readOnly:
 		by := ""
 		if v.revoked.By != "" {

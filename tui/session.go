@@ -30,6 +30,7 @@ type session struct {
 	queueSel int                   // the selected queued command
 	sel      int                   // the selected transcript entry, while selecting
 	onOpen   string                // a note to show once the session has opened
+	stale    bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -171,7 +172,11 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		m.transcript.entriesChanged(s.state.Entries)
 	}
 	if ch.Has(client.ChangeLease) {
+		s.stale = false
 		m.leaseChanged(s)
+	}
+	if msg.ev.Type == client.EvSessionRevived {
+		s.stale = true // every command was interrupted; the lease is the host's to confirm
 	}
 	if s.state.Deleted {
 		m.note = "this session was deleted: ctrl+o shows your sessions"
@@ -304,7 +309,7 @@ func (m *Model) onSent(msg sentMsg) {
 	if a := m.account; a != nil && a.Kind != client.AccountMember {
 		a.TurnsToday++ // the host counted it; the next look-up says so too
 	}
-	s.role = roleDrive
+	s.role, s.stale = roleDrive, false
 	switch {
 	case msg.op == client.OpSteer:
 		m.note = "steered the run"
@@ -339,7 +344,7 @@ func (m *Model) onClaimed(msg claimedMsg) {
 		return
 	}
 	m.setErr(nil)
-	s.role, s.offer = roleDrive, nil
+	s.role, s.offer, s.stale = roleDrive, nil, false
 	if m.focus == focusOffer {
 		m.focus = focusSession
 	}
