@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -13,23 +14,11 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Quit) {
 		return tea.Quit
 	}
-	switch m.focus {
-	case focusHelp:
-		if key.Matches(msg, m.keys.Help, m.keys.Cancel) || msg.String() == "q" {
-			m.focus = m.back
-		}
-		return nil
-	case focusRename:
-		return m.onRenameKey(msg)
-	case focusConfirmDelete:
-		return m.onDeleteKey(msg)
-	case focusOffer:
-		return m.onOfferKey(msg)
-	case focusDeleted:
-		return m.onDeletedKey(msg)
+	if m.top() != nil {
+		return m.onOverlayMsg(msg)
 	}
 	if key.Matches(msg, m.keys.Help) {
-		m.back, m.focus = m.focus, focusHelp
+		m.push(newHelpDialog(m.common, m.screenKeys()))
 		return nil
 	}
 	switch {
@@ -236,23 +225,41 @@ func (m *Model) takeOver() tea.Cmd {
 	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil)
 }
 
-// onOfferKey answers the take-over-or-watch offer.
-func (m *Model) onOfferKey(msg tea.KeyPressMsg) tea.Cmd {
-	s := m.sess
+// offer opens the take-over-or-watch offer for s, held by holder.
+func (m *Model) offer(s *session, holder *client.Lease) {
+	s.offer = holder
+	m.push(&offerDialog{c: m.common, holder: holder,
+		take: func() tea.Cmd {
+			if m.current(s.gen) == nil {
+				return nil
+			}
+			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true)
+		},
+		watch: func() { s.role, s.offer = roleWatch, nil },
+	})
+}
+
+// closeOffer closes the offer, if it shows.
+func (m *Model) closeOffer() {
+	m.drop(func(c component) bool { _, ok := c.(*offerDialog); return ok })
+}
+
+// screenKeys is the key map of the screen under the overlays, for the help.
+func (m *Model) screenKeys() help.KeyMap {
 	switch {
-	case s == nil:
-		m.focus = focusPicker
-	case key.Matches(msg, m.keys.Takeover):
-		return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true)
-	case key.Matches(msg, m.keys.Watch):
-		s.role, s.offer = roleWatch, nil
-		m.focus = focusSession
+	case m.focus == focusPicker || (m.sess == nil && m.visit == nil):
+		return pickerKeys{&m.keys}
+	case m.focus == focusVisit:
+		return visitKeys{&m.keys}
 	}
-	return nil
+	return sessionKeys{&m.keys}
 }
 
 // onPaste puts pasted text where the keys go.
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
+	if m.top() != nil {
+		return m.onOverlayMsg(msg)
+	}
 	switch m.focus {
 	case focusSession, focusVisit:
 		if !m.cfg.Watch {
@@ -261,8 +268,6 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	case focusPicker:
 		m.picker.filter.insert(msg.Content)
 		m.picker.filterChanged()
-	case focusRename:
-		m.rename.insert(msg.Content)
 	}
 	return nil
 }

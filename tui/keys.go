@@ -54,6 +54,8 @@ type KeyMap struct {
 	Cancel   key.Binding
 	Takeover key.Binding
 	Watch    key.Binding
+	Save     key.Binding // saves a dialog's text
+	Dismiss  key.Binding // closes a dialog or the help
 }
 
 // DefaultKeyMap is the key map the UI starts with.
@@ -104,6 +106,8 @@ func DefaultKeyMap() KeyMap {
 		Cancel:   b([]string{"n", "esc"}, "n/esc", "cancel"),
 		Takeover: b([]string{"t"}, "t", "take over (offered)"),
 		Watch:    b([]string{"w", "esc"}, "w", "watch (offered)"),
+		Save:     b([]string{"enter"}, "enter", "save"),
+		Dismiss:  b([]string{"esc"}, "esc", "close"),
 	}
 }
 

@@ -43,20 +43,12 @@ func (m *Model) bannerLines() int {
 	return strings.Count(m.cfg.Banner, "\n") + 1
 }
 
-// screen is the screen under the focus (under the overlay, if one shows).
-func (m *Model) screen() focus {
-	if m.focus.overlay() {
-		return m.back
-	}
-	return m.focus
-}
-
 // compose draws the whole screen and places the cursor.
 func (m *Model) compose() (string, *tea.Cursor) {
-	if m.screen() == focusVisit && m.visit != nil {
+	if m.focus == focusVisit && m.visit != nil {
 		return m.visitScreen()
 	}
-	if m.screen() == focusPicker || m.sess == nil {
+	if m.focus == focusPicker || m.sess == nil {
 		m.composer.blur()
 		return strings.Join(m.pickerScreen(), "\n"), nil
 	}
@@ -74,8 +66,8 @@ func (m *Model) header(left, right string) string {
 	return l + strings.Repeat(" ", gap) + r
 }
 
-// top is the header and the banner.
-func (m *Model) top(left, right string) []string {
+// heading is the header and the banner.
+func (m *Model) heading(left, right string) []string {
 	lines := []string{m.header(left, right)}
 	if m.cfg.Banner != "" {
 		for _, l := range strings.Split(m.cfg.Banner, "\n") {
@@ -95,7 +87,7 @@ func (m *Model) pickerScreen() []string {
 	if len(m.picker.all) == 1 {
 		n = "1 session"
 	}
-	lines := m.top("your sessions", graph+n)
+	lines := m.heading("your sessions", graph+n)
 	body := m.picker.view(pickerView{st: m.st, me: m.me, now: m.cfg.Now(), width: m.width,
 		height: max(m.high-len(lines)-2, 1)})
 	body = m.overlay(body)
@@ -119,7 +111,7 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	if s.state != nil {
 		title = SanitizeLine(s.state.Title())
 	}
-	lines := m.top(title, right)
+	lines := m.heading(title, right)
 	top := len(lines)
 	ch := m.composerHeight()
 	p := m.sidePanes(m.high - top - 2 - ch)
@@ -202,37 +194,6 @@ func (m *Model) sessionBody() []string {
 		body[1] = m.st.Notice.Render("  opening " + SanitizeLine(s.id) + "…")
 	}
 	return body
-}
-
-// overlay draws the dialog or help over a screen's body, if one shows.
-func (m *Model) overlay(body []string) []string {
-	var box string
-	switch m.focus {
-	case focusHelp:
-		switch m.back {
-		case focusPicker:
-			box = helpBox(m.st, m.help, pickerKeys{&m.keys}, m.width)
-		case focusVisit:
-			box = helpBox(m.st, m.help, visitKeys{&m.keys}, m.width)
-		default:
-			box = helpBox(m.st, m.help, sessionKeys{&m.keys}, m.width)
-		}
-	case focusRename:
-		box = renameBox(m.st, m.target, &m.rename, m.width)
-	case focusConfirmDelete:
-		box = deleteBox(m.st, m.target, m.width)
-	case focusOffer:
-		if m.sess != nil {
-			box = offerBox(m.st, m.sess.offer, m.width)
-		}
-	case focusDeleted:
-		if m.deleted != nil {
-			box = deletedBox(m.st, m.deleted, m.width)
-		}
-	default:
-		return body
-	}
-	return placeOver(body, box, m.width)
 }
 
 // leasePane is the lease line of the open session, with the room's policy

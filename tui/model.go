@@ -38,31 +38,25 @@ type Config struct {
 	FlushEvery time.Duration        // the streaming tail's throttle (default DefaultFlushEvery)
 	NoBell     bool                 // no bell when a run settles or a chime arrives unfocused
 	Desktop    string               // the desktop notification: DesktopOSC9 (default), DesktopOSC777 or DesktopOff
+	Keys       *KeyMap              // the keys (default DefaultKeyMap); every hint and the help follow it
 }
 
 // Model is the root model: it handles the global keys, routes data messages
 // to the open session, and the rest to the focused pane.
 type Model struct {
-	cfg   Config
-	keys  KeyMap
-	st    *theme.Styles
-	help  help.Model
-	me    client.Me
-	width int
-	high  int
+	*common
+	cfg Config
+	me  client.Me
 
-	focus focus // where keys go
-	back  focus // where an overlay returns to
+	focus    focus       // where keys go when no overlay shows
+	overlays []component // dialogs and help over the screen, the top one last
 
 	picker     picker
 	sess       *session // the open session, nil when none
 	transcript *transcript
 	composer   composer
-	rename     lineInput
-	target     client.Summary // the session a picker dialog acts on
 	gen        int
-	visit      *visit       // chiming into another person's room, nil when not
-	deleted    *deletedView // what the last delete did, while its dialog shows
+	visit      *visit // chiming into another person's room, nil when not
 
 	account *client.Account // the host's answer about the person, nil until it comes
 	refusal *doorRefusal    // the last refusal that named the doors
@@ -97,7 +91,11 @@ func New(cfg Config) *Model {
 	if cfg.Theme.Dark == nil || cfg.Theme.Light == nil {
 		cfg.Theme = theme.NewSet(false)
 	}
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(), st: cfg.Theme.Dark, help: help.New(), dirty: true}
+	keys := DefaultKeyMap()
+	if cfg.Keys != nil {
+		keys = *cfg.Keys
+	}
+	m := &Model{common: &common{keys: keys, st: cfg.Theme.Dark, help: help.New()}, cfg: cfg, dirty: true}
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()

@@ -75,60 +75,21 @@ func (m *Model) pickerAction(msg tea.KeyPressMsg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.target = s
 	switch {
 	case key.Matches(msg, m.keys.Rename):
-		title := ""
-		if s.Title != nil {
-			title = *s.Title
-		}
-		m.rename.set(SanitizeLine(title))
-		m.back, m.focus = focusPicker, focusRename
+		m.push(newRenameDialog(m.common, s, func(title string) tea.Cmd {
+			m.note = "renaming…"
+			return renameSession(m.cfg.Context, m.cfg.Client, s.SessionID, title)
+		}))
 	case key.Matches(msg, m.keys.Delete):
-		m.back, m.focus = focusPicker, focusConfirmDelete
+		m.push(&deleteDialog{c: m.common, target: s, confirm: func() tea.Cmd {
+			title := s.DisplayTitle()
+			m.note = "deleting “" + SanitizeLine(title) + "”…"
+			return deleteSession(m.cfg.Context, m.cfg.Client, s.SessionID, title)
+		}})
 	case key.Matches(msg, m.keys.Clone):
 		m.note = "cloning “" + SanitizeLine(s.DisplayTitle()) + "”…"
 		return cloneSession(m.cfg.Context, m.cfg.Client, s.SessionID)
-	}
-	return nil
-}
-
-// onRenameKey edits the new title; enter saves it.
-func (m *Model) onRenameKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter":
-		m.focus = m.back
-		m.note = "renaming…"
-		return renameSession(m.cfg.Context, m.cfg.Client, m.target.SessionID, m.rename.String())
-	case "esc":
-		m.focus = m.back
-		return nil
-	}
-	m.rename.update(msg)
-	return nil
-}
-
-// onDeletedKey closes the dialog of a delete's outcome.
-func (m *Model) onDeletedKey(msg tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.Confirm, m.keys.Cancel) {
-		m.focus, m.deleted = m.back, nil
-		if m.focus.pane() && m.sess == nil {
-			m.focus = focusPicker
-		}
-	}
-	return nil
-}
-
-// onDeleteKey answers the delete confirmation.
-func (m *Model) onDeleteKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Confirm):
-		m.focus = m.back
-		title := m.target.DisplayTitle()
-		m.note = "deleting “" + SanitizeLine(title) + "”…"
-		return deleteSession(m.cfg.Context, m.cfg.Client, m.target.SessionID, title)
-	case key.Matches(msg, m.keys.Cancel):
-		m.focus = m.back
 	}
 	return nil
 }
@@ -195,14 +156,10 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 	if out.MirrorErr != nil {
 		m.note += ": its mirrored document is not in the Trash"
 	}
-	m.deleted = &deletedView{id: msg.id, title: msg.title, outcome: *out}
-	if !m.focus.overlay() {
-		m.back = m.focus
-	}
-	m.focus = focusDeleted
 	var closing tea.Cmd
 	if m.sess != nil && m.sess.id == msg.id {
 		closing = m.closeSession()
 	}
+	m.push(&deletedDialog{c: m.common, id: msg.id, title: msg.title, outcome: *out})
 	return tea.Batch(closing, m.reload(""))
 }

@@ -126,8 +126,7 @@ func (m *Model) claimOutcome(s *session, msg openedMsg) {
 	if errors.As(err, &e) {
 		if d, ok := e.LeaseHeld(); ok {
 			if d.CanTakeOver {
-				s.offer = d.Holder
-				m.back, m.focus = focusSession, focusOffer
+				m.offer(s, d.Holder)
 			}
 			return
 		}
@@ -242,8 +241,9 @@ func (m *Model) leaseChanged(s *session) {
 		m.note = ""
 	}
 	rel, _ := s.state.Lease()
-	if m.focus == focusOffer && rel != client.LeaseMyOtherClient {
-		m.focus, s.offer, s.role = focusSession, nil, roleDrive
+	if s.offer != nil && rel != client.LeaseMyOtherClient {
+		s.offer, s.role = nil, roleDrive
+		m.closeOffer()
 	}
 }
 
@@ -345,9 +345,7 @@ func (m *Model) onClaimed(msg claimedMsg) {
 	}
 	m.setErr(nil)
 	s.role, s.offer, s.stale = roleDrive, nil, false
-	if m.focus == focusOffer {
-		m.focus = focusSession
-	}
+	m.closeOffer()
 	m.note = "you drive from this terminal"
 	if msg.claim != nil && msg.claim.TookOverFrom != nil {
 		m.note = "took over from " + SanitizeLine(msg.claim.TookOverFrom.ClientID)

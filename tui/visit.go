@@ -98,7 +98,7 @@ func (m *Model) visitScreen() (string, *tea.Cursor) {
 	if m.cfg.Client != nil {
 		right = SanitizeLine(m.cfg.Client.Graph()) + "/" + right
 	}
-	lines := m.top("chiming into "+SanitizeLine(v.id), right+" · not yours")
+	lines := m.heading("chiming into "+SanitizeLine(v.id), right+" · not yours")
 	ch := max(m.composerHeight(), 1)
 	acct := m.accountLines(3)
 	h := max(m.high-len(lines)-2-ch-len(acct), 1)

@@ -1,0 +1,81 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// helpDialog is the help overlay: every key of the screen under it, from
+// that screen's key map. It scrolls when the terminal is too small.
+type helpDialog struct {
+	c      *common
+	screen help.KeyMap // the keys it lists
+	w, h   int
+	off    int // the first line shown
+}
+
+// newHelpDialog lists the keys of a screen.
+func newHelpDialog(c *common, screen help.KeyMap) *helpDialog {
+	return &helpDialog{c: c, screen: screen}
+}
+
+// ShortHelp lists the help's own keys.
+func (d *helpDialog) ShortHelp() []key.Binding {
+	k := &d.c.keys
+	return []key.Binding{k.Up, k.Down, k.Help, k.Dismiss}
+}
+
+// FullHelp lists the help's own keys.
+func (d *helpDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+// SetSize takes the screen's size.
+func (d *helpDialog) SetSize(w, h int) { d.w, d.h = w, h }
+
+// Update scrolls, or closes on the help key, esc or q.
+func (d *helpDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
+	km := &d.c.keys
+	switch {
+	case key.Matches(k, km.Help, km.Dismiss) || k.String() == "q":
+		return nil, true
+	case key.Matches(k, km.Up, km.LineUp):
+		d.off--
+	case key.Matches(k, km.Down, km.LineDown):
+		d.off++
+	case key.Matches(k, km.PageUp):
+		d.off -= d.rows()
+	case key.Matches(k, km.PageDown):
+		d.off += d.rows()
+	}
+	d.off = min(max(d.off, 0), max(len(d.lines())-d.rows(), 0))
+	return nil, false
+}
+
+// rows is how many lines of keys fit in the box.
+func (d *helpDialog) rows() int { return max(d.h-6, 1) }
+
+// lines is the keys of the screen, a line each row.
+func (d *helpDialog) lines() []string {
+	h := d.c.help
+	h.SetWidth(max(min(d.w-4, 96), 20))
+	return strings.Split(h.FullHelpView(d.screen.FullHelp()), "\n")
+}
+
+// View draws the window of keys that fits, and how to scroll and close.
+func (d *helpDialog) View() string {
+	lines := d.lines()
+	off := min(d.off, max(len(lines)-d.rows(), 0))
+	shown := lines[off:min(off+d.rows(), len(lines))]
+	c, km := d.c, &d.c.keys
+	foot := c.hints(c.hint(km.Help, "or "+keyName(km.Dismiss)+" closes this"))
+	if len(shown) < len(lines) {
+		foot = c.hints(c.hint(km.Up, "↓ scroll"), foot)
+	}
+	return overlayBox(c.st, "Keys", strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
+}
