@@ -54,8 +54,12 @@ func feed(m *Model, msgs ...tea.Msg) {
 	}
 }
 
-// screen is the model's screen as plain text, trailing spaces cut.
+// screen is the model's screen as plain text, trailing spaces cut. It is
+// drawn again first, for tests that call the model's methods directly
+// rather than through Update.
 func screen(m *Model) string {
+	m.arrange()
+	m.frame, m.cursor = m.compose()
 	s := xansi.Strip(m.View().Content)
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {

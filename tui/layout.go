@@ -43,13 +43,53 @@ func (m *Model) bannerLines() int {
 	return strings.Count(m.cfg.Banner, "\n") + 1
 }
 
-// compose draws the whole screen and places the cursor.
+// arrange lays the screen out for what Update changed: the panes' sizes,
+// where the composer's keys go and what it hints, the selections kept in
+// range. compose then only reads.
+func (m *Model) arrange() {
+	switch {
+	case m.focus == focusVisit && m.visit != nil:
+		m.composer.setPlaceholder("write a chime · " + keyName(m.keys.Send) + " sends it to the driver")
+		m.composer.setSize(m.width, max(m.composerHeight(), 1))
+		m.composer.setFocused(m.top() == nil)
+	case m.focus == focusPicker || m.sess == nil:
+		m.composer.setFocused(false)
+	default:
+		m.arrangeSession()
+	}
+}
+
+// arrangeSession sizes the open session's transcript to what the smaller
+// panes leave, marks the selected entry and readies the composer.
+func (m *Model) arrangeSession() {
+	s := m.sess
+	if s.state != nil {
+		s.roomSel = min(max(s.roomSel, 0), max(len(s.state.Chimes)-1, 0))
+		s.queueSel = min(max(s.queueSel, 0), max(len(m.laneItems())-1, 0))
+	}
+	ch := m.composerHeight()
+	top := 1 + m.bannerLines()
+	m.panes = m.sidePanes(m.high - top - 2 - ch)
+	if h := max(m.high-top-2-ch-m.panes.height(), 1); h != m.transcript.height {
+		m.transcript.setSize(m.width, h)
+	}
+	m.transcript.sel = -1
+	if m.focus == focusEntries {
+		m.transcript.sel = s.sel
+	}
+	if ch > 0 {
+		m.composer.setPlaceholder(m.placeholder())
+		m.composer.setFocused(m.focus == focusSession && m.top() == nil)
+	}
+}
+
+// compose draws the whole screen and places the cursor; it reads the
+// state and changes none of it.
 func (m *Model) compose() (string, *tea.Cursor) {
 	if m.focus == focusVisit && m.visit != nil {
 		return m.visitScreen()
 	}
 	if m.focus == focusPicker || m.sess == nil {
-		m.composer.blur()
 		return strings.Join(m.pickerScreen(), "\n"), nil
 	}
 	return m.sessionScreen()
@@ -114,23 +154,14 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines := m.heading(title, right)
 	top := len(lines)
 	ch := m.composerHeight()
-	p := m.sidePanes(m.high - top - 2 - ch)
-	if h := max(m.high-top-2-ch-p.height(), 1); h != m.transcript.height {
-		m.transcript.setSize(m.width, h)
-	}
+	p := m.panes
 	lines = append(lines, m.sessionBody()...)
 	lines = append(append(lines, p.queue...), p.room...)
 	lines = append(lines, m.leasePane())
 	lines = append(append(lines, p.account...), p.warn...)
 	var cur *tea.Cursor
 	if ch > 0 {
-		m.composer.setPlaceholder(m.placeholder())
-		if m.focus == focusSession {
-			m.composer.focus()
-		} else {
-			m.composer.blur()
-		}
-		if c := m.composer.cursor(); c != nil && m.focus == focusSession {
+		if c := m.composer.cursor(); c != nil && m.composer.focused() {
 			c.Position.Y += len(lines)
 			cur = c
 		}
@@ -183,10 +214,6 @@ func (m *Model) styledWarnings() []string {
 func (m *Model) sessionBody() []string {
 	s := m.sess
 	if s.state != nil {
-		m.transcript.sel = -1
-		if m.focus == focusEntries {
-			m.transcript.sel = s.sel
-		}
 		return m.transcript.view(s.state.Entries)
 	}
 	body := make([]string, m.transcript.height)

@@ -68,6 +68,7 @@ type Model struct {
 	errText string // the last error, with its code
 	note    string // the last thing that happened, in words
 
+	panes  panes  // the smaller panes' lines, laid out by arrange
 	frame  string // the last drawn screen
 	cursor *tea.Cursor
 	dirty  bool
@@ -124,21 +125,36 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 		cmds = append(cmds, m.reload(""))
 	}
+	m.arrange()
+	m.frame, m.cursor = m.compose()
 	return tea.Batch(cmds...)
 }
 
-// Update handles one message.
+// Update handles one message, then lays the screen out and draws it when
+// something changed: View only hands the drawing over.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.dirty = true
+	cmd := m.route(msg)
+	if m.dirty || m.frame == "" {
+		m.arrange()
+		m.frame, m.cursor = m.compose()
+		m.dirty = false
+	}
+	return m, cmd
+}
+
+// route hands a message to what handles it: keys to the overlay on top or
+// the focused pane (after the global keys), data to its owner.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
 		m.setStyles(m.cfg.Theme.For(msg.IsDark()))
 	case tea.KeyPressMsg:
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	case tea.PasteMsg:
-		return m, m.onPaste(msg)
+		return m.onPaste(msg)
 	case tea.MouseWheelMsg:
 		m.onWheel(msg)
 	case tea.FocusMsg:
@@ -146,13 +162,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BlurMsg:
 		m.onFocus(false)
 	case eventMsg:
-		return m, m.onEvent(msg)
+		return m.onEvent(msg)
 	case flushMsg:
 		m.onFlush(msg)
 	default:
-		return m, m.onData(msg)
+		return m.onData(msg)
 	}
-	return m, nil
+	return nil
 }
 
 // onData routes the answers of the UI's commands.
@@ -201,13 +217,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// View draws the screen. It draws again only after a change; the work of
-// rendering is cached per entry and width.
+// View hands over the screen Update drew last; it changes nothing.
 func (m *Model) View() tea.View {
-	if m.dirty || m.frame == "" {
-		m.frame, m.cursor = m.compose()
-		m.dirty = false
-	}
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion

@@ -56,7 +56,6 @@ func (m *Model) queueLines(limit int) []string {
 	}
 	s := m.sess
 	focused := m.focus == focusQueue
-	s.queueSel = min(max(s.queueSel, 0), len(items)-1)
 	first := 0
 	if focused && s.queueSel >= limit {
 		first = s.queueSel - limit + 1

@@ -67,7 +67,6 @@ func (m *Model) roomLines(limit int) []string {
 	if len(chimes) == 0 {
 		return out
 	}
-	s.roomSel = min(max(s.roomSel, 0), len(chimes)-1)
 	rows := limit - 1
 	first := max(len(chimes)-rows, 0)
 	if focused && s.roomSel < first {
