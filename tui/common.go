@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -53,6 +55,13 @@ func (c *common) hints(hs ...string) string {
 	return out
 }
 
-// keyName is the first key of a binding as help shows it, for hints
-// written into sentences.
+// keyName is a binding's keys as help shows them, for hints written into
+// sentences.
 func keyName(b key.Binding) string { return b.Help().Key }
+
+// firstKey is the first of a binding's keys as help shows them ("f1" of
+// "f1/ctrl+g"), for the tightest places.
+func firstKey(b key.Binding) string {
+	k, _, _ := strings.Cut(b.Help().Key, "/")
+	return k
+}

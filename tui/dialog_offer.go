@@ -51,6 +51,6 @@ func (d *offerDialog) View() string {
 	}
 	body := "This session is driven from " + who + ".\n\n" +
 		c.hint(c.keys.Takeover, " take over: that terminal becomes a watcher") + "\n" +
-		c.hint(c.keys.Watch, " watch from here: enter then sends the driver chimes")
+		c.hint(c.keys.Watch, " watch from here: "+keyName(c.keys.Send)+" then sends the driver chimes")
 	return overlayBox(c.st, "Take over or watch?", body, d.w, d.h)
 }

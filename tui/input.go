@@ -176,7 +176,7 @@ func (m *Model) send(op string) tea.Cmd {
 	rel, _ := s.state.LeaseAt(m.cfg.Now())
 	if s.role == roleWatch || rel == client.LeaseOther {
 		if op == client.OpSteer {
-			m.note = "only the driver steers: enter sends the driver a chime"
+			m.note = "only the driver steers: " + keyName(m.keys.Send) + " sends the driver a chime"
 			return nil
 		}
 		return m.chime()

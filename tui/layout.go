@@ -54,6 +54,7 @@ func (m *Model) arrange() {
 		m.composer.setFocused(m.top() == nil)
 	case m.focus == focusPicker || m.sess == nil:
 		m.composer.setFocused(false)
+		m.picker.keepInView(max(m.high-1-m.bannerLines()-2, 1))
 	default:
 		m.arrangeSession()
 	}
@@ -128,7 +129,7 @@ func (m *Model) pickerScreen() []string {
 		n = "1 session"
 	}
 	lines := m.heading("your sessions", graph+n)
-	body := m.picker.view(pickerView{st: m.st, me: m.me, now: m.cfg.Now(), width: m.width,
+	body := m.picker.view(pickerView{st: m.st, keys: &m.keys, me: m.me, now: m.cfg.Now(), width: m.width,
 		height: max(m.high-len(lines)-2, 1)})
 	body = m.overlay(body)
 	lines = append(lines, body...)
@@ -227,7 +228,7 @@ func (m *Model) sessionBody() []string {
 // at its right.
 func (m *Model) leasePane() string {
 	s := m.sess
-	v := leaseView{role: s.role, readOnly: m.cfg.Watch, loc: m.cfg.Location, stale: s.stale}
+	v := leaseView{role: s.role, readOnly: m.cfg.Watch, keys: &m.keys, loc: m.cfg.Location, stale: s.stale}
 	room := ""
 	if s.state != nil {
 		v.rel, v.holder = s.state.Lease()
@@ -252,15 +253,17 @@ func (m *Model) placeholder() string {
 	if s.state != nil {
 		rel, _ = s.state.LeaseAt(m.cfg.Now())
 	}
+	k := &m.keys
+	send, take := keyName(k.Send), keyName(k.TakeOver)
 	switch {
 	case s.role == roleWatch && rel == client.LeaseNone:
-		return "nobody drives · enter sends a chime · ctrl+t claims the lease"
+		return "nobody drives · " + send + " sends a chime · " + take + " claims the lease"
 	case s.role == roleWatch || rel == client.LeaseOther:
-		return "you are watching · enter sends the driver a chime · ctrl+t takes over"
+		return "you are watching · " + send + " sends the driver a chime · " + take + " takes over"
 	case s.state != nil && s.state.Run == client.RunRunning:
-		return "enter queues a follow-up · ctrl+s steers · esc aborts"
+		return send + " queues a follow-up · " + keyName(k.Steer) + " steers · " + keyName(k.Abort) + " aborts"
 	}
-	return "write a message · enter sends · ctrl+j newline"
+	return "write a message · " + send + " sends · " + keyName(k.Newline) + " newline"
 }
 
 // statusLine is the connection, the run, the last note (or the focused
@@ -273,7 +276,7 @@ func (m *Model) statusLine() string {
 		parts = append(parts, runText(m.st, s.state))
 	}
 	if m.mouseOff {
-		parts = append(parts, m.st.StatusWarn.Render("mouse off (f2)"))
+		parts = append(parts, m.st.StatusWarn.Render("mouse off ("+keyName(m.keys.Mouse)+")"))
 	}
 	switch h := m.paneHint(); {
 	case m.errText != "":
@@ -303,9 +306,9 @@ func (m *Model) message() string {
 // noteLine is the picker's line for the last error or note.
 func (m *Model) noteLine() string { return m.withHint(pad(m.message(), m.width-9)) }
 
-// withHint puts "f1 help" at the right of a line when it fits.
+// withHint puts the help key at the right of a line when it fits.
 func (m *Model) withHint(line string) string {
-	hint := m.st.Key.Render("f1") + m.st.KeyDesc.Render(" help")
+	hint := m.st.Key.Render(firstKey(m.keys.Help)) + m.st.KeyDesc.Render(" help")
 	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
 	if w+hw+2 > m.width {
 		return pad(line, m.width)
@@ -322,11 +325,14 @@ func (m *Model) hintLine(keys []key.Binding) string {
 
 // paneHint says what the keys do in the focused pane.
 func (m *Model) paneHint() string {
+	k := &m.keys
+	move := keyName(k.Up) + keyName(k.Down) + " select · "
 	switch m.focus {
 	case focusQueue:
-		return "queue: ↑↓ select · x cancels · esc back"
+		return "queue: " + move + keyName(k.CancelQueued) + " cancels · " + keyName(k.Back) + " back"
 	case focusEntries:
-		return "entries: ↑↓ select · y copies · f forks before · esc back"
+		return "entries: " + move + keyName(k.Copy) + " copies · " + keyName(k.Fork) + " forks before · " +
+			keyName(k.Back) + " back"
 	}
 	return ""
 }

@@ -22,6 +22,7 @@ type leaseView struct {
 	revoked  *client.LeaseEndValue
 	role     role
 	readOnly bool
+	keys     *KeyMap
 	stale    bool // the host restarted since the lease was last confirmed
 	loc      *time.Location
 }
@@ -45,11 +46,11 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 		if v.revoked.By != "" {
 			by = " (" + shortID(v.revoked.By) + ")"
 		}
-		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · ctrl+t takes it back")
+		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · " + keyName(v.keys.TakeOver) + " takes it back")
 	case v.rel == client.LeaseMine:
 		return st.LeaseMine.Render(prefix + "● you drive from this terminal" + until)
 	case v.rel == client.LeaseMyOtherClient:
-		hint := " · ctrl+t takes over"
+		hint := " · " + keyName(v.keys.TakeOver) + " takes over"
 		if v.readOnly {
 			hint = ""
 		}
@@ -68,7 +69,7 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 	case v.readOnly:
 		return st.LeaseNone.Render(prefix + "○ nobody drives")
 	case v.role == roleWatch:
-		return st.LeaseNone.Render("○ nobody drives · you are watching · ctrl+t claims the lease")
+		return st.LeaseNone.Render("○ nobody drives · you are watching · " + keyName(v.keys.TakeOver) + " claims the lease")
 	}
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
 }

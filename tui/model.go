@@ -103,6 +103,7 @@ func New(cfg Config) *Model {
 	}
 	m.help.Styles = helpStyles(m.st)
 	m.transcript = newTranscript(newRenderer(m.st, cfg.Location, 80))
+	m.transcript.followKey = keyName(m.keys.Bottom)
 	m.composer = newComposer(m.st, &m.keys)
 	m.resize(80, 24)
 	return m
@@ -273,7 +274,7 @@ func (m *Model) setErr(err error) {
 		m.errText = ""
 		return
 	}
-	m.errText = describe(err)
+	m.errText = describe(err, &m.keys)
 }
 
 // failed shows a refused or failed request on the status line, dropping the

@@ -89,10 +89,23 @@ func (p *picker) filterChanged() {
 // pickerView is what the picker needs to draw, beyond its own state.
 type pickerView struct {
 	st     *theme.Styles
+	keys   *KeyMap
 	me     client.Me
 	now    time.Time
 	width  int
 	height int
+}
+
+// keepInView scrolls the list so that the selection is among its rows
+// (the list area less its two title lines).
+func (p *picker) keepInView(height int) {
+	rows := height - 2
+	if p.sel < p.offset {
+		p.offset = p.sel
+	}
+	if rows > 0 && p.sel >= p.offset+rows {
+		p.offset = p.sel - rows + 1
+	}
 }
 
 // view draws the picker's list area: exactly v.height lines.
@@ -100,21 +113,14 @@ func (p *picker) view(v pickerView) []string {
 	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(fitPad(
 		"  "+pad("session", v.width-colStatus-colDriver-colAge-5)+" "+pad("status", colStatus)+" "+
 			pad("driver", colDriver)+" "+pad("age", colAge), v.width))}
-	rows := v.height - len(out)
 	list := p.visible()
 	switch {
 	case p.loading && !p.loaded:
 		out = append(out, v.st.Notice.Render("  loading your sessions…"))
 	case len(p.all) == 0:
-		out = append(out, v.st.Notice.Render("  No sessions yet: ctrl+n starts one."))
+		out = append(out, v.st.Notice.Render("  No sessions yet: "+keyName(v.keys.New)+" starts one."))
 	case len(list) == 0:
-		out = append(out, v.st.Notice.Render("  No session matches the filter: esc clears it."))
-	}
-	if p.sel < p.offset {
-		p.offset = p.sel
-	}
-	if rows > 0 && p.sel >= p.offset+rows {
-		p.offset = p.sel - rows + 1
+		out = append(out, v.st.Notice.Render("  No session matches the filter: "+keyName(v.keys.Back)+" clears it."))
 	}
 	for i := p.offset; i < len(list) && len(out) < v.height; i++ {
 		out = append(out, p.row(v, list[i], i == p.sel))

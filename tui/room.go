@@ -129,18 +129,20 @@ func (m *Model) roomHeader(n int, focused bool) string {
 		head += fmt.Sprintf(" · %d pending", n)
 	}
 	head += " · room " + roomPolicy(s.state)
+	k := &m.keys
 	var hint string
 	switch {
 	case m.cfg.Watch:
 		hint = "the driver decides"
 	case !m.driving(s):
-		hint = "the driver decides · ctrl+t takes over"
+		hint = "the driver decides · " + keyName(k.TakeOver) + " takes over"
 	case focused && n > 0:
-		hint = "a accept · x reject · p policy · esc back"
+		hint = firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject · " + firstKey(k.Policy) +
+			" policy · " + keyName(k.Back) + " back"
 	case focused:
-		hint = "p policy: " + policyMeaning(roomPolicy(s.state)) + " · esc back"
+		hint = firstKey(k.Policy) + " policy: " + policyMeaning(roomPolicy(s.state)) + " · " + keyName(k.Back) + " back"
 	default:
-		hint = "tab, then a accept · x reject"
+		hint = keyName(k.Panes) + ", then " + firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject"
 	}
 	line := m.st.AuthorLabel.Render("✉ "+head) + m.st.KeyDesc.Render(" · "+hint)
 	return pad(line, m.width)
@@ -206,7 +208,7 @@ func (m *Model) mayDriveRoom(what string) bool {
 		m.note = "watching read-only: only the driver may " + what
 		return false
 	case !m.driving(m.sess):
-		m.note = "only the driver may " + what + ": ctrl+t takes over"
+		m.note = "only the driver may " + what + ": " + keyName(m.keys.TakeOver) + " takes over"
 		return false
 	}
 	return true

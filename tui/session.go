@@ -178,7 +178,7 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		s.stale = true // every command was interrupted; the lease is the host's to confirm
 	}
 	if s.state.Deleted {
-		m.note = "this session was deleted: ctrl+o shows your sessions"
+		m.note = "this session was deleted: " + keyName(m.keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
 	return tea.Batch(next, m.onRoomEvent(s, msg.ev))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -60,5 +61,33 @@ func TestOverlayStack(t *testing.T) {
 	feed(m, press('w'))
 	if m.top() != nil || m.sess.role != roleWatch {
 		t.Errorf("w did not close the offer and watch: top %T, role %d", m.top(), m.sess.role)
+	}
+}
+
+// TestRebindingChangesHints rebinds keys through Config: every hint on
+// the screen and the help follow the new keys, and none names the old.
+func TestRebindingChangesHints(t *testing.T) {
+	km := DefaultKeyMap()
+	km.TakeOver = key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "take over / take back"))
+	km.Help = key.NewBinding(key.WithKeys("f9"), key.WithHelp("f9", "help"))
+	km.Send = key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "send / follow-up"))
+	cfg := testConfig(t)
+	cfg.Keys = &km
+	m := opened(t, cfg, 100, 24, snapshot(lease("user:bo", "cli-bo")), nil)
+	got := screen(m)
+	for _, want := range []string{"ctrl+l sends the driver a chime · ctrl+x takes over", "f9 help"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, got)
+		}
+	}
+	feed(m, tea.KeyPressMsg{Code: tea.KeyF9})
+	got = screen(m)
+	if !strings.Contains(got, "ctrl+x") || !strings.Contains(got, "f9 or esc closes this") {
+		t.Errorf("the help does not follow the key map:\n%s", got)
+	}
+	for _, old := range []string{"ctrl+t", "f1", "enter sends"} {
+		if strings.Contains(got, old) {
+			t.Errorf("the screen still names %q:\n%s", old, got)
+		}
 	}
 }
