@@ -57,18 +57,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.focus != focusSession {
-		if key.Matches(msg, m.keys.Back) {
-			m.focus = focusSession
-			return nil
-		}
-		switch m.focus {
-		case focusRoom:
-			return m.onRoomKey(msg)
-		case focusQueue:
-			return m.onQueueKey(msg)
-		case focusEntries:
-			return m.onEntriesKey(msg)
-		}
+		return m.onPanesKey(msg)
 	}
 	return m.onComposerKey(msg)
 }
@@ -251,6 +240,8 @@ func (m *Model) screenKeys() help.KeyMap {
 		return pickerKeys{&m.keys}
 	case m.focus == focusVisit:
 		return visitKeys{&m.keys}
+	case m.paneKeys() != nil:
+		return withPane{m.paneKeys(), sessionKeys{&m.keys}}
 	}
 	return sessionKeys{&m.keys}
 }

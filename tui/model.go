@@ -49,6 +49,7 @@ type Model struct {
 	me  client.Me
 
 	focus    focus       // where keys go when no overlay shows
+	armed    *armed      // a pane action waiting for its key again
 	overlays []component // dialogs and help over the screen, the top one last
 
 	picker     picker

@@ -98,8 +98,20 @@ func opWord(op string) string {
 	return SanitizeLine(op)
 }
 
-// onQueueKey handles a key in the queue lane.
-func (m *Model) onQueueKey(msg tea.KeyPressMsg) tea.Cmd {
+// queueKeys is the queue lane's key map.
+type queueKeys struct{ k *KeyMap }
+
+// ShortHelp lists the queue lane's keys.
+func (q queueKeys) ShortHelp() []key.Binding {
+	return []key.Binding{q.k.Up, q.k.Down, q.k.CancelQueued, q.k.Back}
+}
+
+// FullHelp lists the queue lane's keys.
+func (q queueKeys) FullHelp() [][]key.Binding { return [][]key.Binding{q.ShortHelp()} }
+
+// onQueueKey handles a key in the queue lane; ok is false for a key it
+// does not bind.
+func (m *Model) onQueueKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	s := m.sess
 	items := m.laneItems()
 	switch {
@@ -108,17 +120,21 @@ func (m *Model) onQueueKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Down):
 		s.queueSel = min(s.queueSel+1, max(len(items)-1, 0))
 	case key.Matches(msg, m.keys.CancelQueued):
-		if len(items) == 0 {
-			return nil
-		}
-		if !m.mayDriveRoom("cancel a queued command") {
-			return nil
+		if len(items) == 0 || !m.mayDriveRoom("cancel a queued command") {
+			return nil, true
 		}
 		it := items[min(s.queueSel, len(items)-1)]
+		if !m.confirm(msg, "cancels the "+opWord(it.op)+" “"+clipRunes(SanitizeLine(it.text), 24)+"”") {
+			return nil, true
+		}
+		m.acted()
+		s.cancelling[it.commandID] = true
 		m.note = "cancelling the " + opWord(it.op) + "…"
-		return cancelQueued(s.ctx, m.cfg.Client, s.gen, s.id, it.commandID)
+		return cancelQueued(s.ctx, m.cfg.Client, s.gen, s.id, it.commandID), true
+	default:
+		return nil, false
 	}
-	return nil
+	return nil, true
 }
 
 // onCancelled shows a cancel's outcome; the queue's event takes the item

@@ -162,8 +162,20 @@ func (m *Model) chimeLine(c client.Chime, selected bool) string {
 	return pad("  "+m.st.AuthorLabel.Render(who)+m.st.Time.Render(when)+"  "+m.st.Body.Render(text), m.width)
 }
 
-// onRoomKey handles a key in the room pane.
-func (m *Model) onRoomKey(msg tea.KeyPressMsg) tea.Cmd {
+// roomKeys is the room pane's key map.
+type roomKeys struct{ k *KeyMap }
+
+// ShortHelp lists the room pane's keys.
+func (r roomKeys) ShortHelp() []key.Binding {
+	return []key.Binding{r.k.Up, r.k.Down, r.k.Accept, r.k.Reject, r.k.Policy, r.k.PolicyBack, r.k.Back}
+}
+
+// FullHelp lists the room pane's keys.
+func (r roomKeys) FullHelp() [][]key.Binding { return [][]key.Binding{r.ShortHelp()} }
+
+// onRoomKey handles a key in the room pane; ok is false for a key it does
+// not bind.
+func (m *Model) onRoomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	s := m.sess
 	chimes := s.state.Chimes
 	switch {
@@ -172,33 +184,56 @@ func (m *Model) onRoomKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Down):
 		s.roomSel = min(s.roomSel+1, max(len(chimes)-1, 0))
 	case key.Matches(msg, m.keys.Accept, m.keys.Reject):
-		if len(chimes) == 0 {
-			m.note = "no chime waits"
-			return nil
-		}
-		if !m.mayDriveRoom("accept or reject a chime") {
-			return nil
-		}
-		c := chimes[min(s.roomSel, len(chimes)-1)]
-		accept := key.Matches(msg, m.keys.Accept)
-		m.note = "rejecting " + possessive(c.Author) + " chime…"
-		if accept {
-			m.note = "accepting " + possessive(c.Author) + " chime…"
-		}
-		return resolveChime(s.ctx, m.cfg.Client, s.gen, s.id, c, accept)
+		return m.resolveSelected(msg), true
 	case key.Matches(msg, m.keys.Policy, m.keys.PolicyBack):
 		if !m.mayDriveRoom("set the room's policy") {
-			return nil
+			return nil, true
 		}
 		d := 1
 		if key.Matches(msg, m.keys.PolicyBack) {
 			d = -1
 		}
 		p := nextPolicy(roomPolicy(s.state), d)
+		if !m.confirm(msg, "sets the room to "+p+": "+policyMeaning(p)) {
+			return nil, true
+		}
+		m.acted()
 		m.note = "setting the room to " + p + "…"
-		return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, p)
+		return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, p), true
+	default:
+		return nil, false
 	}
-	return nil
+	return nil, true
+}
+
+// resolveSelected accepts or rejects the selected chime, once confirmed.
+func (m *Model) resolveSelected(msg tea.KeyPressMsg) tea.Cmd {
+	s := m.sess
+	chimes := s.state.Chimes
+	if len(chimes) == 0 {
+		m.note = "no chime waits"
+		return nil
+	}
+	if !m.mayDriveRoom("accept or reject a chime") {
+		return nil
+	}
+	c := chimes[min(s.roomSel, len(chimes)-1)]
+	accept := key.Matches(msg, m.keys.Accept)
+	verb := "reject"
+	if accept {
+		verb = "accept"
+	}
+	if !m.confirm(msg, verb+"s "+chimeName(c)) {
+		return nil
+	}
+	m.acted()
+	m.note = verb + "ing " + chimeName(c) + "…"
+	return resolveChime(s.ctx, m.cfg.Client, s.gen, s.id, c, accept)
+}
+
+// chimeName names a chime for notes: its author and its first words.
+func chimeName(c client.Chime) string {
+	return possessive(c.Author) + " chime “" + clipRunes(SanitizeLine(c.Text), 24) + "”"
 }
 
 // mayDriveRoom reports whether this terminal drives, and says why not.

@@ -12,25 +12,26 @@ import (
 // session is the open session: the reducer's state, the stream feeding it,
 // and what this terminal means to do with it.
 type session struct {
-	id       string
-	gen      int
-	ctx      context.Context
-	cancel   context.CancelFunc
-	state    *client.State // nil until the snapshot arrives
-	stream   *client.Stream
-	states   chan client.ConnState
-	conn     connView
-	role     role
-	offer    *client.Lease         // the lease of the other terminal, while the offer shows
-	revoked  *client.LeaseEndValue // the revocation already acted on
-	sending  bool                  // a text command or a chime is on its way
-	flushes  bool                  // a flush tick is scheduled
-	texts    map[string]string     // the text of each command sent from this terminal
-	roomSel  int                   // the selected pending chime
-	queueSel int                   // the selected queued command
-	sel      int                   // the selected transcript entry, while selecting
-	onOpen   string                // a note to show once the session has opened
-	stale    bool                  // the host restarted: the lease is unconfirmed until it says otherwise
+	id         string
+	gen        int
+	ctx        context.Context
+	cancel     context.CancelFunc
+	state      *client.State // nil until the snapshot arrives
+	stream     *client.Stream
+	states     chan client.ConnState
+	conn       connView
+	role       role
+	offer      *client.Lease         // the lease of the other terminal, while the offer shows
+	revoked    *client.LeaseEndValue // the revocation already acted on
+	sending    bool                  // a text command or a chime is on its way
+	flushes    bool                  // a flush tick is scheduled
+	texts      map[string]string     // the text of each command sent from this terminal
+	cancelling map[string]bool       // commands this terminal asked to cancel
+	roomSel    int                   // the selected pending chime
+	queueSel   int                   // the selected queued command
+	sel        int                   // the selected transcript entry, while selecting
+	onOpen     string                // a note to show once the session has opened
+	stale      bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -38,7 +39,8 @@ func (m *Model) open(id string) tea.Cmd {
 	closing := m.closeSession()
 	m.gen++
 	ctx, cancel := context.WithCancel(m.cfg.Context)
-	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{}, sel: -1}
+	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{},
+		cancelling: map[string]bool{}, sel: -1}
 	m.visit = nil
 	if m.cfg.Watch {
 		m.sess.role = roleWatch
