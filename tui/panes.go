@@ -58,7 +58,9 @@ type withPane struct{ pane, screen help.KeyMap }
 func (w withPane) ShortHelp() []key.Binding { return w.pane.ShortHelp() }
 
 // FullHelp lists the pane's keys, then the screen's.
-func (w withPane) FullHelp() [][]key.Binding { return append(w.pane.FullHelp(), w.screen.FullHelp()...) }
+func (w withPane) FullHelp() [][]key.Binding {
+	return append(w.pane.FullHelp(), w.screen.FullHelp()...)
+}
 
 // onPanesKey routes a key while a pane other than the composer has the
 // focus: back to the composer, the pane's own keys, or text for the
