@@ -12,7 +12,10 @@ import (
 // screen's.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Quit) {
-		return tea.Quit
+		return m.onQuitKey()
+	}
+	if m.quitArmed {
+		m.quitArmed, m.note = false, ""
 	}
 	if m.top() != nil {
 		return m.onOverlayMsg(msg)
@@ -78,6 +81,9 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 		return editDraft(m.cfg.Editor, m.composer.value())
 	}
 	if m.cfg.Watch {
+		return nil
+	}
+	if m.walk(msg) {
 		return nil
 	}
 	return m.composer.update(msg)
@@ -177,6 +183,7 @@ func (m *Model) send(op string) tea.Cmd {
 		}
 	}
 	text := m.composer.value()
+	m.history.add(text)
 	m.composer.setValue("")
 	m.transcript.toBottom() // the person's own turn: follow it
 	s.sending = true

@@ -39,6 +39,7 @@ type Config struct {
 	NoBell     bool                 // no bell when a run settles or a chime arrives unfocused
 	Desktop    string               // the desktop notification: DesktopOSC9 (default), DesktopOSC777 or DesktopOff
 	Keys       *KeyMap              // the keys (default DefaultKeyMap); every hint and the help follow it
+	Drafts     Drafts               // keeps drafts per session between runs (nil: not kept)
 }
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -48,9 +49,11 @@ type Model struct {
 	cfg Config
 	me  client.Me
 
-	focus    focus       // where keys go when no overlay shows
-	armed    *armed      // a pane action waiting for its key again
-	overlays []component // dialogs and help over the screen, the top one last
+	focus     focus       // where keys go when no overlay shows
+	armed     *armed      // a pane action waiting for its key again
+	history   history     // what the person sent or cleared
+	quitArmed bool        // ctrl+c was pressed once on an empty composer
+	overlays  []component // dialogs and help over the screen, the top one last
 
 	picker     picker
 	sess       *session // the open session, nil when none
@@ -192,6 +195,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		m.onClaimed(msg)
 	case editorDoneMsg:
 		m.onEditorDone(msg)
+	case draftMsg:
+		m.onDraft(msg)
 	default:
 		return m.onRoomData(msg)
 	}

@@ -36,6 +36,8 @@ type session struct {
 
 // open closes the open session (releasing its lease) and opens id.
 func (m *Model) open(id string) tea.Cmd {
+	prevID, prevDraft := m.Draft()
+	keep := saveDraft(m.cfg.Drafts, prevID, prevDraft)
 	closing := m.closeSession()
 	m.gen++
 	ctx, cancel := context.WithCancel(m.cfg.Context)
@@ -51,7 +53,8 @@ func (m *Model) open(id string) tea.Cmd {
 	m.setErr(nil)
 	m.layout()
 	watch := m.cfg.Watch || m.cfg.NoClaim
-	return tea.Batch(closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch))
+	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch),
+		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)))
 }
 
 // closeSession ends the open session's stream and gives its lease up.

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -130,10 +131,16 @@ func runProgram(ctx context.Context, cfg tui.Config) error {
 	cfg.Context = ctx
 	cfg.Theme = theme.NewSet(os.Getenv("NO_COLOR") != "")
 	cfg.Editor = editorCommand()
+	if dir, err := config.StateDir(os.LookupEnv); err == nil && cfg.Drafts == nil {
+		cfg.Drafts = tui.DirDrafts(filepath.Join(dir, "drafts"))
+	}
 	m := tui.New(cfg)
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {
+		if key, text := fm.Draft(); key != "" && cfg.Drafts != nil {
+			_ = cfg.Drafts.Save(key, text) // the next run puts it back in the composer
+		}
 		if id := fm.Driving(); id != "" {
 			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
 			_ = cfg.Client.Release(rctx, id)
