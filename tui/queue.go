@@ -19,21 +19,22 @@ type laneItem struct {
 	commandID string
 	op        string
 	text      string // its text, when this terminal sent it
+	cancelled bool   // the host cancelled it undelivered: enter sends it again
 }
 
 // laneItems are the open session's waiting commands: pi's queue, then the
 // steers waiting for the turn under way to end.
-func (m *Model) laneItems() []laneItem {
+func (m *Model) laneItems() (out []laneItem) {
 	s := m.sess
 	if s == nil || s.state == nil {
 		return nil
 	}
-	var out []laneItem
 	seen := make(map[string]bool, len(s.state.Queue))
 	for _, q := range s.state.Queue {
 		seen[q.CommandID] = true
 		out = append(out, laneItem{commandID: q.CommandID, op: q.Op, text: s.texts[q.CommandID]})
 	}
+	defer func() { out = append(out, s.returned...) }()
 	if s.state.Run != client.RunRunning {
 		return out
 	}
@@ -81,6 +82,13 @@ func (m *Model) laneLine(it laneItem, selected bool) string {
 	if text == "" {
 		text = SanitizeLine(it.commandID)
 	}
+	if it.cancelled {
+		what = "cancelled: " + keyName(m.keys.Send) + " sends again"
+		if selected {
+			return m.st.Selected.Render(pad("▸ ✗ "+what+" · "+text, m.width))
+		}
+		return pad("  "+m.st.StatusError.Render("✗ "+what)+m.st.Time.Render(" · ")+m.st.Body.Render(text), m.width)
+	}
 	if selected {
 		return m.st.Selected.Render(pad("▸ ⧗ "+what+" · "+text, m.width))
 	}
@@ -103,7 +111,7 @@ type queueKeys struct{ k *KeyMap }
 
 // ShortHelp lists the queue lane's keys.
 func (q queueKeys) ShortHelp() []key.Binding {
-	return []key.Binding{q.k.Up, q.k.Down, q.k.CancelQueued, q.k.Back}
+	return []key.Binding{q.k.Up, q.k.Down, q.k.Send, q.k.CancelQueued, q.k.Back}
 }
 
 // FullHelp lists the queue lane's keys.
@@ -119,11 +127,25 @@ func (m *Model) onQueueKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		s.queueSel = max(s.queueSel-1, 0)
 	case key.Matches(msg, m.keys.Down):
 		s.queueSel = min(s.queueSel+1, max(len(items)-1, 0))
+	case key.Matches(msg, m.keys.Send):
+		if len(items) == 0 || !items[min(s.queueSel, len(items)-1)].cancelled {
+			return nil, true
+		}
+		return m.sendAgain(items[min(s.queueSel, len(items)-1)]), true
 	case key.Matches(msg, m.keys.CancelQueued):
-		if len(items) == 0 || !m.mayDriveRoom("cancel a queued command") {
+		if len(items) == 0 {
 			return nil, true
 		}
 		it := items[min(s.queueSel, len(items)-1)]
+		if it.cancelled {
+			m.forget(it) // drop it: it was cancelled already
+			m.acted()
+			m.note = "dropped “" + clipRunes(SanitizeLine(it.text), 40) + "”"
+			return nil, true
+		}
+		if !m.mayDriveRoom("cancel a queued command") {
+			return nil, true
+		}
 		if !m.confirm(msg, "cancels the "+opWord(it.op)+" “"+clipRunes(SanitizeLine(it.text), 24)+"”") {
 			return nil, true
 		}

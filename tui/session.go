@@ -32,6 +32,7 @@ type session struct {
 	sel        int                   // the selected transcript entry, while selecting
 	onOpen     string                // a note to show once the session has opened
 	stale      bool                  // the host restarted: the lease is unconfirmed until it says otherwise
+	returned   []laneItem            // commands the host cancelled undelivered, waiting to be sent again
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -165,7 +166,11 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		return nil
 	}
 	before := len(s.state.Entries)
+	backID, backOp, back := s.undelivered(msg.ev)
 	ch := s.state.Apply(msg.ev)
+	if back != "" {
+		m.giveBack(s, backID, backOp, back)
+	}
 	next := nextEvent(s.stream, s.gen)
 	if msg.ev.Type == client.EvMessageDelta {
 		m.dirty = len(s.state.Entries) != before
