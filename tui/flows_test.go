@@ -64,7 +64,7 @@ func TestOpenAndWatch(t *testing.T) {
 	b.run(b.m.open(id))
 	b.see("Take over or watch?")
 	b.send(press('w'))
-	b.see("◐ your other terminal drives (cli-one)", "you are watching · enter sends the driver a chime")
+	b.see("◐ your other terminal drives (cli-one)", "your other terminal drives · ctrl+t takes over · enter sends it a chime")
 	if _, err := one.Prompt(t.Context(), id, "from the driver"); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 // onKey handles a key: the global ones first, then the focused dialog or
 // screen's.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	m.lastKey = m.cfg.Now()
 	if key.Matches(msg, m.keys.Quit) {
 		return m.onQuitKey()
 	}
@@ -169,7 +170,7 @@ func (m *Model) send(op string) tea.Cmd {
 		return nil
 	}
 	rel, _ := s.state.LeaseAt(m.cfg.Now())
-	if s.role == roleWatch || rel == client.LeaseOther {
+	if s.role == roleWatch || rel == client.LeaseOther || rel == client.LeaseMyOtherClient {
 		if op == client.OpSteer {
 			m.note = "only the driver steers: " + keyName(m.keys.Send) + " sends the driver a chime"
 			return nil

@@ -231,7 +231,8 @@ func (m *Model) leasePane() string {
 	v := leaseView{role: s.role, readOnly: m.cfg.Watch, keys: &m.keys, loc: m.cfg.Location, stale: s.stale}
 	room := ""
 	if s.state != nil {
-		v.rel, v.holder = s.state.Lease()
+		v.now = m.cfg.Now()
+		v.rel, v.holder = s.state.LeaseAt(v.now)
 		v.revoked = s.state.Revoked
 		room = " " + m.st.AuthorLabel.Render("room "+SanitizeLine(roomPolicy(s.state))) + m.st.Rule.Render(" ──")
 	}
@@ -258,6 +259,8 @@ func (m *Model) placeholder() string {
 	switch {
 	case s.role == roleWatch && rel == client.LeaseNone:
 		return "nobody drives · " + send + " sends a chime · " + take + " claims the lease"
+	case rel == client.LeaseMyOtherClient:
+		return "your other terminal drives · " + take + " takes over · " + send + " sends it a chime"
 	case s.role == roleWatch || rel == client.LeaseOther:
 		return "you are watching · " + send + " sends the driver a chime · " + take + " takes over"
 	case s.state != nil && s.state.Run == client.RunRunning:

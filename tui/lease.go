@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -24,6 +25,7 @@ type leaseView struct {
 	readOnly bool
 	keys     *KeyMap
 	stale    bool // the host restarted since the lease was last confirmed
+	now      time.Time
 	loc      *time.Location
 }
 
@@ -33,6 +35,9 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 	until := ""
 	if v.holder != nil && !v.holder.ExpiresAt.IsZero() {
 		until = " · until " + v.holder.ExpiresAt.In(v.loc).Format("15:04")
+		if v.rel == client.LeaseMine && !v.now.IsZero() {
+			until += " · " + timeLeft(v.holder.ExpiresAt.Sub(v.now))
+		}
 	}
 	prefix := ""
 	if v.readOnly {
@@ -72,6 +77,17 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 		return st.LeaseNone.Render("○ nobody drives · you are watching · " + keyName(v.keys.TakeOver) + " claims the lease")
 	}
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
+}
+
+// timeLeft words how long the lease has left: minutes, then seconds.
+func timeLeft(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "expired"
+	case d < time.Minute:
+		return fmt.Sprintf("%ds left", int(d.Seconds()))
+	}
+	return fmt.Sprintf("%dm left", int(d.Minutes()))
 }
 
 // shortID is a client id cut to a dozen characters, for one-line places.

@@ -53,6 +53,7 @@ type Model struct {
 	armed     *armed      // a pane action waiting for its key again
 	history   history     // what the person sent or cleared
 	quitArmed bool        // ctrl+c was pressed once on an empty composer
+	lastKey   time.Time   // when the person last pressed a key
 	overlays  []component // dialogs and help over the screen, the top one last
 
 	picker     picker
@@ -193,6 +194,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		m.onAborted(msg)
 	case claimedMsg:
 		m.onClaimed(msg)
+	case leaseTickMsg:
+		return m.onLeaseTick(msg)
 	case editorDoneMsg:
 		m.onEditorDone(msg)
 	case draftMsg:

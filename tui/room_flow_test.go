@@ -215,7 +215,7 @@ func TestChimeKeptWhenHostGone(t *testing.T) {
 	w := drive(t, "second", cfg, 100, 30)
 	w.see("w  watch from here")
 	w.send(press('w'))
-	w.see("you are watching", "● streaming")
+	w.see("your other terminal drives · ctrl+t takes over", "● streaming")
 	srv.Close()
 	w.send(typing("are you there?")...)
 	w.send(keyEnter)

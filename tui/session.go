@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -33,6 +34,8 @@ type session struct {
 	onOpen     string                // a note to show once the session has opened
 	stale      bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 	returned   []laneItem            // commands the host cancelled undelivered, waiting to be sent again
+	timerFor   time.Time             // the lease expiry the lease timer is set for
+	leaseSince time.Time             // when that expiry was learnt: a key after it means the person is here
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -109,9 +112,10 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	m.note = s.onOpen
 	m.claimOutcome(s, msg)
 	m.layout()
+	keep := m.keepLease(s)
 	s.states = make(chan client.ConnState, 8)
 	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states),
-		fetchAccount(s.ctx, m.cfg.Client))
+		fetchAccount(s.ctx, m.cfg.Client), keep)
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when
@@ -191,7 +195,7 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		m.note = "this session was deleted: " + keyName(m.keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
-	return tea.Batch(next, m.onRoomEvent(s, msg.ev))
+	return tea.Batch(next, m.onRoomEvent(s, msg.ev), m.keepLease(s))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -349,6 +353,10 @@ func (m *Model) onClaimed(msg claimedMsg) {
 	if s == nil {
 		return
 	}
+	if msg.renewal {
+		m.onRenewed(s, msg)
+		return
+	}
 	if msg.err != nil {
 		m.setErr(msg.err)
 		return
@@ -360,6 +368,16 @@ func (m *Model) onClaimed(msg claimedMsg) {
 	if msg.claim != nil && msg.claim.TookOverFrom != nil {
 		m.note = "took over from " + SanitizeLine(msg.claim.TookOverFrom.ClientID)
 	}
+}
+
+// onRenewed takes the answer of a quiet renewal: the lease's event moves
+// the timer on; a refusal (another terminal holds it now) says so.
+func (m *Model) onRenewed(s *session, msg claimedMsg) {
+	if msg.err == nil {
+		m.dirty = false
+		return
+	}
+	m.setErr(msg.err)
 }
 
 // onEditorDone puts the edited draft back in the composer.
