@@ -96,9 +96,9 @@ func TestWatchNeverClaims(t *testing.T) {
 	cfg.Watch, cfg.SessionID = true, id
 	w := drive(t, "watch", cfg, 80, 24)
 	w.see("watching read-only · ○ nobody drives", "● streaming")
-	w.send(typing("typed")...)
-	w.send(keyEnter, keyCtrlT, keyEsc)
-	w.settle()
+	if n := keys(w.m, append(typing("typed"), keyEnter, keyCtrlT, keyEsc)...); n != 0 {
+		t.Errorf("keys made %d requests in vehicle watch", n)
+	}
 	if n := claims(); n != before {
 		t.Errorf("vehicle watch made %d claims", n-before)
 	}

@@ -108,19 +108,6 @@ func (h *harness) see(texts ...string) string {
 	})
 }
 
-// settle handles answers until none comes for a while: the screen is at
-// rest.
-func (h *harness) settle() {
-	for {
-		select {
-		case msg := <-h.msgs:
-			h.send(msg)
-		case <-time.After(100 * time.Millisecond):
-			return
-		}
-	}
-}
-
 // clock is a host clock the test moves.
 type clock struct {
 	mu  sync.Mutex

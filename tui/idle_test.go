@@ -57,8 +57,7 @@ func TestIdleWithLiveStream(t *testing.T) {
 	cfg := hostConfig(t, one)
 	cfg.SessionID = id
 	a := drive(t, "idle", cfg, 80, 24)
-	a.see("You said: one turn", "● streaming", "idle")
-	a.settle()
+	a.see("You said: one turn", "● streaming", "idle", "◆ member user:ada") // the account is the last answer
 	ticks := a.m.ticks
 	select {
 	case msg := <-a.msgs:
