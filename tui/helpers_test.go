@@ -92,6 +92,7 @@ var (
 	keyCtrlY      = tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl}
 	keyCtrlEnd    = tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl}
 	keyF1         = tea.KeyPressMsg{Code: tea.KeyF1}
+	keyF3         = tea.KeyPressMsg{Code: tea.KeyF3}
 	keyPgUp       = tea.KeyPressMsg{Code: tea.KeyPgUp}
 	keyPgDown     = tea.KeyPressMsg{Code: tea.KeyPgDown}
 	keyUp         = tea.KeyPressMsg{Code: tea.KeyUp}

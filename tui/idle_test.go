@@ -57,7 +57,9 @@ func TestIdleWithLiveStream(t *testing.T) {
 	cfg := hostConfig(t, one)
 	cfg.SessionID = id
 	a := drive(t, "idle", cfg, 80, 24)
-	a.see("You said: one turn", "● streaming", "idle", "◆ member user:ada") // the account is the last answer
+	// The flow's last answers: the account, and the mirror written after the turn.
+	a.see("You said: one turn", "● streaming", "idle", "◆ member user:ada")
+	a.until("the mirror written", func(string) bool { return a.m.sess.state.Mirror.State == "written" })
 	ticks := a.m.ticks
 	select {
 	case msg := <-a.msgs:

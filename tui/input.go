@@ -21,8 +21,12 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.top() != nil {
 		return m.onOverlayMsg(msg)
 	}
-	if key.Matches(msg, m.keys.Help) {
+	switch {
+	case key.Matches(msg, m.keys.Help):
 		m.push(newHelpDialog(m.common, m.screenKeys()))
+		return nil
+	case key.Matches(msg, m.keys.Errors):
+		m.push(&errorsDialog{c: m.common, errs: m.errLog})
 		return nil
 	}
 	switch {

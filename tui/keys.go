@@ -9,6 +9,7 @@ type KeyMap struct {
 	Quit     key.Binding
 	Help     key.Binding
 	Sessions key.Binding
+	Errors   key.Binding // the last errors, whole
 
 	// In a session: the composer and the lease.
 	Send     key.Binding
@@ -40,6 +41,7 @@ type KeyMap struct {
 	Bottom   key.Binding
 
 	// In the session picker.
+	Retry  key.Binding
 	Open   key.Binding
 	New    key.Binding
 	Rename key.Binding
@@ -67,6 +69,8 @@ func DefaultKeyMap() KeyMap {
 		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		Help:     b([]string{"f1", "ctrl+g"}, "f1/ctrl+g", "help"),
 		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),
+		Errors:   b([]string{"f3", "alt+e"}, "f3", "the last errors, whole"),
+		Retry:    b([]string{"r"}, "r", "list again (after a failed listing)"),
 
 		Send:     b([]string{"enter"}, "enter", "send / follow-up"),
 		Newline:  b([]string{"ctrl+j", "alt+enter", "shift+enter"}, "ctrl+j", "newline (alt+enter too)"),
@@ -123,7 +127,7 @@ func (s sessionKeys) ShortHelp() []key.Binding {
 func (s sessionKeys) FullHelp() [][]key.Binding {
 	k := s.k
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Help, k.Quit},
+		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Errors, k.Help, k.Quit},
 		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.CancelQueued,
 			k.Copy, k.Fork, k.Takeover, k.Watch},
 	}
@@ -143,7 +147,7 @@ func (p pickerKeys) FullHelp() [][]key.Binding {
 	filter := key.NewBinding(key.WithKeys("type"), key.WithHelp("type", "filter"))
 	return [][]key.Binding{
 		{k.Open, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
-		{k.Up, k.Down, filter, k.Back, k.Help, k.Quit},
+		{k.Up, k.Down, filter, k.Back, k.Retry, k.Errors, k.Help, k.Quit},
 	}
 }
 
@@ -160,5 +164,5 @@ func (v visitKeys) ShortHelp() []key.Binding {
 func (v visitKeys) FullHelp() [][]key.Binding {
 	k := v.k
 	send := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send the chime"))
-	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.Help, k.Quit}}
+	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.Errors, k.Help, k.Quit}}
 }

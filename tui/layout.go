@@ -128,9 +128,18 @@ func (m *Model) pickerScreen() []string {
 	if len(m.picker.all) == 1 {
 		n = "1 session"
 	}
+	if m.picker.failed != nil {
+		n = "listing failed"
+	}
 	lines := m.heading("your sessions", graph+n)
-	body := m.picker.view(pickerView{st: m.st, keys: &m.keys, me: m.me, now: m.cfg.Now(), width: m.width,
-		height: max(m.high-len(lines)-2, 1)})
+	height := max(m.high-len(lines)-2, 1)
+	var body []string
+	if m.picker.failed != nil {
+		body = fitLines(m.loadFailure(m.picker.failed, m.width), height)
+	} else {
+		body = m.picker.view(pickerView{st: m.st, keys: &m.keys, me: m.me, now: m.cfg.Now(), width: m.width,
+			height: height})
+	}
 	body = m.overlay(body)
 	lines = append(lines, body...)
 	lines = append(lines, m.noteLine(), m.hintLine(pickerKeys{&m.keys}.ShortHelp()))
@@ -171,6 +180,15 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.statusLine())
 	lines = append(lines[:top], m.overlay(lines[top:])...)
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
+}
+
+// fitLines is exactly height lines: cut, or filled with blank ones.
+func fitLines(lines []string, height int) []string {
+	lines = lines[:min(len(lines), height)]
+	for len(lines) < height {
+		lines = append(lines, "")
+	}
+	return lines
 }
 
 // panes are the lines of the session's smaller panes.
@@ -312,6 +330,9 @@ func (m *Model) noteLine() string { return m.withHint(pad(m.message(), m.width-9
 // withHint puts the help key at the right of a line when it fits.
 func (m *Model) withHint(line string) string {
 	hint := m.st.Key.Render(firstKey(m.keys.Help)) + m.st.KeyDesc.Render(" help")
+	if m.errText != "" {
+		hint = m.st.Key.Render(firstKey(m.keys.Errors)) + m.st.KeyDesc.Render(" errors")
+	}
 	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
 	if w+hw+2 > m.width {
 		return pad(line, m.width)

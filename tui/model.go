@@ -70,8 +70,9 @@ type Model struct {
 	notified int  // notices sent, for tests
 	mouseOff bool // mouse capture is off: the terminal selects text
 
-	errText string // the last error, with its code
-	note    string // the last thing that happened, in words
+	errText string   // the last error, with its code
+	errLog  []string // the last errors, newest first
+	note    string   // the last thing that happened, in words
 
 	panes  panes  // the smaller panes' lines, laid out by arrange
 	frame  string // the last drawn screen
@@ -284,6 +285,9 @@ func (m *Model) setErr(err error) {
 		return
 	}
 	m.errText = describe(err, &m.keys)
+	if len(m.errLog) == 0 || m.errLog[0] != m.errText {
+		m.errLog = append([]string{m.errText}, m.errLog[:min(len(m.errLog), errorsMax-1)]...)
+	}
 }
 
 // failed shows a refused or failed request on the status line, dropping the

@@ -27,7 +27,8 @@ type picker struct {
 	offset  int // first row shown
 	loaded  bool
 	loading bool
-	asked   int // listings asked for: only the last one's answer is taken
+	asked   int   // listings asked for: only the last one's answer is taken
+	failed  error // the last listing failed: its screen shows instead of the list
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.

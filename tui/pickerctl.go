@@ -15,6 +15,11 @@ func (m *Model) reload(selectID string) tea.Cmd {
 // onPickerKey handles a key in the session picker.
 func (m *Model) onPickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := &m.picker
+	if p.failed != nil && key.Matches(msg, m.keys.Retry) {
+		m.setErr(nil)
+		m.note = "listing your sessions again…"
+		return m.reload("")
+	}
 	switch {
 	case key.Matches(msg, m.keys.Up):
 		p.move(-1)
@@ -105,11 +110,13 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		if msg.principal != "" {
 			m.me.Principal = msg.principal
 		}
+		m.picker.loading = false
+		m.picker.failed = msg.err
 		if msg.err != nil {
-			m.picker.loading = false
 			m.setErr(msg.err)
 			return nil
 		}
+		m.setErr(nil)
 		m.picker.setList(msg.list, msg.selectID)
 	case createdMsg:
 		if m.failed(msg.err) {
