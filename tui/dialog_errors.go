@@ -11,13 +11,15 @@ import (
 // errorsMax bounds the errors kept for the errors overlay.
 const errorsMax = 20
 
-// errorsDialog shows the last errors whole, newest first, wrapped; it
-// scrolls when they do not fit.
+// errorsDialog shows texts whole, wrapped, each marked: the last errors,
+// newest first, or a chime read whole. It scrolls when they do not fit.
 type errorsDialog struct {
-	c    *common
-	errs []string // newest first
-	w, h int
-	off  int
+	c     *common
+	errs  []string // newest first
+	title string   // "" for the errors' title
+	mark  string   // each text's first-line mark ("" for ✗)
+	w, h  int
+	off   int
 }
 
 // ShortHelp lists the dialog's keys.
@@ -47,6 +49,10 @@ func (d *errorsDialog) lines() []string {
 			if k == 0 {
 				lead = "✗ "
 			}
+			if d.mark != "" {
+				out = append(out, d.c.st.Body.Render(l))
+				continue
+			}
 			out = append(out, d.c.st.StatusError.Render(lead+l))
 		}
 	}
@@ -64,7 +70,7 @@ func (d *errorsDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	}
 	km := &d.c.keys
 	switch {
-	case key.Matches(k, km.Errors, km.Dismiss):
+	case key.Matches(k, km.Errors, km.Dismiss, km.Expand):
 		return nil, true
 	case key.Matches(k, km.Up):
 		d.off--
@@ -85,5 +91,9 @@ func (d *errorsDialog) View() string {
 	if len(shown) < len(lines) {
 		foot = c.hints(c.hint(c.keys.Up, "↓ scroll"), foot)
 	}
-	return overlayBox(c.st, "Errors, newest first", strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
+	title := d.title
+	if title == "" {
+		title = "Errors, newest first"
+	}
+	return overlayBox(c.st, title, strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
 }

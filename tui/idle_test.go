@@ -62,7 +62,7 @@ func TestIdleWithLiveStream(t *testing.T) {
 	settled := func(msg tea.Msg) bool { e, ok := msg.(eventMsg); return ok && e.ev.Type == client.EvRunSettled }
 	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
 	a.until("the mirror written and the account after the run", func(string) bool {
-		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account)
+		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && !a.m.sess.flushes
 	})
 	ticks := a.m.ticks
 	select {

@@ -30,6 +30,7 @@ type KeyMap struct {
 	Policy       key.Binding
 	PolicyBack   key.Binding
 	CancelQueued key.Binding
+	Expand       key.Binding // reads the selected chime whole
 	Copy         key.Binding
 	Fork         key.Binding
 
@@ -89,6 +90,7 @@ func DefaultKeyMap() KeyMap {
 		PolicyBack:   b([]string{"P"}, "P", "previous room policy"),
 		CancelQueued: b([]string{"x", "delete"}, "x", "cancel a queued one"),
 		Copy:         b([]string{"y", "c"}, "y", "copy an entry"),
+		Expand:       b([]string{"v"}, "v", "read a chime whole"),
 		Fork:         b([]string{"f"}, "f", "fork before an entry"),
 
 		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
@@ -128,7 +130,7 @@ func (s sessionKeys) FullHelp() [][]key.Binding {
 	k := s.k
 	return [][]key.Binding{
 		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Errors, k.Help, k.Quit},
-		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.CancelQueued,
+		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.Expand, k.CancelQueued,
 			k.Copy, k.Fork, k.Takeover, k.Watch},
 	}
 }

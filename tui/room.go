@@ -64,26 +64,45 @@ func (m *Model) roomLines(limit int) []string {
 		return nil
 	}
 	out := []string{m.roomHeader(len(chimes), focused)}
+	s.roomShown = ""
 	if len(chimes) == 0 {
 		return out
 	}
-	rows := limit - 1
-	first := max(len(chimes)-rows, 0)
-	if focused && s.roomSel < first {
-		first = s.roomSel
+	sel := -1
+	if focused {
+		sel = s.roomSel
 	}
-	if first > 0 && rows > 1 {
-		first++ // a line says how many are above
+	first := roomWindow(len(chimes), limit-1, sel)
+	if first > 0 && limit > 2 {
 		out = append(out, m.st.Notice.Render(pad(fmt.Sprintf("  … %d older", first), m.width)))
 	}
 	for i := first; i < len(chimes) && len(out) < limit; i++ {
-		if focused && i == s.roomSel {
+		if i == sel {
 			out = append(out, m.selectedChime(chimes[i], limit-len(out)-(len(chimes)-1-i))...)
+			s.roomShown = chimes[i].ChimeID
 			continue
 		}
 		out = append(out, m.chimeLine(chimes[i], false))
 	}
 	return out
+}
+
+// roomWindow is the first of n chimes shown in rows lines, the newest last:
+// the selected one (sel, -1 for none) is always among them. When chimes
+// are left above, a line says so and takes one of the rows.
+func roomWindow(n, rows, sel int) int {
+	if n <= rows || rows <= 0 {
+		return 0
+	}
+	shown := rows
+	if rows > 1 {
+		shown-- // the "… older" line
+	}
+	first := n - shown
+	if sel >= 0 && sel < first {
+		first = sel
+	}
+	return first
 }
 
 // selectedChime is the selected chime, its text wrapped on up to three
@@ -137,8 +156,8 @@ func (m *Model) roomHeader(n int, focused bool) string {
 	case !m.driving(s):
 		hint = "the driver decides · " + keyName(k.TakeOver) + " takes over"
 	case focused && n > 0:
-		hint = firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject · " + firstKey(k.Policy) +
-			" policy · " + keyName(k.Back) + " back"
+		hint = firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject · " + keyName(k.Expand) + " read · " +
+			firstKey(k.Policy) + " policy · " + keyName(k.Back) + " back"
 	case focused:
 		hint = firstKey(k.Policy) + " policy: " + policyMeaning(roomPolicy(s.state)) + " · " + keyName(k.Back) + " back"
 	default:
@@ -167,7 +186,7 @@ type roomKeys struct{ k *KeyMap }
 
 // ShortHelp lists the room pane's keys.
 func (r roomKeys) ShortHelp() []key.Binding {
-	return []key.Binding{r.k.Up, r.k.Down, r.k.Accept, r.k.Reject, r.k.Policy, r.k.PolicyBack, r.k.Back}
+	return []key.Binding{r.k.Up, r.k.Down, r.k.Accept, r.k.Reject, r.k.Expand, r.k.Policy, r.k.PolicyBack, r.k.Back}
 }
 
 // FullHelp lists the room pane's keys.
@@ -185,6 +204,12 @@ func (m *Model) onRoomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		s.roomSel = min(s.roomSel+1, max(len(chimes)-1, 0))
 	case key.Matches(msg, m.keys.Accept, m.keys.Reject):
 		return m.resolveSelected(msg), true
+	case key.Matches(msg, m.keys.Expand):
+		if len(chimes) > 0 && chimes[min(s.roomSel, len(chimes)-1)].ChimeID == s.roomShown {
+			c := chimes[min(s.roomSel, len(chimes)-1)]
+			m.push(&errorsDialog{c: m.common, title: "Chime from " + SanitizeLine(m.chimeHead(c)),
+				errs: []string{Sanitize(c.Text)}, mark: " "})
+		}
 	case key.Matches(msg, m.keys.Policy, m.keys.PolicyBack):
 		if !m.mayDriveRoom("set the room's policy") {
 			return nil, true
@@ -218,6 +243,10 @@ func (m *Model) resolveSelected(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	c := chimes[min(s.roomSel, len(chimes)-1)]
+	if c.ChimeID != s.roomShown {
+		m.note = "the selected chime is not on screen: " + keyName(m.keys.Up) + keyName(m.keys.Down) + " brings it back"
+		return nil
+	}
 	accept := key.Matches(msg, m.keys.Accept)
 	verb := "reject"
 	if accept {

@@ -29,6 +29,7 @@ type session struct {
 	texts      map[string]string     // the text of each command sent from this terminal
 	cancelling map[string]bool       // commands this terminal asked to cancel
 	roomSel    int                   // the selected pending chime
+	roomShown  string                // the chime id marked on screen as selected, "" when none
 	queueSel   int                   // the selected queued command
 	sel        int                   // the selected transcript entry, while selecting
 	onOpen     string                // a note to show once the session has opened
