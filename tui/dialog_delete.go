@@ -42,7 +42,7 @@ func (d *deleteDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 // View draws the dialog.
 func (d *deleteDialog) View() string {
 	c, s := d.c, d.target
-	body := "Delete “" + SanitizeLine(s.DisplayTitle()) + "” (" + SanitizeLine(s.SessionID) + ")?\n" +
+	body := "Delete “" + TitleLine(s.DisplayTitle()) + "” (" + SanitizeLine(s.SessionID) + ")?\n" +
 		"The host moves it to its trash; its mirrored document goes to the workspace's Trash.\n\n" +
 		c.hints(c.hint(c.keys.Confirm, "delete"), c.hint(c.keys.Cancel, "keep it"))
 	return overlayBox(c.st, "Delete session", body, d.w, d.h)

@@ -218,7 +218,11 @@ func (m *Model) takeOver() tea.Cmd {
 		return nil
 	}
 	rel, _ := s.state.Lease()
-	if rel == client.LeaseMine {
+	switch {
+	case s.reduced:
+		m.note = "your role here is viewer: you may read this session, not drive it"
+		return nil
+	case rel == client.LeaseMine:
 		m.note = "you already drive from this terminal"
 		return nil
 	}

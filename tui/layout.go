@@ -159,7 +159,7 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 		right += " · read-only"
 	}
 	if s.state != nil {
-		title = SanitizeLine(s.state.Title())
+		title = TitleLine(s.state.Title())
 	}
 	lines := m.heading(title, right)
 	top := len(lines)
@@ -246,7 +246,7 @@ func (m *Model) sessionBody() []string {
 // at its right.
 func (m *Model) leasePane() string {
 	s := m.sess
-	v := leaseView{role: s.role, readOnly: m.cfg.Watch, keys: &m.keys, loc: m.cfg.Location, stale: s.stale}
+	v := leaseView{role: s.role, readOnly: m.cfg.Watch, keys: &m.keys, reduced: s.reduced, loc: m.cfg.Location, stale: s.stale}
 	room := ""
 	if s.state != nil {
 		v.now = m.cfg.Now()
@@ -275,6 +275,8 @@ func (m *Model) placeholder() string {
 	k := &m.keys
 	send, take := keyName(k.Send), keyName(k.TakeOver)
 	switch {
+	case s.reduced:
+		return "your role here is viewer: you may read this session, not drive it"
 	case s.role == roleWatch && rel == client.LeaseNone:
 		return "nobody drives · " + send + " sends a chime · " + take + " claims the lease"
 	case rel == client.LeaseMyOtherClient:

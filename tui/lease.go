@@ -25,6 +25,7 @@ type leaseView struct {
 	readOnly bool
 	keys     *KeyMap
 	stale    bool // the host restarted since the lease was last confirmed
+	reduced  bool // the person's role dropped to viewer: no driving, no take-over
 	now      time.Time
 	loc      *time.Location
 }
@@ -40,7 +41,11 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 		}
 	}
 	prefix := ""
-	if v.readOnly {
+	switch {
+	case v.reduced:
+		v.readOnly, v.revoked = true, nil // nothing to take over or back
+		prefix = "read-only: your role here is viewer · "
+	case v.readOnly:
 		prefix = "watching read-only · "
 	}
 	switch {

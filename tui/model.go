@@ -285,6 +285,9 @@ func (m *Model) setErr(err error) {
 		return
 	}
 	m.errText = describe(err, &m.keys)
+	if client.ErrorCode(err) == client.CodeAccessReduced && m.sess != nil {
+		m.sess.reduced = true // no take-over is offered from now on
+	}
 	if len(m.errLog) == 0 || m.errLog[0] != m.errText {
 		m.errLog = append([]string{m.errText}, m.errLog[:min(len(m.errLog), errorsMax-1)]...)
 	}
@@ -304,7 +307,7 @@ func (m *Model) failed(err error) bool {
 // windowTitle names the open session in the terminal's title.
 func (m *Model) windowTitle() string {
 	if m.sess != nil && m.sess.state != nil {
-		return "vehicle · " + SanitizeLine(m.sess.state.Title())
+		return "vehicle · " + TitleLine(m.sess.state.Title())
 	}
 	return "vehicle"
 }

@@ -142,7 +142,7 @@ func (p *picker) filterLine(v pickerView) string {
 
 // row draws one session.
 func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
-	title := SanitizeLine(s.DisplayTitle())
+	title := TitleLine(s.DisplayTitle())
 	tw := v.width - colStatus - colDriver - colAge - 5
 	mark := "  "
 	if selected {

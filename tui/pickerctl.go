@@ -93,7 +93,7 @@ func (m *Model) pickerAction(msg tea.KeyPressMsg) tea.Cmd {
 			return deleteSession(m.cfg.Context, m.cfg.Client, s.SessionID, title)
 		}})
 	case key.Matches(msg, m.keys.Clone):
-		m.note = "cloning “" + SanitizeLine(s.DisplayTitle()) + "”…"
+		m.note = "cloning “" + TitleLine(s.DisplayTitle()) + "”…"
 		return cloneSession(m.cfg.Context, m.cfg.Client, s.SessionID)
 	}
 	return nil
@@ -132,7 +132,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		m.setErr(nil)
-		m.note = "cloned as “" + SanitizeLine(msg.branched.Session.DisplayTitle()) + "” (" +
+		m.note = "cloned as “" + TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
 			SanitizeLine(msg.branched.Session.SessionID) + ")"
 		return m.reload(msg.branched.Session.SessionID)
 	default:
@@ -147,7 +147,7 @@ func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
 		return nil
 	}
 	m.setErr(nil)
-	m.note = "renamed to “" + SanitizeLine(msg.session.DisplayTitle()) + "”"
+	m.note = "renamed to “" + TitleLine(msg.session.DisplayTitle()) + "”"
 	return m.reload(msg.session.SessionID)
 }
 

@@ -16,7 +16,7 @@ func TestRestartUnconfirmsLease(t *testing.T) {
 	id := newSession(t, one, "Restarted")
 	a := drive(t, "driver", hostConfig(t, one), 80, 24)
 	a.run(a.m.open(id))
-	a.see("● you drive from this terminal", "● streaming")
+	a.see("● you drive from this terminal", "● live")
 
 	claims := func() int {
 		n := 0

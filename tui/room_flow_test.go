@@ -19,7 +19,7 @@ func TestChimeFlow(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● streaming", "room suggest")
+	a.see("● you drive from this terminal", "● live", "room suggest")
 
 	if _, err := bo.Chime(t.Context(), id, "Try the archive."); err != nil {
 		t.Fatal(err)
@@ -118,7 +118,7 @@ func TestQueueFlow(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● streaming")
+	a.see("● you drive from this terminal", "● live")
 	sent := func(string) bool { return !a.m.sess.sending }
 
 	a.send(typing("hold on #hold")...)
@@ -197,7 +197,7 @@ func TestDeletedElsewhere(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● streaming")
+	a.see("● you drive from this terminal", "● live")
 	if _, err := other.Delete(t.Context(), id); err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestChimeKeptWhenHostGone(t *testing.T) {
 	w := drive(t, "second", cfg, 100, 30)
 	w.see("w  watch from here")
 	w.send(press('w'))
-	w.see("your other terminal drives · ctrl+t takes over", "● streaming")
+	w.see("your other terminal drives · ctrl+t takes over", "● live")
 	srv.Close()
 	w.send(typing("are you there?")...)
 	w.send(keyEnter)

@@ -34,6 +34,7 @@ type session struct {
 	sel        int                   // the selected transcript entry, while selecting
 	onOpen     string                // a note to show once the session has opened
 	stale      bool                  // the host restarted: the lease is unconfirmed until it says otherwise
+	reduced    bool                  // the host refused with access_reduced: read, never drive
 	returned   []laneItem            // commands the host cancelled undelivered, waiting to be sent again
 	timerFor   time.Time             // the lease expiry the lease timer is set for
 	leaseSince time.Time             // when that expiry was learnt: a key after it means the person is here
@@ -205,6 +206,9 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
 	switch ev.Type {
 	case client.EvRunSettled:
+		if m.note == "abort sent" {
+			m.note = "" // the run settled: the abort is done
+		}
 		return tea.Batch(fetchAccount(s.ctx, m.cfg.Client),
 			m.notify("the run settled in “"+s.state.Title()+"”"))
 	case client.EvChimeReceived:

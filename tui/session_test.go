@@ -180,7 +180,7 @@ func TestStatus(t *testing.T) {
 	streaming := client.ConnState{Mode: client.ConnStreaming}
 	cases := []struct{ got, want string }{
 		{conn(client.ConnState{Mode: client.ConnConnecting}), "connecting…"},
-		{conn(streaming), "● streaming"},
+		{conn(streaming), "● live"},
 		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 3}), "reconnecting 3"},
 		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 1},
 			client.ConnState{Mode: client.ConnStreaming, Replayed: 12}), "resumed, 12 events replayed"},

@@ -47,7 +47,7 @@ func (c *connView) text(st *theme.Styles) string {
 	case c.resumed && s.Mode == client.ConnStreaming:
 		return st.StatusGood.Render(fmt.Sprintf("resumed, %d events replayed", c.replayed))
 	case s.Mode == client.ConnStreaming:
-		return st.StatusGood.Render("● streaming")
+		return st.StatusGood.Render("● live")
 	case s.Mode == client.ConnPolling:
 		word := "polling"
 		if c.resumed {

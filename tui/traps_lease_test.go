@@ -19,7 +19,7 @@ func TestLeaseKeptWhilePresent(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID, cfg.Now = id, clk.Now
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal · until 09:35 · 5m left", "● streaming")
+	a.see("● you drive from this terminal · until 09:35 · 5m left", "● live")
 
 	// Here: a key, then the timer before the expiry renews the lease.
 	clk.advance(10 * time.Second)
