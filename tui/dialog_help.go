@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 )
 
 // helpDialog is the help overlay: every key of the screen under it, from
@@ -60,11 +61,21 @@ func (d *helpDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 // rows is how many lines of keys fit in the box.
 func (d *helpDialog) rows() int { return max(d.h-6, 1) }
 
-// lines is the keys of the screen, a line each row.
+// lines is the keys of the screen, a line each row: its columns side by
+// side when they fit the box, else one under the other.
 func (d *helpDialog) lines() []string {
 	h := d.c.help
-	h.SetWidth(max(min(d.w-4, 96), 20))
-	return strings.Split(h.FullHelpView(d.screen.FullHelp()), "\n")
+	inner := max(min(d.w-4, 96), 20)
+	h.SetWidth(0)
+	cols := d.screen.FullHelp()
+	if all := h.FullHelpView(cols); lipgloss.Width(all) <= inner {
+		return strings.Split(all, "\n")
+	}
+	var out []string
+	for _, col := range cols {
+		out = append(out, strings.Split(h.FullHelpView([][]key.Binding{col}), "\n")...)
+	}
+	return out
 }
 
 // View draws the window of keys that fits, and how to scroll and close.

@@ -40,6 +40,7 @@ type Config struct {
 	Desktop    string               // the desktop notification: DesktopOSC9 (default), DesktopOSC777 or DesktopOff
 	Keys       *KeyMap              // the keys (default DefaultKeyMap); every hint and the help follow it
 	Drafts     Drafts               // keeps drafts per session between runs (nil: not kept)
+	Light      bool                 // start with the light styles, until the terminal says its background
 }
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -102,7 +103,11 @@ func New(cfg Config) *Model {
 	if cfg.Keys != nil {
 		keys = *cfg.Keys
 	}
-	m := &Model{common: &common{keys: keys, st: cfg.Theme.Dark, help: help.New()}, cfg: cfg, dirty: true}
+	st := cfg.Theme.Dark
+	if cfg.Light {
+		st = cfg.Theme.Light
+	}
+	m := &Model{common: &common{keys: keys, st: st, help: help.New()}, cfg: cfg, dirty: true}
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()

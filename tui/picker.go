@@ -111,9 +111,9 @@ func (p *picker) keepInView(height int) {
 
 // view draws the picker's list area: exactly v.height lines.
 func (p *picker) view(v pickerView) []string {
+	c := pickerColumns(v.width)
 	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(fitPad(
-		"  "+pad("session", v.width-colStatus-colDriver-colAge-5)+" "+pad("status", colStatus)+" "+
-			pad("driver", colDriver)+" "+pad("age", colAge), v.width))}
+		"  "+pad("session", c.title)+col(c.status, "status")+col(c.driver, "driver")+col(colAge, "age"), v.width))}
 	list := p.visible()
 	switch {
 	case p.loading && !p.loaded:
@@ -143,17 +143,58 @@ func (p *picker) filterLine(v pickerView) string {
 // row draws one session.
 func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
 	title := TitleLine(s.DisplayTitle())
-	tw := v.width - colStatus - colDriver - colAge - 5
 	mark := "  "
 	if selected {
 		mark = "▸ "
 	}
-	line := mark + pad(title, tw) + " " + pad(SanitizeLine(s.Status), colStatus) + " " +
-		pad(driverText(s.Lease, v.me, v.now), colDriver) + " " + pad(age(v.now, s.UpdatedAt), colAge)
+	c := pickerColumns(v.width)
+	line := mark + pad(title, c.title) + col(c.status, SanitizeLine(s.Status)) +
+		col(c.driver, driverText(s.Lease, v.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
 	if selected {
 		return v.st.Selected.Render(fitPad(line, v.width))
 	}
 	return v.st.Row.Render(fitPad(line, v.width))
+}
+
+// minTitle is the fewest columns a session's title keeps: the driver and
+// status columns narrow, then go, before the title does.
+const minTitle = 12
+
+// columns is the picker's column widths at a terminal width (0: not shown).
+type columns struct{ title, status, driver int }
+
+// pickerColumns fits the columns to width, the title keeping at least
+// minTitle cells.
+func pickerColumns(width int) columns {
+	c := columns{status: colStatus, driver: colDriver}
+	rest := func() int { return width - 2 - colAge - 1 - c.status - sep(c.status) - c.driver - sep(c.driver) }
+	if rest() < minTitle {
+		c.driver = max(width-2-colAge-1-c.status-1-minTitle-1, 0)
+		if c.driver < 6 {
+			c.driver = 0
+		}
+	}
+	if rest() < minTitle {
+		c.status = 0
+	}
+	c.title = max(rest(), 1)
+	return c
+}
+
+// sep is the space before a column, none for a column not shown.
+func sep(w int) int {
+	if w == 0 {
+		return 0
+	}
+	return 1
+}
+
+// col is a column's cell: a space and s padded to w, nothing when w is 0.
+func col(w int, s string) string {
+	if w == 0 {
+		return ""
+	}
+	return " " + pad(s, w)
 }
 
 // driverText says who drives a listed session, seen from me.

@@ -130,6 +130,9 @@ func runProgram(ctx context.Context, cfg tui.Config) error {
 	defer cancel()
 	cfg.Context = ctx
 	cfg.Theme = theme.NewSet(os.Getenv("NO_COLOR") != "")
+	if dark, ok := theme.DarkFromCOLORFGBG(os.Getenv("COLORFGBG")); ok {
+		cfg.Light = !dark // until the terminal answers the background query
+	}
 	cfg.Editor = editorCommand()
 	if dir, err := config.StateDir(os.LookupEnv); err == nil && cfg.Drafts == nil {
 		cfg.Drafts = tui.DirDrafts(filepath.Join(dir, "drafts"))
