@@ -60,6 +60,7 @@ func feed(m *Model, msgs ...tea.Msg) {
 func screen(m *Model) string {
 	m.arrange()
 	m.frame, m.cursor = m.compose()
+	m.title = m.windowTitle()
 	s := xansi.Strip(m.View().Content)
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {

@@ -77,6 +77,7 @@ type Model struct {
 
 	panes  panes  // the smaller panes' lines, laid out by arrange
 	frame  string // the last drawn screen
+	title  string // the last drawn window title
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
@@ -139,6 +140,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	m.arrange()
 	m.frame, m.cursor = m.compose()
+	m.title = m.windowTitle()
 	return tea.Batch(cmds...)
 }
 
@@ -150,6 +152,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.dirty || m.frame == "" {
 		m.arrange()
 		m.frame, m.cursor = m.compose()
+		m.title = m.windowTitle()
 		m.dirty = false
 	}
 	return m, cmd
@@ -243,7 +246,7 @@ func (m *Model) View() tea.View {
 	}
 	v.ReportFocus = m.notices()
 	v.Cursor = m.cursor
-	v.WindowTitle = m.windowTitle()
+	v.WindowTitle = m.title
 	return v
 }
 
