@@ -34,7 +34,10 @@ func (d *errorsDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.Sho
 func (d *errorsDialog) SetSize(w, h int) { d.w, d.h = w, h }
 
 // rows is how many lines of errors fit in the box.
-func (d *errorsDialog) rows() int { return max(d.h-6, 1) }
+func (d *errorsDialog) rows() int {
+	c := d.c
+	return boxRows(d.h, d.w, c.hints(c.hint(c.keys.Up, "↓ scroll"), c.hint(c.keys.Dismiss, "closes this")))
+}
 
 // lines is every error wrapped to the box.
 func (d *errorsDialog) lines() []string {

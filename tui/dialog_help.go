@@ -59,7 +59,17 @@ func (d *helpDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // rows is how many lines of keys fit in the box.
-func (d *helpDialog) rows() int { return max(d.h-6, 1) }
+func (d *helpDialog) rows() int { return boxRows(d.h, d.w, d.foot(true)) }
+
+// foot is the help's keys: scrolling (when it scrolls) and closing.
+func (d *helpDialog) foot(scrolls bool) string {
+	c, km := d.c, &d.c.keys
+	foot := c.hints(c.hint(km.Help, "or "+keyName(km.Dismiss)+" closes this"))
+	if scrolls {
+		foot = c.hints(c.hint(km.Up, "↓ scroll"), foot)
+	}
+	return foot
+}
 
 // lines is the keys of the screen, a line each row: its columns side by
 // side when they fit the box, else one under the other.
@@ -83,10 +93,6 @@ func (d *helpDialog) View() string {
 	lines := d.lines()
 	off := min(d.off, max(len(lines)-d.rows(), 0))
 	shown := lines[off:min(off+d.rows(), len(lines))]
-	c, km := d.c, &d.c.keys
-	foot := c.hints(c.hint(km.Help, "or "+keyName(km.Dismiss)+" closes this"))
-	if len(shown) < len(lines) {
-		foot = c.hints(c.hint(km.Up, "↓ scroll"), foot)
-	}
-	return overlayBox(c.st, "Keys", strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
+	foot := d.foot(len(shown) < len(lines))
+	return overlayBox(d.c.st, "Keys", strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
 }

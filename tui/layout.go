@@ -140,9 +140,10 @@ func (m *Model) pickerScreen() []string {
 		body = m.picker.view(pickerView{st: m.st, keys: &m.keys, me: m.me, now: m.cfg.Now(), width: m.width,
 			height: height})
 	}
-	body = m.overlay(body)
+	top := len(lines)
 	lines = append(lines, body...)
 	lines = append(lines, m.noteLine(), m.hintLine(pickerKeys{&m.keys}.ShortHelp()))
+	lines = append(lines[:top], m.overlay(lines[top:])...) // a dialog may cover the hints too
 	return lines[:min(len(lines), m.high)]
 }
 

@@ -97,6 +97,15 @@ func overlayBox(st *theme.Styles, title, body string, width, height int) string 
 	return st.Overlay.Render(strings.Join(all, "\n"))
 }
 
+// boxRows is how many lines of text fit in a box of height h and width w
+// above its foot (the keys, wrapped): the border, the title and two blank
+// lines take the rest.
+func boxRows(h, w int, foot string) int {
+	inner := max(min(w-4, 96), 10)
+	footLines := strings.Count(xansi.Wrap(foot, inner, ""), "\n") + 1
+	return max(h-5-footLines, 1)
+}
+
 // lastParagraph is the lines after the last blank line.
 func lastParagraph(lines []string) []string {
 	for i := len(lines) - 1; i >= 0; i-- {
