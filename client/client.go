@@ -148,6 +148,9 @@ func (c *Client) Graph() string { return c.graph }
 // GardendURL is gardend's root address.
 func (c *Client) GardendURL() string { return c.gardend.String() }
 
+// ServiceURL is the service's address: gardend's root and the mount.
+func (c *Client) ServiceURL() string { return c.baseURL("") }
+
 // NewRequestID returns a fresh request id.
 func (c *Client) NewRequestID() string { return c.newID() }
 

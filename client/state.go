@@ -107,7 +107,9 @@ type Entry struct {
 	ToolCallID string     // a chip's tool call id
 	ToolName   string     // a chip's tool name
 	ToolState  string     // a chip's state: ToolRunning, ToolOK or ToolError
-	Notice     string     // an EntryNotice's text, e.g. "run aborted: budget"
+	Notice     string     // an EntryNotice's text, e.g. "run aborted: budget"; "" when Event says what happened
+	Event      string     // a notice made from an event: its type, for the UI to word (with Subject and Text)
+	Subject    string     // what that event names: a fork's or clone's new session id, a body's exit code or signal
 	Time       time.Time  // the transcript's own timestamp, or the event's time for chips and notices
 	Rev        int        // 1 when made, bumped on every change (for render caches)
 	Unreadable bool       // a snapshot item whose bytes do not decode: Text is those bytes, quoted

@@ -25,20 +25,16 @@ func (s *State) applySession(ev Event, at time.Time) Change {
 			return 0
 		}
 		s.Deleted, s.TrashedAs = true, v.TrashedAs
-		return ChangeSession | s.closeStreams() | s.notice("session deleted", v.TrashedAs, at)
+		return ChangeSession | s.closeStreams() | s.fact(ev.Type, "", v.TrashedAs, at)
 	case EvSessionForked, EvSessionCloned:
 		var v BranchValue
 		if ev.Decode(&v) != nil || v.SessionID == "" {
 			return 0
 		}
-		verb := "forked"
-		if ev.Type == EvSessionCloned {
-			verb = "cloned"
-		}
-		return s.notice(verb+" as "+v.SessionID, v.Parent.EntryID, at)
+		return s.fact(ev.Type, v.SessionID, v.Parent.EntryID, at)
 	case EvSessionShutdown:
 		s.Session.Body = "dormant"
-		return ChangeSession | s.notice("session shut down", "", at)
+		return ChangeSession | s.fact(ev.Type, "", "", at)
 	case EvRoomPolicy:
 		var v PolicyValue
 		if ev.Decode(&v) != nil || v.Policy == "" {
@@ -54,13 +50,14 @@ func (s *State) applySession(ev Event, at time.Time) Change {
 		s.Queue = v.Queue
 		return ChangeQueue
 	case EvQueueStranded:
-		return s.notice("queued commands were stranded", valueText(ev.Value), at)
+		return s.fact(ev.Type, "", valueText(ev.Value), at)
 	}
 	return 0
 }
 
-// applyOther folds body.*, mirror.* and the events shown as notices; any
-// other type changes nothing.
+// applyOther folds body.*, mirror.* and the events shown as notices (as
+// facts: the event's type and what it names; the UI words them); any other
+// type changes nothing.
 func (s *State) applyOther(ev Event, at time.Time) Change {
 	switch ev.Type {
 	case EvBodyMaterialized, EvBodyDormant:
@@ -76,40 +73,41 @@ func (s *State) applyOther(ev Event, at time.Time) Change {
 	case EvBodyExited:
 		return s.applyExited(ev, at)
 	case EvBodyNotice:
-		return s.notice(orDefault(valueText(ev.Value), "the body sent a notice"), "", at)
+		return s.fact(ev.Type, "", valueText(ev.Value), at)
 	case EvMirrorWritten, EvMirrorFailed:
 		return s.applyMirror(ev, at)
 	case EvExtensionError:
-		msg := orDefault(valueText(ev.Value), "an extension failed without a message")
+		msg := valueText(ev.Value)
 		s.LastError = msg
-		return ChangeError | s.notice("extension error: "+msg, "", at)
+		return ChangeError | s.fact(ev.Type, "", msg, at)
 	case EvAbortSlow:
-		return s.notice("the run is slow to abort", valueText(ev.Value), at)
+		return s.fact(ev.Type, "", valueText(ev.Value), at)
 	case EvCompactionStarted:
-		return s.notice("compacting the conversation", "", at)
+		return s.fact(ev.Type, "", "", at)
 	case EvCompactionEnded:
-		return s.notice("conversation compacted", valueText(ev.Value), at)
+		return s.fact(ev.Type, "", valueText(ev.Value), at)
 	case EvRetryStarted:
-		return s.notice("retrying the model request", valueText(ev.Value), at)
+		return s.fact(ev.Type, "", valueText(ev.Value), at)
 	}
 	return 0
 }
 
-// applyExited reports a body that died by itself: "body exited (code 1)".
+// applyExited reports a body that died by itself, with its exit code or
+// signal.
 func (s *State) applyExited(ev Event, at time.Time) Change {
 	var v BodyValue
 	if ev.Decode(&v) != nil {
 		return 0
 	}
-	text := "body exited"
+	subject := "" // the exit: "code 1" or "signal KILL", for the UI to word
 	switch {
 	case v.Code != nil:
-		text += " (code " + strconv.Itoa(*v.Code) + ")"
+		subject = "code " + strconv.Itoa(*v.Code)
 	case v.Signal != "":
-		text += " (signal " + v.Signal + ")"
+		subject = "signal " + v.Signal
 	}
 	s.Session.Body = "dormant"
-	return ChangeSession | s.closeStreams() | s.notice(text, v.StderrTail, at)
+	return ChangeSession | s.closeStreams() | s.fact(ev.Type, subject, v.StderrTail, at)
 }
 
 // applyMirror folds mirror.written and mirror.failed.

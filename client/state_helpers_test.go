@@ -134,6 +134,12 @@ func stEntry(e client.Entry) string {
 	switch e.Kind {
 	case client.EntryNotice:
 		fmt.Fprintf(&b, " %q", e.Notice)
+		if e.Event != "" {
+			fmt.Fprintf(&b, " event=%s", e.Event)
+		}
+		if e.Subject != "" {
+			fmt.Fprintf(&b, " subject=%q", e.Subject)
+		}
 	case client.EntryTool:
 		fmt.Fprintf(&b, " %s %s call=%s", e.ToolName, e.ToolState, e.ToolCallID)
 	default:

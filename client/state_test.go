@@ -50,6 +50,18 @@ func stLast(t *testing.T, s *client.State) client.Entry {
 	return s.Entries[len(s.Entries)-1]
 }
 
+// stWantFact checks the last entry is a notice of an event, naming
+// subject, with that detail: a fact for the UI to word, with no words.
+func stWantFact(event, subject, detail string) func(t *testing.T, s *client.State) {
+	return func(t *testing.T, s *client.State) {
+		t.Helper()
+		e := stLast(t, s)
+		if e.Kind != client.EntryNotice || e.Event != event || e.Subject != subject || e.Text != detail || e.Notice != "" {
+			t.Errorf("last entry = %s text=%q, want the fact %s %q %q", stEntry(e), e.Text, event, subject, detail)
+		}
+	}
+}
+
 // stWantNotice checks the last entry is a notice with that text.
 func stWantNotice(text string) func(t *testing.T, s *client.State) {
 	return func(t *testing.T, s *client.State) {
@@ -291,15 +303,15 @@ func TestStateSessionEvents(t *testing.T) {
 			}},
 		{name: "deleted", snap: true, steps: []stStep{{11, 1, "session.deleted", `{"trashedAs":"trash/s1"}`}},
 			want: client.ChangeSession | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
-				stWantNotice("session deleted")(t, s)
+				stWantFact("session.deleted", "", "trash/s1")(t, s)
 				if !s.Deleted || s.TrashedAs != "trash/s1" {
 					t.Errorf("deleted %v as %q", s.Deleted, s.TrashedAs)
 				}
 			}},
 		{name: "forked", snap: true, steps: []stStep{{11, 1, "session.forked", `{"sessionId":"s2","parent":{"sessionId":"s1","kind":"fork","entryId":"e4"}}`}},
-			want: client.ChangeTranscript, check: stWantNotice("forked as s2")},
+			want: client.ChangeTranscript, check: stWantFact("session.forked", "s2", "e4")},
 		{name: "cloned", snap: true, steps: []stStep{{11, 1, "session.cloned", `{"sessionId":"s3","parent":{"sessionId":"s1","kind":"clone"}}`}},
-			want: client.ChangeTranscript, check: stWantNotice("cloned as s3")},
+			want: client.ChangeTranscript, check: stWantFact("session.cloned", "s3", "")},
 		{name: "shutdown", snap: true, steps: []stStep{{11, 1, "session.shutdown", `{}`}},
 			want: client.ChangeSession | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
 				if s.Session.Body != "dormant" {
@@ -337,15 +349,15 @@ func TestStateBodyMirrorNotices(t *testing.T) {
 			}},
 		{name: "body exited with a code", snap: true, steps: []stStep{{11, 1, "body.exited", `{"code":1,"stderrTail":"boom"}`}},
 			want: client.ChangeSession | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
-				stWantNotice("body exited (code 1)")(t, s)
+				stWantFact("body.exited", "code 1", "boom")(t, s)
 				if e := stLast(t, s); e.Text != "boom" {
 					t.Errorf("detail = %q", e.Text)
 				}
 			}},
 		{name: "body exited by a signal", snap: true, steps: []stStep{{11, 1, "body.exited", `{"signal":"SIGKILL"}`}},
-			want: client.ChangeSession | client.ChangeTranscript, check: stWantNotice("body exited (signal SIGKILL)")},
+			want: client.ChangeSession | client.ChangeTranscript, check: stWantFact("body.exited", "signal SIGKILL", "")},
 		{name: "body notice", snap: true, steps: []stStep{{11, 1, "body.notice", `{"message":"hello from an extension"}`}},
-			want: client.ChangeTranscript, check: stWantNotice("hello from an extension")},
+			want: client.ChangeTranscript, check: stWantFact("body.notice", "", "hello from an extension")},
 		{name: "extension error", snap: true, steps: []stStep{{11, 1, "extension.error", `{"message":"pi-sophia crashed"}`}},
 			want: client.ChangeTranscript | client.ChangeError, check: func(t *testing.T, s *client.State) {
 				if s.LastError != "pi-sophia crashed" {
@@ -353,13 +365,13 @@ func TestStateBodyMirrorNotices(t *testing.T) {
 				}
 			}},
 		{name: "abort slow", snap: true, steps: []stStep{{11, 1, "abort.slow", `{}`}},
-			want: client.ChangeTranscript, check: stWantNotice("the run is slow to abort")},
+			want: client.ChangeTranscript, check: stWantFact("abort.slow", "", "")},
 		{name: "queue stranded", snap: true, steps: []stStep{{11, 1, "queue.stranded", `{}`}},
-			want: client.ChangeTranscript, check: stWantNotice("queued commands were stranded")},
+			want: client.ChangeTranscript, check: stWantFact("queue.stranded", "", "")},
 		{name: "retry", snap: true, steps: []stStep{{11, 1, "retry.started", `{"message":"429"}`}},
-			want: client.ChangeTranscript, check: stWantNotice("retrying the model request")},
+			want: client.ChangeTranscript, check: stWantFact("retry.started", "", "429")},
 		{name: "compaction", snap: true, steps: []stStep{{11, 1, "compaction.started", `{}`}, {12, 2, "compaction.ended", `{}`}},
-			want: client.ChangeTranscript, check: stWantNotice("conversation compacted")},
+			want: client.ChangeTranscript, check: stWantFact("compaction.ended", "", "")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, c.run)

@@ -296,6 +296,13 @@ func (s *State) wasDone(messageID string) bool {
 	return false
 }
 
+// fact appends a notice entry that says what happened as the event's type
+// and what it names, for the UI to word.
+func (s *State) fact(event, subject, detail string, at time.Time) Change {
+	s.appendEntry(Entry{Kind: EntryNotice, Event: event, Subject: subject, Text: clipTail(detail), Time: at, Rev: 1})
+	return ChangeTranscript
+}
+
 // notice appends a notice entry.
 func (s *State) notice(text, detail string, at time.Time) Change {
 	s.appendEntry(Entry{Kind: EntryNotice, Notice: text, Text: clipTail(detail), Time: at, Rev: 1})

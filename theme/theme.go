@@ -5,6 +5,8 @@ package theme
 
 import (
 	"image/color"
+	"strconv"
+	"strings"
 
 	"charm.land/lipgloss/v2"
 )
@@ -194,4 +196,17 @@ func build(p Palette, dark, noColor bool, md string) *Styles {
 		s.Marker = lipgloss.NewStyle().Reverse(true)
 	}
 	return s
+}
+
+// DarkFromCOLORFGBG reads the terminal's background from the COLORFGBG
+// variable ("15;0", "0;default;15"): the last field is the background's
+// colour number, 0 to 6 and 8 dark, 7 and 9 to 15 light. ok is false when
+// it says nothing usable.
+func DarkFromCOLORFGBG(v string) (dark, ok bool) {
+	fields := strings.Split(v, ";")
+	bg, err := strconv.Atoi(strings.TrimSpace(fields[len(fields)-1]))
+	if err != nil || bg < 0 || bg > 15 {
+		return false, false
+	}
+	return bg <= 6 || bg == 8, true
 }

@@ -35,3 +35,19 @@ func TestSet(t *testing.T) {
 		t.Error("Set.For does not pick the background's styles")
 	}
 }
+
+// TestDarkFromCOLORFGBG reads the background's colour number.
+func TestDarkFromCOLORFGBG(t *testing.T) {
+	cases := []struct {
+		in       string
+		dark, ok bool
+	}{
+		{"15;0", true, true}, {"0;15", false, true}, {"0;default;15", false, true},
+		{"15;8", true, true}, {"0;7", false, true}, {"", false, false}, {"15;default", false, false}, {"1;99", false, false},
+	}
+	for _, c := range cases {
+		if dark, ok := DarkFromCOLORFGBG(c.in); dark != c.dark || ok != c.ok {
+			t.Errorf("DarkFromCOLORFGBG(%q) = %v, %v; want %v, %v", c.in, dark, ok, c.dark, c.ok)
+		}
+	}
+}

@@ -48,14 +48,14 @@ func openBig(tb testing.TB, n int) *Model {
 	return m
 }
 
-// frame scrolls one line up or down and draws the screen.
+// frame scrolls one line up or down (alt+↑, alt+↓) and draws the screen:
+// the key through Update, which lays out and draws, then View.
 func frame(m *Model, i int) {
-	d := 1
+	k := tea.KeyPressMsg{Code: tea.KeyDown, Mod: tea.ModAlt}
 	if i%2 == 0 {
-		d = -1
+		k.Code = tea.KeyUp
 	}
-	m.transcript.scroll(m.entries(), d)
-	m.dirty = true
+	m.Update(k)
 	m.View()
 }
 

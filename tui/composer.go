@@ -89,16 +89,26 @@ func (c *composer) restore(text string) {
 // blank reports whether the draft is only whitespace.
 func (c *composer) blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
 
-// update passes keys and pastes to the textarea.
+// update passes keys and pastes to the textarea: what is routed to the
+// composer has the keyboard.
 func (c *composer) update(msg tea.Msg) tea.Cmd {
+	c.ta.Focus()
 	var cmd tea.Cmd
 	c.ta, cmd = c.ta.Update(msg)
 	return cmd
 }
 
-// focus and blur move the keyboard to and from the composer.
-func (c *composer) focus() { c.ta.Focus() }
-func (c *composer) blur()  { c.ta.Blur() }
+// setFocused moves the keyboard to the composer (true) or away from it.
+func (c *composer) setFocused(on bool) {
+	if on {
+		c.ta.Focus()
+	} else {
+		c.ta.Blur()
+	}
+}
+
+// focused reports whether the composer has the keyboard.
+func (c *composer) focused() bool { return c.ta.Focused() }
 
 // view draws the composer: exactly its height in lines.
 func (c *composer) view() string { return c.ta.View() }

@@ -50,15 +50,27 @@ func (m *Model) enterEntries() bool {
 	return true
 }
 
-// onEntriesKey handles a key while selecting an entry: move, copy, fork.
-func (m *Model) onEntriesKey(msg tea.KeyPressMsg) tea.Cmd {
+// entriesKeys is the key map of the transcript's selection.
+type entriesKeys struct{ k *KeyMap }
+
+// ShortHelp lists the selection's keys.
+func (e entriesKeys) ShortHelp() []key.Binding {
+	return []key.Binding{e.k.Up, e.k.Down, e.k.Copy, e.k.Fork, e.k.Back}
+}
+
+// FullHelp lists the selection's keys.
+func (e entriesKeys) FullHelp() [][]key.Binding { return [][]key.Binding{e.ShortHelp()} }
+
+// onEntriesKey handles a key while selecting an entry: move, copy, fork;
+// ok is false for a key it does not bind.
+func (m *Model) onEntriesKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	s := m.sess
 	es := m.entries()
 	if s.sel < 0 || s.sel >= len(es) {
 		s.sel = lastSelectable(es)
 		if s.sel < 0 {
 			m.focus = focusSession
-			return nil
+			return nil, true
 		}
 	}
 	switch {
@@ -69,13 +81,18 @@ func (m *Model) onEntriesKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.sel = stepSelectable(es, s.sel, 1)
 		m.transcript.show(es, s.sel)
 	case key.Matches(msg, m.keys.Copy):
+		m.acted()
 		text := Sanitize(es[s.sel].Text)
 		m.note = "copied the entry to the clipboard (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"
-		return tea.SetClipboard(text)
+		return tea.SetClipboard(text), true
 	case key.Matches(msg, m.keys.Fork):
-		return m.fork(es[s.sel])
+		if !m.confirm(msg, "forks a new session before the marked entry") {
+			return nil, true
+		}
+		m.acted()
+		return m.fork(es[s.sel]), true
 	}
-	return nil
+	return nil, true
 }
 
 // fork starts a new session with the history before e; the new session

@@ -19,20 +19,20 @@ func TestTakeover(t *testing.T) {
 	a := drive(t, "terminal one", hostConfig(t, one), 80, 24)
 	a.m.cfg.SessionID = id
 	a.run(a.m.open(id))
-	a.see("● you drive from this terminal", "● streaming")
+	a.see("● you drive from this terminal", "● live")
 	a.send(typing("hello")...)
 	a.send(keyEnter)
 	a.see("You said: hello", "idle")
 
 	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
 	b.run(b.m.open(id))
-	offered := b.see("Take over or watch?", "● streaming", "## Echo")
+	offered := b.see("Take over or watch?", "● live", "## Echo", "◆ member user:ada")
 	t.Run("offered", func(t *testing.T) { golden(t, offered) })
 
 	b.send(press('t'))
-	tookOver := b.see("● you drive from this terminal", "took over from cli-one")
+	tookOver := b.see("● you drive from this terminal", "took over from cli-one", "◆ member user:ada")
 	t.Run("took over", func(t *testing.T) { golden(t, tookOver) })
-	takenOver := a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two")
+	takenOver := a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two", "◆ member user:ada")
 	t.Run("taken over", func(t *testing.T) { golden(t, takenOver) })
 
 	a.send(typing("mine again")...)
@@ -64,7 +64,7 @@ func TestOpenAndWatch(t *testing.T) {
 	b.run(b.m.open(id))
 	b.see("Take over or watch?")
 	b.send(press('w'))
-	b.see("◐ your other terminal drives (cli-one)", "you are watching · enter sends the driver a chime")
+	b.see("◐ your other terminal drives (cli-one)", "your other terminal drives · ctrl+t takes over · enter sends it a chime")
 	if _, err := one.Prompt(t.Context(), id, "from the driver"); err != nil {
 		t.Fatal(err)
 	}
@@ -95,10 +95,10 @@ func TestWatchNeverClaims(t *testing.T) {
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-watch"))
 	cfg.Watch, cfg.SessionID = true, id
 	w := drive(t, "watch", cfg, 80, 24)
-	w.see("watching read-only · ○ nobody drives", "● streaming")
-	w.send(typing("typed")...)
-	w.send(keyEnter, keyCtrlT, keyEsc)
-	w.settle()
+	w.see("watching read-only · ○ nobody drives", "● live")
+	if n := keys(w.m, append(typing("typed"), keyEnter, keyCtrlT, keyEsc)...); n != 0 {
+		t.Errorf("keys made %d requests in vehicle watch", n)
+	}
 	if n := claims(); n != before {
 		t.Errorf("vehicle watch made %d claims", n-before)
 	}
@@ -116,7 +116,7 @@ func TestRunFlow(t *testing.T) {
 	cfg := hostConfig(t, one)
 	cfg.SessionID = id
 	a := drive(t, "driver", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● streaming")
+	a.see("● you drive from this terminal", "● live")
 
 	sent := func(string) bool { return !a.m.sess.sending }
 	a.send(typing("wait for it #hold")...)
@@ -143,7 +143,7 @@ func TestExpiredLeaseReclaimedQuietly(t *testing.T) {
 	cfg := hostConfig(t, one)
 	cfg.SessionID = id
 	a := drive(t, "driver", cfg, 80, 24)
-	a.see("● you drive from this terminal", "● streaming")
+	a.see("● you drive from this terminal", "● live")
 	clk.advance(client.DefaultLeaseTTL + time.Minute)
 	a.send(typing("after a break")...)
 	a.send(keyEnter)
@@ -162,7 +162,7 @@ func TestReconnectResumes(t *testing.T) {
 	cfg := hostConfig(t, one)
 	cfg.SessionID = id
 	a := drive(t, "driver", cfg, 80, 24)
-	a.see("● streaming")
+	a.see("● live")
 	srv.CutStreams()
 	if _, err := one.Prompt(t.Context(), id, "during the cut"); err != nil {
 		t.Fatal(err)
@@ -183,7 +183,7 @@ func TestPickerFlow(t *testing.T) {
 	p := drive(t, "picker", hostConfig(t, one), 80, 24)
 	p.see("First", "1 session")
 	p.send(keyCtrlN)
-	p.see("● you drive from this terminal", "● streaming")
+	p.see("● you drive from this terminal", "● live")
 	p.send(keyCtrlO)
 	p.see("2 sessions")
 	p.send(keyCtrlR)

@@ -25,6 +25,7 @@ type harness struct {
 	m    *Model
 	msgs chan tea.Msg
 	done chan struct{}
+	log  []tea.Msg // every message handled, in order
 }
 
 // drive starts a model on cfg at w x h and runs its Init.
@@ -71,6 +72,7 @@ func (h *harness) run(cmd tea.Cmd) {
 // send hands messages to the model and runs their commands.
 func (h *harness) send(msgs ...tea.Msg) {
 	for _, msg := range msgs {
+		h.log = append(h.log, msg)
 		_, cmd := h.m.Update(msg)
 		h.run(cmd)
 	}
@@ -95,6 +97,21 @@ func (h *harness) until(what string, ok func(string) bool) string {
 	}
 }
 
+// answered reports whether a message of the kind ok picks was handled after
+// the last one that asks for it (asks), or none asked.
+func (h *harness) answered(asks, ok func(tea.Msg) bool) bool {
+	asked, got := -1, -1
+	for i, msg := range h.log {
+		if asks(msg) {
+			asked = i
+		}
+		if ok(msg) {
+			got = i
+		}
+	}
+	return got > asked
+}
+
 // see waits until the screen shows every text.
 func (h *harness) see(texts ...string) string {
 	h.t.Helper()
@@ -106,19 +123,6 @@ func (h *harness) see(texts ...string) string {
 		}
 		return true
 	})
-}
-
-// settle handles answers until none comes for a while: the screen is at
-// rest.
-func (h *harness) settle() {
-	for {
-		select {
-		case msg := <-h.msgs:
-			h.send(msg)
-		case <-time.After(100 * time.Millisecond):
-			return
-		}
-	}
 }
 
 // clock is a host clock the test moves.

@@ -54,8 +54,13 @@ func feed(m *Model, msgs ...tea.Msg) {
 	}
 }
 
-// screen is the model's screen as plain text, trailing spaces cut.
+// screen is the model's screen as plain text, trailing spaces cut. It is
+// drawn again first, for tests that call the model's methods directly
+// rather than through Update.
 func screen(m *Model) string {
+	m.arrange()
+	m.frame, m.cursor = m.compose()
+	m.title = m.windowTitle()
 	s := xansi.Strip(m.View().Content)
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
@@ -88,6 +93,7 @@ var (
 	keyCtrlY      = tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl}
 	keyCtrlEnd    = tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl}
 	keyF1         = tea.KeyPressMsg{Code: tea.KeyF1}
+	keyF3         = tea.KeyPressMsg{Code: tea.KeyF3}
 	keyPgUp       = tea.KeyPressMsg{Code: tea.KeyPgUp}
 	keyPgDown     = tea.KeyPressMsg{Code: tea.KeyPgDown}
 	keyUp         = tea.KeyPressMsg{Code: tea.KeyUp}

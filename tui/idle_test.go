@@ -57,8 +57,13 @@ func TestIdleWithLiveStream(t *testing.T) {
 	cfg := hostConfig(t, one)
 	cfg.SessionID = id
 	a := drive(t, "idle", cfg, 80, 24)
-	a.see("You said: one turn", "● streaming", "idle")
-	a.settle()
+	// The flow's last answers: the account, and the mirror written after the turn.
+	a.see("You said: one turn", "● live", "idle", "◆ member user:ada")
+	settled := func(msg tea.Msg) bool { e, ok := msg.(eventMsg); return ok && e.ev.Type == client.EvRunSettled }
+	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
+	a.until("the mirror written and the account after the run", func(string) bool {
+		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && !a.m.sess.flushes
+	})
 	ticks := a.m.ticks
 	select {
 	case msg := <-a.msgs:

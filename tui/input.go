@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -10,26 +11,22 @@ import (
 // onKey handles a key: the global ones first, then the focused dialog or
 // screen's.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	m.lastKey = m.cfg.Now()
 	if key.Matches(msg, m.keys.Quit) {
-		return tea.Quit
+		return m.onQuitKey()
 	}
-	switch m.focus {
-	case focusHelp:
-		if key.Matches(msg, m.keys.Help, m.keys.Cancel) || msg.String() == "q" {
-			m.focus = m.back
-		}
+	if m.quitArmed {
+		m.quitArmed, m.note = false, ""
+	}
+	if m.top() != nil {
+		return m.onOverlayMsg(msg)
+	}
+	switch {
+	case key.Matches(msg, m.keys.Help):
+		m.push(newHelpDialog(m.common, m.screenKeys()))
 		return nil
-	case focusRename:
-		return m.onRenameKey(msg)
-	case focusConfirmDelete:
-		return m.onDeleteKey(msg)
-	case focusOffer:
-		return m.onOfferKey(msg)
-	case focusDeleted:
-		return m.onDeletedKey(msg)
-	}
-	if key.Matches(msg, m.keys.Help) {
-		m.back, m.focus = m.focus, focusHelp
+	case key.Matches(msg, m.keys.Errors):
+		m.push(&errorsDialog{c: m.common, errs: m.errLog})
 		return nil
 	}
 	switch {
@@ -68,18 +65,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.focus != focusSession {
-		if key.Matches(msg, m.keys.Back) {
-			m.focus = focusSession
-			return nil
-		}
-		switch m.focus {
-		case focusRoom:
-			return m.onRoomKey(msg)
-		case focusQueue:
-			return m.onQueueKey(msg)
-		case focusEntries:
-			return m.onEntriesKey(msg)
-		}
+		return m.onPanesKey(msg)
 	}
 	return m.onComposerKey(msg)
 }
@@ -100,6 +86,9 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 		return editDraft(m.cfg.Editor, m.composer.value())
 	}
 	if m.cfg.Watch {
+		return nil
+	}
+	if m.walk(msg) {
 		return nil
 	}
 	return m.composer.update(msg)
@@ -185,9 +174,9 @@ func (m *Model) send(op string) tea.Cmd {
 		return nil
 	}
 	rel, _ := s.state.LeaseAt(m.cfg.Now())
-	if s.role == roleWatch || rel == client.LeaseOther {
+	if s.role == roleWatch || rel == client.LeaseOther || rel == client.LeaseMyOtherClient {
 		if op == client.OpSteer {
-			m.note = "only the driver steers: enter sends the driver a chime"
+			m.note = "only the driver steers: " + keyName(m.keys.Send) + " sends the driver a chime"
 			return nil
 		}
 		return m.chime()
@@ -199,11 +188,12 @@ func (m *Model) send(op string) tea.Cmd {
 		}
 	}
 	text := m.composer.value()
+	m.history.add(text)
 	m.composer.setValue("")
 	m.transcript.toBottom() // the person's own turn: follow it
 	s.sending = true
 	m.note = "sending…"
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, op, text, rel != client.LeaseMine)
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, op, text, rel != client.LeaseMine || s.stale)
 }
 
 // abort stops the run under way, when this terminal drives.
@@ -228,7 +218,11 @@ func (m *Model) takeOver() tea.Cmd {
 		return nil
 	}
 	rel, _ := s.state.Lease()
-	if rel == client.LeaseMine {
+	switch {
+	case s.reduced:
+		m.note = "your role here is viewer: you may read this session, not drive it"
+		return nil
+	case rel == client.LeaseMine:
 		m.note = "you already drive from this terminal"
 		return nil
 	}
@@ -236,23 +230,43 @@ func (m *Model) takeOver() tea.Cmd {
 	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil)
 }
 
-// onOfferKey answers the take-over-or-watch offer.
-func (m *Model) onOfferKey(msg tea.KeyPressMsg) tea.Cmd {
-	s := m.sess
+// offer opens the take-over-or-watch offer for s, held by holder.
+func (m *Model) offer(s *session, holder *client.Lease) {
+	s.offer = holder
+	m.push(&offerDialog{c: m.common, holder: holder,
+		take: func() tea.Cmd {
+			if m.current(s.gen) == nil {
+				return nil
+			}
+			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true)
+		},
+		watch: func() { s.role, s.offer = roleWatch, nil },
+	})
+}
+
+// closeOffer closes the offer, if it shows.
+func (m *Model) closeOffer() {
+	m.drop(func(c component) bool { _, ok := c.(*offerDialog); return ok })
+}
+
+// screenKeys is the key map of the screen under the overlays, for the help.
+func (m *Model) screenKeys() help.KeyMap {
 	switch {
-	case s == nil:
-		m.focus = focusPicker
-	case key.Matches(msg, m.keys.Takeover):
-		return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true)
-	case key.Matches(msg, m.keys.Watch):
-		s.role, s.offer = roleWatch, nil
-		m.focus = focusSession
+	case m.focus == focusPicker || (m.sess == nil && m.visit == nil):
+		return pickerKeys{&m.keys}
+	case m.focus == focusVisit:
+		return visitKeys{&m.keys}
+	case m.paneKeys() != nil:
+		return withPane{m.paneKeys(), sessionKeys{&m.keys}}
 	}
-	return nil
+	return sessionKeys{&m.keys}
 }
 
 // onPaste puts pasted text where the keys go.
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
+	if m.top() != nil {
+		return m.onOverlayMsg(msg)
+	}
 	switch m.focus {
 	case focusSession, focusVisit:
 		if !m.cfg.Watch {
@@ -261,8 +275,6 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	case focusPicker:
 		m.picker.filter.insert(msg.Content)
 		m.picker.filterChanged()
-	case focusRename:
-		m.rename.insert(msg.Content)
 	}
 	return nil
 }

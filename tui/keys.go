@@ -9,6 +9,7 @@ type KeyMap struct {
 	Quit     key.Binding
 	Help     key.Binding
 	Sessions key.Binding
+	Errors   key.Binding // the last errors, whole
 
 	// In a session: the composer and the lease.
 	Send     key.Binding
@@ -29,6 +30,7 @@ type KeyMap struct {
 	Policy       key.Binding
 	PolicyBack   key.Binding
 	CancelQueued key.Binding
+	Expand       key.Binding // reads the selected chime whole
 	Copy         key.Binding
 	Fork         key.Binding
 
@@ -40,6 +42,7 @@ type KeyMap struct {
 	Bottom   key.Binding
 
 	// In the session picker.
+	Retry  key.Binding
 	Open   key.Binding
 	New    key.Binding
 	Rename key.Binding
@@ -54,6 +57,8 @@ type KeyMap struct {
 	Cancel   key.Binding
 	Takeover key.Binding
 	Watch    key.Binding
+	Save     key.Binding // saves a dialog's text
+	Dismiss  key.Binding // closes a dialog or the help
 }
 
 // DefaultKeyMap is the key map the UI starts with.
@@ -65,6 +70,8 @@ func DefaultKeyMap() KeyMap {
 		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		Help:     b([]string{"f1", "ctrl+g"}, "f1/ctrl+g", "help"),
 		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),
+		Errors:   b([]string{"f3", "alt+e"}, "f3", "the last errors, whole"),
+		Retry:    b([]string{"r"}, "r", "list again (after a failed listing)"),
 
 		Send:     b([]string{"enter"}, "enter", "send / follow-up"),
 		Newline:  b([]string{"ctrl+j", "alt+enter", "shift+enter"}, "ctrl+j", "newline (alt+enter too)"),
@@ -83,6 +90,7 @@ func DefaultKeyMap() KeyMap {
 		PolicyBack:   b([]string{"P"}, "P", "previous room policy"),
 		CancelQueued: b([]string{"x", "delete"}, "x", "cancel a queued one"),
 		Copy:         b([]string{"y", "c"}, "y", "copy an entry"),
+		Expand:       b([]string{"v"}, "v", "read a chime whole"),
 		Fork:         b([]string{"f"}, "f", "fork before an entry"),
 
 		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
@@ -104,6 +112,8 @@ func DefaultKeyMap() KeyMap {
 		Cancel:   b([]string{"n", "esc"}, "n/esc", "cancel"),
 		Takeover: b([]string{"t"}, "t", "take over (offered)"),
 		Watch:    b([]string{"w", "esc"}, "w", "watch (offered)"),
+		Save:     b([]string{"enter"}, "enter", "save"),
+		Dismiss:  b([]string{"esc"}, "esc", "close"),
 	}
 }
 
@@ -119,8 +129,8 @@ func (s sessionKeys) ShortHelp() []key.Binding {
 func (s sessionKeys) FullHelp() [][]key.Binding {
 	k := s.k
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Help, k.Quit},
-		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.CancelQueued,
+		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Errors, k.Help, k.Quit},
+		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.Expand, k.CancelQueued,
 			k.Copy, k.Fork, k.Takeover, k.Watch},
 	}
 }
@@ -139,7 +149,7 @@ func (p pickerKeys) FullHelp() [][]key.Binding {
 	filter := key.NewBinding(key.WithKeys("type"), key.WithHelp("type", "filter"))
 	return [][]key.Binding{
 		{k.Open, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
-		{k.Up, k.Down, filter, k.Back, k.Help, k.Quit},
+		{k.Up, k.Down, filter, k.Back, k.Retry, k.Errors, k.Help, k.Quit},
 	}
 }
 
@@ -156,5 +166,5 @@ func (v visitKeys) ShortHelp() []key.Binding {
 func (v visitKeys) FullHelp() [][]key.Binding {
 	k := v.k
 	send := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send the chime"))
-	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.Help, k.Quit}}
+	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.Errors, k.Help, k.Quit}}
 }

@@ -43,21 +43,54 @@ func (m *Model) bannerLines() int {
 	return strings.Count(m.cfg.Banner, "\n") + 1
 }
 
-// screen is the screen under the focus (under the overlay, if one shows).
-func (m *Model) screen() focus {
-	if m.focus.overlay() {
-		return m.back
+// arrange lays the screen out for what Update changed: the panes' sizes,
+// where the composer's keys go and what it hints, the selections kept in
+// range. compose then only reads.
+func (m *Model) arrange() {
+	switch {
+	case m.focus == focusVisit && m.visit != nil:
+		m.composer.setPlaceholder("write a chime · " + keyName(m.keys.Send) + " sends it to the driver")
+		m.composer.setSize(m.width, max(m.composerHeight(), 1))
+		m.composer.setFocused(m.top() == nil)
+	case m.focus == focusPicker || m.sess == nil:
+		m.composer.setFocused(false)
+		m.picker.keepInView(max(m.high-1-m.bannerLines()-2, 1))
+	default:
+		m.arrangeSession()
 	}
-	return m.focus
 }
 
-// compose draws the whole screen and places the cursor.
+// arrangeSession sizes the open session's transcript to what the smaller
+// panes leave, marks the selected entry and readies the composer.
+func (m *Model) arrangeSession() {
+	s := m.sess
+	if s.state != nil {
+		s.roomSel = min(max(s.roomSel, 0), max(len(s.state.Chimes)-1, 0))
+		s.queueSel = min(max(s.queueSel, 0), max(len(m.laneItems())-1, 0))
+	}
+	ch := m.composerHeight()
+	top := 1 + m.bannerLines()
+	m.panes = m.sidePanes(m.high - top - 2 - ch)
+	if h := max(m.high-top-2-ch-m.panes.height(), 1); h != m.transcript.height {
+		m.transcript.setSize(m.width, h)
+	}
+	m.transcript.sel = -1
+	if m.focus == focusEntries {
+		m.transcript.sel = s.sel
+	}
+	if ch > 0 {
+		m.composer.setPlaceholder(m.placeholder())
+		m.composer.setFocused(m.focus == focusSession && m.top() == nil)
+	}
+}
+
+// compose draws the whole screen and places the cursor; it reads the
+// state and changes none of it.
 func (m *Model) compose() (string, *tea.Cursor) {
-	if m.screen() == focusVisit && m.visit != nil {
+	if m.focus == focusVisit && m.visit != nil {
 		return m.visitScreen()
 	}
-	if m.screen() == focusPicker || m.sess == nil {
-		m.composer.blur()
+	if m.focus == focusPicker || m.sess == nil {
 		return strings.Join(m.pickerScreen(), "\n"), nil
 	}
 	return m.sessionScreen()
@@ -74,8 +107,8 @@ func (m *Model) header(left, right string) string {
 	return l + strings.Repeat(" ", gap) + r
 }
 
-// top is the header and the banner.
-func (m *Model) top(left, right string) []string {
+// heading is the header and the banner.
+func (m *Model) heading(left, right string) []string {
 	lines := []string{m.header(left, right)}
 	if m.cfg.Banner != "" {
 		for _, l := range strings.Split(m.cfg.Banner, "\n") {
@@ -95,12 +128,22 @@ func (m *Model) pickerScreen() []string {
 	if len(m.picker.all) == 1 {
 		n = "1 session"
 	}
-	lines := m.top("your sessions", graph+n)
-	body := m.picker.view(pickerView{st: m.st, me: m.me, now: m.cfg.Now(), width: m.width,
-		height: max(m.high-len(lines)-2, 1)})
-	body = m.overlay(body)
+	if m.picker.failed != nil {
+		n = "listing failed"
+	}
+	lines := m.heading("your sessions", graph+n)
+	height := max(m.high-len(lines)-2, 1)
+	var body []string
+	if m.picker.failed != nil {
+		body = fitLines(m.loadFailure(m.picker.failed, m.width), height)
+	} else {
+		body = m.picker.view(pickerView{st: m.st, keys: &m.keys, me: m.me, now: m.cfg.Now(), width: m.width,
+			height: height})
+	}
+	top := len(lines)
 	lines = append(lines, body...)
 	lines = append(lines, m.noteLine(), m.hintLine(pickerKeys{&m.keys}.ShortHelp()))
+	lines = append(lines[:top], m.overlay(lines[top:])...) // a dialog may cover the hints too
 	return lines[:min(len(lines), m.high)]
 }
 
@@ -117,28 +160,19 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 		right += " · read-only"
 	}
 	if s.state != nil {
-		title = SanitizeLine(s.state.Title())
+		title = TitleLine(s.state.Title())
 	}
-	lines := m.top(title, right)
+	lines := m.heading(title, right)
 	top := len(lines)
 	ch := m.composerHeight()
-	p := m.sidePanes(m.high - top - 2 - ch)
-	if h := max(m.high-top-2-ch-p.height(), 1); h != m.transcript.height {
-		m.transcript.setSize(m.width, h)
-	}
+	p := m.panes
 	lines = append(lines, m.sessionBody()...)
 	lines = append(append(lines, p.queue...), p.room...)
 	lines = append(lines, m.leasePane())
 	lines = append(append(lines, p.account...), p.warn...)
 	var cur *tea.Cursor
 	if ch > 0 {
-		m.composer.setPlaceholder(m.placeholder())
-		if m.focus == focusSession {
-			m.composer.focus()
-		} else {
-			m.composer.blur()
-		}
-		if c := m.composer.cursor(); c != nil && m.focus == focusSession {
+		if c := m.composer.cursor(); c != nil && m.composer.focused() {
 			c.Position.Y += len(lines)
 			cur = c
 		}
@@ -147,6 +181,15 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.statusLine())
 	lines = append(lines[:top], m.overlay(lines[top:])...)
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
+}
+
+// fitLines is exactly height lines: cut, or filled with blank ones.
+func fitLines(lines []string, height int) []string {
+	lines = lines[:min(len(lines), height)]
+	for len(lines) < height {
+		lines = append(lines, "")
+	}
+	return lines
 }
 
 // panes are the lines of the session's smaller panes.
@@ -191,10 +234,6 @@ func (m *Model) styledWarnings() []string {
 func (m *Model) sessionBody() []string {
 	s := m.sess
 	if s.state != nil {
-		m.transcript.sel = -1
-		if m.focus == focusEntries {
-			m.transcript.sel = s.sel
-		}
 		return m.transcript.view(s.state.Entries)
 	}
 	body := make([]string, m.transcript.height)
@@ -204,45 +243,15 @@ func (m *Model) sessionBody() []string {
 	return body
 }
 
-// overlay draws the dialog or help over a screen's body, if one shows.
-func (m *Model) overlay(body []string) []string {
-	var box string
-	switch m.focus {
-	case focusHelp:
-		switch m.back {
-		case focusPicker:
-			box = helpBox(m.st, m.help, pickerKeys{&m.keys}, m.width)
-		case focusVisit:
-			box = helpBox(m.st, m.help, visitKeys{&m.keys}, m.width)
-		default:
-			box = helpBox(m.st, m.help, sessionKeys{&m.keys}, m.width)
-		}
-	case focusRename:
-		box = renameBox(m.st, m.target, &m.rename, m.width)
-	case focusConfirmDelete:
-		box = deleteBox(m.st, m.target, m.width)
-	case focusOffer:
-		if m.sess != nil {
-			box = offerBox(m.st, m.sess.offer, m.width)
-		}
-	case focusDeleted:
-		if m.deleted != nil {
-			box = deletedBox(m.st, m.deleted, m.width)
-		}
-	default:
-		return body
-	}
-	return placeOver(body, box, m.width)
-}
-
 // leasePane is the lease line of the open session, with the room's policy
 // at its right.
 func (m *Model) leasePane() string {
 	s := m.sess
-	v := leaseView{role: s.role, readOnly: m.cfg.Watch, loc: m.cfg.Location}
+	v := leaseView{role: s.role, readOnly: m.cfg.Watch, keys: &m.keys, reduced: s.reduced, loc: m.cfg.Location, stale: s.stale}
 	room := ""
 	if s.state != nil {
-		v.rel, v.holder = s.state.Lease()
+		v.now = m.cfg.Now()
+		v.rel, v.holder = s.state.LeaseAt(v.now)
 		v.revoked = s.state.Revoked
 		room = " " + m.st.AuthorLabel.Render("room "+SanitizeLine(roomPolicy(s.state))) + m.st.Rule.Render(" ──")
 	}
@@ -264,15 +273,21 @@ func (m *Model) placeholder() string {
 	if s.state != nil {
 		rel, _ = s.state.LeaseAt(m.cfg.Now())
 	}
+	k := &m.keys
+	send, take := keyName(k.Send), keyName(k.TakeOver)
 	switch {
+	case s.reduced:
+		return "your role here is viewer: you may read this session, not drive it"
 	case s.role == roleWatch && rel == client.LeaseNone:
-		return "nobody drives · enter sends a chime · ctrl+t claims the lease"
+		return "nobody drives · " + send + " sends a chime · " + take + " claims the lease"
+	case rel == client.LeaseMyOtherClient:
+		return "your other terminal drives · " + take + " takes over · " + send + " sends it a chime"
 	case s.role == roleWatch || rel == client.LeaseOther:
-		return "you are watching · enter sends the driver a chime · ctrl+t takes over"
+		return "you are watching · " + send + " sends the driver a chime · " + take + " takes over"
 	case s.state != nil && s.state.Run == client.RunRunning:
-		return "enter queues a follow-up · ctrl+s steers · esc aborts"
+		return send + " queues a follow-up · " + keyName(k.Steer) + " steers · " + keyName(k.Abort) + " aborts"
 	}
-	return "write a message · enter sends · ctrl+j newline"
+	return "write a message · " + send + " sends · " + keyName(k.Newline) + " newline"
 }
 
 // statusLine is the connection, the run, the last note (or the focused
@@ -285,7 +300,7 @@ func (m *Model) statusLine() string {
 		parts = append(parts, runText(m.st, s.state))
 	}
 	if m.mouseOff {
-		parts = append(parts, m.st.StatusWarn.Render("mouse off (f2)"))
+		parts = append(parts, m.st.StatusWarn.Render("mouse off ("+keyName(m.keys.Mouse)+")"))
 	}
 	switch h := m.paneHint(); {
 	case m.errText != "":
@@ -301,8 +316,13 @@ func (m *Model) statusLine() string {
 	return m.withHint(joinFit(parts, m.width))
 }
 
-// message is the last error with its code, else the last note.
+// message is the last error with its code, else the last note; a pending
+// quit (one ctrl+c pressed) is said before either, so the key never seems
+// to do nothing.
 func (m *Model) message() string {
+	if m.quitArmed && m.note != "" {
+		return m.st.StatusWarn.Render(m.note)
+	}
 	if m.errText != "" {
 		return m.st.StatusError.Render("✗ " + m.errText)
 	}
@@ -315,9 +335,12 @@ func (m *Model) message() string {
 // noteLine is the picker's line for the last error or note.
 func (m *Model) noteLine() string { return m.withHint(pad(m.message(), m.width-9)) }
 
-// withHint puts "f1 help" at the right of a line when it fits.
+// withHint puts the help key at the right of a line when it fits.
 func (m *Model) withHint(line string) string {
-	hint := m.st.Key.Render("f1") + m.st.KeyDesc.Render(" help")
+	hint := m.st.Key.Render(firstKey(m.keys.Help)) + m.st.KeyDesc.Render(" help")
+	if m.errText != "" {
+		hint = m.st.Key.Render(firstKey(m.keys.Errors)) + m.st.KeyDesc.Render(" errors")
+	}
 	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
 	if w+hw+2 > m.width {
 		return pad(line, m.width)
@@ -334,11 +357,14 @@ func (m *Model) hintLine(keys []key.Binding) string {
 
 // paneHint says what the keys do in the focused pane.
 func (m *Model) paneHint() string {
+	k := &m.keys
+	move := keyName(k.Up) + keyName(k.Down) + " select · "
 	switch m.focus {
 	case focusQueue:
-		return "queue: ↑↓ select · x cancels · esc back"
+		return "queue: " + move + keyName(k.CancelQueued) + " cancels · " + keyName(k.Back) + " back"
 	case focusEntries:
-		return "entries: ↑↓ select · y copies · f forks before · esc back"
+		return "entries: " + move + keyName(k.Copy) + " copies · " + keyName(k.Fork) + " forks before · " +
+			keyName(k.Back) + " back"
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -22,6 +23,10 @@ type leaseView struct {
 	revoked  *client.LeaseEndValue
 	role     role
 	readOnly bool
+	keys     *KeyMap
+	stale    bool // the host restarted since the lease was last confirmed
+	reduced  bool // the person's role dropped to viewer: no driving, no take-over
+	now      time.Time
 	loc      *time.Location
 }
 
@@ -31,22 +36,31 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 	until := ""
 	if v.holder != nil && !v.holder.ExpiresAt.IsZero() {
 		until = " · until " + v.holder.ExpiresAt.In(v.loc).Format("15:04")
+		if v.rel == client.LeaseMine && !v.now.IsZero() {
+			until += " · " + timeLeft(v.holder.ExpiresAt.Sub(v.now))
+		}
 	}
 	prefix := ""
-	if v.readOnly {
+	switch {
+	case v.reduced:
+		v.readOnly, v.revoked = true, nil // nothing to take over or back
+		prefix = "read-only: your role here is viewer · "
+	case v.readOnly:
 		prefix = "watching read-only · "
 	}
 	switch {
+	case v.stale && !v.readOnly:
+		return st.LeaseNone.Render("○ the host restarted · the lease is unconfirmed · your next message claims it")
 	case v.revoked != nil && !v.readOnly:
 		by := ""
 		if v.revoked.By != "" {
 			by = " (" + shortID(v.revoked.By) + ")"
 		}
-		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · ctrl+t takes it back")
+		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · " + keyName(v.keys.TakeOver) + " takes it back")
 	case v.rel == client.LeaseMine:
 		return st.LeaseMine.Render(prefix + "● you drive from this terminal" + until)
 	case v.rel == client.LeaseMyOtherClient:
-		hint := " · ctrl+t takes over"
+		hint := " · " + keyName(v.keys.TakeOver) + " takes over"
 		if v.readOnly {
 			hint = ""
 		}
@@ -65,9 +79,20 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 	case v.readOnly:
 		return st.LeaseNone.Render(prefix + "○ nobody drives")
 	case v.role == roleWatch:
-		return st.LeaseNone.Render("○ nobody drives · you are watching · ctrl+t claims the lease")
+		return st.LeaseNone.Render("○ nobody drives · you are watching · " + keyName(v.keys.TakeOver) + " claims the lease")
 	}
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
+}
+
+// timeLeft words how long the lease has left: minutes, then seconds.
+func timeLeft(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "expired"
+	case d < time.Minute:
+		return fmt.Sprintf("%ds left", int(d.Seconds()))
+	}
+	return fmt.Sprintf("%dm left", int(d.Minutes()))
 }
 
 // shortID is a client id cut to a dozen characters, for one-line places.

@@ -95,7 +95,7 @@ func (m *markdown) renderBlock(src string) []string {
 	if r == nil {
 		return m.plain(src)
 	}
-	out, err := r.Render(src)
+	out, err := r.Render(literalTags(src))
 	if err != nil {
 		return m.plain(src)
 	}

@@ -42,31 +42,31 @@ type Config struct {
 	// session's stream (for the debug log), from the stream's goroutine; it
 	// must not block.
 	OnConnState func(client.ConnState)
+	Keys        *KeyMap // the keys (default DefaultKeyMap); every hint and the help follow it
+	Drafts      Drafts  // keeps drafts per session between runs (nil: not kept)
+	Light       bool    // start with the light styles, until the terminal says its background
 }
 
 // Model is the root model: it handles the global keys, routes data messages
 // to the open session, and the rest to the focused pane.
 type Model struct {
-	cfg   Config
-	keys  KeyMap
-	st    *theme.Styles
-	help  help.Model
-	me    client.Me
-	width int
-	high  int
+	*common
+	cfg Config
+	me  client.Me
 
-	focus focus // where keys go
-	back  focus // where an overlay returns to
+	focus     focus       // where keys go when no overlay shows
+	armed     *armed      // a pane action waiting for its key again
+	history   history     // what the person sent or cleared
+	quitArmed bool        // ctrl+c was pressed once on an empty composer
+	lastKey   time.Time   // when the person last pressed a key
+	overlays  []component // dialogs and help over the screen, the top one last
 
 	picker     picker
 	sess       *session // the open session, nil when none
 	transcript *transcript
 	composer   composer
-	rename     lineInput
-	target     client.Summary // the session a picker dialog acts on
 	gen        int
-	visit      *visit       // chiming into another person's room, nil when not
-	deleted    *deletedView // what the last delete did, while its dialog shows
+	visit      *visit // chiming into another person's room, nil when not
 
 	account *client.Account // the host's answer about the person, nil until it comes
 	refusal *doorRefusal    // the last refusal that named the doors
@@ -75,10 +75,13 @@ type Model struct {
 	notified int  // notices sent, for tests
 	mouseOff bool // mouse capture is off: the terminal selects text
 
-	errText string // the last error, with its code
-	note    string // the last thing that happened, in words
+	errText string   // the last error, with its code
+	errLog  []string // the last errors, newest first
+	note    string   // the last thing that happened, in words
 
+	panes  panes  // the smaller panes' lines, laid out by arrange
 	frame  string // the last drawn screen
+	title  string // the last drawn window title
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
@@ -101,13 +104,22 @@ func New(cfg Config) *Model {
 	if cfg.Theme.Dark == nil || cfg.Theme.Light == nil {
 		cfg.Theme = theme.NewSet(false)
 	}
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(), st: cfg.Theme.Dark, help: help.New(), dirty: true}
+	keys := DefaultKeyMap()
+	if cfg.Keys != nil {
+		keys = *cfg.Keys
+	}
+	st := cfg.Theme.Dark
+	if cfg.Light {
+		st = cfg.Theme.Light
+	}
+	m := &Model{common: &common{keys: keys, st: st, help: help.New()}, cfg: cfg, dirty: true}
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
 	}
 	m.help.Styles = helpStyles(m.st)
 	m.transcript = newTranscript(newRenderer(m.st, cfg.Location, 80))
+	m.transcript.followKey = keyName(m.keys.Bottom)
 	m.composer = newComposer(m.st, &m.keys)
 	m.resize(80, 24)
 	return m
@@ -130,21 +142,38 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 		cmds = append(cmds, m.reload(""))
 	}
+	m.arrange()
+	m.frame, m.cursor = m.compose()
+	m.title = m.windowTitle()
 	return tea.Batch(cmds...)
 }
 
-// Update handles one message.
+// Update handles one message, then lays the screen out and draws it when
+// something changed: View only hands the drawing over.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.dirty = true
+	cmd := m.route(msg)
+	if m.dirty || m.frame == "" {
+		m.arrange()
+		m.frame, m.cursor = m.compose()
+		m.title = m.windowTitle()
+		m.dirty = false
+	}
+	return m, cmd
+}
+
+// route hands a message to what handles it: keys to the overlay on top or
+// the focused pane (after the global keys), data to its owner.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
 		m.setStyles(m.cfg.Theme.For(msg.IsDark()))
 	case tea.KeyPressMsg:
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	case tea.PasteMsg:
-		return m, m.onPaste(msg)
+		return m.onPaste(msg)
 	case tea.MouseWheelMsg:
 		m.onWheel(msg)
 	case tea.FocusMsg:
@@ -152,13 +181,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BlurMsg:
 		m.onFocus(false)
 	case eventMsg:
-		return m, m.onEvent(msg)
+		return m.onEvent(msg)
 	case flushMsg:
 		m.onFlush(msg)
 	default:
-		return m, m.onData(msg)
+		return m.onData(msg)
 	}
-	return m, nil
+	return nil
 }
 
 // onData routes the answers of the UI's commands.
@@ -178,8 +207,12 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		m.onAborted(msg)
 	case claimedMsg:
 		m.onClaimed(msg)
+	case leaseTickMsg:
+		return m.onLeaseTick(msg)
 	case editorDoneMsg:
 		m.onEditorDone(msg)
+	case draftMsg:
+		m.onDraft(msg)
 	default:
 		return m.onRoomData(msg)
 	}
@@ -207,13 +240,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// View draws the screen. It draws again only after a change; the work of
-// rendering is cached per entry and width.
+// View hands over the screen Update drew last; it changes nothing.
 func (m *Model) View() tea.View {
-	if m.dirty || m.frame == "" {
-		m.frame, m.cursor = m.compose()
-		m.dirty = false
-	}
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
@@ -222,7 +250,7 @@ func (m *Model) View() tea.View {
 	}
 	v.ReportFocus = m.notices()
 	v.Cursor = m.cursor
-	v.WindowTitle = m.windowTitle()
+	v.WindowTitle = m.title
 	return v
 }
 
@@ -271,7 +299,13 @@ func (m *Model) setErr(err error) {
 		m.errText = ""
 		return
 	}
-	m.errText = describe(err)
+	m.errText = describe(err, &m.keys)
+	if client.ErrorCode(err) == client.CodeAccessReduced && m.sess != nil {
+		m.sess.reduced = true // no take-over is offered from now on
+	}
+	if len(m.errLog) == 0 || m.errLog[0] != m.errText {
+		m.errLog = append([]string{m.errText}, m.errLog[:min(len(m.errLog), errorsMax-1)]...)
+	}
 }
 
 // failed shows a refused or failed request on the status line, dropping the
@@ -288,7 +322,7 @@ func (m *Model) failed(err error) bool {
 // windowTitle names the open session in the terminal's title.
 func (m *Model) windowTitle() string {
 	if m.sess != nil && m.sess.state != nil {
-		return "vehicle · " + SanitizeLine(m.sess.state.Title())
+		return "vehicle · " + TitleLine(m.sess.state.Title())
 	}
 	return "vehicle"
 }

@@ -73,6 +73,7 @@ type claimedMsg struct {
 	claim    *client.Claimed
 	err      error
 	takeover bool
+	renewal  bool // a quiet renewal while the person is here
 }
 
 // createdMsg answers creating a session.

@@ -74,7 +74,7 @@ func noticeText(s string) string {
 func (m *Model) toggleMouse() {
 	m.mouseOff = !m.mouseOff
 	if m.mouseOff {
-		m.note = "your terminal selects text now · f2 gives the mouse back"
+		m.note = "your terminal selects text now · " + keyName(m.keys.Mouse) + " gives the mouse back"
 		return
 	}
 	m.note = "mouse on: the wheel scrolls the transcript"

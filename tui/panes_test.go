@@ -154,12 +154,12 @@ func TestQueue(t *testing.T) {
 		}},
 		{"lane focused", func(m *Model) []tea.Msg { return append(laneSteps(m), keyTab, keyTab) }},
 		{"queued item cancelled", func(m *Model) []tea.Msg {
-			return append(laneSteps(m), keyTab, keyTab, press('x'), cancelledMsg{gen: m.gen, commandID: "c2"},
+			return append(laneSteps(m), keyTab, keyTab, press('x'), press('x'), cancelledMsg{gen: m.gen, commandID: "c2"},
 				on(m, event(8, client.EvCommandCancelled, `{"commandId":"c2"}`)),
 				on(m, event(9, client.EvQueueUpdated, `{"queue":[]}`)))
 		}},
 		{"cancel refused", func(m *Model) []tea.Msg {
-			return append(laneSteps(m), keyTab, keyTab, press('x'), cancelledMsg{gen: m.gen, commandID: "c2",
+			return append(laneSteps(m), keyTab, keyTab, press('x'), press('x'), cancelledMsg{gen: m.gen, commandID: "c2",
 				err: &client.Error{Code: client.CodeInvalidRequest, Message: "command \"c2\" is delivered, not queued"}})
 		}},
 		{"esc with a queue", func(m *Model) []tea.Msg {
@@ -203,7 +203,7 @@ func TestSelection(t *testing.T) {
 	})
 	t.Run("fork with selectedText", func(t *testing.T) {
 		m := driven(t, 80, 24)
-		feed(m, keyTab, keyTab, keyUp, keyUp)
+		feed(m, keyTab, keyTab, keyUp, keyUp, press('f'))
 		if _, cmd := m.Update(press('f')); cmd == nil {
 			t.Fatal("f forked nothing")
 		}

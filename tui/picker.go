@@ -27,7 +27,8 @@ type picker struct {
 	offset  int // first row shown
 	loaded  bool
 	loading bool
-	asked   int // listings asked for: only the last one's answer is taken
+	asked   int   // listings asked for: only the last one's answer is taken
+	failed  error // the last listing failed: its screen shows instead of the list
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.
@@ -89,32 +90,38 @@ func (p *picker) filterChanged() {
 // pickerView is what the picker needs to draw, beyond its own state.
 type pickerView struct {
 	st     *theme.Styles
+	keys   *KeyMap
 	me     client.Me
 	now    time.Time
 	width  int
 	height int
 }
 
-// view draws the picker's list area: exactly v.height lines.
-func (p *picker) view(v pickerView) []string {
-	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(fitPad(
-		"  "+pad("session", v.width-colStatus-colDriver-colAge-5)+" "+pad("status", colStatus)+" "+
-			pad("driver", colDriver)+" "+pad("age", colAge), v.width))}
-	rows := v.height - len(out)
-	list := p.visible()
-	switch {
-	case p.loading && !p.loaded:
-		out = append(out, v.st.Notice.Render("  loading your sessions…"))
-	case len(p.all) == 0:
-		out = append(out, v.st.Notice.Render("  No sessions yet: ctrl+n starts one."))
-	case len(list) == 0:
-		out = append(out, v.st.Notice.Render("  No session matches the filter: esc clears it."))
-	}
+// keepInView scrolls the list so that the selection is among its rows
+// (the list area less its two title lines).
+func (p *picker) keepInView(height int) {
+	rows := height - 2
 	if p.sel < p.offset {
 		p.offset = p.sel
 	}
 	if rows > 0 && p.sel >= p.offset+rows {
 		p.offset = p.sel - rows + 1
+	}
+}
+
+// view draws the picker's list area: exactly v.height lines.
+func (p *picker) view(v pickerView) []string {
+	c := pickerColumns(v.width)
+	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(fitPad(
+		"  "+pad("session", c.title)+col(c.status, "status")+col(c.driver, "driver")+col(colAge, "age"), v.width))}
+	list := p.visible()
+	switch {
+	case p.loading && !p.loaded:
+		out = append(out, v.st.Notice.Render("  loading your sessions…"))
+	case len(p.all) == 0:
+		out = append(out, v.st.Notice.Render("  No sessions yet: "+keyName(v.keys.New)+" starts one."))
+	case len(list) == 0:
+		out = append(out, v.st.Notice.Render("  No session matches the filter: "+keyName(v.keys.Back)+" clears it."))
 	}
 	for i := p.offset; i < len(list) && len(out) < v.height; i++ {
 		out = append(out, p.row(v, list[i], i == p.sel))
@@ -135,18 +142,59 @@ func (p *picker) filterLine(v pickerView) string {
 
 // row draws one session.
 func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
-	title := SanitizeLine(s.DisplayTitle())
-	tw := v.width - colStatus - colDriver - colAge - 5
+	title := TitleLine(s.DisplayTitle())
 	mark := "  "
 	if selected {
 		mark = "▸ "
 	}
-	line := mark + pad(title, tw) + " " + pad(SanitizeLine(s.Status), colStatus) + " " +
-		pad(driverText(s.Lease, v.me, v.now), colDriver) + " " + pad(age(v.now, s.UpdatedAt), colAge)
+	c := pickerColumns(v.width)
+	line := mark + pad(title, c.title) + col(c.status, SanitizeLine(s.Status)) +
+		col(c.driver, driverText(s.Lease, v.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
 	if selected {
 		return v.st.Selected.Render(fitPad(line, v.width))
 	}
 	return v.st.Row.Render(fitPad(line, v.width))
+}
+
+// minTitle is the fewest columns a session's title keeps: the driver and
+// status columns narrow, then go, before the title does.
+const minTitle = 12
+
+// columns is the picker's column widths at a terminal width (0: not shown).
+type columns struct{ title, status, driver int }
+
+// pickerColumns fits the columns to width, the title keeping at least
+// minTitle cells.
+func pickerColumns(width int) columns {
+	c := columns{status: colStatus, driver: colDriver}
+	rest := func() int { return width - 2 - colAge - 1 - c.status - sep(c.status) - c.driver - sep(c.driver) }
+	if rest() < minTitle {
+		c.driver = max(width-2-colAge-1-c.status-1-minTitle-1, 0)
+		if c.driver < 6 {
+			c.driver = 0
+		}
+	}
+	if rest() < minTitle {
+		c.status = 0
+	}
+	c.title = max(rest(), 1)
+	return c
+}
+
+// sep is the space before a column, none for a column not shown.
+func sep(w int) int {
+	if w == 0 {
+		return 0
+	}
+	return 1
+}
+
+// col is a column's cell: a space and s padded to w, nothing when w is 0.
+func col(w int, s string) string {
+	if w == 0 {
+		return ""
+	}
+	return " " + pad(s, w)
 }
 
 // driverText says who drives a listed session, seen from me.

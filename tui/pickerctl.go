@@ -15,6 +15,11 @@ func (m *Model) reload(selectID string) tea.Cmd {
 // onPickerKey handles a key in the session picker.
 func (m *Model) onPickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := &m.picker
+	if p.failed != nil && key.Matches(msg, m.keys.Retry) {
+		m.setErr(nil)
+		m.note = "listing your sessions again…"
+		return m.reload("")
+	}
 	switch {
 	case key.Matches(msg, m.keys.Up):
 		p.move(-1)
@@ -75,60 +80,21 @@ func (m *Model) pickerAction(msg tea.KeyPressMsg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.target = s
 	switch {
 	case key.Matches(msg, m.keys.Rename):
-		title := ""
-		if s.Title != nil {
-			title = *s.Title
-		}
-		m.rename.set(SanitizeLine(title))
-		m.back, m.focus = focusPicker, focusRename
+		m.push(newRenameDialog(m.common, s, func(title string) tea.Cmd {
+			m.note = "renaming…"
+			return renameSession(m.cfg.Context, m.cfg.Client, s.SessionID, title)
+		}))
 	case key.Matches(msg, m.keys.Delete):
-		m.back, m.focus = focusPicker, focusConfirmDelete
+		m.push(&deleteDialog{c: m.common, target: s, confirm: func() tea.Cmd {
+			title := s.DisplayTitle()
+			m.note = "deleting “" + SanitizeLine(title) + "”…"
+			return deleteSession(m.cfg.Context, m.cfg.Client, s.SessionID, title)
+		}})
 	case key.Matches(msg, m.keys.Clone):
-		m.note = "cloning “" + SanitizeLine(s.DisplayTitle()) + "”…"
+		m.note = "cloning “" + TitleLine(s.DisplayTitle()) + "”…"
 		return cloneSession(m.cfg.Context, m.cfg.Client, s.SessionID)
-	}
-	return nil
-}
-
-// onRenameKey edits the new title; enter saves it.
-func (m *Model) onRenameKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter":
-		m.focus = m.back
-		m.note = "renaming…"
-		return renameSession(m.cfg.Context, m.cfg.Client, m.target.SessionID, m.rename.String())
-	case "esc":
-		m.focus = m.back
-		return nil
-	}
-	m.rename.update(msg)
-	return nil
-}
-
-// onDeletedKey closes the dialog of a delete's outcome.
-func (m *Model) onDeletedKey(msg tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.Confirm, m.keys.Cancel) {
-		m.focus, m.deleted = m.back, nil
-		if m.focus.pane() && m.sess == nil {
-			m.focus = focusPicker
-		}
-	}
-	return nil
-}
-
-// onDeleteKey answers the delete confirmation.
-func (m *Model) onDeleteKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Confirm):
-		m.focus = m.back
-		title := m.target.DisplayTitle()
-		m.note = "deleting “" + SanitizeLine(title) + "”…"
-		return deleteSession(m.cfg.Context, m.cfg.Client, m.target.SessionID, title)
-	case key.Matches(msg, m.keys.Cancel):
-		m.focus = m.back
 	}
 	return nil
 }
@@ -144,10 +110,15 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		if msg.principal != "" {
 			m.me.Principal = msg.principal
 		}
+		m.picker.loading = false
+		listingFailed := m.picker.failed != nil
+		m.picker.failed = msg.err
 		if msg.err != nil {
-			m.picker.loading = false
 			m.setErr(msg.err)
 			return nil
+		}
+		if listingFailed {
+			m.setErr(nil) // the listing's own error; another (a session that failed to open) stays
 		}
 		m.picker.setList(msg.list, msg.selectID)
 	case createdMsg:
@@ -164,7 +135,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		m.setErr(nil)
-		m.note = "cloned as “" + SanitizeLine(msg.branched.Session.DisplayTitle()) + "” (" +
+		m.note = "cloned as “" + TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
 			SanitizeLine(msg.branched.Session.SessionID) + ")"
 		return m.reload(msg.branched.Session.SessionID)
 	default:
@@ -179,7 +150,7 @@ func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
 		return nil
 	}
 	m.setErr(nil)
-	m.note = "renamed to “" + SanitizeLine(msg.session.DisplayTitle()) + "”"
+	m.note = "renamed to “" + TitleLine(msg.session.DisplayTitle()) + "”"
 	return m.reload(msg.session.SessionID)
 }
 
@@ -195,14 +166,10 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 	if out.MirrorErr != nil {
 		m.note += ": its mirrored document is not in the Trash"
 	}
-	m.deleted = &deletedView{id: msg.id, title: msg.title, outcome: *out}
-	if !m.focus.overlay() {
-		m.back = m.focus
-	}
-	m.focus = focusDeleted
 	var closing tea.Cmd
 	if m.sess != nil && m.sess.id == msg.id {
 		closing = m.closeSession()
 	}
+	m.push(&deletedDialog{c: m.common, id: msg.id, title: msg.title, outcome: *out})
 	return tea.Batch(closing, m.reload(""))
 }

@@ -19,21 +19,22 @@ type laneItem struct {
 	commandID string
 	op        string
 	text      string // its text, when this terminal sent it
+	cancelled bool   // the host cancelled it undelivered: enter sends it again
 }
 
 // laneItems are the open session's waiting commands: pi's queue, then the
 // steers waiting for the turn under way to end.
-func (m *Model) laneItems() []laneItem {
+func (m *Model) laneItems() (out []laneItem) {
 	s := m.sess
 	if s == nil || s.state == nil {
 		return nil
 	}
-	var out []laneItem
 	seen := make(map[string]bool, len(s.state.Queue))
 	for _, q := range s.state.Queue {
 		seen[q.CommandID] = true
 		out = append(out, laneItem{commandID: q.CommandID, op: q.Op, text: s.texts[q.CommandID]})
 	}
+	defer func() { out = append(out, s.returned...) }()
 	if s.state.Run != client.RunRunning {
 		return out
 	}
@@ -56,7 +57,6 @@ func (m *Model) queueLines(limit int) []string {
 	}
 	s := m.sess
 	focused := m.focus == focusQueue
-	s.queueSel = min(max(s.queueSel, 0), len(items)-1)
 	first := 0
 	if focused && s.queueSel >= limit {
 		first = s.queueSel - limit + 1
@@ -82,6 +82,13 @@ func (m *Model) laneLine(it laneItem, selected bool) string {
 	if text == "" {
 		text = SanitizeLine(it.commandID)
 	}
+	if it.cancelled {
+		what = "cancelled: " + keyName(m.keys.Send) + " sends again"
+		if selected {
+			return m.st.Selected.Render(pad("▸ ✗ "+what+" · "+text, m.width))
+		}
+		return pad("  "+m.st.StatusError.Render("✗ "+what)+m.st.Time.Render(" · ")+m.st.Body.Render(text), m.width)
+	}
 	if selected {
 		return m.st.Selected.Render(pad("▸ ⧗ "+what+" · "+text, m.width))
 	}
@@ -99,8 +106,20 @@ func opWord(op string) string {
 	return SanitizeLine(op)
 }
 
-// onQueueKey handles a key in the queue lane.
-func (m *Model) onQueueKey(msg tea.KeyPressMsg) tea.Cmd {
+// queueKeys is the queue lane's key map.
+type queueKeys struct{ k *KeyMap }
+
+// ShortHelp lists the queue lane's keys.
+func (q queueKeys) ShortHelp() []key.Binding {
+	return []key.Binding{q.k.Up, q.k.Down, q.k.Send, q.k.CancelQueued, q.k.Back}
+}
+
+// FullHelp lists the queue lane's keys.
+func (q queueKeys) FullHelp() [][]key.Binding { return [][]key.Binding{q.ShortHelp()} }
+
+// onQueueKey handles a key in the queue lane; ok is false for a key it
+// does not bind.
+func (m *Model) onQueueKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	s := m.sess
 	items := m.laneItems()
 	switch {
@@ -108,18 +127,36 @@ func (m *Model) onQueueKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.queueSel = max(s.queueSel-1, 0)
 	case key.Matches(msg, m.keys.Down):
 		s.queueSel = min(s.queueSel+1, max(len(items)-1, 0))
+	case key.Matches(msg, m.keys.Send):
+		if len(items) == 0 || !items[min(s.queueSel, len(items)-1)].cancelled {
+			return nil, true
+		}
+		return m.sendAgain(items[min(s.queueSel, len(items)-1)]), true
 	case key.Matches(msg, m.keys.CancelQueued):
 		if len(items) == 0 {
-			return nil
-		}
-		if !m.mayDriveRoom("cancel a queued command") {
-			return nil
+			return nil, true
 		}
 		it := items[min(s.queueSel, len(items)-1)]
+		if it.cancelled {
+			m.forget(it) // drop it: it was cancelled already
+			m.acted()
+			m.note = "dropped “" + clipRunes(SanitizeLine(it.text), 40) + "”"
+			return nil, true
+		}
+		if !m.mayDriveRoom("cancel a queued command") {
+			return nil, true
+		}
+		if !m.confirm(msg, "cancels the "+opWord(it.op)+" “"+clipRunes(SanitizeLine(it.text), 24)+"”") {
+			return nil, true
+		}
+		m.acted()
+		s.cancelling[it.commandID] = true
 		m.note = "cancelling the " + opWord(it.op) + "…"
-		return cancelQueued(s.ctx, m.cfg.Client, s.gen, s.id, it.commandID)
+		return cancelQueued(s.ctx, m.cfg.Client, s.gen, s.id, it.commandID), true
+	default:
+		return nil, false
 	}
-	return nil
+	return nil, true
 }
 
 // onCancelled shows a cancel's outcome; the queue's event takes the item

@@ -250,8 +250,8 @@ func (r *renderer) chip(name, state string, isError bool) string {
 
 // notice is a quiet line: what happened, its detail and its time.
 func (r *renderer) notice(e *client.Entry) string {
-	text := "· " + SanitizeLine(strings.TrimSuffix(e.Notice, ": aborted"))
-	if d := strings.TrimSpace(e.Text); d != "" {
+	text := "· " + SanitizeLine(noticeWords(e))
+	if d := strings.TrimSpace(noticeDetail(e)); d != "" {
 		first, _, _ := strings.Cut(d, "\n")
 		text += " — " + SanitizeLine(first)
 	}

@@ -64,27 +64,45 @@ func (m *Model) roomLines(limit int) []string {
 		return nil
 	}
 	out := []string{m.roomHeader(len(chimes), focused)}
+	s.roomShown = ""
 	if len(chimes) == 0 {
 		return out
 	}
-	s.roomSel = min(max(s.roomSel, 0), len(chimes)-1)
-	rows := limit - 1
-	first := max(len(chimes)-rows, 0)
-	if focused && s.roomSel < first {
-		first = s.roomSel
+	sel := -1
+	if focused {
+		sel = s.roomSel
 	}
-	if first > 0 && rows > 1 {
-		first++ // a line says how many are above
+	first := roomWindow(len(chimes), limit-1, sel)
+	if first > 0 && limit > 2 {
 		out = append(out, m.st.Notice.Render(pad(fmt.Sprintf("  … %d older", first), m.width)))
 	}
 	for i := first; i < len(chimes) && len(out) < limit; i++ {
-		if focused && i == s.roomSel {
+		if i == sel {
 			out = append(out, m.selectedChime(chimes[i], limit-len(out)-(len(chimes)-1-i))...)
+			s.roomShown = chimes[i].ChimeID
 			continue
 		}
 		out = append(out, m.chimeLine(chimes[i], false))
 	}
 	return out
+}
+
+// roomWindow is the first of n chimes shown in rows lines, the newest last:
+// the selected one (sel, -1 for none) is always among them. When chimes
+// are left above, a line says so and takes one of the rows.
+func roomWindow(n, rows, sel int) int {
+	if n <= rows || rows <= 0 {
+		return 0
+	}
+	shown := rows
+	if rows > 1 {
+		shown-- // the "… older" line
+	}
+	first := n - shown
+	if sel >= 0 && sel < first {
+		first = sel
+	}
+	return first
 }
 
 // selectedChime is the selected chime, its text wrapped on up to three
@@ -130,18 +148,20 @@ func (m *Model) roomHeader(n int, focused bool) string {
 		head += fmt.Sprintf(" · %d pending", n)
 	}
 	head += " · room " + roomPolicy(s.state)
+	k := &m.keys
 	var hint string
 	switch {
 	case m.cfg.Watch:
 		hint = "the driver decides"
 	case !m.driving(s):
-		hint = "the driver decides · ctrl+t takes over"
+		hint = "the driver decides · " + keyName(k.TakeOver) + " takes over"
 	case focused && n > 0:
-		hint = "a accept · x reject · p policy · esc back"
+		hint = firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject · " + keyName(k.Expand) + " read · " +
+			firstKey(k.Policy) + " policy · " + keyName(k.Back) + " back"
 	case focused:
-		hint = "p policy: " + policyMeaning(roomPolicy(s.state)) + " · esc back"
+		hint = firstKey(k.Policy) + " policy: " + policyMeaning(roomPolicy(s.state)) + " · " + keyName(k.Back) + " back"
 	default:
-		hint = "tab, then a accept · x reject"
+		hint = keyName(k.Panes) + ", then " + firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject"
 	}
 	line := m.st.AuthorLabel.Render("✉ "+head) + m.st.KeyDesc.Render(" · "+hint)
 	return pad(line, m.width)
@@ -161,8 +181,20 @@ func (m *Model) chimeLine(c client.Chime, selected bool) string {
 	return pad("  "+m.st.AuthorLabel.Render(who)+m.st.Time.Render(when)+"  "+m.st.Body.Render(text), m.width)
 }
 
-// onRoomKey handles a key in the room pane.
-func (m *Model) onRoomKey(msg tea.KeyPressMsg) tea.Cmd {
+// roomKeys is the room pane's key map.
+type roomKeys struct{ k *KeyMap }
+
+// ShortHelp lists the room pane's keys.
+func (r roomKeys) ShortHelp() []key.Binding {
+	return []key.Binding{r.k.Up, r.k.Down, r.k.Accept, r.k.Reject, r.k.Expand, r.k.Policy, r.k.PolicyBack, r.k.Back}
+}
+
+// FullHelp lists the room pane's keys.
+func (r roomKeys) FullHelp() [][]key.Binding { return [][]key.Binding{r.ShortHelp()} }
+
+// onRoomKey handles a key in the room pane; ok is false for a key it does
+// not bind.
+func (m *Model) onRoomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	s := m.sess
 	chimes := s.state.Chimes
 	switch {
@@ -171,33 +203,66 @@ func (m *Model) onRoomKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Down):
 		s.roomSel = min(s.roomSel+1, max(len(chimes)-1, 0))
 	case key.Matches(msg, m.keys.Accept, m.keys.Reject):
-		if len(chimes) == 0 {
-			m.note = "no chime waits"
-			return nil
+		return m.resolveSelected(msg), true
+	case key.Matches(msg, m.keys.Expand):
+		if len(chimes) > 0 && chimes[min(s.roomSel, len(chimes)-1)].ChimeID == s.roomShown {
+			c := chimes[min(s.roomSel, len(chimes)-1)]
+			m.push(&errorsDialog{c: m.common, title: "Chime from " + SanitizeLine(m.chimeHead(c)),
+				errs: []string{Sanitize(c.Text)}, mark: " "})
 		}
-		if !m.mayDriveRoom("accept or reject a chime") {
-			return nil
-		}
-		c := chimes[min(s.roomSel, len(chimes)-1)]
-		accept := key.Matches(msg, m.keys.Accept)
-		m.note = "rejecting " + possessive(c.Author) + " chime…"
-		if accept {
-			m.note = "accepting " + possessive(c.Author) + " chime…"
-		}
-		return resolveChime(s.ctx, m.cfg.Client, s.gen, s.id, c, accept)
 	case key.Matches(msg, m.keys.Policy, m.keys.PolicyBack):
 		if !m.mayDriveRoom("set the room's policy") {
-			return nil
+			return nil, true
 		}
 		d := 1
 		if key.Matches(msg, m.keys.PolicyBack) {
 			d = -1
 		}
 		p := nextPolicy(roomPolicy(s.state), d)
+		if !m.confirm(msg, "sets the room to "+p+": "+policyMeaning(p)) {
+			return nil, true
+		}
+		m.acted()
 		m.note = "setting the room to " + p + "…"
-		return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, p)
+		return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, p), true
+	default:
+		return nil, false
 	}
-	return nil
+	return nil, true
+}
+
+// resolveSelected accepts or rejects the selected chime, once confirmed.
+func (m *Model) resolveSelected(msg tea.KeyPressMsg) tea.Cmd {
+	s := m.sess
+	chimes := s.state.Chimes
+	if len(chimes) == 0 {
+		m.note = "no chime waits"
+		return nil
+	}
+	if !m.mayDriveRoom("accept or reject a chime") {
+		return nil
+	}
+	c := chimes[min(s.roomSel, len(chimes)-1)]
+	if c.ChimeID != s.roomShown {
+		m.note = "the selected chime is not on screen: " + keyName(m.keys.Up) + keyName(m.keys.Down) + " brings it back"
+		return nil
+	}
+	accept := key.Matches(msg, m.keys.Accept)
+	verb := "reject"
+	if accept {
+		verb = "accept"
+	}
+	if !m.confirm(msg, verb+"s "+chimeName(c)) {
+		return nil
+	}
+	m.acted()
+	m.note = verb + "ing " + chimeName(c) + "…"
+	return resolveChime(s.ctx, m.cfg.Client, s.gen, s.id, c, accept)
+}
+
+// chimeName names a chime for notes: its author and its first words.
+func chimeName(c client.Chime) string {
+	return possessive(c.Author) + " chime “" + clipRunes(SanitizeLine(c.Text), 24) + "”"
 }
 
 // mayDriveRoom reports whether this terminal drives, and says why not.
@@ -207,7 +272,7 @@ func (m *Model) mayDriveRoom(what string) bool {
 		m.note = "watching read-only: only the driver may " + what
 		return false
 	case !m.driving(m.sess):
-		m.note = "only the driver may " + what + ": ctrl+t takes over"
+		m.note = "only the driver may " + what + ": " + keyName(m.keys.TakeOver) + " takes over"
 		return false
 	}
 	return true

@@ -19,19 +19,19 @@ func TestChimeFlow(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● streaming", "room suggest")
+	a.see("● you drive from this terminal", "● live", "room suggest")
 
 	if _, err := bo.Chime(t.Context(), id, "Try the archive."); err != nil {
 		t.Fatal(err)
 	}
 	a.see("✉ chimes · 1 pending", "Bo · 09:30  Try the archive.")
-	a.send(keyTab, press('a'))
+	a.send(keyTab, press('a'), press('a'))
 	a.see("Bo (collaborator) · 09:30", "Bo suggests: Try the archive.", "idle")
 	if strings.Contains(screen(a.m), "1 pending") {
 		t.Error("the accepted chime is still pending")
 	}
 
-	a.send(press('p'))
+	a.send(keyTab, press('p'), press('p'))
 	a.see("room co-drive")
 	res, err := bo.Chime(t.Context(), id, "Now straight in.")
 	if err != nil || res.Status != "submitted" {
@@ -39,13 +39,13 @@ func TestChimeFlow(t *testing.T) {
 	}
 	a.see("Now straight in.", "idle")
 
-	a.send(press('P'))
+	a.send(keyTab, press('P'), press('P'))
 	a.see("room suggest")
 	if _, err := bo.Chime(t.Context(), id, "Ignore me."); err != nil {
 		t.Fatal(err)
 	}
 	a.see("Bo · 09:30  Ignore me.")
-	a.send(press('x'))
+	a.send(keyTab, press('x'), press('x'))
 	a.see("rejected Bo's chime")
 	a.until("the chime gone", func(s string) bool { return !strings.Contains(s, "Ignore me.") })
 	rejected := 0
@@ -118,7 +118,7 @@ func TestQueueFlow(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● streaming")
+	a.see("● you drive from this terminal", "● live")
 	sent := func(string) bool { return !a.m.sess.sending }
 
 	a.send(typing("hold on #hold")...)
@@ -133,9 +133,9 @@ func TestQueueFlow(t *testing.T) {
 	a.see("⧗ queued follow-up · drop this one", "⧗ queued follow-up · keep this one", "2 queued")
 	a.send(keyTab, keyTab)
 	a.see("▸ ⧗ queued follow-up · drop this one")
-	a.send(press('x'))
+	a.send(press('x'), press('x'))
 	a.see("cancelled “drop this one”", "1 queued")
-	a.send(keyEsc, keyEsc)
+	a.send(keyEsc) // the cancel gave the composer the focus back: esc aborts
 	a.see("run aborted")
 	a.see("You said: keep this one", "idle")
 	if n := count(srv, id, client.EvCommandCancelled); n != 1 {
@@ -157,7 +157,7 @@ func TestForkFlow(t *testing.T) {
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("You said: first question", "idle")
 	a.send(keyTab, keyTab, keyUp)
-	a.send(press('f'))
+	a.send(press('f'), press('f'))
 	a.until("the fork open", func(string) bool { return a.m.sess.id == "s2" && a.m.sess.state != nil })
 	a.see("vehicle · s2", "● you drive from this terminal", "┃ first question")
 	if a.m.composer.value() != "first question" {
@@ -197,7 +197,7 @@ func TestDeletedElsewhere(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● streaming")
+	a.see("● you drive from this terminal", "● live")
 	if _, err := other.Delete(t.Context(), id); err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestChimeKeptWhenHostGone(t *testing.T) {
 	w := drive(t, "second", cfg, 100, 30)
 	w.see("w  watch from here")
 	w.send(press('w'))
-	w.see("you are watching", "● streaming")
+	w.see("your other terminal drives · ctrl+t takes over", "● live")
 	srv.Close()
 	w.send(typing("are you there?")...)
 	w.send(keyEnter)

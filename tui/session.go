@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,32 +13,42 @@ import (
 // session is the open session: the reducer's state, the stream feeding it,
 // and what this terminal means to do with it.
 type session struct {
-	id       string
-	gen      int
-	ctx      context.Context
-	cancel   context.CancelFunc
-	state    *client.State // nil until the snapshot arrives
-	stream   *client.Stream
-	states   chan client.ConnState
-	conn     connView
-	role     role
-	offer    *client.Lease         // the lease of the other terminal, while the offer shows
-	revoked  *client.LeaseEndValue // the revocation already acted on
-	sending  bool                  // a text command or a chime is on its way
-	flushes  bool                  // a flush tick is scheduled
-	texts    map[string]string     // the text of each command sent from this terminal
-	roomSel  int                   // the selected pending chime
-	queueSel int                   // the selected queued command
-	sel      int                   // the selected transcript entry, while selecting
-	onOpen   string                // a note to show once the session has opened
+	id         string
+	gen        int
+	ctx        context.Context
+	cancel     context.CancelFunc
+	state      *client.State // nil until the snapshot arrives
+	stream     *client.Stream
+	states     chan client.ConnState
+	conn       connView
+	role       role
+	offer      *client.Lease         // the lease of the other terminal, while the offer shows
+	revoked    *client.LeaseEndValue // the revocation already acted on
+	sending    bool                  // a text command or a chime is on its way
+	flushes    bool                  // a flush tick is scheduled
+	texts      map[string]string     // the text of each command sent from this terminal
+	cancelling map[string]bool       // commands this terminal asked to cancel
+	roomSel    int                   // the selected pending chime
+	roomShown  string                // the chime id marked on screen as selected, "" when none
+	queueSel   int                   // the selected queued command
+	sel        int                   // the selected transcript entry, while selecting
+	onOpen     string                // a note to show once the session has opened
+	stale      bool                  // the host restarted: the lease is unconfirmed until it says otherwise
+	reduced    bool                  // the host refused with access_reduced: read, never drive
+	returned   []laneItem            // commands the host cancelled undelivered, waiting to be sent again
+	timerFor   time.Time             // the lease expiry the lease timer is set for
+	leaseSince time.Time             // when that expiry was learnt: a key after it means the person is here
 }
 
 // open closes the open session (releasing its lease) and opens id.
 func (m *Model) open(id string) tea.Cmd {
+	prevID, prevDraft := m.Draft()
+	keep := saveDraft(m.cfg.Drafts, prevID, prevDraft)
 	closing := m.closeSession()
 	m.gen++
 	ctx, cancel := context.WithCancel(m.cfg.Context)
-	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{}, sel: -1}
+	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{},
+		cancelling: map[string]bool{}, sel: -1}
 	m.visit = nil
 	if m.cfg.Watch {
 		m.sess.role = roleWatch
@@ -48,7 +59,8 @@ func (m *Model) open(id string) tea.Cmd {
 	m.setErr(nil)
 	m.layout()
 	watch := m.cfg.Watch || m.cfg.NoClaim
-	return tea.Batch(closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch))
+	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch),
+		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)))
 }
 
 // closeSession ends the open session's stream and gives its lease up.
@@ -102,9 +114,10 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	m.note = s.onOpen
 	m.claimOutcome(s, msg)
 	m.layout()
+	keep := m.keepLease(s)
 	s.states = make(chan client.ConnState, 8)
 	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states, m.cfg.OnConnState),
-		fetchAccount(s.ctx, m.cfg.Client))
+		fetchAccount(s.ctx, m.cfg.Client), keep)
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when
@@ -125,8 +138,7 @@ func (m *Model) claimOutcome(s *session, msg openedMsg) {
 	if errors.As(err, &e) {
 		if d, ok := e.LeaseHeld(); ok {
 			if d.CanTakeOver {
-				s.offer = d.Holder
-				m.back, m.focus = focusSession, focusOffer
+				m.offer(s, d.Holder)
 			}
 			return
 		}
@@ -160,7 +172,11 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		return nil
 	}
 	before := len(s.state.Entries)
+	backID, backOp, back := s.undelivered(msg.ev)
 	ch := s.state.Apply(msg.ev)
+	if back != "" {
+		m.giveBack(s, backID, backOp, back)
+	}
 	next := nextEvent(s.stream, s.gen)
 	if msg.ev.Type == client.EvMessageDelta {
 		m.dirty = len(s.state.Entries) != before
@@ -171,13 +187,17 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		m.transcript.entriesChanged(s.state.Entries)
 	}
 	if ch.Has(client.ChangeLease) {
+		s.stale = false
 		m.leaseChanged(s)
 	}
+	if msg.ev.Type == client.EvSessionRevived {
+		s.stale = true // every command was interrupted; the lease is the host's to confirm
+	}
 	if s.state.Deleted {
-		m.note = "this session was deleted: ctrl+o shows your sessions"
+		m.note = "this session was deleted: " + keyName(m.keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
-	return tea.Batch(next, m.onRoomEvent(s, msg.ev))
+	return tea.Batch(next, m.onRoomEvent(s, msg.ev), m.keepLease(s))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -186,6 +206,9 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
 	switch ev.Type {
 	case client.EvRunSettled:
+		if m.note == "abort sent" {
+			m.note = "" // the run settled: the abort is done
+		}
 		return tea.Batch(fetchAccount(s.ctx, m.cfg.Client),
 			m.notify("the run settled in “"+s.state.Title()+"”"))
 	case client.EvChimeReceived:
@@ -237,8 +260,9 @@ func (m *Model) leaseChanged(s *session) {
 		m.note = ""
 	}
 	rel, _ := s.state.Lease()
-	if m.focus == focusOffer && rel != client.LeaseMyOtherClient {
-		m.focus, s.offer, s.role = focusSession, nil, roleDrive
+	if s.offer != nil && rel != client.LeaseMyOtherClient {
+		s.offer, s.role = nil, roleDrive
+		m.closeOffer()
 	}
 }
 
@@ -304,7 +328,7 @@ func (m *Model) onSent(msg sentMsg) {
 	if a := m.account; a != nil && a.Kind != client.AccountMember {
 		a.TurnsToday++ // the host counted it; the next look-up says so too
 	}
-	s.role = roleDrive
+	s.role, s.stale = roleDrive, false
 	switch {
 	case msg.op == client.OpSteer:
 		m.note = "steered the run"
@@ -334,19 +358,31 @@ func (m *Model) onClaimed(msg claimedMsg) {
 	if s == nil {
 		return
 	}
+	if msg.renewal {
+		m.onRenewed(s, msg)
+		return
+	}
 	if msg.err != nil {
 		m.setErr(msg.err)
 		return
 	}
 	m.setErr(nil)
-	s.role, s.offer = roleDrive, nil
-	if m.focus == focusOffer {
-		m.focus = focusSession
-	}
+	s.role, s.offer, s.stale = roleDrive, nil, false
+	m.closeOffer()
 	m.note = "you drive from this terminal"
 	if msg.claim != nil && msg.claim.TookOverFrom != nil {
 		m.note = "took over from " + SanitizeLine(msg.claim.TookOverFrom.ClientID)
 	}
+}
+
+// onRenewed takes the answer of a quiet renewal: the lease's event moves
+// the timer on; a refusal (another terminal holds it now) says so.
+func (m *Model) onRenewed(s *session, msg claimedMsg) {
+	if msg.err == nil {
+		m.dirty = false
+		return
+	}
+	m.setErr(msg.err)
 }
 
 // onEditorDone puts the edited draft back in the composer.

@@ -180,7 +180,7 @@ func TestStatus(t *testing.T) {
 	streaming := client.ConnState{Mode: client.ConnStreaming}
 	cases := []struct{ got, want string }{
 		{conn(client.ConnState{Mode: client.ConnConnecting}), "connecting…"},
-		{conn(streaming), "● streaming"},
+		{conn(streaming), "● live"},
 		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 3}), "reconnecting 3"},
 		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 1},
 			client.ConnState{Mode: client.ConnStreaming, Replayed: 12}), "resumed, 12 events replayed"},
@@ -247,9 +247,12 @@ func TestHelpOverlay(t *testing.T) {
 			m := driven(t, size.w, size.h)
 			feed(m, keyF1)
 			golden(t, screen(m))
+			if _, ok := m.top().(*helpDialog); !ok || !strings.Contains(screen(m), "ctrl+s    steer the run") {
+				t.Fatalf("f1 did not open the help over the session")
+			}
 			feed(m, press('q'))
-			if m.focus != focusSession {
-				t.Errorf("help did not close: focus %d", m.focus)
+			if m.focus != focusSession || m.top() != nil {
+				t.Errorf("help did not close: focus %d, overlays %d", m.focus, len(m.overlays))
 			}
 		})
 	}

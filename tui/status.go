@@ -47,7 +47,7 @@ func (c *connView) text(st *theme.Styles) string {
 	case c.resumed && s.Mode == client.ConnStreaming:
 		return st.StatusGood.Render(fmt.Sprintf("resumed, %d events replayed", c.replayed))
 	case s.Mode == client.ConnStreaming:
-		return st.StatusGood.Render("● streaming")
+		return st.StatusGood.Render("● live")
 	case s.Mode == client.ConnPolling:
 		word := "polling"
 		if c.resumed {
@@ -87,12 +87,12 @@ func budgetText(st *theme.Styles, s *client.State) string {
 
 // describe words an error for the status line: the refusal's code and the
 // host's message, or the transport failure.
-func describe(err error) string {
+func describe(err error, keys *KeyMap) string {
 	var e *client.Error
 	if errors.As(err, &e) {
 		msg := e.Message
 		if d, ok := e.LeaseHeld(); ok && d.CanTakeOver {
-			msg += " (ctrl+t takes over)"
+			msg += " (" + keyName(keys.TakeOver) + " takes over)"
 		}
 		return SanitizeLine(e.Code + ": " + msg)
 	}

@@ -26,6 +26,8 @@ type transcript struct {
 	unseen int    // entries added while scrolled up
 	known  int    // entries counted so far
 	sel    int    // the selected entry, marked on screen; -1 for none
+
+	followKey string // the key that follows the end again, for the marker
 }
 
 // anchor is a line of an entry: the top of the window when scrolled up.
@@ -212,7 +214,7 @@ func (t *transcript) marker() string {
 	if t.unseen == 1 {
 		word = "message"
 	}
-	s := fmt.Sprintf(" ↓ %d new %s · ctrl+end follows ", t.unseen, word)
+	s := fmt.Sprintf(" ↓ %d new %s · %s follows ", t.unseen, word, t.followKey)
 	return t.r.st.Marker.Render(xansi.Truncate(s, t.width, "…"))
 }
 

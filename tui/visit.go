@@ -98,7 +98,7 @@ func (m *Model) visitScreen() (string, *tea.Cursor) {
 	if m.cfg.Client != nil {
 		right = SanitizeLine(m.cfg.Client.Graph()) + "/" + right
 	}
-	lines := m.top("chiming into "+SanitizeLine(v.id), right+" · not yours")
+	lines := m.heading("chiming into "+SanitizeLine(v.id), right+" · not yours")
 	ch := max(m.composerHeight(), 1)
 	acct := m.accountLines(3)
 	h := max(m.high-len(lines)-2-ch-len(acct), 1)
@@ -106,17 +106,10 @@ func (m *Model) visitScreen() (string, *tea.Cursor) {
 	rule := m.st.Rule.Render("── ") + m.st.AuthorLabel.Render("✉ you chime into this room · the driver decides") + " "
 	lines = append(lines, pad(rule+m.st.Rule.Render(strings.Repeat("─", max(m.width-xansi.StringWidth(rule), 0))), m.width))
 	lines = append(lines, acct...)
-	m.composer.setPlaceholder("write a chime · enter sends it to the driver")
-	m.composer.setSize(m.width, ch)
 	var cur *tea.Cursor
-	if m.focus == focusVisit {
-		m.composer.focus()
-		if c := m.composer.cursor(); c != nil {
-			c.Position.Y += len(lines)
-			cur = c
-		}
-	} else {
-		m.composer.blur()
+	if c := m.composer.cursor(); c != nil && m.composer.focused() {
+		c.Position.Y += len(lines)
+		cur = c
 	}
 	lines = append(lines, strings.Split(m.composer.view(), "\n")[:ch]...)
 	lines = append(lines, m.withHint(pad(m.message(), m.width-9)))

@@ -61,12 +61,16 @@ func TestEndToEndRoom(t *testing.T) {
 	ada.typeText("\t")
 	ada.waitFor("a accept · x reject")
 	ada.typeText("a")
+	ada.waitFor("a again accepts Bo's chime")
+	ada.typeText("a")
 	ada.waitFor("Bo (collaborator)", "Bo suggests: Try the archive.", "idle")
 
 	watch := startTerminal(t, bin, 36, 100, env("ada-token"), append([]string{"watch"}, at...)...)
 	watch.waitFor("read-only", "Bo (collaborator)", "Try the archive.")
 
-	ada.typeText("p")
+	ada.typeText("\t")
+	ada.waitFor("p policy: chimes wait for the driver")
+	ada.typeText("pp")
 	ada.waitFor("room co-drive")
 	ada.typeText("\x1b[O") // the terminal reports it lost the focus
 	bo.typeText("Straight in.")

@@ -122,7 +122,8 @@ func buildVehicle(t *testing.T) string {
 }
 
 // TestEndToEndDemo builds vehicle, runs `vehicle demo` in a pty, types a
-// prompt, sees the streamed reply on the screen, quits with ctrl+c, and
+// prompt, sees the streamed reply on the screen, clears a draft with ctrl+c
+// and quits with two more, and
 // checks the terminal is restored (the alternate screen left, the cursor
 // shown).
 func TestEndToEndDemo(t *testing.T) {
@@ -139,7 +140,13 @@ func TestEndToEndDemo(t *testing.T) {
 	term.waitFor("streaming…")
 	term.waitFor("You said: hello from the pty #slow", "idle")
 
-	term.typeText("\x03") // ctrl+c
+	term.typeText("a draft")
+	term.waitFor("┃ a draft")
+	term.typeText("\x03") // ctrl+c clears the draft
+	term.waitFor("draft cleared")
+	term.typeText("\x03") // ctrl+c on an empty composer asks for another
+	term.waitFor("ctrl+c again quits")
+	term.typeText("\x03")
 	done := make(chan error, 1)
 	go func() { done <- term.cmd.Wait() }()
 	select {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -157,12 +158,23 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	defer cancel()
 	cfg.Context = ctx
 	cfg.Theme = themeSet(themeName, a.noColor())
+	if fgbg, _ := a.env("COLORFGBG"); fgbg != "" {
+		if dark, ok := theme.DarkFromCOLORFGBG(fgbg); ok {
+			cfg.Light = !dark // until the terminal answers the background query
+		}
+	}
 	cfg.Editor = editorCommand(a.env)
 	a.observeStreams(&cfg)
+	if dir, err := config.StateDir(a.env); err == nil && cfg.Drafts == nil {
+		cfg.Drafts = tui.DirDrafts(filepath.Join(dir, "drafts"))
+	}
 	m := tui.New(cfg)
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {
+		if key, text := fm.Draft(); key != "" && cfg.Drafts != nil {
+			_ = cfg.Drafts.Save(key, text) // the next run puts it back in the composer
+		}
 		if id := fm.Driving(); id != "" {
 			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
 			_ = cfg.Client.Release(rctx, id)

@@ -29,7 +29,9 @@ func TestTUIPrintsLastErrorOnExit(t *testing.T) {
 	env := append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true")
 	term := startTerminal(t, bin, 30, 200, env, "--debug", "--gardend", srv.URL, "--graph", "demo", "--session", "s99")
 	term.waitFor("not_found")
-	term.typeText("\x03") // ctrl+c
+	term.typeText("\x03") // ctrl+c asks for a second one
+	term.waitFor("ctrl+c again quits")
+	term.typeText("\x03")
 	done := make(chan error, 1)
 	go func() { done <- term.cmd.Wait() }()
 	select {
@@ -79,6 +81,8 @@ func TestDebugLogOfTheTUI(t *testing.T) {
 	env := append(cliEnv(t), "TERM=xterm-256color", "EDITOR=true")
 	term := startTerminal(t, bin, 36, 100, env, "demo", "--debug")
 	term.waitFor("Welcome to vehicle", "you drive from this terminal")
+	term.typeText("\x03") // ctrl+c asks for a second one
+	term.waitFor("ctrl+c again quits")
 	term.typeText("\x03")
 	if err := term.cmd.Wait(); err != nil {
 		t.Fatalf("vehicle demo: %v", err)

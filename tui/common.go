@@ -1,0 +1,67 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/theme"
+)
+
+// common is what every component shares with the root: the styles of the
+// terminal's background, the key map, the help renderer and the screen's
+// size. The root owns it; components read it.
+type common struct {
+	st    *theme.Styles
+	keys  KeyMap
+	help  help.Model
+	width int
+	high  int
+}
+
+// component is a pane or an overlay: it handles its messages, draws
+// itself from its state alone, takes its size from the root and lists its
+// keys for the help and the hints.
+type component interface {
+	help.KeyMap
+	// Update handles a message; done reports that an overlay closes.
+	Update(msg tea.Msg) (cmd tea.Cmd, done bool)
+	// View draws the component at the size it was given.
+	View() string
+	// SetSize gives the component its width and height in cells.
+	SetSize(width, height int)
+}
+
+// hint is one key of a binding and what it does here, styled: the key comes
+// from the binding, so a rebinding changes every hint that names it.
+func (c *common) hint(b key.Binding, desc string) string {
+	if desc == "" {
+		desc = b.Help().Desc
+	}
+	return c.st.Key.Render(b.Help().Key) + c.st.KeyDesc.Render(" "+desc)
+}
+
+// hints joins hints with " · ".
+func (c *common) hints(hs ...string) string {
+	out := ""
+	for i, h := range hs {
+		if i > 0 {
+			out += c.st.KeyDesc.Render(" · ")
+		}
+		out += h
+	}
+	return out
+}
+
+// keyName is a binding's keys as help shows them, for hints written into
+// sentences.
+func keyName(b key.Binding) string { return b.Help().Key }
+
+// firstKey is the first of a binding's keys as help shows them ("f1" of
+// "f1/ctrl+g"), for the tightest places.
+func firstKey(b key.Binding) string {
+	k, _, _ := strings.Cut(b.Help().Key, "/")
+	return k
+}

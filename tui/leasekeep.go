@@ -1,0 +1,80 @@
+package tui
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// The lease is renewed while the person is here: one timer per lease, set
+// for a little before it expires. When it fires and the person pressed a
+// key since the lease was last renewed, a quiet claim renews it (a claim by
+// the holder does); otherwise the lease is let go and the pane says so
+// when it expires.
+
+// leaseMargin is how long before the expiry the lease is renewed: a fifth
+// of what was left when it was set, between 2 s and 30 s.
+func leaseMargin(left time.Duration) time.Duration {
+	return min(max(left/5, 2*time.Second), 30*time.Second)
+}
+
+// leaseTickMsg is the lease timer: the lease that expires at expires may
+// need renewing (or has expired).
+type leaseTickMsg struct {
+	gen     int
+	expires time.Time
+}
+
+// keepLease sets the lease timer for s's lease, when this terminal holds it
+// and no timer is set for this expiry already.
+func (m *Model) keepLease(s *session) tea.Cmd {
+	if s == nil || s.state == nil || m.cfg.Watch {
+		return nil
+	}
+	rel, holder := s.state.Lease()
+	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() || holder.ExpiresAt.Equal(s.timerFor) {
+		return nil
+	}
+	now := m.cfg.Now()
+	s.timerFor, s.leaseSince = holder.ExpiresAt, now
+	left := holder.ExpiresAt.Sub(now)
+	wait := max(left-leaseMargin(left), 0)
+	gen, expires := s.gen, holder.ExpiresAt
+	return tea.Tick(wait, func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} })
+}
+
+// onLeaseTick renews the lease when the person is here, else lets it go;
+// at the expiry the screen is drawn again to say it lapsed.
+func (m *Model) onLeaseTick(msg leaseTickMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil || s.state == nil || !msg.expires.Equal(s.timerFor) {
+		m.dirty = false
+		return nil
+	}
+	rel, _ := s.state.Lease()
+	if rel != client.LeaseMine {
+		return nil
+	}
+	now := m.cfg.Now()
+	if m.lastKey.After(s.leaseSince) && now.Before(msg.expires) {
+		return renewLease(s.ctx, m.cfg.Client, s.gen, s.id)
+	}
+	if now.Before(msg.expires) {
+		gen, expires := s.gen, msg.expires
+		return tea.Tick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} })
+	}
+	return nil // expired: the lease pane says so, from LeaseAt(now)
+}
+
+// renewLease claims the lease this terminal holds again, which renews it.
+func renewLease(ctx context.Context, c *client.Client, gen int, id string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		cl, err := c.Claim(ctx, id)
+		return claimedMsg{gen: gen, claim: cl, err: err, renewal: true}
+	}
+}

@@ -1,0 +1,69 @@
+package tui
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// A listing that fails is its own screen, never an empty list: what failed
+// (the code and the host's message, whole), what to do about it, and the
+// key that tries again.
+
+// loadFailure words a failed listing: its lines, wrapped to width.
+func (m *Model) loadFailure(err error, width int) []string {
+	st := m.st
+	w := max(width-4, 10)
+	var out []string
+	add := func(style func(...string) string, text string) {
+		for _, l := range wrapPlain(text, w) {
+			out = append(out, "  "+style(l))
+		}
+	}
+	add(st.StatusError.Render, "✗ Your sessions could not be listed.")
+	out = append(out, "")
+	add(st.Body.Render, m.failureText(err))
+	out = append(out, "")
+	add(st.Notice.Render, m.failureAdvice(err))
+	out = append(out, "", "  "+m.hint(m.keys.Retry, "tries again")+st.KeyDesc.Render(" · ")+
+		m.hint(m.keys.Errors, "shows the errors so far"))
+	return out
+}
+
+// failureText is what failed: the code, the status and the host's message,
+// or the transport's error.
+func (m *Model) failureText(err error) string {
+	var e *client.Error
+	if errors.As(err, &e) {
+		return SanitizeLine(e.Code + " (HTTP " + strconv.Itoa(e.Status) + "): " + e.Message)
+	}
+	return SanitizeLine(err.Error())
+}
+
+// failureAdvice says what to do about a failed listing.
+func (m *Model) failureAdvice(err error) string {
+	c := m.cfg.Client
+	where, service := "", ""
+	if c != nil {
+		where, service = SanitizeLine(c.GardendURL()), SanitizeLine(c.ServiceURL())
+	}
+	var e *client.Error
+	switch {
+	case client.IsTransport(err):
+		return "Nothing answered at " + where + ". Is gardend running there? Give its address with --gardend or VEHICLE_GARDEND."
+	case errors.As(err, &e) && e.Status == http.StatusUnauthorized:
+		who := "the token in use (VEHICLE_TOKEN, the key file or the keyring)"
+		if c != nil && c.Visitor() {
+			who = "the visitor id in use"
+		}
+		return "gardend did not accept " + who + ". Run vehicle login to sign in again."
+	case errors.As(err, &e) && e.Status == http.StatusNotFound:
+		return "gardend answered 404 at " + service + ": the service may be mounted elsewhere. " +
+			"Give the mount with --mount or VEHICLE_MOUNT (\"\" for a host at its root)."
+	case errors.As(err, &e) && e.Status == http.StatusForbidden:
+		return "Your role on graph " + SanitizeLine(c.Graph()) + " does not allow this. Ask its owner, or choose another graph with --graph."
+	}
+	return "The host at " + service + " refused the listing. Try again, or see the host's log."
+}

@@ -1,0 +1,88 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// A queued or steering command of this terminal's that ends cancelled or
+// interrupted before it was delivered, without the person cancelling it,
+// comes back: into the composer when it is empty, else into the queue lane
+// marked so, where enter sends it again. Text a person typed is never lost
+// silently.
+
+// undelivered is the text of a command of this terminal's that an event is
+// about to end before the agent saw it, "" for any other event. It looks
+// at the command before the event is folded in.
+func (s *session) undelivered(ev client.Event) (commandID, op, text string) {
+	if ev.Type != client.EvCommandCancelled && ev.Type != client.EvCommandInterrupted {
+		return "", "", ""
+	}
+	var v client.CommandValue
+	if ev.Decode(&v) != nil || s.texts[v.CommandID] == "" || s.cancelling[v.CommandID] {
+		return "", "", ""
+	}
+	for i := len(s.state.Commands) - 1; i >= 0; i-- {
+		c := s.state.Commands[i]
+		if c.CommandID != v.CommandID {
+			continue
+		}
+		if c.Status != client.StatusAccepted && c.Status != client.StatusQueued {
+			return "", "", "" // delivered, or ended already
+		}
+		return c.CommandID, c.Op, s.texts[c.CommandID]
+	}
+	return "", "", ""
+}
+
+// giveBack puts the text of a command the host ended undelivered back
+// where the person finds it.
+func (m *Model) giveBack(s *session, commandID, op, text string) {
+	what := opWord(op)
+	if op == client.OpSteer {
+		what = "steer"
+	}
+	if m.composer.blank() {
+		m.composer.setValue(text)
+		m.note = "the host cancelled your " + what + ": back in the composer"
+		return
+	}
+	s.returned = append(s.returned, laneItem{commandID: commandID, op: op, text: text, cancelled: true})
+	m.note = "the host cancelled your " + what + ": see the queue lane"
+}
+
+// forget takes a cancelled item off the lane.
+func (m *Model) forget(it laneItem) {
+	s := m.sess
+	kept := s.returned[:0]
+	for _, r := range s.returned {
+		if r.commandID != it.commandID {
+			kept = append(kept, r)
+		}
+	}
+	s.returned = kept
+}
+
+// sendAgain sends a cancelled lane item again, as a new command: a
+// follow-up while a run is under way, else a prompt.
+func (m *Model) sendAgain(it laneItem) tea.Cmd {
+	s := m.sess
+	if s.sending || m.cfg.Watch {
+		return nil
+	}
+	rel, _ := s.state.LeaseAt(m.cfg.Now())
+	if s.role == roleWatch || rel == client.LeaseOther {
+		m.note = "only the driver sends: " + keyName(m.keys.TakeOver) + " takes over"
+		return nil
+	}
+	m.forget(it)
+	m.acted()
+	op := client.OpPrompt
+	if s.state.Run == client.RunRunning {
+		op = client.OpFollowUp
+	}
+	s.sending = true
+	m.note = "sending again…"
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, op, it.text, rel != client.LeaseMine || s.stale)
+}

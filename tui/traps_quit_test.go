@@ -1,0 +1,138 @@
+package tui
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+var keyCtrlC = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+
+// quits reports whether a command ends the program.
+func quits(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	_, ok := cmd().(tea.QuitMsg)
+	return ok
+}
+
+// TestCtrlCKeepsTheDraft is trap 5: ctrl+c clears a draft into the input
+// history rather than quitting; on an empty composer it asks for a second
+// ctrl+c; q is a letter in the composer.
+func TestCtrlCKeepsTheDraft(t *testing.T) {
+	m := driven(t, 80, 24)
+	feed(m, typing("quite a long draft")...)
+	if _, cmd := m.Update(keyCtrlC); quits(cmd) {
+		t.Fatal("ctrl+c with a draft quit")
+	}
+	if m.composer.value() != "" || !contains(screen(m), "draft cleared: ↑ brings it back") {
+		t.Errorf("ctrl+c left %q; the screen:\n%s", m.composer.value(), screen(m))
+	}
+	feed(m, keyUp)
+	if got := m.composer.value(); got != "quite a long draft" {
+		t.Errorf("↑ on the empty composer gave %q", got)
+	}
+	feed(m, keyDown)
+	if got := m.composer.value(); got != "" {
+		t.Errorf("↓ after the history's newest gave %q", got)
+	}
+	if _, cmd := m.Update(keyCtrlC); quits(cmd) {
+		t.Fatal("one ctrl+c on an empty composer quit")
+	}
+	if !contains(screen(m), "ctrl+c again quits") {
+		t.Errorf("no line says a second ctrl+c quits:\n%s", screen(m))
+	}
+	feed(m, press('q'))
+	if m.composer.value() != "q" {
+		t.Errorf("q in the composer gave %q", m.composer.value())
+	}
+	feed(m, keyBackspace)
+	if _, cmd := m.Update(keyCtrlC); quits(cmd) {
+		t.Fatal("a key between the two ctrl+c did not disarm the quit")
+	}
+	if _, cmd := m.Update(keyCtrlC); !quits(cmd) {
+		t.Error("a second ctrl+c in a row did not quit")
+	}
+}
+
+// memDrafts is a draft store in memory that tells each save.
+type memDrafts struct {
+	mu    sync.Mutex
+	kept  map[string]string
+	saved chan string
+}
+
+func (d *memDrafts) Load(key string) (string, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.kept[key], nil
+}
+
+func (d *memDrafts) Save(key, text string) error {
+	d.mu.Lock()
+	d.kept[key] = text
+	d.mu.Unlock()
+	d.saved <- key
+	return nil
+}
+
+// TestDraftsPerSession keeps the draft of a session left for another, and
+// puts it back when it opens again.
+func TestDraftsPerSession(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	first, second := newSession(t, ada, "First"), newSession(t, ada, "Second")
+	store := &memDrafts{kept: map[string]string{}, saved: make(chan string, 4)}
+	key := func(id string) string { return ada.GardendURL() + " " + ada.Graph() + " " + id }
+	store.kept[key(first)] = "kept from before"
+	cfg := hostConfig(t, ada)
+	cfg.Drafts, cfg.SessionID = store, first
+	a := drive(t, "ada", cfg, 80, 24)
+	a.see("┃ kept from before", "your draft is back in the composer")
+	a.send(typing(", and more")...)
+	a.run(a.m.open(second))
+	a.see("vehicle · Second")
+	select {
+	case k := <-store.saved:
+		if k != key(first) || store.kept[k] != "kept from before, and more" {
+			t.Errorf("saved %q under %q", store.kept[k], k)
+		}
+	case <-time.After(waitLimit):
+		t.Fatal("leaving the session did not keep its draft")
+	}
+	if a.m.composer.value() != "" {
+		t.Errorf("the other session's composer holds %q", a.m.composer.value())
+	}
+	a.run(a.m.open(first))
+	a.see("┃ kept from before, and more")
+	if k, text := a.m.Draft(); k != key(first) || text != "kept from before, and more" {
+		t.Errorf("Draft() = %q, %q", k, text)
+	}
+}
+
+// TestDirDrafts keeps drafts in files and forgets an empty one.
+func TestDirDrafts(t *testing.T) {
+	d := DirDrafts(t.TempDir() + "/drafts")
+	if got, err := d.Load("x"); got != "" || err != nil {
+		t.Fatalf("Load of nothing = %q, %v", got, err)
+	}
+	if err := d.Save("host graph s1", "draft"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := d.Load("host graph s1"); got != "draft" {
+		t.Errorf("Load = %q", got)
+	}
+	if err := d.Save("host graph s1", ""); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := d.Load("host graph s1"); got != "" {
+		t.Errorf("an emptied draft came back: %q", got)
+	}
+}
+
+// contains reports whether the screen shows text.
+func contains(screen, text string) bool { return strings.Contains(screen, text) }

@@ -1,0 +1,48 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// TestStatusSaysWhatIsTrue is trap 8's status line: the connection is not
+// called streaming while nothing streams, and "abort sent" goes when the
+// run settles.
+func TestStatusSaysWhatIsTrue(t *testing.T) {
+	m := driven(t, 80, 24)
+	if got := screen(m); strings.Contains(got, "streaming · idle") || !strings.Contains(got, "● live · idle") {
+		t.Errorf("the idle status line:\n%s", got)
+	}
+	feed(m, on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc, abortedMsg{gen: m.gen})
+	if !strings.Contains(screen(m), "abort sent") {
+		t.Fatalf("no note says the abort was sent:\n%s", screen(m))
+	}
+	feed(m, on(m, event(6, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted"}`)))
+	if strings.Contains(screen(m), "abort sent") {
+		t.Errorf("\"abort sent\" stays after the run settled:\n%s", screen(m))
+	}
+}
+
+// TestAccessReducedOffersNoTakeover is trap 8: once the host says the
+// person's role dropped to viewer, nothing offers a take-over.
+func TestAccessReducedOffersNoTakeover(t *testing.T) {
+	m := driven(t, 100, 24)
+	feed(m, typing("drive on")...)
+	feed(m, keyEnter, sentMsg{gen: m.gen, op: client.OpPrompt, text: "drive on",
+		err: &client.Error{Status: 403, Code: client.CodeAccessReduced, Message: "your role on this graph is now viewer"}})
+	got := screen(m)
+	if strings.Contains(got, keyName(m.keys.TakeOver)) {
+		t.Errorf("a take-over is offered after access_reduced:\n%s", got)
+	}
+	if !strings.Contains(got, "read-only: your role here is viewer") {
+		t.Errorf("the lease pane does not say the role dropped:\n%s", got)
+	}
+	if n := keys(m, keyCtrlT); n != 0 {
+		t.Errorf("ctrl+t made %d requests after access_reduced", n)
+	}
+	if m.composer.value() != "drive on" {
+		t.Errorf("the refused text is %q, want it back in the composer", m.composer.value())
+	}
+}
