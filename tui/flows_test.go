@@ -26,13 +26,13 @@ func TestTakeover(t *testing.T) {
 
 	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
 	b.run(b.m.open(id))
-	offered := b.see("Take over or watch?", "● streaming", "## Echo")
+	offered := b.see("Take over or watch?", "● streaming", "## Echo", "◆ member")
 	t.Run("offered", func(t *testing.T) { golden(t, offered) })
 
 	b.send(press('t'))
 	tookOver := b.see("● you drive from this terminal", "took over from cli-one")
 	t.Run("took over", func(t *testing.T) { golden(t, tookOver) })
-	takenOver := a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two")
+	takenOver := a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two", "you are watching")
 	t.Run("taken over", func(t *testing.T) { golden(t, takenOver) })
 
 	a.send(typing("mine again")...)

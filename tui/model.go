@@ -149,6 +149,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onFocus(false)
 	case eventMsg:
 		return m, m.onEvent(msg)
+	case eventsMsg:
+		return m, m.onEvents(msg)
 	case flushMsg:
 		m.onFlush(msg)
 	default:

@@ -25,6 +25,7 @@ type session struct {
 	revoked  *client.LeaseEndValue // the revocation already acted on
 	sending  bool                  // a text command or a chime is on its way
 	flushes  bool                  // a flush tick is scheduled
+	pace     pacer                 // when the stream last entered the loop
 	texts    map[string]string     // the text of each command sent from this terminal
 	roomSel  int                   // the selected pending chime
 	queueSel int                   // the selected queued command
@@ -149,7 +150,7 @@ func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
 		return nil
 	}
 	s.stream = msg.stream
-	return tea.Batch(nextEvent(s.stream, s.gen), nextConn(s.ctx, s.states, s.gen))
+	return tea.Batch(nextEvents(s.stream, s.gen, &s.pace), nextConn(s.ctx, s.states, s.gen))
 }
 
 // onEvent folds one event into the state and reads the next.
@@ -159,13 +160,17 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
+	return tea.Batch(m.fold(s, msg.ev), nextEvents(s.stream, s.gen, &s.pace))
+}
+
+// fold folds one event into the state and returns what it asks for.
+func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	before := len(s.state.Entries)
-	ch := s.state.Apply(msg.ev)
-	next := nextEvent(s.stream, s.gen)
-	if msg.ev.Type == client.EvMessageDelta {
+	ch := s.state.Apply(ev)
+	if ev.Type == client.EvMessageDelta {
 		m.dirty = len(s.state.Entries) != before
 		m.transcript.entriesChanged(s.state.Entries)
-		return tea.Batch(next, m.scheduleFlush(s))
+		return m.scheduleFlush(s)
 	}
 	if ch.Has(client.ChangeTranscript) {
 		m.transcript.entriesChanged(s.state.Entries)
@@ -177,7 +182,7 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		m.note = "this session was deleted: ctrl+o shows your sessions"
 	}
 	m.keepFocus()
-	return tea.Batch(next, m.onRoomEvent(s, msg.ev))
+	return m.onRoomEvent(s, ev)
 }
 
 // onRoomEvent answers the events the room cares about: a settled run

@@ -39,6 +39,7 @@ func runDemo(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("vehicle demo", flag.ContinueOnError)
 	listen := fs.String("listen", "", "keep the demo host up on this address (e.g. 127.0.0.1:7777) for other terminals")
 	noTUI := fs.Bool("no-tui", false, "serve only (with --listen): no UI in this terminal; ctrl+c stops the host")
+	deltaDelay := fs.Duration("delta-delay", demoDeltaDelay, "the pause before each streamed piece of a reply")
 	if err := fs.Parse(args); err != nil {
 		return helpIsNoError(err)
 	}
@@ -50,7 +51,7 @@ func runDemo(ctx context.Context, args []string) error {
 		addr = "127.0.0.1:0"
 	}
 	srv, err := vehicletest.Listen(addr, vehicletest.WithDeterministicIDs(),
-		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: demoDeltaDelay}))
+		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: *deltaDelay}))
 	if err != nil {
 		return fmt.Errorf("cannot start the demo host on %s: %w; pick another address", addr, err)
 	}
