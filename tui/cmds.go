@@ -100,17 +100,6 @@ func offerLatest(ch chan client.ConnState, v client.ConnState) {
 	}
 }
 
-// nextEvent waits for the stream's next event. Update re-issues it after
-// each event, so the stream enters the loop one event at a time.
-func nextEvent(s *client.Stream, gen int) tea.Cmd {
-	return func() tea.Msg {
-		if s.Next() {
-			return eventMsg{gen: gen, ev: s.Current()}
-		}
-		return streamEndMsg{gen: gen, err: s.Err()}
-	}
-}
-
 // nextConn waits for the next connection change, or for ctx to end.
 func nextConn(ctx context.Context, states chan client.ConnState, gen int) tea.Cmd {
 	return func() tea.Msg {

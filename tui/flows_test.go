@@ -32,7 +32,7 @@ func TestTakeover(t *testing.T) {
 	b.send(press('t'))
 	tookOver := b.see("● you drive from this terminal", "took over from cli-one", "◆ member user:ada")
 	t.Run("took over", func(t *testing.T) { golden(t, tookOver) })
-	takenOver := a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two", "◆ member user:ada")
+	takenOver := a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two", "◆ member user:ada", "your other terminal drives")
 	t.Run("taken over", func(t *testing.T) { golden(t, takenOver) })
 
 	a.send(typing("mine again")...)

@@ -182,6 +182,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.onFocus(false)
 	case eventMsg:
 		return m.onEvent(msg)
+	case eventsMsg:
+		return m.onEvents(msg)
 	case flushMsg:
 		m.onFlush(msg)
 	default:

@@ -26,6 +26,7 @@ type session struct {
 	revoked    *client.LeaseEndValue // the revocation already acted on
 	sending    bool                  // a text command or a chime is on its way
 	flushes    bool                  // a flush tick is scheduled
+	pace       pacer                 // when the stream last entered the loop
 	texts      map[string]string     // the text of each command sent from this terminal
 	cancelling map[string]bool       // commands this terminal asked to cancel
 	roomSel    int                   // the selected pending chime
@@ -161,7 +162,7 @@ func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
 		return nil
 	}
 	s.stream = msg.stream
-	return tea.Batch(nextEvent(s.stream, s.gen), nextConn(s.ctx, s.states, s.gen))
+	return tea.Batch(nextEvents(s.stream, s.gen, &s.pace), nextConn(s.ctx, s.states, s.gen))
 }
 
 // onEvent folds one event into the state and reads the next.
@@ -171,17 +172,21 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
+	return tea.Batch(m.fold(s, msg.ev), nextEvents(s.stream, s.gen, &s.pace))
+}
+
+// fold folds one event into the state and returns what it asks for.
+func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	before := len(s.state.Entries)
-	backID, backOp, back := s.undelivered(msg.ev)
-	ch := s.state.Apply(msg.ev)
+	backID, backOp, back := s.undelivered(ev)
+	ch := s.state.Apply(ev)
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
 	}
-	next := nextEvent(s.stream, s.gen)
-	if msg.ev.Type == client.EvMessageDelta {
+	if ev.Type == client.EvMessageDelta {
 		m.dirty = len(s.state.Entries) != before
 		m.transcript.entriesChanged(s.state.Entries)
-		return tea.Batch(next, m.scheduleFlush(s))
+		return m.scheduleFlush(s)
 	}
 	if ch.Has(client.ChangeTranscript) {
 		m.transcript.entriesChanged(s.state.Entries)
@@ -190,14 +195,14 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		s.stale = false
 		m.leaseChanged(s)
 	}
-	if msg.ev.Type == client.EvSessionRevived {
+	if ev.Type == client.EvSessionRevived {
 		s.stale = true // every command was interrupted; the lease is the host's to confirm
 	}
 	if s.state.Deleted {
 		m.note = "this session was deleted: " + keyName(m.keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
-	return tea.Batch(next, m.onRoomEvent(s, msg.ev), m.keepLease(s))
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run

@@ -35,6 +35,7 @@ var demoPrompts = [...]string{
 func (a *app) demoCmd() *cobra.Command {
 	var listen string
 	var noTUI bool
+	var deltaDelay time.Duration
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "The TUI on a built-in demo host with a scripted model: no account needed",
@@ -44,17 +45,18 @@ opens a session with a short conversation and runs the TUI on it as Ada. With
 and the commands for a second terminal are printed.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.runDemo(cmd.Context(), listen, noTUI)
+			return a.runDemo(cmd.Context(), listen, noTUI, deltaDelay)
 		},
 	}
 	cmd.Flags().StringVar(&listen, "listen", "", "keep the demo host up on this address (e.g. 127.0.0.1:7777) for other terminals")
 	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "serve only (with --listen): no UI in this terminal; ctrl+c stops the host")
+	cmd.Flags().DurationVar(&deltaDelay, "delta-delay", demoDeltaDelay, "the pause before each streamed piece of a reply")
 	return cmd
 }
 
 // runDemo starts the reference host in-process with its scripted model,
 // opens a session with a short conversation, and runs the UI on it as ada.
-func (a *app) runDemo(ctx context.Context, listen string, noTUI bool) error {
+func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay time.Duration) error {
 	if noTUI && listen == "" {
 		return usageError{errors.New("--no-tui serves other terminals: give --listen ADDR as well")}
 	}
@@ -70,7 +72,7 @@ func (a *app) runDemo(ctx context.Context, listen string, noTUI bool) error {
 		addr = "127.0.0.1:0"
 	}
 	srv, err := vehicletest.Listen(addr, vehicletest.WithDeterministicIDs(),
-		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: demoDeltaDelay}))
+		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: deltaDelay}))
 	if err != nil {
 		return fmt.Errorf("cannot start the demo host on %s: %w; pick another address", addr, err)
 	}

@@ -20,6 +20,7 @@ type fakeStore struct {
 	busy     map[string]bool
 	locked   map[string]bool
 	fail     error // every call fails with it when set
+	renamed  int   // renames carried out
 }
 
 // newFakeStore holds sessions s1 (n messages), s2 (two) and s3 (none).
@@ -96,6 +97,7 @@ func (f *fakeStore) Rename(_ context.Context, id string, title *string) (*client
 		return nil, &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "another client holds the lease"}
 	}
 	s.Session.Title = title
+	f.renamed++
 	sum := s.Session
 	return &sum, nil
 }

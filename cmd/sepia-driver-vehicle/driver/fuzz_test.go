@@ -22,28 +22,42 @@ func FuzzHandleLine(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
-		srv := fakeServer(newFakeStore(5))
-		out := srv.HandleLine(context.Background(), line)
-		if out == nil {
-			return
-		}
-		if bytes.ContainsAny(out, "\n\r") || !utf8.Valid(out) {
-			t.Fatalf("the answer is not one line of UTF-8: %q", out)
-		}
-		var v any
-		if err := json.Unmarshal(out, &v); err != nil {
-			t.Fatalf("the answer is not JSON: %v: %q", err, out)
-		}
-		answers, isBatch := v.([]any)
-		if !isBatch {
-			answers = []any{v}
-		} else if len(answers) == 0 {
-			t.Fatalf("an empty array was sent as an answer to %q", line)
-		}
-		for _, a := range answers {
-			checkAnswer(t, a)
+		checkLine(t, line, fakeServer(newFakeStore(5)).HandleLine(context.Background(), line))
+		// Tight limits, so that short lines reach the batch and answer cuts.
+		st := newFakeStore(5)
+		tight := New(Options{MaxBatchEntries: 3, MaxAnswerBytes: 700, Resolver: func(context.Context) (Store, error) { return st, nil }})
+		out := tight.HandleLine(context.Background(), line)
+		checkLine(t, line, out)
+		var answers []json.RawMessage
+		if json.Unmarshal(out, &answers) == nil && len(answers) > 3 {
+			t.Fatalf("%d answers to a batch of at most 3 members", len(answers))
 		}
 	})
+}
+
+// checkLine fails unless out is nothing or one line of JSON holding an
+// answer object or a non-empty array of them.
+func checkLine(t *testing.T, line, out []byte) {
+	t.Helper()
+	if out == nil {
+		return
+	}
+	if bytes.ContainsAny(out, "\n\r") || !utf8.Valid(out) {
+		t.Fatalf("the answer is not one line of UTF-8: %q", out)
+	}
+	var v any
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatalf("the answer is not JSON: %v: %q", err, out)
+	}
+	answers, isBatch := v.([]any)
+	if !isBatch {
+		answers = []any{v}
+	} else if len(answers) == 0 {
+		t.Fatalf("an empty array was sent as an answer to %q", line)
+	}
+	for _, a := range answers {
+		checkAnswer(t, a)
+	}
 }
 
 // checkAnswer fails unless a is a JSON-RPC 2.0 answer object.

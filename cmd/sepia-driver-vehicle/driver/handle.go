@@ -13,8 +13,12 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultMaxInFlight    = 8
-	DefaultMaxLineBytes   = 16 << 20
+	DefaultMaxInFlight  = 8
+	DefaultMaxLineBytes = 16 << 20
+	// DefaultMaxBatchEntries bounds the members of one batch line.
+	DefaultMaxBatchEntries = 1000
+	// DefaultMaxAnswerBytes bounds the results in one answer line.
+	DefaultMaxAnswerBytes = 64 << 20
 	DefaultRequestTimeout = 2 * time.Minute
 )
 
@@ -28,6 +32,13 @@ type Options struct {
 	// MaxLineBytes bounds an input line (default 16 MiB); a longer line is
 	// answered with -32700 and skipped.
 	MaxLineBytes int
+	// MaxBatchEntries bounds the members of a batch (default 1000); a
+	// larger batch is answered with one -32600 and none of it runs.
+	MaxBatchEntries int
+	// MaxAnswerBytes bounds the bytes of one answer line's results (default
+	// 64 MiB); an answer past it is replaced by -32603, and a batch stops
+	// running its members once its answer line is full.
+	MaxAnswerBytes int
 	// RequestTimeout bounds one request's work (default 2 minutes).
 	RequestTimeout time.Duration
 	// Version is the build's version, as driver.manifest reports it
@@ -60,6 +71,12 @@ func New(opts Options) *Server {
 	if opts.MaxLineBytes <= 0 {
 		opts.MaxLineBytes = DefaultMaxLineBytes
 	}
+	if opts.MaxBatchEntries <= 0 {
+		opts.MaxBatchEntries = DefaultMaxBatchEntries
+	}
+	if opts.MaxAnswerBytes <= 0 {
+		opts.MaxAnswerBytes = DefaultMaxAnswerBytes
+	}
 	if opts.RequestTimeout <= 0 {
 		opts.RequestTimeout = DefaultRequestTimeout
 	}
@@ -88,42 +105,44 @@ func (s *Server) HandleLine(ctx context.Context, line []byte) []byte {
 		return encodeResponse(nullID(), nil, errorf(CodeParseError, "Parse error: the line is not valid JSON"))
 	}
 	if line[0] != '[' {
-		return s.handleOne(ctx, line)
+		return s.handleOne(ctx, line).line
 	}
-	var batch []json.RawMessage
-	if err := json.Unmarshal(line, &batch); err != nil {
-		return encodeResponse(nullID(), nil, errorf(CodeParseError, "Parse error: %v", err))
+	batch, err := splitBatch(line, s.opts.MaxBatchEntries)
+	if err != nil {
+		return encodeResponse(nullID(), nil, err)
 	}
-	if len(batch) == 0 {
-		return encodeResponse(nullID(), nil, errorf(CodeInvalidRequest, "Invalid Request: an empty batch"))
-	}
-	var answers []json.RawMessage
-	for _, raw := range batch {
-		if a := s.handleOne(ctx, raw); a != nil {
-			answers = append(answers, a)
-		}
-	}
-	if len(answers) == 0 {
-		return nil
-	}
-	out, _ := marshal(answers)
-	return out
+	return s.handleBatch(ctx, batch)
 }
 
-// handleOne answers one request object (nil for a notification).
-func (s *Server) handleOne(ctx context.Context, raw json.RawMessage) []byte {
+// answer is one member's answer line (nil for a notification), with the id
+// and method it answers.
+type answer struct {
+	line   []byte
+	id     json.RawMessage
+	method string
+}
+
+// handleOne answers one request object. An answer over MaxAnswerBytes is
+// replaced by -32603 with the request's id.
+func (s *Server) handleOne(ctx context.Context, raw json.RawMessage) answer {
 	req, answerID, rpcErr := parseRequest(raw)
 	if rpcErr != nil {
-		return encodeResponse(answerID, nil, rpcErr)
+		return answer{line: encodeResponse(answerID, nil, rpcErr), id: answerID}
 	}
 	result, rpcErr := s.call(ctx, req)
 	if req.notification() {
 		if rpcErr != nil {
 			s.logf("notification %s failed: %d %s", req.Method, rpcErr.Code, rpcErr.Message)
 		}
-		return nil
+		return answer{}
 	}
-	return encodeResponse(req.ID, result, rpcErr)
+	a := answer{line: encodeResponse(req.ID, result, rpcErr), id: req.ID, method: req.Method}
+	if len(a.line) > s.opts.MaxAnswerBytes {
+		a.line = encodeResponse(req.ID, nil, errorf(CodeInternalError,
+			"Internal error: the answer to %s is %d bytes, over the limit of %d bytes; ask for less (session.history pages a session)",
+			req.Method, len(a.line), s.opts.MaxAnswerBytes))
+	}
+	return a
 }
 
 // call runs the method of a valid request, turning panics and store errors

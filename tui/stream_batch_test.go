@@ -1,0 +1,99 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// TestEventsMsgFoldsLikeOneByOne checks that a batch of events draws the
+// same screen as the same events one message each.
+func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
+	one := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	batch := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	texts := []string{"## Stream", "ing\n\nSome ", "**bold** words ", "and more.\n\n- a\n", "- b\n"}
+	var evs []client.Event
+	for _, s := range texts {
+		d := delta(one, "m9", s)
+		feed(one, d)
+		evs = append(evs, d.ev)
+	}
+	feed(batch, eventsMsg{gen: batch.gen, evs: evs})
+	feed(one, flushMsg{gen: one.gen})
+	feed(batch, flushMsg{gen: batch.gen})
+	if a := screen(one); !strings.Contains(a, "Streaming") || !strings.Contains(a, "and more.") {
+		t.Fatalf("the streamed reply is not on screen:\n%s", a)
+	}
+	if a, b := screen(one), screen(batch); a != b {
+		t.Errorf("one by one:\n%s\nin one batch:\n%s", a, b)
+	}
+}
+
+// TestStreamEntersInBatches streams a long reply from the reference host
+// through nextEvents: every event arrives, in order, in far fewer messages
+// than events.
+func TestStreamEntersInBatches(t *testing.T) {
+	srv, _ := host(t)
+	c := person(t, srv, "ada-token", "cli-one")
+	id := newSession(t, c, "Batches")
+	snap, err := c.Inspect(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Stream(t.Context(), id, client.StreamOptions{Since: snap.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
+		t.Fatal(err)
+	}
+	var p pacer
+	events, msgs, deltas := 0, 0, 0
+	for settled := false; !settled; {
+		var evs []client.Event
+		switch msg := nextWithin(t, nextEvents(s, 1, &p)).(type) {
+		case eventMsg:
+			evs = []client.Event{msg.ev}
+		case eventsMsg:
+			evs = msg.evs
+		default:
+			t.Fatalf("got %T before the run settled", msg)
+		}
+		msgs++
+		for _, ev := range evs {
+			events++
+			if ev.Type == client.EvMessageDelta {
+				deltas++
+			}
+			settled = settled || ev.Type == client.EvRunSettled
+		}
+	}
+	if deltas != 200 {
+		t.Errorf("%d deltas, want 200 (100 paragraphs, two each)", deltas)
+	}
+	if msgs > events/4 {
+		t.Errorf("%d events came in %d messages: what had arrived together was not taken in one", events, msgs)
+	}
+}
+
+// nextWithin runs a command that reads the stream, failing after a deadline.
+func nextWithin(t *testing.T, cmd tea.Cmd) tea.Msg {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	got := make(chan tea.Msg, 1)
+	go func() { got <- cmd() }()
+	select {
+	case msg := <-got:
+		return msg
+	case <-ctx.Done():
+		t.Fatal("no message from the stream in 10 s")
+		return nil
+	}
+}
