@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command longsession measures, as a whole process, what opening a long
 // session costs the client: run by hand through scripts/long-session.sh, not
 // in CI.
