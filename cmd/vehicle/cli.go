@@ -9,7 +9,9 @@ import (
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/ride"
 )
 
 // rootLong is the root command's description in vehicle -h and the man page.
@@ -95,12 +97,37 @@ func (a *app) rideCmd() *cobra.Command {
 		Short:              "The headless JSONL form, for scripts and agents (vehicle ride -h for its flags)",
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if code := runRide(cmd.Context(), args, a.in, a.out, a.errw); code != exitOK {
+			args = a.takeDebugFlag(args)
+			if err := a.startDebugLog(); err != nil {
+				return err
+			}
+			var opts []client.Option
+			if a.log != nil {
+				opts = append(opts, client.WithHTTPClient(a.logging(ride.NewHTTPClient(ride.DefaultWindow))))
+			}
+			if code := runRide(cmd.Context(), args, a.in, a.out, a.errw, opts...); code != exitOK {
 				return exitError{code}
 			}
 			return nil
 		},
 	}
+}
+
+// takeDebugFlag removes --debug from the arguments of a command that parses
+// its own flags and turns the debug log on for it.
+func (a *app) takeDebugFlag(args []string) []string {
+	kept := args[:0:0]
+	for _, arg := range args {
+		switch arg {
+		case "--debug", "-debug", "--debug=true", "-debug=true":
+			a.debug = true
+		case "--debug=false", "-debug=false":
+			a.debug = false
+		default:
+			kept = append(kept, arg)
+		}
+	}
+	return kept
 }
 
 // exportCmd is vehicle export, which parses its own flags: -h lists them.

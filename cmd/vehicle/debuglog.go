@@ -121,7 +121,22 @@ func (a *app) clientOptions() []client.Option {
 	if a.log == nil {
 		return nil
 	}
-	return []client.Option{client.WithHTTPClient(&http.Client{Transport: &loggingTransport{base: http.DefaultTransport, log: a.log}})}
+	return []client.Option{client.WithHTTPClient(a.logging(&http.Client{}))}
+}
+
+// logging returns a copy of h whose requests go through the debug log, or
+// h itself when the log is off.
+func (a *app) logging(h *http.Client) *http.Client {
+	if a.log == nil {
+		return h
+	}
+	base := h.Transport
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	c := *h
+	c.Transport = &loggingTransport{base: base, log: a.log}
+	return &c
 }
 
 // loggingTransport logs every request's method, path, status, duration and

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
 )
 
@@ -15,14 +16,14 @@ import (
 // code: non-zero only when the ride could not start or out failed. The first
 // SIGINT or SIGTERM (which also cancels ctx) ends the ride as the end of the
 // input does; a second one closes it at once.
-func runRide(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
+func runRide(ctx context.Context, args []string, in io.Reader, out, errw io.Writer, opts ...client.Option) int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
 	hard, stop, release := signalStages(ctx, sigs)
 	defer release()
 	return rideCommand(hard, args, rideIO{in: in, out: out, errw: errw, env: os.LookupEnv,
-		keyring: config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), stop: stop})
+		keyring: config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), stop: stop, opts: opts})
 }
 
 // signalStages turns interrupts into the ride's two ways to end: stop is
