@@ -18,6 +18,7 @@ type errorsDialog struct {
 	errs  []string // newest first
 	title string   // "" for the errors' title
 	mark  string   // each text's first-line mark ("" for ✗)
+	log   string   // the debug log's path, named under the errors ("" when off)
 	w, h  int
 	off   int
 }
@@ -61,6 +62,12 @@ func (d *errorsDialog) lines() []string {
 	}
 	if len(out) == 0 {
 		out = append(out, d.c.st.Notice.Render("No error so far."))
+	}
+	if d.log != "" {
+		out = append(out, "")
+		for _, l := range strings.Split(xansi.Wrap("The debug log has every request: "+d.log, w, ""), "\n") {
+			out = append(out, d.c.st.Notice.Render(l))
+		}
 	}
 	return out
 }

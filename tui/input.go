@@ -26,7 +26,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.push(newHelpDialog(m.common, m.screenKeys()))
 		return nil
 	case key.Matches(msg, m.keys.Errors):
-		m.push(&errorsDialog{c: m.common, errs: m.errLog})
+		m.push(&errorsDialog{c: m.common, errs: m.errLog, log: m.cfg.DebugLog})
 		return nil
 	}
 	switch {

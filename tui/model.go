@@ -45,6 +45,7 @@ type Config struct {
 	Keys        *KeyMap // the keys (default DefaultKeyMap); every hint and the help follow it
 	Drafts      Drafts  // keeps drafts per session between runs (nil: not kept)
 	Light       bool    // start with the light styles, until the terminal says its background
+	DebugLog    string  // the debug log's path, named in the errors overlay ("" when off)
 }
 
 // Model is the root model: it handles the global keys, routes data messages

@@ -74,3 +74,16 @@ func TestMissingSessionSaysSo(t *testing.T) {
 	h.send(keyCtrlC)
 	h.see("ctrl+c again quits")
 }
+
+// TestErrorsNameTheDebugLog: with a debug log on, the errors overlay says
+// where it is, so the whole story of a failure can be found.
+func TestErrorsNameTheDebugLog(t *testing.T) {
+	srv, _ := host(t)
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-x"))
+	cfg.SessionID = "s99"
+	cfg.DebugLog = "/tmp/state/vehicle/debug.log"
+	h := drive(t, "log", cfg, 100, 24)
+	h.see("not_found")
+	h.send(keyF3)
+	h.see("Errors, newest first", "The debug log has every request: /tmp/state/vehicle/debug.log")
+}

@@ -165,6 +165,9 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	}
 	cfg.Editor = editorCommand(a.env)
 	a.observeStreams(&cfg)
+	if a.log != nil {
+		cfg.DebugLog = a.log.path
+	}
 	if dir, err := config.StateDir(a.env); err == nil && cfg.Drafts == nil {
 		cfg.Drafts = tui.DirDrafts(filepath.Join(dir, "drafts"))
 	}
