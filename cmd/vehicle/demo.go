@@ -144,7 +144,7 @@ func waitSettled(st *client.Stream) error {
 // the commands for Ada's second terminal and for Bo to chime in.
 func demoBanner(url, id string, listening bool) string {
 	if !listening {
-		return "demo: try a prompt; #tool, #slow, #hold, #fail or #long 20 pick other paths · ctrl+c quits"
+		return "demo: try a prompt; #tool, #slow, #hold, #fail or #long 20 pick other paths · ctrl+c twice quits"
 	}
 	at := " vehicle --gardend " + url + " --graph " + demoGraph + " --session " + id
 	return "ada: VEHICLE_TOKEN=" + demoToken + at + "\n" + "bo: VEHICLE_TOKEN=" + demoBoToken + at + " --chime"
