@@ -119,7 +119,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	keep := m.keepLease(s)
 	s.states = make(chan client.ConnState, 8)
 	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states, m.cfg.OnConnState),
-		fetchAccount(s.ctx, m.cfg.Client), keep)
+		fetchAccount(s.ctx, m.cfg.Client), keep, readNotes(s.ctx, m.cfg.Client, s.gen, s.id, m.me, msg.snap.Cursor))
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when
