@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -23,10 +24,11 @@ import (
 // too, goes to the host directly. It records the requestId of every text
 // command and chime that left the client.
 type lossy struct {
-	c    *client.Client
-	drop *faultproxy.DropAnswers
-	mu   sync.Mutex
-	ids  []string
+	c      *client.Client
+	drop   *faultproxy.DropAnswers
+	mu     sync.Mutex
+	ids    []string
+	noWait bool // the session's events are unreachable: nothing confirms a send from the stream
 }
 
 // viaProxy is the op routes that go through the proxy.
@@ -49,6 +51,9 @@ func newLossy(t *testing.T, srv *vehicletest.Server, token, clientID string, n i
 	t.Cleanup(func() { proxy.Close(); l.drop.Close() })
 	via, _ := url.Parse(proxy.URL)
 	hc := &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
+		if l.noWait && r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/events") {
+			return nil, errors.New("the test keeps the events out of reach")
+		}
 		if !viaProxy(r) {
 			return http.DefaultTransport.RoundTrip(r)
 		}
@@ -166,5 +171,63 @@ func TestLeaseRequiredResendsSameRequest(t *testing.T) {
 	all, n := ada.requestIDs()
 	if len(all) != 2 || n != 1 {
 		t.Fatalf("the prompt left %d times under %d requestIds (%v), want 2 under 1 (refused, then sent again)", len(all), n, all)
+	}
+}
+
+// TestLateAnswerSentAgainReplayed: with no stream to confirm it, a prompt
+// whose answer was lost waits in the queue lane; enter on the empty
+// composer sends the same request again, which the host replays: it ran
+// once.
+func TestLateAnswerSentAgainReplayed(t *testing.T) {
+	srv, _ := host(t)
+	ada := newLossy(t, srv, "ada-token", "cli-ada", 2)
+	ada.noWait = true
+	id := newSession(t, ada.c, "Blind")
+	cfg := hostConfig(t, ada.c)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal")
+	a.send(typing("once only")...)
+	a.send(keyEnter)
+	a.see("no answer yet: enter sends the same request again · once only")
+	if v := a.m.composer.value(); v != "" {
+		t.Fatalf("the composer holds %q after a lost answer", v)
+	}
+	a.send(keyEnter)
+	a.until("the replayed answer", func(s string) bool { return !a.m.sess.sending && !strings.Contains(s, "no answer yet") })
+	if a.m.sess.unconfirmed != nil || a.m.LastError() != "" {
+		t.Fatalf("the resend did not settle the prompt: %+v, %q", a.m.sess.unconfirmed, a.m.LastError())
+	}
+	if n := count(srv, id, client.EvCommandAccepted); n != 1 {
+		t.Fatalf("the host accepted %d commands, want 1", n)
+	}
+	if all, n := ada.requestIDs(); len(all) != 3 || n != 1 {
+		t.Fatalf("the prompt left %d times under %d requestIds (%v), want 3 under 1", len(all), n, all)
+	}
+}
+
+// TestLateChimeOfWatcher: a watching terminal's chime whose answer is lost
+// is sent again by enter as the same request: the room holds one chime.
+func TestLateChimeOfWatcher(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Watched")
+	two := newLossy(t, srv, "ada-token", "cli-two", 2)
+	cfg := hostConfig(t, two.c)
+	cfg.SessionID = id
+	w := drive(t, "second", cfg, 100, 30)
+	w.see("w  watch from here")
+	w.send(press('w'))
+	w.see("your other terminal drives · ctrl+t takes over", "● live")
+	w.send(typing("look here")...)
+	w.send(keyEnter)
+	w.see("no answer to your chime", "no answer yet: enter sends the same request again · look here")
+	w.send(keyEnter)
+	w.see("chime sent: waiting for the driver", "✉ chimes · 1 pending")
+	if n := count(srv, id, client.EvChimeReceived); n != 1 {
+		t.Fatalf("the room received %d chimes, want 1", n)
+	}
+	if all, n := two.requestIDs(); len(all) != 3 || n != 1 {
+		t.Fatalf("the chime left %d times under %d requestIds (%v), want 3 under 1", len(all), n, all)
 	}
 }
