@@ -18,21 +18,39 @@ func TestReopenedKeepsNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitEvent(t, ada, id, client.EvRunSettled)
+	if _, err := ada.Prompt(t.Context(), id, "wait for me #hold"); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(t, ada, id, client.EvRunStarted)
+	if _, err := ada.Abort(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	waitEvents(t, ada, id, client.EvRunSettled, 2)
 	if _, err := person(t, srv, "ada-token", "cli-two").Claim(t.Context(), id, client.Takeover()); err != nil {
 		t.Fatal(err)
 	}
 	cfg := hostConfig(t, ada)
 	cfg.SessionID, cfg.Watch = id, true
 	a := drive(t, "ada", cfg, 100, 30)
-	scr := a.see("You said: hello", "lease revoked: taken over by cli-two")
-	if strings.Index(scr, "You said: hello") > strings.Index(scr, "lease revoked: taken over by cli-two") {
-		t.Fatalf("the note is not after the reply it followed:\n%s", scr)
+	scr := a.see("You said: hello", "run aborted", "lease revoked: taken over by cli-two")
+	order := []string{"You said: hello", "wait for me #hold", "run aborted", "lease revoked: taken over by cli-two"}
+	for i := 1; i < len(order); i++ {
+		if strings.Index(scr, order[i-1]) > strings.Index(scr, order[i]) {
+			t.Fatalf("%q is not after %q:\n%s", order[i], order[i-1], scr)
+		}
 	}
 }
 
 // waitEvent waits until the session's log holds an event of type typ.
 func waitEvent(t *testing.T, c *client.Client, id, typ string) {
 	t.Helper()
+	waitEvents(t, c, id, typ, 1)
+}
+
+// waitEvents waits until the session's log holds n events of type typ.
+func waitEvents(t *testing.T, c *client.Client, id, typ string, n int) {
+	t.Helper()
+	seen := 0
 	deadline := time.Now().Add(waitLimit)
 	since := int64(0)
 	for time.Now().Before(deadline) {
@@ -42,7 +60,9 @@ func waitEvent(t *testing.T, c *client.Client, id, typ string) {
 		}
 		for _, ev := range res.Events {
 			if ev.Type == typ {
-				return
+				if seen++; seen == n {
+					return
+				}
 			}
 		}
 		since = res.Cursor
