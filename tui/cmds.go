@@ -129,25 +129,27 @@ func closeStream(ctx context.Context, c *client.Client, s *client.Stream, id str
 }
 
 // sendText posts a prompt, follow_up or steer; when claim is set it first
-// claims the lease quietly (never taking over).
-func sendText(ctx context.Context, c *client.Client, gen int, id, op, text string, claim bool) tea.Cmd {
+// claims the lease quietly (never taking over). Every attempt is the same
+// request (out's requestId), so the host never runs it twice.
+func sendText(ctx context.Context, c *client.Client, gen int, id string, out outgoing, claim bool) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		if claim {
 			if _, err := c.Claim(ctx, id); err != nil {
-				return sentMsg{gen: gen, op: op, text: text, err: err}
+				return sentMsg{gen: gen, out: out, err: err}
 			}
 		}
-		acc, err := c.Send(ctx, id, op, client.TextRequest{Text: text})
+		acc, err := c.Send(ctx, id, out.op, out.textRequest())
 		if client.ErrorCode(err) == client.CodeLeaseRequired && !claim {
 			// The lease expired since this terminal last used it: claim it
-			// again, quietly, and send once more.
+			// again, quietly, and send the same request once more (a
+			// refusal is not remembered by the host).
 			if _, cerr := c.Claim(ctx, id); cerr == nil {
-				acc, err = c.Send(ctx, id, op, client.TextRequest{Text: text})
+				acc, err = c.Send(ctx, id, out.op, out.textRequest())
 			}
 		}
-		return sentMsg{gen: gen, op: op, text: text, acc: acc, err: err}
+		return sentMsg{gen: gen, out: out, acc: acc, err: err}
 	}
 }
 

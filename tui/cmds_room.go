@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -11,14 +13,34 @@ import (
 // The room's commands: chimes, the policy, the queue, the account and
 // forks. Like every command of the UI, each runs outside Update.
 
-// sendChime sends text to a session's room as a chime.
-func sendChime(ctx context.Context, c *client.Client, gen int, id, text string, visit bool) tea.Cmd {
+// sendChime sends text to a session's room as a chime, under out's
+// requestId: sent again, the host replays it instead of taking it twice.
+func sendChime(ctx context.Context, c *client.Client, gen int, id string, out outgoing, visit bool) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		res, err := c.Chime(ctx, id, text)
-		return chimedMsg{gen: gen, visit: visit, text: text, res: res, err: err}
+		res, err := chimeOnce(ctx, c, id, out)
+		return chimedMsg{gen: gen, visit: visit, out: out, res: res, err: err}
 	}
+}
+
+// chimeOnce posts a chime with a fixed requestId and reads the room's
+// answer.
+func chimeOnce(ctx context.Context, c *client.Client, id string, out outgoing) (*client.ChimeResult, error) {
+	body, err := json.Marshal(client.ChimeRequest{RequestID: out.requestID, ClientID: c.ClientID(), Text: out.text})
+	if err != nil {
+		return nil, err
+	}
+	f, err := c.Call(ctx, client.OpChime, id, body)
+	if err != nil {
+		return nil, err
+	}
+	var res client.ChimeResult
+	if err := f.Decode(&res); err != nil {
+		return nil, fmt.Errorf("the host's answer to a chime is not one (%v): try again", err)
+	}
+	res.Accepted, res.Replayed = f.Type == client.TypeChimeAccepted, f.Replayed
+	return &res, nil
 }
 
 // resolveChime accepts or rejects a pending chime (the driver's).

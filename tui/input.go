@@ -166,7 +166,13 @@ func (m *Model) entries() []client.Entry {
 // takeover is never made here.
 func (m *Model) send(op string) tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || m.composer.blank() || s.sending {
+	if s == nil || s.state == nil || s.sending {
+		return nil
+	}
+	if m.composer.blank() {
+		if s.unconfirmed != nil && !m.cfg.Watch {
+			return m.resend(s)
+		}
 		return nil
 	}
 	if m.cfg.Watch {
@@ -193,7 +199,7 @@ func (m *Model) send(op string) tea.Cmd {
 	m.transcript.toBottom() // the person's own turn: follow it
 	s.sending = true
 	m.note = "sending…"
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, op, text, rel != client.LeaseMine || s.stale)
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(op, text), rel != client.LeaseMine || s.stale)
 }
 
 // abort stops the run under way, when this terminal drives.

@@ -216,6 +216,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		m.onEditorDone(msg)
 	case draftMsg:
 		m.onDraft(msg)
+	case notesMsg:
+		m.onNotes(msg)
 	default:
 		return m.onRoomData(msg)
 	}

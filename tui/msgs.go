@@ -54,11 +54,10 @@ type connMsg struct {
 
 // sentMsg answers a prompt, follow_up or steer.
 type sentMsg struct {
-	gen  int
-	op   string
-	text string
-	acc  *client.Accepted
-	err  error
+	gen int
+	out outgoing
+	acc *client.Accepted
+	err error
 }
 
 // abortedMsg answers an abort.
@@ -117,7 +116,7 @@ type flushMsg struct{ gen int }
 type chimedMsg struct {
 	gen   int
 	visit bool
-	text  string
+	out   outgoing
 	res   *client.ChimeResult
 	err   error
 }

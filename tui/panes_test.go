@@ -67,18 +67,18 @@ func TestAccount(t *testing.T) {
 		{"out of credit", publicSnapshot("credit", 2), func(m *Model) []tea.Msg {
 			spent := &client.Credit{BalanceUSD: 0, GrantedUSD: 0.5, SpentUSD: 0.5}
 			return append(typing("one more"), accountMsg{acc: account(client.AccountAccount, 9, spent)}, keyEnter,
-				sentMsg{gen: m.gen, op: client.OpPrompt, text: "one more", err: doorsRefusal(client.CodeOutOfCredit,
+				sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "one more"}, err: doorsRefusal(client.CodeOutOfCredit,
 					"out of credit: paste your OpenRouter key (send it as X-Model-Key) to keep talking")})
 		}},
 		{"model key required", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
 			return append(typing("hello again"), accountMsg{acc: account(client.AccountAnonymous, 3, nil)}, keyEnter,
-				sentMsg{gen: m.gen, op: client.OpPrompt, text: "hello again", err: doorsRefusal(client.CodeModelKeyRequired,
+				sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello again"}, err: doorsRefusal(client.CodeModelKeyRequired,
 					"this conversation runs on your own key, which the host no longer holds: send it again as X-Model-Key")})
 		}},
 		{"refusal cleared by a send", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
 			return append(typing("hello again"), accountMsg{acc: account(client.AccountAnonymous, 3, nil)}, keyEnter,
-				sentMsg{gen: m.gen, op: client.OpPrompt, text: "hello again", err: doorsRefusal(client.CodeModelKeyRequired, "send your key")},
-				keyEnter, sentMsg{gen: m.gen, op: client.OpPrompt, text: "hello again",
+				sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello again"}, err: doorsRefusal(client.CodeModelKeyRequired, "send your key")},
+				keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello again"},
 					acc: &client.Accepted{CommandID: "c9", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
 		}},
 	}
@@ -133,7 +133,7 @@ func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
 func laneSteps(m *Model) []tea.Msg {
 	msgs := []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}
 	msgs = append(msgs, typing("and then this")...)
-	return append(msgs, keyEnter, sentMsg{gen: m.gen, op: client.OpFollowUp, text: "and then this",
+	return append(msgs, keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpFollowUp, text: "and then this"},
 		acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
 		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"follow_up","status":"queued","disposition":"queued"}`)),
 		on(m, event(7, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`)))
@@ -326,7 +326,7 @@ func TestVisit(t *testing.T) {
 	sent := func(res *client.ChimeResult, err error) steps {
 		return func(m *Model) []tea.Msg {
 			return append(typing("Look at the 2024 census too."), keyEnter,
-				chimedMsg{visit: true, text: "Look at the 2024 census too.", res: res, err: err})
+				chimedMsg{visit: true, out: outgoing{op: opChime, text: "Look at the 2024 census too."}, res: res, err: err})
 		}
 	}
 	cases := []struct {

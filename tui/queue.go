@@ -20,6 +20,8 @@ type laneItem struct {
 	op        string
 	text      string // its text, when this terminal sent it
 	cancelled bool   // the host cancelled it undelivered: enter sends it again
+	// unconfirmed: its answer was lost; enter sends the same request again
+	unconfirmed bool
 }
 
 // laneItems are the open session's waiting commands: pi's queue, then the
@@ -34,7 +36,7 @@ func (m *Model) laneItems() (out []laneItem) {
 		seen[q.CommandID] = true
 		out = append(out, laneItem{commandID: q.CommandID, op: q.Op, text: s.texts[q.CommandID]})
 	}
-	defer func() { out = append(out, s.returned...) }()
+	defer func() { out = append(append(out, s.returned...), s.unconfirmedItem()...) }()
 	if s.state.Run != client.RunRunning {
 		return out
 	}
@@ -82,8 +84,11 @@ func (m *Model) laneLine(it laneItem, selected bool) string {
 	if text == "" {
 		text = SanitizeLine(it.commandID)
 	}
-	if it.cancelled {
+	if it.cancelled || it.unconfirmed {
 		what = "cancelled: " + keyName(m.keys.Send) + " sends again"
+		if it.unconfirmed {
+			what = "no answer yet: " + keyName(m.keys.Send) + " sends the same request again"
+		}
 		if selected {
 			return m.st.Selected.Render(pad("▸ ✗ "+what+" · "+text, m.width))
 		}
@@ -128,7 +133,12 @@ func (m *Model) onQueueKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, m.keys.Down):
 		s.queueSel = min(s.queueSel+1, max(len(items)-1, 0))
 	case key.Matches(msg, m.keys.Send):
-		if len(items) == 0 || !items[min(s.queueSel, len(items)-1)].cancelled {
+		if len(items) == 0 {
+			return nil, true
+		}
+		if it := items[min(s.queueSel, len(items)-1)]; it.unconfirmed && !s.sending {
+			return m.resend(s), true
+		} else if !it.cancelled {
 			return nil, true
 		}
 		return m.sendAgain(items[min(s.queueSel, len(items)-1)]), true
@@ -137,8 +147,8 @@ func (m *Model) onQueueKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		it := items[min(s.queueSel, len(items)-1)]
-		if it.cancelled {
-			m.forget(it) // drop it: it was cancelled already
+		if it.cancelled || it.unconfirmed {
+			m.forget(it) // drop it: it was cancelled already, or is the person's to drop
 			m.acted()
 			m.note = "dropped “" + clipRunes(SanitizeLine(it.text), 40) + "”"
 			return nil, true

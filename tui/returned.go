@@ -55,6 +55,10 @@ func (m *Model) giveBack(s *session, commandID, op, text string) {
 // forget takes a cancelled item off the lane.
 func (m *Model) forget(it laneItem) {
 	s := m.sess
+	if it.unconfirmed {
+		s.unconfirmed = nil
+		return
+	}
 	kept := s.returned[:0]
 	for _, r := range s.returned {
 		if r.commandID != it.commandID {
@@ -84,5 +88,5 @@ func (m *Model) sendAgain(it laneItem) tea.Cmd {
 	}
 	s.sending = true
 	m.note = "sending again…"
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, op, it.text, rel != client.LeaseMine || s.stale)
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(op, it.text), rel != client.LeaseMine || s.stale)
 }

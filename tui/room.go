@@ -326,7 +326,7 @@ func (m *Model) chime() tea.Cmd {
 	m.composer.setValue("")
 	s.sending = true
 	m.note = "sending a chime…"
-	return sendChime(s.ctx, m.cfg.Client, s.gen, s.id, text, false)
+	return sendChime(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(opChime, text), false)
 }
 
 // onChimed shows what the room did with this terminal's chime: pending,
@@ -336,12 +336,12 @@ func (m *Model) onChimed(msg chimedMsg) {
 		m.onVisitChimed(msg)
 		return
 	}
-	if m.landed(msg.gen, msg.text, msg.err) == nil {
+	if m.landed(msg.gen, msg.out, msg.err) == nil {
 		return
 	}
 	m.note = chimeOutcome(msg.res)
 	if !msg.res.Accepted {
-		m.composer.restore(msg.text)
+		m.composer.restore(msg.out.text)
 	}
 }
 

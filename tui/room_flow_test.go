@@ -204,8 +204,9 @@ func TestDeletedElsewhere(t *testing.T) {
 	a.see("session deleted", "this session is gone: ctrl+o lists your sessions", "stream closed")
 }
 
-// TestChimeKeptWhenHostGone: a watcher's chime that gets no answer stays in
-// the composer, with the reason on the status line.
+// TestChimeKeptWhenHostGone: a watcher's chime that gets no answer is kept
+// in sight as unconfirmed (the host may have taken it), not put back in the
+// composer, and the status line says what enter does.
 func TestChimeKeptWhenHostGone(t *testing.T) {
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
@@ -220,5 +221,8 @@ func TestChimeKeptWhenHostGone(t *testing.T) {
 	w.send(typing("are you there?")...)
 	w.send(keyEnter)
 	w.until("the chime's answer", func(string) bool { return !w.m.sess.sending })
-	w.see("are you there?", "unreachable")
+	w.see("no answer yet: enter sends the same request again · are you there?", "no answer to your chime")
+	if v := w.m.composer.value(); v != "" {
+		t.Fatalf("the composer holds %q after a lost answer", v)
+	}
 }

@@ -92,11 +92,11 @@ func roomCases() []roomCase {
 			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('a'), press('a')}
 		}},
 		{name: "watching sends a chime", watch: true, steps: func(m *Model) []tea.Msg {
-			return append(typing("look at 2024"), keyEnter, chimedMsg{gen: m.gen, text: "look at 2024",
+			return append(typing("look at 2024"), keyEnter, chimedMsg{gen: m.gen, out: outgoing{op: opChime, text: "look at 2024"},
 				res: &client.ChimeResult{Accepted: true, ChimeID: "c3", Status: "pending"}})
 		}},
 		{name: "chime refused by the room", watch: true, steps: func(m *Model) []tea.Msg {
-			return append(typing("look at 2024"), keyEnter, chimedMsg{gen: m.gen, text: "look at 2024",
+			return append(typing("look at 2024"), keyEnter, chimedMsg{gen: m.gen, out: outgoing{op: opChime, text: "look at 2024"},
 				res: &client.ChimeResult{Reason: "the room is in observe mode: the driver takes no chimes now"}})
 		}},
 	}

@@ -13,32 +13,33 @@ import (
 // session is the open session: the reducer's state, the stream feeding it,
 // and what this terminal means to do with it.
 type session struct {
-	id         string
-	gen        int
-	ctx        context.Context
-	cancel     context.CancelFunc
-	state      *client.State // nil until the snapshot arrives
-	stream     *client.Stream
-	states     chan client.ConnState
-	conn       connView
-	role       role
-	offer      *client.Lease         // the lease of the other terminal, while the offer shows
-	revoked    *client.LeaseEndValue // the revocation already acted on
-	sending    bool                  // a text command or a chime is on its way
-	flushes    bool                  // a flush tick is scheduled
-	pace       pacer                 // when the stream last entered the loop
-	texts      map[string]string     // the text of each command sent from this terminal
-	cancelling map[string]bool       // commands this terminal asked to cancel
-	roomSel    int                   // the selected pending chime
-	roomShown  string                // the chime id marked on screen as selected, "" when none
-	queueSel   int                   // the selected queued command
-	sel        int                   // the selected transcript entry, while selecting
-	onOpen     string                // a note to show once the session has opened
-	stale      bool                  // the host restarted: the lease is unconfirmed until it says otherwise
-	reduced    bool                  // the host refused with access_reduced: read, never drive
-	returned   []laneItem            // commands the host cancelled undelivered, waiting to be sent again
-	timerFor   time.Time             // the lease expiry the lease timer is set for
-	leaseSince time.Time             // when that expiry was learnt: a key after it means the person is here
+	id          string
+	gen         int
+	ctx         context.Context
+	cancel      context.CancelFunc
+	state       *client.State // nil until the snapshot arrives
+	stream      *client.Stream
+	states      chan client.ConnState
+	conn        connView
+	role        role
+	offer       *client.Lease         // the lease of the other terminal, while the offer shows
+	revoked     *client.LeaseEndValue // the revocation already acted on
+	sending     bool                  // a text command or a chime is on its way
+	flushes     bool                  // a flush tick is scheduled
+	pace        pacer                 // when the stream last entered the loop
+	texts       map[string]string     // the text of each command sent from this terminal
+	cancelling  map[string]bool       // commands this terminal asked to cancel
+	roomSel     int                   // the selected pending chime
+	roomShown   string                // the chime id marked on screen as selected, "" when none
+	queueSel    int                   // the selected queued command
+	sel         int                   // the selected transcript entry, while selecting
+	onOpen      string                // a note to show once the session has opened
+	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
+	reduced     bool                  // the host refused with access_reduced: read, never drive
+	returned    []laneItem            // commands the host cancelled undelivered, waiting to be sent again
+	unconfirmed *outgoing             // a send whose answer was lost, until the stream or a resend settles it
+	timerFor    time.Time             // the lease expiry the lease timer is set for
+	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -118,7 +119,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	keep := m.keepLease(s)
 	s.states = make(chan client.ConnState, 8)
 	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states, m.cfg.OnConnState),
-		fetchAccount(s.ctx, m.cfg.Client), keep)
+		fetchAccount(s.ctx, m.cfg.Client), keep, readNotes(s.ctx, m.cfg.Client, s.gen, s.id, m.me, msg.snap.Cursor))
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when
@@ -180,6 +181,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	before := len(s.state.Entries)
 	backID, backOp, back := s.undelivered(ev)
 	ch := s.state.Apply(ev)
+	m.confirmFromStream(s)
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
 	}
@@ -298,49 +300,6 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 		// Deleted from another terminal (a stream cut just before the
 		// event resumes into not_found), or no longer this person's.
 		m.note = "this session is gone: " + m.keys.Sessions.Help().Key + " lists your sessions"
-	}
-}
-
-// landed settles a send or a chime of this terminal and returns its session
-// when the host took the text; a refusal puts the text back in the composer
-// and shows why. nil when the answer is not for the open session.
-func (m *Model) landed(gen int, text string, err error) *session {
-	s := m.current(gen)
-	if s == nil {
-		return nil
-	}
-	s.sending = false
-	if m.failed(err) {
-		m.refused(err)
-		m.composer.restore(text)
-		return nil
-	}
-	m.setErr(nil)
-	return s
-}
-
-// onSent notes what became of a send; a refused one puts its text back in
-// the composer and shows why, with the error's code.
-func (m *Model) onSent(msg sentMsg) {
-	s := m.landed(msg.gen, msg.text, msg.err)
-	if s == nil {
-		return
-	}
-	m.refusal = nil
-	if msg.acc != nil && msg.acc.CommandID != "" {
-		s.texts[msg.acc.CommandID] = msg.text
-	}
-	if a := m.account; a != nil && a.Kind != client.AccountMember {
-		a.TurnsToday++ // the host counted it; the next look-up says so too
-	}
-	s.role, s.stale = roleDrive, false
-	switch {
-	case msg.op == client.OpSteer:
-		m.note = "steered the run"
-	case msg.acc != nil && msg.acc.Disposition == "queued":
-		m.note = "queued as a follow-up"
-	default:
-		m.note = ""
 	}
 }
 

@@ -35,11 +35,11 @@ func TestComposer(t *testing.T) {
 		}},
 		{"sending", func(m *Model) []tea.Msg { return append(typing("hello"), keyEnter) }},
 		{"sent", func(m *Model) []tea.Msg {
-			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, op: client.OpPrompt, text: "hello",
+			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello"},
 				acc: &client.Accepted{CommandID: "c1", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
 		}},
 		{"refused send keeps the text", func(m *Model) []tea.Msg {
-			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, op: client.OpPrompt, text: "hello",
+			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello"},
 				err: leaseHeld(lease("user:ada", "cli-other"), true)})
 		}},
 		{"running", func(m *Model) []tea.Msg {
@@ -47,13 +47,13 @@ func TestComposer(t *testing.T) {
 		}},
 		{"queued follow-up", func(m *Model) []tea.Msg {
 			return append(append([]tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}, typing("then this")...),
-				keyEnter, sentMsg{gen: m.gen, op: client.OpFollowUp, text: "then this",
+				keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpFollowUp, text: "then this"},
 					acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
 				on(m, event(6, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`)))
 		}},
 		{"steered", func(m *Model) []tea.Msg {
 			return append(append([]tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}, typing("shorter")...),
-				keyCtrlS, sentMsg{gen: m.gen, op: client.OpSteer, text: "shorter",
+				keyCtrlS, sentMsg{gen: m.gen, out: outgoing{op: client.OpSteer, text: "shorter"},
 					acc: &client.Accepted{CommandID: "c3", Op: client.OpSteer, Disposition: "handled"}})
 		}},
 		{"aborting", func(m *Model) []tea.Msg {

@@ -30,7 +30,7 @@ func TestStatusSaysWhatIsTrue(t *testing.T) {
 func TestAccessReducedOffersNoTakeover(t *testing.T) {
 	m := driven(t, 100, 24)
 	feed(m, typing("drive on")...)
-	feed(m, keyEnter, sentMsg{gen: m.gen, op: client.OpPrompt, text: "drive on",
+	feed(m, keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "drive on"},
 		err: &client.Error{Status: 403, Code: client.CodeAccessReduced, Message: "your role on this graph is now viewer"}})
 	got := screen(m)
 	if strings.Contains(got, keyName(m.keys.TakeOver)) {

@@ -16,9 +16,10 @@ import (
 // screen shows what was sent from this terminal and what the room did
 // with it.
 type visit struct {
-	id      string
-	sent    []sentChime
-	sending bool
+	id          string
+	sent        []sentChime
+	sending     bool
+	unconfirmed *outgoing // a chime whose answer was lost: enter sends the same request again
 }
 
 // sentChime is a chime sent from this terminal, and what became of it.
@@ -54,14 +55,22 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.layout()
 		return m.reload("")
 	case key.Matches(msg, m.keys.Send):
-		if v.sending || m.composer.blank() {
+		if v.sending {
 			return nil
 		}
-		text := m.composer.value()
-		m.composer.setValue("")
+		out := m.newOutgoing(opChime, m.composer.value())
+		switch {
+		case !m.composer.blank():
+			m.composer.setValue("")
+			m.note = "sending a chime…"
+		case v.unconfirmed != nil:
+			out = *v.unconfirmed
+			m.note = "sending it again (the same request)…"
+		default:
+			return nil
+		}
 		v.sending = true
-		m.note = "sending a chime…"
-		return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, text, true)
+		return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, out, true)
 	case key.Matches(msg, m.keys.Editor):
 		return editDraft(m.cfg.Editor, m.composer.value())
 	}
@@ -69,24 +78,35 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // onVisitChimed records what the room did with a chime; a request the host
-// refused puts its text back in the composer.
+// refused puts its text back in the composer, a lost answer leaves the
+// chime unconfirmed (enter sends the same request again).
 func (m *Model) onVisitChimed(msg chimedMsg) {
 	v := m.visit
 	if v == nil {
 		return
 	}
 	v.sending = false
+	if msg.err != nil && !hostRefused(msg.err) {
+		v.unconfirmed = &msg.out
+		m.setErr(msg.err) // kept in the errors list
+		m.errText = ""
+		m.note = unconfirmedNote(opChime, keyName(m.keys.Send))
+		return
+	}
+	if v.unconfirmed != nil && v.unconfirmed.requestID == msg.out.requestID {
+		v.unconfirmed = nil
+	}
 	if m.failed(msg.err) {
 		if client.ErrorCode(msg.err) == client.CodeNotFound {
 			m.errText += " (or you have no role on its graph)"
 		}
 		m.refused(msg.err)
-		m.composer.restore(msg.text)
+		m.composer.restore(msg.out.text)
 		return
 	}
 	m.setErr(nil)
 	out := chimeOutcome(msg.res)
-	v.sent = append(v.sent, sentChime{text: msg.text, at: m.cfg.Now(), outcome: out, ok: msg.res != nil && msg.res.Accepted})
+	v.sent = append(v.sent, sentChime{text: msg.out.text, at: m.cfg.Now(), outcome: out, ok: msg.res != nil && msg.res.Accepted})
 	m.note = out
 }
 
