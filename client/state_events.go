@@ -165,26 +165,27 @@ func valueText(raw json.RawMessage) string {
 	return ""
 }
 
-// knownEvents are the seed's event types; any other type is shown as a
-// generic line with its type.
-var knownEvents = map[string]bool{
-	EvSessionCreated: true, EvSessionRevived: true, EvSessionShutdown: true, EvSessionForked: true,
-	EvSessionCloned: true, EvSessionRenamed: true, EvSessionDeleted: true, EvBodyMaterialized: true,
-	EvBodyDormant: true, EvBodyExited: true, EvBodyNotice: true, EvLeaseClaimed: true,
-	EvLeaseRenewed: true, EvLeaseReleased: true, EvLeaseRevoked: true, EvLeaseExpired: true,
-	EvCommandAccepted: true, EvCommandDelivered: true, EvCommandCompleted: true, EvCommandAborted: true,
-	EvCommandFailed: true, EvCommandCancelled: true, EvCommandInterrupted: true, EvRunStarted: true,
-	EvRunEnded: true, EvRunSettled: true, EvRunError: true, EvMessageCompleted: true,
-	EvMessageDelta: true, EvToolStarted: true, EvToolResult: true, EvQueueUpdated: true,
-	EvQueueStranded: true, EvBudgetExceeded: true, EvRoomPolicy: true, EvChimeReceived: true,
-	EvChimeResolved: true, EvCompactionStarted: true, EvCompactionEnded: true, EvRetryStarted: true,
-	EvExtensionError: true, EvAbortSlow: true, EvMirrorWritten: true, EvMirrorFailed: true,
+// knownEvent reports whether typ is one of the seed's event types; any
+// other type is shown as a generic line with its type.
+func knownEvent(typ string) bool {
+	switch typ {
+	case EvSessionCreated, EvSessionRevived, EvSessionShutdown, EvSessionForked, EvSessionCloned,
+		EvSessionRenamed, EvSessionDeleted, EvBodyMaterialized, EvBodyDormant, EvBodyExited, EvBodyNotice,
+		EvLeaseClaimed, EvLeaseRenewed, EvLeaseReleased, EvLeaseRevoked, EvLeaseExpired,
+		EvCommandAccepted, EvCommandDelivered, EvCommandCompleted, EvCommandAborted, EvCommandFailed,
+		EvCommandCancelled, EvCommandInterrupted, EvRunStarted, EvRunEnded, EvRunSettled, EvRunError,
+		EvMessageCompleted, EvMessageDelta, EvToolStarted, EvToolResult, EvQueueUpdated, EvQueueStranded,
+		EvBudgetExceeded, EvRoomPolicy, EvChimeReceived, EvChimeResolved, EvCompactionStarted,
+		EvCompactionEnded, EvRetryStarted, EvExtensionError, EvAbortSlow, EvMirrorWritten, EvMirrorFailed:
+		return true
+	}
+	return false
 }
 
 // applyUnknown says an event of a type the seed does not list, by its type
 // and its message if it has one, so that nothing happens unseen.
 func (s *State) applyUnknown(ev Event, at time.Time) Change {
-	if knownEvents[ev.Type] {
+	if knownEvent(ev.Type) {
 		return 0
 	}
 	return s.fact(ev.Type, "", valueText(ev.Value), at)

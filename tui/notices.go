@@ -53,7 +53,7 @@ func noticeWords(e *client.Entry) string {
 	case client.EvSessionRevived:
 		return "the host restarted: open commands were interrupted"
 	case client.EvCommandFailed:
-		return "✗ the turn failed: " + orWords(detail, "the host gave no reason")
+		return "✗ the turn failed"
 	}
 	return otherWords(e)
 }
@@ -68,7 +68,7 @@ func otherWords(e *client.Entry) string {
 // words are the detail already.
 func noticeDetail(e *client.Entry) string {
 	switch e.Event {
-	case client.EvBodyNotice, client.EvExtensionError, client.EvMirrorFailed, client.EvCommandFailed:
+	case client.EvBodyNotice, client.EvExtensionError, client.EvMirrorFailed, client.EvCommandFailed, client.EvBodyExited:
 		return ""
 	}
 	return e.Text

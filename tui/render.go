@@ -264,13 +264,18 @@ func (r *renderer) notice(e *client.Entry) string {
 // noticeLines is a notice's line and, for a body that exited, the last
 // lines of its stderr under it (the cause is at the end, not the start).
 func (r *renderer) noticeLines(e *client.Entry) []string {
-	if e.Event != client.EvBodyExited {
+	var under []string
+	switch e.Event {
+	case client.EvBodyExited:
+		under = lastLines(e.Text, stderrLines)
+	case client.EvCommandFailed:
+		// The turn's error whole, wrapped under the line that says it failed.
+		under = strings.Split(xansi.Wrap(SanitizeLine(e.Text), max(r.width-len(bodyIndent)-4, 10), ""), "\n")
+	default:
 		return []string{r.fit(r.notice(e))}
 	}
-	words := *e
-	words.Text = ""
-	out := []string{r.fit(r.notice(&words))}
-	for _, l := range lastLines(e.Text, stderrLines) {
+	out := []string{r.fit(r.notice(e))}
+	for _, l := range under {
 		out = append(out, r.fit(bodyIndent+r.st.Notice.Render("  │ "+SanitizeLine(l))))
 	}
 	return out

@@ -22,6 +22,7 @@ type session struct {
 	states     chan client.ConnState
 	conn       connView
 	role       role
+	created    bool                  // made by this terminal: the person's own, never watched
 	offer      *client.Lease         // the lease of the other terminal, while the offer shows
 	revoked    *client.LeaseEndValue // the revocation already acted on
 	sending    bool                  // a text command or a chime is on its way
@@ -128,6 +129,9 @@ func (m *Model) claimOutcome(s *session, msg openedMsg) {
 	err := msg.claimErr
 	if msg.claim == nil && err == nil {
 		s.role = roleWatch // not claimed: watching, or --no-claim
+		if s.created && !m.cfg.Watch {
+			s.role = roleDrive // made here unclaimed (--no-claim): the next message claims it
+		}
 		return
 	}
 	if err == nil {
