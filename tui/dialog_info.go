@@ -193,6 +193,16 @@ func (m *Model) newRequest() client.CreateRequest {
 	return req
 }
 
+// unclaimedRole is the role in a session opened without a claim: watch,
+// but for a session this terminal made with --no-claim, which is the
+// person's own: its next message claims the lease.
+func (m *Model) unclaimedRole(s *session) role {
+	if s.created && !m.cfg.Watch {
+		return roleDrive
+	}
+	return roleWatch
+}
+
 // profileRefusal says what a create refused for its profile means and
 // what to do; "" for any other refusal.
 func profileRefusal(code string) string {

@@ -128,10 +128,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 func (m *Model) claimOutcome(s *session, msg openedMsg) {
 	err := msg.claimErr
 	if msg.claim == nil && err == nil {
-		s.role = roleWatch // not claimed: watching, or --no-claim
-		if s.created && !m.cfg.Watch {
-			s.role = roleDrive // made here unclaimed (--no-claim): the next message claims it
-		}
+		s.role = m.unclaimedRole(s) // not claimed: watching, or --no-claim
 		return
 	}
 	if err == nil {
