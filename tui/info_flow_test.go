@@ -162,3 +162,36 @@ func TestCloneLeavesNoLease(t *testing.T) {
 		}
 	}
 }
+
+// TestAccessReducedReadOnly: once the person's role drops to viewer, the
+// header says read-only.
+func TestAccessReducedReadOnly(t *testing.T) {
+	srv, _ := host(t)
+	a := newAgent(t, srv)
+	a.see("agent · bwrap · echo · house · demo/", "0 turns in this session")
+	srv.SetRole("user:ada", "demo", vehicletest.RoleViewer)
+	say(a, "still mine?")
+	a.see("access_reduced", "agent · bwrap · echo · house · read-only")
+}
+
+// TestVisitorSessionFacts: a visitor's session on a public graph with its
+// own key is byok on the provider's default model, and read-only (a
+// viewer's session); without a key the create is refused with its code.
+func TestVisitorSessionFacts(t *testing.T) {
+	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("cows"))
+	visitor := func(opts ...client.Option) Config {
+		c, err := client.New(srv.URL, append([]client.Option{client.WithGraph("cows"), client.WithVisitorID("v-1")}, opts...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := hostConfig(t, c)
+		cfg.New = true
+		return cfg
+	}
+	refused := drive(t, "visitor without a key", visitor(), 100, 24)
+	refused.see("model_key_required")
+	a := drive(t, "visitor", visitor(client.WithModelKey("sk-or-test")), 100, 24)
+	a.see("chat · gpt-6-luna · byok · read-only")
+	a.send(keyF4)
+	a.see("funding  byok: your own model key pays", "read-only: a viewer's session", "model    openrouter/openai/gpt-6-luna", "· skipped: ")
+}
