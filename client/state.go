@@ -292,6 +292,14 @@ func (s *State) Apply(ev Event) Change {
 	if at.After(s.SeenAt) {
 		s.SeenAt = at
 	}
+	if ch := s.applyFamily(ev, at); ch != 0 {
+		return ch
+	}
+	return s.applyUnknown(ev, at)
+}
+
+// applyFamily hands an event to the fold of its type's family.
+func (s *State) applyFamily(ev Event, at time.Time) Change {
 	family, _, _ := strings.Cut(ev.Type, ".")
 	switch family {
 	case "lease":

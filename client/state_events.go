@@ -35,6 +35,8 @@ func (s *State) applySession(ev Event, at time.Time) Change {
 	case EvSessionShutdown:
 		s.Session.Body = "dormant"
 		return ChangeSession | s.fact(ev.Type, "", "", at)
+	case EvSessionRevived:
+		return s.fact(ev.Type, "", "", at)
 	case EvRoomPolicy:
 		var v PolicyValue
 		if ev.Decode(&v) != nil || v.Policy == "" {
@@ -69,7 +71,7 @@ func (s *State) applyOther(ev Event, at time.Time) Change {
 		if ev.Type == EvBodyDormant {
 			s.Session.Body = "dormant"
 		}
-		return ChangeSession
+		return ChangeSession | s.fact(ev.Type, bodyKind(v), "", at)
 	case EvBodyExited:
 		return s.applyExited(ev, at)
 	case EvBodyNotice:
@@ -90,6 +92,18 @@ func (s *State) applyOther(ev Event, at time.Time) Change {
 		return s.fact(ev.Type, "", valueText(ev.Value), at)
 	}
 	return 0
+}
+
+// bodyKind is what body.materialized names: its kind and, for an agent,
+// its box ("rpc · bwrap"); "" when it names neither.
+func bodyKind(v BodyValue) string {
+	switch {
+	case v.Kind != "" && v.Isolation != "":
+		return v.Kind + " · " + v.Isolation
+	case v.Kind != "":
+		return v.Kind
+	}
+	return v.Isolation
 }
 
 // applyExited reports a body that died by itself, with its exit code or
@@ -129,6 +143,9 @@ func (s *State) applyMirror(ev Event, at time.Time) Change {
 		m.State, m.Error = "failed", orDefault(v.Message, "the mirror write failed without a message")
 	}
 	s.Mirror = m
+	if ev.Type == EvMirrorFailed {
+		return ChangeMirror | s.fact(ev.Type, m.DocumentID, m.Error, at)
+	}
 	return ChangeMirror
 }
 
@@ -146,4 +163,30 @@ func valueText(raw json.RawMessage) string {
 		}
 	}
 	return ""
+}
+
+// knownEvent reports whether typ is one of the seed's event types; any
+// other type is shown as a generic line with its type.
+func knownEvent(typ string) bool {
+	switch typ {
+	case EvSessionCreated, EvSessionRevived, EvSessionShutdown, EvSessionForked, EvSessionCloned,
+		EvSessionRenamed, EvSessionDeleted, EvBodyMaterialized, EvBodyDormant, EvBodyExited, EvBodyNotice,
+		EvLeaseClaimed, EvLeaseRenewed, EvLeaseReleased, EvLeaseRevoked, EvLeaseExpired,
+		EvCommandAccepted, EvCommandDelivered, EvCommandCompleted, EvCommandAborted, EvCommandFailed,
+		EvCommandCancelled, EvCommandInterrupted, EvRunStarted, EvRunEnded, EvRunSettled, EvRunError,
+		EvMessageCompleted, EvMessageDelta, EvToolStarted, EvToolResult, EvQueueUpdated, EvQueueStranded,
+		EvBudgetExceeded, EvRoomPolicy, EvChimeReceived, EvChimeResolved, EvCompactionStarted,
+		EvCompactionEnded, EvRetryStarted, EvExtensionError, EvAbortSlow, EvMirrorWritten, EvMirrorFailed:
+		return true
+	}
+	return false
+}
+
+// applyUnknown says an event of a type the seed does not list, by its type
+// and its message if it has one, so that nothing happens unseen.
+func (s *State) applyUnknown(ev Event, at time.Time) Change {
+	if knownEvent(ev.Type) {
+		return 0
+	}
+	return s.fact(ev.Type, "", valueText(ev.Value), at)
 }

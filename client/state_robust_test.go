@@ -3,6 +3,7 @@ package client_test
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -19,10 +20,11 @@ func stAllTypes() []string {
 func stShownAnyway(typ string) bool {
 	switch typ {
 	case client.EvSessionShutdown, client.EvBodyNotice, client.EvQueueStranded, client.EvCompactionStarted,
-		client.EvCompactionEnded, client.EvRetryStarted, client.EvExtensionError, client.EvAbortSlow:
+		client.EvCompactionEnded, client.EvRetryStarted, client.EvExtensionError, client.EvAbortSlow,
+		client.EvSessionRevived:
 		return true
 	}
-	return false
+	return !slices.Contains(docEventTypes(), typ) // a type the seed does not list is said by its type
 }
 
 func TestStateRobustValues(t *testing.T) {

@@ -97,7 +97,7 @@ func (s *State) applyCommand(ev Event) Change {
 	}
 	if ev.Type == EvCommandFailed && v.Error != "" {
 		s.LastError = v.Error
-		ch |= ChangeError
+		ch |= ChangeError | s.fact(ev.Type, v.CommandID, v.Error, parseEventTime(ev.At))
 	}
 	if status != StatusAccepted && status != StatusQueued {
 		ch |= s.unqueue(v.CommandID)

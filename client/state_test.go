@@ -137,7 +137,7 @@ func TestStateLeaseEnd(t *testing.T) {
 			want: client.ChangeLease, check: stWantLease(client.LeaseNone, "")},
 		{name: "expiry by the newest event time", snap: true,
 			steps: []stStep{{11, 299, "body.dormant", `{}`}, {12, 301, "no.such.type", `{}`}},
-			want:  0, check: func(t *testing.T, s *client.State) {
+			want:  client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
 				stWantLease(client.LeaseNone, "")(t, s)
 				if rel, _ := s.LeaseAt(stTS(299)); rel != client.LeaseMine {
 					t.Errorf("LeaseAt(before expiry) = %v, want mine", rel)
@@ -223,8 +223,11 @@ func TestStateCommands(t *testing.T) {
 			want: client.ChangeCommands, check: wantCmd("k1", client.StatusInterrupted, "")},
 		{name: "failed sets LastError", snap: true,
 			steps: []stStep{accepted, {12, 2, "command.failed", `{"commandId":"k1","error":"no delegation"}`}},
-			want:  client.ChangeCommands | client.ChangeError, check: func(t *testing.T, s *client.State) {
+			want:  client.ChangeCommands | client.ChangeError | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
 				wantCmd("k1", client.StatusFailed, "no delegation")(t, s)
+				if e := s.Entries[len(s.Entries)-1]; e.Event != client.EvCommandFailed || e.Subject != "k1" || e.Text != "no delegation" {
+					t.Errorf("last entry %+v, want the failure on k1", e)
+				}
 				if s.LastError != "no delegation" {
 					t.Errorf("LastError = %q", s.LastError)
 				}
@@ -235,7 +238,7 @@ func TestStateCommands(t *testing.T) {
 			steps: []stStep{{11, 1, "command.accepted", `{"commandId":"c0","op":"prompt","status":"accepted"}`}},
 			want:  client.ChangeCommands, check: wantCmd("c0", client.StatusCompleted, "")},
 		{name: "unknown command event type", snap: true, steps: []stStep{{11, 1, "command.teleported", `{"commandId":"c0"}`}},
-			want: 0, check: wantCmd("c0", client.StatusCompleted, "")},
+			want: client.ChangeTranscript, check: wantCmd("c0", client.StatusCompleted, "")},
 		{name: "no command id", snap: true, steps: []stStep{{11, 1, "command.accepted", `{"op":"prompt"}`}}, want: 0},
 	}
 	for _, c := range cases {
@@ -318,8 +321,15 @@ func TestStateSessionEvents(t *testing.T) {
 					t.Errorf("body = %q", s.Session.Body)
 				}
 			}},
-		{name: "created and revived change nothing", snap: true,
-			steps: []stStep{{11, 1, "session.created", `{}`}, {12, 1, "session.revived", `{}`}}, want: 0},
+		{name: "created changes nothing", snap: true,
+			steps: []stStep{{11, 1, "session.created", `{}`}}, want: 0},
+		{name: "revived says the host restarted", snap: true,
+			steps: []stStep{{11, 1, "session.created", `{}`}, {12, 1, "session.revived", `{}`}}, want: client.ChangeTranscript,
+			check: func(t *testing.T, s *client.State) {
+				if e := s.Entries[len(s.Entries)-1]; e.Event != client.EvSessionRevived {
+					t.Errorf("last entry %+v, want session.revived", e)
+				}
+			}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, c.run)
@@ -336,13 +346,13 @@ func TestStateBodyMirrorNotices(t *testing.T) {
 				}
 			}},
 		{name: "mirror failed", snap: true, steps: []stStep{{11, 7, "mirror.failed", `{"documentId":"sophia-conversation-s1","message":"offline"}`}},
-			want: client.ChangeMirror, check: func(t *testing.T, s *client.State) {
+			want: client.ChangeMirror | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
 				if s.Mirror.State != "failed" || s.Mirror.Error != "offline" {
 					t.Errorf("mirror = %+v", s.Mirror)
 				}
 			}},
 		{name: "body materialized", snap: true, steps: []stStep{{11, 1, "body.dormant", `{}`}, {12, 1, "body.materialized", `{"kind":"rpc","isolation":"bwrap"}`}},
-			want: client.ChangeSession, check: func(t *testing.T, s *client.State) {
+			want: client.ChangeSession | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
 				if s.Session.Body != "live" {
 					t.Errorf("body = %q", s.Session.Body)
 				}

@@ -218,6 +218,11 @@ func cloneSession(ctx context.Context, c *client.Client, id string) tea.Cmd {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		b, err := c.Clone(ctx, id)
+		if err == nil && b.Lease != nil && b.Lease.ClientID == c.ClientID() {
+			// The copy is not opened from the picker: the lease the clone
+			// gave this terminal is not left behind.
+			_ = c.Release(ctx, b.Session.SessionID)
+		}
 		return clonedMsg{branched: b, err: err}
 	}
 }

@@ -54,6 +54,9 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.reload(m.sess.id)
 	case key.Matches(msg, m.keys.TakeOver):
 		return m.takeOver()
+	case key.Matches(msg, m.keys.Info):
+		m.openInfo()
+		return nil
 	case key.Matches(msg, m.keys.Mouse):
 		m.toggleMouse()
 		return nil

@@ -18,6 +18,7 @@ type KeyMap struct {
 	Abort    key.Binding
 	Editor   key.Binding
 	TakeOver key.Binding
+	Info     key.Binding // what the session is, and where its record lives
 
 	// In a session: the panes and the mouse.
 	Panes     key.Binding
@@ -79,6 +80,7 @@ func DefaultKeyMap() KeyMap {
 		Abort:    b([]string{"esc"}, "esc", "abort the run"),
 		Editor:   b([]string{"ctrl+e"}, "ctrl+e", "edit in $EDITOR"),
 		TakeOver: b([]string{"ctrl+t"}, "ctrl+t", "take over / take back"),
+		Info:     b([]string{"f4", "alt+i"}, "f4", "session info and mirror"),
 
 		Panes:     b([]string{"tab"}, "tab", "next pane"),
 		PanesBack: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
@@ -129,7 +131,7 @@ func (s sessionKeys) ShortHelp() []key.Binding {
 func (s sessionKeys) FullHelp() [][]key.Binding {
 	k := s.k
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Errors, k.Help, k.Quit},
+		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Info, k.Errors, k.Help, k.Quit},
 		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.Expand, k.CancelQueued,
 			k.Copy, k.Fork, k.Takeover, k.Watch},
 	}

@@ -156,11 +156,16 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	if m.cfg.Client != nil {
 		right = SanitizeLine(m.cfg.Client.Graph()) + "/" + right
 	}
-	if m.cfg.Watch {
-		right += " · read-only"
-	}
-	if s.state != nil {
+	switch {
+	case s.state != nil:
 		title = TitleLine(s.state.Title())
+		facts := sessionFacts(s.state.Session, s.reduced)
+		if m.cfg.Watch && !strings.HasSuffix(facts, "read-only") {
+			facts += " · read-only"
+		}
+		right = facts + " · " + right
+	case m.cfg.Watch:
+		right += " · read-only"
 	}
 	lines := m.heading(title, right)
 	top := len(lines)

@@ -135,8 +135,7 @@ func (m *Model) Init() tea.Cmd {
 	case m.cfg.SessionID != "":
 		cmds = append(cmds, m.open(m.cfg.SessionID))
 	case m.cfg.New && !m.cfg.Watch:
-		req := m.cfg.NewSession
-		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, req))
+		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.newRequest()))
 		m.note = "starting a new session…"
 		m.focus = focusPicker
 	default:

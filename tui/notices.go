@@ -41,18 +41,52 @@ func noticeWords(e *client.Entry) string {
 			return "body exited (" + e.Subject + ")"
 		}
 		return "body exited"
+	case client.EvBodyMaterialized:
+		if e.Subject != "" {
+			return "body started (" + e.Subject + ")"
+		}
+		return "body started"
+	case client.EvBodyDormant:
+		return "body went dormant: the next message wakes it"
+	case client.EvMirrorFailed:
+		return "the record was not written to the graph: " + orWords(detail, "no message") + " · tried again after the next run"
+	case client.EvSessionRevived:
+		return "the host restarted: open commands were interrupted"
+	case client.EvCommandFailed:
+		return "✗ the turn failed"
 	}
-	return strings.ReplaceAll(e.Event, ".", " ")
+	return otherWords(e)
+}
+
+// otherWords is the generic line of an event the UI does not word: its
+// type, and its message when it has one.
+func otherWords(e *client.Entry) string {
+	return "event " + e.Event
 }
 
 // noticeDetail is the detail shown after a notice's words: none when the
 // words are the detail already.
 func noticeDetail(e *client.Entry) string {
 	switch e.Event {
-	case client.EvBodyNotice, client.EvExtensionError:
+	case client.EvBodyNotice, client.EvExtensionError, client.EvMirrorFailed, client.EvCommandFailed, client.EvBodyExited:
 		return ""
 	}
 	return e.Text
+}
+
+// stderrLines is how many of the last lines of a dead body's stderr the
+// transcript shows.
+const stderrLines = 4
+
+// lastLines is the last n non-blank lines of s.
+func lastLines(s string, n int) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out[max(len(out)-n, 0):]
 }
 
 // orWords is s, or else when s is empty.

@@ -18,7 +18,9 @@ func TestNoticeWords(t *testing.T) {
 		{client.Entry{Event: client.EvExtensionError}, "extension error: an extension failed without a message"},
 		{client.Entry{Event: client.EvBodyNotice, Text: "hello"}, "hello"},
 		{client.Entry{Notice: "run aborted: aborted"}, "run aborted"},
-		{client.Entry{Event: "something.new"}, "something new"},
+		{client.Entry{Event: "something.new"}, "event something.new"},
+		{client.Entry{Event: client.EvBodyMaterialized, Subject: "rpc · bwrap"}, "body started (rpc · bwrap)"},
+		{client.Entry{Event: client.EvCommandFailed, Subject: "k1", Text: "no delegation"}, "✗ the turn failed"},
 	}
 	for _, c := range cases {
 		if got := noticeWords(&c.e); got != c.want {

@@ -16,6 +16,7 @@ const (
 	colStatus = 8
 	colDriver = 20
 	colAge    = 5
+	colKind   = 20
 )
 
 // picker is the session picker: the person's sessions, newest first,
@@ -113,7 +114,7 @@ func (p *picker) keepInView(height int) {
 func (p *picker) view(v pickerView) []string {
 	c := pickerColumns(v.width)
 	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(fitPad(
-		"  "+pad("session", c.title)+col(c.status, "status")+col(c.driver, "driver")+col(colAge, "age"), v.width))}
+		"  "+pad("session", c.title)+col(c.kind, "kind")+col(c.status, "status")+col(c.driver, "driver")+col(colAge, "age"), v.width))}
 	list := p.visible()
 	switch {
 	case p.loading && !p.loaded:
@@ -148,7 +149,7 @@ func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
 		mark = "▸ "
 	}
 	c := pickerColumns(v.width)
-	line := mark + pad(title, c.title) + col(c.status, SanitizeLine(s.Status)) +
+	line := mark + pad(title, c.title) + col(c.kind, pickerKind(s)) + col(c.status, SanitizeLine(s.Status)) +
 		col(c.driver, driverText(s.Lease, v.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
 	if selected {
 		return v.st.Selected.Render(fitPad(line, v.width))
@@ -161,13 +162,18 @@ func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
 const minTitle = 12
 
 // columns is the picker's column widths at a terminal width (0: not shown).
-type columns struct{ title, status, driver int }
+type columns struct{ title, kind, status, driver int }
 
 // pickerColumns fits the columns to width, the title keeping at least
 // minTitle cells.
 func pickerColumns(width int) columns {
-	c := columns{status: colStatus, driver: colDriver}
-	rest := func() int { return width - 2 - colAge - 1 - c.status - sep(c.status) - c.driver - sep(c.driver) }
+	c := columns{kind: colKind, status: colStatus, driver: colDriver}
+	rest := func() int {
+		return width - 2 - colAge - 1 - c.kind - sep(c.kind) - c.status - sep(c.status) - c.driver - sep(c.driver)
+	}
+	if rest() < minTitle {
+		c.kind = 0 // the profile and model go first: the info dialog has them
+	}
 	if rest() < minTitle {
 		c.driver = max(width-2-colAge-1-c.status-1-minTitle-1, 0)
 		if c.driver < 6 {

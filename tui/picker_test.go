@@ -12,9 +12,11 @@ import (
 
 // sessions is a listing: newest first once sorted, with every kind of driver.
 func sessions() []client.Summary {
+	agent := summary("s2", "Leases and takeovers", t0.Add(-3*time.Hour), lease("user:ada", "cli-other"))
+	agent.Profile, agent.Isolation, agent.Model = client.ProfileAgent, "bwrap", "openrouter/openai/gpt-6-luna"
 	return []client.Summary{
 		summary("s3", "Plan the trip", t0.Add(-2*time.Minute), lease("user:ada", "cli-me")),
-		summary("s2", "Leases and takeovers", t0.Add(-3*time.Hour), lease("user:ada", "cli-other")),
+		agent,
 		summary("s5", "", t0.Add(-26*time.Hour), nil),
 		summary("s1", "Bo's notes", t0.Add(-72*time.Hour), lease("user:bo", "cli-bo")),
 		summary("s4", "Expired lease", t0.Add(-30*time.Second),

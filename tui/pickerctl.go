@@ -33,7 +33,7 @@ func (m *Model) onPickerKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		m.note = "starting a new session…"
-		return createSession(m.cfg.Context, m.cfg.Client, m.cfg.NewSession)
+		return createSession(m.cfg.Context, m.cfg.Client, m.newRequest())
 	case key.Matches(msg, m.keys.Rename, m.keys.Delete, m.keys.Clone):
 		return m.pickerAction(msg)
 	case key.Matches(msg, m.keys.Back):
@@ -123,9 +123,12 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		m.picker.setList(msg.list, msg.selectID)
 	case createdMsg:
 		if m.failed(msg.err) {
+			m.explainRefusal(msg.err)
 			return nil
 		}
-		return m.open(msg.created.Session.SessionID)
+		cmd := m.open(msg.created.Session.SessionID)
+		m.sess.created = true
+		return cmd
 	case renamedMsg:
 		return m.onRenamed(msg)
 	case deletedMsg:

@@ -102,7 +102,7 @@ func (r *renderer) render(e *client.Entry) []string {
 	case client.EntryTool:
 		return []string{r.fit(r.chip(e.ToolName, e.ToolState, e.IsError))}
 	case client.EntryNotice:
-		return []string{r.fit(r.notice(e))}
+		return r.noticeLines(e)
 	}
 	switch e.Role {
 	case client.RoleUser:
@@ -259,6 +259,26 @@ func (r *renderer) notice(e *client.Entry) string {
 		text += " · " + e.Time.In(r.loc).Format("15:04")
 	}
 	return bodyIndent + r.st.Notice.Render(text)
+}
+
+// noticeLines is a notice's line and, for a body that exited, the last
+// lines of its stderr under it (the cause is at the end, not the start).
+func (r *renderer) noticeLines(e *client.Entry) []string {
+	var under []string
+	switch e.Event {
+	case client.EvBodyExited:
+		under = lastLines(e.Text, stderrLines)
+	case client.EvCommandFailed:
+		// The turn's error whole, wrapped under the line that says it failed.
+		under = strings.Split(xansi.Wrap(SanitizeLine(e.Text), max(r.width-len(bodyIndent)-4, 10), ""), "\n")
+	default:
+		return []string{r.fit(r.notice(e))}
+	}
+	out := []string{r.fit(r.notice(e))}
+	for _, l := range under {
+		out = append(out, r.fit(bodyIndent+r.st.Notice.Render("  │ "+SanitizeLine(l))))
+	}
+	return out
 }
 
 // fit cuts a line to the width.

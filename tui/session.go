@@ -22,6 +22,7 @@ type session struct {
 	states      chan client.ConnState
 	conn        connView
 	role        role
+	created     bool                  // made by this terminal: the person's own, never watched
 	offer       *client.Lease         // the lease of the other terminal, while the offer shows
 	revoked     *client.LeaseEndValue // the revocation already acted on
 	sending     bool                  // a text command or a chime is on its way
@@ -128,7 +129,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 func (m *Model) claimOutcome(s *session, msg openedMsg) {
 	err := msg.claimErr
 	if msg.claim == nil && err == nil {
-		s.role = roleWatch // not claimed: watching, or --no-claim
+		s.role = m.unclaimedRole(s) // not claimed: watching, or --no-claim
 		return
 	}
 	if err == nil {
