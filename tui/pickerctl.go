@@ -123,6 +123,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		m.picker.setList(msg.list, msg.selectID)
 	case createdMsg:
 		if m.failed(msg.err) {
+			m.refusedAtCreate(msg.err)
 			return nil
 		}
 		return m.open(msg.created.Session.SessionID)
