@@ -94,7 +94,7 @@ func (m *Model) accountLines(limit int) []string {
 				out = append(out, pad(style.Render(lead+w), m.width))
 			}
 		}
-		if a.Kind == client.AccountAnonymous && a.Doors != nil && m.refusal == nil {
+		if a.Kind == client.AccountAnonymous && a.Doors != nil && m.refusal == nil && !m.hasModelKey() {
 			out = append(out, pad(m.st.Status.Render("  doors: "+doorsText(a.Doors)), m.width))
 		}
 	}
