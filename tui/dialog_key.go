@@ -97,7 +97,7 @@ func (d *keyDialog) View() string {
 		hs = append(hs, c.hint(c.keys.SaveKeyring, "keeps it and saves it in the OS keyring"))
 	}
 	dismiss := "dismisses"
-	if d.refusal != nil {
+	if d.refusal != nil && !d.refusal.create {
 		dismiss = "dismisses (your text stays in the composer)"
 	}
 	hs = append(hs, c.hint(c.keys.Dismiss, dismiss))

@@ -140,6 +140,9 @@ func TestKeyAtCreate(t *testing.T) {
 		"→ X-Model-Key: your own OpenRouter key, sent with every request",
 		"→ Authorization: a Sophia account's ID token as a Bearer token: its credit pays",
 		"read from $MY_OPENROUTER_KEY, then from the OS keyring")
+	if strings.Contains(boxed(screen(a.m)), "your text stays") {
+		t.Errorf("the dialog at create speaks of a text in the composer:\n%s", screen(a.m))
+	}
 	if strings.Contains(screen(a.m), "VEHICLE_MODEL_KEY") {
 		t.Errorf("the hint names VEHICLE_MODEL_KEY, not the variable configured:\n%s", screen(a.m))
 	}
