@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
@@ -190,4 +191,37 @@ func TestKeyDialogAnyTime(t *testing.T) {
 	a.see("Keys")
 	a.send(keyCtrlG)
 	a.see("Model key")
+}
+
+// TestKeyDialogOpensOnCuringRefusals: each refusal a key cures opens the
+// dialog with the host's message whole; another refusal does not.
+func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
+	long := "today's credit for everyone is spent: send your own key as X-Model-Key, or come back tomorrow (UTC); " +
+		"this sentence goes on past the status line's width so that only a whole message passes"
+	for _, tc := range []struct {
+		code  string
+		opens bool
+	}{
+		{client.CodeModelKeyRequired, true},
+		{client.CodeOutOfCredit, true},
+		{client.CodeCreditPoolExhausted, true},
+		{client.CodeDailyTurnLimit, false},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			m := opened(t, testConfig(t), 80, 30, publicSnapshot("credit", 2), nil)
+			err := &client.Error{Status: client.StatusOf(tc.code), Code: tc.code, Message: long}
+			feed(m, append(typing("refused text"), keyEnter, sentMsg{gen: m.gen, op: client.OpPrompt, text: "refused text", err: err})...)
+			_, open := m.top().(*keyDialog)
+			if open != tc.opens {
+				t.Fatalf("dialog open %v, want %v:\n%s", open, tc.opens, screen(m))
+			}
+			squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") }
+			if open && !strings.Contains(squeeze(boxed(xansi.Strip(m.top().View()))), squeeze(tc.code+": "+long)) {
+				t.Errorf("the message is not whole:\n%s", screen(m))
+			}
+			if m.composer.value() != "refused text" {
+				t.Errorf("composer %q after the refusal", m.composer.value())
+			}
+		})
+	}
 }
