@@ -179,5 +179,8 @@ func (m *Model) onKeySaved(msg keySavedMsg) {
 			msg.err, m.modelKeyVariable()))
 		return
 	}
-	m.note = "your model key is saved in the OS keyring (its own entry): the next start reads it after $" + m.modelKeyVariable()
+	m.note = "your model key is saved in the OS keyring (its own entry)"
+	if !m.composer.blank() {
+		m.note += ": " + keyName(m.keys.Send) + " sends your text again"
+	}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -223,5 +224,21 @@ func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
 				t.Errorf("composer %q after the refusal", m.composer.value())
 			}
 		})
+	}
+}
+
+// TestKeySavedSays: saving the key says so, and a keyring that refuses it
+// says the key is kept for this run only and how to keep it.
+func TestKeySavedSays(t *testing.T) {
+	m := opened(t, testConfig(t), 100, 30, publicSnapshot("credit", 2), nil)
+	feed(m, typing("refused text")...)
+	feed(m, keySavedMsg{})
+	if m.note != "your model key is saved in the OS keyring (its own entry): enter sends your text again" {
+		t.Errorf("after saving: %q", m.note)
+	}
+	m.cfg.ModelKeyEnv = "MINE"
+	feed(m, keySavedMsg{err: errors.New("the keyring is locked")})
+	if e := m.LastError(); !strings.Contains(e, "the keyring is locked") || !strings.Contains(e, "for this run only") || !strings.Contains(e, "$MINE") {
+		t.Errorf("a refused save says %q", e)
 	}
 }
