@@ -11,7 +11,9 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -23,7 +25,7 @@ type Client struct {
 	graph     string
 	token     string
 	visitorID string
-	modelKey  string
+	keys      modelKeys // the model key, which may change after New
 	clientID  string
 	http      *http.Client
 	stream    *http.Client
@@ -79,7 +81,7 @@ func WithToken(t string) Option { return func(c *Client) { c.token = t } }
 func WithVisitorID(id string) Option { return func(c *Client) { c.visitorID = id } }
 
 // WithModelKey sends the person's own model key as X-Model-Key on every request.
-func WithModelKey(k string) Option { return func(c *Client) { c.modelKey = k } }
+func WithModelKey(k string) Option { return func(c *Client) { c.keys.set(k) } }
 
 // WithClientID sets this client's id (default: a random one).
 func WithClientID(id string) Option { return func(c *Client) { c.clientID = id } }
@@ -178,8 +180,8 @@ func (c *Client) setHeaders(h http.Header) {
 	} else if c.visitorID != "" {
 		h.Set("X-Visitor-Id", c.visitorID)
 	}
-	if c.modelKey != "" {
-		h.Set("X-Model-Key", c.modelKey)
+	if k := c.ModelKey(); k != "" {
+		h.Set("X-Model-Key", k)
 	}
 }
 
@@ -341,3 +343,48 @@ func firstNonEmpty(a, b string) string {
 	}
 	return b
 }
+
+// modelKeys is the model key a Client sends, guarded for requests that run
+// while the person gives a new one, and every key it has sent, for Scrub.
+type modelKeys struct {
+	mu      sync.RWMutex
+	current string
+	all     []string // every key ever set, the current one included
+}
+
+// set replaces the key; "" stops sending one.
+func (m *modelKeys) set(k string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.current = k
+	if k != "" && !slices.Contains(m.all, k) {
+		m.all = append(m.all, k)
+	}
+}
+
+// get is the key to send, or "".
+func (m *modelKeys) get() string {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.current
+}
+
+// known is every key ever set, for scrubbing.
+func (m *modelKeys) known() []string {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return slices.Clone(m.all)
+}
+
+// SetModelKey sends k as X-Model-Key from the next request on, replacing the
+// key WithModelKey or an earlier call gave; "" stops sending one. It is safe
+// to call while other requests and streams run: a request already sent keeps
+// the key it had, and a stream sends the new key when it next connects. The
+// key stays in memory only, and Scrub hides it (and every earlier key) from
+// what the client returns.
+func (c *Client) SetModelKey(k string) { c.keys.set(strings.TrimSpace(k)) }
+
+// ModelKey is the model key the client sends, "" when none. Callers must not
+// print, draw or log it; it is here to save it where the person asked
+// (the OS keyring).
+func (c *Client) ModelKey() string { return c.keys.get() }

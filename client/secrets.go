@@ -35,7 +35,7 @@ func (c *Client) Scrub(s string) string {
 // secrets are the credential values to hide, each also as JSON escapes it.
 func (c *Client) secrets() []string {
 	var out []string
-	for _, v := range []string{c.token, c.visitorID, c.modelKey} {
+	for _, v := range append([]string{c.token, c.visitorID}, c.keys.known()...) {
 		if len(v) < minSecret {
 			continue
 		}

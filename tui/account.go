@@ -3,29 +3,46 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
 )
 
 // doorRefusal is a refusal that names the ways in (model_key_required,
-// out_of_credit): the account pane shows it until a send goes through.
+// out_of_credit, credit_pool_exhausted): the account pane shows it until a
+// send goes through or a key is given.
 type doorRefusal struct {
 	code    string
 	message string
 	doors   *client.Doors
+	create  bool // refused at create: a key makes the session again
 }
 
-// refused keeps a refusal that names the doors, for the account pane.
+// refused keeps a refusal that names the doors, for the account pane, and
+// opens the key dialog when a model key would cure it.
 func (m *Model) refused(err error) {
 	var e *client.Error
 	if !errors.As(err, &e) {
 		return
 	}
 	d := e.Doors()
-	if d == nil && e.Code != client.CodeModelKeyRequired && e.Code != client.CodeOutOfCredit {
+	if d == nil && !keyCures(e.Code) {
 		return
 	}
 	m.refusal = &doorRefusal{code: e.Code, message: e.Message, doors: d}
+	if keyCures(e.Code) {
+		m.openKeyDialog(m.refusal)
+	}
+}
+
+// refusedAtCreate is refused for a create: once a key is kept, the session
+// is made again.
+func (m *Model) refusedAtCreate(err error) {
+	m.refused(err)
+	if r := m.refusal; r != nil && keyCures(r.code) {
+		r.create = true
+	}
 }
 
 // onAccount keeps the host's answer about the person; a failed look-up
@@ -39,6 +56,13 @@ func (m *Model) onAccount(msg accountMsg) {
 	if m.me.Principal == "" {
 		m.me.Principal = msg.acc.Principal
 	}
+}
+
+// hasModelKey reports whether a model key goes with the requests: given at
+// start or in the key dialog. A credit session runs on it from the next
+// request, so the credit's warnings no longer hold.
+func (m *Model) hasModelKey() bool {
+	return m.keyGiven || (m.cfg.Client != nil && m.cfg.Client.ModelKey() != "")
 }
 
 // sessionTurns is how many turns the open session has taken, as the reducer
@@ -58,8 +82,19 @@ func (m *Model) accountLines(limit int) []string {
 	}
 	var out []string
 	if a := m.account; a != nil {
-		out = append(out, pad(m.accountLine(a), m.width))
-		if a.Kind == client.AccountAnonymous && a.Doors != nil && m.refusal == nil {
+		for i, l := range m.accountText(a) {
+			style, lead := m.st.Status, ""
+			if i > 0 {
+				style, lead = m.st.KeyDesc, "  "
+			}
+			for k, w := range wrapPlain(l, max(m.width-len(lead)-2, 10)) {
+				if k > 0 {
+					w = "  " + w
+				}
+				out = append(out, pad(style.Render(lead+w), m.width))
+			}
+		}
+		if a.Kind == client.AccountAnonymous && a.Doors != nil && m.refusal == nil && !m.hasModelKey() {
 			out = append(out, pad(m.st.Status.Render("  doors: "+doorsText(a.Doors)), m.width))
 		}
 	}
@@ -72,31 +107,94 @@ func (m *Model) accountLines(limit int) []string {
 	return out
 }
 
-// accountLine words the account: a member's turns and no limits; an
-// account's credit and turns; a visitor's turns.
-func (m *Model) accountLine(a *client.Account) string {
+// accountText is everything GET /account said, in words, one line per
+// subject: who and the turns, the credit, the own-key door.
+func (m *Model) accountText(a *client.Account) []string {
 	turns := -1 // no session open: no session's turns
 	if m.sess != nil {
 		turns = sessionTurns(m.sess)
 	}
-	switch a.Kind {
-	case client.AccountMember:
-		who := SanitizeLine(a.Principal)
-		if who != "" {
-			who = " " + who
-		}
-		if m.sess == nil {
-			return m.st.Status.Render("◆ member" + who + " · no limits")
-		}
-		return m.st.Status.Render("◆ member" + who + " · " + plural(turns, "turn") + " in this session · no limits")
-	case client.AccountAccount:
-		s := "◆ account"
-		if c := a.Credit; c != nil {
-			s = fmt.Sprintf("◆ credit $%.4f of $%.2f (spent $%.4f)", c.BalanceUSD, c.GrantedUSD, c.SpentUSD)
-		}
-		return m.st.Status.Render(s + " · " + turnCounts(a, turns))
+	who := "◆ " + SanitizeLine(a.Kind)
+	if a.Kind == client.AccountAnonymous {
+		who = "◆ visitor"
 	}
-	return m.st.Status.Render("◆ visitor · " + turnCounts(a, turns))
+	if p := SanitizeLine(a.Principal); p != "" {
+		who += " " + p
+	}
+	if e := SanitizeLine(a.Email); e != "" {
+		who += " · " + e + map[bool]string{true: " (verified)", false: " (not verified)"}[a.EmailVerified]
+	}
+	if a.Kind == client.AccountMember {
+		if m.sess == nil {
+			return []string{who + " · no limits"}
+		}
+		return []string{who + " · " + plural(turns, "turn") + " in this session · no limits"}
+	}
+	out := []string{who + " · " + turnCounts(a, turns)}
+	if c := a.Credit; c != nil {
+		out = append(out, creditText(c))
+	}
+	if b := a.BYOK; b != nil {
+		s := "your own key: " + SanitizeLine(b.Provider)
+		if b.DefaultModel != "" {
+			s += ", default model " + SanitizeLine(b.DefaultModel)
+		}
+		if m.hasModelKey() {
+			s += " · yours goes with every request"
+		} else {
+			s += " · " + keyName(m.keys.ModelKey) + " gives it"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// creditText words an account's credit: what is left (or owed), granted
+// and spent, the models it pays for and whether today's pool is open.
+func creditText(c *client.Credit) string {
+	var s string
+	switch {
+	case c.BalanceUSD < -0.00005:
+		s = "credit: you owe " + usd(-c.BalanceUSD)
+	case c.BalanceUSD < 0.00005:
+		s = "credit: none left"
+	default:
+		s = "credit: " + usd(c.BalanceUSD) + " left"
+	}
+	s += " · " + usd(c.GrantedUSD) + " granted · " + usd(c.SpentUSD) + " spent"
+	if len(c.Models) > 0 || c.DefaultModel != "" {
+		s += " · models: " + modelsText(c.Models, c.DefaultModel)
+	}
+	if c.PoolOpenToday {
+		return s + " · today's pool open"
+	}
+	return s + " · today's pool closed: credit turns are refused until tomorrow (UTC)"
+}
+
+// usd is an amount of dollars, to the cent, or to a hundredth of a cent
+// when smaller amounts matter.
+func usd(v float64) string {
+	if v == 0 || v >= 1 || math.Abs(v*100-math.Round(v*100)) < 1e-9 {
+		return fmt.Sprintf("$%.2f", v)
+	}
+	return fmt.Sprintf("$%.4f", v)
+}
+
+// modelsText lists the credit models, the default one marked.
+func modelsText(models []string, def string) string {
+	var out []string
+	seen := false
+	for _, x := range models {
+		x = SanitizeLine(x)
+		if x == SanitizeLine(def) {
+			x, seen = x+" (default)", true
+		}
+		out = append(out, x)
+	}
+	if !seen && def != "" {
+		out = append([]string{SanitizeLine(def) + " (default)"}, out...)
+	}
+	return strings.Join(out, ", ")
 }
 
 // turnCounts is today's turns and this session's, against their limits.
@@ -120,7 +218,7 @@ func doorsText(d *client.Doors) string {
 	return SanitizeLine(d.BYOK.Header) + " (your own key) · " + SanitizeLine(d.Account.Header) + " (an account with credit)"
 }
 
-// refusalLines say what the refusal said and how to get in.
+// refusalLines say what the refusal said and how to get in, whole.
 func (m *Model) refusalLines(r *doorRefusal) []string {
 	var out []string
 	for _, l := range wrapPlain(SanitizeLine(r.code+": "+r.message), m.width-2) {
@@ -130,25 +228,19 @@ func (m *Model) refusalLines(r *doorRefusal) []string {
 		}
 		out = append(out, pad(m.st.StatusError.Render("  "+l), m.width))
 	}
-	if d := r.doors; d != nil {
-		for _, x := range []client.Door{d.BYOK, d.Account} {
-			if x.Header == "" {
-				continue
+	for _, line := range doorLines(r.doors) {
+		for k, l := range wrapPlain(line, m.width-4) {
+			lead := "    "
+			if k == 0 {
+				lead = "  → "
 			}
-			line := SanitizeLine(x.Header)
-			if x.Description != "" {
-				line += ": " + SanitizeLine(x.Description)
-			}
-			for k, l := range wrapPlain(line, m.width-4) {
-				lead := "    "
-				if k == 0 {
-					lead = "  → "
-				}
-				out = append(out, pad(m.st.Status.Render(lead+l), m.width))
-			}
+			out = append(out, pad(m.st.Status.Render(lead+l), m.width))
 		}
 	}
-	out = append(out, pad(m.st.KeyDesc.Render("  vehicle sends X-Model-Key from $VEHICLE_MODEL_KEY: set it, start again"), m.width))
+	hint := "  " + keyName(m.keys.ModelKey) + " gives your model key now; or set $" + m.modelKeyVariable() + " and start again"
+	for _, l := range wrapPlain(hint, m.width) {
+		out = append(out, pad(m.st.KeyDesc.Render(l), m.width))
+	}
 	return out
 }
 
@@ -173,13 +265,17 @@ func (m *Model) limitWarnings() []string {
 	case lim > 0 && a.TurnsToday+1 == lim:
 		out = append(out, fmt.Sprintf("⚠ the next turn is your last today (%d/%d, UTC)", a.TurnsToday+1, lim))
 	}
-	if c := a.Credit; c != nil && s.state.Session.Funding == "credit" {
+	if c := a.Credit; c != nil && s.state.Session.Funding == "credit" && !m.hasModelKey() {
 		budget := s.state.Session.Budget.MaxCostUSD
 		switch {
+		case !c.PoolOpenToday:
+			out = append(out, "✗ credit pool closed today: the next turn is refused; "+
+				keyName(m.keys.ModelKey)+" gives your key")
 		case c.BalanceUSD <= 0:
-			out = append(out, "✗ no credit left: the next turn is refused (out_of_credit)")
+			out = append(out, "✗ no credit left: the next turn is refused; "+
+				keyName(m.keys.ModelKey)+" gives your key")
 		case budget > 0 && c.BalanceUSD < budget:
-			out = append(out, fmt.Sprintf("⚠ $%.4f credit left, under a run's budget of $%.2f: a run may end short", c.BalanceUSD, budget))
+			out = append(out, fmt.Sprintf("⚠ %s credit left, under a run's budget of %s: a run may end short", usd(c.BalanceUSD), usd(budget)))
 		}
 	}
 	return out

@@ -60,7 +60,7 @@ func (c *common) hints(hs ...string) string {
 func keyName(b key.Binding) string { return b.Help().Key }
 
 // firstKey is the first of a binding's keys as help shows them ("f1" of
-// "f1/ctrl+g"), for the tightest places.
+// "f1/alt+e"), for the tightest places.
 func firstKey(b key.Binding) string {
 	k, _, _ := strings.Cut(b.Help().Key, "/")
 	return k

@@ -61,8 +61,10 @@ func TestIdleWithLiveStream(t *testing.T) {
 	a.see("You said: one turn", "● live", "idle", "◆ member user:ada")
 	settled := func(msg tea.Msg) bool { e, ok := msg.(eventMsg); return ok && e.ev.Type == client.EvRunSettled }
 	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
-	a.until("the mirror written and the account after the run", func(string) bool {
-		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && !a.m.sess.flushes
+	notes := func(msg tea.Msg) bool { _, ok := msg.(notesMsg); return ok }
+	never := func(tea.Msg) bool { return false }
+	a.until("the mirror written, the account after the run and the notes of the opening", func(string) bool {
+		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.sess.flushes
 	})
 	ticks := a.m.ticks
 	select {

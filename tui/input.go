@@ -28,6 +28,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Errors):
 		m.push(&errorsDialog{c: m.common, errs: m.errLog, log: m.cfg.DebugLog})
 		return nil
+	case key.Matches(msg, m.keys.ModelKey):
+		m.openKeyDialog(nil)
+		return nil
 	}
 	switch {
 	case m.focus == focusPicker:

@@ -10,6 +10,7 @@ type KeyMap struct {
 	Help     key.Binding
 	Sessions key.Binding
 	Errors   key.Binding // the last errors, whole
+	ModelKey key.Binding // the model key dialog
 
 	// In a session: the composer and the lease.
 	Send     key.Binding
@@ -60,6 +61,8 @@ type KeyMap struct {
 	Watch    key.Binding
 	Save     key.Binding // saves a dialog's text
 	Dismiss  key.Binding // closes a dialog or the help
+
+	SaveKeyring key.Binding // keeps the model key and saves it in the OS keyring
 }
 
 // DefaultKeyMap is the key map the UI starts with.
@@ -69,7 +72,8 @@ func DefaultKeyMap() KeyMap {
 	}
 	return KeyMap{
 		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Help:     b([]string{"f1", "ctrl+g"}, "f1/ctrl+g", "help"),
+		Help:     b([]string{"f1"}, "f1", "help"),
+		ModelKey: b([]string{"ctrl+g"}, "ctrl+g", "your model key"),
 		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),
 		Errors:   b([]string{"f3", "alt+e"}, "f3", "the last errors, whole"),
 		Retry:    b([]string{"r"}, "r", "list again (after a failed listing)"),
@@ -116,6 +120,8 @@ func DefaultKeyMap() KeyMap {
 		Watch:    b([]string{"w", "esc"}, "w", "watch (offered)"),
 		Save:     b([]string{"enter"}, "enter", "save"),
 		Dismiss:  b([]string{"esc"}, "esc", "close"),
+
+		SaveKeyring: b([]string{"ctrl+s"}, "ctrl+s", "save in the OS keyring"),
 	}
 }
 
@@ -131,7 +137,7 @@ func (s sessionKeys) ShortHelp() []key.Binding {
 func (s sessionKeys) FullHelp() [][]key.Binding {
 	k := s.k
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Info, k.Errors, k.Help, k.Quit},
+		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Info, k.Errors, k.ModelKey, k.Help, k.Quit},
 		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.Expand, k.CancelQueued,
 			k.Copy, k.Fork, k.Takeover, k.Watch},
 	}
@@ -151,7 +157,7 @@ func (p pickerKeys) FullHelp() [][]key.Binding {
 	filter := key.NewBinding(key.WithKeys("type"), key.WithHelp("type", "filter"))
 	return [][]key.Binding{
 		{k.Open, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
-		{k.Up, k.Down, filter, k.Back, k.Retry, k.Errors, k.Help, k.Quit},
+		{k.Up, k.Down, filter, k.Back, k.Retry, k.Errors, k.ModelKey, k.Help, k.Quit},
 	}
 }
 

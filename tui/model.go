@@ -46,6 +46,12 @@ type Config struct {
 	Drafts      Drafts  // keeps drafts per session between runs (nil: not kept)
 	Light       bool    // start with the light styles, until the terminal says its background
 	DebugLog    string  // the debug log's path, named in the errors overlay ("" when off)
+	// ModelKeyEnv names the variable the model key is read from at start,
+	// for hints ("" is VEHICLE_MODEL_KEY).
+	ModelKeyEnv string
+	// SaveModelKey, when set, saves the model key the person gives in the
+	// key dialog in the OS keyring; nil offers no saving.
+	SaveModelKey func(key string) error
 }
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -69,8 +75,9 @@ type Model struct {
 	gen        int
 	visit      *visit // chiming into another person's room, nil when not
 
-	account *client.Account // the host's answer about the person, nil until it comes
-	refusal *doorRefusal    // the last refusal that named the doors
+	account  *client.Account // the host's answer about the person, nil until it comes
+	refusal  *doorRefusal    // the last refusal that named the doors
+	keyGiven bool            // a model key was given in the key dialog during this run
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
@@ -236,6 +243,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		m.onCancelled(msg)
 	case accountMsg:
 		m.onAccount(msg)
+	case keySavedMsg:
+		m.onKeySaved(msg)
 	case forkedMsg:
 		return m.onForked(msg)
 	default:

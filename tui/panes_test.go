@@ -48,7 +48,8 @@ func account(kind string, today int, credit *client.Credit) *client.Account {
 // TestAccount is the account pane for each kind, and a refusal naming
 // the doors.
 func TestAccount(t *testing.T) {
-	credit := &client.Credit{BalanceUSD: 0.4984, GrantedUSD: 0.5, SpentUSD: 0.0016}
+	credit := &client.Credit{BalanceUSD: 0.4984, GrantedUSD: 0.5, SpentUSD: 0.0016, PoolOpenToday: true,
+		DefaultModel: "openrouter/deepseek/deepseek-v4.1-flash", Models: []string{"openrouter/deepseek/deepseek-v4.1-flash", "openrouter/qwen/qwen3.5-mini"}}
 	member := &client.Account{Kind: client.AccountMember, Principal: "user:ada"}
 	cases := []struct {
 		name  string
@@ -65,7 +66,7 @@ func TestAccount(t *testing.T) {
 			return []tea.Msg{accountMsg{acc: account(client.AccountAnonymous, 3, nil)}}
 		}},
 		{"out of credit", publicSnapshot("credit", 2), func(m *Model) []tea.Msg {
-			spent := &client.Credit{BalanceUSD: 0, GrantedUSD: 0.5, SpentUSD: 0.5}
+			spent := &client.Credit{BalanceUSD: 0, GrantedUSD: 0.5, SpentUSD: 0.5, PoolOpenToday: true}
 			return append(typing("one more"), accountMsg{acc: account(client.AccountAccount, 9, spent)}, keyEnter,
 				sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "one more"}, err: doorsRefusal(client.CodeOutOfCredit,
 					"out of credit: paste your OpenRouter key (send it as X-Model-Key) to keep talking")})
@@ -102,9 +103,11 @@ func TestLimits(t *testing.T) {
 		{"session limit reached", publicSnapshot("byok", 40), account(client.AccountAnonymous, 10, nil)},
 		{"day limit reached", publicSnapshot("byok", 3), account(client.AccountAnonymous, 100, nil)},
 		{"credit below a run's budget", publicSnapshot("credit", 3),
-			account(client.AccountAccount, 10, &client.Credit{BalanceUSD: 0.03, GrantedUSD: 0.5, SpentUSD: 0.47})},
+			account(client.AccountAccount, 10, &client.Credit{BalanceUSD: 0.03, GrantedUSD: 0.5, SpentUSD: 0.47, PoolOpenToday: true})},
 		{"no credit left", publicSnapshot("credit", 3),
-			account(client.AccountAccount, 10, &client.Credit{BalanceUSD: -0.002, GrantedUSD: 0.5, SpentUSD: 0.502})},
+			account(client.AccountAccount, 10, &client.Credit{BalanceUSD: -0.0001, GrantedUSD: 0.5, SpentUSD: 0.5001, PoolOpenToday: true})},
+		{"pool closed", publicSnapshot("credit", 3),
+			account(client.AccountAccount, 10, &client.Credit{BalanceUSD: 0.3, GrantedUSD: 0.5, SpentUSD: 0.2})},
 		{"member has no limits", snapshot(lease("user:ada", "cli-me")), &client.Account{Kind: client.AccountMember, TurnsToday: 500}},
 	}
 	for _, c := range cases {

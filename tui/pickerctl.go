@@ -124,6 +124,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 	case createdMsg:
 		if m.failed(msg.err) {
 			m.explainRefusal(msg.err)
+			m.refusedAtCreate(msg.err)
 			return nil
 		}
 		cmd := m.open(msg.created.Session.SessionID)

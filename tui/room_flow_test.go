@@ -177,10 +177,11 @@ func TestAccountOnHost(t *testing.T) {
 	cfg := hostConfig(t, c)
 	cfg.SessionID = id
 	a := drive(t, "dee", cfg, 100, 30)
-	a.see("◆ credit $0.5000 of $0.50", "turns: today 0/100, session 0/40")
+	a.see("◆ account cognito:dee · dee@example.com (verified) · turns: today 0/100, session 0/40",
+		"credit: $0.50 left · $0.50 granted · $0.00 spent")
 	a.send(typing("one turn")...)
 	a.send(keyEnter)
-	a.see("You said: one turn", "turns: today 1/100, session 1/40", "(spent $0.0010)")
+	a.see("You said: one turn", "turns: today 1/100, session 1/40", "$0.0010 spent")
 
 	m := drive(t, "ada", hostConfig(t, person(t, srv, "ada-token", "cli-ada")), 100, 30)
 	m.send(keyCtrlN)

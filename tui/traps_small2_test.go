@@ -30,7 +30,7 @@ func TestSmallTerminals(t *testing.T) {
 				claimErr: &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held",
 					Details: []byte(`{"holder":{"principal":"user:ada","clientId":"cli-two"},"canTakeOver":true}`)}})
 		}, []string{"t take over", "w watch from here"}},
-		{"help", func(m *Model) { feed(m, keyF1) }, []string{"f1/ctrl+g or esc"}},
+		{"help", func(m *Model) { feed(m, keyF1) }, []string{"f1 or esc"}},
 		{"errors", func(m *Model) { feed(m, keyF3) }, []string{"esc closes this"}},
 	}
 	for _, d := range dialogs {

@@ -60,7 +60,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "vehicle export:", err)
 		return 2
 	}
-	c, id, err := config.Resolve(f, os.LookupEnv, config.OSKeyring(config.DefaultKeyringTimeout), "")
+	c, id, err := config.Resolve(f, os.LookupEnv, config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), "")
 	if err != nil {
 		fmt.Fprintln(stderr, "vehicle export:", err)
 		return 2

@@ -86,7 +86,20 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 		Chime:      n.chime,
 		NoBell:     n.noBell,
 		Desktop:    n.desktop,
+
+		ModelKeyEnv:  config.ModelKeyVariable(f),
+		SaveModelKey: a.modelKeySaver(),
 	}, nil
+}
+
+// modelKeySaver saves a model key given in the TUI in the OS keyring, its
+// own entry; nil when there is no keyring here, so none is offered.
+func (a *app) modelKeySaver() func(string) error {
+	kr := a.keyring
+	if kr == nil || config.KeyringAvailable(kr) != nil {
+		return nil
+	}
+	return func(k string) error { return config.StoreModelKey(kr, k) }
 }
 
 // configPathForMessages is the configuration file's path, or a description

@@ -26,10 +26,11 @@ const maxSecret = 64 << 10
 // Identity says how a client rides, never with what secret. It marshals to
 // {"kind": ..., "modelKey": ...}: the visitor id and the notice stay out.
 type Identity struct {
-	Kind      string `json:"kind"`     // one of the Kind constants
-	VisitorID string `json:"-"`        // the visitor id, for KindVisitor
-	ModelKey  bool   `json:"modelKey"` // a model key goes with every request
-	Notice    string `json:"-"`        // something the person should know (for stderr), or ""
+	Kind         string `json:"kind"`     // one of the Kind constants
+	VisitorID    string `json:"-"`        // the visitor id, for KindVisitor
+	ModelKey     bool   `json:"modelKey"` // a model key goes with every request
+	ModelKeyFrom string `json:"-"`        // ModelKeyFromEnv or ModelKeyFromKeyring, "" with none
+	Notice       string `json:"-"`        // something the person should know (for stderr), or ""
 }
 
 // Resolve applies the environment to the flags and builds a client for the
@@ -45,7 +46,8 @@ type Identity struct {
 // --anonymous or --visitor-id force the visitor. With no token and a local
 // gardend it fails, naming the three ways to give one. The model key comes
 // from VEHICLE_MODEL_KEY or the variable --model-key-env names, never from a
-// flag. kr may be nil (no keyring). opts are added after the ones Resolve sets.
+// flag, and else from the entry the TUI's key dialog saved in kr (see
+// StoreModelKey). kr may be nil (no keyring). opts are added after the ones Resolve sets.
 func Resolve(f Flags, env Env, kr Keyring, stateDir string, opts ...client.Option) (*client.Client, Identity, error) {
 	f.ApplyEnv(env)
 	if err := f.Check(false); err != nil {
@@ -55,7 +57,7 @@ func Resolve(f Flags, env Env, kr Keyring, stateDir string, opts ...client.Optio
 	if err != nil {
 		return nil, Identity{}, err
 	}
-	modelKey, err := ModelKey(f, env)
+	modelKey, from, err := resolveModelKey(f, env, kr)
 	if err != nil {
 		return nil, Identity{}, err
 	}
@@ -63,7 +65,7 @@ func Resolve(f Flags, env Env, kr Keyring, stateDir string, opts ...client.Optio
 	if err != nil {
 		return nil, Identity{}, err
 	}
-	id.ModelKey = modelKey != ""
+	id.ModelKey, id.ModelKeyFrom = modelKey != "", from
 	all := []client.Option{client.WithMount(f.MountPath()), client.WithGraph(f.Graph)}
 	if id.Kind == KindVisitor {
 		if id.VisitorID, err = visitorID(f, env, stateDir); err != nil {
