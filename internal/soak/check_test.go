@@ -210,7 +210,9 @@ func (r *run) check() {
 			r.anomaly("%s used %d request ids for %d mutating calls: a retry under a new id", a.name, ids, calls)
 		}
 	}
+	r.mu.Lock()
 	r.commands = len(accepted)
+	r.mu.Unlock()
 }
 
 // report logs what the run counted.
