@@ -23,6 +23,7 @@ type actor struct {
 	person string // e.g. "ada"
 	cmd    *client.Client
 	watch  *client.Client
+	direct *client.Client // straight to the host, for the checks: the faults are not under test there
 	rng    *rand.Rand
 
 	ids   atomic.Int64 // request ids the library asked for
@@ -59,6 +60,7 @@ func newActor(t *testing.T, r *run, i int, who, cmdURL, watchURL string, seed ui
 	a.cmd = mk(cmdURL, client.WithRequestIDs(ids),
 		client.WithRetry(client.RetryPolicy{Attempts: 8, Base: 20 * time.Millisecond, Max: 500 * time.Millisecond}))
 	a.watch = mk(watchURL)
+	a.direct = mk(r.host.URL)
 	return a
 }
 
@@ -301,16 +303,17 @@ func (a *actor) waitNext(ctx context.Context, id string) {
 	_, _ = a.cmd.Watch(ctx, id, cur, time.Duration(1+a.rng.IntN(3))*time.Second)
 }
 
-// waitIdle waits, event by event, until the session has no open command.
+// waitIdle waits, event by event, until the session has no open command
+// (straight from the host: a harness wait).
 func (a *actor) waitIdle(ctx context.Context, id string) {
-	snap, err := a.cmd.Inspect(ctx, id)
+	snap, err := a.direct.Inspect(ctx, id)
 	if err != nil {
 		return
 	}
 	if !slices.ContainsFunc(snap.Commands, func(c client.Command) bool { return !final(c.Status) }) {
 		return
 	}
-	_, _ = a.cmd.Watch(ctx, id, snap.Cursor, 5*time.Second)
+	_, _ = a.direct.Watch(ctx, id, snap.Cursor, 5*time.Second)
 }
 
 // final reports whether a command status is an end.

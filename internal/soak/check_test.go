@@ -164,7 +164,7 @@ func (r *run) checkLeases(ctx context.Context) {
 		ours[a.cmd.ClientID()] = true
 	}
 	for _, p := range pool {
-		snap, err := p.owner.cmd.Inspect(ctx, p.id)
+		snap, err := p.owner.direct.Inspect(ctx, p.id) // a snapshot may be longer than a cut connection carries
 		if err != nil {
 			r.anomaly("inspect %s for its lease: %v", p.id, err)
 			continue
