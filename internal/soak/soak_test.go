@@ -236,8 +236,15 @@ func (r *run) finish(ctx context.Context) {
 	for _, f := range fs {
 		select {
 		case <-f.done:
+			continue // ended: a ctx already done must not make it look stuck
+		default:
+		}
+		select {
+		case <-f.done:
 		case <-ctx.Done():
-			r.anomaly("stream %s of %s did not end after the session's delete (cursor %d)", f.id, f.who, f.cursor.Load())
+			log := r.host.Events(f.id)
+			r.anomaly("stream %s of %s did not end after the session's delete (cursor %d; the host's log has %d, the last %s)",
+				f.id, f.who, f.cursor.Load(), len(log), log[len(log)-1].Type)
 			f.stream.Close()
 			<-f.done
 		}
@@ -247,8 +254,15 @@ func (r *run) finish(ctx context.Context) {
 // deleteForGood aborts and deletes a session until the host takes the delete.
 func (r *run) deleteForGood(ctx context.Context, p *pooled) bool {
 	for ctx.Err() == nil {
+		// The client's delete inspects first; a long session's snapshot is
+		// longer than a cut connection carries, so the harness hands it the
+		// host's own. The DELETE itself goes through the faults.
+		var opts []client.DeleteOption
+		if snap, err := p.owner.direct.Inspect(ctx, p.id); err == nil {
+			opts = append(opts, client.KnownSnapshot(snap))
+		}
 		p.owner.calls.Add(1)
-		v, err := p.owner.cmd.Delete(ctx, p.id)
+		v, err := p.owner.cmd.Delete(ctx, p.id, opts...)
 		if ctx.Err() == nil {
 			r.count(client.OpDelete, v != nil && (v.Deleted.Replayed || v.AnswerLost), err)
 		}
