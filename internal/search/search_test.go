@@ -114,7 +114,8 @@ func TestGrowingTranscript(t *testing.T) {
 }
 
 // FuzzSearch checks a refined search against a fresh one, and that every
-// match covers text that folds to the query.
+// match covers text that folds to the query. İ and ı are the two runes the
+// search's fold (lower of upper) joins to i where strings.EqualFold does not.
 func FuzzSearch(f *testing.F) {
 	f.Add("The Barn\x00barn BARN\x00İSTANBUL", "ba", "rn")
 	f.Add("ſſ\x00\xff\xfe\x00\u212a", "s", "\u017f")
@@ -152,7 +153,7 @@ func FuzzSearch(f *testing.F) {
 				t.Fatalf("match %v out of %q", m, texts[m.Message])
 			}
 			s := texts[m.Message][m.Start:m.End]
-			if utf8.ValidString(s) && utf8.ValidString(q1+q2) && !strings.EqualFold(s, q1+q2) && !strings.ContainsRune(s+q1+q2, 'İ') {
+			if utf8.ValidString(s) && utf8.ValidString(q1+q2) && !strings.EqualFold(s, q1+q2) && !strings.ContainsAny(s+q1+q2, "İı") {
 				t.Fatalf("match %v is %q, query %q", m, s, q1+q2)
 			}
 		}
