@@ -70,7 +70,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Title, "title", "", "a new session's title")
 	fs.StringVar(&f.Profile, "profile", "", "a new session's profile: chat (default) or agent")
 	fs.StringVar(&f.Model, "model", "", "a new session's model")
-	fs.BoolVar(&f.NoClaim, "no-claim", false, "do not take the lease (read and watch only until you claim)")
+	fs.BoolVar(&f.NoClaim, "no-claim", false, "create or open without taking the lease (claim it to drive; the TUI claims at the first send)")
 }
 
 // Env looks an environment variable up: os.LookupEnv in a program, a map in
