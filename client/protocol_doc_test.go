@@ -139,44 +139,8 @@ func docAnswerValue(typ string) any {
 // docEventValue is a fresh value of the Go type an event's value decodes
 // into; a generic object for the types the client shows generically.
 func docEventValue(typ string) any {
-	switch typ {
-	case client.EvLeaseClaimed, client.EvLeaseRenewed:
-		return &client.LeaseValue{}
-	case client.EvLeaseReleased, client.EvLeaseExpired, client.EvLeaseRevoked:
-		return &client.LeaseEndValue{}
-	case client.EvCommandAccepted, client.EvCommandDelivered, client.EvCommandCompleted, client.EvCommandAborted,
-		client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted:
-		return &client.CommandValue{}
-	case client.EvRunStarted, client.EvRunEnded, client.EvRunError:
-		return &client.RunValue{}
-	case client.EvRunSettled:
-		return &client.RunSettledValue{}
-	case client.EvMessageCompleted:
-		return &client.MessageValue{}
-	case client.EvMessageDelta:
-		return &client.DeltaValue{}
-	case client.EvToolStarted, client.EvToolResult:
-		return &client.ToolValue{}
-	case client.EvQueueUpdated:
-		return &client.QueueValue{}
-	case client.EvBudgetExceeded:
-		return &client.BudgetValue{}
-	case client.EvRoomPolicy:
-		return &client.PolicyValue{}
-	case client.EvChimeReceived:
-		return &client.ChimeValue{}
-	case client.EvChimeResolved:
-		return &client.ChimeResolvedValue{}
-	case client.EvSessionRenamed:
-		return &client.TitleValue{}
-	case client.EvSessionDeleted:
-		return &client.TrashValue{}
-	case client.EvSessionForked, client.EvSessionCloned:
-		return &client.BranchValue{}
-	case client.EvMirrorWritten, client.EvMirrorFailed:
-		return &client.MirrorValue{}
-	case client.EvBodyMaterialized, client.EvBodyExited, client.EvBodyNotice:
-		return &client.BodyValue{}
+	if v := client.EventValue(typ); v != nil {
+		return v
 	}
 	return &map[string]any{}
 }

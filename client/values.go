@@ -119,3 +119,50 @@ type (
 		Message    string `json:"message,omitempty"`
 	}
 )
+
+// EventValue returns a pointer to a fresh value of the type the value of an
+// event of type typ decodes into (for example *LeaseValue for
+// lease.claimed), or nil for a type the client shows generically. Decode
+// an Event's Value into it.
+func EventValue(typ string) any {
+	switch typ {
+	case EvLeaseClaimed, EvLeaseRenewed:
+		return &LeaseValue{}
+	case EvLeaseReleased, EvLeaseExpired, EvLeaseRevoked:
+		return &LeaseEndValue{}
+	case EvCommandAccepted, EvCommandDelivered, EvCommandCompleted, EvCommandAborted,
+		EvCommandFailed, EvCommandCancelled, EvCommandInterrupted:
+		return &CommandValue{}
+	case EvRunStarted, EvRunEnded, EvRunError:
+		return &RunValue{}
+	case EvRunSettled:
+		return &RunSettledValue{}
+	case EvMessageCompleted:
+		return &MessageValue{}
+	case EvMessageDelta:
+		return &DeltaValue{}
+	case EvToolStarted, EvToolResult:
+		return &ToolValue{}
+	case EvQueueUpdated:
+		return &QueueValue{}
+	case EvBudgetExceeded:
+		return &BudgetValue{}
+	case EvRoomPolicy:
+		return &PolicyValue{}
+	case EvChimeReceived:
+		return &ChimeValue{}
+	case EvChimeResolved:
+		return &ChimeResolvedValue{}
+	case EvSessionRenamed:
+		return &TitleValue{}
+	case EvSessionDeleted:
+		return &TrashValue{}
+	case EvSessionForked, EvSessionCloned:
+		return &BranchValue{}
+	case EvMirrorWritten, EvMirrorFailed:
+		return &MirrorValue{}
+	case EvBodyMaterialized, EvBodyExited, EvBodyNotice:
+		return &BodyValue{}
+	}
+	return nil
+}

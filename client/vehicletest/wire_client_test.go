@@ -50,51 +50,6 @@ func clientAnswerValue(typ string) any {
 	return nil
 }
 
-// clientEventValue is a fresh client value for an event type the client
-// renders; nil for one it shows generically.
-func clientEventValue(typ string) any {
-	switch typ {
-	case client.EvLeaseClaimed, client.EvLeaseRenewed:
-		return &client.LeaseValue{}
-	case client.EvLeaseReleased, client.EvLeaseExpired, client.EvLeaseRevoked:
-		return &client.LeaseEndValue{}
-	case client.EvCommandAccepted, client.EvCommandDelivered, client.EvCommandCompleted, client.EvCommandAborted,
-		client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted:
-		return &client.CommandValue{}
-	case client.EvRunStarted, client.EvRunEnded, client.EvRunError:
-		return &client.RunValue{}
-	case client.EvRunSettled:
-		return &client.RunSettledValue{}
-	case client.EvMessageCompleted:
-		return &client.MessageValue{}
-	case client.EvMessageDelta:
-		return &client.DeltaValue{}
-	case client.EvToolStarted, client.EvToolResult:
-		return &client.ToolValue{}
-	case client.EvQueueUpdated:
-		return &client.QueueValue{}
-	case client.EvBudgetExceeded:
-		return &client.BudgetValue{}
-	case client.EvRoomPolicy:
-		return &client.PolicyValue{}
-	case client.EvChimeReceived:
-		return &client.ChimeValue{}
-	case client.EvChimeResolved:
-		return &client.ChimeResolvedValue{}
-	case client.EvSessionRenamed:
-		return &client.TitleValue{}
-	case client.EvSessionDeleted:
-		return &client.TrashValue{}
-	case client.EvSessionForked, client.EvSessionCloned:
-		return &client.BranchValue{}
-	case client.EvMirrorWritten, client.EvMirrorFailed:
-		return &client.MirrorValue{}
-	case client.EvBodyMaterialized, client.EvBodyExited, client.EvBodyNotice:
-		return &client.BodyValue{}
-	}
-	return nil
-}
-
 // TestClientTypesMatchProtocolDoc writes every example of docs/protocol.md
 // back through the client's type for it: encoding/json matches field names
 // without regard to case when it decodes, so only writing back shows a tag
@@ -116,7 +71,7 @@ func TestClientTypesMatchProtocolDoc(t *testing.T) {
 		case f.Type == client.TypeError || f.Type == client.TypeReady:
 			continue
 		case f.Seq > 0 || f.Type == client.EvMessageDelta:
-			v = clientEventValue(f.Type)
+			v = client.EventValue(f.Type)
 		default:
 			v = clientAnswerValue(f.Type)
 		}
