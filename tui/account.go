@@ -6,6 +6,9 @@ import (
 	"math"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 )
 
@@ -47,22 +50,71 @@ func (m *Model) refusedAtCreate(err error) {
 
 // onAccount keeps the host's answer about the person; a failed look-up
 // keeps the last one.
-func (m *Model) onAccount(msg accountMsg) {
+func (p *accountPane) onAccount(msg accountMsg) {
 	if msg.err != nil || msg.acc == nil {
-		m.dirty = msg.acc != nil
 		return
 	}
-	m.account = msg.acc
-	if m.me.Principal == "" {
-		m.me.Principal = msg.acc.Principal
+	p.account = msg.acc
+	if p.me.Principal == "" {
+		p.me.Principal = msg.acc.Principal
 	}
 }
 
 // hasModelKey reports whether a model key goes with the requests: given at
 // start or in the key dialog. A credit session runs on it from the next
 // request, so the credit's warnings no longer hold.
-func (m *Model) hasModelKey() bool {
-	return m.keyGiven || (m.cfg.Client != nil && m.cfg.Client.ModelKey() != "")
+func (c *common) hasModelKey() bool {
+	return c.keyGiven || (c.cfg.Client != nil && c.cfg.Client.ModelKey() != "")
+}
+
+// accountPane is who pays and what is left, then, after a refusal that
+// names the doors, what to do in the host's words; under it, the limits
+// about to bite.
+type accountPane struct {
+	*common
+	limit int // the most lines it may take
+}
+
+// SetSize gives the pane its width and the most lines it may take.
+func (p *accountPane) SetSize(width, limit int) { p.width, p.limit = width, limit }
+
+// View draws the pane.
+func (p *accountPane) View() string { return strings.Join(p.lines(), "\n") }
+
+// lines is the account's lines, then the warnings; the warnings come first
+// when there is not room for both.
+func (p *accountPane) lines() []string {
+	warn := p.styledWarnings()
+	warn = warn[:min(len(warn), max(p.limit, 0))]
+	return append(p.accountLines(p.limit-len(warn)), warn...)
+}
+
+// ShortHelp lists the key of the pane: a model key.
+func (p *accountPane) ShortHelp() []key.Binding { return []key.Binding{p.keys.ModelKey} }
+
+// FullHelp lists the pane's keys.
+func (p *accountPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+// Update keeps the host's answer about the person.
+func (p *accountPane) Update(msg tea.Msg) (tea.Cmd, bool) {
+	if msg, ok := msg.(accountMsg); ok {
+		p.onAccount(msg)
+	}
+	return nil, false
+}
+
+// styledWarnings are the limit warnings, drawn above the composer.
+func (c *common) styledWarnings() []string {
+	ws := c.limitWarnings()
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		style := c.st.StatusWarn
+		if strings.HasPrefix(w, "✗") {
+			style = c.st.StatusError
+		}
+		out = append(out, pad(style.Render(w), c.width))
+	}
+	return out
 }
 
 // sessionTurns is how many turns the open session has taken, as the reducer
@@ -76,30 +128,30 @@ func sessionTurns(s *session) int {
 
 // accountLines is the account pane: who pays and what is left, then, after
 // a refusal that names the doors, what to do in the host's words.
-func (m *Model) accountLines(limit int) []string {
+func (c *common) accountLines(limit int) []string {
 	if limit <= 0 {
 		return nil
 	}
 	var out []string
-	if a := m.account; a != nil {
-		for i, l := range m.accountText(a) {
-			style, lead := m.st.Status, ""
+	if a := c.account; a != nil {
+		for i, l := range c.accountText(a) {
+			style, lead := c.st.Status, ""
 			if i > 0 {
-				style, lead = m.st.KeyDesc, "  "
+				style, lead = c.st.KeyDesc, "  "
 			}
-			for k, w := range wrapPlain(l, max(m.width-len(lead)-2, 10)) {
+			for k, w := range wrapPlain(l, max(c.width-len(lead)-2, 10)) {
 				if k > 0 {
 					w = "  " + w
 				}
-				out = append(out, pad(style.Render(lead+w), m.width))
+				out = append(out, pad(style.Render(lead+w), c.width))
 			}
 		}
-		if a.Kind == client.AccountAnonymous && a.Doors != nil && m.refusal == nil && !m.hasModelKey() {
-			out = append(out, pad(m.st.Status.Render("  doors: "+doorsText(a.Doors)), m.width))
+		if a.Kind == client.AccountAnonymous && a.Doors != nil && c.refusal == nil && !c.hasModelKey() {
+			out = append(out, pad(c.st.Status.Render("  doors: "+doorsText(a.Doors)), c.width))
 		}
 	}
-	if r := m.refusal; r != nil {
-		out = append(out, m.refusalLines(r)...)
+	if r := c.refusal; r != nil {
+		out = append(out, c.refusalLines(r)...)
 	}
 	if len(out) > limit {
 		out = out[len(out)-limit:] // the refusal matters most
@@ -109,10 +161,10 @@ func (m *Model) accountLines(limit int) []string {
 
 // accountText is everything GET /account said, in words, one line per
 // subject: who and the turns, the credit, the own-key door.
-func (m *Model) accountText(a *client.Account) []string {
+func (c *common) accountText(a *client.Account) []string {
 	turns := -1 // no session open: no session's turns
-	if m.sess != nil {
-		turns = sessionTurns(m.sess)
+	if c.sess != nil {
+		turns = sessionTurns(c.sess)
 	}
 	who := "◆ " + SanitizeLine(a.Kind)
 	if a.Kind == client.AccountAnonymous {
@@ -125,7 +177,7 @@ func (m *Model) accountText(a *client.Account) []string {
 		who += " · " + e + map[bool]string{true: " (verified)", false: " (not verified)"}[a.EmailVerified]
 	}
 	if a.Kind == client.AccountMember {
-		if m.sess == nil {
+		if c.sess == nil {
 			return []string{who + " · no limits"}
 		}
 		return []string{who + " · " + plural(turns, "turn") + " in this session · no limits"}
@@ -139,10 +191,10 @@ func (m *Model) accountText(a *client.Account) []string {
 		if b.DefaultModel != "" {
 			s += ", default model " + SanitizeLine(b.DefaultModel)
 		}
-		if m.hasModelKey() {
+		if c.hasModelKey() {
 			s += " · yours goes with every request"
 		} else {
-			s += " · " + keyName(m.keys.ModelKey) + " gives it"
+			s += " · " + keyName(c.keys.ModelKey) + " gives it"
 		}
 		out = append(out, s)
 	}
@@ -219,35 +271,35 @@ func doorsText(d *client.Doors) string {
 }
 
 // refusalLines say what the refusal said and how to get in, whole.
-func (m *Model) refusalLines(r *doorRefusal) []string {
+func (c *common) refusalLines(r *doorRefusal) []string {
 	var out []string
-	for _, l := range wrapPlain(SanitizeLine(r.code+": "+r.message), m.width-2) {
+	for _, l := range wrapPlain(SanitizeLine(r.code+": "+r.message), c.width-2) {
 		if len(out) == 0 {
-			out = append(out, pad(m.st.StatusError.Render("✗ "+l), m.width))
+			out = append(out, pad(c.st.StatusError.Render("✗ "+l), c.width))
 			continue
 		}
-		out = append(out, pad(m.st.StatusError.Render("  "+l), m.width))
+		out = append(out, pad(c.st.StatusError.Render("  "+l), c.width))
 	}
 	for _, line := range doorLines(r.doors) {
-		for k, l := range wrapPlain(line, m.width-4) {
+		for k, l := range wrapPlain(line, c.width-4) {
 			lead := "    "
 			if k == 0 {
 				lead = "  → "
 			}
-			out = append(out, pad(m.st.Status.Render(lead+l), m.width))
+			out = append(out, pad(c.st.Status.Render(lead+l), c.width))
 		}
 	}
-	hint := "  " + keyName(m.keys.ModelKey) + " gives your model key now; or set $" + m.modelKeyVariable() + " and start again"
-	for _, l := range wrapPlain(hint, m.width) {
-		out = append(out, pad(m.st.KeyDesc.Render(l), m.width))
+	hint := "  " + keyName(c.keys.ModelKey) + " gives your model key now; or set $" + c.modelKeyVariable() + " and start again"
+	for _, l := range wrapPlain(hint, c.width) {
+		out = append(out, pad(c.st.KeyDesc.Render(l), c.width))
 	}
 	return out
 }
 
 // limitWarnings say when the next turn would pass the session's or the
 // day's turn limit, or when the credit left cannot cover a run's budget.
-func (m *Model) limitWarnings() []string {
-	a, s := m.account, m.sess
+func (c *common) limitWarnings() []string {
+	a, s := c.account, c.sess
 	if a == nil || s == nil || s.state == nil || a.Kind == client.AccountMember {
 		return nil
 	}
@@ -265,17 +317,17 @@ func (m *Model) limitWarnings() []string {
 	case lim > 0 && a.TurnsToday+1 == lim:
 		out = append(out, fmt.Sprintf("⚠ the next turn is your last today (%d/%d, UTC)", a.TurnsToday+1, lim))
 	}
-	if c := a.Credit; c != nil && s.state.Session.Funding == "credit" && !m.hasModelKey() {
+	if cr := a.Credit; cr != nil && s.state.Session.Funding == "credit" && !c.hasModelKey() {
 		budget := s.state.Session.Budget.MaxCostUSD
 		switch {
-		case !c.PoolOpenToday:
+		case !cr.PoolOpenToday:
 			out = append(out, "✗ credit pool closed today: the next turn is refused; "+
-				keyName(m.keys.ModelKey)+" gives your key")
-		case c.BalanceUSD <= 0:
+				keyName(c.keys.ModelKey)+" gives your key")
+		case cr.BalanceUSD <= 0:
 			out = append(out, "✗ no credit left: the next turn is refused; "+
-				keyName(m.keys.ModelKey)+" gives your key")
-		case budget > 0 && c.BalanceUSD < budget:
-			out = append(out, fmt.Sprintf("⚠ %s credit left, under a run's budget of %s: a run may end short", usd(c.BalanceUSD), usd(budget)))
+				keyName(c.keys.ModelKey)+" gives your key")
+		case budget > 0 && cr.BalanceUSD < budget:
+			out = append(out, fmt.Sprintf("⚠ %s credit left, under a run's budget of %s: a run may end short", usd(cr.BalanceUSD), usd(budget)))
 		}
 	}
 	return out

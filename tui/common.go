@@ -2,23 +2,52 @@ package tui
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 )
 
 // common is what every component shares with the root: the styles of the
-// terminal's background, the key map, the help renderer and the screen's
-// size. The root owns it; components read it.
+// terminal's background, the key map, the help renderer, the screen's
+// size, the configuration, the open session, the overlay stack and what
+// the status line says. The root owns it and routes messages; components
+// read it, and the panes act on the open session through it.
 type common struct {
 	st    *theme.Styles
 	keys  KeyMap
 	help  help.Model
 	width int
 	high  int
+
+	cfg  Config
+	me   client.Me
+	sess *session // the open session, nil when none
+
+	focus    focus       // where keys go when no overlay shows
+	armed    *armed      // a pane action waiting for its key again
+	overlays []component // dialogs and help over the screen, the top one last
+	lastKey  time.Time   // when the person last pressed a key
+
+	account  *client.Account // the host's answer about the person, nil until it comes
+	refusal  *doorRefusal    // the last refusal that named the doors
+	keyGiven bool            // a model key was given in the key dialog during this run
+
+	said
+}
+
+// said is what the status line says: the last error with its code, the
+// last errors, the last note, and the states it names.
+type said struct {
+	errText   string   // the last error, with its code
+	errLog    []string // the last errors, newest first
+	note      string   // the last thing that happened, in words
+	quitArmed bool     // ctrl+c was pressed once on an empty composer
+	mouseOff  bool     // mouse capture is off: the terminal selects text
 }
 
 // component is a pane or an overlay: it handles its messages, draws

@@ -15,10 +15,12 @@ import (
 // UI's (send); ctrl+j, alt+enter and shift+enter insert a newline. It uses
 // the terminal's own cursor, so it schedules no blink ticks.
 type composer struct {
-	ta textarea.Model
+	c       *common
+	ta      textarea.Model
+	history history // what the person sent or cleared
 }
 
-func newComposer(st *theme.Styles, keys *KeyMap) composer {
+func newComposer(c *common, st *theme.Styles, keys *KeyMap) composer {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	ta.Prompt = "┃ "
@@ -34,10 +36,58 @@ func newComposer(st *theme.Styles, keys *KeyMap) composer {
 	km.PageUp = key.NewBinding(key.WithDisabled())
 	km.PageDown = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
-	c := composer{ta: ta}
-	c.setStyles(st)
-	c.ta.Focus()
-	return c
+	co := composer{c: c, ta: ta}
+	co.setStyles(st)
+	co.ta.Focus()
+	return co
+}
+
+// SetSize gives the composer its width and height in cells.
+func (c *composer) SetSize(w, h int) { c.setSize(w, h) }
+
+// View draws the composer: exactly its height in lines.
+func (c *composer) View() string { return c.ta.View() }
+
+// ShortHelp lists the composer's keys: what the session does with the
+// draft, then the composer's own.
+func (c *composer) ShortHelp() []key.Binding {
+	k := &c.c.keys
+	return []key.Binding{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.Quit}
+}
+
+// FullHelp lists the composer's keys, the history's with them.
+func (c *composer) FullHelp() [][]key.Binding {
+	k := &c.c.keys
+	return [][]key.Binding{c.ShortHelp(), {k.Up, k.Down}}
+}
+
+// Update edits the draft: keys and pastes go to the textarea, ↑ and ↓ on
+// an empty composer walk the history, the editor key opens the draft in
+// $EDITOR and its answer comes back here. A watching terminal's composer
+// takes nothing. done is always false: the composer never closes.
+func (c *composer) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case editorDoneMsg:
+		if msg.text != "" || msg.err == nil {
+			c.setValue(msg.text)
+		}
+		c.c.setErr(msg.err)
+		return nil, false
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, c.c.keys.Editor):
+			return editDraft(c.c.cfg.Editor, c.value()), false
+		case c.c.cfg.Watch && c.c.focus != focusVisit:
+			return nil, false
+		case c.walk(msg):
+			return nil, false
+		}
+	case tea.PasteMsg:
+		if c.c.cfg.Watch && c.c.focus != focusVisit {
+			return nil, false
+		}
+	}
+	return c.update(msg), false
 }
 
 // setStyles styles the textarea from the theme.
@@ -109,9 +159,6 @@ func (c *composer) setFocused(on bool) {
 
 // focused reports whether the composer has the keyboard.
 func (c *composer) focused() bool { return c.ta.Focused() }
-
-// view draws the composer: exactly its height in lines.
-func (c *composer) view() string { return c.ta.View() }
 
 // cursor is where the terminal's cursor goes, relative to the composer.
 func (c *composer) cursor() *tea.Cursor { return c.ta.Cursor() }

@@ -184,9 +184,9 @@ func (m *Model) openInfo() {
 
 // newRequest is what a new session is made with: --no-claim makes it
 // without the lease (claim: false); the next message claims it.
-func (m *Model) newRequest() client.CreateRequest {
-	req := m.cfg.NewSession
-	if m.cfg.NoClaim {
+func (c *common) newRequest() client.CreateRequest {
+	req := c.cfg.NewSession
+	if c.cfg.NoClaim {
 		no := false
 		req.Claim = &no
 	}

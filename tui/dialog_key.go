@@ -140,9 +140,9 @@ func (m *Model) openKeyDialog(r *doorRefusal) {
 }
 
 // modelKeyVariable is the variable the model key is read from at start.
-func (m *Model) modelKeyVariable() string {
-	if m.cfg.ModelKeyEnv != "" {
-		return m.cfg.ModelKeyEnv
+func (c *common) modelKeyVariable() string {
+	if c.cfg.ModelKeyEnv != "" {
+		return c.cfg.ModelKeyEnv
 	}
 	return "VEHICLE_MODEL_KEY"
 }

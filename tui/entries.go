@@ -39,76 +39,63 @@ func stepSelectable(es []client.Entry, i, d int) int {
 
 // enterEntries starts selecting entries at the last one; false when there is
 // none to select.
-func (m *Model) enterEntries() bool {
-	es := m.entries()
+func (t *transcript) enterEntries() bool {
+	es := t.entries()
 	i := lastSelectable(es)
 	if i < 0 {
 		return false
 	}
-	m.sess.sel = i
-	m.transcript.show(es, i)
+	t.c.sess.sel = i
+	t.show(es, i)
 	return true
 }
 
-// entriesKeys is the key map of the transcript's selection.
-type entriesKeys struct{ k *KeyMap }
-
-// ShortHelp lists the selection's keys.
-func (e entriesKeys) ShortHelp() []key.Binding {
-	return []key.Binding{e.k.Up, e.k.Down, e.k.Copy, e.k.Fork, e.k.Back}
-}
-
-// FullHelp lists the selection's keys.
-func (e entriesKeys) FullHelp() [][]key.Binding { return [][]key.Binding{e.ShortHelp()} }
-
-// onEntriesKey handles a key while selecting an entry: move, copy, fork;
-// ok is false for a key it does not bind.
-func (m *Model) onEntriesKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	s := m.sess
-	es := m.entries()
+// onSelectKey handles a key while an entry is selected: move, copy, fork.
+func (t *transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	s, c := t.c.sess, t.c
+	es := t.entries()
+	if s == nil {
+		return nil, true
+	}
 	if s.sel < 0 || s.sel >= len(es) {
-		s.sel = lastSelectable(es)
-		if s.sel < 0 {
-			m.focus = focusSession
+		if s.sel = lastSelectable(es); s.sel < 0 {
 			return nil, true
 		}
 	}
 	switch {
-	case key.Matches(msg, m.keys.Up):
+	case key.Matches(msg, c.keys.Up):
 		s.sel = stepSelectable(es, s.sel, -1)
-		m.transcript.show(es, s.sel)
-	case key.Matches(msg, m.keys.Down):
+		t.show(es, s.sel)
+	case key.Matches(msg, c.keys.Down):
 		s.sel = stepSelectable(es, s.sel, 1)
-		m.transcript.show(es, s.sel)
-	case key.Matches(msg, m.keys.Copy):
-		m.acted()
+		t.show(es, s.sel)
+	case key.Matches(msg, c.keys.Copy):
 		text := Sanitize(es[s.sel].Text)
-		m.note = "copied the entry to the clipboard (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"
+		c.note = "copied the entry to the clipboard (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"
 		return tea.SetClipboard(text), true
-	case key.Matches(msg, m.keys.Fork):
-		if !m.confirm(msg, "forks a new session before the marked entry") {
-			return nil, true
+	case key.Matches(msg, c.keys.Fork):
+		if !c.confirm(msg, "forks a new session before the marked entry") {
+			return nil, false
 		}
-		m.acted()
-		return m.fork(es[s.sel]), true
+		return c.fork(es[s.sel]), true
 	}
-	return nil, true
+	return nil, false
 }
 
 // fork starts a new session with the history before e; the new session
 // opens with e's text (a user turn's) back in the composer.
-func (m *Model) fork(e client.Entry) tea.Cmd {
-	s := m.sess
+func (c *common) fork(e client.Entry) tea.Cmd {
+	s := c.sess
 	switch {
-	case m.cfg.Watch:
-		m.note = "watching read-only: fork from a terminal that may drive"
+	case c.cfg.Watch:
+		c.note = "watching read-only: fork from a terminal that may drive"
 		return nil
 	case e.EntryID == "":
-		m.note = "this entry has no id yet: fork once it is saved"
+		c.note = "this entry has no id yet: fork once it is saved"
 		return nil
 	}
-	m.note = "forking before this entry…"
-	return forkBefore(s.ctx, m.cfg.Client, s.gen, s.id, e.EntryID)
+	c.note = "forking before this entry…"
+	return forkBefore(s.ctx, c.cfg.Client, s.gen, s.id, e.EntryID)
 }
 
 // onForked opens the new session, with the message handed back by

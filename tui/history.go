@@ -33,25 +33,25 @@ func (h *history) add(text string) {
 
 // walk moves through the history while the composer is empty or shows the
 // item walked to; ok is false for a key that is not the history's then.
-func (m *Model) walk(msg tea.KeyPressMsg) (ok bool) {
-	h := &m.history
-	v := m.composer.value()
+func (c *composer) walk(msg tea.KeyPressMsg) (ok bool) {
+	h := &c.history
+	v := c.value()
 	showing := h.at < len(h.items) && v == h.items[h.at]
 	if v != "" && !showing {
 		return false
 	}
 	switch {
-	case key.Matches(msg, m.keys.Up) && h.at > 0:
+	case key.Matches(msg, c.c.keys.Up) && h.at > 0:
 		h.at--
-	case key.Matches(msg, m.keys.Down) && showing:
+	case key.Matches(msg, c.c.keys.Down) && showing:
 		h.at++
 	default:
 		return false
 	}
 	if h.at < len(h.items) {
-		m.composer.setValue(h.items[h.at])
+		c.setValue(h.items[h.at])
 	} else {
-		m.composer.setValue("")
+		c.setValue("")
 	}
 	return true
 }
@@ -61,7 +61,7 @@ func (m *Model) walk(msg tea.KeyPressMsg) (ok bool) {
 func (m *Model) onQuitKey() tea.Cmd {
 	composing := m.top() == nil && (m.focus == focusSession || m.focus == focusVisit) && !m.cfg.Watch
 	if composing && !m.composer.blank() {
-		m.history.add(m.composer.value())
+		m.composer.history.add(m.composer.value())
 		m.composer.setValue("")
 		m.quitArmed = false
 		m.note = "draft cleared: " + keyName(m.keys.Up) + " brings it back"

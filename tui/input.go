@@ -34,7 +34,11 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case m.focus == focusPicker:
-		return m.onPickerKey(msg)
+		cmd, _ := m.picker.Update(msg)
+		if m.focus != focusPicker {
+			m.layout()
+		}
+		return cmd
 	case m.focus == focusVisit && m.visit != nil:
 		return m.onVisitKey(msg)
 	case m.sess == nil:
@@ -54,7 +58,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Sessions):
 		m.focus = focusPicker
 		m.layout()
-		return m.reload(m.sess.id)
+		return m.picker.reload(m.sess.id)
 	case key.Matches(msg, m.keys.TakeOver):
 		return m.takeOver()
 	case key.Matches(msg, m.keys.Info):
@@ -85,19 +89,11 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.send(client.OpSteer)
 	case key.Matches(msg, m.keys.Send):
 		return m.send("")
-	case key.Matches(msg, m.keys.Editor):
-		if m.cfg.Watch {
-			return nil
-		}
-		return editDraft(m.cfg.Editor, m.composer.value())
-	}
-	if m.cfg.Watch {
+	case m.cfg.Watch:
 		return nil
 	}
-	if m.walk(msg) {
-		return nil
-	}
-	return m.composer.update(msg)
+	cmd, _ := m.composer.Update(msg)
+	return cmd
 }
 
 // cyclePane moves the focus to the next pane that has something to show
@@ -133,7 +129,7 @@ func (m *Model) paneReady(f focus) bool {
 	case f == focusQueue:
 		return len(m.laneItems()) > 0
 	case f == focusEntries:
-		return m.enterEntries()
+		return m.transcript.enterEntries()
 	}
 	return false
 }
@@ -200,7 +196,7 @@ func (m *Model) send(op string) tea.Cmd {
 		}
 	}
 	text := m.composer.value()
-	m.history.add(text)
+	m.composer.history.add(text)
 	m.composer.setValue("")
 	m.transcript.toBottom() // the person's own turn: follow it
 	s.sending = true
@@ -281,12 +277,11 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	}
 	switch m.focus {
 	case focusSession, focusVisit:
-		if !m.cfg.Watch {
-			return m.composer.update(msg)
-		}
+		cmd, _ := m.composer.Update(msg)
+		return cmd
 	case focusPicker:
-		m.picker.filter.insert(msg.Content)
-		m.picker.filterChanged()
+		cmd, _ := m.picker.Update(msg)
+		return cmd
 	}
 	return nil
 }

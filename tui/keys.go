@@ -174,5 +174,5 @@ func (v visitKeys) ShortHelp() []key.Binding {
 func (v visitKeys) FullHelp() [][]key.Binding {
 	k := v.k
 	send := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send the chime"))
-	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.Errors, k.Help, k.Quit}}
+	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.ModelKey, k.Errors, k.Help, k.Quit}}
 }

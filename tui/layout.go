@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
@@ -54,7 +53,7 @@ func (m *Model) arrange() {
 		m.composer.setFocused(m.top() == nil)
 	case m.focus == focusPicker || m.sess == nil:
 		m.composer.setFocused(false)
-		m.picker.keepInView(max(m.high-1-m.bannerLines()-2, 1))
+		m.picker.SetSize(m.width, max(m.high-1-m.bannerLines()-2, 1))
 	default:
 		m.arrangeSession()
 	}
@@ -64,10 +63,6 @@ func (m *Model) arrange() {
 // panes leave, marks the selected entry and readies the composer.
 func (m *Model) arrangeSession() {
 	s := m.sess
-	if s.state != nil {
-		s.roomSel = min(max(s.roomSel, 0), max(len(s.state.Chimes)-1, 0))
-		s.queueSel = min(max(s.queueSel, 0), max(len(m.laneItems())-1, 0))
-	}
 	ch := m.composerHeight()
 	top := 1 + m.bannerLines()
 	m.panes = m.sidePanes(m.high - top - 2 - ch)
@@ -78,6 +73,8 @@ func (m *Model) arrangeSession() {
 	if m.focus == focusEntries {
 		m.transcript.sel = s.sel
 	}
+	m.lease.SetSize(m.width, 1)
+	m.status.SetSize(m.width, 1)
 	if ch > 0 {
 		m.composer.setPlaceholder(m.placeholder())
 		m.composer.setFocused(m.focus == focusSession && m.top() == nil)
@@ -132,17 +129,11 @@ func (m *Model) pickerScreen() []string {
 		n = "listing failed"
 	}
 	lines := m.heading("your sessions", graph+n)
-	height := max(m.high-len(lines)-2, 1)
-	var body []string
-	if m.picker.failed != nil {
-		body = fitLines(m.loadFailure(m.picker.failed, m.width), height)
-	} else {
-		body = m.picker.view(pickerView{st: m.st, keys: &m.keys, me: m.me, now: m.cfg.Now(), width: m.width,
-			height: height})
-	}
+	m.picker.SetSize(m.width, max(m.high-len(lines)-2, 1))
+	body := strings.Split(m.picker.View(), "\n")
 	top := len(lines)
 	lines = append(lines, body...)
-	lines = append(lines, m.noteLine(), m.hintLine(pickerKeys{&m.keys}.ShortHelp()))
+	lines = append(lines, m.status.noteLine(), m.status.hintLine(pickerKeys{&m.keys}.ShortHelp()))
 	lines = append(lines[:top], m.overlay(lines[top:])...) // a dialog may cover the hints too
 	return lines[:min(len(lines), m.high)]
 }
@@ -173,17 +164,17 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	p := m.panes
 	lines = append(lines, m.sessionBody()...)
 	lines = append(append(lines, p.queue...), p.room...)
-	lines = append(lines, m.leasePane())
-	lines = append(append(lines, p.account...), p.warn...)
+	lines = append(lines, m.lease.View())
+	lines = append(lines, p.account...)
 	var cur *tea.Cursor
 	if ch > 0 {
 		if c := m.composer.cursor(); c != nil && m.composer.focused() {
 			c.Position.Y += len(lines)
 			cur = c
 		}
-		lines = append(lines, strings.Split(m.composer.view(), "\n")[:ch]...)
+		lines = append(lines, strings.Split(m.composer.View(), "\n")[:ch]...)
 	}
-	lines = append(lines, m.statusLine())
+	lines = append(lines, m.status.View())
 	lines = append(lines[:top], m.overlay(lines[top:])...)
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
 }
@@ -198,10 +189,10 @@ func fitLines(lines []string, height int) []string {
 }
 
 // panes are the lines of the session's smaller panes.
-type panes struct{ queue, room, account, warn []string }
+type panes struct{ queue, room, account []string }
 
 // height is the lines the panes take.
-func (p panes) height() int { return len(p.queue) + len(p.room) + len(p.account) + len(p.warn) }
+func (p panes) height() int { return len(p.queue) + len(p.room) + len(p.account) }
 
 // sidePanes draws the smaller panes in at most half of avail lines (the
 // transcript keeps the rest), the limits first, then the account, the
@@ -214,25 +205,13 @@ func (m *Model) sidePanes(avail int) panes {
 		return lines
 	}
 	var p panes
-	p.warn = take(m.styledWarnings())
-	p.account = take(m.accountLines(budget))
-	p.room = take(m.roomLines(min(budget, 5)))
-	p.queue = take(m.queueLines(min(budget, 4)))
+	m.accountP.SetSize(m.width, budget)
+	p.account = take(m.accountP.lines())
+	m.room.SetSize(m.width, min(budget, 5))
+	p.room = take(m.room.lines())
+	m.queue.SetSize(m.width, min(budget, 4))
+	p.queue = take(m.queue.lines())
 	return p
-}
-
-// styledWarnings are the limit warnings, drawn above the composer.
-func (m *Model) styledWarnings() []string {
-	ws := m.limitWarnings()
-	out := make([]string, 0, len(ws))
-	for _, w := range ws {
-		style := m.st.StatusWarn
-		if strings.HasPrefix(w, "✗") {
-			style = m.st.StatusError
-		}
-		out = append(out, pad(style.Render(w), m.width))
-	}
-	return out
 }
 
 // sessionBody is the transcript, or what stands in for it while opening.
@@ -246,29 +225,6 @@ func (m *Model) sessionBody() []string {
 		body[1] = m.st.Notice.Render("  opening " + SanitizeLine(s.id) + "…")
 	}
 	return body
-}
-
-// leasePane is the lease line of the open session, with the room's policy
-// at its right.
-func (m *Model) leasePane() string {
-	s := m.sess
-	v := leaseView{role: s.role, readOnly: m.cfg.Watch, keys: &m.keys, reduced: s.reduced, loc: m.cfg.Location, stale: s.stale}
-	room := ""
-	if s.state != nil {
-		v.now = m.cfg.Now()
-		v.rel, v.holder = s.state.LeaseAt(v.now)
-		v.revoked = s.state.Revoked
-		room = " " + m.st.AuthorLabel.Render("room "+SanitizeLine(roomPolicy(s.state))) + m.st.Rule.Render(" ──")
-	}
-	line := m.st.Rule.Render("── ") + leaseLine(m.st, v) + " "
-	rest := m.width - xansi.StringWidth(line) - xansi.StringWidth(room)
-	if rest < 1 {
-		room, rest = "", m.width-xansi.StringWidth(line)
-	}
-	if rest < 1 {
-		return pad(line, m.width)
-	}
-	return line + m.st.Rule.Render(strings.Repeat("─", rest)) + room
 }
 
 // placeholder is the composer's hint for what Enter does now.
@@ -293,83 +249,4 @@ func (m *Model) placeholder() string {
 		return send + " queues a follow-up · " + keyName(k.Steer) + " steers · " + keyName(k.Abort) + " aborts"
 	}
 	return "write a message · " + send + " sends · " + keyName(k.Newline) + " newline"
-}
-
-// statusLine is the connection, the run, the last note (or the focused
-// pane's keys) and the budget, with the help key at the right; the last
-// error, with its code, comes first. What does not fit is cut from the end.
-func (m *Model) statusLine() string {
-	s := m.sess
-	parts := []string{s.conn.text(m.st)}
-	if s.state != nil {
-		parts = append(parts, runText(m.st, s.state))
-	}
-	if m.mouseOff {
-		parts = append(parts, m.st.StatusWarn.Render("mouse off ("+keyName(m.keys.Mouse)+")"))
-	}
-	switch h := m.paneHint(); {
-	case m.errText != "":
-		parts = append([]string{m.message()}, parts...) // the error first: it matters most
-	case h != "" && m.note == "":
-		parts = append(parts, m.st.KeyDesc.Render(h))
-	default:
-		parts = append(parts, m.message())
-	}
-	if s.state != nil {
-		parts = append(parts, budgetText(m.st, s.state))
-	}
-	return m.withHint(joinFit(parts, m.width))
-}
-
-// message is the last error with its code, else the last note; a pending
-// quit (one ctrl+c pressed) is said before either, so the key never seems
-// to do nothing.
-func (m *Model) message() string {
-	if m.quitArmed && m.note != "" {
-		return m.st.StatusWarn.Render(m.note)
-	}
-	if m.errText != "" {
-		return m.st.StatusError.Render("✗ " + m.errText)
-	}
-	if m.note != "" {
-		return m.st.Status.Render(m.note)
-	}
-	return ""
-}
-
-// noteLine is the picker's line for the last error or note.
-func (m *Model) noteLine() string { return m.withHint(pad(m.message(), m.width-9)) }
-
-// withHint puts the help key at the right of a line when it fits.
-func (m *Model) withHint(line string) string {
-	hint := m.st.Key.Render(firstKey(m.keys.Help)) + m.st.KeyDesc.Render(" help")
-	if m.errText != "" {
-		hint = m.st.Key.Render(firstKey(m.keys.Errors)) + m.st.KeyDesc.Render(" errors")
-	}
-	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
-	if w+hw+2 > m.width {
-		return pad(line, m.width)
-	}
-	return line + strings.Repeat(" ", m.width-w-hw) + hint
-}
-
-// hintLine is a short help line of keys.
-func (m *Model) hintLine(keys []key.Binding) string {
-	h := m.help
-	h.SetWidth(m.width)
-	return pad(h.ShortHelpView(keys), m.width)
-}
-
-// paneHint says what the keys do in the focused pane.
-func (m *Model) paneHint() string {
-	k := &m.keys
-	move := keyName(k.Up) + keyName(k.Down) + " select · "
-	switch m.focus {
-	case focusQueue:
-		return "queue: " + move + keyName(k.CancelQueued) + " cancels · " + keyName(k.Back) + " back"
-	case focusEntries:
-		return "entries: " + move + keyName(k.Copy) + " copies · " + keyName(k.Fork) + " forks before · " +
-			keyName(k.Back) + " back"
-	}
-	return ""
 }

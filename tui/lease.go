@@ -2,7 +2,12 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
@@ -102,4 +107,50 @@ func shortID(id string) string {
 		return string(r[:11]) + "…"
 	}
 	return id
+}
+
+// leasePane is the lease line: who drives, until when, the time left, and
+// what this terminal can do about it. It keeps the lease while the person
+// is here (leasekeep.go).
+type leasePane struct{ *common }
+
+// SetSize gives the line its width.
+func (l *leasePane) SetSize(width, _ int) { l.width = width }
+
+// ShortHelp lists the lease's key.
+func (l *leasePane) ShortHelp() []key.Binding { return []key.Binding{l.keys.TakeOver} }
+
+// FullHelp lists the lease's keys.
+func (l *leasePane) FullHelp() [][]key.Binding { return [][]key.Binding{l.ShortHelp()} }
+
+// Update renews the lease on its timer while the person is here.
+func (l *leasePane) Update(msg tea.Msg) (tea.Cmd, bool) {
+	if msg, ok := msg.(leaseTickMsg); ok {
+		cmd, _ := l.onTick(msg)
+		return cmd, false
+	}
+	return nil, false
+}
+
+// View draws the lease line of the open session, with the room's policy
+// at its right.
+func (l *leasePane) View() string {
+	s := l.sess
+	v := leaseView{role: s.role, readOnly: l.cfg.Watch, keys: &l.keys, reduced: s.reduced, loc: l.cfg.Location, stale: s.stale}
+	room := ""
+	if s.state != nil {
+		v.now = l.cfg.Now()
+		v.rel, v.holder = s.state.LeaseAt(v.now)
+		v.revoked = s.state.Revoked
+		room = " " + l.st.AuthorLabel.Render("room "+SanitizeLine(roomPolicy(s.state))) + l.st.Rule.Render(" ──")
+	}
+	line := l.st.Rule.Render("── ") + leaseLine(l.st, v) + " "
+	rest := l.width - xansi.StringWidth(line) - xansi.StringWidth(room)
+	if rest < 1 {
+		room, rest = "", l.width-xansi.StringWidth(line)
+	}
+	if rest < 1 {
+		return pad(line, l.width)
+	}
+	return line + l.st.Rule.Render(strings.Repeat("─", rest)) + room
 }

@@ -30,15 +30,15 @@ type leaseTickMsg struct {
 
 // keepLease sets the lease timer for s's lease, when this terminal holds it
 // and no timer is set for this expiry already.
-func (m *Model) keepLease(s *session) tea.Cmd {
-	if s == nil || s.state == nil || m.cfg.Watch {
+func (l *leasePane) keep(s *session) tea.Cmd {
+	if s == nil || s.state == nil || l.cfg.Watch {
 		return nil
 	}
 	rel, holder := s.state.Lease()
 	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() || holder.ExpiresAt.Equal(s.timerFor) {
 		return nil
 	}
-	now := m.cfg.Now()
+	now := l.cfg.Now()
 	s.timerFor, s.leaseSince = holder.ExpiresAt, now
 	left := holder.ExpiresAt.Sub(now)
 	wait := max(left-leaseMargin(left), 0)
@@ -46,27 +46,27 @@ func (m *Model) keepLease(s *session) tea.Cmd {
 	return tea.Tick(wait, func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} })
 }
 
-// onLeaseTick renews the lease when the person is here, else lets it go;
+// onTick renews the lease when the person is here, else lets it go;
 // at the expiry the screen is drawn again to say it lapsed.
-func (m *Model) onLeaseTick(msg leaseTickMsg) tea.Cmd {
-	s := m.current(msg.gen)
+// redraw is false for a tick of a lease no longer kept.
+func (l *leasePane) onTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
+	s := l.current(msg.gen)
 	if s == nil || s.state == nil || !msg.expires.Equal(s.timerFor) {
-		m.dirty = false
-		return nil
+		return nil, false
 	}
 	rel, _ := s.state.Lease()
 	if rel != client.LeaseMine {
-		return nil
+		return nil, true
 	}
-	now := m.cfg.Now()
-	if m.lastKey.After(s.leaseSince) && now.Before(msg.expires) {
-		return renewLease(s.ctx, m.cfg.Client, s.gen, s.id)
+	now := l.cfg.Now()
+	if l.lastKey.After(s.leaseSince) && now.Before(msg.expires) {
+		return renewLease(s.ctx, l.cfg.Client, s.gen, s.id), true
 	}
 	if now.Before(msg.expires) {
 		gen, expires := s.gen, msg.expires
-		return tea.Tick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} })
+		return tea.Tick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
 	}
-	return nil // expired: the lease pane says so, from LeaseAt(now)
+	return nil, true // expired: the lease pane says so, from LeaseAt(now)
 }
 
 // renewLease claims the lease this terminal holds again, which renews it.

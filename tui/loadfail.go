@@ -13,8 +13,8 @@ import (
 // key that tries again.
 
 // loadFailure words a failed listing: its lines, wrapped to width.
-func (m *Model) loadFailure(err error, width int) []string {
-	st := m.st
+func (c *common) loadFailure(err error, width int) []string {
+	st := c.st
 	w := max(width-4, 10)
 	var out []string
 	add := func(style func(...string) string, text string) {
@@ -24,17 +24,17 @@ func (m *Model) loadFailure(err error, width int) []string {
 	}
 	add(st.StatusError.Render, "✗ Your sessions could not be listed.")
 	out = append(out, "")
-	add(st.Body.Render, m.failureText(err))
+	add(st.Body.Render, c.failureText(err))
 	out = append(out, "")
-	add(st.Notice.Render, m.failureAdvice(err))
-	out = append(out, "", "  "+m.hint(m.keys.Retry, "tries again")+st.KeyDesc.Render(" · ")+
-		m.hint(m.keys.Errors, "shows the errors so far"))
+	add(st.Notice.Render, c.failureAdvice(err))
+	out = append(out, "", "  "+c.hint(c.keys.Retry, "tries again")+st.KeyDesc.Render(" · ")+
+		c.hint(c.keys.Errors, "shows the errors so far"))
 	return out
 }
 
 // failureText is what failed: the code, the status and the host's message,
 // or the transport's error.
-func (m *Model) failureText(err error) string {
+func (c *common) failureText(err error) string {
 	var e *client.Error
 	if errors.As(err, &e) {
 		return SanitizeLine(e.Code + " (HTTP " + strconv.Itoa(e.Status) + "): " + e.Message)
@@ -43,8 +43,8 @@ func (m *Model) failureText(err error) string {
 }
 
 // failureAdvice says what to do about a failed listing.
-func (m *Model) failureAdvice(err error) string {
-	c := m.cfg.Client
+func (co *common) failureAdvice(err error) string {
+	c := co.cfg.Client
 	where, service := "", ""
 	if c != nil {
 		where, service = SanitizeLine(c.GardendURL()), SanitizeLine(c.ServiceURL())

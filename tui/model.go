@@ -58,34 +58,20 @@ type Config struct {
 // to the open session, and the rest to the focused pane.
 type Model struct {
 	*common
-	cfg Config
-	me  client.Me
-
-	focus     focus       // where keys go when no overlay shows
-	armed     *armed      // a pane action waiting for its key again
-	history   history     // what the person sent or cleared
-	quitArmed bool        // ctrl+c was pressed once on an empty composer
-	lastKey   time.Time   // when the person last pressed a key
-	overlays  []component // dialogs and help over the screen, the top one last
 
 	picker     picker
-	sess       *session // the open session, nil when none
 	transcript *transcript
 	composer   composer
+	room       roomPane
+	queue      queuePane
+	lease      leasePane
+	accountP   accountPane
+	status     statusPane
 	gen        int
 	visit      *visit // chiming into another person's room, nil when not
 
-	account  *client.Account // the host's answer about the person, nil until it comes
-	refusal  *doorRefusal    // the last refusal that named the doors
-	keyGiven bool            // a model key was given in the key dialog during this run
-
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
-	mouseOff bool // mouse capture is off: the terminal selects text
-
-	errText string   // the last error, with its code
-	errLog  []string // the last errors, newest first
-	note    string   // the last thing that happened, in words
 
 	panes  panes  // the smaller panes' lines, laid out by arrange
 	frame  string // the last drawn screen
@@ -120,15 +106,18 @@ func New(cfg Config) *Model {
 	if cfg.Light {
 		st = cfg.Theme.Light
 	}
-	m := &Model{common: &common{keys: keys, st: st, help: help.New()}, cfg: cfg, dirty: true}
+	m := &Model{common: &common{keys: keys, st: st, help: help.New(), cfg: cfg}, dirty: true}
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
 	}
 	m.help.Styles = helpStyles(m.st)
-	m.transcript = newTranscript(newRenderer(m.st, cfg.Location, 80))
+	m.transcript = newTranscript(m.common, newRenderer(m.st, cfg.Location, 80))
+	m.room, m.queue = roomPane{common: m.common}, queuePane{common: m.common}
+	m.lease, m.accountP, m.status = leasePane{m.common}, accountPane{common: m.common}, statusPane{m.common}
 	m.transcript.followKey = keyName(m.keys.Bottom)
-	m.composer = newComposer(m.st, &m.keys)
+	m.composer = newComposer(m.common, m.st, &m.keys)
+	m.picker = picker{c: m.common}
 	m.resize(80, 24)
 	return m
 }
@@ -147,7 +136,7 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
-		cmds = append(cmds, m.reload(""))
+		cmds = append(cmds, m.picker.reload(""))
 	}
 	m.arrange()
 	m.frame, m.cursor = m.compose()
@@ -217,9 +206,12 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	case claimedMsg:
 		m.onClaimed(msg)
 	case leaseTickMsg:
-		return m.onLeaseTick(msg)
+		cmd, redraw := m.lease.onTick(msg)
+		m.dirty = redraw
+		return cmd
 	case editorDoneMsg:
-		m.onEditorDone(msg)
+		cmd, _ := m.composer.Update(msg)
+		return cmd
 	case draftMsg:
 		m.onDraft(msg)
 	case notesMsg:
@@ -235,14 +227,16 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case chimedMsg:
 		m.onChimed(msg)
-	case resolvedMsg:
-		m.onResolved(msg)
-	case policyMsg:
-		m.onPolicy(msg)
+	case resolvedMsg, policyMsg:
+		cmd, _ := m.room.Update(msg)
+		return cmd
 	case cancelledMsg:
-		m.onCancelled(msg)
+		cmd, _ := m.queue.Update(msg)
+		return cmd
 	case accountMsg:
-		m.onAccount(msg)
+		m.dirty = msg.acc != nil // a failed look-up changes nothing shown
+		cmd, _ := m.accountP.Update(msg)
+		return cmd
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case forkedMsg:
@@ -307,28 +301,28 @@ func (m *Model) setStyles(st *theme.Styles) {
 func (m *Model) LastError() string { return m.errText }
 
 // setErr shows an error with its code; nil clears it.
-func (m *Model) setErr(err error) {
+func (c *common) setErr(err error) {
 	if err == nil {
-		m.errText = ""
+		c.errText = ""
 		return
 	}
-	m.errText = describe(err, &m.keys)
-	if client.ErrorCode(err) == client.CodeAccessReduced && m.sess != nil {
-		m.sess.reduced = true // no take-over is offered from now on
+	c.errText = describe(err, &c.keys)
+	if client.ErrorCode(err) == client.CodeAccessReduced && c.sess != nil {
+		c.sess.reduced = true // no take-over is offered from now on
 	}
-	if len(m.errLog) == 0 || m.errLog[0] != m.errText {
-		m.errLog = append([]string{m.errText}, m.errLog[:min(len(m.errLog), errorsMax-1)]...)
+	if len(c.errLog) == 0 || c.errLog[0] != c.errText {
+		c.errLog = append([]string{c.errText}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
 	}
 }
 
 // failed shows a refused or failed request on the status line, dropping the
 // note it replaces, and reports whether err was one.
-func (m *Model) failed(err error) bool {
+func (c *common) failed(err error) bool {
 	if err == nil {
 		return false
 	}
-	m.setErr(err)
-	m.note = ""
+	c.setErr(err)
+	c.note = ""
 	return true
 }
 

@@ -14,17 +14,17 @@ import (
 // until it closes; the screen under them keeps its focus.
 
 // push opens an overlay over the screen, sized to it.
-func (m *Model) push(o component) {
-	o.SetSize(m.width, m.high)
-	m.overlays = append(m.overlays, o)
+func (c *common) push(o component) {
+	o.SetSize(c.width, c.high)
+	c.overlays = append(c.overlays, o)
 }
 
 // top is the overlay on top, nil when none shows.
-func (m *Model) top() component {
-	if len(m.overlays) == 0 {
+func (c *common) top() component {
+	if len(c.overlays) == 0 {
 		return nil
 	}
-	return m.overlays[len(m.overlays)-1]
+	return c.overlays[len(c.overlays)-1]
 }
 
 // pop closes the overlay on top.

@@ -20,32 +20,37 @@ type armed struct {
 	text string // the key's text, given to the composer if the next key is text
 }
 
-// onPaneKey hands a key to the focused pane; ok is false when the pane
-// does not bind it.
-func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
-	if km := m.paneKeys(); km == nil || !key.Matches(msg, km.ShortHelp()...) {
-		return nil, false
-	}
+// pane is the focused pane other than the composer, nil for the composer.
+func (m *Model) pane() component {
 	switch m.focus {
 	case focusRoom:
-		return m.onRoomKey(msg)
+		return &m.room
 	case focusQueue:
-		return m.onQueueKey(msg)
+		return &m.queue
 	case focusEntries:
-		return m.onEntriesKey(msg)
+		return m.transcript
 	}
-	return nil, false
+	return nil
+}
+
+// onPaneKey hands a key to the focused pane; ok is false when the pane
+// does not bind it. A pane that acted gives the focus back to the composer.
+func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+	p := m.pane()
+	if p == nil || !key.Matches(msg, p.ShortHelp()...) {
+		return nil, false
+	}
+	cmd, acted := p.Update(msg)
+	if acted {
+		m.acted()
+	}
+	return cmd, true
 }
 
 // paneKeys is the focused pane's key map, nil for the composer.
 func (m *Model) paneKeys() help.KeyMap {
-	switch m.focus {
-	case focusRoom:
-		return roomKeys{&m.keys}
-	case focusQueue:
-		return queueKeys{&m.keys}
-	case focusEntries:
-		return entriesKeys{&m.keys}
+	if p := m.pane(); p != nil {
+		return p
 	}
 	return nil
 }
@@ -92,16 +97,16 @@ func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 // confirm reports whether a shared action's key was pressed a second time
 // in a row; on its first press it arms the action and says what a second
 // press does.
-func (m *Model) confirm(msg tea.KeyPressMsg, what string) bool {
+func (c *common) confirm(msg tea.KeyPressMsg, what string) bool {
 	if msg.Key().Text == "" {
 		return true // enter and other keys that are never text act at once
 	}
-	if a := m.armed; a != nil && a.key == msg.String() {
-		m.armed = nil
+	if a := c.armed; a != nil && a.key == msg.String() {
+		c.armed = nil
 		return true
 	}
-	m.armed = &armed{key: msg.String(), text: msg.Key().Text}
-	m.note = msg.String() + " again " + what + " · any other key types into the composer"
+	c.armed = &armed{key: msg.String(), text: msg.Key().Text}
+	c.note = msg.String() + " again " + what + " · any other key types into the composer"
 	return false
 }
 

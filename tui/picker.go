@@ -22,6 +22,8 @@ const (
 // picker is the session picker: the person's sessions, newest first,
 // filtered by what they type.
 type picker struct {
+	c       *common
+	height  int // the list's lines
 	all     []client.Summary
 	filter  lineInput
 	sel     int // index into the filtered list

@@ -1,43 +1,96 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
+// openMsg asks the root to open a session the picker chose.
+type openMsg struct{ id string }
+
 // reload lists the sessions again; selectID is selected once listed.
-func (m *Model) reload(selectID string) tea.Cmd {
-	m.picker.loading = true
-	m.picker.asked++
-	return listSessions(m.cfg.Context, m.cfg.Client, m.picker.asked, m.me.Principal, selectID)
+func (p *picker) reload(selectID string) tea.Cmd {
+	p.loading = true
+	p.asked++
+	return listSessions(p.c.cfg.Context, p.c.cfg.Client, p.asked, p.c.me.Principal, selectID)
 }
 
-// onPickerKey handles a key in the session picker.
-func (m *Model) onPickerKey(msg tea.KeyPressMsg) tea.Cmd {
-	p := &m.picker
-	if p.failed != nil && key.Matches(msg, m.keys.Retry) {
-		m.setErr(nil)
-		m.note = "listing your sessions again…"
-		return m.reload("")
+// SetSize gives the list its height; the width is the screen's.
+func (p *picker) SetSize(_, height int) {
+	p.height = height
+	p.keepInView(height)
+}
+
+// View draws the list, or what failed when the listing did.
+func (p *picker) View() string {
+	c := p.c
+	if p.failed != nil {
+		return strings.Join(fitLines(c.loadFailure(p.failed, c.width), p.height), "\n")
+	}
+	return strings.Join(p.view(pickerView{st: c.st, keys: &c.keys, me: c.me, now: c.cfg.Now(), width: c.width,
+		height: p.height}), "\n")
+}
+
+// ShortHelp lists the keys of the picker's hint.
+func (p *picker) ShortHelp() []key.Binding { return pickerKeys{&p.c.keys}.ShortHelp() }
+
+// FullHelp lists every key of the picker, by column.
+func (p *picker) FullHelp() [][]key.Binding { return pickerKeys{&p.c.keys}.FullHelp() }
+
+// Update handles the picker's keys, pastes into the filter, the wheel and
+// the answers of the listing, renames and clones. done is always false.
+func (p *picker) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return p.onKey(msg), false
+	case tea.PasteMsg:
+		p.filter.insert(msg.Content)
+		p.filterChanged()
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			p.move(-1)
+		case tea.MouseWheelDown:
+			p.move(1)
+		}
+	case sessionsMsg:
+		p.onSessions(msg)
+	case renamedMsg:
+		return p.onRenamed(msg), false
+	case clonedMsg:
+		return p.onCloned(msg), false
+	}
+	return nil, false
+}
+
+// onKey handles a key in the session picker.
+func (p *picker) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	c := p.c
+	if p.failed != nil && key.Matches(msg, c.keys.Retry) {
+		c.setErr(nil)
+		c.note = "listing your sessions again…"
+		return p.reload("")
 	}
 	switch {
-	case key.Matches(msg, m.keys.Up):
+	case key.Matches(msg, c.keys.Up):
 		p.move(-1)
-	case key.Matches(msg, m.keys.Down):
+	case key.Matches(msg, c.keys.Down):
 		p.move(1)
-	case key.Matches(msg, m.keys.Open):
-		return m.openSelected()
-	case key.Matches(msg, m.keys.New):
-		if m.cfg.Watch {
-			m.note = "watching read-only: start sessions without watch"
+	case key.Matches(msg, c.keys.Open):
+		return p.openSelected()
+	case key.Matches(msg, c.keys.New):
+		if c.cfg.Watch {
+			c.note = "watching read-only: start sessions without watch"
 			return nil
 		}
-		m.note = "starting a new session…"
-		return createSession(m.cfg.Context, m.cfg.Client, m.newRequest())
-	case key.Matches(msg, m.keys.Rename, m.keys.Delete, m.keys.Clone):
-		return m.pickerAction(msg)
-	case key.Matches(msg, m.keys.Back):
-		return m.pickerBack()
+		c.note = "starting a new session…"
+		return createSession(c.cfg.Context, c.cfg.Client, c.newRequest())
+	case key.Matches(msg, c.keys.Rename, c.keys.Delete, c.keys.Clone):
+		return p.action(msg)
+	case key.Matches(msg, c.keys.Back):
+		p.back()
 	default:
 		if p.filter.update(msg) {
 			p.filterChanged()
@@ -46,81 +99,104 @@ func (m *Model) onPickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// pickerBack clears the filter, else goes back to the open session.
-func (m *Model) pickerBack() tea.Cmd {
+// back clears the filter, else goes back to the open session.
+func (p *picker) back() {
 	switch {
-	case m.picker.filter.String() != "":
-		m.picker.filter.set("")
-		m.picker.filterChanged()
-	case m.sess != nil:
-		m.focus = focusSession
-		m.layout()
+	case p.filter.String() != "":
+		p.filter.set("")
+		p.filterChanged()
+	case p.c.sess != nil:
+		p.c.focus = focusSession
 	}
-	return nil
 }
 
 // openSelected opens the selected session, or goes back to it when it is
 // the open one.
-func (m *Model) openSelected() tea.Cmd {
-	s, ok := m.picker.selected()
+func (p *picker) openSelected() tea.Cmd {
+	s, ok := p.selected()
 	if !ok {
 		return nil
 	}
-	if m.sess != nil && m.sess.id == s.SessionID {
-		m.focus = focusSession
-		m.layout()
+	if p.c.sess != nil && p.c.sess.id == s.SessionID {
+		p.c.focus = focusSession
 		return nil
 	}
-	return m.open(s.SessionID)
+	id := s.SessionID
+	return func() tea.Msg { return openMsg{id: id} }
 }
 
-// pickerAction starts a rename, a delete or a clone of the selected session.
-func (m *Model) pickerAction(msg tea.KeyPressMsg) tea.Cmd {
-	s, ok := m.picker.selected()
+// action starts a rename, a delete or a clone of the selected session.
+func (p *picker) action(msg tea.KeyPressMsg) tea.Cmd {
+	c := p.c
+	s, ok := p.selected()
 	if !ok {
 		return nil
 	}
 	switch {
-	case key.Matches(msg, m.keys.Rename):
-		m.push(newRenameDialog(m.common, s, func(title string) tea.Cmd {
-			m.note = "renaming…"
-			return renameSession(m.cfg.Context, m.cfg.Client, s.SessionID, title)
+	case key.Matches(msg, c.keys.Rename):
+		c.push(newRenameDialog(c, s, func(title string) tea.Cmd {
+			c.note = "renaming…"
+			return renameSession(c.cfg.Context, c.cfg.Client, s.SessionID, title)
 		}))
-	case key.Matches(msg, m.keys.Delete):
-		m.push(&deleteDialog{c: m.common, target: s, confirm: func() tea.Cmd {
+	case key.Matches(msg, c.keys.Delete):
+		c.push(&deleteDialog{c: c, target: s, confirm: func() tea.Cmd {
 			title := s.DisplayTitle()
-			m.note = "deleting “" + SanitizeLine(title) + "”…"
-			return deleteSession(m.cfg.Context, m.cfg.Client, s.SessionID, title)
+			c.note = "deleting “" + SanitizeLine(title) + "”…"
+			return deleteSession(c.cfg.Context, c.cfg.Client, s.SessionID, title)
 		}})
-	case key.Matches(msg, m.keys.Clone):
-		m.note = "cloning “" + TitleLine(s.DisplayTitle()) + "”…"
-		return cloneSession(m.cfg.Context, m.cfg.Client, s.SessionID)
+	case key.Matches(msg, c.keys.Clone):
+		c.note = "cloning “" + TitleLine(s.DisplayTitle()) + "”…"
+		return cloneSession(c.cfg.Context, c.cfg.Client, s.SessionID)
 	}
 	return nil
+}
+
+// onSessions takes the last listing asked for.
+func (p *picker) onSessions(msg sessionsMsg) {
+	c := p.c
+	if msg.gen != p.asked {
+		return
+	}
+	if msg.principal != "" {
+		c.me.Principal = msg.principal
+	}
+	p.loading = false
+	listingFailed := p.failed != nil
+	p.failed = msg.err
+	if msg.err != nil {
+		c.setErr(msg.err)
+		return
+	}
+	if listingFailed {
+		c.setErr(nil) // the listing's own error; another (a session that failed to open) stays
+	}
+	p.setList(msg.list, msg.selectID)
+}
+
+// onCloned says where the clone is and lists again, selecting it.
+func (p *picker) onCloned(msg clonedMsg) tea.Cmd {
+	c := p.c
+	if c.failed(msg.err) {
+		return nil
+	}
+	c.setErr(nil)
+	c.note = "cloned as “" + TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
+		SanitizeLine(msg.branched.Session.SessionID) + ")"
+	return p.reload(msg.branched.Session.SessionID)
 }
 
 // onPickerData handles the answers of the picker's commands.
 func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case sessionsMsg:
-		if msg.gen != m.picker.asked {
-			m.dirty = false
-			return nil
-		}
-		if msg.principal != "" {
-			m.me.Principal = msg.principal
-		}
-		m.picker.loading = false
-		listingFailed := m.picker.failed != nil
-		m.picker.failed = msg.err
-		if msg.err != nil {
-			m.setErr(msg.err)
-			return nil
-		}
-		if listingFailed {
-			m.setErr(nil) // the listing's own error; another (a session that failed to open) stays
-		}
-		m.picker.setList(msg.list, msg.selectID)
+		m.dirty = msg.gen == m.picker.asked // an older listing's answer changes nothing
+		cmd, _ := m.picker.Update(msg)
+		return cmd
+	case renamedMsg, clonedMsg:
+		cmd, _ := m.picker.Update(msg)
+		return cmd
+	case openMsg:
+		return m.open(msg.id)
 	case createdMsg:
 		if m.failed(msg.err) {
 			m.explainRefusal(msg.err)
@@ -130,18 +206,8 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		cmd := m.open(msg.created.Session.SessionID)
 		m.sess.created = true
 		return cmd
-	case renamedMsg:
-		return m.onRenamed(msg)
 	case deletedMsg:
 		return m.onDeleted(msg)
-	case clonedMsg:
-		if m.failed(msg.err) {
-			return nil
-		}
-		m.setErr(nil)
-		m.note = "cloned as “" + TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
-			SanitizeLine(msg.branched.Session.SessionID) + ")"
-		return m.reload(msg.branched.Session.SessionID)
 	default:
 		m.dirty = false
 	}
@@ -149,13 +215,14 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 }
 
 // onRenamed shows a rename's outcome and lists again.
-func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
-	if m.failed(msg.err) {
+func (p *picker) onRenamed(msg renamedMsg) tea.Cmd {
+	c := p.c
+	if c.failed(msg.err) {
 		return nil
 	}
-	m.setErr(nil)
-	m.note = "renamed to “" + TitleLine(msg.session.DisplayTitle()) + "”"
-	return m.reload(msg.session.SessionID)
+	c.setErr(nil)
+	c.note = "renamed to “" + TitleLine(msg.session.DisplayTitle()) + "”"
+	return p.reload(msg.session.SessionID)
 }
 
 // onDeleted says both outcomes of a delete: the session in the host's
@@ -175,5 +242,5 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 		closing = m.closeSession()
 	}
 	m.push(&deletedDialog{c: m.common, id: msg.id, title: msg.title, outcome: *out})
-	return tea.Batch(closing, m.reload(""))
+	return tea.Batch(closing, m.picker.reload(""))
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -26,8 +27,8 @@ type laneItem struct {
 
 // laneItems are the open session's waiting commands: pi's queue, then the
 // steers waiting for the turn under way to end.
-func (m *Model) laneItems() (out []laneItem) {
-	s := m.sess
+func (c *common) laneItems() (out []laneItem) {
+	s := c.sess
 	if s == nil || s.state == nil {
 		return nil
 	}
@@ -50,32 +51,51 @@ func (m *Model) laneItems() (out []laneItem) {
 	return append(out, steers...)
 }
 
-// queueLines is the queue lane under the transcript: one line per waiting
-// command, in at most limit lines.
-func (m *Model) queueLines(limit int) []string {
-	items := m.laneItems()
-	if len(items) == 0 || limit <= 0 {
+// queuePane is the queue lane under the transcript: one line per waiting
+// command, the person's cancelled and unconfirmed ones with them.
+type queuePane struct {
+	*common
+	limit int // the most lines it may take
+	first int // the first item shown
+}
+
+// SetSize gives the lane its width and the most lines it may take, and
+// keeps the selected item in range and in view.
+func (q *queuePane) SetSize(width, limit int) {
+	q.width, q.limit, q.first = width, limit, 0
+	s := q.sess
+	if s == nil || s.state == nil {
+		return
+	}
+	s.queueSel = min(max(s.queueSel, 0), max(len(q.laneItems())-1, 0))
+	if q.focus == focusQueue && limit > 0 && s.queueSel >= limit {
+		q.first = s.queueSel - limit + 1
+	}
+}
+
+// View draws the lane as SetSize placed it.
+func (q *queuePane) View() string { return strings.Join(q.lines(), "\n") }
+
+// lines is the lane's lines, at most its limit.
+func (q *queuePane) lines() []string {
+	items := q.laneItems()
+	if len(items) == 0 || q.limit <= 0 {
 		return nil
 	}
-	s := m.sess
-	focused := m.focus == focusQueue
-	first := 0
-	if focused && s.queueSel >= limit {
-		first = s.queueSel - limit + 1
-	}
+	focused := q.focus == focusQueue
 	var out []string
-	for i := first; i < len(items) && len(out) < limit; i++ {
-		if len(out) == limit-1 && len(items)-i > 1 {
-			out = append(out, m.st.Notice.Render(pad(fmt.Sprintf("  … and %d more queued", len(items)-i), m.width)))
+	for i := q.first; i < len(items) && len(out) < q.limit; i++ {
+		if len(out) == q.limit-1 && len(items)-i > 1 {
+			out = append(out, q.st.Notice.Render(pad(fmt.Sprintf("  … and %d more queued", len(items)-i), q.width)))
 			break
 		}
-		out = append(out, m.laneLine(items[i], focused && i == s.queueSel))
+		out = append(out, q.line(items[i], focused && i == q.sess.queueSel))
 	}
 	return out
 }
 
-// laneLine is one waiting command.
-func (m *Model) laneLine(it laneItem, selected bool) string {
+// line is one waiting command.
+func (q *queuePane) line(it laneItem, selected bool) string {
 	what := "queued " + opWord(it.op)
 	if it.op == client.OpSteer {
 		what = "steer, after this turn"
@@ -85,19 +105,19 @@ func (m *Model) laneLine(it laneItem, selected bool) string {
 		text = SanitizeLine(it.commandID)
 	}
 	if it.cancelled || it.unconfirmed {
-		what = "cancelled: " + keyName(m.keys.Send) + " sends again"
+		what = "cancelled: " + keyName(q.keys.Send) + " sends again"
 		if it.unconfirmed {
-			what = "no answer yet: " + keyName(m.keys.Send) + " sends the same request again"
+			what = "no answer yet: " + keyName(q.keys.Send) + " sends the same request again"
 		}
 		if selected {
-			return m.st.Selected.Render(pad("▸ ✗ "+what+" · "+text, m.width))
+			return q.st.Selected.Render(pad("▸ ✗ "+what+" · "+text, q.width))
 		}
-		return pad("  "+m.st.StatusError.Render("✗ "+what)+m.st.Time.Render(" · ")+m.st.Body.Render(text), m.width)
+		return pad("  "+q.st.StatusError.Render("✗ "+what)+q.st.Time.Render(" · ")+q.st.Body.Render(text), q.width)
 	}
 	if selected {
-		return m.st.Selected.Render(pad("▸ ⧗ "+what+" · "+text, m.width))
+		return q.st.Selected.Render(pad("▸ ⧗ "+what+" · "+text, q.width))
 	}
-	return pad("  "+m.st.StatusWarn.Render("⧗ "+what)+m.st.Time.Render(" · ")+m.st.Body.Render(text), m.width)
+	return pad("  "+q.st.StatusWarn.Render("⧗ "+what)+q.st.Time.Render(" · ")+q.st.Body.Render(text), q.width)
 }
 
 // opWord names a command's op for people.
@@ -111,78 +131,85 @@ func opWord(op string) string {
 	return SanitizeLine(op)
 }
 
-// queueKeys is the queue lane's key map.
-type queueKeys struct{ k *KeyMap }
-
 // ShortHelp lists the queue lane's keys.
-func (q queueKeys) ShortHelp() []key.Binding {
-	return []key.Binding{q.k.Up, q.k.Down, q.k.Send, q.k.CancelQueued, q.k.Back}
+func (q *queuePane) ShortHelp() []key.Binding {
+	return []key.Binding{q.keys.Up, q.keys.Down, q.keys.Send, q.keys.CancelQueued, q.keys.Back}
 }
 
 // FullHelp lists the queue lane's keys.
-func (q queueKeys) FullHelp() [][]key.Binding { return [][]key.Binding{q.ShortHelp()} }
+func (q *queuePane) FullHelp() [][]key.Binding { return [][]key.Binding{q.ShortHelp()} }
 
-// onQueueKey handles a key in the queue lane; ok is false for a key it
-// does not bind.
-func (m *Model) onQueueKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	s := m.sess
-	items := m.laneItems()
-	switch {
-	case key.Matches(msg, m.keys.Up):
-		s.queueSel = max(s.queueSel-1, 0)
-	case key.Matches(msg, m.keys.Down):
-		s.queueSel = min(s.queueSel+1, max(len(items)-1, 0))
-	case key.Matches(msg, m.keys.Send):
-		if len(items) == 0 {
-			return nil, true
-		}
-		if it := items[min(s.queueSel, len(items)-1)]; it.unconfirmed && !s.sending {
-			return m.resend(s), true
-		} else if !it.cancelled {
-			return nil, true
-		}
-		return m.sendAgain(items[min(s.queueSel, len(items)-1)]), true
-	case key.Matches(msg, m.keys.CancelQueued):
-		if len(items) == 0 {
-			return nil, true
-		}
-		it := items[min(s.queueSel, len(items)-1)]
-		if it.cancelled || it.unconfirmed {
-			m.forget(it) // drop it: it was cancelled already, or is the person's to drop
-			m.acted()
-			m.note = "dropped “" + clipRunes(SanitizeLine(it.text), 40) + "”"
-			return nil, true
-		}
-		if !m.mayDriveRoom("cancel a queued command") {
-			return nil, true
-		}
-		if !m.confirm(msg, "cancels the "+opWord(it.op)+" “"+clipRunes(SanitizeLine(it.text), 24)+"”") {
-			return nil, true
-		}
-		m.acted()
-		s.cancelling[it.commandID] = true
-		m.note = "cancelling the " + opWord(it.op) + "…"
-		return cancelQueued(s.ctx, m.cfg.Client, s.gen, s.id, it.commandID), true
-	default:
+// Update handles the keys the lane binds and the answers of its commands;
+// done reports that it acted, and the focus goes back to the composer.
+func (q *queuePane) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return q.onKey(msg)
+	case cancelledMsg:
+		q.onCancelled(msg)
+	}
+	return nil, false
+}
+
+// onKey handles a key of the lane's key map.
+func (q *queuePane) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	s := q.sess
+	if s == nil || s.state == nil {
 		return nil, false
 	}
-	return nil, true
+	items := q.laneItems()
+	switch {
+	case key.Matches(msg, q.keys.Up):
+		s.queueSel = max(s.queueSel-1, 0)
+	case key.Matches(msg, q.keys.Down):
+		s.queueSel = min(s.queueSel+1, max(len(items)-1, 0))
+	case len(items) == 0:
+	case key.Matches(msg, q.keys.Send):
+		if it := items[min(s.queueSel, len(items)-1)]; it.unconfirmed && !s.sending {
+			return q.resend(s), false
+		} else if it.cancelled {
+			return q.sendAgain(it)
+		}
+	case key.Matches(msg, q.keys.CancelQueued):
+		return q.cancel(msg, items[min(s.queueSel, len(items)-1)])
+	}
+	return nil, false
+}
+
+// cancel drops a cancelled or unconfirmed item of the person's, or asks
+// the host to cancel a queued command, once confirmed.
+func (q *queuePane) cancel(msg tea.KeyPressMsg, it laneItem) (tea.Cmd, bool) {
+	s := q.sess
+	if it.cancelled || it.unconfirmed {
+		q.forget(it) // drop it: it was cancelled already, or is the person's to drop
+		q.note = "dropped “" + clipRunes(SanitizeLine(it.text), 40) + "”"
+		return nil, true
+	}
+	if !q.mayDriveRoom("cancel a queued command") {
+		return nil, false
+	}
+	if !q.confirm(msg, "cancels the "+opWord(it.op)+" “"+clipRunes(SanitizeLine(it.text), 24)+"”") {
+		return nil, false
+	}
+	s.cancelling[it.commandID] = true
+	q.note = "cancelling the " + opWord(it.op) + "…"
+	return cancelQueued(s.ctx, q.cfg.Client, s.gen, s.id, it.commandID), true
 }
 
 // onCancelled shows a cancel's outcome; the queue's event takes the item
 // off the lane.
-func (m *Model) onCancelled(msg cancelledMsg) {
-	s := m.current(msg.gen)
+func (q *queuePane) onCancelled(msg cancelledMsg) {
+	s := q.current(msg.gen)
 	if s == nil {
 		return
 	}
-	if m.failed(msg.err) {
+	if q.failed(msg.err) {
 		return
 	}
-	m.setErr(nil)
-	m.note = "cancelled " + SanitizeLine(msg.commandID)
+	q.setErr(nil)
+	q.note = "cancelled " + SanitizeLine(msg.commandID)
 	if t := s.texts[msg.commandID]; t != "" {
-		m.note = "cancelled “" + SanitizeLine(clipRunes(t, 40)) + "”"
+		q.note = "cancelled “" + SanitizeLine(clipRunes(t, 40)) + "”"
 	}
 }
 

@@ -53,8 +53,8 @@ func (m *Model) giveBack(s *session, commandID, op, text string) {
 }
 
 // forget takes a cancelled item off the lane.
-func (m *Model) forget(it laneItem) {
-	s := m.sess
+func (c *common) forget(it laneItem) {
+	s := c.sess
 	if it.unconfirmed {
 		s.unconfirmed = nil
 		return
@@ -70,23 +70,22 @@ func (m *Model) forget(it laneItem) {
 
 // sendAgain sends a cancelled lane item again, as a new command: a
 // follow-up while a run is under way, else a prompt.
-func (m *Model) sendAgain(it laneItem) tea.Cmd {
-	s := m.sess
-	if s.sending || m.cfg.Watch {
-		return nil
+func (c *common) sendAgain(it laneItem) (tea.Cmd, bool) {
+	s := c.sess
+	if s.sending || c.cfg.Watch {
+		return nil, false
 	}
-	rel, _ := s.state.LeaseAt(m.cfg.Now())
+	rel, _ := s.state.LeaseAt(c.cfg.Now())
 	if s.role == roleWatch || rel == client.LeaseOther {
-		m.note = "only the driver sends: " + keyName(m.keys.TakeOver) + " takes over"
-		return nil
+		c.note = "only the driver sends: " + keyName(c.keys.TakeOver) + " takes over"
+		return nil, false
 	}
-	m.forget(it)
-	m.acted()
+	c.forget(it)
 	op := client.OpPrompt
 	if s.state.Run == client.RunRunning {
 		op = client.OpFollowUp
 	}
 	s.sending = true
-	m.note = "sending again…"
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(op, it.text), rel != client.LeaseMine || s.stale)
+	c.note = "sending again…"
+	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, c.newOutgoing(op, it.text), rel != client.LeaseMine || s.stale), true
 }

@@ -50,39 +50,65 @@ func roomPolicy(s *client.State) string {
 	return client.DefaultRoomPolicy
 }
 
-// roomLines is the room pane: a header and the pending chimes, newest last,
-// in at most limit lines. It takes no room while no chime waits, unless it
-// has the focus.
-func (m *Model) roomLines(limit int) []string {
-	s := m.sess
+// roomPane is the open session's room: the pending chimes, newest last,
+// and the room's policy. It takes no room while no chime waits, unless it
+// has the focus. Its actions act only on the chime marked on screen.
+type roomPane struct {
+	*common
+	limit int    // the most lines it may take
+	first int    // the first chime shown
+	shown string // the chime id marked on screen as selected, "" when none
+}
+
+// SetSize gives the pane its width and the most lines it may take, and
+// places the window of chimes so that the selected one shows.
+func (r *roomPane) SetSize(width, limit int) {
+	r.width, r.limit = width, limit
+	r.first, r.shown = 0, ""
+	s := r.sess
 	if s == nil || s.state == nil || limit <= 0 {
+		return
+	}
+	chimes := s.state.Chimes
+	s.roomSel = min(max(s.roomSel, 0), max(len(chimes)-1, 0))
+	sel := -1
+	if r.focus == focusRoom {
+		sel = s.roomSel
+	}
+	r.first = roomWindow(len(chimes), limit-1, sel)
+	visible := limit - 1
+	if r.first > 0 && limit > 2 {
+		visible-- // the "… older" line
+	}
+	if sel >= r.first && sel < min(len(chimes), r.first+visible) {
+		r.shown = chimes[sel].ChimeID
+	}
+}
+
+// View draws the pane as SetSize placed it.
+func (r *roomPane) View() string { return strings.Join(r.lines(), "\n") }
+
+// lines is the pane's lines: a header and the chimes in the window.
+func (r *roomPane) lines() []string {
+	s := r.sess
+	if s == nil || s.state == nil || r.limit <= 0 {
 		return nil
 	}
 	chimes := s.state.Chimes
-	focused := m.focus == focusRoom
+	focused := r.focus == focusRoom
 	if len(chimes) == 0 && !focused {
 		return nil
 	}
-	out := []string{m.roomHeader(len(chimes), focused)}
-	s.roomShown = ""
-	if len(chimes) == 0 {
-		return out
+	out := []string{r.header(len(chimes), focused)}
+	if r.first > 0 && r.limit > 2 {
+		out = append(out, r.st.Notice.Render(pad(fmt.Sprintf("  … %d older", r.first), r.width)))
 	}
-	sel := -1
-	if focused {
-		sel = s.roomSel
-	}
-	first := roomWindow(len(chimes), limit-1, sel)
-	if first > 0 && limit > 2 {
-		out = append(out, m.st.Notice.Render(pad(fmt.Sprintf("  … %d older", first), m.width)))
-	}
-	for i := first; i < len(chimes) && len(out) < limit; i++ {
-		if i == sel {
-			out = append(out, m.selectedChime(chimes[i], limit-len(out)-(len(chimes)-1-i))...)
-			s.roomShown = chimes[i].ChimeID
+	for i := r.first; i < len(chimes) && len(out) < r.limit; i++ {
+		if chimes[i].ChimeID == r.shown && focused {
+			out = append(out, r.selectedChime(chimes[i], r.limit-len(out)-(len(chimes)-1-i))...)
 			continue
 		}
-		out = append(out, m.chimeLine(chimes[i], false))
+		out = append(out, r.chimeLine(chimes[i], false))
 	}
 	return out
 }
@@ -108,13 +134,13 @@ func roomWindow(n, rows, sel int) int {
 // selectedChime is the selected chime, its text wrapped on up to three
 // lines (within room) when it is longer than a line: the driver reads it
 // whole before deciding.
-func (m *Model) selectedChime(c client.Chime, room int) []string {
-	head, text := "▸ "+m.chimeHead(c), SanitizeLine(c.Text)
-	if room <= 1 || xansi.StringWidth(head+"  "+text) <= m.width {
-		return []string{m.chimeLine(c, true)}
+func (r *roomPane) selectedChime(c client.Chime, room int) []string {
+	head, text := "▸ "+r.chimeHead(c), SanitizeLine(c.Text)
+	if room <= 1 || xansi.StringWidth(head+"  "+text) <= r.width {
+		return []string{r.chimeLine(c, true)}
 	}
-	out := []string{m.st.Selected.Render(pad(head, m.width))}
-	w := max(m.width-4, 10)
+	out := []string{r.st.Selected.Render(pad(head, r.width))}
+	w := max(r.width-4, 10)
 	lines := wrapPlain(text, w)
 	rows := min(room-1, 3, len(lines))
 	for k := 0; k < rows; k++ {
@@ -122,38 +148,38 @@ func (m *Model) selectedChime(c client.Chime, room int) []string {
 		if k == rows-1 && rows < len(lines) {
 			l = xansi.Truncate(l, w-2, "") + " …"
 		}
-		out = append(out, m.st.Selected.Render(pad("    "+l, m.width)))
+		out = append(out, r.st.Selected.Render(pad("    "+l, r.width)))
 	}
 	return out
 }
 
 // chimeHead is a chime's author and time.
-func (m *Model) chimeHead(c client.Chime) string {
-	who := SanitizeLine(c.Author)
+func (c *common) chimeHead(ch client.Chime) string {
+	who := SanitizeLine(ch.Author)
 	if who == "" {
 		who = "someone"
 	}
-	if c.ReceivedAt.IsZero() {
+	if ch.ReceivedAt.IsZero() {
 		return who
 	}
-	return who + " · " + c.ReceivedAt.In(m.cfg.Location).Format("15:04")
+	return who + " · " + ch.ReceivedAt.In(c.cfg.Location).Format("15:04")
 }
 
-// roomHeader is the room pane's first line: how many chimes wait, the
-// policy, and what the keys do.
-func (m *Model) roomHeader(n int, focused bool) string {
-	s := m.sess
+// header is the pane's first line: how many chimes wait, the policy, and
+// what the keys do.
+func (r *roomPane) header(n int, focused bool) string {
+	s := r.sess
 	head := "chimes"
 	if n > 0 {
 		head += fmt.Sprintf(" · %d pending", n)
 	}
 	head += " · room " + roomPolicy(s.state)
-	k := &m.keys
+	k := &r.keys
 	var hint string
 	switch {
-	case m.cfg.Watch:
+	case r.cfg.Watch:
 		hint = "the driver decides"
-	case !m.driving(s):
+	case !r.driving(s):
 		hint = "the driver decides · " + keyName(k.TakeOver) + " takes over"
 	case focused && n > 0:
 		hint = firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject · " + keyName(k.Expand) + " read · " +
@@ -163,101 +189,118 @@ func (m *Model) roomHeader(n int, focused bool) string {
 	default:
 		hint = keyName(k.Panes) + ", then " + firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject"
 	}
-	line := m.st.AuthorLabel.Render("✉ "+head) + m.st.KeyDesc.Render(" · "+hint)
-	return pad(line, m.width)
+	line := r.st.AuthorLabel.Render("✉ "+head) + r.st.KeyDesc.Render(" · "+hint)
+	return pad(line, r.width)
 }
 
 // chimeLine is one pending chime on one line: its author, when it came,
 // its text.
-func (m *Model) chimeLine(c client.Chime, selected bool) string {
+func (r *roomPane) chimeLine(c client.Chime, selected bool) string {
 	text := SanitizeLine(c.Text)
 	if selected {
-		return m.st.Selected.Render(pad("▸ "+m.chimeHead(c)+"  "+text, m.width))
+		return r.st.Selected.Render(pad("▸ "+r.chimeHead(c)+"  "+text, r.width))
 	}
-	who, when, _ := strings.Cut(m.chimeHead(c), " · ")
+	who, when, _ := strings.Cut(r.chimeHead(c), " · ")
 	if when != "" {
 		when = " · " + when
 	}
-	return pad("  "+m.st.AuthorLabel.Render(who)+m.st.Time.Render(when)+"  "+m.st.Body.Render(text), m.width)
+	return pad("  "+r.st.AuthorLabel.Render(who)+r.st.Time.Render(when)+"  "+r.st.Body.Render(text), r.width)
 }
 
-// roomKeys is the room pane's key map.
-type roomKeys struct{ k *KeyMap }
-
 // ShortHelp lists the room pane's keys.
-func (r roomKeys) ShortHelp() []key.Binding {
-	return []key.Binding{r.k.Up, r.k.Down, r.k.Accept, r.k.Reject, r.k.Expand, r.k.Policy, r.k.PolicyBack, r.k.Back}
+func (r *roomPane) ShortHelp() []key.Binding {
+	k := &r.keys
+	return []key.Binding{k.Up, k.Down, k.Accept, k.Reject, k.Expand, k.Policy, k.PolicyBack, k.Back}
 }
 
 // FullHelp lists the room pane's keys.
-func (r roomKeys) FullHelp() [][]key.Binding { return [][]key.Binding{r.ShortHelp()} }
+func (r *roomPane) FullHelp() [][]key.Binding { return [][]key.Binding{r.ShortHelp()} }
 
-// onRoomKey handles a key in the room pane; ok is false for a key it does
-// not bind.
-func (m *Model) onRoomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	s := m.sess
-	chimes := s.state.Chimes
-	switch {
-	case key.Matches(msg, m.keys.Up):
-		s.roomSel = max(s.roomSel-1, 0)
-	case key.Matches(msg, m.keys.Down):
-		s.roomSel = min(s.roomSel+1, max(len(chimes)-1, 0))
-	case key.Matches(msg, m.keys.Accept, m.keys.Reject):
-		return m.resolveSelected(msg), true
-	case key.Matches(msg, m.keys.Expand):
-		if len(chimes) > 0 && chimes[min(s.roomSel, len(chimes)-1)].ChimeID == s.roomShown {
-			c := chimes[min(s.roomSel, len(chimes)-1)]
-			m.push(&errorsDialog{c: m.common, title: "Chime from " + SanitizeLine(m.chimeHead(c)),
-				errs: []string{Sanitize(c.Text)}, mark: " "})
-		}
-	case key.Matches(msg, m.keys.Policy, m.keys.PolicyBack):
-		if !m.mayDriveRoom("set the room's policy") {
-			return nil, true
-		}
-		d := 1
-		if key.Matches(msg, m.keys.PolicyBack) {
-			d = -1
-		}
-		p := nextPolicy(roomPolicy(s.state), d)
-		if !m.confirm(msg, "sets the room to "+p+": "+policyMeaning(p)) {
-			return nil, true
-		}
-		m.acted()
-		m.note = "setting the room to " + p + "…"
-		return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, p), true
-	default:
+// Update handles the keys the pane binds and the answers of its commands;
+// done reports that it acted, and the focus goes back to the composer.
+func (r *roomPane) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return r.onKey(msg)
+	case resolvedMsg:
+		r.onResolved(msg)
+	case policyMsg:
+		r.onPolicy(msg)
+	}
+	return nil, false
+}
+
+// onKey handles a key of the pane's key map.
+func (r *roomPane) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	s := r.sess
+	if s == nil || s.state == nil {
 		return nil, false
 	}
-	return nil, true
+	chimes := s.state.Chimes
+	switch {
+	case key.Matches(msg, r.keys.Up):
+		s.roomSel = max(s.roomSel-1, 0)
+	case key.Matches(msg, r.keys.Down):
+		s.roomSel = min(s.roomSel+1, max(len(chimes)-1, 0))
+	case key.Matches(msg, r.keys.Accept, r.keys.Reject):
+		return r.resolveSelected(msg)
+	case key.Matches(msg, r.keys.Expand):
+		if len(chimes) > 0 && chimes[min(s.roomSel, len(chimes)-1)].ChimeID == r.shown {
+			c := chimes[min(s.roomSel, len(chimes)-1)]
+			r.push(&errorsDialog{c: r.common, title: "Chime from " + SanitizeLine(r.chimeHead(c)),
+				errs: []string{Sanitize(c.Text)}, mark: " "})
+		}
+	case key.Matches(msg, r.keys.Policy, r.keys.PolicyBack):
+		return r.stepPolicy(msg)
+	}
+	return nil, false
+}
+
+// stepPolicy sets the room's next policy (or the one before), once
+// confirmed.
+func (r *roomPane) stepPolicy(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	s := r.sess
+	if !r.mayDriveRoom("set the room's policy") {
+		return nil, false
+	}
+	d := 1
+	if key.Matches(msg, r.keys.PolicyBack) {
+		d = -1
+	}
+	p := nextPolicy(roomPolicy(s.state), d)
+	if !r.confirm(msg, "sets the room to "+p+": "+policyMeaning(p)) {
+		return nil, false
+	}
+	r.note = "setting the room to " + p + "…"
+	return setPolicy(s.ctx, r.cfg.Client, s.gen, s.id, p), true
 }
 
 // resolveSelected accepts or rejects the selected chime, once confirmed.
-func (m *Model) resolveSelected(msg tea.KeyPressMsg) tea.Cmd {
-	s := m.sess
+func (r *roomPane) resolveSelected(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	s := r.sess
 	chimes := s.state.Chimes
 	if len(chimes) == 0 {
-		m.note = "no chime waits"
-		return nil
+		r.note = "no chime waits"
+		return nil, false
 	}
-	if !m.mayDriveRoom("accept or reject a chime") {
-		return nil
+	if !r.mayDriveRoom("accept or reject a chime") {
+		return nil, false
 	}
 	c := chimes[min(s.roomSel, len(chimes)-1)]
-	if c.ChimeID != s.roomShown {
-		m.note = "the selected chime is not on screen: " + keyName(m.keys.Up) + keyName(m.keys.Down) + " brings it back"
-		return nil
+	if c.ChimeID != r.shown {
+		r.note = "the selected chime is not on screen: " + keyName(r.keys.Up) + keyName(r.keys.Down) + " brings it back"
+		return nil, false
 	}
-	accept := key.Matches(msg, m.keys.Accept)
+	accept := key.Matches(msg, r.keys.Accept)
 	verb := "reject"
 	if accept {
 		verb = "accept"
 	}
-	if !m.confirm(msg, verb+"s "+chimeName(c)) {
-		return nil
+	if !r.confirm(msg, verb+"s "+chimeName(c)) {
+		return nil, false
 	}
-	m.acted()
-	m.note = verb + "ing " + chimeName(c) + "…"
-	return resolveChime(s.ctx, m.cfg.Client, s.gen, s.id, c, accept)
+	r.note = verb + "ing " + chimeName(c) + "…"
+	return resolveChime(s.ctx, r.cfg.Client, s.gen, s.id, c, accept), true
 }
 
 // chimeName names a chime for notes: its author and its first words.
@@ -266,13 +309,13 @@ func chimeName(c client.Chime) string {
 }
 
 // mayDriveRoom reports whether this terminal drives, and says why not.
-func (m *Model) mayDriveRoom(what string) bool {
+func (c *common) mayDriveRoom(what string) bool {
 	switch {
-	case m.cfg.Watch:
-		m.note = "watching read-only: only the driver may " + what
+	case c.cfg.Watch:
+		c.note = "watching read-only: only the driver may " + what
 		return false
-	case !m.driving(m.sess):
-		m.note = "only the driver may " + what + ": " + keyName(m.keys.TakeOver) + " takes over"
+	case !c.driving(c.sess):
+		c.note = "only the driver may " + what + ": " + keyName(c.keys.TakeOver) + " takes over"
 		return false
 	}
 	return true
@@ -291,73 +334,29 @@ func possessive(author string) string {
 }
 
 // onResolved shows what became of an accept or a reject.
-func (m *Model) onResolved(msg resolvedMsg) {
-	if m.current(msg.gen) == nil {
+func (r *roomPane) onResolved(msg resolvedMsg) {
+	if r.current(msg.gen) == nil {
 		return
 	}
-	if m.failed(msg.err) {
+	if r.failed(msg.err) {
 		return
 	}
-	m.setErr(nil)
+	r.setErr(nil)
 	if msg.accept {
-		m.note = "accepted " + possessive(msg.chime.Author) + " chime"
+		r.note = "accepted " + possessive(msg.chime.Author) + " chime"
 		return
 	}
-	m.note = "rejected " + possessive(msg.chime.Author) + " chime"
+	r.note = "rejected " + possessive(msg.chime.Author) + " chime"
 }
 
 // onPolicy shows the room's new policy, or why it did not change.
-func (m *Model) onPolicy(msg policyMsg) {
-	if m.current(msg.gen) == nil {
+func (r *roomPane) onPolicy(msg policyMsg) {
+	if r.current(msg.gen) == nil {
 		return
 	}
-	if m.failed(msg.err) {
+	if r.failed(msg.err) {
 		return
 	}
-	m.setErr(nil)
-	m.note = "room " + SanitizeLine(msg.policy) + ": " + policyMeaning(msg.policy)
-}
-
-// chime sends the draft as a chime into the open session's room: this
-// terminal does not drive it.
-func (m *Model) chime() tea.Cmd {
-	s := m.sess
-	text := m.composer.value()
-	m.composer.setValue("")
-	s.sending = true
-	m.note = "sending a chime…"
-	return sendChime(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(opChime, text), false)
-}
-
-// onChimed shows what the room did with this terminal's chime: pending,
-// submitted, or refused (the text then comes back to the composer).
-func (m *Model) onChimed(msg chimedMsg) {
-	if msg.visit {
-		m.onVisitChimed(msg)
-		return
-	}
-	if m.landed(msg.gen, msg.out, msg.err) == nil {
-		return
-	}
-	m.note = chimeOutcome(msg.res)
-	if !msg.res.Accepted {
-		m.composer.restore(msg.out.text)
-	}
-}
-
-// chimeOutcome words what the room did with a chime.
-func chimeOutcome(r *client.ChimeResult) string {
-	switch {
-	case r == nil:
-		return "chime sent"
-	case !r.Accepted:
-		reason := SanitizeLine(r.Reason)
-		if reason == "" {
-			reason = "the room takes no chimes now"
-		}
-		return "chime refused: " + reason
-	case r.Status == "submitted":
-		return "chime submitted: in at once (co-drive)"
-	}
-	return "chime sent: waiting for the driver"
+	r.setErr(nil)
+	r.note = "room " + SanitizeLine(msg.policy) + ": " + policyMeaning(msg.policy)
 }

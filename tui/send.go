@@ -33,8 +33,8 @@ type outgoing struct {
 }
 
 // newOutgoing fixes the request of a send.
-func (m *Model) newOutgoing(op, text string) outgoing {
-	return outgoing{op: op, requestID: m.cfg.Client.NewRequestID(), text: text}
+func (c *common) newOutgoing(op, text string) outgoing {
+	return outgoing{op: op, requestID: c.cfg.Client.NewRequestID(), text: text}
 }
 
 // textRequest is a text command's body: its commandId is its requestId, so
@@ -151,15 +151,15 @@ func (m *Model) confirmed(s *session, out outgoing) {
 
 // resend sends the unconfirmed request again, unchanged: the host replays
 // it when it already ran it.
-func (m *Model) resend(s *session) tea.Cmd {
+func (c *common) resend(s *session) tea.Cmd {
 	out := *s.unconfirmed
 	s.sending = true
-	m.note = "sending it again (the same request)…"
+	c.note = "sending it again (the same request)…"
 	if out.op == opChime {
-		return sendChime(s.ctx, m.cfg.Client, s.gen, s.id, out, false)
+		return sendChime(s.ctx, c.cfg.Client, s.gen, s.id, out, false)
 	}
-	rel, _ := s.state.LeaseAt(m.cfg.Now())
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
+	rel, _ := s.state.LeaseAt(c.cfg.Now())
+	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
 }
 
 // unconfirmedItem is the unconfirmed send as a line of the queue lane, so
@@ -170,4 +170,48 @@ func (s *session) unconfirmedItem() []laneItem {
 		return nil
 	}
 	return []laneItem{{commandID: u.requestID, op: u.op, text: u.text, unconfirmed: true}}
+}
+
+// chime sends the draft as a chime into the open session's room: this
+// terminal does not drive it.
+func (m *Model) chime() tea.Cmd {
+	s := m.sess
+	text := m.composer.value()
+	m.composer.setValue("")
+	s.sending = true
+	m.note = "sending a chime…"
+	return sendChime(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(opChime, text), false)
+}
+
+// onChimed shows what the room did with this terminal's chime: pending,
+// submitted, or refused (the text then comes back to the composer).
+func (m *Model) onChimed(msg chimedMsg) {
+	if msg.visit {
+		m.onVisitChimed(msg)
+		return
+	}
+	if m.landed(msg.gen, msg.out, msg.err) == nil {
+		return
+	}
+	m.note = chimeOutcome(msg.res)
+	if !msg.res.Accepted {
+		m.composer.restore(msg.out.text)
+	}
+}
+
+// chimeOutcome words what the room did with a chime.
+func chimeOutcome(r *client.ChimeResult) string {
+	switch {
+	case r == nil:
+		return "chime sent"
+	case !r.Accepted:
+		reason := SanitizeLine(r.Reason)
+		if reason == "" {
+			reason = "the room takes no chimes now"
+		}
+		return "chime refused: " + reason
+	case r.Status == "submitted":
+		return "chime submitted: in at once (co-drive)"
+	}
+	return "chime sent: waiting for the driver"
 }

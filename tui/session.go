@@ -31,7 +31,6 @@ type session struct {
 	texts       map[string]string     // the text of each command sent from this terminal
 	cancelling  map[string]bool       // commands this terminal asked to cancel
 	roomSel     int                   // the selected pending chime
-	roomShown   string                // the chime id marked on screen as selected, "" when none
 	queueSel    int                   // the selected queued command
 	sel         int                   // the selected transcript entry, while selecting
 	onOpen      string                // a note to show once the session has opened
@@ -79,7 +78,7 @@ func (m *Model) closeSession() tea.Cmd {
 }
 
 // driving reports whether this terminal holds s's lease.
-func (m *Model) driving(s *session) bool {
+func (c *common) driving(s *session) bool {
 	if s == nil || s.state == nil {
 		return false
 	}
@@ -88,11 +87,11 @@ func (m *Model) driving(s *session) bool {
 }
 
 // current is the open session when msg's generation is its own.
-func (m *Model) current(gen int) *session {
-	if m.sess == nil || m.sess.gen != gen {
+func (c *common) current(gen int) *session {
+	if c.sess == nil || c.sess.gen != gen {
 		return nil
 	}
-	return m.sess
+	return c.sess
 }
 
 // onOpened takes the snapshot and the claim's outcome and opens the stream.
@@ -110,14 +109,14 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		m.focus, m.note = focusPicker, ""
 		m.setErr(msg.err)
 		m.layout()
-		return m.reload("")
+		return m.picker.reload("")
 	}
 	s.state = client.NewState(m.me, msg.snap)
 	m.transcript.entriesChanged(s.state.Entries)
 	m.note = s.onOpen
 	m.claimOutcome(s, msg)
 	m.layout()
-	keep := m.keepLease(s)
+	keep := m.lease.keep(s)
 	s.states = make(chan client.ConnState, 8)
 	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states, m.cfg.OnConnState),
 		fetchAccount(s.ctx, m.cfg.Client), keep, readNotes(s.ctx, m.cfg.Client, s.gen, s.id, m.me, msg.snap.Cursor))
@@ -205,7 +204,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 		m.note = "this session was deleted: " + keyName(m.keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
-	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s))
+	return tea.Batch(m.onRoomEvent(s, ev), m.lease.keep(s))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -346,14 +345,6 @@ func (m *Model) onRenewed(s *session, msg claimedMsg) {
 	if msg.err == nil {
 		m.dirty = false
 		return
-	}
-	m.setErr(msg.err)
-}
-
-// onEditorDone puts the edited draft back in the composer.
-func (m *Model) onEditorDone(msg editorDoneMsg) {
-	if msg.text != "" || msg.err == nil {
-		m.composer.setValue(msg.text)
 	}
 	m.setErr(msg.err)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -115,4 +117,104 @@ func joinFit(parts []string, width int) string {
 		s = xansi.Truncate(s, width, "…")
 	}
 	return s
+}
+
+// statusPane is the status line: the connection, the run, the last error
+// or note (or the focused pane's keys) and the budget; on the picker, the
+// last error or note and the picker's keys.
+type statusPane struct{ *common }
+
+// SetSize gives the line its width.
+func (p *statusPane) SetSize(width, _ int) { p.width = width }
+
+// View draws the open session's status line.
+func (p *statusPane) View() string { return p.statusLine() }
+
+// Update changes nothing: the line says what the others did.
+func (p *statusPane) Update(tea.Msg) (tea.Cmd, bool) { return nil, false }
+
+// ShortHelp lists the keys that read the line further: the help and the
+// last errors.
+func (p *statusPane) ShortHelp() []key.Binding { return []key.Binding{p.keys.Help, p.keys.Errors} }
+
+// FullHelp lists the line's keys.
+func (p *statusPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+// statusLine is the connection, the run, the last note (or the focused
+// pane's keys) and the budget, with the help key at the right; the last
+// error, with its code, comes first. What does not fit is cut from the end.
+func (p *statusPane) statusLine() string {
+	s := p.sess
+	parts := []string{s.conn.text(p.st)}
+	if s.state != nil {
+		parts = append(parts, runText(p.st, s.state))
+	}
+	if p.mouseOff {
+		parts = append(parts, p.st.StatusWarn.Render("mouse off ("+keyName(p.keys.Mouse)+")"))
+	}
+	switch h := p.paneHint(); {
+	case p.errText != "":
+		parts = append([]string{p.message()}, parts...) // the error first: it matters most
+	case h != "" && p.note == "":
+		parts = append(parts, p.st.KeyDesc.Render(h))
+	default:
+		parts = append(parts, p.message())
+	}
+	if s.state != nil {
+		parts = append(parts, budgetText(p.st, s.state))
+	}
+	return p.withHint(joinFit(parts, p.width))
+}
+
+// message is the last error with its code, else the last note; a pending
+// quit (one ctrl+c pressed) is said before either, so the key never seems
+// to do nothing.
+func (p *statusPane) message() string {
+	if p.quitArmed && p.note != "" {
+		return p.st.StatusWarn.Render(p.note)
+	}
+	if p.errText != "" {
+		return p.st.StatusError.Render("✗ " + p.errText)
+	}
+	if p.note != "" {
+		return p.st.Status.Render(p.note)
+	}
+	return ""
+}
+
+// noteLine is the picker's line for the last error or note.
+func (p *statusPane) noteLine() string { return p.withHint(pad(p.message(), p.width-9)) }
+
+// withHint puts the help key at the right of a line when it fits.
+func (p *statusPane) withHint(line string) string {
+	hint := p.st.Key.Render(firstKey(p.keys.Help)) + p.st.KeyDesc.Render(" help")
+	if p.errText != "" {
+		hint = p.st.Key.Render(firstKey(p.keys.Errors)) + p.st.KeyDesc.Render(" errors")
+	}
+	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
+	if w+hw+2 > p.width {
+		return pad(line, p.width)
+	}
+	return line + strings.Repeat(" ", p.width-w-hw) + hint
+}
+
+// hintLine is a short help line of keys.
+func (p *statusPane) hintLine(keys []key.Binding) string {
+	h := p.help
+	h.SetWidth(p.width)
+	return pad(h.ShortHelpView(keys), p.width)
+}
+
+// paneHint says what the keys do in the focused pane.
+func (p *statusPane) paneHint() string {
+	k := &p.keys
+	move := keyName(k.Up) + keyName(k.Down) + " select · "
+	switch p.focus {
+	case focusQueue:
+		return "queue: " + move + keyName(k.CancelQueued) + " cancels · " + keyName(k.Back) + " back"
+	case focusEntries:
+		return "entries: " + move + keyName(k.Copy) + " copies · " + keyName(k.Fork) + " forks before · " +
+			keyName(k.Back) + " back"
+	}
+	return ""
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -18,6 +20,7 @@ const wheelLines = 3
 // from the last entry upwards; scrolled up, from an anchor (an entry and a
 // line in it) downwards. Either way only what is on screen is rendered.
 type transcript struct {
+	c      *common
 	r      *renderer
 	width  int
 	height int
@@ -33,8 +36,82 @@ type transcript struct {
 // anchor is a line of an entry: the top of the window when scrolled up.
 type anchor struct{ idx, off int }
 
-func newTranscript(r *renderer) *transcript {
-	return &transcript{r: r, follow: true, sel: -1}
+func newTranscript(c *common, r *renderer) *transcript {
+	return &transcript{c: c, r: r, follow: true, sel: -1}
+}
+
+// entries is the open session's entries, nil when none.
+func (t *transcript) entries() []client.Entry {
+	if s := t.c.sess; s != nil && s.state != nil {
+		return s.state.Entries
+	}
+	return nil
+}
+
+// SetSize gives the pane its size.
+func (t *transcript) SetSize(w, h int) { t.setSize(w, h) }
+
+// View draws the open session's window of entries: exactly its height in
+// lines.
+func (t *transcript) View() string { return strings.Join(t.view(t.entries()), "\n") }
+
+// ShortHelp lists the keys of the transcript while an entry is selected.
+func (t *transcript) ShortHelp() []key.Binding {
+	k := &t.c.keys
+	return []key.Binding{k.Up, k.Down, k.Copy, k.Fork, k.Back}
+}
+
+// FullHelp lists the selection's keys, then the scrolling keys (which work
+// whatever has the focus).
+func (t *transcript) FullHelp() [][]key.Binding {
+	return [][]key.Binding{t.ShortHelp(), t.scrollKeys()}
+}
+
+// scrollKeys are the keys that scroll the transcript from any pane.
+func (t *transcript) scrollKeys() []key.Binding {
+	k := &t.c.keys
+	return []key.Binding{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom}
+}
+
+// Update scrolls on the scrolling keys and, while an entry is selected,
+// moves the selection, copies or forks; done reports that it acted, and
+// the focus goes back to the composer.
+func (t *transcript) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if key.Matches(msg, t.scrollKeys()...) {
+			t.onScrollKey(msg)
+			return nil, false
+		}
+		if t.c.focus == focusEntries {
+			return t.onSelectKey(msg)
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			t.scroll(t.entries(), -wheelLines)
+		case tea.MouseWheelDown:
+			t.scroll(t.entries(), wheelLines)
+		}
+	}
+	return nil, false
+}
+
+// onScrollKey scrolls the window.
+func (t *transcript) onScrollKey(msg tea.KeyPressMsg) {
+	es, k := t.entries(), &t.c.keys
+	switch {
+	case key.Matches(msg, k.PageUp):
+		t.page(es, -1)
+	case key.Matches(msg, k.PageDown):
+		t.page(es, 1)
+	case key.Matches(msg, k.LineUp):
+		t.scroll(es, -1)
+	case key.Matches(msg, k.LineDown):
+		t.scroll(es, 1)
+	case key.Matches(msg, k.Bottom):
+		t.toBottom()
+	}
 }
 
 // setSize sets the pane's size; renderings at another width are dropped.

@@ -53,7 +53,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Sessions):
 		m.visit, m.focus = nil, focusPicker
 		m.layout()
-		return m.reload("")
+		return m.picker.reload("")
 	case key.Matches(msg, m.keys.Send):
 		if v.sending {
 			return nil
@@ -71,10 +71,9 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		v.sending = true
 		return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, out, true)
-	case key.Matches(msg, m.keys.Editor):
-		return editDraft(m.cfg.Editor, m.composer.value())
 	}
-	return m.composer.update(msg)
+	cmd, _ := m.composer.Update(msg)
+	return cmd
 }
 
 // onVisitChimed records what the room did with a chime; a request the host
@@ -131,8 +130,8 @@ func (m *Model) visitScreen() (string, *tea.Cursor) {
 		c.Position.Y += len(lines)
 		cur = c
 	}
-	lines = append(lines, strings.Split(m.composer.view(), "\n")[:ch]...)
-	lines = append(lines, m.withHint(pad(m.message(), m.width-9)))
+	lines = append(lines, strings.Split(m.composer.View(), "\n")[:ch]...)
+	lines = append(lines, m.status.withHint(pad(m.status.message(), m.width-9)))
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
 }
 
