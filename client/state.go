@@ -113,6 +113,8 @@ type Entry struct {
 	Time       time.Time  // the transcript's own timestamp, or the event's time for chips and notices
 	Rev        int        // 1 when made, bumped on every change (for render caches)
 	Unreadable bool       // a snapshot item whose bytes do not decode: Text is those bytes, quoted
+	CommandID  string     // a user turn's command, when the order of events says which one it is
+	Failure    string     // a user turn's command failed: its error (command.failed)
 
 	text span // while Text is not decoded yet: its JSON string in the state's snapshot bytes
 }
@@ -188,6 +190,10 @@ type State struct {
 	earlier []span            // a lazy snapshot's items not folded yet, all before Entries[0]
 	front   int32             // how many entries FoldEarlier has put before the first ones
 	room    []Entry           // Entries' backing array with free slots before Entries[0], for FoldEarlier
+
+	pending   []string         // delivered text commands whose user turn has not come yet, oldest first
+	byCommand map[string]int32 // command id -> index of its user turn in Entries, less front
+	unpaired  []int32          // a snapshot's delivered text commands (indexes in Commands) not paired with a turn yet
 }
 
 // openText is an assistant message being streamed into Entries[index].
@@ -229,6 +235,8 @@ func NewState(me Me, snap *Snapshot) *State {
 	s.Chimes = append([]Chime(nil), snap.Chimes...)
 	s.Mirror = snap.Mirror
 	s.loadTranscript(snap.Transcript)
+	s.snapshotTurns()
+	s.pairSnapshot(len(s.Entries))
 	return s
 }
 

@@ -145,7 +145,7 @@ func stEntry(e client.Entry) string {
 	default:
 		fmt.Fprintf(&b, " %s", e.Role)
 	}
-	for _, f := range []struct{ k, v string }{{"entry", e.EntryID}, {"msg", e.MessageID}, {"author", e.Author}} {
+	for _, f := range []struct{ k, v string }{{"entry", e.EntryID}, {"msg", e.MessageID}, {"author", e.Author}, {"cmd", e.CommandID}} {
 		if f.v != "" {
 			fmt.Fprintf(&b, " %s=%s", f.k, f.v)
 		}
@@ -161,6 +161,9 @@ func stEntry(e client.Entry) string {
 	}
 	if e.Text != "" {
 		fmt.Fprintf(&b, " text=%q", e.Text)
+	}
+	if e.Failure != "" {
+		fmt.Fprintf(&b, " failed=%q", e.Failure)
 	}
 	return b.String()
 }

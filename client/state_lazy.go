@@ -39,6 +39,8 @@ func NewStateLazy(me Me, snap *LazySnapshot) *State {
 	s.earlier = items[:from:from]
 	s.Entries = make([]Entry, 0, len(items)-from+8)
 	s.foldItems(items[from:])
+	s.snapshotTurns()
+	s.pairSnapshot(len(s.Entries))
 	s.DecodeText(0, len(s.Entries))
 	return s
 }
@@ -105,6 +107,7 @@ func (s *State) FoldEarlier(n int) (added int) {
 	}
 	s.names = part.names
 	s.prepend(part.Entries)
+	s.pairSnapshot(added)
 	return added
 }
 

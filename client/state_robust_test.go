@@ -143,6 +143,10 @@ func FuzzApply(f *testing.F) {
 	f.Add([]byte(`{"type":"tool.result","seq":13,"value":{"toolCallId":"t1","isError":true}}`))
 	f.Add([]byte(`{"type":"run.settled","seq":14,"value":{"aborted":true,"usage":{"turns":-1}}}`))
 	f.Add([]byte(`{"type":"chime.received","seq":15,"value":null}`))
+	f.Add([]byte(`{"type":"command.accepted","seq":11,"value":{"commandId":"k1","op":"prompt","status":"accepted"}}` + "\n" +
+		`{"type":"command.delivered","seq":12,"value":{"commandId":"k1"}}` + "\n" +
+		`{"type":"message.completed","seq":13,"value":{"entryId":"e9","role":"user","text":"hi"}}` + "\n" +
+		`{"type":"command.failed","seq":14,"value":{"commandId":"k1","error":"no"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s := client.NewState(stMe(), stSnapshot())
 		for _, line := range bytes.Split(data, []byte("\n")) {

@@ -97,7 +97,10 @@ func (s *State) applyCommand(ev Event) Change {
 	}
 	if ev.Type == EvCommandFailed && v.Error != "" {
 		s.LastError = v.Error
-		ch |= ChangeError | s.fact(ev.Type, v.CommandID, v.Error, parseEventTime(ev.At))
+		ch |= ChangeError | s.failCommand(v.CommandID, v.Error, ev)
+	}
+	if ev.Type == EvCommandDelivered {
+		s.awaitTurn(v.CommandID)
 	}
 	if status != StatusAccepted && status != StatusQueued {
 		ch |= s.unqueue(v.CommandID)
@@ -205,6 +208,7 @@ func (s *State) applyRun(ev Event, at time.Time) Change {
 		s.Session.Status = "running"
 		return ChangeRun | ChangeSession
 	case EvRunSettled:
+		s.pending = nil // every turn of a settled run is recorded
 		return s.applySettled(ev, at)
 	case EvRunError:
 		var v RunValue

@@ -169,7 +169,10 @@ func (s *State) applyMessage(ev Event, at time.Time) Change {
 			return ch
 		}
 	}
-	s.appendEntry(e)
+	i := s.appendEntry(e)
+	if role == RoleUser {
+		s.takeTurn(i)
+	}
 	return ch
 }
 

@@ -38,7 +38,7 @@ func TestAgentSessionBodyExits(t *testing.T) {
 	a.see("agent · bwrap", "house", "● you drive from this terminal", "0 turns in this session")
 
 	say(a, "work hard #crash")
-	got := a.see("body exited (code 1)", "│ FATAL ERROR: Reached heap limit", "✗ the turn failed",
+	got := a.see("body exited (code 1)", "│ FATAL ERROR: Reached heap limit", "✗ failed: the agent's body exited",
 		"with code 1: send the command again")
 	if strings.Contains(got, "running") {
 		t.Errorf("after the body exited the screen still says running:\n%s", got)

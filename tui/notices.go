@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	xansi "github.com/charmbracelet/x/ansi"
+
 	"github.com/sophia-labs/vehicle/client"
 )
 
@@ -95,4 +97,24 @@ func orWords(s, otherwise string) string {
 		return otherwise
 	}
 	return s
+}
+
+// failureLines is the quiet line under a user turn whose command failed,
+// "✗ failed: <error>", wrapped to the width (later lines indented under the
+// error); none when it did not fail.
+func (r *renderer) failureLines(e *client.Entry) []string {
+	if e.Failure == "" {
+		return nil
+	}
+	const mark = "✗ failed: "
+	width := max(r.width-len(bodyIndent)-2, 10)
+	wrapped := strings.Split(xansi.Wrap(mark+SanitizeLine(e.Failure), width, ""), "\n")
+	out := make([]string, 0, len(wrapped))
+	for k, l := range wrapped {
+		if k > 0 {
+			l = "  " + l
+		}
+		out = append(out, r.fit(bodyIndent+r.st.StatusError.Render(l)))
+	}
+	return out
 }

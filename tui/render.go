@@ -144,7 +144,7 @@ func (r *renderer) userTurn(e *client.Entry) []string {
 	for _, l := range wrapPlain(Sanitize(e.Text), r.width-len(bodyIndent)) {
 		out = append(out, bodyIndent+r.st.Body.Render(l))
 	}
-	return out
+	return append(out, r.failureLines(e)...)
 }
 
 // reply draws an assistant message: markdown, or the streamed text so far.
