@@ -71,8 +71,7 @@ func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay
 	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
-	srv, err := vehicletest.Listen(addr, vehicletest.WithDeterministicIDs(),
-		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: deltaDelay}))
+	srv, err := demoHost(addr, deltaDelay)
 	if err != nil {
 		return fmt.Errorf("cannot start the demo host on %s: %w; pick another address", addr, err)
 	}
@@ -150,6 +149,17 @@ func demoBanner(url, id string, listening bool) string {
 	return "ada: VEHICLE_TOKEN=" + demoToken + at + "\n" + "bo: VEHICLE_TOKEN=" + demoBoToken + at + " --chime"
 }
 
+// demoHost starts the demo's reference host on addr: Ada's graph, and a
+// public graph where visitors may make sessions.
+func demoHost(addr string, deltaDelay time.Duration) (*vehicletest.Server, error) {
+	return vehicletest.Listen(addr, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs(demoPublicGraph),
+		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: deltaDelay}))
+}
+
+// demoPublicGraph is the demo host's public graph: visitors may make
+// sessions there.
+const demoPublicGraph = "public"
+
 // printDemo prints the demo host's address, people and the commands for a
 // second terminal.
 func printDemo(w io.Writer, url, id string) {
@@ -164,7 +174,9 @@ func printDemo(w io.Writer, url, id string) {
 	fmt.Fprintf(w, "Watch it read-only:\n  VEHICLE_TOKEN=%s vehicle watch %s --session %s\n", demoToken, at, id)
 	fmt.Fprintf(w, "Another person (Bo, editor of graph %s) chimes into Ada's room:\n  VEHICLE_TOKEN=%s vehicle %s --session %s --chime\n",
 		demoGraph, demoBoToken, at, id)
-	fmt.Fprintf(w, "Bo's own sessions, headless:\n  VEHICLE_TOKEN=%s vehicle ride %s --new\n\n", demoBoToken, at)
+	fmt.Fprintf(w, "Bo's own sessions, headless:\n  VEHICLE_TOKEN=%s vehicle ride %s --new\n", demoBoToken, at)
+	fmt.Fprintf(w, "A visitor with no account, on the public graph %q (a model key is asked for):\n  vehicle --anonymous --gardend %s --graph %s --new\n\n",
+		demoPublicGraph, url, demoPublicGraph)
 }
 
 // roles words a demo person's roles.
