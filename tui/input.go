@@ -264,8 +264,8 @@ func (m *Model) screenKeys() help.KeyMap {
 		return pickerKeys{&m.keys}
 	case m.focus == focusVisit:
 		return visitKeys{&m.keys}
-	case m.paneKeys() != nil:
-		return withPane{m.paneKeys(), sessionKeys{&m.keys}}
+	case m.pane() != nil:
+		return withPane{m.pane(), sessionKeys{&m.keys}}
 	}
 	return sessionKeys{&m.keys}
 }

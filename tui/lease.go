@@ -123,14 +123,9 @@ func (l *leasePane) ShortHelp() []key.Binding { return []key.Binding{l.keys.Take
 // FullHelp lists the lease's keys.
 func (l *leasePane) FullHelp() [][]key.Binding { return [][]key.Binding{l.ShortHelp()} }
 
-// Update renews the lease on its timer while the person is here.
-func (l *leasePane) Update(msg tea.Msg) (tea.Cmd, bool) {
-	if msg, ok := msg.(leaseTickMsg); ok {
-		cmd, _ := l.onTick(msg)
-		return cmd, false
-	}
-	return nil, false
-}
+// Update changes nothing: the lease's timer goes to onTick (leasekeep.go),
+// routed by the root, which also learns from it whether to draw again.
+func (l *leasePane) Update(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
 // View draws the lease line of the open session, with the room's policy
 // at its right.

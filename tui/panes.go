@@ -47,14 +47,6 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	return cmd, true
 }
 
-// paneKeys is the focused pane's key map, nil for the composer.
-func (m *Model) paneKeys() help.KeyMap {
-	if p := m.pane(); p != nil {
-		return p
-	}
-	return nil
-}
-
 // withPane is a screen's key map with the focused pane's keys first, for
 // the help.
 type withPane struct{ pane, screen help.KeyMap }
