@@ -138,6 +138,7 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 		cmds = append(cmds, m.picker.reload(""))
 	}
+	cmds = append(cmds, m.picker.sync(m.pickerShown()))
 	m.arrange()
 	m.frame, m.cursor = m.compose()
 	m.title = m.windowTitle()
@@ -149,6 +150,9 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.dirty = true
 	cmd := m.route(msg)
+	if live := m.picker.sync(m.pickerShown()); live != nil {
+		cmd = tea.Batch(cmd, live)
+	}
 	if m.dirty || m.frame == "" {
 		m.arrange()
 		m.frame, m.cursor = m.compose()

@@ -13,6 +13,7 @@ type sessionsMsg struct {
 	list      []client.Summary
 	err       error
 	selectID  string // select this session once listed
+	poll      int    // the picker's opening that polled it, 0 when not a poll
 }
 
 // openedMsg answers opening a session: who the person is, the claim (unless

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +18,7 @@ const (
 	colDriver = 20
 	colAge    = 5
 	colKind   = 20
+	colChimes = 6
 )
 
 // picker is the session picker: the person's sessions, newest first,
@@ -32,6 +34,21 @@ type picker struct {
 	loading bool
 	asked   int   // listings asked for: only the last one's answer is taken
 	failed  error // the last listing failed: its screen shows instead of the list
+	width   int   // the screen's width
+
+	// live: polled while it shows (pickerlive.go)
+	open      bool          // the picker shows
+	opened    int           // times it opened or closed: what is asked in one opening is dropped in the next
+	polls     int           // polls scheduled, for tests
+	pollEvery time.Duration // 0: DefaultPollEvery
+	pollErr   error         // the last poll failed: the list shown is older
+	restFor   time.Duration // 0: DefaultRestFor
+	restGen   int           // the selection's moves: only the last one's rest counts
+	restOn    string        // the session the last rest was scheduled for
+	resting   string        // the session the selection rests on
+	peeks     map[string]*peek
+	peeking   string // the session being inspected, "" when none
+	previewW  int    // the preview pane's width, 0 when it does not show
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.
@@ -43,6 +60,7 @@ func (p *picker) setList(list []client.Summary, selectID string) {
 		}
 	}
 	p.all, p.loaded, p.loading = list, true, false
+	p.prunePeeks()
 	p.sel = 0
 	for i, s := range p.visible() {
 		if s.SessionID == keep {
@@ -116,7 +134,8 @@ func (p *picker) keepInView(height int) {
 func (p *picker) view(v pickerView) []string {
 	c := pickerColumns(v.width)
 	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(fitPad(
-		"  "+pad("session", c.title)+col(c.kind, "kind")+col(c.status, "status")+col(c.driver, "driver")+col(colAge, "age"), v.width))}
+		"  "+pad("session", c.title)+col(c.kind, "kind")+col(c.status, "status")+col(c.chimes, "chimes")+
+			col(c.driver, "driver")+col(colAge, "age"), v.width))}
 	list := p.visible()
 	switch {
 	case p.loading && !p.loaded:
@@ -137,10 +156,14 @@ func (p *picker) view(v pickerView) []string {
 
 // filterLine shows the filter, or how to use it.
 func (p *picker) filterLine(v pickerView) string {
-	if p.filter.String() == "" {
-		return v.st.Notice.Render("  type to filter")
+	stale := ""
+	if p.pollErr != nil {
+		stale = v.st.StatusWarn.Render("  not refreshed (" + errCode(p.pollErr) + "): trying again")
 	}
-	return v.st.Filter.Render("  filter: ") + p.filter.view(v.st)
+	if p.filter.String() == "" {
+		return v.st.Notice.Render("  type to filter") + stale
+	}
+	return v.st.Filter.Render("  filter: ") + p.filter.view(v.st) + stale
 }
 
 // row draws one session.
@@ -151,8 +174,12 @@ func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
 		mark = "▸ "
 	}
 	c := pickerColumns(v.width)
+	chimes := ""
+	if n, ok := p.pendingChimes(s.SessionID); ok && n > 0 {
+		chimes = strconv.Itoa(n)
+	}
 	line := mark + pad(title, c.title) + col(c.kind, pickerKind(s)) + col(c.status, SanitizeLine(s.Status)) +
-		col(c.driver, driverText(s.Lease, v.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
+		col(c.chimes, chimes) + col(c.driver, driverText(s.Lease, v.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
 	if selected {
 		return v.st.Selected.Render(fitPad(line, v.width))
 	}
@@ -163,18 +190,32 @@ func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
 // status columns narrow, then go, before the title does.
 const minTitle = 12
 
+// wantTitle is the title's width the kind column narrows for, down to
+// minKind cells before it goes.
+const (
+	wantTitle = 20
+	minKind   = 10
+)
+
 // columns is the picker's column widths at a terminal width (0: not shown).
-type columns struct{ title, kind, status, driver int }
+type columns struct{ title, kind, status, chimes, driver int }
 
 // pickerColumns fits the columns to width, the title keeping at least
 // minTitle cells.
 func pickerColumns(width int) columns {
-	c := columns{kind: colKind, status: colStatus, driver: colDriver}
+	c := columns{kind: colKind, status: colStatus, chimes: colChimes, driver: colDriver}
 	rest := func() int {
-		return width - 2 - colAge - 1 - c.kind - sep(c.kind) - c.status - sep(c.status) - c.driver - sep(c.driver)
+		return width - 2 - colAge - 1 - c.kind - sep(c.kind) - c.status - sep(c.status) - c.chimes - sep(c.chimes) -
+			c.driver - sep(c.driver)
+	}
+	if r := rest(); r < wantTitle {
+		c.kind = max(c.kind-(wantTitle-r), 0) // the profile and model narrow, then go: the info dialog has them
+		if c.kind < minKind {
+			c.kind = 0
+		}
 	}
 	if rest() < minTitle {
-		c.kind = 0 // the profile and model go first: the info dialog has them
+		c.chimes = 0 // the preview and the session's room pane have them
 	}
 	if rest() < minTitle {
 		c.driver = max(width-2-colAge-1-c.status-1-minTitle-1, 0)

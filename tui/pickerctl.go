@@ -18,8 +18,9 @@ func (p *picker) reload(selectID string) tea.Cmd {
 }
 
 // SetSize gives the list its height; the width is the screen's.
-func (p *picker) SetSize(_, height int) {
-	p.height = height
+func (p *picker) SetSize(width, height int) {
+	p.width, p.height = width, height
+	p.setPreviewWidth(previewWidth(width))
 	p.keepInView(height)
 }
 
@@ -29,8 +30,15 @@ func (p *picker) View() string {
 	if p.failed != nil {
 		return strings.Join(fitLines(c.loadFailure(p.failed, c.width), p.height), "\n")
 	}
-	return strings.Join(p.view(pickerView{st: c.st, keys: &c.keys, me: c.me, now: c.cfg.Now(), width: c.width,
-		height: p.height}), "\n")
+	pw := previewWidth(c.width)
+	lines := p.view(pickerView{st: c.st, keys: &c.keys, me: c.me, now: c.cfg.Now(), width: c.width - pw,
+		height: p.height})
+	if pw > 0 {
+		for i, l := range p.previewView(c.st, pw, p.height) {
+			lines[i] = pad(lines[i], c.width-pw) + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // ShortHelp lists the keys of the picker's hint.
@@ -41,10 +49,13 @@ func (p *picker) FullHelp() [][]key.Binding { return pickerKeys{&p.c.keys}.FullH
 
 // Update handles the picker's keys, pastes into the filter, the wheel and
 // the answers of the listing, renames and clones. done is always false.
-func (p *picker) Update(msg tea.Msg) (tea.Cmd, bool) {
+func (p *picker) Update(msg tea.Msg) (tea.Cmd, bool) { return p.update(msg), false }
+
+// update is Update without its done.
+func (p *picker) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return p.onKey(msg), false
+		return p.onKey(msg)
 	case tea.PasteMsg:
 		p.filter.insert(msg.Content)
 		p.filterChanged()
@@ -56,13 +67,19 @@ func (p *picker) Update(msg tea.Msg) (tea.Cmd, bool) {
 			p.move(1)
 		}
 	case sessionsMsg:
-		p.onSessions(msg)
+		return p.onSessions(msg)
 	case renamedMsg:
-		return p.onRenamed(msg), false
+		return p.onRenamed(msg)
 	case clonedMsg:
-		return p.onCloned(msg), false
+		return p.onCloned(msg)
+	case pollTickMsg:
+		return p.onPollTick(msg)
+	case restMsg:
+		return p.onRest(msg)
+	case peekMsg:
+		return p.onPeek(msg)
 	}
-	return nil, false
+	return nil
 }
 
 // onKey handles a key in the session picker.
@@ -151,16 +168,26 @@ func (p *picker) action(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// onSessions takes the last listing asked for.
-func (p *picker) onSessions(msg sessionsMsg) {
-	c := p.c
-	if msg.gen != p.asked {
-		return
+// onSessions takes the last listing asked for, and inspects the sessions
+// it shows.
+func (p *picker) onSessions(msg sessionsMsg) tea.Cmd {
+	if msg.poll != 0 {
+		return p.onPolled(msg)
 	}
+	if msg.gen != p.asked {
+		return nil
+	}
+	p.loading = false
+	p.take(msg)
+	return p.peekNext()
+}
+
+// take shows a listing's answer: the sessions, or its failure.
+func (p *picker) take(msg sessionsMsg) {
+	c := p.c
 	if msg.principal != "" {
 		c.me.Principal = msg.principal
 	}
-	p.loading = false
 	listingFailed := p.failed != nil
 	p.failed = msg.err
 	if msg.err != nil {
@@ -189,7 +216,11 @@ func (p *picker) onCloned(msg clonedMsg) tea.Cmd {
 func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case sessionsMsg:
-		m.dirty = msg.gen == m.picker.asked // an older listing's answer changes nothing
+		// an older listing's answer, or a poll's from an earlier opening, changes nothing
+		m.dirty = msg.gen == m.picker.asked && (msg.poll == 0 || msg.poll == m.picker.opened)
+		cmd, _ := m.picker.Update(msg)
+		return cmd
+	case pollTickMsg, restMsg, peekMsg:
 		cmd, _ := m.picker.Update(msg)
 		return cmd
 	case renamedMsg, clonedMsg:
