@@ -36,6 +36,7 @@ type Config struct {
 	Location   *time.Location       // where times are shown (default time.Local)
 	Banner     string               // lines under the header (the demo's instructions)
 	FlushEvery time.Duration        // the streaming tail's throttle (default DefaultFlushEvery)
+	PollEvery  time.Duration        // how often the picker lists the sessions again while it shows (default DefaultPollEvery)
 	NoBell     bool                 // no bell when a run settles or a chime arrives unfocused
 	Desktop    string               // the desktop notification: DesktopOSC9 (default), DesktopOSC777 or DesktopOff
 	// OnConnState, when set, hears every connection change of the open
@@ -138,7 +139,7 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 		cmds = append(cmds, m.picker.reload(""))
 	}
-	cmds = append(cmds, m.picker.sync(m.pickerShown()))
+	cmds = append(cmds, m.picker.start(m.pickerShown()))
 	m.arrange()
 	m.frame, m.cursor = m.compose()
 	m.title = m.windowTitle()

@@ -42,7 +42,11 @@ type peekMsg struct {
 // poll is scheduled when it opens, and every poll, rest and inspection of
 // an opening ends when it closes (their late answers are dropped). While it
 // shows, a selection that moved to another session waits for its rest.
+// Nothing is scheduled before Init (start).
 func (p *picker) sync(open bool) tea.Cmd {
+	if !p.started {
+		return nil // before Init: the program runs no command yet
+	}
 	var cmd tea.Cmd
 	if open != p.open {
 		p.open = open
@@ -73,7 +77,7 @@ func (p *picker) selectedID() string {
 // schedulePoll asks for the next poll after pollEvery.
 func (p *picker) schedulePoll() tea.Cmd {
 	p.polls++
-	opened, every := p.opened, p.pollEvery
+	opened, every := p.opened, p.c.cfg.PollEvery
 	if every <= 0 {
 		every = DefaultPollEvery
 	}
@@ -232,4 +236,10 @@ func (m *Model) pickerShown() bool {
 		return false
 	}
 	return m.focus == focusPicker || m.sess == nil
+}
+
+// start is sync at Init: from now on the commands it returns are run.
+func (p *picker) start(open bool) tea.Cmd {
+	p.started = true
+	return p.sync(open)
 }

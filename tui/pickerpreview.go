@@ -123,6 +123,9 @@ func (pk *peek) wrap(width int) {
 		}
 		pk.lines = append(pk.lines, previewLine{role: t.role, text: t.label})
 		for _, para := range strings.Split(strings.TrimSpace(t.text), "\n") {
+			if strings.TrimSpace(para) == "" {
+				continue // blank lines between paragraphs: the pane is narrow and short
+			}
 			for _, l := range strings.Split(xansi.Wrap(para, w, ""), "\n") {
 				pk.lines = append(pk.lines, previewLine{text: l})
 			}
@@ -169,11 +172,17 @@ func (p *picker) previewBody(st *theme.Styles, width, height int) []string {
 	}
 	out := []string{st.Header.Render(pad(TitleLine(s.DisplayTitle()), width-2))}
 	pk, ok := p.peeks[s.SessionID]
+	notice := func(s string) []string {
+		for _, l := range strings.Split(xansi.Wrap(s, max(width-2, 1), ""), "\n") {
+			out = append(out, st.Notice.Render(l))
+		}
+		return out
+	}
 	switch {
 	case !ok:
-		return append(out, st.Notice.Render("reading its last turns…"))
+		return notice("reading its last turns…")
 	case pk.err != nil:
-		return append(out, st.Notice.Render("its last turns could not be read ("+errCode(pk.err)+"): tried again at the next refresh"))
+		return notice("its last turns could not be read (" + errCode(pk.err) + "): tried again at the next refresh")
 	}
 	title := "last turns"
 	if pk.chimes > 0 {
@@ -181,7 +190,7 @@ func (p *picker) previewBody(st *theme.Styles, width, height int) []string {
 	}
 	out = append(out, st.ColumnTitle.Render(title))
 	if len(pk.turns) == 0 {
-		return append(out, st.Notice.Render("nothing said yet"))
+		return notice("nothing said yet")
 	}
 	lines := pk.lines[max(len(pk.lines)-(height-len(out)), 0):]
 	for _, l := range lines {
