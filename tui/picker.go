@@ -37,15 +37,14 @@ type picker struct {
 	width   int   // the screen's width
 
 	// live: polled while it shows (pickerlive.go)
-	started  bool          // Init ran: commands are run from now on
-	open     bool          // the picker shows
-	opened   int           // times it opened or closed: what is asked in one opening is dropped in the next
-	polls    int           // polls scheduled, for tests
-	pollErr  error         // the last poll failed: the list shown is older
-	restFor  time.Duration // 0: DefaultRestFor
-	restGen  int           // the selection's moves: only the last one's rest counts
-	restOn   string        // the session the last rest was scheduled for
-	resting  string        // the session the selection rests on
+	started  bool   // Init ran: commands are run from now on
+	open     bool   // the picker shows
+	opened   int    // times it opened or closed: what is asked in one opening is dropped in the next
+	polls    int    // polls scheduled, for tests
+	pollErr  error  // the last poll failed: the list shown is older
+	restGen  int    // the selection's moves: only the last one's rest counts
+	restOn   string // the session the last rest was scheduled for
+	resting  string // the session the selection rests on
 	peeks    map[string]*peek
 	peeking  string // the session being inspected, "" when none
 	previewW int    // the preview pane's width, 0 when it does not show

@@ -10,20 +10,22 @@ import (
 )
 
 // The live picker: while it shows, the list is asked for again every
-// pollEvery, and the sessions on screen are inspected for what the listing
+// Config.PollEvery, and the sessions on screen are inspected for what the listing
 // does not carry (pending chimes, the last turns), once per revision.
 
-// Pacing of the live picker.
-const (
-	DefaultPollEvery = 4 * time.Second        // the list is asked for again this often while the picker shows
-	DefaultRestFor   = 150 * time.Millisecond // the selection rests this long before its preview is fetched
-)
+// DefaultPollEvery is how often the picker lists the sessions again while
+// it shows.
+const DefaultPollEvery = 4 * time.Second
+
+// restDelay is how long the selection rests on a session before its
+// preview is fetched.
+const restDelay = 150 * time.Millisecond
 
 // pollTickMsg says a poll is due; opened is the opening of the picker it
 // was scheduled in (a tick of an earlier opening is dropped).
 type pollTickMsg struct{ opened int }
 
-// restMsg says the selection rested on a session for restFor.
+// restMsg says the selection rested on a session for restDelay.
 type restMsg struct {
 	gen int
 	id  string
@@ -135,11 +137,8 @@ func (p *picker) rest(id string) tea.Cmd {
 	if id == "" {
 		return nil
 	}
-	gen, after := p.restGen, p.restFor
-	if after <= 0 {
-		after = DefaultRestFor
-	}
-	return tea.Tick(after, func(time.Time) tea.Msg { return restMsg{gen: gen, id: id} })
+	gen := p.restGen
+	return tea.Tick(restDelay, func(time.Time) tea.Msg { return restMsg{gen: gen, id: id} })
 }
 
 // onRest fetches the preview of the session the selection rests on.
