@@ -11,8 +11,8 @@
 # nonvoluntary, /proc/PID/task/*/status) and its CPU time (utime + stime)
 # over SECONDS (default 60), after the first frame and 3 s to settle.
 # Give a baseline binary first to get a ratio measured in the same run:
-#   git archive BASE | tar -x -C /tmp/base && (cd /tmp/base && go build -o bin/ ./cmd/vehicle)
-#   go build -o /tmp/new/ ./cmd/vehicle && scripts/idle-wakeups.sh /tmp/base/bin/vehicle /tmp/new/vehicle
+#   git archive BASE | tar -x -C /tmp/base && (cd /tmp/base && go build -o bin/ ./cmd/...)
+#   go build -o /tmp/new/ ./cmd/... && scripts/idle-wakeups.sh /tmp/base/bin/vehicle /tmp/new/vehicle
 set -euo pipefail
 secs=60
 if [[ ${1:-} == -s ]]; then secs=$2; shift 2; fi

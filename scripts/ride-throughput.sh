@@ -31,7 +31,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-go build -o "$tmp/vehicle" ./cmd/vehicle
+go build -o "$tmp/" ./cmd/vehicle ./cmd/vehicle-tui # the demo below: vehicle becomes vehicle-tui
 if [[ -n $baseline ]]; then
 	mkdir "$tmp/base"
 	git archive "$baseline" | tar -x -C "$tmp/base"

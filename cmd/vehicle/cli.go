@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"runtime"
 
@@ -10,7 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/debuglog"
 	"github.com/sophia-labs/vehicle/ride"
 )
 
@@ -20,16 +21,19 @@ an AI agent hosted by vehicle-host behind gardend.
 
 Without a command it opens the TUI: the session picker, or --session ID, or
 --new. vehicle demo runs it on a built-in demo host, no account needed.
-vehicle ride is the headless JSONL form, for scripts and agents.
+vehicle ride is the headless JSONL form, for scripts and agents. The TUI
+(vehicle, demo and watch) is vehicle-tui, which ships with vehicle and is
+looked for beside it, then on PATH.
 
 Settings come from flags, else VEHICLE_* environment variables, else the
 configuration file (vehicle config path). Exit codes: 0 ok, 1 failed, 2 the
 command line was wrong.`
 
-// rootCmd builds the command tree.
-func (a *app) rootCmd() *cobra.Command {
-	var f config.Flags
-	var n tuiFlags
+// rootCmd builds the command tree. Without a command, and for demo and
+// watch, it hands args to vehicle-tui once they parse; their flags and
+// help come from tuiCommands.
+func (a *app) rootCmd(args []string) *cobra.Command {
+	tui := tuiCommands()
 	root := &cobra.Command{
 		Use:   "vehicle",
 		Short: "A terminal client for Vehicle ride v2 sessions",
@@ -37,57 +41,27 @@ func (a *app) rootCmd() *cobra.Command {
 		Example: `  vehicle demo
   vehicle --gardend https://sophia.example.com --graph notes --new
   vehicle ride --new < prompts.jsonl`,
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.runTUI(cmd.Context(), f, n.withFile(cmd), false)
+		Args: cli.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return a.handoff(args) },
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if isTUICommand(cmd) {
+				return nil // vehicle-tui keeps the debug log of its run
+			}
+			return a.startDebugLog()
 		},
-		PersistentPreRunE: func(*cobra.Command, []string) error { return a.startDebugLog() },
 	}
-	root.SetFlagErrorFunc(flagError)
-	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "write a debug log (requests, streams, leases) to a file in the state folder (or $"+envDebug+"=1)")
-	addGoFlags(root, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) })
-	root.AddCommand(a.demoCmd(), a.watchCmd(), a.rideCmd(), a.exportCmd(), a.loginCmd(), a.logoutCmd(),
+	root.SetFlagErrorFunc(cli.FlagError)
+	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "write a debug log (requests, streams, leases) to a file in the state folder (or $"+debuglog.EnvVar+"=1)")
+	addTUIFlags(root, tui[0])
+	root.AddCommand(a.tuiCmd(tui[1], args), a.tuiCmd(tui[2], args), a.rideCmd(), a.exportCmd(), a.loginCmd(), a.logoutCmd(),
 		a.configCmd(), a.versionCmd(), a.manCmd())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
-			c.Args, c.RunE = noArgs, showHelp // an unknown shell is refused, not answered with help
+			c.Args, c.RunE = cli.NoArgs, showHelp // an unknown shell is refused, not answered with help
 		}
 	}
 	return root
-}
-
-// addGoFlags adds the flags that register puts in a standard flag set to
-// cmd's own flags; with keep, only those named.
-func addGoFlags(cmd *cobra.Command, register func(*flag.FlagSet), keep ...string) {
-	fs := flag.NewFlagSet(cmd.Name(), flag.ContinueOnError)
-	register(fs)
-	want := map[string]bool{}
-	for _, k := range keep {
-		want[k] = true
-	}
-	fs.VisitAll(func(fl *flag.Flag) {
-		if len(keep) == 0 || want[fl.Name] {
-			cmd.Flags().AddGoFlag(fl)
-		}
-	})
-}
-
-// watchCmd is vehicle watch: the TUI on one session, read-only.
-func (a *app) watchCmd() *cobra.Command {
-	var f config.Flags
-	var n tuiFlags
-	cmd := &cobra.Command{
-		Use:   "watch --session ID",
-		Short: "Watch a session read-only: never claims the lease, never sends",
-		Args:  noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.runTUI(cmd.Context(), f, n.withFile(cmd), true)
-		},
-	}
-	addGoFlags(cmd, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) },
-		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify")
-	return cmd
 }
 
 // rideCmd is vehicle ride, which parses its own flags: -h lists them.
@@ -103,10 +77,10 @@ func (a *app) rideCmd() *cobra.Command {
 			}
 			var opts []client.Option
 			if a.log != nil {
-				opts = append(opts, client.WithHTTPClient(a.logging(ride.NewHTTPClient(ride.DefaultWindow))))
+				opts = append(opts, client.WithHTTPClient(a.log.HTTPClient(ride.NewHTTPClient(ride.DefaultWindow))))
 			}
 			if code := runRide(cmd.Context(), args, a.in, a.out, a.errw, opts...); code != exitOK {
-				return exitError{code}
+				return cli.ExitError{Code: code}
 			}
 			return nil
 		},
@@ -138,7 +112,7 @@ func (a *app) exportCmd() *cobra.Command {
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if code := runExport(cmd.Context(), args, a.out, a.errw); code != exitOK {
-				return exitError{code}
+				return cli.ExitError{Code: code}
 			}
 			return nil
 		},
@@ -154,13 +128,13 @@ func (a *app) configCmd() *cobra.Command {
 theme (auto, dark or light), bell (true or false) and notifications (osc9,
 osc777 or off). Flags beat environment variables, which beat the file. It
 never holds a secret: tokens go to the OS keyring (vehicle login).`,
-		Args: noArgs,
+		Args: cli.NoArgs,
 		RunE: showHelp,
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:   "path",
 		Short: "Print where the configuration file is (it may not exist yet)",
-		Args:  noArgs,
+		Args:  cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			p, err := config.ConfigPath(a.env)
 			if err != nil {
@@ -178,7 +152,7 @@ func (a *app) versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version, the commit and date it was built from, and the Go release",
-		Args:  noArgs,
+		Args:  cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fmt.Fprintf(cmd.OutOrStdout(), "vehicle version %s\n%s %s/%s\n", a.build, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 			return nil
@@ -191,7 +165,7 @@ func (a *app) manCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "man",
 		Short: "Print the manual page (roff): vehicle man | man -l -",
-		Args:  noArgs,
+		Args:  cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			page, err := mcobra.NewManPage(1, cmd.Root())
 			if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 )
 
@@ -54,7 +55,7 @@ without echo; with --with-token it is read from stdin. Without a keyring
 (a headless Linux with no Secret Service) it says so before asking.`,
 		Example: `  vehicle login --gardend https://sophia.example.com
   vehicle login --gardend https://sophia.example.com --with-token < token.txt`,
-		Args: noArgs,
+		Args: cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.mountSet = cmd.Flags().Changed("mount")
 			lio, err := a.loginIO()
@@ -78,7 +79,7 @@ func (a *app) logoutCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "logout --gardend URL",
 		Short: "Remove a gardend's token from the OS keyring",
-		Args:  noArgs,
+		Args:  cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			lio, err := a.loginIO()
 			if err != nil {
@@ -100,6 +101,15 @@ func (a *app) loginIO() (loginIO, error) {
 	return loginIO{in: a.in, errw: a.errw, env: a.env, file: file, keyring: a.keyring, opts: a.clientOptions()}, nil
 }
 
+// configFile reads the configuration file; a missing one is empty.
+func (a *app) configFile() (config.File, error) {
+	p, err := config.ConfigPath(a.env)
+	if err != nil {
+		return config.File{}, nil // no folder for it: no file to read
+	}
+	return config.LoadFile(p)
+}
+
 // settings resolves the gardend and the mount from the flags, the
 // environment and the configuration file, and checks the keyring is there.
 func (o loginOpts) settings(name string, lio loginIO) (config.Flags, error) {
@@ -107,7 +117,7 @@ func (o loginOpts) settings(name string, lio loginIO) (config.Flags, error) {
 	fl.ApplyEnv(lio.env)
 	fl.ApplyFile(lio.file)
 	if fl.Gardend == "" {
-		return fl, usageError{fmt.Errorf("say which gardend: vehicle %s --gardend URL (or set %s)", name, config.EnvGardend)}
+		return fl, cli.UsageError{Err: fmt.Errorf("say which gardend: vehicle %s --gardend URL (or set %s)", name, config.EnvGardend)}
 	}
 	if _, err := client.New(fl.Gardend); err != nil {
 		return fl, err
@@ -174,7 +184,7 @@ func readToken(in io.Reader, errw io.Writer, gardend string, fromStdin bool) (st
 		b, err = term.ReadPassword(f.Fd())
 		fmt.Fprintln(errw)
 	default:
-		return "", usageError{errors.New("stdin is not a terminal to type the token at: pipe it in with --with-token (vehicle login --gardend URL --with-token < token-file)")}
+		return "", cli.UsageError{Err: errors.New("stdin is not a terminal to type the token at: pipe it in with --with-token (vehicle login --gardend URL --with-token < token-file)")}
 	}
 	if err != nil {
 		return "", fmt.Errorf("cannot read the token: %w", err)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/debuglog"
 )
 
 // TestRideDebugLog: vehicle ride --debug (a flag the ride does not parse
@@ -29,7 +30,7 @@ func TestRideDebugLog(t *testing.T) {
 	if !strings.Contains(out.String(), `"requestId":"i1"`) {
 		t.Errorf("the ride did not answer:\n%s", out.String())
 	}
-	b, err := os.ReadFile(filepath.Join(state, "vehicle", debugLogFile))
+	b, err := os.ReadFile(filepath.Join(state, "vehicle", debuglog.FileName))
 	if err != nil {
 		t.Fatal(err)
 	}

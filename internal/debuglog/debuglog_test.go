@@ -1,4 +1,4 @@
-package main
+package debuglog
 
 import (
 	"bytes"
@@ -10,24 +10,27 @@ import (
 	"testing"
 	"time"
 
-	"charm.land/log/v2"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // TestDebugLog: with VEHICLE_DEBUG=1 the requests, the stream, the
 // long-poll and the lease changes go to debug.log in the state folder, and
-// no credential does; nothing is written to the terminal's streams.
+// no credential does; the file is the user's alone.
 func TestDebugLog(t *testing.T) {
 	state := t.TempDir()
-	a, out, errw := testApp(map[string]string{envDebug: "1", "XDG_STATE_HOME": state})
-	if err := a.startDebugLog(); err != nil {
+	env := config.MapEnv(map[string]string{EnvVar: "1", "XDG_STATE_HOME": state})
+	if !Wanted(env, false) || Wanted(config.MapEnv(nil), false) || !Wanted(config.MapEnv(nil), true) {
+		t.Fatal("VEHICLE_DEBUG=1 or --debug, and only they, ask for the log")
+	}
+	d, err := Open(env, "v-test")
+	if err != nil {
 		t.Fatal(err)
 	}
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs())
 	const modelKey = "sk-debug-never-log-me"
-	opts := append([]client.Option{client.WithGraph("demo"), client.WithToken("ada-token"), client.WithModelKey(modelKey)}, a.clientOptions()...)
+	opts := append([]client.Option{client.WithGraph("demo"), client.WithToken("ada-token"), client.WithModelKey(modelKey)}, d.ClientOptions()...)
 	c, err := client.New(srv.URL, opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -55,9 +58,9 @@ func TestDebugLog(t *testing.T) {
 	if err := c.Release(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	a.log.close()
+	d.Close()
 
-	b, err := os.ReadFile(filepath.Join(state, "vehicle", debugLogFile))
+	b, err := os.ReadFile(filepath.Join(state, "vehicle", FileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,10 +76,10 @@ func TestDebugLog(t *testing.T) {
 			t.Errorf("the log holds a credential %q", secret)
 		}
 	}
-	if out.Len() != 0 || errw.Len() != 0 {
-		t.Errorf("the debug log wrote to the terminal: %q %q", out.String(), errw.String())
+	if d.Path() != filepath.Join(state, "vehicle", FileName) || !strings.Contains(logText, `msg="vehicle started" version=v-test`) {
+		t.Errorf("path %s, log:\n%s", d.Path(), logText)
 	}
-	if st, _ := os.Stat(filepath.Join(state, "vehicle", debugLogFile)); st.Mode().Perm() != 0o600 {
+	if st, _ := os.Stat(filepath.Join(state, "vehicle", FileName)); st.Mode().Perm() != 0o600 {
 		t.Errorf("the log's mode is %04o", st.Mode().Perm())
 	}
 }
@@ -88,7 +91,7 @@ func FuzzDebugTaps(f *testing.F) {
 	f.Add([]byte("event: lease.claimed\ndata: {}\n\n: keepalive\n"), uint8(3))
 	f.Add([]byte(`{"type":"watch.completed","value":{"events":[{"type":"lease.revoked","seq":4}]}}`), uint8(7))
 	f.Fuzz(func(t *testing.T, b []byte, chunk uint8) {
-		d := &debugLog{l: log.New(io.Discard)}
+		d := &Log{l: newLogger(io.Discard)}
 		n := int(chunk%64) + 1
 		s := &sseTap{ReadCloser: io.NopCloser(bytes.NewReader(b)), log: d}
 		j := &jsonTap{ReadCloser: io.NopCloser(bytes.NewReader(b)), log: d}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/tui"
 )
 
@@ -43,7 +44,7 @@ func (a *app) demoCmd() *cobra.Command {
 opens a session with a short conversation and runs the TUI on it as Ada. With
 --listen the host stays up for other terminals, and the people, their tokens
 and the commands for a second terminal are printed.`,
-		Args: noArgs,
+		Args: cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.runDemo(cmd.Context(), listen, noTUI, deltaDelay)
 		},
@@ -58,7 +59,7 @@ and the commands for a second terminal are printed.`,
 // opens a session with a short conversation, and runs the UI on it as ada.
 func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay time.Duration) error {
 	if noTUI && listen == "" {
-		return usageError{errors.New("--no-tui serves other terminals: give --listen ADDR as well")}
+		return cli.UsageError{Err: errors.New("--no-tui serves other terminals: give --listen ADDR as well")}
 	}
 	if !noTUI && (!isTerminal(a.in) || !isTerminal(a.out)) {
 		return errNoTerminal

@@ -1,89 +1,108 @@
-package main
+// Package debuglog is the --debug log of vehicle and vehicle-tui: a file in
+// the state folder, never the terminal, with every request, stream change
+// and lease change, and no credential.
+package debuglog
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"charm.land/log/v2"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
-	"github.com/sophia-labs/vehicle/tui"
 )
 
-// envDebug turns the debug log on like --debug: VEHICLE_DEBUG=1.
-const envDebug = "VEHICLE_DEBUG"
+// EnvVar turns the debug log on like --debug: VEHICLE_DEBUG=1.
+const EnvVar = "VEHICLE_DEBUG"
 
-// debugLogFile is the debug log's name in the state folder.
-const debugLogFile = "debug.log"
+// FileName is the debug log's name in the state folder.
+const FileName = "debug.log"
 
 // maxPeek bounds the bytes of a request or an answer the log looks into for
 // a requestId or lease changes.
 const maxPeek = 1 << 20
 
-// debugLog is the --debug log: a file in the state folder, never the
-// terminal. Its methods do nothing on a nil log.
-type debugLog struct {
-	l    *log.Logger
+// Log is the --debug log: logfmt lines appended to a file. Its methods do
+// nothing on a nil Log.
+type Log struct {
+	l    *slog.Logger
 	path string
 	f    *os.File
 }
 
-// startDebugLog opens the debug log when --debug or VEHICLE_DEBUG=1 asks
-// for it.
-func (a *app) startDebugLog() error {
-	if v, _ := a.env(envDebug); v == "1" || strings.EqualFold(v, "true") {
-		a.debug = true
-	}
-	if !a.debug || a.log != nil {
-		return nil
-	}
-	dir, err := config.StateDir(a.env)
+// Wanted reports whether the debug log is asked for: by the --debug flag,
+// or by VEHICLE_DEBUG=1 (or true) in env.
+func Wanted(env config.Env, flag bool) bool {
+	v, _ := env(EnvVar)
+	return flag || v == "1" || strings.EqualFold(v, "true")
+}
+
+// Open opens the debug log in env's state folder, private to the user, and
+// logs the start of the program with its version. The caller closes it.
+func Open(env config.Env, version string) (*Log, error) {
+	dir, err := config.StateDir(env)
 	if err != nil {
-		return fmt.Errorf("--debug: %w", err)
+		return nil, fmt.Errorf("--debug: %w", err)
 	}
 	if err := config.PrivateDir(dir); err != nil {
-		return fmt.Errorf("--debug: %w", err)
+		return nil, fmt.Errorf("--debug: %w", err)
 	}
-	path := filepath.Join(dir, debugLogFile)
+	path := filepath.Join(dir, FileName)
 	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
-		return fmt.Errorf("--debug: %s is not a regular file (a link is never followed): remove it", path)
+		return nil, fmt.Errorf("--debug: %s is not a regular file (a link is never followed): remove it", path)
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
-		return fmt.Errorf("--debug: cannot open the debug log: %w", err)
+		return nil, fmt.Errorf("--debug: cannot open the debug log: %w", err)
 	}
-	l := log.NewWithOptions(f, log.Options{Level: log.DebugLevel, ReportTimestamp: true,
-		TimeFormat: time.RFC3339Nano, Formatter: log.LogfmtFormatter})
-	a.log = &debugLog{l: l, path: path, f: f}
-	a.log.Info("vehicle started", "version", a.build.String(), "pid", os.Getpid())
-	return nil
+	d := &Log{l: newLogger(f), path: path, f: f}
+	d.Info("vehicle started", "version", version, "pid", os.Getpid())
+	return d, nil
+}
+
+// newLogger writes logfmt lines to w: time, level, message, then the pairs.
+func newLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug,
+		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && a.Value.Kind() == slog.KindTime {
+				return slog.String(slog.TimeKey, a.Value.Time().Format(time.RFC3339Nano))
+			}
+			return a
+		}}))
+}
+
+// Path is the log file's path; empty on a nil Log.
+func (d *Log) Path() string {
+	if d == nil {
+		return ""
+	}
+	return d.path
 }
 
 // Info logs an event.
-func (d *debugLog) Info(msg string, kv ...any) {
+func (d *Log) Info(msg string, kv ...any) {
 	if d != nil {
 		d.l.Info(msg, kv...)
 	}
 }
 
 // Error logs a failure.
-func (d *debugLog) Error(msg string, kv ...any) {
+func (d *Log) Error(msg string, kv ...any) {
 	if d != nil {
 		d.l.Error(msg, kv...)
 	}
 }
 
-// connState logs a stream's connection change: connects, resumes (with how
+// ConnState logs a stream's connection change: connects, resumes (with how
 // many events the host replayed), reconnects and falls back to long-poll.
-func (d *debugLog) connState(cs client.ConnState) {
+func (d *Log) ConnState(cs client.ConnState) {
 	if d == nil {
 		return
 	}
@@ -100,34 +119,27 @@ func (d *debugLog) connState(cs client.ConnState) {
 	d.Info("stream state", kv...)
 }
 
-// observeStreams sets the UI's stream observer to the debug log, when on.
-func (a *app) observeStreams(cfg *tui.Config) {
-	if a.log != nil {
-		cfg.OnConnState = a.log.connState
-	}
-}
-
-// close ends the log.
-func (d *debugLog) close() {
+// Close logs the end of the program and closes the file.
+func (d *Log) Close() {
 	if d != nil {
 		d.Info("vehicle ended")
 		_ = d.f.Close()
 	}
 }
 
-// clientOptions are the options every client of this run gets: with the
-// debug log, an HTTP client that logs each request.
-func (a *app) clientOptions() []client.Option {
-	if a.log == nil {
+// ClientOptions are the options every client of the program gets: with the
+// log on, an HTTP client that logs each request; none with it off.
+func (d *Log) ClientOptions() []client.Option {
+	if d == nil {
 		return nil
 	}
-	return []client.Option{client.WithHTTPClient(a.logging(&http.Client{}))}
+	return []client.Option{client.WithHTTPClient(d.HTTPClient(&http.Client{}))}
 }
 
-// logging returns a copy of h whose requests go through the debug log, or
-// h itself when the log is off.
-func (a *app) logging(h *http.Client) *http.Client {
-	if a.log == nil {
+// HTTPClient returns a copy of h whose requests go through the log, or h
+// itself when the log is off.
+func (d *Log) HTTPClient(h *http.Client) *http.Client {
+	if d == nil {
 		return h
 	}
 	base := h.Transport
@@ -135,7 +147,7 @@ func (a *app) logging(h *http.Client) *http.Client {
 		base = http.DefaultTransport
 	}
 	c := *h
-	c.Transport = &loggingTransport{base: base, log: a.log}
+	c.Transport = &loggingTransport{base: base, log: d}
 	return &c
 }
 
@@ -145,7 +157,7 @@ func (a *app) logging(h *http.Client) *http.Client {
 // model key reaches the log.
 type loggingTransport struct {
 	base http.RoundTripper
-	log  *debugLog
+	log  *Log
 }
 
 // RoundTrip implements http.RoundTripper.
@@ -211,7 +223,7 @@ func leaseChange(typ string) bool {
 // sseTap logs the lease changes an SSE stream carries, and its end.
 type sseTap struct {
 	io.ReadCloser
-	log  *debugLog
+	log  *Log
 	path string
 	line []byte
 }
@@ -251,7 +263,7 @@ func (s *sseTap) scan(b []byte) {
 // changes in it when it is read to its end.
 type jsonTap struct {
 	io.ReadCloser
-	log  *debugLog
+	log  *Log
 	path string
 	buf  bytes.Buffer
 	done bool

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/debuglog"
 )
 
 // TestTUIPrintsLastErrorOnExit opens the TUI in a pty on a session the host
@@ -54,7 +55,7 @@ func TestTUIPrintsLastErrorOnExit(t *testing.T) {
 	logPath := ""
 	for _, kv := range env {
 		if v, ok := strings.CutPrefix(kv, "XDG_STATE_HOME="); ok {
-			logPath = filepath.Join(v, "vehicle", debugLogFile)
+			logPath = filepath.Join(v, "vehicle", debuglog.FileName)
 		}
 	}
 	if !strings.Contains(after, logPath) {
@@ -91,7 +92,7 @@ func TestDebugLogOfTheTUI(t *testing.T) {
 	var logPath string
 	for _, kv := range env {
 		if v, ok := strings.CutPrefix(kv, "XDG_STATE_HOME="); ok {
-			logPath = filepath.Join(v, "vehicle", debugLogFile)
+			logPath = filepath.Join(v, "vehicle", debuglog.FileName)
 		}
 	}
 	b, err := os.ReadFile(logPath)

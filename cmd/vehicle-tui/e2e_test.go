@@ -107,21 +107,8 @@ func (term *terminal) typeText(s string) {
 	}
 }
 
-// buildVehicle builds this command into a temporary folder.
-func buildVehicle(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go tool on PATH to build the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "vehicle")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// TestEndToEndDemo builds vehicle, runs `vehicle demo` in a pty, types a
+// TestEndToEndDemo builds vehicle, runs `vehicle demo` (which becomes
+// vehicle-tui) in a pty, types a
 // prompt, sees the streamed reply on the screen, clears a draft with ctrl+c
 // and quits with two more, and
 // checks the terminal is restored (the alternate screen left, the cursor

@@ -179,7 +179,7 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	cfg.Editor = editorCommand(a.env)
 	a.observeStreams(&cfg)
 	if a.log != nil {
-		cfg.DebugLog = a.log.path
+		cfg.DebugLog = a.log.Path()
 	}
 	if dir, err := config.StateDir(a.env); err == nil && cfg.Drafts == nil {
 		cfg.Drafts = tui.DirDrafts(filepath.Join(dir, "drafts"))
@@ -202,7 +202,7 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 		}
 	}
 	if a.log != nil {
-		fmt.Fprintln(a.errw, "vehicle: the debug log is", a.log.path)
+		fmt.Fprintln(a.errw, "vehicle: the debug log is", a.log.Path())
 	}
 	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
 		return nil

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -92,16 +91,5 @@ func TestNoColor(t *testing.T) {
 		if a.noColor() != want {
 			t.Errorf("%s: noColor %v", env, !want)
 		}
-	}
-}
-
-func TestConfigPathCommand(t *testing.T) {
-	dir := t.TempDir()
-	a, out, _ := testApp(map[string]string{"XDG_CONFIG_HOME": dir, "HOME": "/nowhere"})
-	if code := a.execute(context.Background(), []string{"config", "path"}); code != exitOK {
-		t.Fatalf("exit %d", code)
-	}
-	if got := strings.TrimSpace(out.String()); got != filepath.Join(dir, "vehicle", "config.toml") {
-		t.Errorf("config path printed %q", got)
 	}
 }

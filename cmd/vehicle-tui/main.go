@@ -1,0 +1,159 @@
+// Command vehicle-tui is vehicle's terminal UI: vehicle with no command,
+// vehicle demo and vehicle watch. vehicle becomes this program (exec) for
+// them, with the same arguments, so that its other commands, the ride
+// above all, start without loading the UI's libraries. It ships with
+// vehicle and takes the same command lines for those three commands.
+//
+// Exit codes: 0 when the command did what it was asked, 1 when it failed, 2
+// when the command line was wrong.
+package main
+
+import (
+	"context"
+	"flag"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/cli"
+	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/debuglog"
+	"github.com/sophia-labs/vehicle/tui"
+)
+
+// Set by release builds: -ldflags "-X main.version=v1.2.3 -X main.commit=...
+// -X main.date=...". Empty, the binary's build information is used.
+var (
+	version string
+	commit  string
+	date    string
+)
+
+// Exit codes, as documented in docs/cli.md.
+const (
+	exitOK     = cli.ExitOK
+	exitFailed = cli.ExitFailed
+	exitUsage  = cli.ExitUsage
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
+	code := a.execute(ctx, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// app is one run of the UI: where it reads and writes, the environment and
+// the keyring it uses, and what its flags turned on.
+type app struct {
+	in      io.Reader
+	out     io.Writer
+	errw    io.Writer
+	env     config.Env
+	keyring config.Keyring
+	build   config.Build
+	debug   bool          // --debug
+	log     *debuglog.Log // the debug log, when on
+}
+
+// newApp is a run that reads in, writes out and errw, and looks variables up
+// in env, with the system keyring.
+func newApp(in io.Reader, out, errw io.Writer, env config.Env) *app {
+	return &app{in: in, out: out, errw: errw, env: env, build: config.ReadBuild(version, commit, date),
+		keyring: config.SystemKeyring(env, config.DefaultKeyringTimeout)}
+}
+
+// execute runs the command line args and returns the exit code.
+func (a *app) execute(ctx context.Context, args []string) int {
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(a.in)
+	root.SetOut(a.out)
+	root.SetErr(a.errw)
+	root.SetVersionTemplate("vehicle-tui version {{.Version}}\n")
+	err := cli.Execute(ctx, root, a.build.String(), a.errw)
+	if a.log != nil {
+		if err != nil {
+			a.log.Error("the command failed", "err", err)
+		}
+		a.log.Close()
+	}
+	return cli.ExitCode(err)
+}
+
+// tuiLong is the root command's description in vehicle-tui -h.
+const tuiLong = `vehicle-tui is vehicle's terminal UI, which vehicle runs for itself with no
+command, for vehicle demo and for vehicle watch: the session picker, or
+--session ID, or --new. Run it as vehicle; vehicle --help lists every
+command.`
+
+// rootCmd builds the command tree: the UI, demo and watch, with the same
+// names and flags as in vehicle (whose help is made from them: see
+// TestVehicleKnowsTheFlags).
+func (a *app) rootCmd() *cobra.Command {
+	var f config.Flags
+	var n tuiFlags
+	root := &cobra.Command{
+		Use:   "vehicle",
+		Short: "vehicle's terminal UI",
+		Long:  tuiLong,
+		Args:  cli.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.runTUI(cmd.Context(), f, n.withFile(cmd), false)
+		},
+		PersistentPreRunE: func(*cobra.Command, []string) error { return a.startDebugLog() },
+	}
+	root.SetFlagErrorFunc(cli.FlagError)
+	root.CompletionOptions.DisableDefaultCmd = true // vehicle completion covers these commands
+	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "write a debug log (requests, streams, leases) to a file in the state folder (or $"+debuglog.EnvVar+"=1)")
+	cli.AddGoFlags(root, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) })
+	root.AddCommand(a.demoCmd(), a.watchCmd())
+	return root
+}
+
+// watchCmd is vehicle watch: the TUI on one session, read-only.
+func (a *app) watchCmd() *cobra.Command {
+	var f config.Flags
+	var n tuiFlags
+	cmd := &cobra.Command{
+		Use:   "watch --session ID",
+		Short: "Watch a session read-only: never claims the lease, never sends",
+		Args:  cli.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.runTUI(cmd.Context(), f, n.withFile(cmd), true)
+		},
+	}
+	cli.AddGoFlags(cmd, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) },
+		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify")
+	return cmd
+}
+
+// startDebugLog opens the debug log when --debug or VEHICLE_DEBUG=1 asks
+// for it.
+func (a *app) startDebugLog() error {
+	if a.log != nil || !debuglog.Wanted(a.env, a.debug) {
+		return nil
+	}
+	l, err := debuglog.Open(a.env, a.build.String())
+	if err != nil {
+		return err
+	}
+	a.log = l
+	return nil
+}
+
+// clientOptions are the options every client of this run gets: with the
+// debug log, an HTTP client that logs each request.
+func (a *app) clientOptions() []client.Option { return a.log.ClientOptions() }
+
+// observeStreams sets the UI's stream observer to the debug log, when on.
+func (a *app) observeStreams(cfg *tui.Config) {
+	if a.log != nil {
+		cfg.OnConnState = a.log.ConnState
+	}
+}

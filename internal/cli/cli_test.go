@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// TestExitCodeAndMessage: each error's exit code, and what is printed for
+// it: one line, a second pointing to the help for a wrong command line,
+// nothing for a command that has said why itself.
+func TestExitCodeAndMessage(t *testing.T) {
+	cases := []struct {
+		err   error
+		code  int
+		lines int
+	}{
+		{nil, ExitOK, 0},
+		{errors.New("the host refused"), ExitFailed, 1},
+		{UsageError{Err: errors.New("unknown flag: --x")}, ExitUsage, 2},
+		{fmt.Errorf("wrapped: %w", UsageError{Err: errors.New("stray")}), ExitUsage, 2},
+		{ExitError{Code: 3}, 3, 0},
+	}
+	for _, tc := range cases {
+		if got := ExitCode(tc.err); got != tc.code {
+			t.Errorf("%v: exit %d, want %d", tc.err, got, tc.code)
+		}
+		if tc.err == nil {
+			continue
+		}
+		var b bytes.Buffer
+		PrintError(&b, tc.err)
+		if n := strings.Count(b.String(), "\n"); n != tc.lines || tc.lines > 0 && !strings.HasPrefix(b.String(), "vehicle: ") {
+			t.Errorf("%v: printed %q", tc.err, b.String())
+		}
+	}
+}
+
+// TestExecute: a stray argument is a usage error, printed once; --version
+// answers with the version.
+func TestExecute(t *testing.T) {
+	root := &cobra.Command{Use: "vehicle", Args: NoArgs, RunE: func(*cobra.Command, []string) error { return nil }}
+	root.SetFlagErrorFunc(FlagError)
+	for _, tc := range []struct {
+		args      []string
+		code      int
+		out, errw string
+	}{
+		{[]string{"stray"}, ExitUsage, "", `unexpected argument "stray": vehicle takes flags only`},
+		{[]string{"--nosuch"}, ExitUsage, "", "unknown flag: --nosuch"},
+		{[]string{"--version"}, ExitOK, "vehicle version v1.2.3", ""},
+	} {
+		var out, errw bytes.Buffer
+		root.SetArgs(tc.args)
+		root.SetOut(&out)
+		root.SetErr(&errw)
+		err := Execute(t.Context(), root, "v1.2.3", &errw)
+		if ExitCode(err) != tc.code || !strings.Contains(out.String(), tc.out) || !strings.Contains(errw.String(), tc.errw) ||
+			strings.Count(errw.String(), "vehicle: ") > 1 {
+			t.Errorf("%q: exit %d, out %q, err %q", tc.args, ExitCode(err), out.String(), errw.String())
+		}
+	}
+}
