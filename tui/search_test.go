@@ -179,6 +179,28 @@ func TestSearchFollowsNewEntries(t *testing.T) {
 	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 5") {
 		t.Fatalf("a new entry with a match: want 1 of 5:\n%s", s)
 	}
+	// A reply streaming in: appended, then set again as it grows.
+	feed(m, delta(m, "m9", "a needle"))
+	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 6") {
+		t.Fatalf("a streaming reply with a match: want 1 of 6:\n%s", s)
+	}
+	feed(m, delta(m, "m9", " and a second needle"))
+	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 7") {
+		t.Fatalf("the streaming reply grew a match: want 1 of 7:\n%s", s)
+	}
+	// The session opened again with another transcript: the index is built
+	// again for it, the query kept.
+	snap := long(30)
+	m.open("s1")
+	feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap,
+		claim: &client.Claimed{Lease: *snap.Session.Lease}})
+	if m.focus == focusSearch {
+		t.Fatal("the search bar stays open over another session")
+	}
+	feed(m, keyCtrlF)
+	if s := bottomLines(m, 2); !strings.Contains(s, "no match for “needle”") {
+		t.Fatalf("another session's search: want no match:\n%s", s)
+	}
 }
 
 func TestJumpKeys(t *testing.T) {
@@ -266,5 +288,38 @@ func TestSearchFollowsTheKeyMap(t *testing.T) {
 	feed(m, tea.KeyPressMsg{Code: 's', Mod: tea.ModAlt})
 	if s := bottomLines(m, 2); m.focus != focusSearch || !strings.Contains(s, "ctrl+q close") {
 		t.Fatalf("alt+s: focus %v, want the bar naming ctrl+q:\n%s", m.focus, s)
+	}
+}
+
+// TestSearchIndexFollowsInsertions inserts entries into the transcript (as
+// notes put in place do): near the end the entries that moved are set
+// again, at the start the index is built again; the counts stay right.
+func TestSearchIndexFollowsInsertions(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, long(200), nil)
+	m.sess.state.Entries[9].Text = "turn 10 has a needle"
+	m.sess.state.Entries[9].Rev++
+	feed(m, keyCtrlF)
+	feed(m, typing("needle")...)
+	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 1") {
+		t.Fatalf("want 1 of 1:\n%s", s)
+	}
+	insert := func(at int, text string) {
+		es := m.sess.state.Entries
+		e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: text, Rev: 1, EntryID: "x" + text}
+		m.sess.state.Entries = append(es[:at:at], append([]client.Entry{e}, es[at:]...)...)
+	}
+	insert(195, "a needle near the end")
+	feed(m, keyDown)
+	if s := bottomLines(m, 2); !strings.Contains(s, "2 of 2") || m.search.idx.Len() != 201 {
+		t.Fatalf("inserted near the end: want 2 of 2 over 201 entries (%d):\n%s", m.search.idx.Len(), s)
+	}
+	insert(0, "a needle at the start")
+	feed(m, keyDown)
+	if s := bottomLines(m, 2); !strings.Contains(s, "of 3") || m.search.idx.Len() != 202 {
+		t.Fatalf("inserted at the start: want 3 matches over 202 entries (%d):\n%s", m.search.idx.Len(), s)
+	}
+	if s := screen(m); !strings.Contains(s, "a needle at the start") && !strings.Contains(s, "turn 10 has a needle") &&
+		!strings.Contains(s, "a needle near the end") {
+		t.Fatalf("the current match is not on screen:\n%s", s)
 	}
 }
