@@ -89,6 +89,8 @@ type Styles struct {
 	ChipOK         lipgloss.Style // a tool that finished
 	ChipError      lipgloss.Style // a tool that failed
 	Marker         lipgloss.Style // the "new messages" marker
+	Match          lipgloss.Style // a search match in the transcript
+	MatchCurrent   lipgloss.Style // the current search match
 	Rule           lipgloss.Style // separators
 
 	LeaseMine  lipgloss.Style // this terminal drives
@@ -172,6 +174,8 @@ func build(p Palette, dark, noColor bool, md string) *Styles {
 	s.ChipError = fg(p.Error).Bold(true)
 	s.Marker = lipgloss.NewStyle().Foreground(p.MarkerFg).Background(p.MarkerBg).Bold(true)
 	s.Rule = fg(p.Subtle)
+	s.Match = lipgloss.NewStyle().Foreground(p.MarkerFg).Background(p.Muted)
+	s.MatchCurrent = lipgloss.NewStyle().Foreground(p.MarkerFg).Background(p.Warn).Bold(true)
 	s.LeaseMine = fg(p.OK)
 	s.LeaseOwn = fg(p.Warn)
 	s.LeaseOther = fg(p.Info)
@@ -194,6 +198,8 @@ func build(p Palette, dark, noColor bool, md string) *Styles {
 	if noColor {
 		s.Selected = lipgloss.NewStyle().Reverse(true)
 		s.Marker = lipgloss.NewStyle().Reverse(true)
+		s.Match = lipgloss.NewStyle().Reverse(true)
+		s.MatchCurrent = lipgloss.NewStyle().Reverse(true).Bold(true).Underline(true)
 	}
 	return s
 }

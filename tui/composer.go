@@ -31,6 +31,8 @@ func newComposer(c *common, st *theme.Styles, keys *KeyMap) composer {
 	km.InsertNewline = keys.Newline
 	km.LineEnd = key.NewBinding(key.WithKeys("end"))
 	km.InputEnd = key.NewBinding(key.WithKeys("alt+>"))
+	km.InputBegin = key.NewBinding(key.WithKeys("alt+<"))       // ctrl+home is the transcript's
+	km.CharacterForward = key.NewBinding(key.WithKeys("right")) // ctrl+f searches
 	km.SelectAll = key.NewBinding(key.WithDisabled())
 	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled())
 	km.PageUp = key.NewBinding(key.WithDisabled())

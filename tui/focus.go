@@ -11,9 +11,10 @@ const (
 	focusQueue                // the open session's queue lane
 	focusEntries              // selecting a transcript entry to copy or fork
 	focusVisit                // chiming into another person's room
+	focusSearch               // the open session's search bar
 )
 
 // pane reports whether f is one of the open session's panes.
 func (f focus) pane() bool {
-	return f == focusSession || f == focusRoom || f == focusQueue || f == focusEntries
+	return f == focusSession || f == focusRoom || f == focusQueue || f == focusEntries || f == focusSearch
 }

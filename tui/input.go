@@ -54,6 +54,9 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.onScrollKey(msg); ok {
 		return cmd
 	}
+	if cmd, ok := m.onTranscriptKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, m.keys.Sessions):
 		m.focus = focusPicker
@@ -281,6 +284,9 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		return cmd
 	case focusPicker:
 		cmd, _ := m.picker.Update(msg)
+		return cmd
+	case focusSearch:
+		cmd, _ := m.search.Update(msg)
 		return cmd
 	}
 	return nil

@@ -42,6 +42,19 @@ type KeyMap struct {
 	LineUp   key.Binding
 	LineDown key.Binding
 	Bottom   key.Binding
+	Top      key.Binding // the first message, from anywhere
+	First    key.Binding // the first message, in the entries pane
+	Last     key.Binding // the last message, in the entries pane
+
+	// In a session: the transcript's search.
+	Search           key.Binding // from anywhere in the session
+	SearchEntries    key.Binding // from the entries pane
+	SearchNext       key.Binding
+	SearchPrev       key.Binding
+	SearchNextTyping key.Binding // while typing the query
+	SearchPrevTyping key.Binding
+	SearchDone       key.Binding // stops typing: n and N move
+	SearchClose      key.Binding
 
 	// In the session picker.
 	Retry  key.Binding
@@ -104,6 +117,18 @@ func DefaultKeyMap() KeyMap {
 		LineUp:   b([]string{"alt+up", "ctrl+up"}, "alt+↑", "scroll up"),
 		LineDown: b([]string{"alt+down", "ctrl+down"}, "alt+↓", "scroll down"),
 		Bottom:   b([]string{"ctrl+end", "alt+end"}, "ctrl+end", "follow the end"),
+		Top:      b([]string{"ctrl+home", "alt+home"}, "ctrl+home", "the first message"),
+		First:    b([]string{"g", "home"}, "g/home", "first message (entries)"),
+		Last:     b([]string{"G", "end"}, "G/end", "last message (entries)"),
+
+		Search:           b([]string{"ctrl+f"}, "ctrl+f", "search the transcript"),
+		SearchEntries:    b([]string{"/"}, "/", "search (entries)"),
+		SearchNext:       b([]string{"n", "enter", "down"}, "n", "next match"),
+		SearchPrev:       b([]string{"N", "shift+enter", "up"}, "N", "previous match"),
+		SearchNextTyping: b([]string{"down", "ctrl+n"}, "↓", "next match"),
+		SearchPrevTyping: b([]string{"up", "ctrl+p", "shift+enter"}, "↑", "previous match"),
+		SearchDone:       b([]string{"enter"}, "enter", "done typing (n/N move)"),
+		SearchClose:      b([]string{"esc"}, "esc", "close the search"),
 
 		Open:   b([]string{"enter"}, "enter", "open"),
 		New:    b([]string{"ctrl+n"}, "ctrl+n", "new"),
@@ -138,8 +163,10 @@ func (s sessionKeys) FullHelp() [][]key.Binding {
 	k := s.k
 	return [][]key.Binding{
 		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Info, k.Errors, k.ModelKey, k.Help, k.Quit},
-		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Accept, k.Reject, k.Policy, k.Expand, k.CancelQueued,
-			k.Copy, k.Fork, k.Takeover, k.Watch},
+		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Top, k.First, k.Last, k.Accept, k.Reject, k.Policy,
+			k.Expand, k.CancelQueued, k.Copy, k.Fork, k.Takeover, k.Watch},
+		{k.Search, k.SearchEntries, k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchNext, k.SearchPrev,
+			k.SearchClose},
 	}
 }
 

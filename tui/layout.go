@@ -65,8 +65,13 @@ func (m *Model) arrangeSession() {
 	s := m.sess
 	ch := m.composerHeight()
 	top := 1 + m.bannerLines()
-	m.panes = m.sidePanes(m.high - top - 2 - ch)
-	if h := max(m.high-top-2-ch-m.panes.height(), 1); h != m.transcript.height {
+	bar := m.search.height()
+	if bar > 0 {
+		m.search.SetSize(m.width, 1)
+		m.search.sync()
+	}
+	m.panes = m.sidePanes(m.high - top - 2 - ch - bar)
+	if h := max(m.high-top-2-ch-bar-m.panes.height(), 1); h != m.transcript.height {
 		m.transcript.setSize(m.width, h)
 	}
 	m.transcript.sel = -1
@@ -173,6 +178,9 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 			cur = c
 		}
 		lines = append(lines, strings.Split(m.composer.View(), "\n")[:ch]...)
+	}
+	if m.search.active() {
+		lines = append(lines, m.search.View())
 	}
 	lines = append(lines, m.status.View())
 	lines = append(lines[:top], m.overlay(lines[top:])...)

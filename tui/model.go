@@ -62,6 +62,7 @@ type Model struct {
 
 	picker     picker
 	transcript *transcript
+	search     *searchBar
 	composer   composer
 	room       roomPane
 	queue      queuePane
@@ -117,6 +118,7 @@ func New(cfg Config) *Model {
 	m.room, m.queue = roomPane{common: m.common}, queuePane{common: m.common}
 	m.lease, m.accountP, m.status = leasePane{m.common}, accountPane{common: m.common}, statusPane{m.common}
 	m.transcript.followKey = keyName(m.keys.Bottom)
+	m.search = newSearchBar(m.common, m.transcript)
 	m.composer = newComposer(m.common, m.st, &m.keys)
 	m.picker = picker{c: m.common}
 	m.resize(80, 24)

@@ -29,6 +29,8 @@ func (m *Model) pane() component {
 		return &m.queue
 	case focusEntries:
 		return m.transcript
+	case focusSearch:
+		return m.search
 	}
 	return nil
 }

@@ -31,6 +31,9 @@ type transcript struct {
 	sel    int    // the selected entry, marked on screen; -1 for none
 
 	followKey string // the key that follows the end again, for the marker
+	// mark, when set, decorates an entry's lines as they are drawn (the
+	// search's highlights); it returns the lines it was given to leave them.
+	mark func(i int, lines []string) []string
 }
 
 // anchor is a line of an entry: the top of the window when scrolled up.
@@ -243,8 +246,8 @@ func (t *transcript) view(es []client.Entry) []string {
 	for len(out) < t.height {
 		out = append(out, "")
 	}
-	if !t.follow && t.unseen > 0 {
-		out[len(out)-1] = t.marker()
+	if !t.follow {
+		out[len(out)-1] = t.marker(es)
 	}
 	return out
 }
@@ -285,13 +288,18 @@ func (t *transcript) from(es []client.Entry) []string {
 	return out
 }
 
-// marker is the "new messages" line shown while scrolled up.
-func (t *transcript) marker() string {
-	word := "messages"
-	if t.unseen == 1 {
-		word = "message"
+// marker is the line shown while scrolled up: where the window is, the
+// messages added since, and the key that follows the end.
+func (t *transcript) marker(es []client.Entry) string {
+	s := " " + t.position(es) + " · "
+	if t.unseen > 0 {
+		word := "messages"
+		if t.unseen == 1 {
+			word = "message"
+		}
+		s += fmt.Sprintf("↓ %d new %s · ", t.unseen, word)
 	}
-	s := fmt.Sprintf(" ↓ %d new %s · %s follows ", t.unseen, word, t.followKey)
+	s += t.followKey + " follows "
 	return t.r.st.Marker.Render(xansi.Truncate(s, t.width, "…"))
 }
 
@@ -299,6 +307,9 @@ func (t *transcript) marker() string {
 // (the cached rendering is left as it is).
 func (t *transcript) entryLines(es []client.Entry, i int) []string {
 	l := t.r.lines(i, &es[i])
+	if t.mark != nil {
+		l = t.mark(i, l)
+	}
 	if i != t.sel {
 		return l
 	}

@@ -1,0 +1,336 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/search"
+)
+
+// searchBar is the transcript's search: a line above the status line where
+// the person types a query, the matches highlighted in the transcript and
+// the current one scrolled into view. It searches every entry of the
+// session, not only those drawn, through an index kept current with the
+// entries' revisions. It shows while the focus is focusSearch: typing, the
+// keys refine the query; done typing, n and N move between the matches.
+type searchBar struct {
+	c      *common
+	t      *transcript
+	input  lineInput
+	typing bool // the bar takes text: typing refines the query
+	width  int
+
+	idx   *search.Index // nil until the first search
+	state *client.State // the state idx indexes
+	keys  []indexedKey  // each indexed entry as it was indexed
+}
+
+// indexedKey identifies the version of an entry the index holds.
+type indexedKey struct {
+	rev       int
+	kind      client.EntryKind
+	size      int
+	entryID   string
+	messageID string
+}
+
+// resyncMax is how many changed entries a sync sets one by one; more (a
+// transcript that shifted) and the index is built again.
+const resyncMax = 64
+
+func newSearchBar(c *common, t *transcript) *searchBar {
+	b := &searchBar{c: c, t: t}
+	t.mark = b.mark
+	return b
+}
+
+// active reports whether the bar shows.
+func (b *searchBar) active() bool { return b.c.focus == focusSearch && b.c.sess != nil }
+
+// height is the lines the bar takes: one while it shows.
+func (b *searchBar) height() int {
+	if b.active() {
+		return 1
+	}
+	return 0
+}
+
+// SetSize gives the bar its width.
+func (b *searchBar) SetSize(w, _ int) { b.width = w }
+
+// ShortHelp lists the keys the bar answers now.
+func (b *searchBar) ShortHelp() []key.Binding {
+	k := &b.c.keys
+	if b.typing {
+		return []key.Binding{k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchClose}
+	}
+	return []key.Binding{k.SearchNext, k.SearchPrev, k.SearchEntries, k.SearchClose}
+}
+
+// FullHelp lists the bar's keys, typing and done typing.
+func (b *searchBar) FullHelp() [][]key.Binding {
+	k := &b.c.keys
+	return [][]key.Binding{
+		{k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchClose},
+		{k.SearchNext, k.SearchPrev, k.SearchEntries, k.Search},
+	}
+}
+
+// open shows the bar with the last query, typing.
+func (b *searchBar) open() {
+	b.c.focus, b.c.armed, b.c.note = focusSearch, nil, ""
+	b.typing = true
+	b.sync()
+}
+
+// close hides the bar and gives the keys back to the composer; the query
+// is kept for the next search.
+func (b *searchBar) close() {
+	b.c.focus, b.typing = focusSession, false
+}
+
+// Update handles a key while the bar shows; done reports that it closed.
+func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		b.typing = true
+		b.input.insert(msg.Content)
+		b.refine()
+	case tea.KeyPressMsg:
+		if key.Matches(msg, b.c.keys.SearchClose) {
+			b.close()
+			return nil, true
+		}
+		if b.typing {
+			b.onTypingKey(msg)
+		} else {
+			b.onBrowseKey(msg)
+		}
+	}
+	return nil, false
+}
+
+// onTypingKey refines the query, or moves between matches.
+func (b *searchBar) onTypingKey(msg tea.KeyPressMsg) {
+	k := &b.c.keys
+	switch {
+	case key.Matches(msg, k.SearchNextTyping):
+		b.move(1)
+	case key.Matches(msg, k.SearchPrevTyping):
+		b.move(-1)
+	case key.Matches(msg, k.SearchDone):
+		b.typing = false
+	case key.Matches(msg, k.Search):
+	case b.input.update(msg):
+		b.refine()
+	}
+}
+
+// onBrowseKey moves between matches; the search keys and any text go back
+// to typing.
+func (b *searchBar) onBrowseKey(msg tea.KeyPressMsg) {
+	k := &b.c.keys
+	switch {
+	case key.Matches(msg, k.SearchNext):
+		b.move(1)
+	case key.Matches(msg, k.SearchPrev):
+		b.move(-1)
+	case key.Matches(msg, k.SearchEntries, k.Search):
+		b.typing = true
+	case b.input.update(msg):
+		b.typing = true
+		b.refine()
+	}
+}
+
+// refine searches the query as typed so far. A first query starts from the
+// top of the window; a refined one keeps its current match where it can.
+func (b *searchBar) refine() {
+	b.sync()
+	if b.idx == nil {
+		return
+	}
+	_, had := b.idx.Current()
+	b.idx.Search(b.input.String())
+	if !had {
+		b.idx.From(b.t.topEntry(b.t.entries()))
+	}
+	b.reveal()
+}
+
+// move goes to the next match (d 1) or the previous one (d -1) and shows it.
+func (b *searchBar) move(d int) {
+	b.sync()
+	if b.idx == nil {
+		return
+	}
+	if d > 0 {
+		b.idx.Next()
+	} else {
+		b.idx.Prev()
+	}
+	b.reveal()
+}
+
+// current is the current match's entry and which of the entry's matches it
+// is (from 0); ok is false when there is none.
+func (b *searchBar) current() (entry, nth int, ok bool) {
+	if b.idx == nil {
+		return 0, 0, false
+	}
+	m, ok := b.idx.Current()
+	if !ok {
+		return 0, 0, false
+	}
+	for j, o := range b.idx.In(m.Message) {
+		if o.Start == m.Start {
+			nth = j
+		}
+	}
+	return m.Message, nth, true
+}
+
+// reveal scrolls the transcript so that the current match is on screen.
+func (b *searchBar) reveal() {
+	i, nth, ok := b.current()
+	es := b.t.entries()
+	if !ok || i >= len(es) {
+		return
+	}
+	line := matchLine(b.t.r.lines(i, &es[i]), foldRunes(b.idx.Query()), nth)
+	b.t.showLine(es, i, line)
+}
+
+// sync brings the index up to the open session's entries: built on the
+// first search or for another session, then each entry whose revision
+// changed set again and the new ones appended.
+func (b *searchBar) sync() {
+	s := b.c.sess
+	if s == nil || s.state == nil {
+		b.idx, b.state, b.keys = nil, nil, nil
+		return
+	}
+	st := s.state
+	es := st.Entries
+	if b.idx == nil || st != b.state || len(es) < len(b.keys) {
+		b.rebuild(st)
+		return
+	}
+	changed := 0
+	for i := range b.keys {
+		if k := keyOf(&es[i]); k != b.keys[i] {
+			if changed++; changed > resyncMax {
+				b.rebuild(st)
+				return
+			}
+			b.idx.Set(i, searchText(st, i))
+			b.keys[i] = k
+		}
+	}
+	for i := len(b.keys); i < len(es); i++ {
+		b.idx.Append(searchText(st, i))
+		b.keys = append(b.keys, keyOf(&es[i]))
+	}
+}
+
+// rebuild indexes every entry of st again, and searches the query anew.
+func (b *searchBar) rebuild(st *client.State) {
+	texts := make([]string, len(st.Entries))
+	b.keys = make([]indexedKey, len(st.Entries))
+	for i := range st.Entries {
+		texts[i] = searchText(st, i)
+		b.keys[i] = keyOf(&st.Entries[i])
+	}
+	b.idx, b.state = search.New(texts), st
+	if q := b.input.String(); q != "" {
+		b.idx.Search(q)
+		b.idx.From(b.t.topEntry(st.Entries))
+	}
+}
+
+// keyOf is the version of an entry the index holds.
+func keyOf(e *client.Entry) indexedKey {
+	return indexedKey{rev: e.Rev, kind: e.Kind, size: len(e.Text), entryID: e.EntryID, messageID: e.MessageID}
+}
+
+// searchText is the text of entry i as the transcript shows it: a
+// message's text, a tool's name, a notice's words and detail. A lazy
+// entry's text is decoded for the index without being kept.
+func searchText(st *client.State, i int) string {
+	e := &st.Entries[i]
+	switch {
+	case e.Kind == client.EntryTool || e.Role == client.RoleToolResult:
+		return SanitizeLine(e.ToolName)
+	case e.Kind == client.EntryNotice:
+		return SanitizeLine(noticeWords(e)) + " " + Sanitize(noticeDetail(e))
+	}
+	return Sanitize(st.EntryText(i))
+}
+
+// status is the count as the bar says it: "3 of 17", or that nothing
+// matches.
+func (b *searchBar) status() string {
+	q := b.input.String()
+	if q == "" || b.idx == nil {
+		return ""
+	}
+	i, n := b.idx.Position()
+	if n == 0 {
+		return fmt.Sprintf("no match for “%s”", q)
+	}
+	return fmt.Sprintf("%d of %d", i, n)
+}
+
+// hints are the keys that work now, shortly worded, the most useful first.
+func (b *searchBar) hints() []string {
+	k, c := &b.c.keys, b.c
+	if b.typing {
+		return []string{
+			c.hint(k.SearchClose, "close"),
+			c.st.Key.Render(firstKey(k.SearchNextTyping)+firstKey(k.SearchPrevTyping)) + c.st.KeyDesc.Render(" move"),
+			c.hint(k.SearchDone, "done"),
+		}
+	}
+	return []string{
+		c.hint(k.SearchClose, "close"),
+		c.st.Key.Render(firstKey(k.SearchNext)+"/"+firstKey(k.SearchPrev)) + c.st.KeyDesc.Render(" move"),
+		c.hint(k.SearchEntries, "edit"),
+	}
+}
+
+// View draws the bar: the query, the count and the keys that work now.
+func (b *searchBar) View() string {
+	st := b.c.st
+	left := st.Key.Render("/ ") + st.Body.Render(b.input.String())
+	if b.typing {
+		left = st.Key.Render("/ ") + b.input.view(st)
+	}
+	count := b.status()
+	if strings.HasPrefix(count, "no match") {
+		count = st.StatusWarn.Render(count)
+	} else if count != "" {
+		count = st.Status.Render(count)
+	}
+	line := joinFit([]string{left, count}, b.width)
+	room := b.width - xansi.StringWidth(line) - 3
+	hint := ""
+	for _, h := range b.hints() {
+		next := h
+		if hint != "" {
+			next = hint + st.KeyDesc.Render(" · ") + h
+		}
+		if xansi.StringWidth(next) > room {
+			break
+		}
+		hint = next
+	}
+	if hint != "" {
+		return line + strings.Repeat(" ", b.width-xansi.StringWidth(line)-xansi.StringWidth(hint)) + hint
+	}
+	return pad(line, b.width)
+}

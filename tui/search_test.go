@@ -1,0 +1,325 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// Keys of the search.
+var (
+	keyCtrlF    = tea.KeyPressMsg{Code: 'f', Mod: tea.ModCtrl}
+	keyCtrlHome = tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl}
+	keyHome     = tea.KeyPressMsg{Code: tea.KeyHome}
+	keyEnd      = tea.KeyPressMsg{Code: tea.KeyEnd}
+	keyLeft     = tea.KeyPressMsg{Code: tea.KeyLeft}
+)
+
+// needles is session s1 with 60 numbered turns; turns 5, 20 and 40 hold
+// "needle" (turn 5 twice, once in capitals).
+func needles() *client.Snapshot {
+	s := long(60)
+	s.Transcript[4].Text = "turn 5 has a needle and a NEEDLE"
+	s.Transcript[19].Text = "turn 20 has a needle"
+	s.Transcript[39].Text = "turn 40 has a needle"
+	return s
+}
+
+// searching is the needles session open at w x h with the draft "hello
+// world" typed, its cursor moved three to the left.
+func searching(t *testing.T, w, h int) *Model {
+	t.Helper()
+	m := opened(t, testConfig(t), w, h, needles(), nil)
+	feed(m, typing("hello world")...)
+	feed(m, keyLeft, keyLeft, keyLeft)
+	return m
+}
+
+// bottomLines is the screen's last n lines.
+func bottomLines(m *Model, n int) string {
+	lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
+	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
+}
+
+func TestSearchCountsAndMoves(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := searching(t, size[0], size[1])
+			feed(m, keyCtrlF)
+			if m.focus != focusSearch || !strings.Contains(bottomLines(m, 2), "/ ") {
+				t.Fatalf("ctrl+f shows no search bar:\n%s", screen(m))
+			}
+			feed(m, typing("needle")...)
+			s := screen(m)
+			if !strings.Contains(s, "1 of 4") || !strings.Contains(s, "turn 5 has a needle") {
+				t.Fatalf("want 1 of 4 with turn 5 on screen:\n%s", s)
+			}
+			if !strings.Contains(s, "message ") {
+				t.Fatalf("scrolled up to a match, the position is not shown:\n%s", s)
+			}
+			feed(m, keyDown) // ↓ while typing: the second match, in the same turn
+			if s := screen(m); !strings.Contains(s, "2 of 4") {
+				t.Fatalf("↓ while typing: want 2 of 4:\n%s", s)
+			}
+			feed(m, keyEnter, press('n')) // done typing, then n
+			s = screen(m)
+			if !strings.Contains(s, "3 of 4") || !strings.Contains(s, "turn 20 has a needle") {
+				t.Fatalf("n: want 3 of 4 with turn 20 on screen:\n%s", s)
+			}
+			if m.search.input.String() != "needle" {
+				t.Fatalf("n after enter went into the query: %q", m.search.input.String())
+			}
+			feed(m, keyEnter)
+			if s := screen(m); !strings.Contains(s, "4 of 4") || !strings.Contains(s, "turn 40 has a needle") {
+				t.Fatalf("enter: want 4 of 4 with turn 40 on screen:\n%s", s)
+			}
+			feed(m, press('N'), keyShiftEnter)
+			if s := screen(m); !strings.Contains(s, "2 of 4") || !strings.Contains(s, "turn 5 has a needle") {
+				t.Fatalf("N, shift+enter: want 2 of 4 with turn 5 on screen:\n%s", s)
+			}
+		})
+	}
+}
+
+func TestSearchNoMatchAndRefine(t *testing.T) {
+	m := searching(t, 80, 24)
+	feed(m, keyCtrlF)
+	feed(m, typing("needlez")...)
+	if s := bottomLines(m, 2); !strings.Contains(s, "no match for “needlez”") {
+		t.Fatalf("want the no-match line:\n%s", s)
+	}
+	feed(m, keyBackspace)
+	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 4") {
+		t.Fatalf("backspace to needle: want 1 of 4:\n%s", s)
+	}
+	feed(m, typing(" and")...)
+	if s := screen(m); !strings.Contains(s, "1 of 1") || !strings.Contains(s, "turn 5 has") {
+		t.Fatalf("refined to “needle and”: want 1 of 1 at turn 5:\n%s", s)
+	}
+}
+
+func TestSearchHighlights(t *testing.T) {
+	m := searching(t, 80, 24)
+	feed(m, keyCtrlF)
+	feed(m, typing("needle")...)
+	frame := m.frame
+	cur, other := m.st.MatchCurrent.Render("needle"), m.st.Match.Render("NEEDLE")
+	if !strings.Contains(frame, cur) || !strings.Contains(frame, other) {
+		t.Fatalf("want %q (current) and %q highlighted in:\n%q", cur, other, frame)
+	}
+	feed(m, keyEsc)
+	if strings.Contains(m.frame, cur) || strings.Contains(m.frame, other) {
+		t.Fatal("highlights stay after the search closed")
+	}
+}
+
+func TestSearchKeepsTheDraft(t *testing.T) {
+	m := searching(t, 80, 24)
+	col := m.composer.ta.Column()
+	feed(m, keyCtrlF)
+	feed(m, typing("needle")...)
+	feed(m, keyEnter, press('n'), keyEsc)
+	if m.focus != focusSession || m.search.active() {
+		t.Fatalf("esc: focus %v, want the composer", m.focus)
+	}
+	if got := m.composer.value(); got != "hello world" {
+		t.Fatalf("the draft is %q after the search", got)
+	}
+	if got := m.composer.ta.Column(); got != col {
+		t.Fatalf("the cursor moved from %d to %d", col, got)
+	}
+	if strings.Contains(bottomLines(m, 2), "/ needle") {
+		t.Fatalf("the bar still shows after esc:\n%s", screen(m))
+	}
+	feed(m, press('Z'))
+	if got := m.composer.value(); got != "hello woZrld" {
+		t.Fatalf("typing after esc gave %q, want the cursor where it was", got)
+	}
+	// ctrl+f never moves the composer's cursor: → does.
+	feed(m, keyCtrlF, keyEsc, tea.KeyPressMsg{Code: tea.KeyRight}, press('!'))
+	if got := m.composer.value(); got != "hello woZr!ld" {
+		t.Fatalf("ctrl+f then →: %q", got)
+	}
+}
+
+func TestSearchFromTheEntriesPane(t *testing.T) {
+	m := searching(t, 80, 24)
+	feed(m, keyShiftTab)
+	if m.focus != focusEntries {
+		t.Fatalf("shift+tab: focus %v, want the entries", m.focus)
+	}
+	feed(m, press('/'))
+	if m.focus != focusSearch {
+		t.Fatalf("/ in the entries pane: focus %v, want the search", m.focus)
+	}
+	feed(m, typing("turn 20 ")...)
+	if s := screen(m); !strings.Contains(s, "1 of 1") || !strings.Contains(s, "turn 20 has") {
+		t.Fatalf("want turn 20 found:\n%s", s)
+	}
+	if got := m.composer.value(); got != "hello world" {
+		t.Fatalf("the draft changed to %q", got)
+	}
+	feed(m, keyEsc)
+	if m.focus != focusSession {
+		t.Fatalf("esc: focus %v, want the composer", m.focus)
+	}
+}
+
+func TestSearchFollowsNewEntries(t *testing.T) {
+	m := searching(t, 80, 24)
+	feed(m, keyCtrlF)
+	feed(m, typing("needle")...)
+	feed(m, on(m, event(61, client.EvMessageCompleted,
+		`{"entryId":"n61","role":"user","text":"one more needle","timestamp":"2026-10-14T11:00:00Z"}`)))
+	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 5") {
+		t.Fatalf("a new entry with a match: want 1 of 5:\n%s", s)
+	}
+	// A reply streaming in: appended, then set again as it grows.
+	feed(m, delta(m, "m9", "a needle"))
+	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 6") {
+		t.Fatalf("a streaming reply with a match: want 1 of 6:\n%s", s)
+	}
+	feed(m, delta(m, "m9", " and a second needle"))
+	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 7") {
+		t.Fatalf("the streaming reply grew a match: want 1 of 7:\n%s", s)
+	}
+	// The session opened again with another transcript: the index is built
+	// again for it, the query kept.
+	snap := long(30)
+	m.open("s1")
+	feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap,
+		claim: &client.Claimed{Lease: *snap.Session.Lease}})
+	if m.focus == focusSearch {
+		t.Fatal("the search bar stays open over another session")
+	}
+	feed(m, keyCtrlF)
+	if s := bottomLines(m, 2); !strings.Contains(s, "no match for “needle”") {
+		t.Fatalf("another session's search: want no match:\n%s", s)
+	}
+}
+
+func TestJumpKeys(t *testing.T) {
+	m := searching(t, 80, 24)
+	feed(m, keyCtrlHome)
+	s := screen(m)
+	if !strings.Contains(s, "turn 1\n") || !strings.Contains(s, "message 1 of 60") {
+		t.Fatalf("ctrl+home: want turn 1 and the position:\n%s", s)
+	}
+	if m.composer.value() != "hello world" {
+		t.Fatalf("ctrl+home changed the draft: %q", m.composer.value())
+	}
+	feed(m, keyCtrlEnd, keyShiftTab, press('g'))
+	if s := screen(m); !strings.Contains(s, "turn 1\n") || m.sess.sel != 0 {
+		t.Fatalf("g in the entries pane: want turn 1 selected (sel %d):\n%s", m.sess.sel, s)
+	}
+	feed(m, press('G'))
+	if s := screen(m); !strings.Contains(s, "turn 60") || strings.Contains(s, "message 1 of") || m.sess.sel != 59 {
+		t.Fatalf("G: want the end followed, turn 60 selected (sel %d):\n%s", m.sess.sel, s)
+	}
+	feed(m, keyHome)
+	if s := screen(m); !strings.Contains(s, "message 1 of 60") {
+		t.Fatalf("home in the entries pane: want the first message:\n%s", s)
+	}
+	feed(m, keyEnd)
+	if s := screen(m); !strings.Contains(s, "turn 60") {
+		t.Fatalf("end in the entries pane: want the end:\n%s", s)
+	}
+	if m.composer.value() != "hello world" {
+		t.Fatalf("the entries pane's keys changed the draft: %q", m.composer.value())
+	}
+}
+
+func TestComposerKeepsHomeAndEnd(t *testing.T) {
+	m := searching(t, 80, 24)
+	feed(m, keyHome, press('>'), keyEnd, press('<'))
+	if got := m.composer.value(); got != ">hello world<" {
+		t.Fatalf("home and end in the composer: %q", got)
+	}
+	if s := screen(m); strings.Contains(s, "message 1 of") || !strings.Contains(s, "turn 60") {
+		t.Fatalf("home in the composer scrolled the transcript:\n%s", s)
+	}
+}
+
+func TestPositionMarker(t *testing.T) {
+	for n, want := range map[int]string{7: "7", 999: "999", 1000: "1,000", 10000: "10,000", 1234567: "1,234,567"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+	m := searching(t, 80, 24)
+	feed(m, keyPgUp)
+	if s := screen(m); !strings.Contains(s, "message 49 of 60") || !strings.Contains(s, "of 60 · ctrl+end follows") {
+		t.Fatalf("scrolled up: want the position:\n%s", s)
+	}
+}
+
+func TestSearchKeysInTheHelp(t *testing.T) {
+	km := DefaultKeyMap()
+	listed := map[string]bool{}
+	for _, col := range (sessionKeys{&km}).FullHelp() {
+		for _, b := range col {
+			listed[b.Help().Key] = true
+		}
+	}
+	for _, b := range []string{km.Search.Help().Key, km.SearchEntries.Help().Key, km.SearchNext.Help().Key,
+		km.SearchPrev.Help().Key, km.SearchClose.Help().Key, km.Top.Help().Key, km.First.Help().Key, km.Last.Help().Key} {
+		if !listed[b] {
+			t.Errorf("the session's help does not list %q", b)
+		}
+	}
+}
+
+func TestSearchFollowsTheKeyMap(t *testing.T) {
+	km := DefaultKeyMap()
+	km.Search = key.NewBinding(key.WithKeys("alt+s"), key.WithHelp("alt+s", "search the transcript"))
+	km.SearchClose = key.NewBinding(key.WithKeys("ctrl+q"), key.WithHelp("ctrl+q", "close the search"))
+	cfg := testConfig(t)
+	cfg.Keys = &km
+	m := opened(t, cfg, 80, 24, needles(), nil)
+	feed(m, keyCtrlF)
+	if m.focus == focusSearch {
+		t.Fatal("ctrl+f still searches after the search was rebound")
+	}
+	feed(m, tea.KeyPressMsg{Code: 's', Mod: tea.ModAlt})
+	if s := bottomLines(m, 2); m.focus != focusSearch || !strings.Contains(s, "ctrl+q close") {
+		t.Fatalf("alt+s: focus %v, want the bar naming ctrl+q:\n%s", m.focus, s)
+	}
+}
+
+// TestSearchIndexFollowsInsertions inserts entries into the transcript (as
+// notes put in place do): near the end the entries that moved are set
+// again, at the start the index is built again; the counts stay right.
+func TestSearchIndexFollowsInsertions(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, long(200), nil)
+	m.sess.state.Entries[9].Text = "turn 10 has a needle"
+	m.sess.state.Entries[9].Rev++
+	feed(m, keyCtrlF)
+	feed(m, typing("needle")...)
+	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 1") {
+		t.Fatalf("want 1 of 1:\n%s", s)
+	}
+	insert := func(at int, text string) {
+		es := m.sess.state.Entries
+		e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: text, Rev: 1, EntryID: "x" + text}
+		m.sess.state.Entries = append(es[:at:at], append([]client.Entry{e}, es[at:]...)...)
+	}
+	insert(195, "a needle near the end")
+	feed(m, keyDown)
+	if s := bottomLines(m, 2); !strings.Contains(s, "2 of 2") || m.search.idx.Len() != 201 {
+		t.Fatalf("inserted near the end: want 2 of 2 over 201 entries (%d):\n%s", m.search.idx.Len(), s)
+	}
+	insert(0, "a needle at the start")
+	feed(m, keyDown)
+	if s := bottomLines(m, 2); !strings.Contains(s, "of 3") || m.search.idx.Len() != 202 {
+		t.Fatalf("inserted at the start: want 3 matches over 202 entries (%d):\n%s", m.search.idx.Len(), s)
+	}
+	if s := screen(m); !strings.Contains(s, "a needle at the start") && !strings.Contains(s, "turn 10 has a needle") &&
+		!strings.Contains(s, "a needle near the end") {
+		t.Fatalf("the current match is not on screen:\n%s", s)
+	}
+}
