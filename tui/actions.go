@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -48,7 +50,7 @@ func (m *Model) actions() []action {
 			arg: p, key: k.Policy, why: drivesRoom, run: runPolicy})
 	}
 	return append(acts,
-		action{name: "Attach a context ref", slash: "ref", args: "ID", why: notWatching, run: runRef, palette: paletteRef},
+		action{name: "Attach a context ref", slash: "ref", args: "ID", why: composing, run: runRef, palette: paletteRef},
 		action{name: "Drop the context refs", slash: "unref", args: "[ID]", key: k.Unref, why: hasRefs, run: runUnref},
 		action{name: "Take over / take back", key: k.TakeOver, why: inSession, run: runTakeOver},
 		action{name: "Abort the run", key: k.Abort, why: inSession, run: runAbort},
@@ -84,10 +86,12 @@ func (m *Model) runAction(a action) tea.Cmd {
 	return cmd
 }
 
-// The availability checks: "" when the action can run now.
+// The availability checks: "" when the action can run now, else why not.
 
+// always is available.
 func always(*Model) string { return "" }
 
+// notWatching is available unless the UI only watches.
 func notWatching(m *Model) string {
 	if m.cfg.Watch {
 		return "watching read-only: run vehicle without watch to do this"
@@ -95,6 +99,7 @@ func notWatching(m *Model) string {
 	return ""
 }
 
+// inSession needs one of the person's sessions open.
 func inSession(m *Model) string {
 	if m.sess == nil || m.sess.state == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + keyName(m.keys.Sessions) + " lists them)"
@@ -102,6 +107,7 @@ func inSession(m *Model) string {
 	return ""
 }
 
+// composing needs a session open and a composer that sends.
 func composing(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
@@ -109,6 +115,7 @@ func composing(m *Model) string {
 	return notWatching(m)
 }
 
+// canFork needs an entry to fork before.
 func canFork(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
@@ -119,6 +126,7 @@ func canFork(m *Model) string {
 	return ""
 }
 
+// drivesRoom needs this terminal to drive the session.
 func drivesRoom(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
@@ -132,6 +140,7 @@ func drivesRoom(m *Model) string {
 	return ""
 }
 
+// hasRefs needs a context ref attached.
 func hasRefs(m *Model) string {
 	if len(m.refs) == 0 {
 		return "no context refs to drop: /ref ID attaches one"
@@ -139,7 +148,7 @@ func hasRefs(m *Model) string {
 	return ""
 }
 
-// The actions' runs.
+// The actions' runs: each is called only when its check passed.
 
 func runHelp(m *Model, _ string) (tea.Cmd, string) {
 	m.push(newHelpDialog(m.common, m.screenKeys()))
@@ -162,8 +171,11 @@ func runNew(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runRename(m *Model, title string) (tea.Cmd, string) {
-	if title == "" {
+	switch {
+	case title == "":
 		return nil, "say the new title: /rename TITLE (" + keyName(m.keys.Palette) + " → Rename asks for it)"
+	case strings.Contains(title, "\n"):
+		return nil, "a title is one line: /rename TITLE"
 	}
 	m.note = "renaming…"
 	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.id, title), ""

@@ -174,8 +174,8 @@ func (s *session) unconfirmedItem() []laneItem {
 	return []laneItem{{commandID: u.requestID, op: u.op, text: u.text, unconfirmed: true}}
 }
 
-// chime sends the draft as a chime into the open session's room: this
-// terminal does not drive it.
+// chime sends text (the draft) as a chime into the open session's room:
+// this terminal does not drive it. The context refs stay for a text command.
 func (m *Model) chime(text string) tea.Cmd {
 	s := m.sess
 	m.composer.setValue("")
