@@ -130,11 +130,24 @@ func fuzzyScore(q, s string) int {
 // the selected one's reason when it is not available.
 func (d *paletteDialog) View() string {
 	c := d.c
-	foot := c.hints(c.hint(c.keys.Up, ""), c.hint(c.keys.Down, ""), c.hint(c.keys.Open, "runs it"),
-		c.hint(c.keys.Dismiss, "closes"))
+	foot := c.hints(c.hint(c.keys.Open, "runs it"), c.hint(c.keys.Dismiss, "closes"))
+	if d.w >= 60 {
+		foot = c.hints(c.hint(c.keys.Up, ""), c.hint(c.keys.Down, ""), foot)
+	}
 	inner := max(min(d.w-4, 96), 10)
-	rows := max(boxRows(d.h, d.w, foot)-3, 1)
-	lines := []string{c.st.Prompt.Render("> ") + d.in.view(c.st), ""}
+	why := ""
+	if len(d.shown) > 0 {
+		why = d.why[d.shown[d.sel]]
+	}
+	// The room for text: the box's border, title and blank line, the keys
+	// and the blank line over them take the rest.
+	avail := d.h - 5 - strings.Count(xansi.Wrap(foot, inner, ""), "\n") - 1
+	spacer := avail >= 8
+	rows := max(avail-1-b2i(spacer)-b2i(why != ""), 1)
+	lines := []string{c.st.Prompt.Render("> ") + d.in.view(c.st)}
+	if spacer {
+		lines = append(lines, "")
+	}
 	if len(d.shown) == 0 {
 		lines = append(lines, c.st.KeyDesc.Render("no command matches: backspace widens the search"))
 	}
@@ -142,17 +155,19 @@ func (d *paletteDialog) View() string {
 	for n := first; n < len(d.shown) && n < first+rows; n++ {
 		lines = append(lines, d.row(d.shown[n], n == d.sel, inner))
 	}
-	why := ""
-	if len(d.shown) > 0 {
-		why = d.why[d.shown[d.sel]]
-	}
 	if why != "" {
 		lines = append(lines, c.st.Notice.Render("not now: "+why))
-	} else {
-		lines = append(lines, "")
 	}
 	body := strings.Join(lines, "\n") + "\n\n" + foot
 	return overlayBox(c.st, "Commands", body, d.w, d.h)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // row is one action: a mark when selected, its name, its slash command

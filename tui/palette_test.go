@@ -113,3 +113,23 @@ func TestPaletteListsEveryAction(t *testing.T) {
 		}
 	}
 }
+
+// TestPaletteSmall: on small terminals the palette fits the screen, keeps
+// its keys in sight and still runs what is selected.
+func TestPaletteSmall(t *testing.T) {
+	for _, size := range [][2]int{{20, 6}, {40, 10}, {80, 12}} {
+		m := opened(t, testConfig(t), size[0], size[1], snapshot(lease("user:ada", "cli-me")), nil)
+		feed(m, keyCtrlP, keyDown, keyDown)
+		s := screen(m)
+		if n := len(strings.Split(strings.TrimSuffix(s, "\n"), "\n")); n != size[1] {
+			t.Errorf("%dx%d: the screen is %d lines:\n%s", size[0], size[1], n, s)
+		}
+		if !strings.Contains(s, "▸ New") && size[1] >= 10 {
+			t.Errorf("%dx%d: the selection is not on screen:\n%s", size[0], size[1], s)
+		}
+		feed(m, keyEnter)
+		if m.top() != nil || !strings.Contains(m.note, "starting a new session") {
+			t.Errorf("%dx%d: enter on the third action: top %T, note %q", size[0], size[1], m.top(), m.note)
+		}
+	}
+}

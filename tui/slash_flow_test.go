@@ -211,7 +211,7 @@ func TestSlashUnknownAsks(t *testing.T) {
 
 // TestSlashOpeners: /help, /info, /key open their dialogs; /fork marks an
 // entry; /clone copies the session; /sessions shows the picker; /new
-// opens a new session.
+// opens a new session, all at 80x24.
 func TestSlashOpeners(t *testing.T) {
 	srv, _ := host(t)
 	h, _ := slashSession(t, srv, "Openers")
@@ -237,11 +237,13 @@ func TestSlashOpeners(t *testing.T) {
 	h.see("cloned as “Copy of Openers”")
 	h.enter("/sessions")
 	h.see("your sessions", "Copy of Openers")
-	h.send(keyCtrlP)
-	h.send(typing("new")...)
-	h.send(keyEnter)
-	h.see("● you drive from this terminal", "write a message")
-	if h.m.sess == nil || strings.Contains(screen(h.m), "Openers") {
-		t.Fatalf("the palette's New session did not open a new one:\n%s", screen(h.m))
+	h.send(keyEsc) // back to the session
+	first := h.m.sess.id
+	h.enter("/new")
+	h.until("a new session", func(s string) bool {
+		return h.m.sess != nil && h.m.sess.id != first && h.m.sess.state != nil && strings.Contains(s, "● you drive")
+	})
+	if h.m.sess == nil || h.m.sess.id == first || strings.Contains(screen(h.m), "Openers") {
+		t.Fatalf("/new did not open a new session:\n%s", screen(h.m))
 	}
 }
