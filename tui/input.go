@@ -31,6 +31,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.ModelKey):
 		m.openKeyDialog(nil)
 		return nil
+	case key.Matches(msg, m.keys.Palette):
+		m.openPalette()
+		return nil
 	}
 	switch {
 	case m.focus == focusPicker:
@@ -69,6 +72,9 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, m.keys.Mouse):
 		m.toggleMouse()
+		return nil
+	case key.Matches(msg, m.keys.Unref) && !m.cfg.Watch:
+		m.dropLastRef()
 		return nil
 	case key.Matches(msg, m.keys.Panes):
 		m.cyclePane(1)
@@ -171,13 +177,29 @@ func (m *Model) entries() []client.Entry {
 // takeover is never made here.
 func (m *Model) send(op string) tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || s.sending {
+	if s == nil || s.state == nil {
 		return nil
 	}
-	if m.composer.blank() {
+	text, cmd, handled := m.slash(op, m.composer.value()) // a command runs even while a send is on its way
+	switch {
+	case handled:
+		return cmd
+	case s.sending:
+		return nil
+	case m.composer.blank():
 		if s.unconfirmed != nil && !m.cfg.Watch {
 			return m.resend(s)
 		}
+		return nil
+	}
+	return m.sendText(op, text)
+}
+
+// sendText sends text as the draft: a text command when this terminal may
+// drive, else a chime.
+func (m *Model) sendText(op, text string) tea.Cmd {
+	s := m.sess
+	if s == nil || s.state == nil || s.sending {
 		return nil
 	}
 	if m.cfg.Watch {
@@ -190,7 +212,7 @@ func (m *Model) send(op string) tea.Cmd {
 			m.note = "only the driver steers: " + keyName(m.keys.Send) + " sends the driver a chime"
 			return nil
 		}
-		return m.chime()
+		return m.chime(text)
 	}
 	if op == "" {
 		op = client.OpPrompt
@@ -198,13 +220,14 @@ func (m *Model) send(op string) tea.Cmd {
 			op = client.OpFollowUp
 		}
 	}
-	text := m.composer.value()
-	m.composer.history.add(text)
+	m.composer.history.add(m.composer.value())
 	m.composer.setValue("")
 	m.transcript.toBottom() // the person's own turn: follow it
 	s.sending = true
 	m.note = "sending…"
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(op, text), rel != client.LeaseMine || s.stale)
+	out := m.newOutgoing(op, text)
+	out.refs, m.refs = m.refs, nil
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
 }
 
 // abort stops the run under way, when this terminal drives.

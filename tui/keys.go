@@ -11,6 +11,7 @@ type KeyMap struct {
 	Sessions key.Binding
 	Errors   key.Binding // the last errors, whole
 	ModelKey key.Binding // the model key dialog
+	Palette  key.Binding // the command palette
 
 	// In a session: the composer and the lease.
 	Send     key.Binding
@@ -20,6 +21,7 @@ type KeyMap struct {
 	Editor   key.Binding
 	TakeOver key.Binding
 	Info     key.Binding // what the session is, and where its record lives
+	Unref    key.Binding // drops the last context ref from the next message
 
 	// In a session: the panes and the mouse.
 	Panes     key.Binding
@@ -88,6 +90,7 @@ func DefaultKeyMap() KeyMap {
 		Help:     b([]string{"f1"}, "f1", "help"),
 		ModelKey: b([]string{"ctrl+g"}, "ctrl+g", "your model key"),
 		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),
+		Palette:  b([]string{"ctrl+p"}, "ctrl+p", "commands (palette)"),
 		Errors:   b([]string{"f3", "alt+e"}, "f3", "the last errors, whole"),
 		Retry:    b([]string{"r"}, "r", "list again (after a failed listing)"),
 
@@ -98,6 +101,7 @@ func DefaultKeyMap() KeyMap {
 		Editor:   b([]string{"ctrl+e"}, "ctrl+e", "edit in $EDITOR"),
 		TakeOver: b([]string{"ctrl+t"}, "ctrl+t", "take over / take back"),
 		Info:     b([]string{"f4", "alt+i"}, "f4", "session info and mirror"),
+		Unref:    b([]string{"ctrl+x"}, "ctrl+x", "drop the last context ref"),
 
 		Panes:     b([]string{"tab"}, "tab", "next pane"),
 		PanesBack: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
@@ -162,9 +166,9 @@ func (s sessionKeys) ShortHelp() []key.Binding {
 func (s sessionKeys) FullHelp() [][]key.Binding {
 	k := s.k
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Info, k.Errors, k.ModelKey, k.Help, k.Quit},
+		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Info, k.Errors, k.ModelKey, k.Palette, k.Help, k.Quit},
 		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Top, k.First, k.Last, k.Accept, k.Reject, k.Policy,
-			k.Expand, k.CancelQueued, k.Copy, k.Fork, k.Takeover, k.Watch},
+			k.Expand, k.CancelQueued, k.Copy, k.Fork, k.Takeover, k.Watch, k.Unref},
 		{k.Search, k.SearchEntries, k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchNext, k.SearchPrev,
 			k.SearchClose},
 	}
@@ -184,7 +188,7 @@ func (p pickerKeys) FullHelp() [][]key.Binding {
 	filter := key.NewBinding(key.WithKeys("type"), key.WithHelp("type", "filter"))
 	return [][]key.Binding{
 		{k.Open, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
-		{k.Up, k.Down, filter, k.Back, k.Retry, k.Errors, k.ModelKey, k.Help, k.Quit},
+		{k.Up, k.Down, filter, k.Back, k.Retry, k.Errors, k.ModelKey, k.Palette, k.Help, k.Quit},
 	}
 }
 

@@ -170,7 +170,7 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.sessionBody()...)
 	lines = append(append(lines, p.queue...), p.room...)
 	lines = append(lines, m.lease.View())
-	lines = append(lines, p.account...)
+	lines = append(append(lines, p.account...), p.refs...)
 	var cur *tea.Cursor
 	if ch > 0 {
 		if c := m.composer.cursor(); c != nil && m.composer.focused() {
@@ -197,10 +197,10 @@ func fitLines(lines []string, height int) []string {
 }
 
 // panes are the lines of the session's smaller panes.
-type panes struct{ queue, room, account []string }
+type panes struct{ queue, room, account, refs []string }
 
 // height is the lines the panes take.
-func (p panes) height() int { return len(p.queue) + len(p.room) + len(p.account) }
+func (p panes) height() int { return len(p.queue) + len(p.room) + len(p.account) + len(p.refs) }
 
 // sidePanes draws the smaller panes in at most half of avail lines (the
 // transcript keeps the rest), the limits first, then the account, the
@@ -213,6 +213,7 @@ func (m *Model) sidePanes(avail int) panes {
 		return lines
 	}
 	var p panes
+	p.refs = take(m.refLines())
 	m.accountP.SetSize(m.width, budget)
 	p.account = take(m.accountP.lines())
 	m.room.SetSize(m.width, min(budget, 5))

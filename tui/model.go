@@ -53,6 +53,9 @@ type Config struct {
 	// SaveModelKey, when set, saves the model key the person gives in the
 	// key dialog in the OS keyring; nil offers no saving.
 	SaveModelKey func(key string) error
+	// ContextRefs are ids of what the person has open, attached to the
+	// first text command sent (the seed's contextRefs).
+	ContextRefs []string
 }
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -70,7 +73,8 @@ type Model struct {
 	accountP   accountPane
 	status     statusPane
 	gen        int
-	visit      *visit // chiming into another person's room, nil when not
+	visit      *visit   // chiming into another person's room, nil when not
+	refs       []string // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
@@ -121,6 +125,7 @@ func New(cfg Config) *Model {
 	m.search = newSearchBar(m.common, m.transcript)
 	m.composer = newComposer(m.common, m.st, &m.keys)
 	m.picker = picker{c: m.common}
+	m.refs = addRefs(nil, cfg.ContextRefs...)
 	m.resize(80, 24)
 	return m
 }
@@ -248,6 +253,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		m.onKeySaved(msg)
 	case forkedMsg:
 		return m.onForked(msg)
+	case exportedMsg:
+		m.onExported(msg)
 	default:
 		return m.onPickerData(msg)
 	}

@@ -30,6 +30,7 @@ type outgoing struct {
 	op        string // prompt, follow_up, steer or chime
 	requestID string // also the command's id
 	text      string
+	refs      []string // the context refs a text command carries
 }
 
 // newOutgoing fixes the request of a send.
@@ -40,7 +41,7 @@ func (c *common) newOutgoing(op, text string) outgoing {
 // textRequest is a text command's body: its commandId is its requestId, so
 // the stream names it.
 func (o outgoing) textRequest() client.TextRequest {
-	return client.TextRequest{RequestID: o.requestID, CommandID: o.requestID, Text: o.text}
+	return client.TextRequest{RequestID: o.requestID, CommandID: o.requestID, Text: o.text, ContextRefs: o.refs}
 }
 
 // hostRefused reports whether err is a refusal the host sent (not a lost
@@ -73,7 +74,8 @@ func (m *Model) landed(gen int, out outgoing, err error) *session {
 		if s.unconfirmed != nil && s.unconfirmed.requestID == out.requestID {
 			s.unconfirmed = nil
 		}
-		m.composer.restore(out.text)
+		m.composer.restore(escapeSlash(out.text))
+		m.refs = addRefs(out.refs, m.refs...)
 		return nil
 	}
 	if out.op != opChime && s.knows(out.requestID) {
@@ -172,11 +174,10 @@ func (s *session) unconfirmedItem() []laneItem {
 	return []laneItem{{commandID: u.requestID, op: u.op, text: u.text, unconfirmed: true}}
 }
 
-// chime sends the draft as a chime into the open session's room: this
-// terminal does not drive it.
-func (m *Model) chime() tea.Cmd {
+// chime sends text (the draft) as a chime into the open session's room:
+// this terminal does not drive it. The context refs stay for a text command.
+func (m *Model) chime(text string) tea.Cmd {
 	s := m.sess
-	text := m.composer.value()
 	m.composer.setValue("")
 	s.sending = true
 	m.note = "sending a chime…"
@@ -195,7 +196,7 @@ func (m *Model) onChimed(msg chimedMsg) {
 	}
 	m.note = chimeOutcome(msg.res)
 	if !msg.res.Accepted {
-		m.composer.restore(msg.out.text)
+		m.composer.restore(escapeSlash(msg.out.text))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -77,15 +78,16 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 		fmt.Fprintln(a.errw, "vehicle:", id.Notice)
 	}
 	return tui.Config{
-		Client:     c,
-		SessionID:  f.Session,
-		New:        f.New,
-		NewSession: client.CreateRequest{Title: f.Title, Profile: f.Profile, Model: f.Model},
-		Watch:      watch,
-		NoClaim:    f.NoClaim,
-		Chime:      n.chime,
-		NoBell:     n.noBell,
-		Desktop:    n.desktop,
+		Client:      c,
+		SessionID:   f.Session,
+		New:         f.New,
+		NewSession:  client.CreateRequest{Title: f.Title, Profile: f.Profile, Model: f.Model},
+		Watch:       watch,
+		NoClaim:     f.NoClaim,
+		Chime:       n.chime,
+		NoBell:      n.noBell,
+		Desktop:     n.desktop,
+		ContextRefs: n.context,
 
 		ModelKeyEnv:  config.ModelKeyVariable(f),
 		SaveModelKey: a.modelKeySaver(),
@@ -117,8 +119,9 @@ type tuiFlags struct {
 	chime     bool
 	noBell    bool
 	desktop   string
-	bellGiven bool // --no-bell was on the command line
-	noteGiven bool // --notify was on the command line
+	context   refList // --context ID, repeatable: refs for the first message
+	bellGiven bool    // --no-bell was on the command line
+	noteGiven bool    // --notify was on the command line
 }
 
 // register adds the flags to fs.
@@ -126,6 +129,22 @@ func (n *tuiFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&n.chime, "chime", false, "chime into --session ID, another person's session: what you write goes to its driver")
 	fs.BoolVar(&n.noBell, "no-bell", false, "no bell when a run settles or a chime arrives while the terminal is unfocused")
 	fs.StringVar(&n.desktop, "notify", tui.DesktopOSC9, "the desktop notification then: osc9, osc777 or off")
+	fs.Var(&n.context, "context", "an id of what you have open, sent as a context ref with your first message (repeatable)")
+}
+
+// refList is a repeatable flag's values, in order.
+type refList []string
+
+// String is the values, comma-separated.
+func (r *refList) String() string { return strings.Join(*r, ",") }
+
+// Set adds one value; an empty one is refused.
+func (r *refList) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errors.New("--context needs an id: --context ID")
+	}
+	*r = append(*r, strings.TrimSpace(v))
+	return nil
 }
 
 // withFile records which of the flags the command line gave, so the

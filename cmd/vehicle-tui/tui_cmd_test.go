@@ -93,3 +93,27 @@ func TestNoColor(t *testing.T) {
 		}
 	}
 }
+
+// TestContextFlag: --context is repeatable on the command line and reaches
+// the UI's config in order; an empty one is refused.
+func TestContextFlag(t *testing.T) {
+	a, _, _ := testApp(map[string]string{config.EnvToken: "t"})
+	root := a.rootCmd()
+	if err := root.Flags().Parse([]string{"--context", "doc-1", "--context", "node 2"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := root.Flags().Lookup("context").Value.String(); got != "doc-1,node 2" {
+		t.Fatalf("--context twice gave %q", got)
+	}
+	if err := root.Flags().Parse([]string{"--context", " "}); err == nil || !strings.Contains(err.Error(), "--context ID") {
+		t.Fatalf("an empty --context: %v", err)
+	}
+	n := tuiFlags{desktop: tui.DesktopOSC9, context: refList{"doc-1", "doc-2"}}
+	cfg, err := a.tuiConfig(config.Flags{New: true, Gardend: "https://g.example", Graph: "notes"}, n, config.File{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(cfg.ContextRefs, ",") != "doc-1,doc-2" {
+		t.Fatalf("the config's refs: %q", cfg.ContextRefs)
+	}
+}

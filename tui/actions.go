@@ -1,0 +1,249 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// action is one thing the person can do, as the command palette and the
+// slash commands both know it: its name, its slash command, its key, when
+// it is available and what it runs.
+type action struct {
+	name  string      // what the palette lists
+	slash string      // the slash command without its "/", "" when none
+	args  string      // what the slash command takes, for the lists ("TITLE", "[PATH]")
+	arg   string      // the argument the palette runs it with
+	key   key.Binding // its key in the key map; unset when it has none
+	// why is "" when the action is available now, else why not and what
+	// to do instead.
+	why func(m *Model) string
+	// run runs it with the slash command's argument; a refusal (a missing
+	// or bad argument) is returned as words, and nothing ran.
+	run func(m *Model, arg string) (tea.Cmd, string)
+	// palette, when set, is what the palette runs instead of run: the
+	// actions that need words the palette does not ask for.
+	palette func(m *Model) tea.Cmd
+}
+
+// actions is the action table, in the order the palette lists it. Its keys
+// are the key map's, so a rebinding shows everywhere.
+func (m *Model) actions() []action {
+	k := &m.keys
+	acts := []action{
+		{name: "Help: every key", slash: "help", key: k.Help, why: always, run: runHelp},
+		{name: "Sessions: the picker", slash: "sessions", key: k.Sessions, why: always, run: runSessions},
+		{name: "New session", slash: "new", key: k.New, why: notWatching, run: runNew},
+		{name: "Rename this session", slash: "rename", args: "TITLE", key: k.Rename, why: inSession,
+			run: runRename, palette: paletteRename},
+		{name: "Fork before an entry", slash: "fork", key: k.Fork, why: canFork, run: runFork},
+		{name: "Clone this session", slash: "clone", key: k.Clone, why: inSession, run: runClone},
+		{name: "Export the transcript", slash: "export", args: "[PATH]", why: inSession, run: runExport},
+		{name: "Model key", slash: "key", key: k.ModelKey, why: always, run: runKey},
+		{name: "Session info", slash: "info", key: k.Info, why: inSession, run: runInfo},
+	}
+	for _, p := range []string{client.PolicySuggest, client.PolicyCoDrive, client.PolicyObserve, client.PolicyMute} {
+		acts = append(acts, action{name: "Room policy: " + p, slash: "policy", args: "suggest|co-drive|observe|mute",
+			arg: p, key: k.Policy, why: drivesRoom, run: runPolicy})
+	}
+	return append(acts,
+		action{name: "Attach a context ref", slash: "ref", args: "ID", why: composing, run: runRef, palette: paletteRef},
+		action{name: "Drop the context refs", slash: "unref", args: "[ID]", key: k.Unref, why: hasRefs, run: runUnref},
+		action{name: "Take over / take back", key: k.TakeOver, why: inSession, run: runTakeOver},
+		action{name: "Abort the run", key: k.Abort, why: inSession, run: runAbort},
+		action{name: "Edit the draft in $EDITOR", key: k.Editor, why: composing, run: runEditor},
+		action{name: "Mouse on/off", key: k.Mouse, why: always, run: runMouse},
+		action{name: "The last errors", key: k.Errors, why: always, run: runErrors},
+	)
+}
+
+// lookup is the first action with a slash name; ok is false for none.
+func (m *Model) lookup(slash string) (action, bool) {
+	for _, a := range m.actions() {
+		if a.slash == slash {
+			return a, true
+		}
+	}
+	return action{}, false
+}
+
+// runAction runs an action from the palette, or says why it cannot run.
+func (m *Model) runAction(a action) tea.Cmd {
+	if why := a.why(m); why != "" {
+		m.note = why
+		return nil
+	}
+	if a.palette != nil {
+		return a.palette(m)
+	}
+	cmd, refusal := a.run(m, a.arg)
+	if refusal != "" {
+		m.note = refusal
+	}
+	return cmd
+}
+
+// The availability checks: "" when the action can run now, else why not.
+
+// always is available.
+func always(*Model) string { return "" }
+
+// notWatching is available unless the UI only watches.
+func notWatching(m *Model) string {
+	if m.cfg.Watch {
+		return "watching read-only: run vehicle without watch to do this"
+	}
+	return ""
+}
+
+// inSession needs one of the person's sessions open.
+func inSession(m *Model) string {
+	if m.sess == nil || m.sess.state == nil || m.focus == focusVisit {
+		return "open one of your sessions first (" + keyName(m.keys.Sessions) + " lists them)"
+	}
+	return ""
+}
+
+// composing needs a session open and a composer that sends.
+func composing(m *Model) string {
+	if why := inSession(m); why != "" {
+		return why
+	}
+	return notWatching(m)
+}
+
+// canFork needs an entry to fork before.
+func canFork(m *Model) string {
+	if why := inSession(m); why != "" {
+		return why
+	}
+	if lastSelectable(m.entries()) < 0 {
+		return "nothing to fork before yet: send a message first"
+	}
+	return ""
+}
+
+// drivesRoom needs this terminal to drive the session.
+func drivesRoom(m *Model) string {
+	if why := inSession(m); why != "" {
+		return why
+	}
+	switch {
+	case m.cfg.Watch:
+		return "watching read-only: only the driver sets the room's policy"
+	case !m.driving(m.sess):
+		return "only the driver sets the room's policy: " + keyName(m.keys.TakeOver) + " takes over"
+	}
+	return ""
+}
+
+// hasRefs needs a context ref attached.
+func hasRefs(m *Model) string {
+	if len(m.refs) == 0 {
+		return "no context refs to drop: /ref ID attaches one"
+	}
+	return ""
+}
+
+// The actions' runs: each is called only when its check passed.
+
+func runHelp(m *Model, _ string) (tea.Cmd, string) {
+	m.push(newHelpDialog(m.common, m.screenKeys()))
+	return nil, ""
+}
+
+func runSessions(m *Model, _ string) (tea.Cmd, string) {
+	sel := ""
+	if m.sess != nil {
+		sel = m.sess.id
+	}
+	m.focus = focusPicker
+	m.layout()
+	return m.picker.reload(sel), ""
+}
+
+func runNew(m *Model, _ string) (tea.Cmd, string) {
+	m.note = "starting a new session…"
+	return createSession(m.cfg.Context, m.cfg.Client, m.newRequest()), ""
+}
+
+func runRename(m *Model, title string) (tea.Cmd, string) {
+	switch {
+	case title == "":
+		return nil, "say the new title: /rename TITLE (" + keyName(m.keys.Palette) + " → Rename asks for it)"
+	case strings.Contains(title, "\n"):
+		return nil, "a title is one line: /rename TITLE"
+	}
+	m.note = "renaming…"
+	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.id, title), ""
+}
+
+func paletteRename(m *Model) tea.Cmd {
+	s := m.sess
+	m.push(newRenameDialog(m.common, s.state.Session, func(title string) tea.Cmd {
+		m.note = "renaming…"
+		return renameSession(m.cfg.Context, m.cfg.Client, s.id, title)
+	}))
+	return nil
+}
+
+func runFork(m *Model, _ string) (tea.Cmd, string) {
+	if !m.paneReady(focusEntries) {
+		return nil, "nothing to fork before yet: send a message first"
+	}
+	m.focus = focusEntries
+	m.note = "mark the entry to fork before: " + keyName(m.keys.Up) + keyName(m.keys.Down) + " moves, " +
+		keyName(m.keys.Fork) + " " + keyName(m.keys.Fork) + " forks"
+	return nil, ""
+}
+
+func runClone(m *Model, _ string) (tea.Cmd, string) {
+	m.note = "cloning “" + TitleLine(m.sess.state.Title()) + "”…"
+	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.id), ""
+}
+
+func runKey(m *Model, _ string) (tea.Cmd, string) {
+	m.openKeyDialog(nil)
+	return nil, ""
+}
+
+func runInfo(m *Model, _ string) (tea.Cmd, string) {
+	m.openInfo()
+	return nil, ""
+}
+
+func runPolicy(m *Model, name string) (tea.Cmd, string) {
+	p, ok := parsePolicy(name)
+	if !ok {
+		return nil, "say which: /policy suggest|co-drive|observe|mute"
+	}
+	s := m.sess
+	m.note = "setting the room to " + p + "…"
+	return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, p), ""
+}
+
+func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }
+
+func runAbort(m *Model, _ string) (tea.Cmd, string) {
+	if m.sess.state.Run != client.RunRunning {
+		return nil, "no run is under way"
+	}
+	return m.abort(), ""
+}
+
+func runEditor(m *Model, _ string) (tea.Cmd, string) {
+	return editDraft(m.cfg.Editor, m.composer.value()), ""
+}
+
+func runMouse(m *Model, _ string) (tea.Cmd, string) {
+	m.toggleMouse()
+	return nil, ""
+}
+
+func runErrors(m *Model, _ string) (tea.Cmd, string) {
+	m.push(&errorsDialog{c: m.common, errs: m.errLog, log: m.cfg.DebugLog})
+	return nil, ""
+}

@@ -1,0 +1,135 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+var (
+	keyCtrlP = tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
+	keyCtrlX = tea.KeyPressMsg{Code: 'x', Mod: tea.ModCtrl}
+	keyCtrlU = tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
+)
+
+// TestPaletteFilterAndRun opens the palette at 80x24: it lists the actions
+// with their keys and slash commands, typing filters them fuzzily, ↓ moves
+// and enter runs the selected one, closing the palette.
+func TestPaletteFilterAndRun(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	feed(m, keyCtrlP)
+	s := screen(m)
+	for _, want := range []string{"Commands", "▸ Help: every key", "/help", "f1", "Sessions: the picker", "ctrl+o",
+		"/rename TITLE", "enter runs it"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the palette lacks %q:\n%s", want, s)
+		}
+	}
+	if len(strings.Split(strings.TrimSuffix(s, "\n"), "\n")) != 24 {
+		t.Fatalf("the screen is not 24 lines:\n%s", s)
+	}
+
+	feed(m, typing("sinf")...)
+	s = screen(m)
+	if !strings.Contains(s, "▸ Session info") || strings.Contains(s, "Help: every key") {
+		t.Fatalf("“sinf” does not select Session info first:\n%s", s)
+	}
+	feed(m, keyBackspace, keyBackspace, keyBackspace, keyBackspace)
+	feed(m, typing("pol")...)
+	s = screen(m)
+	if !strings.Contains(s, "▸ Room policy: suggest") || strings.Contains(s, "Session info") {
+		t.Fatalf("“pol” does not keep the policies:\n%s", s)
+	}
+	feed(m, keyDown, keyDown)
+	if s = screen(m); !strings.Contains(s, "▸ Room policy: observe") {
+		t.Fatalf("↓↓ does not select observe:\n%s", s)
+	}
+	_, cmd := m.Update(keyEnter)
+	if m.top() != nil || cmd == nil || !strings.Contains(m.note, "setting the room to observe") {
+		t.Fatalf("enter did not run the policy: overlay %T, note %q", m.top(), m.note)
+	}
+}
+
+// TestPaletteOpensADialog runs an action that opens a dialog: the palette
+// closes and the dialog stays.
+func TestPaletteOpensADialog(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	feed(m, keyCtrlP)
+	feed(m, typing("rename")...)
+	feed(m, keyEnter)
+	if _, ok := m.top().(*renameDialog); !ok || len(m.overlays) != 1 {
+		t.Fatalf("the rename dialog is not the only overlay: %d, top %T", len(m.overlays), m.top())
+	}
+	if s := screen(m); !strings.Contains(s, "Title for s1:") || !strings.Contains(s, "Leases") {
+		t.Fatalf("the rename dialog does not show the title:\n%s", s)
+	}
+	feed(m, keyEsc)
+	feed(m, keyCtrlP, keyEsc)
+	if m.top() != nil {
+		t.Fatalf("esc did not close the palette: %T", m.top())
+	}
+}
+
+// TestPaletteSaysWhyNot: in the picker the session's actions are listed
+// with the reason they cannot run; enter on one says it and runs nothing.
+func TestPaletteSaysWhyNot(t *testing.T) {
+	m := newModel(t, testConfig(t), 80, 24)
+	m.focus = focusPicker
+	feed(m, keyCtrlP)
+	feed(m, typing("export")...)
+	s := screen(m)
+	if !strings.Contains(s, "▸ Export the transcript") || !strings.Contains(s, "not now: open one of your sessions first") {
+		t.Fatalf("the palette does not say why export cannot run:\n%s", s)
+	}
+	_, cmd := m.Update(keyEnter)
+	if cmd != nil || !strings.Contains(screen(m), "open one of your sessions first (ctrl+o lists them)") {
+		t.Fatalf("enter on an unavailable action: cmd %v, screen:\n%s", cmd != nil, screen(m))
+	}
+	feed(m, keyCtrlP)
+	feed(m, typing("zzzz")...)
+	if s := screen(m); !strings.Contains(s, "no command matches") {
+		t.Fatalf("no match is not said:\n%s", s)
+	}
+	if _, cmd := m.Update(keyEnter); cmd != nil || m.top() == nil {
+		t.Fatal("enter with nothing matching ran something or closed the palette")
+	}
+}
+
+// TestPaletteListsEveryAction: every action of the table is in the
+// palette, and every slash command and key it names is the key map's.
+func TestPaletteListsEveryAction(t *testing.T) {
+	m := opened(t, testConfig(t), 200, 60, snapshot(lease("user:ada", "cli-me")), nil)
+	feed(m, keyCtrlP)
+	s := screen(m)
+	for _, a := range m.actions() {
+		if !strings.Contains(s, a.name) {
+			t.Errorf("the palette lacks %q", a.name)
+		}
+	}
+	for _, name := range []string{"help", "new", "sessions", "rename", "fork", "clone", "export", "key", "policy", "info", "ref", "unref"} {
+		if _, ok := m.lookup(name); !ok {
+			t.Errorf("no action for /%s", name)
+		}
+	}
+}
+
+// TestPaletteSmall: on small terminals the palette fits the screen, keeps
+// its keys in sight and still runs what is selected.
+func TestPaletteSmall(t *testing.T) {
+	for _, size := range [][2]int{{20, 6}, {40, 10}, {80, 12}} {
+		m := opened(t, testConfig(t), size[0], size[1], snapshot(lease("user:ada", "cli-me")), nil)
+		feed(m, keyCtrlP, keyDown, keyDown)
+		s := screen(m)
+		if n := len(strings.Split(strings.TrimSuffix(s, "\n"), "\n")); n != size[1] {
+			t.Errorf("%dx%d: the screen is %d lines:\n%s", size[0], size[1], n, s)
+		}
+		if !strings.Contains(s, "▸ New") && size[1] >= 10 {
+			t.Errorf("%dx%d: the selection is not on screen:\n%s", size[0], size[1], s)
+		}
+		feed(m, keyEnter)
+		if m.top() != nil || !strings.Contains(m.note, "starting a new session") {
+			t.Errorf("%dx%d: enter on the third action: top %T, note %q", size[0], size[1], m.top(), m.note)
+		}
+	}
+}

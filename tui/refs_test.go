@@ -1,0 +1,77 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// TestRefChips: --context refs show as chips over the composer at 80x24,
+// the send takes them, and a refusal by the host gives them back with the
+// text (a text that began with "/" comes back as "//").
+func TestRefChips(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.ContextRefs = []string{"doc-1", "doc-2", "doc-1"}
+	m := opened(t, cfg, 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	s := screen(m)
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	if len(lines) != 24 || !strings.HasPrefix(lines[19], "⊕ doc-1 ⊕ doc-2 · ctrl+x drops the last") ||
+		!strings.HasPrefix(lines[20], "┃ write a message") {
+		t.Fatalf("the chips are not over the composer:\n%s", s)
+	}
+
+	feed(m, typing("/etc please")...)
+	m.composer.setValue("//etc please")
+	_, cmd := m.Update(keyEnter)
+	if cmd == nil || len(m.refs) != 0 || m.sess.unconfirmed != nil {
+		t.Fatalf("the send did not take the refs: cmd %v, refs %q", cmd != nil, m.refs)
+	}
+	if strings.Contains(screen(m), "⊕") {
+		t.Fatal("the chips stay while the send is on its way")
+	}
+	feed(m, typing("/ref doc-3")...)
+	feed(m, keyEnter)
+	out := outgoing{op: client.OpPrompt, requestID: "rq1", text: "/etc please", refs: []string{"doc-1", "doc-2"}}
+	refused := &client.Error{Status: 409, Code: client.CodeLeaseRequired, Message: "claim first"}
+	feed(m, sentMsg{gen: m.gen, out: out, err: refused})
+	if !slices.Equal(m.refs, []string{"doc-1", "doc-2", "doc-3"}) {
+		t.Fatalf("after the refusal the refs are %q", m.refs)
+	}
+	if got := m.composer.value(); got != "//etc please" {
+		t.Fatalf("the refused text came back as %q", got)
+	}
+	if req := out.textRequest(); !slices.Equal(req.ContextRefs, []string{"doc-1", "doc-2"}) {
+		t.Fatalf("the request carries %q", req.ContextRefs)
+	}
+}
+
+// TestRefRefusals: a bad /ref keeps the text and says what to do; the
+// unref key with none says how to attach one.
+func TestRefRefusals(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	for _, c := range []struct{ draft, says string }{
+		{"/ref", "say the id: /ref ID"},
+		{"/ref " + strings.Repeat("x", 201), "longer than 200 characters"},
+		{"/unref", "no context refs to drop: /ref ID attaches one"},
+	} {
+		m.composer.setValue(c.draft)
+		feed(m, keyEnter)
+		if m.composer.value() != c.draft || !strings.Contains(m.note, c.says) {
+			t.Errorf("%.20q: composer %.20q, note %q", c.draft, m.composer.value(), m.note)
+		}
+	}
+	m.composer.setValue("/ref doc-1")
+	feed(m, keyEnter)
+	m.composer.setValue("/unref doc-9")
+	feed(m, keyEnter)
+	if m.composer.value() != "/unref doc-9" || !strings.Contains(m.note, "“doc-9” is not attached: your next message carries doc-1") {
+		t.Errorf("/unref of an id not attached: composer %q, note %q", m.composer.value(), m.note)
+	}
+	m.composer.setValue("")
+	feed(m, keyCtrlX, keyCtrlX)
+	if !strings.Contains(screen(m), "no context refs to drop") {
+		t.Fatalf("ctrl+x with no refs says nothing:\n%s", screen(m))
+	}
+}

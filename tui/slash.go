@@ -1,0 +1,172 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// Slash commands: a draft whose first word is "/name" runs the action of
+// that name instead of being sent. "//text" sends the literal "/text"; an
+// unknown "/word" is sent only after the person says so.
+
+// slashKind is what a draft is to the slash commands.
+type slashKind int
+
+const (
+	slashNone    slashKind = iota // plain text: sent as it is
+	slashCommand                  // "/name args": a command
+	slashLiteral                  // "//text": the text "/text"
+)
+
+// slashLine is a draft read as a slash command.
+type slashLine struct {
+	kind slashKind
+	name string // the command's name, lower case, without "/"
+	arg  string // the rest, trimmed
+	text string // for slashLiteral, the text to send
+}
+
+// parseSlash reads a draft: a command is "/" then a name of letters,
+// digits and "-", then optional arguments after a space.
+func parseSlash(draft string) slashLine {
+	trimmed := strings.TrimSpace(draft)
+	switch {
+	case strings.HasPrefix(trimmed, "//"):
+		return slashLine{kind: slashLiteral, text: trimmed[1:]}
+	case !strings.HasPrefix(trimmed, "/"):
+		return slashLine{}
+	}
+	name, arg, _ := strings.Cut(trimmed[1:], " ")
+	if nl := strings.IndexByte(name, '\n'); nl >= 0 {
+		name, arg = name[:nl], name[nl+1:]+" "+arg
+	}
+	if name == "" || !isSlashName(name) {
+		return slashLine{}
+	}
+	return slashLine{kind: slashCommand, name: strings.ToLower(name), arg: strings.TrimSpace(arg)}
+}
+
+// isSlashName reports whether s can name a command.
+func isSlashName(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return len(s) <= 32
+}
+
+// escapeSlash is text as it goes back in the composer: a text starting with
+// "/" is written "//" so enter sends it as it was, not as a command.
+func escapeSlash(text string) string {
+	if strings.HasPrefix(strings.TrimSpace(text), "/") {
+		return "/" + text
+	}
+	return text
+}
+
+// slash runs the draft when it is a slash command and reports whether it
+// was one (or asks about an unknown one); else it gives the text to send.
+// A refused command keeps the draft and says why.
+func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool) {
+	l := parseSlash(draft)
+	switch l.kind {
+	case slashNone:
+		return draft, nil, false
+	case slashLiteral:
+		return l.text, nil, false
+	}
+	a, ok := m.lookup(l.name)
+	if !ok {
+		m.push(newConfirmDialog(m.common, "Not a command",
+			"/"+SanitizeLine(l.name)+" is not a command ("+keyName(m.keys.Palette)+" lists them).\n"+
+				"Send the text to the model as it is?",
+			"send it", "keep it in the composer", func() tea.Cmd { return m.sendText(op, draft) }))
+		return "", nil, true
+	}
+	if why := a.why(m); why != "" {
+		m.note = why
+		return "", nil, true
+	}
+	cmd, refusal := a.run(m, l.arg)
+	if refusal != "" {
+		m.note = refusal
+		return "", nil, true
+	}
+	m.composer.history.add(draft)
+	m.composer.setValue("")
+	return "", cmd, true
+}
+
+// parsePolicy reads a room policy's name.
+func parsePolicy(s string) (string, bool) {
+	switch p := strings.ToLower(strings.TrimSpace(s)); p {
+	case client.PolicySuggest, client.PolicyCoDrive, client.PolicyObserve, client.PolicyMute:
+		return p, true
+	case "codrive", "co_drive":
+		return client.PolicyCoDrive, true
+	}
+	return "", false
+}
+
+// confirmDialog asks a yes or no; yes runs, no closes.
+type confirmDialog struct {
+	c               *common
+	title, body     string
+	yesDesc, noDesc string
+	yes             func() tea.Cmd
+	w, h            int
+}
+
+// newConfirmDialog asks body under title; yes runs on confirm.
+func newConfirmDialog(c *common, title, body, yesDesc, noDesc string, yes func() tea.Cmd) *confirmDialog {
+	return &confirmDialog{c: c, title: title, body: body, yesDesc: yesDesc, noDesc: noDesc, yes: yes}
+}
+
+// ShortHelp lists the dialog's keys.
+func (d *confirmDialog) ShortHelp() []key.Binding {
+	return []key.Binding{d.c.keys.Confirm, d.c.keys.Cancel}
+}
+
+// FullHelp lists the dialog's keys.
+func (d *confirmDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+// SetSize takes the screen's size.
+func (d *confirmDialog) SetSize(w, h int) { d.w, d.h = w, h }
+
+// Update runs yes on confirm; cancel closes.
+func (d *confirmDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
+	k, ok := msg.(tea.KeyPressMsg)
+	switch {
+	case !ok:
+	case key.Matches(k, d.c.keys.Confirm):
+		d.c.remove(d)
+		return d.yes(), false
+	case key.Matches(k, d.c.keys.Cancel):
+		return nil, true
+	}
+	return nil, false
+}
+
+// View draws the dialog.
+func (d *confirmDialog) View() string {
+	c := d.c
+	body := d.body + "\n\n" + c.hints(c.hint(c.keys.Confirm, d.yesDesc), c.hint(c.keys.Cancel, d.noDesc))
+	return overlayBox(c.st, d.title, body, d.w, d.h)
+}
+
+// remove closes the overlay o wherever it is in the stack, so that what it
+// runs next may open another.
+func (c *common) remove(o component) {
+	kept := c.overlays[:0]
+	for _, x := range c.overlays {
+		if x != o {
+			kept = append(kept, x)
+		}
+	}
+	c.overlays = kept
+}
