@@ -51,7 +51,9 @@ func codeBlocks(src string) []codeBlock {
 
 // hasCodeBlock reports whether markdown text has a fenced code block.
 func hasCodeBlock(src string) bool {
-	for _, l := range strings.Split(src, "\n") {
+	for rest, more := src, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
 		if _, _, _, ok := openFence(strings.TrimSuffix(l, "\r")); ok {
 			return true
 		}
@@ -197,7 +199,8 @@ func (d *codeChooser) Update(msg tea.Msg) (tea.Cmd, bool) {
 // View draws the numbered blocks around the selected one, and the keys.
 func (d *codeChooser) View() string {
 	c, st := d.c, d.c.st
-	foot := c.hints(c.hint(c.keys.PickNumber, "copies that one"), c.hint(c.keys.Open, "copies the marked one"),
+	move := st.Key.Render(keyName(c.keys.Up)+keyName(c.keys.Down)) + st.KeyDesc.Render(" marks")
+	foot := c.hints(c.hint(c.keys.PickNumber, "copies that one"), move, c.hint(c.keys.Open, "copies the marked one"),
 		c.hint(c.keys.Dismiss, "cancels"))
 	rows := boxRows(d.h, d.w, xansi.Strip(foot))
 	first := max(d.sel-rows+1, 0)

@@ -55,7 +55,8 @@ func TestCodeChooser(t *testing.T) {
 	if cmd := h.key(press('b')); cmd != nil {
 		t.Errorf("b with two blocks copied at once: %v", cmd())
 	}
-	h.see("Copy a code block (2)", "1  go · 3 lines · func main() {", "2  sh · 1 line · go run .", "1-9 copies that one")
+	h.see("Copy a code block (2)", "1  go · 3 lines · func main() {", "2  sh · 1 line · go run .",
+		"1-9 copies that one · ↑↓ marks · enter copies the marked one · esc cancels")
 	cmd := h.key(press('2'))
 	if cmd == nil {
 		t.Fatal("2 copied nothing")
@@ -203,4 +204,46 @@ func (o *osc52Writer) Write(p []byte) (int, error) {
 		o.found <- rest[:end]
 	}
 	return len(p), nil
+}
+
+// TestCodeChooserWindow keeps the marked block on screen among many, and
+// a number picks its block.
+func TestCodeChooserWindow(t *testing.T) {
+	m := newModel(t, testConfig(t), 80, 24)
+	var bs []codeBlock
+	for i := 1; i <= 20; i++ {
+		bs = append(bs, codeBlock{lang: "sh", text: fmt.Sprintf("echo %d", i), lines: 1})
+	}
+	d := &codeChooser{c: m.common, blocks: bs}
+	d.SetSize(80, 20)
+	for range 14 {
+		d.Update(keyDown)
+	}
+	v := d.View()
+	if n := strings.Count(v, "\n") + 1; n > 20 || !strings.Contains(v, "▸ 15  sh · 1 line · echo 15") {
+		t.Errorf("%d lines, the marked block not shown:\n%s", n, v)
+	}
+	cmd, done := d.Update(press('9'))
+	if !done || cmd == nil || fmt.Sprint(cmd()) != "echo 9" {
+		t.Errorf("9 copied %v, done %v", cmd, done)
+	}
+}
+
+// FuzzCodeBlocks: any text parses without a panic, within the bound, and
+// agrees with hasCodeBlock.
+func FuzzCodeBlocks(f *testing.F) {
+	for _, s := range []string{"```go\nx\n```", "~~~~\n```\n~~~", "  ```\r\n", "````` a`b", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		bs := codeBlocks(s)
+		if len(bs) > maxCodeBlocks || hasCodeBlock(s) != (len(bs) > 0) {
+			t.Fatalf("%d blocks, hasCodeBlock %v", len(bs), hasCodeBlock(s))
+		}
+		for _, b := range bs {
+			if b.lines != strings.Count(b.text, "\n")+1 && !(b.lines == 0 && b.text == "") {
+				t.Fatalf("block %+v counts its lines wrong", b)
+			}
+		}
+	})
 }
