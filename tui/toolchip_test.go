@@ -161,6 +161,10 @@ func TestChipDetailBounds(t *testing.T) {
 	if !strings.Contains(all, "… 26 more lines") {
 		t.Errorf("the result does not say how many lines are left:\n%s", all)
 	}
+	running := strings.Join(r.chipDetail(&client.Entry{Kind: client.EntryTool, ToolState: client.ToolRunning}), "\n")
+	if !strings.Contains(running, "(none sent)") || !strings.Contains(running, "(running: no result yet)") {
+		t.Errorf("a running chip with nothing yet:\n%s", running)
+	}
 	if got := argText(`["a"]`); got != `["a"]` {
 		t.Errorf("arguments that are not an object: %q", got)
 	}
