@@ -102,9 +102,10 @@ type Entry struct {
 	MessageID  string     // the message id of streamed or completed assistant text
 	Role       string     // user | assistant | toolResult (messages)
 	Author     string     // the collaborator of a user turn from an accepted chime
-	Text       string     // message text (a chime turn without its attribution line), a tool result's text, a notice's detail
+	Text       string     // message text (a chime turn without its attribution line), a tool result's text (at most MaxToolText bytes), a notice's detail
 	ToolCalls  []ToolCall // an assistant message's tool calls
 	ToolCallID string     // a chip's tool call id
+	ToolArgs   string     // a chip's call arguments, as ToolCall.Arguments
 	ToolName   string     // a chip's tool name
 	ToolState  string     // a chip's state: ToolRunning, ToolOK or ToolError
 	Notice     string     // an EntryNotice's text, e.g. "run aborted: budget"; "" when Event says what happened

@@ -147,7 +147,9 @@ func (s *State) EntryText(i int) string {
 		return e.Text
 	}
 	raw := s.lazy[e.text.start:e.text.end]
-	if t, ok := decodeText(raw); ok {
+	if t, ok := decodeText(raw); ok && e.Kind == EntryTool {
+		return clipToolText(t)
+	} else if ok {
 		return t
 	}
 	return unreadableText(raw)
@@ -176,6 +178,9 @@ func (s *State) DecodeText(from, to int) Change {
 		}
 		if e.Kind == EntryMessage && e.Role == RoleUser && !e.Unreadable {
 			e.Author, t = s.attribution(t)
+		}
+		if e.Kind == EntryTool {
+			t = clipToolText(t)
 		}
 		e.Text = t
 	}

@@ -4,15 +4,19 @@ import "time"
 
 // applyToolStarted adds a running chip; a tool call already shown is left alone.
 func (s *State) applyToolStarted(ev Event, at time.Time) Change {
-	var v ToolValue
+	var v toolStartedValue
 	if ev.Decode(&v) != nil || (v.ToolCallID == "" && v.ToolName == "") {
 		return 0
 	}
 	if v.ToolCallID != "" && s.findChip(v.ToolCallID) >= 0 {
 		return 0
 	}
+	args := v.args()
+	if args == "" {
+		args = s.callArgs(v.ToolCallID)
+	}
 	s.appendEntry(Entry{Kind: EntryTool, ToolCallID: v.ToolCallID, ToolName: s.intern(v.ToolName),
-		ToolState: ToolRunning, Time: at, Rev: 1})
+		ToolArgs: args, ToolState: ToolRunning, Time: at, Rev: 1})
 	return ChangeTranscript
 }
 
@@ -35,7 +39,7 @@ func (s *State) applyToolResult(ev Event, at time.Time) Change {
 	}
 	if i < 0 {
 		s.appendEntry(Entry{Kind: EntryTool, ToolCallID: v.ToolCallID, ToolName: s.intern(v.ToolName),
-			ToolState: state, IsError: v.IsError, Time: at, Rev: 1})
+			ToolArgs: s.callArgs(v.ToolCallID), ToolState: state, IsError: v.IsError, Time: at, Rev: 1})
 		return ChangeTranscript
 	}
 	e := &s.Entries[i]
@@ -52,11 +56,13 @@ func (s *State) applyToolResult(ev Event, at time.Time) Change {
 
 // toolResultMessage folds a tool result message into the chip of its call:
 // the first chip since the last message that has no result yet and the same
-// tool name. With none, the result becomes a chip of its own.
+// tool name. With none, the result becomes a chip of its own. The chip keeps
+// at most MaxToolText bytes of the text.
 func (s *State) toolResultMessage(entryID, name string, text textRef, isError bool, when time.Time) Change {
 	if _, dup := s.byEntry[entryID]; dup && entryID != "" {
 		return 0
 	}
+	text.s = clipToolText(text.s)
 	state := ToolOK
 	if isError {
 		state = ToolError

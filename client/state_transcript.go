@@ -82,7 +82,7 @@ func (s *State) addHead(h *itemHead, text string) {
 	}
 	for _, c := range h.toolCalls {
 		s.appendEntry(Entry{Kind: EntryTool, ToolCallID: c.ID, ToolName: s.intern(c.Name),
-			ToolState: ToolOK, Time: h.when, Rev: 1})
+			ToolArgs: c.Arguments, ToolState: ToolOK, Time: h.when, Rev: 1})
 	}
 }
 
@@ -166,6 +166,7 @@ func (s *State) applyMessage(ev Event, at time.Time) Change {
 			e.Rev = s.Entries[i].Rev + 1
 			s.Entries[i] = e
 			s.index(i)
+			s.fillToolArgs(v.ToolCalls)
 			return ch
 		}
 	}
@@ -173,6 +174,7 @@ func (s *State) applyMessage(ev Event, at time.Time) Change {
 	if role == RoleUser {
 		s.takeTurn(i)
 	}
+	s.fillToolArgs(v.ToolCalls)
 	return ch
 }
 

@@ -247,10 +247,13 @@ type TranscriptItem struct {
 	Timestamp time.Time  `json:"timestamp"`
 }
 
-// ToolCall is one tool call of an assistant message.
+// ToolCall is one tool call of an assistant message. Arguments is the
+// call's arguments as text (compact JSON for an object), at most
+// MaxToolText bytes; "" when the host sent none.
 type ToolCall struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments,omitempty"`
 }
 
 // Mirror says where the session's record is mirrored in the graph, or why not.

@@ -11,9 +11,9 @@ import (
 )
 
 // selectable reports whether an entry can be selected to copy or fork: a
-// finished message with text.
+// finished message with text, or a tool chip to open.
 func selectable(e *client.Entry) bool {
-	return e.Kind == client.EntryMessage && !e.Streaming && strings.TrimSpace(e.Text) != ""
+	return e.Kind == client.EntryTool || e.Kind == client.EntryMessage && !e.Streaming && strings.TrimSpace(e.Text) != ""
 }
 
 // lastSelectable is the index of the last selectable entry, or -1.
@@ -61,6 +61,9 @@ func (t *transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if s.sel = lastSelectable(es); s.sel < 0 {
 			return nil, true
 		}
+	}
+	if cmd, acted, ok := t.onEntryKey(msg, es, s.sel); ok {
+		return cmd, acted
 	}
 	switch {
 	case key.Matches(msg, c.keys.Up):

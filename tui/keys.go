@@ -37,6 +37,9 @@ type KeyMap struct {
 	Expand       key.Binding // reads the selected chime whole
 	Copy         key.Binding
 	Fork         key.Binding
+	ToolCall     key.Binding // shows or hides a selected tool chip's arguments and result
+	CopyCode     key.Binding // copies a fenced code block of the selected message
+	PickNumber   key.Binding // picks a numbered code block in the chooser
 
 	// In a session: the transcript.
 	PageUp   key.Binding
@@ -115,6 +118,9 @@ func DefaultKeyMap() KeyMap {
 		Copy:         b([]string{"y", "c"}, "y", "copy an entry"),
 		Expand:       b([]string{"v"}, "v", "read a chime whole"),
 		Fork:         b([]string{"f"}, "f", "fork before an entry"),
+		ToolCall:     b([]string{"o", "enter"}, "o/enter", "show/hide a tool call"),
+		CopyCode:     b([]string{"b"}, "b", "copy a code block"),
+		PickNumber:   b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "pick a code block"),
 
 		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
 		PageDown: b([]string{"pgdown"}, "pgdown", "page down"),
@@ -168,7 +174,7 @@ func (s sessionKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.Panes, k.PanesBack, k.Mouse, k.Info, k.Errors, k.ModelKey, k.Palette, k.Help, k.Quit},
 		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Top, k.First, k.Last, k.Accept, k.Reject, k.Policy,
-			k.Expand, k.CancelQueued, k.Copy, k.Fork, k.Takeover, k.Watch, k.Unref},
+			k.Expand, k.CancelQueued, k.Copy, k.CopyCode, k.PickNumber, k.ToolCall, k.Fork, k.Takeover, k.Watch, k.Unref},
 		{k.Search, k.SearchEntries, k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchNext, k.SearchPrev,
 			k.SearchClose},
 	}

@@ -189,12 +189,12 @@ func TestQueue(t *testing.T) {
 func TestSelection(t *testing.T) {
 	t.Run("entry selected", func(t *testing.T) {
 		m := driven(t, 80, 24)
-		feed(m, keyTab, keyTab, keyUp)
+		feed(m, keyTab, keyTab, keyUp, keyUp) // past the tool chip
 		golden(t, screen(m))
 	})
 	t.Run("copied", func(t *testing.T) {
 		m := driven(t, 80, 24)
-		feed(m, keyTab, keyTab, keyUp, keyUp)
+		feed(m, keyTab, keyTab, keyUp, keyUp, keyUp)
 		_, cmd := m.Update(press('y'))
 		if cmd == nil {
 			t.Fatal("y copied nothing")
@@ -206,7 +206,7 @@ func TestSelection(t *testing.T) {
 	})
 	t.Run("fork with selectedText", func(t *testing.T) {
 		m := driven(t, 80, 24)
-		feed(m, keyTab, keyTab, keyUp, keyUp, press('f'))
+		feed(m, keyTab, keyTab, keyUp, keyUp, keyUp, press('f'))
 		if _, cmd := m.Update(press('f')); cmd == nil {
 			t.Fatal("f forked nothing")
 		}

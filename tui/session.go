@@ -33,6 +33,7 @@ type session struct {
 	roomSel     int                   // the selected pending chime
 	queueSel    int                   // the selected queued command
 	sel         int                   // the selected transcript entry, while selecting
+	chips       *chipViews            // the tool chips shown open, nil until one opens
 	onOpen      string                // a note to show once the session has opened
 	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 	reduced     bool                  // the host refused with access_reduced: read, never drive

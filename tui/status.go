@@ -213,8 +213,7 @@ func (p *statusPane) paneHint() string {
 	case focusQueue:
 		return "queue: " + move + keyName(k.CancelQueued) + " cancels · " + keyName(k.Back) + " back"
 	case focusEntries:
-		return "entries: " + move + keyName(k.Copy) + " copies · " + keyName(k.Fork) + " forks before · " +
-			keyName(k.Back) + " back"
+		return p.entriesHint(move)
 	}
 	return ""
 }

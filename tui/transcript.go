@@ -61,7 +61,7 @@ func (t *transcript) View() string { return strings.Join(t.view(t.entries()), "\
 // ShortHelp lists the keys of the transcript while an entry is selected.
 func (t *transcript) ShortHelp() []key.Binding {
 	k := &t.c.keys
-	return []key.Binding{k.Up, k.Down, k.Copy, k.Fork, k.Back}
+	return []key.Binding{k.Up, k.Down, k.Copy, k.CopyCode, k.ToolCall, k.Fork, k.Back}
 }
 
 // FullHelp lists the selection's keys, then the scrolling keys (which work
@@ -145,7 +145,7 @@ func (t *transcript) entriesChanged(es []client.Entry) {
 }
 
 // height of entry i.
-func (t *transcript) entryHeight(es []client.Entry, i int) int { return len(t.r.lines(i, &es[i])) }
+func (t *transcript) entryHeight(es []client.Entry, i int) int { return len(t.lines(es, i)) }
 
 // scroll moves the window by n lines (negative: up). Scrolling down to the
 // end follows again.
@@ -306,7 +306,7 @@ func (t *transcript) marker(es []client.Entry) string {
 // entryLines is entry i's rendering, marked when it is the selected one
 // (the cached rendering is left as it is).
 func (t *transcript) entryLines(es []client.Entry, i int) []string {
-	l := t.r.lines(i, &es[i])
+	l := t.lines(es, i)
 	if t.mark != nil {
 		l = t.mark(i, l)
 	}

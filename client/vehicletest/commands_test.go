@@ -97,7 +97,8 @@ func TestToolPaths(t *testing.T) {
 	cases := []struct {
 		text    string
 		isError bool
-	}{{"find cows #tool", false}, {"open it #toolerror", true}}
+		args    string
+	}{{"find cows #tool", false, `{"query":"find cows","limit":5}`}, {"open it #toolerror", true, `{"documentId":"doc-404"}`}}
 	for i, c := range cases {
 		t.Run(c.text, func(t *testing.T) {
 			s := h.create(ada, "demo").Session.SessionID
@@ -118,8 +119,8 @@ func TestToolPaths(t *testing.T) {
 			if roles != "user assistant toolResult assistant " || snap.Transcript[2].IsError != c.isError {
 				t.Fatalf("case %d transcript: %s", i, roles)
 			}
-			if len(snap.Transcript[1].ToolCalls) != 1 {
-				t.Fatalf("tool calls: %+v", snap.Transcript[1])
+			if len(snap.Transcript[1].ToolCalls) != 1 || snap.Transcript[1].ToolCalls[0].Arguments != c.args {
+				t.Fatalf("tool calls: %+v; want the arguments %s", snap.Transcript[1], c.args)
 			}
 		})
 	}

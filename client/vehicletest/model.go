@@ -43,16 +43,19 @@ type Reply struct {
 	MirrorFail     string    // the mirror write after this run fails with this message
 }
 
-// ToolUse is one tool call and how it ends.
+// ToolUse is one tool call and how it ends. Args is the call's arguments, a
+// JSON object ("" for none; text that is not JSON is sent as a string).
 type ToolUse struct {
 	Name    string
+	Args    string
 	IsError bool
 	Result  string
 }
 
 // Scripted is the default model: markers in the text pick the path. Plain
 // text gets a short markdown echo; #tool calls a graph tool then replies;
-// #toolerror gets a failing tool; #slow paces the deltas; #hold waits after
+// #toolerror gets a failing tool; #code replies with two code blocks;
+// #slow paces the deltas; #hold waits after
 // the first delta; #overrun calls tools until the budget guard stops it;
 // #fail fails the run; #long N replies N paragraphs. Around the turn:
 // #crash makes an agent's body exit (code 1, with a stderr), #kill kills
@@ -74,17 +77,20 @@ func (Scripted) Turn(_ context.Context, req TurnRequest) Reply {
 		r.Err = "the scripted model failed on purpose (#fail)"
 	case strings.Contains(t, "#overrun"):
 		r.Deltas = Split(fmt.Sprintf("Searching again (round %d).", req.Step), 3)
-		r.ToolCalls = []ToolUse{{Name: "search_documents", Result: "nothing new"}}
+		r.ToolCalls = []ToolUse{{Name: "search_documents", Args: toolQuery(t, req.Step), Result: "nothing new"}}
 	case strings.Contains(t, "#toolerror") && req.Step == 1:
 		r.Deltas = Split("Let me read that document.", 3)
-		r.ToolCalls = []ToolUse{{Name: "read_document", IsError: true, Result: "document not found"}}
+		r.ToolCalls = []ToolUse{{Name: "read_document", Args: `{"documentId":"doc-404"}`, IsError: true,
+			Result: "document not found"}}
 	case strings.Contains(t, "#tool") && req.Step == 1:
 		r.Deltas = Split("Let me look that up.", 3)
-		r.ToolCalls = []ToolUse{{Name: "search_documents", Result: "3 documents match"}}
+		r.ToolCalls = []ToolUse{{Name: "search_documents", Args: toolQuery(t, 1), Result: "3 documents match"}}
 	case strings.Contains(t, "#toolerror"):
 		r.Deltas = Split("The tool failed: **document not found**. Try another name.", 6)
 	case strings.Contains(t, "#long"):
 		r.Deltas = longReply(t)
+	case strings.Contains(t, "#code"):
+		r.Deltas = Split(codeReply, 0)
 	default:
 		r.Deltas = Split(echo(t, req.Step > 1), 0)
 	}

@@ -45,7 +45,13 @@ func TestScriptedPaths(t *testing.T) {
 			j := strings.Join(r.Deltas, "")
 			return strings.Contains(j, "## Echo") && strings.Contains(j, "```")
 		}},
-		{"#tool", 1, func(r Reply) bool { return len(r.ToolCalls) == 1 && !r.ToolCalls[0].IsError }},
+		{"#tool find cows", 1, func(r Reply) bool {
+			return len(r.ToolCalls) == 1 && !r.ToolCalls[0].IsError && r.ToolCalls[0].Args == `{"query":"find cows","limit":5}`
+		}},
+		{"#code", 1, func(r Reply) bool {
+			j := strings.Join(r.Deltas, "")
+			return strings.Count(j, "```") == 4 && strings.Contains(j, "```sh\ngo run .\n```")
+		}},
 		{"#tool", 2, func(r Reply) bool { return len(r.ToolCalls) == 0 }},
 		{"#toolerror", 1, func(r Reply) bool { return len(r.ToolCalls) == 1 && r.ToolCalls[0].IsError }},
 		{"#overrun", 7, func(r Reply) bool { return len(r.ToolCalls) == 1 }},

@@ -233,7 +233,7 @@ func (h *Host) completeTurn(s *session, r *run, rep Reply, msgID, text string) [
 	s.costUSD += cost
 	calls := make([]wireToolCall, len(rep.ToolCalls))
 	for i, tu := range rep.ToolCalls {
-		calls[i] = wireToolCall{ID: h.newID("t"), Name: tu.Name}
+		calls[i] = wireToolCall{ID: h.newID("t"), Name: tu.Name, Arguments: toolArguments(tu.Args)}
 	}
 	h.addMessage(s, wireTranscript{EntryID: h.newID("e"), Role: "assistant", Text: text, ToolCalls: calls, Timestamp: h.now()},
 		msgID, &wireUsage{Turns: 1, CostUSD: cost})

@@ -133,10 +133,12 @@ type wireTranscript struct {
 	Timestamp time.Time      `json:"timestamp"`
 }
 
-// wireToolCall is one tool call of an assistant message.
+// wireToolCall is one tool call of an assistant message, with its
+// arguments as the model gave them (a JSON object).
 type wireToolCall struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments,omitempty"`
 }
 
 // wireMirror is inspect's mirror state.

@@ -1,0 +1,249 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// TestCodeBlocks reads fenced blocks as markdown does.
+func TestCodeBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []codeBlock
+	}{
+		{"none", "just `code` text", nil},
+		{"one", "a\n```go\nx := 1\n```\nb", []codeBlock{{"go", "x := 1", 1}}},
+		{"tildes and info", "~~~ python extra\nprint(1)\n\nprint(2)\n~~~", []codeBlock{{"python", "print(1)\n\nprint(2)", 3}}},
+		{"longer fence holds a shorter one", "````md\n```\ninner\n```\n````", []codeBlock{{"md", "```\ninner\n```", 3}}},
+		{"unclosed runs to the end", "```\nopen\nstill", []codeBlock{{"", "open\nstill", 2}}},
+		{"indented fence", "  ```sh\n  ls\n    -l\n  ```", []codeBlock{{"sh", "ls\n  -l", 2}}},
+		{"crlf", "```\r\nx\r\n```\r\n", []codeBlock{{"", "x", 1}}},
+		{"four spaces is not a fence", "    ```\n    x\n    ```", nil},
+		{"backtick in info is not a fence", "``` a`b\nx", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := codeBlocks(tc.src)
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+			if hasCodeBlock(tc.src) != (len(tc.want) > 0) {
+				t.Errorf("hasCodeBlock disagrees")
+			}
+		})
+	}
+	if got := sanitizeCode("\tx\x1b[2J"); got != "\tx␛[2J" {
+		t.Errorf("sanitizeCode: %q", got)
+	}
+}
+
+// TestCodeChooser picks the second of two code blocks by its number and by
+// moving; esc copies nothing; a message without code says so.
+func TestCodeChooser(t *testing.T) {
+	h := prompted(t, "show me #two", "then run it:")
+	h.send(keyTab, keyTab)
+	h.see("b copies code")
+	if cmd := h.key(press('b')); cmd != nil {
+		t.Errorf("b with two blocks copied at once: %v", cmd())
+	}
+	h.see("Copy a code block (2)", "1  go · 3 lines · func main() {", "2  sh · 1 line · go run .",
+		"1-9 copies that one · ↑↓ marks · enter copies the marked one · esc cancels")
+	cmd := h.key(press('2'))
+	if cmd == nil {
+		t.Fatal("2 copied nothing")
+	}
+	if got := fmt.Sprint(cmd()); got != shBlock {
+		t.Errorf("2 copied %q, want %q", got, shBlock)
+	}
+	h.see("copied code block 2 of 2 · sh · 1 line")
+	if h.m.top() != nil {
+		t.Error("the chooser stayed open")
+	}
+
+	h.key(press('b'))
+	h.see("Copy a code block (2)")
+	h.send(keyDown)
+	if got := fmt.Sprint(h.key(keyEnter)()); got != shBlock {
+		t.Errorf("↓ enter copied %q", got)
+	}
+	h.key(press('b'))
+	h.send(keyEsc)
+	h.see("no code block copied")
+	if h.m.top() != nil {
+		t.Error("esc left the chooser open")
+	}
+
+	h.send(keyUp) // the person's turn
+	if cmd := h.key(press('b')); cmd != nil {
+		t.Errorf("b on a message without code copied %v", cmd())
+	}
+	h.see("this message has no code block")
+}
+
+// TestCodeBlockOSC52 runs the model as Bubble Tea does, writing to a
+// terminal: b on a reply with one code block writes an OSC 52 sequence
+// whose payload decodes to exactly the block's text.
+func TestCodeBlockOSC52(t *testing.T) {
+	c, id := toolHost(t)
+	cfg := hostConfig(t, c)
+	cfg.SessionID = id
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg.Context = ctx
+	w := &watched{Model: New(cfg)}
+	opened := w.when(func(m *Model) bool {
+		return m.sess != nil && m.sess.state != nil && m.sess.state.Session.Lease != nil
+	})
+	replied := w.when(func(m *Model) bool {
+		es := m.entries()
+		return m.sess.state.Run == client.RunIdle && len(es) > 0 && strings.Contains(es[len(es)-1].Text, "```go")
+	})
+	out := &osc52Writer{found: make(chan string, 1)}
+	p := tea.NewProgram(w, tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(80, 24), tea.WithContext(ctx))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() { p.Quit(); <-done }()
+
+	waitFor(t, opened, "the session to open")
+	for _, msg := range append(typing("show code"), keyEnter) {
+		p.Send(msg)
+	}
+	waitFor(t, replied, "the reply")
+	p.Send(keyTab)
+	p.Send(keyTab)
+	p.Send(press('b'))
+	select {
+	case payload := <-out.found:
+		got, err := base64.StdEncoding.DecodeString(payload)
+		if err != nil || string(got) != goBlock {
+			t.Errorf("the OSC 52 payload decodes to %q (%v), want %q", got, err, goBlock)
+		}
+	case <-time.After(waitLimit):
+		t.Fatal("no OSC 52 sequence was written")
+	}
+}
+
+// waitFor waits for ch to close, with a deadline.
+func waitFor(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(waitLimit):
+		t.Fatalf("waited %v for %s", waitLimit, what)
+	}
+}
+
+// watched is a model that closes a channel once its state satisfies a
+// condition, checked after every Update on the program's goroutine.
+type watched struct {
+	*Model
+	mu    sync.Mutex
+	waits []watchedWait
+}
+
+type watchedWait struct {
+	ok func(*Model) bool
+	ch chan struct{}
+}
+
+// when registers a condition; the channel closes once it holds.
+func (w *watched) when(ok func(*Model) bool) <-chan struct{} {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	ch := make(chan struct{})
+	w.waits = append(w.waits, watchedWait{ok, ch})
+	return ch
+}
+
+// Update updates the model, then checks the conditions in order: a later
+// one waits for the earlier ones.
+func (w *watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := w.Model.Update(msg)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for len(w.waits) > 0 && w.waits[0].ok(w.Model) {
+		close(w.waits[0].ch)
+		w.waits = w.waits[1:]
+	}
+	return w, cmd
+}
+
+// osc52Writer is a terminal that hands over the payload of the first OSC 52
+// sequence written to it.
+type osc52Writer struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	sent  bool
+	found chan string
+}
+
+// Write keeps p and looks for a whole OSC 52 sequence.
+func (o *osc52Writer) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.buf.Write(p)
+	if o.sent {
+		return len(p), nil
+	}
+	s := o.buf.String()
+	_, rest, ok := strings.Cut(s, "\x1b]52;c;")
+	if !ok {
+		return len(p), nil
+	}
+	if end := strings.IndexAny(rest, "\x07\x1b"); end >= 0 {
+		o.sent = true
+		o.found <- rest[:end]
+	}
+	return len(p), nil
+}
+
+// TestCodeChooserWindow keeps the marked block on screen among many, and
+// a number picks its block.
+func TestCodeChooserWindow(t *testing.T) {
+	m := newModel(t, testConfig(t), 80, 24)
+	var bs []codeBlock
+	for i := 1; i <= 20; i++ {
+		bs = append(bs, codeBlock{lang: "sh", text: fmt.Sprintf("echo %d", i), lines: 1})
+	}
+	d := &codeChooser{c: m.common, blocks: bs}
+	d.SetSize(80, 20)
+	for range 14 {
+		d.Update(keyDown)
+	}
+	v := d.View()
+	if n := strings.Count(v, "\n") + 1; n > 20 || !strings.Contains(v, "▸ 15  sh · 1 line · echo 15") {
+		t.Errorf("%d lines, the marked block not shown:\n%s", n, v)
+	}
+	cmd, done := d.Update(press('9'))
+	if !done || cmd == nil || fmt.Sprint(cmd()) != "echo 9" {
+		t.Errorf("9 copied %v, done %v", cmd, done)
+	}
+}
+
+// FuzzCodeBlocks: any text parses without a panic, within the bound, and
+// agrees with hasCodeBlock.
+func FuzzCodeBlocks(f *testing.F) {
+	for _, s := range []string{"```go\nx\n```", "~~~~\n```\n~~~", "  ```\r\n", "````` a`b", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		bs := codeBlocks(s)
+		if len(bs) > maxCodeBlocks || hasCodeBlock(s) != (len(bs) > 0) {
+			t.Fatalf("%d blocks, hasCodeBlock %v", len(bs), hasCodeBlock(s))
+		}
+		for _, b := range bs {
+			if b.lines != strings.Count(b.text, "\n")+1 && !(b.lines == 0 && b.text == "") {
+				t.Fatalf("block %+v counts its lines wrong", b)
+			}
+		}
+	})
+}

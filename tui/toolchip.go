@@ -1,0 +1,243 @@
+package tui
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
+)
+
+// A selected tool chip opens under itself: its key shows the call's
+// arguments and its result, a few wrapped lines of each, and closes them
+// again. The state keeps both, cut to client.MaxToolText bytes.
+
+const (
+	chipDetailLines = 6             // lines shown of a call's arguments, and of its result
+	chipOpenMax     = 64            // chips open at once in a session; the oldest closes
+	detailIndent    = "    "        // where a chip's detail starts
+	detailBar       = "│ "          // before each line of arguments or result
+	detailWidthMin  = 10            // the narrowest a detail line wraps to
+	noArgs          = "(none sent)" // arguments the host did not send
+)
+
+// chipViews is which tool chips of the open session are open, and their
+// drawings.
+type chipViews struct {
+	open  []string // keys of the open chips, oldest first
+	drawn map[string]*chipDrawing
+}
+
+// chipDrawing is an open chip's lines and what they were drawn from.
+type chipDrawing struct {
+	rev   int
+	width int
+	st    *theme.Styles
+	lines []string // the chip's line, then its detail
+}
+
+// chipKey names a chip for as long as the session is open: its tool call
+// id, else its result's entry id, else its index.
+func chipKey(i int, e *client.Entry) string {
+	switch {
+	case e.ToolCallID != "":
+		return "call:" + e.ToolCallID
+	case e.EntryID != "":
+		return "entry:" + e.EntryID
+	}
+	return "index:" + strconv.Itoa(i)
+}
+
+// isOpen reports whether the chip of key k is open.
+func (v *chipViews) isOpen(k string) bool {
+	for _, o := range v.open {
+		if o == k {
+			return true
+		}
+	}
+	return false
+}
+
+// toggle opens the chip of key k, or closes it; it reports whether it is
+// open now.
+func (v *chipViews) toggle(k string) bool {
+	for i, o := range v.open {
+		if o == k {
+			v.open = append(v.open[:i], v.open[i+1:]...)
+			delete(v.drawn, k)
+			return false
+		}
+	}
+	if len(v.open) >= chipOpenMax {
+		delete(v.drawn, v.open[0])
+		v.open = v.open[1:]
+	}
+	v.open = append(v.open, k)
+	return true
+}
+
+// lines is entry i's rendering and, for an open chip, its detail under it.
+func (t *transcript) lines(es []client.Entry, i int) []string {
+	e := &es[i]
+	l := t.r.lines(i, e)
+	s := t.c.sess
+	if e.Kind != client.EntryTool || s == nil || s.chips == nil {
+		return l
+	}
+	k := chipKey(i, e)
+	if !s.chips.isOpen(k) {
+		return l
+	}
+	r := t.r
+	if d := s.chips.drawn[k]; d != nil && d.rev == e.Rev && d.width == r.width && d.st == r.st {
+		return d.lines
+	}
+	out := append(append([]string(nil), l...), r.chipDetail(e)...)
+	s.chips.drawn[k] = &chipDrawing{rev: e.Rev, width: r.width, st: r.st, lines: out}
+	return out
+}
+
+// onEntryKey handles the keys that act on the selected entry beyond moving,
+// copying and forking a message: opening a chip, copying a code block, and
+// what copy and fork mean on a chip. ok is false for the other keys.
+func (t *transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (cmd tea.Cmd, acted, ok bool) {
+	c, e := t.c, &es[i]
+	switch {
+	case key.Matches(msg, c.keys.ToolCall):
+		t.toggleChip(es, i)
+		return nil, false, true
+	case key.Matches(msg, c.keys.CopyCode):
+		cmd, acted = t.copyCode(e)
+		return cmd, acted, true
+	case e.Kind != client.EntryTool:
+		return nil, false, false
+	case key.Matches(msg, c.keys.Copy):
+		if strings.TrimSpace(e.Text) == "" {
+			c.note = "this tool call has no result text to copy"
+			return nil, false, true
+		}
+		text := Sanitize(e.Text)
+		c.note = "copied the tool result (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"
+		return tea.SetClipboard(text), true, true
+	case key.Matches(msg, c.keys.Fork):
+		c.note = "fork needs a message: select one, not a tool call"
+		return nil, false, true
+	}
+	return nil, false, false
+}
+
+// toggleChip opens or closes the chip of entry i, keeping it on screen.
+func (t *transcript) toggleChip(es []client.Entry, i int) {
+	c, s := t.c, t.c.sess
+	if es[i].Kind != client.EntryTool {
+		c.note = keyName(c.keys.ToolCall) + " opens a tool call: select a ⚙ chip (" + keyName(c.keys.Up) + keyName(c.keys.Down) + ")"
+		return
+	}
+	if s.chips == nil {
+		s.chips = &chipViews{drawn: map[string]*chipDrawing{}}
+	}
+	if s.chips.toggle(chipKey(i, &es[i])) {
+		t.show(es, i)
+	}
+}
+
+// chipDetail is what an open chip shows under its line: the arguments and
+// the result, each at most chipDetailLines lines.
+func (r *renderer) chipDetail(e *client.Entry) []string {
+	inner := max(r.width-len(detailIndent)-xansi.StringWidth(detailBar), detailWidthMin)
+	out := []string{r.fit(detailIndent + r.st.Time.Render("arguments"))}
+	args := argText(e.ToolArgs)
+	if args == "" {
+		args = noArgs
+	}
+	out = append(out, r.detailLines(args, inner, r.st.Body)...)
+	label, style := "result", r.st.Body
+	if e.IsError || e.ToolState == client.ToolError {
+		label, style = "result (error)", r.st.ChipError
+	}
+	out = append(out, r.fit(detailIndent+r.st.Time.Render(label)))
+	text := strings.TrimRight(Sanitize(e.Text), "\n ")
+	switch {
+	case text == "" && e.ToolState == client.ToolRunning:
+		text = "(running: no result yet)"
+	case text == "":
+		text = "(no result text)"
+	}
+	return append(out, r.detailLines(text, inner, style)...)
+}
+
+// detailLines is text wrapped to width under a bar, at most
+// chipDetailLines lines: the last one says how many more there are.
+func (r *renderer) detailLines(text string, width int, style lipgloss.Style) []string {
+	wrapped := strings.Split(xansi.Wrap(text, width, ""), "\n")
+	if len(wrapped) > chipDetailLines {
+		more := len(wrapped) - (chipDetailLines - 1)
+		wrapped = append(wrapped[:chipDetailLines-1:chipDetailLines-1], "… "+strconv.Itoa(more)+" more lines")
+	}
+	out := make([]string, len(wrapped))
+	bar := r.st.Notice.Render(detailBar)
+	for i, l := range wrapped {
+		out[i] = r.fit(detailIndent + bar + style.Render(l))
+	}
+	return out
+}
+
+// argText is a call's arguments as lines to read, sanitised: an object's
+// fields as "name: value" in name order (a string value as its text),
+// anything else as it came.
+func argText(args string) string {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal([]byte(args), &fields) != nil || len(fields) == 0 {
+		return Sanitize(args)
+	}
+	names := make([]string, 0, len(fields))
+	for n := range fields {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		v := string(fields[n])
+		var s string
+		if json.Unmarshal(fields[n], &s) == nil {
+			v = s
+		}
+		b.WriteString(SanitizeLine(n) + ": " + Sanitize(v))
+	}
+	return b.String()
+}
+
+// entriesHint says what the keys do on the selected entry: a chip opens; a
+// message copies, copies a code block when it has one, and forks.
+func (p *statusPane) entriesHint(move string) string {
+	k := &p.keys
+	if e := p.selectedEntry(); e != nil && e.Kind == client.EntryTool {
+		return "entries: " + move + keyName(k.ToolCall) + " opens/closes · " + keyName(k.Copy) +
+			" copies the result · " + keyName(k.Back) + " back"
+	}
+	code := ""
+	if e := p.selectedEntry(); e != nil && hasCodeBlock(e.Text) {
+		code = keyName(k.CopyCode) + " copies code · "
+	}
+	return "entries: " + move + keyName(k.Copy) + " copies · " + code + keyName(k.Fork) + " forks before · " +
+		keyName(k.Back) + " back"
+}
+
+// selectedEntry is the selected transcript entry, nil when none.
+func (c *common) selectedEntry() *client.Entry {
+	s := c.sess
+	if s == nil || s.state == nil || s.sel < 0 || s.sel >= len(s.state.Entries) {
+		return nil
+	}
+	return &s.state.Entries[s.sel]
+}

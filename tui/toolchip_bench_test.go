@@ -1,0 +1,29 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// BenchmarkChipDetail draws an open chip whose arguments and result are as
+// long as the state keeps.
+func BenchmarkChipDetail(b *testing.B) {
+	r := newRenderer(testConfig(b).Theme.For(true), nil, 80)
+	e := &client.Entry{Kind: client.EntryTool, ToolName: "x", ToolState: client.ToolOK,
+		ToolArgs: `{"text":"` + strings.Repeat("word ", client.MaxToolText/5-4) + `"}`,
+		Text:     strings.Repeat("a line of result\n", client.MaxToolText/17)}
+	for b.Loop() {
+		r.chipDetail(e)
+	}
+}
+
+// BenchmarkHasCodeBlock looks for a fence in 100 KB of text without one,
+// as the entries hint does on every frame while a message is selected.
+func BenchmarkHasCodeBlock(b *testing.B) {
+	text := strings.Repeat("A paragraph of a long reply, with no code in it at all.\n", 100_000/56)
+	for b.Loop() {
+		hasCodeBlock(text)
+	}
+}
