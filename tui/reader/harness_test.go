@@ -50,7 +50,7 @@ type run struct {
 	done  chan error
 	typed chan string // lines to type, written in order
 	ended sync.Once
-	from  int         // where the next wait starts reading
+	from  int // where the next wait starts reading
 }
 
 // start runs the mode on cfg until the test ends (or /quit).

@@ -38,8 +38,7 @@ func (r *reader) apply(s *session, ev client.Event) {
 	if ch.Has(client.ChangeChimes) {
 		r.announceChimes(s)
 	}
-	if ch.Has(client.ChangeError) && st.LastError != "" && st.LastError != s.lastErr {
-		s.lastErr = st.LastError
+	if ch.Has(client.ChangeError) && st.LastError != "" && !strings.Contains(s.lastNotice, st.LastError) {
 		r.say("error: %s", clean(r.c.Scrub(st.LastError)))
 	}
 	if settled && r.ending {
@@ -58,6 +57,9 @@ func (r *reader) printEntries(s *session, flush bool) {
 			return
 		}
 		s.printed++
+		if e.Kind == client.EntryNotice {
+			s.lastNotice = tui.NoticeWords(e) + " " + e.Text
+		}
 		if !s.skip[s.printed-1] {
 			r.printEntry(e)
 		}

@@ -67,6 +67,7 @@ type reader struct {
 	unsent  *outgoing        // text that did not go: /again sends it
 	listed  []client.Summary // the sessions of the last list, by number
 	events  chan eventMsg    // the stream's events
+	conns   chan connMsg     // the stream's connection changes
 	quit    bool             // leave the loop
 	ending  bool             // the input ended: quit once the run settles
 	lines   <-chan lineMsg   // the input's lines
@@ -83,7 +84,7 @@ func Run(ctx context.Context, cfg Config) error {
 	defer cancel()
 	lines := make(chan lineMsg)
 	go readLines(ctx, cfg.In, lines)
-	r := &reader{cfg: cfg, ctx: ctx, c: cfg.Client, events: make(chan eventMsg, 64), lines: lines,
+	r := &reader{cfg: cfg, ctx: ctx, c: cfg.Client, events: make(chan eventMsg, 64), conns: make(chan connMsg, 8), lines: lines,
 		me: client.Me{ClientID: cfg.Client.ClientID()}}
 	r.start()
 	r.loop()
@@ -101,6 +102,8 @@ func (r *reader) loop() {
 			r.onLine(l)
 		case e := <-r.events:
 			r.onEvent(e)
+		case c := <-r.conns:
+			r.onConn(c)
 		}
 	}
 }

@@ -17,18 +17,19 @@ const releaseTimeout = 3 * time.Second
 // session is the open session: the reducer's state, the stream feeding it,
 // and how much of it has been written out.
 type session struct {
-	id      string
-	gen     int
-	state   *client.State
-	stream  *client.Stream
-	cancel  context.CancelFunc
-	printed int                  // entries written out, from the first
-	rel     client.LeaseRelation // the lease as last announced
-	policy  string               // the room policy as last announced
-	chimes  map[string]bool      // pending chimes already announced
-	skip    map[int]bool         // entries said otherwise: not written
-	expect  bool                 // a command was sent: a run is to come, or under way
-	lastErr string               // the last error announced
+	id         string
+	gen        int
+	state      *client.State
+	stream     *client.Stream
+	cancel     context.CancelFunc
+	printed    int                  // entries written out, from the first
+	rel        client.LeaseRelation // the lease as last announced
+	policy     string               // the room policy as last announced
+	chimes     map[string]bool      // pending chimes already announced
+	skip       map[int]bool         // entries said otherwise: not written
+	lastNotice string               // the last notice written: an error it says is not said again
+	expect     bool                 // a command was sent: a run is to come, or under way
+	lost       bool                 // the connection is lost, as announced
 }
 
 // open closes the open session (giving its lease up) and opens id: claims
@@ -54,7 +55,7 @@ func (r *reader) open(id string) {
 	sctx, scancel := context.WithCancel(r.ctx)
 	s := &session{id: id, gen: r.gen, cancel: scancel, state: client.NewState(r.me, snap),
 		chimes: map[string]bool{}, skip: map[int]bool{}}
-	s.stream, err = r.c.Stream(sctx, id, client.StreamOptions{Since: snap.Cursor})
+	s.stream, err = r.c.Stream(sctx, id, client.StreamOptions{Since: snap.Cursor, OnState: onState(r.conns, s.gen)})
 	if err != nil {
 		scancel()
 		if claimed {
@@ -192,7 +193,7 @@ func (r *reader) onEvent(e eventMsg) {
 	}
 	r.printEntries(s, true)
 	if s.state.Deleted {
-		r.say("notice: this session was deleted.")
+		r.say("/sessions lists the others, /new starts one.")
 	} else {
 		r.refused("the session's events stopped", orNil(e.err), "/sessions opens it again")
 	}
