@@ -30,6 +30,7 @@ func (r *reader) apply(s *session, ev client.Event) {
 	}
 	if ch.Has(client.ChangeLease) {
 		r.leaseChanged(s)
+		r.keepLease(s)
 	}
 	if ch.Has(client.ChangeSession) && st.Session.RoomPolicy != s.policy && st.Session.RoomPolicy != "" {
 		s.policy = st.Session.RoomPolicy

@@ -68,6 +68,8 @@ type reader struct {
 	listed  []client.Summary // the sessions of the last list, by number
 	events  chan eventMsg    // the stream's events
 	conns   chan connMsg     // the stream's connection changes
+	ticks   chan int         // the lease timer of a session, by generation
+	present bool             // a line was typed since the lease was last renewed
 	quit    bool             // leave the loop
 	ending  bool             // the input ended: quit once the run settles
 	lines   <-chan lineMsg   // the input's lines
@@ -84,8 +86,8 @@ func Run(ctx context.Context, cfg Config) error {
 	defer cancel()
 	lines := make(chan lineMsg)
 	go readLines(ctx, cfg.In, lines)
-	r := &reader{cfg: cfg, ctx: ctx, c: cfg.Client, events: make(chan eventMsg, 64), conns: make(chan connMsg, 8), lines: lines,
-		me: client.Me{ClientID: cfg.Client.ClientID()}}
+	r := &reader{cfg: cfg, ctx: ctx, c: cfg.Client, me: client.Me{ClientID: cfg.Client.ClientID()}, lines: lines,
+		events: make(chan eventMsg, 64), conns: make(chan connMsg, 8), ticks: make(chan int, 1)}
 	r.start()
 	r.loop()
 	r.closeSession(true)
@@ -104,6 +106,8 @@ func (r *reader) loop() {
 			r.onEvent(e)
 		case c := <-r.conns:
 			r.onConn(c)
+		case gen := <-r.ticks:
+			r.onLeaseTick(gen)
 		}
 	}
 }
@@ -174,6 +178,7 @@ func (r *reader) onLine(l lineMsg) {
 		r.inputEnded()
 		return
 	}
+	r.present = true
 	if r.keyWait != nil {
 		r.takeKey(l.text)
 		return

@@ -28,6 +28,8 @@ type session struct {
 	chimes     map[string]bool      // pending chimes already announced
 	skip       map[int]bool         // entries said otherwise: not written
 	lastNotice string               // the last notice written: an error it says is not said again
+	timer      *time.Timer          // renews the lease before it expires
+	timerFor   time.Time            // the expiry the timer is set for
 	expect     bool                 // a command was sent: a run is to come, or under way
 	lost       bool                 // the connection is lost, as announced
 }
@@ -67,6 +69,7 @@ func (r *reader) open(id string) {
 	r.sess = s
 	go pump(sctx, s.stream, s.gen, r.events)
 	r.opened(s, claimed, claimErr)
+	r.keepLease(s)
 }
 
 // whoami learns the person's principal from the host once.
@@ -151,6 +154,7 @@ func (r *reader) closeSession(release bool) {
 	}
 	r.sess = nil
 	s.cancel()
+	s.stopTimer()
 	_ = s.stream.Close()
 	if rel, _ := s.state.Lease(); release && rel == client.LeaseMine {
 		r.release(s.id)
