@@ -86,3 +86,18 @@ func TestScreenReaderBadVariable(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
 }
+
+// TestDemoScreenReader: vehicle demo --screen-reader runs the line mode on
+// the demo's session through a pipe.
+func TestDemoScreenReader(t *testing.T) {
+	code, out, errw := runReaderApp(t, "hello #tool\n", map[string]string{}, "", "demo", "--screen-reader", "--delta-delay", "0")
+	for _, want := range []string{`opened "Welcome to vehicle"`, "you drive from this terminal.", "you: hello #tool",
+		"tool search_documents: ok", "released the lease"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s\n%s", want, out, errw)
+		}
+	}
+	if code != 0 || strings.ContainsRune(out, 0x1b) {
+		t.Errorf("exit %d, output:\n%q", code, out)
+	}
+}

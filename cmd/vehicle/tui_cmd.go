@@ -132,7 +132,7 @@ func (n *tuiFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&n.chime, "chime", false, "chime into --session ID, another person's session: what you write goes to its driver")
 	fs.BoolVar(&n.noBell, "no-bell", false, "no bell when a run settles or a chime arrives while the terminal is unfocused")
 	fs.StringVar(&n.desktop, "notify", tui.DesktopOSC9, "the desktop notification then: osc9, osc777 or off")
-	fs.BoolVar(&n.reader, "screen-reader", false, "the screen-reader mode: plain labelled lines, numbered menus, commands typed as lines (or VEHICLE_SCREEN_READER=1)")
+	fs.BoolVar(&n.reader, "screen-reader", false, screenReaderUsage)
 }
 
 // withFile records which of the flags the command line gave, so the

@@ -41,11 +41,10 @@ func (o *output) snapshot() (string, chan struct{}) {
 	return o.b.String(), o.changed
 }
 
-// session is a screen-reader run in a test: lines go in through a pipe,
-// what it writes is kept.
+// run is the mode running in a test: lines go in through a pipe, what it
+// writes is kept.
 type run struct {
 	t     *testing.T
-	in    *io.PipeWriter
 	out   *output
 	done  chan error
 	typed chan string // lines to type, written in order
@@ -57,7 +56,7 @@ type run struct {
 func start(t *testing.T, cfg Config) *run {
 	t.Helper()
 	pr, pw := io.Pipe()
-	r := &run{t: t, in: pw, out: newOutput(), done: make(chan error, 1), typed: make(chan string, 64)}
+	r := &run{t: t, out: newOutput(), done: make(chan error, 1), typed: make(chan string, 64)}
 	go func() {
 		defer pw.Close() // the end of the input
 		for l := range r.typed {
