@@ -15,6 +15,7 @@ var commandHelp = [][2]string{
 	{"/steer TEXT", "steers the run under way"},
 	{"/abort", "stops the run under way"},
 	{"/again", "sends again the text that did not go"},
+	{"/history N", "reads the last N entries again (10 without N)"},
 	{"/take", "takes the lease over from your other terminal"},
 	{"/chimes", "lists the waiting chimes, numbered"},
 	{"/accept N", "sends chime N to the assistant"},
@@ -26,6 +27,7 @@ var commandHelp = [][2]string{
 	{"/help", "lists the commands"},
 	{"/quit", "leaves, giving the lease up"},
 	{"//TEXT", "sends text that starts with /"},
+	{"a line ending in \\", "goes on on the next line: the text is sent with the line that does not end in one"},
 }
 
 // command runs a line that starts with /.
@@ -54,7 +56,7 @@ func (r *reader) command(line string) {
 
 // sessionCommand runs a command that needs an open session.
 func (r *reader) sessionCommand(name, arg, line string) {
-	known := map[string]bool{"/steer": true, "/abort": true, "/take": true, "/chimes": true, "/accept": true, "/reject": true}
+	known := map[string]bool{"/steer": true, "/abort": true, "/take": true, "/chimes": true, "/accept": true, "/reject": true, "/history": true}
 	if !known[name] {
 		r.say("%s is not a command: /help lists them. To send text that starts with /, begin the line with //.", clean(name))
 		return
@@ -78,6 +80,8 @@ func (r *reader) sessionCommand(name, arg, line string) {
 		r.listChimes(s)
 	case "/accept", "/reject":
 		r.resolveChime(s, name == "/accept", arg)
+	case "/history":
+		r.history(s, arg)
 	}
 }
 
@@ -195,4 +199,32 @@ func (r *reader) readOnly() bool {
 		return true
 	}
 	return false
+}
+
+// history writes the last n entries written out again (10 without n).
+func (r *reader) history(s *session, arg string) {
+	n, err := strconv.Atoi(arg)
+	switch {
+	case arg == "":
+		n = historyShown
+	case err != nil || n < 1:
+		r.say("/history takes a number of entries, for example /history 20.")
+		return
+	}
+	from := max(s.printed-n, 0)
+	if from == s.printed {
+		r.say("nothing has been said in this session yet.")
+		return
+	}
+	if k := s.printed - from; k == 1 {
+		r.say("the last entry, again:")
+	} else {
+		r.say("the last %d entries, again:", k)
+	}
+	for i := from; i < s.printed; i++ {
+		if !s.skip[i] {
+			r.printEntry(&s.state.Entries[i])
+		}
+	}
+	r.say("end of the history.")
 }

@@ -148,3 +148,23 @@ func TestEndOfInputWaitsForTheRun(t *testing.T) {
 		t.Errorf("the lease after the end: %v", rel)
 	}
 }
+
+// TestContinuedLinesAndHistory: lines ending in a backslash go out as one
+// text; /history reads the last entries again.
+func TestContinuedLinesAndHistory(t *testing.T) {
+	srv := host(t)
+	ada := person(t, srv, "ada-token", "sr")
+	id := newSession(t, ada, "lines", true)
+	r := start(t, Config{Client: ada, SessionID: id})
+	r.see("you drive from this terminal.")
+	r.typeLine(`first line\`)
+	r.typeLine("second line")
+	r.see("you: first line\nsecond line", "assistant:")
+	r.typeLine("/history 1")
+	r.see("the last entry, again:", "assistant: ## Echo", "end of the history.")
+	r.typeLine("/history x")
+	r.see("/history takes a number of entries, for example /history 20.")
+	if n := strings.Count(r.all(), "you: "); n != 1 {
+		t.Errorf("%d turns sent, want 1:\n%s", n, r.all())
+	}
+}

@@ -73,6 +73,7 @@ type reader struct {
 	quit    bool             // leave the loop
 	ending  bool             // the input ended: quit once the run settles
 	lines   <-chan lineMsg   // the input's lines
+	partial string           // lines ended with a backslash: the text goes on
 }
 
 // Run runs the mode until the person quits (/quit or the end of the
@@ -174,16 +175,25 @@ func cleanText(s string) string { return tui.Sanitize(s) }
 
 // onLine handles one line the person typed.
 func (r *reader) onLine(l lineMsg) {
-	if l.eof {
-		r.inputEnded()
-		return
-	}
 	r.present = true
-	if r.keyWait != nil {
+	if r.keyWait != nil && !l.eof {
 		r.takeKey(l.text)
 		return
 	}
-	text := strings.TrimSpace(l.text)
+	if !l.eof && strings.HasSuffix(l.text, `\`) {
+		r.partial += strings.TrimSuffix(l.text, `\`) + "\n"
+		return
+	}
+	whole := r.partial + l.text
+	r.partial = ""
+	if l.eof {
+		if strings.TrimSpace(whole) != "" {
+			r.onLine(lineMsg{text: whole})
+		}
+		r.inputEnded()
+		return
+	}
+	text := strings.TrimSpace(whole)
 	switch {
 	case text == "":
 	case strings.HasPrefix(text, "//"):
