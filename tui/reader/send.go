@@ -110,11 +110,12 @@ func (r *reader) sendFailed(out outgoing, err error) {
 		r.askKey(err, r.again)
 		return
 	}
-	todo := "your text is kept: /again sends it"
 	if out.lost {
-		todo = "your text is kept: /again sends the same request, which the host does not run twice"
+		r.refused("no answer came for your text, so it may or may not have gone in", err,
+			"your text is kept: /again sends the same request, which the host does not run twice")
+		return
 	}
-	r.refused("your text was not sent", err, todo)
+	r.refused("your text was not sent", err, "your text is kept: /again sends it")
 }
 
 // again sends the kept text again: the same request after a lost answer, a
