@@ -165,6 +165,9 @@ func (r *reader) listChimes(s *session) {
 // resolveChime accepts or rejects chime number arg of /chimes.
 func (r *reader) resolveChime(s *session, accept bool, arg string) {
 	cs := s.state.Chimes
+	if arg == "" && len(cs) == 1 {
+		arg = "1" // the only one
+	}
 	n, err := strconv.Atoi(arg)
 	switch {
 	case len(cs) == 0:

@@ -168,3 +168,17 @@ func TestContinuedLinesAndHistory(t *testing.T) {
 		t.Errorf("%d turns sent, want 1:\n%s", n, r.all())
 	}
 }
+
+// TestOpeningAnswersTheList: once a session opens, the list asked before
+// is no longer waiting: a number typed then is text.
+func TestOpeningAnswersTheList(t *testing.T) {
+	srv := host(t)
+	ada := person(t, srv, "ada-token", "sr")
+	newSession(t, ada, "older", false)
+	r := start(t, Config{Client: ada})
+	r.see("1. older,", "2. start a new session")
+	r.typeLine("/new")
+	r.see("opened", "you drive from this terminal.")
+	r.typeLine("1")
+	r.see("you: 1", "assistant:")
+}

@@ -34,7 +34,7 @@ func (r *reader) askQuestion(q *question) {
 // option; anything else is kept for /again and the question stays.
 func (r *reader) answer(text string) {
 	q := r.ask
-	n, err := strconv.Atoi(strings.TrimSpace(text))
+	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(text), "."))
 	if err != nil {
 		r.keep(text)
 		r.say("a question is waiting: answer 1 to %d, or /cancel. What you typed is kept: /again sends it.", len(q.options))

@@ -38,6 +38,7 @@ type session struct {
 // the lease unless watching (never taking it over), reads the snapshot and
 // follows the stream from its cursor.
 func (r *reader) open(id string) {
+	r.ask = nil // a list or an offer about the session before is answered
 	r.closeSession(true)
 	ctx, cancel := r.request()
 	defer cancel()
