@@ -11,11 +11,8 @@ import (
 
 // runReader runs the screen-reader mode on the settings the TUI would use:
 // plain lines on the terminal (or a pipe), read and written a line at a
-// time. modeErr is the error deciding the mode gave, returned as is.
-func (a *app) runReader(ctx context.Context, f config.Flags, n tuiFlags, file config.File, watch bool, modeErr error) error {
-	if modeErr != nil {
-		return modeErr
-	}
+// time.
+func (a *app) runReader(ctx context.Context, f config.Flags, n tuiFlags, file config.File, watch bool) error {
 	cfg, err := a.tuiConfig(f, n, file, watch)
 	if err != nil {
 		return err

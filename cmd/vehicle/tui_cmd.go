@@ -32,8 +32,12 @@ func (a *app) runTUI(ctx context.Context, f config.Flags, n tuiFlags, watch bool
 	if err != nil {
 		return err
 	}
-	if on, err := config.ScreenReader(n.reader, n.readerGiven, a.env, file); err != nil || on {
-		return a.runReader(ctx, f, n, file, watch, err)
+	lines, err := config.ScreenReader(n.reader, n.readerGiven, a.env, file)
+	if err != nil {
+		return err
+	}
+	if lines {
+		return a.runReader(ctx, f, n, file, watch)
 	}
 	if !isTerminal(a.in) || !isTerminal(a.out) {
 		return errNoTerminal

@@ -50,12 +50,12 @@ func (r *reader) command(line string) {
 	case "/again":
 		r.again()
 	default:
-		r.sessionCommand(strings.ToLower(name), arg, line)
+		r.sessionCommand(strings.ToLower(name), arg)
 	}
 }
 
 // sessionCommand runs a command that needs an open session.
-func (r *reader) sessionCommand(name, arg, line string) {
+func (r *reader) sessionCommand(name, arg string) {
 	known := map[string]bool{"/steer": true, "/abort": true, "/take": true, "/chimes": true, "/accept": true, "/reject": true, "/history": true}
 	if !known[name] {
 		r.say("%s is not a command: /help lists them. To send text that starts with /, begin the line with //.", clean(name))
@@ -192,7 +192,11 @@ func (r *reader) resolveChime(s *session, accept bool, arg string) {
 		r.refused("could not answer the chime", err, "")
 		return
 	}
-	r.say("%s the chime from %s.", map[bool]string{true: "accepted", false: "rejected"}[accept], clean(orWords(c.Author, "someone")))
+	done := "rejected"
+	if accept {
+		done = "accepted"
+	}
+	r.say("%s the chime from %s.", done, clean(orWords(c.Author, "someone")))
 }
 
 // readOnly says so and reports true when this terminal only watches.
