@@ -86,7 +86,7 @@ func (a *app) watchCmd() *cobra.Command {
 		},
 	}
 	addGoFlags(cmd, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) },
-		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify")
+		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify", "screen-reader")
 	return cmd
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
 )
 
@@ -99,5 +100,26 @@ func TestDemoScreenReader(t *testing.T) {
 	}
 	if code != 0 || strings.ContainsRune(out, 0x1b) {
 		t.Errorf("exit %d, output:\n%q", code, out)
+	}
+}
+
+// TestWatchScreenReader: vehicle watch --screen-reader reads a session
+// along, read-only, through a pipe.
+func TestWatchScreenReader(t *testing.T) {
+	srv := newRideHost(t)
+	c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr, err := c.Create(context.Background(), client.CreateRequest{Title: "watched"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{config.EnvToken: "ada-token"}
+	code, out, errw := runReaderApp(t, "let me drive\n", env, "", "watch", "--screen-reader",
+		"--gardend", srv.URL, "--graph", "demo", "--session", cr.Session.SessionID)
+	if code != 0 || !strings.Contains(out, `opened "watched"`) || !strings.Contains(out, "watching: read-only.") ||
+		!strings.Contains(out, "watching is read-only") || strings.Contains(out, "released the lease") {
+		t.Fatalf("exit %d, out:\n%s\nerr:\n%s", code, out, errw)
 	}
 }
