@@ -182,3 +182,33 @@ func TestOpeningAnswersTheList(t *testing.T) {
 	r.typeLine("1")
 	r.see("you: 1", "assistant:")
 }
+
+// TestOddInput: odd lines never crash the mode nor reach the terminal as
+// control characters; each gets an answer, and the mode still works.
+func TestOddInput(t *testing.T) {
+	srv := host(t)
+	ada := person(t, srv, "ada-token", "sr")
+	newSession(t, ada, "odd", false)
+	r := start(t, Config{Client: ada})
+	r.see("answer by number, or /cancel.")
+	for _, l := range []string{"0", "-3", "99999999999999999999", "/", "/\x1b[31mred", "/delete", "/delete x",
+		"/history 0", "/accept -1", "/steer", "\t", "/again", "/cancel", "/cancel", "/take", "/chimes"} {
+		r.typeLine(l)
+	}
+	r.typeLine("/sessions")
+	r.see("your sessions, newest first:")
+	r.typeLine("1")
+	r.see(`opened "odd"`)
+	for _, l := range []string{"/history 0", "/accept 99999999999999999999", "/reject", "/steer", "/abort", "/delete 0"} {
+		r.typeLine(l)
+	}
+	r.typeLine("still \x07 fine")
+	r.see("you: still ␇ fine", "assistant:")
+	for _, want := range []string{"there is no 99999999999999999999 here: answer 1 to 2, or /cancel.",
+		"/delete takes the number of a session: /delete N (/sessions lists them).", "no question is waiting."} {
+		if !strings.Contains(r.all(), want) {
+			t.Errorf("no %q in:\n%s", want, r.all())
+		}
+	}
+	plain(t, r.all())
+}

@@ -34,7 +34,12 @@ func (r *reader) askQuestion(q *question) {
 // option; anything else is kept for /again and the question stays.
 func (r *reader) answer(text string) {
 	q := r.ask
-	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(text), "."))
+	text = strings.TrimSuffix(strings.TrimSpace(text), ".")
+	n, err := strconv.Atoi(text)
+	if err != nil && numeric(text) {
+		r.say("there is no %s here: answer 1 to %d, or /cancel.", text, len(q.options))
+		return
+	}
 	if err != nil {
 		r.keep(text)
 		r.say("a question is waiting: answer 1 to %d, or /cancel. What you typed is kept: /again sends it.", len(q.options))
@@ -120,6 +125,9 @@ func plural(n int, noun string) string {
 func (r *reader) confirmDelete(arg string) {
 	n, err := strconv.Atoi(strings.TrimSpace(arg))
 	switch {
+	case arg == "":
+		r.say("/delete takes the number of a session: /delete N (/sessions lists them).")
+		return
 	case len(r.listed) == 0:
 		r.say("no sessions are listed: /sessions lists them, then /delete N deletes number N.")
 		return
@@ -157,4 +165,10 @@ func (r *reader) deleteSession(s client.Summary) {
 	if r.sess == nil {
 		r.say("/sessions lists the others, /new starts one.")
 	}
+}
+
+// numeric reports whether s is digits, after an optional minus sign.
+func numeric(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
