@@ -163,3 +163,17 @@ func leaseOf(t *testing.T, c *client.Client, id string) client.LeaseRelation {
 	rel, _ := client.NewState(client.Me{Principal: "user:ada", ClientID: c.ClientID()}, snap).Lease()
 	return rel
 }
+
+// TestOpenAnotherPersonsSession: a session the person cannot read is
+// refused with what to do.
+func TestOpenAnotherPersonsSession(t *testing.T) {
+	srv := host(t)
+	ada := person(t, srv, "ada-token", "sr")
+	bo := person(t, srv, "bo-token", "bo-1")
+	id := newSession(t, ada, "private", true)
+	r := start(t, Config{Client: bo, SessionID: id})
+	r.see("could not open the session:", "/sessions lists the sessions you can open.",
+		"To chime into another person's session, start vehicle with --session ID --chime.")
+	r.typeLine("hello?")
+	r.see("no session is open, so nothing was sent")
+}

@@ -24,16 +24,25 @@ func (r *reader) keep(text string) { r.unsent = &outgoing{text: text} }
 func (r *reader) sendText(text string) {
 	switch {
 	case r.visit != "":
-		r.chime(outgoing{op: client.OpChime, text: text})
+		r.chime(r.visit, outgoing{op: client.OpChime, text: text})
 	case r.sess == nil:
 		r.keep(text)
 		r.say("no session is open, so nothing was sent: /sessions lists them, /new starts one; then /again sends your text.")
 	case r.cfg.Watch:
 		r.keep(text)
 		r.readOnly()
+	case othersRoom(r.sess):
+		r.chime(r.sess.id, outgoing{op: client.OpChime, text: text})
 	default:
 		r.send(r.sess, outgoing{op: opFor(r.sess), text: text})
 	}
+}
+
+// othersRoom reports whether another person drives s: text goes to them
+// as a chime.
+func othersRoom(s *session) bool {
+	rel, _ := s.state.Lease()
+	return rel == client.LeaseOther
 }
 
 // opFor is the op for plain text: follow_up while a run is under way.
@@ -126,8 +135,8 @@ func (r *reader) again() {
 	case u == nil:
 		r.say("nothing is waiting to be sent again.")
 		return
-	case r.visit != "":
-		r.chime(*u)
+	case r.visit != "" || u.op == client.OpChime:
+		r.chime(orWords(r.visit, r.sessionID()), *u)
 		return
 	case r.sess == nil:
 		r.say("no session is open: /sessions lists them, /new starts one; then /again sends your text.")
@@ -145,12 +154,25 @@ func (r *reader) again() {
 	r.send(r.sess, out)
 }
 
-// chime sends a chime into the visited session.
-func (r *reader) chime(out outgoing) {
+// sessionID is the open session's id, "" when none is open.
+func (r *reader) sessionID() string {
+	if r.sess == nil {
+		return ""
+	}
+	return r.sess.id
+}
+
+// chime sends a chime into session id, another person's room.
+func (r *reader) chime(id string, out outgoing) {
 	out.op = client.OpChime
+	if id == "" {
+		r.unsent = &out
+		r.say("no session is open: /sessions lists them; then /again sends your text.")
+		return
+	}
 	ctx, cancel := r.request()
 	defer cancel()
-	res, err := r.c.Chime(ctx, r.visit, out.text)
+	res, err := r.c.Chime(ctx, id, out.text)
 	switch {
 	case err != nil:
 		r.unsent = &out

@@ -51,7 +51,11 @@ func (r *reader) open(id string) {
 	}
 	snap, err := r.c.Inspect(ctx, id)
 	if err != nil {
-		r.refused("could not open the session", err, "/sessions lists the ones you can open")
+		todo := "/sessions lists the ones you can open"
+		if client.ErrorCode(err) == client.CodeNotFound {
+			todo = "to chime into another person's session, start vehicle with --session ID --chime"
+		}
+		r.refused("could not open the session", err, todo)
 		return
 	}
 	r.gen++
@@ -121,7 +125,7 @@ func (r *reader) opened(s *session, claimed bool, claimErr error) {
 		if d, ok := e.LeaseHeld(); ok && d.CanTakeOver {
 			r.offerTakeover()
 		} else {
-			r.say("%s You can read along; you cannot send.", leaseWords(st))
+			r.say("%s What you type goes to them as a chime.", leaseWords(st))
 		}
 	case claimErr != nil:
 		r.refused("could not take the lease", claimErr, "/take tries again")
