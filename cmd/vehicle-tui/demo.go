@@ -12,6 +12,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/cli"
+	"github.com/sophia-labs/vehicle/internal/config"
 	"github.com/sophia-labs/vehicle/tui"
 )
 
@@ -37,6 +38,7 @@ func (a *app) demoCmd() *cobra.Command {
 	var listen string
 	var noTUI bool
 	var deltaDelay time.Duration
+	var sr tuiFlags // only --screen-reader
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "The TUI on a built-in demo host with a scripted model: no account needed",
@@ -46,27 +48,33 @@ opens a session with a short conversation and runs the TUI on it as Ada. With
 and the commands for a second terminal are printed.`,
 		Args: cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.runDemo(cmd.Context(), listen, noTUI, deltaDelay)
+			sr.readerGiven = cmd.Flags().Changed("screen-reader")
+			return a.runDemo(cmd.Context(), listen, noTUI, deltaDelay, sr)
 		},
 	}
 	cmd.Flags().StringVar(&listen, "listen", "", "keep the demo host up on this address (e.g. 127.0.0.1:7777) for other terminals")
 	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "serve only (with --listen): no UI in this terminal; ctrl+c stops the host")
 	cmd.Flags().DurationVar(&deltaDelay, "delta-delay", demoDeltaDelay, "the pause before each streamed piece of a reply")
+	cmd.Flags().BoolVar(&sr.reader, "screen-reader", false, screenReaderUsage)
 	return cmd
 }
 
 // runDemo starts the reference host in-process with its scripted model,
 // opens a session with a short conversation, and runs the UI on it as ada.
-func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay time.Duration) error {
+func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay time.Duration, sr tuiFlags) error {
 	if noTUI && listen == "" {
 		return cli.UsageError{Err: errors.New("--no-tui serves other terminals: give --listen ADDR as well")}
-	}
-	if !noTUI && (!isTerminal(a.in) || !isTerminal(a.out)) {
-		return errNoTerminal
 	}
 	file, err := a.configFile()
 	if err != nil {
 		return err
+	}
+	lines, err := config.ScreenReader(sr.reader, sr.readerGiven, a.env, file)
+	if err != nil {
+		return err
+	}
+	if !noTUI && !lines && (!isTerminal(a.in) || !isTerminal(a.out)) {
+		return errNoTerminal
 	}
 	addr := listen
 	if addr == "" {
@@ -90,12 +98,16 @@ func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay
 		printDemo(a.out, srv.URL, id)
 	}
 	if !noTUI {
-		cfg := tui.Config{Client: c, SessionID: id, Principal: "user:ada", Banner: demoBanner(srv.URL, id, listen != "")}
-		if file.Bell != nil {
-			cfg.NoBell = !*file.Bell
+		if lines {
+			err = a.demoReader(ctx, c, id)
+		} else {
+			cfg := tui.Config{Client: c, SessionID: id, Principal: "user:ada", Banner: demoBanner(srv.URL, id, listen != "")}
+			if file.Bell != nil {
+				cfg.NoBell = !*file.Bell
+			}
+			cfg.Desktop = file.Notifications
+			err = a.runProgram(ctx, cfg, file.Theme)
 		}
-		cfg.Desktop = file.Notifications
-		err = a.runProgram(ctx, cfg, file.Theme)
 		if err != nil || listen == "" {
 			return err
 		}

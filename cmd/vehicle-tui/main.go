@@ -129,7 +129,7 @@ func (a *app) watchCmd() *cobra.Command {
 		},
 	}
 	cli.AddGoFlags(cmd, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) },
-		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify")
+		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify", "screen-reader")
 	return cmd
 }
 

@@ -29,12 +29,19 @@ var errNoTerminal = errors.New("the TUI needs a terminal on stdin and stdout; fo
 // --new; read-only with watch. The same flags, environment and credentials
 // as vehicle ride, and the configuration file's defaults.
 func (a *app) runTUI(ctx context.Context, f config.Flags, n tuiFlags, watch bool) error {
-	if !isTerminal(a.in) || !isTerminal(a.out) {
-		return errNoTerminal
-	}
 	file, err := a.configFile()
 	if err != nil {
 		return err
+	}
+	lines, err := config.ScreenReader(n.reader, n.readerGiven, a.env, file)
+	if err != nil {
+		return err
+	}
+	if lines {
+		return a.runReader(ctx, f, n, file, watch)
+	}
+	if !isTerminal(a.in) || !isTerminal(a.out) {
+		return errNoTerminal
 	}
 	cfg, err := a.tuiConfig(f, n, file, watch)
 	if err != nil {
@@ -122,6 +129,9 @@ type tuiFlags struct {
 	context   refList // --context ID, repeatable: refs for the first message
 	bellGiven bool    // --no-bell was on the command line
 	noteGiven bool    // --notify was on the command line
+
+	reader      bool // --screen-reader: the line-by-line mode (see reader_cmd.go)
+	readerGiven bool // --screen-reader was on the command line
 }
 
 // register adds the flags to fs.
@@ -129,6 +139,7 @@ func (n *tuiFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&n.chime, "chime", false, "chime into --session ID, another person's session: what you write goes to its driver")
 	fs.BoolVar(&n.noBell, "no-bell", false, "no bell when a run settles or a chime arrives while the terminal is unfocused")
 	fs.StringVar(&n.desktop, "notify", tui.DesktopOSC9, "the desktop notification then: osc9, osc777 or off")
+	fs.BoolVar(&n.reader, "screen-reader", false, screenReaderUsage)
 	fs.Var(&n.context, "context", "an id of what you have open, sent as a context ref with your first message (repeatable)")
 }
 
@@ -152,6 +163,7 @@ func (r *refList) Set(v string) error {
 func (n tuiFlags) withFile(cmd *cobra.Command) tuiFlags {
 	n.bellGiven = cmd.Flags().Changed("no-bell")
 	n.noteGiven = cmd.Flags().Changed("notify")
+	n.readerGiven = cmd.Flags().Changed("screen-reader")
 	return n
 }
 

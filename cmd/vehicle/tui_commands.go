@@ -22,6 +22,7 @@ func tuiCommands() [3]tuiCommand {
 				{Name: "no-claim", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "create or open without taking the lease (claim it to drive; the TUI claims at the first send)"},
 				{Name: "notify", Type: "string", Default: "osc9", Usage: "the desktop notification then: osc9, osc777 or off"},
 				{Name: "profile", Type: "string", Usage: "a new session's profile: chat (default) or agent"},
+				{Name: "screen-reader", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "the screen-reader mode: plain labelled lines, numbered menus, commands typed as lines (or VEHICLE_SCREEN_READER=1)"},
 				{Name: "session", Type: "string", Usage: "open the session with this id"},
 				{Name: "title", Type: "string", Usage: "a new session's title"},
 				{Name: "visitor-id", Type: "string", Usage: "ride as the visitor with this id (implies --anonymous; or $VEHICLE_VISITOR_ID)"},
@@ -33,6 +34,7 @@ func tuiCommands() [3]tuiCommand {
 				{Name: "delta-delay", Type: "duration", Default: "12ms", Usage: "the pause before each streamed piece of a reply"},
 				{Name: "listen", Type: "string", Usage: "keep the demo host up on this address (e.g. 127.0.0.1:7777) for other terminals"},
 				{Name: "no-tui", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "serve only (with --listen): no UI in this terminal; ctrl+c stops the host"},
+				{Name: "screen-reader", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "the screen-reader mode: plain labelled lines, numbered menus, commands typed as lines (or VEHICLE_SCREEN_READER=1)"},
 			},
 		},
 		{
@@ -46,6 +48,7 @@ func tuiCommands() [3]tuiCommand {
 				{Name: "mount", Type: "func", Usage: "the service's mount under gardend (default /services/vehicle; \"\" for a host at its root; or $VEHICLE_MOUNT)"},
 				{Name: "no-bell", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "no bell when a run settles or a chime arrives while the terminal is unfocused"},
 				{Name: "notify", Type: "string", Default: "osc9", Usage: "the desktop notification then: osc9, osc777 or off"},
+				{Name: "screen-reader", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "the screen-reader mode: plain labelled lines, numbered menus, commands typed as lines (or VEHICLE_SCREEN_READER=1)"},
 				{Name: "session", Type: "string", Usage: "open the session with this id"},
 				{Name: "visitor-id", Type: "string", Usage: "ride as the visitor with this id (implies --anonymous; or $VEHICLE_VISITOR_ID)"},
 			},

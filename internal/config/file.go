@@ -30,6 +30,7 @@ type File struct {
 	Theme         string  `toml:"theme"`         // auto (default), dark or light
 	Bell          *bool   `toml:"bell"`          // ring the bell when a run settles unfocused (default true)
 	Notifications string  `toml:"notifications"` // osc9 (default), osc777 or off
+	ScreenReader  *bool   `toml:"screen_reader"` // the line-by-line screen-reader mode (default false)
 }
 
 // LoadFile reads the configuration file at path. A missing file is an empty
@@ -51,7 +52,7 @@ func LoadFile(path string) (File, error) {
 		return File{}, fmt.Errorf("the configuration file %s does not parse: %w", path, err)
 	}
 	if extra := md.Undecoded(); len(extra) > 0 {
-		return File{}, fmt.Errorf("the configuration file %s names %q, which is not a setting: the settings are gardend, graph, mount, theme, bell and notifications",
+		return File{}, fmt.Errorf("the configuration file %s names %q, which is not a setting: the settings are gardend, graph, mount, theme, bell, notifications and screen_reader",
 			path, extra[0].String())
 	}
 	if err := f.check(); err != nil {

@@ -1,0 +1,55 @@
+package reader
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// loseAnswers is a transport that, while drop is set, sends prompts to the
+// host and loses their answers.
+type loseAnswers struct {
+	drop atomic.Bool
+}
+
+func (l *loseAnswers) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err == nil && l.drop.Load() && req.Method == http.MethodPost && strings.HasSuffix(req.URL.Path, "/prompt") {
+		_ = resp.Body.Close()
+		return nil, errors.New("connection reset (test)")
+	}
+	return resp, err
+}
+
+// TestLostAnswerKeptForAgain: a prompt whose answer was lost is said so and
+// kept; /again sends the same request, which the host does not run twice.
+func TestLostAnswerKeptForAgain(t *testing.T) {
+	srv := host(t)
+	lose := &loseAnswers{}
+	ada, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("sr"),
+		client.WithHTTPClient(&http.Client{Transport: lose}), client.WithRetry(client.RetryPolicy{Attempts: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := newSession(t, ada, "lossy", true)
+	r := start(t, Config{Client: ada, SessionID: id})
+	r.see("you drive from this terminal.")
+	lose.drop.Store(true)
+	r.typeLine("only once")
+	r.see("no answer came for your text, so it may or may not have gone in: the host did not answer", "Your text is kept: /again sends the same request, which the host does not run twice.")
+	lose.drop.Store(false)
+	r.typeLine("/again")
+	r.see("you: only once", "assistant:")
+	r.typeLine("/again")
+	r.see("nothing is waiting to be sent again.")
+	if n := strings.Count(r.all(), "you: only once"); n != 1 {
+		t.Errorf("the prompt ran %d times:\n%s", n, r.all())
+	}
+	if n := count(srv, id, client.EvRunStarted); n != 1 {
+		t.Errorf("%d runs, want 1", n)
+	}
+}
