@@ -79,6 +79,7 @@ type Model struct {
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
+	spins  int // spinner ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.
@@ -149,6 +150,9 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.dirty = true
 	cmd := m.route(msg)
+	if spin := m.keepSpinning(); spin != nil {
+		cmd = tea.Batch(cmd, spin)
+	}
 	if m.dirty || m.frame == "" {
 		m.arrange()
 		m.frame, m.cursor = m.compose()
@@ -182,6 +186,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.onEvents(msg)
 	case flushMsg:
 		m.onFlush(msg)
+	case spinMsg:
+		m.onSpin(msg)
 	default:
 		return m.onData(msg)
 	}
