@@ -6,12 +6,14 @@ import (
 )
 
 // BenchmarkKeyInLongDraft is one key typed at the end of a pasted draft of
-// 200 lines at 80x24: the textarea, the composer's window and the frame.
+// 200 lines: the textarea, the composer's count and window, and the frame
+// (120x40, a session of 20 messages).
 func BenchmarkKeyInLongDraft(b *testing.B) {
-	m := opened(&testing.T{}, testConfig(b), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	m := openBig(b, 20)
 	m.composer.setValue(strings.Repeat("a line of a long pasted draft, some sixty columns wide ...\n", 200))
 	feed(m, press('x'))
 	for b.Loop() {
 		m.Update(press('x'))
+		m.View()
 	}
 }
