@@ -14,6 +14,10 @@ import (
 // spinEvery is the spinner's frame interval while a run is under way.
 const spinEvery = 150 * time.Millisecond
 
+// activityMinHigh is the least screen height with room for the run's line;
+// below it the status line says the budget as when idle.
+const activityMinHigh = 10
+
 // spinFrames are the spinner's frames.
 var spinFrames = [...]string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
@@ -27,7 +31,8 @@ type spinMsg struct{ gen int }
 type activity struct {
 	ticking bool      // a spin tick is scheduled
 	frame   int       // the spinner's frame
-	since   time.Time // when this terminal saw the run under way; zero while idle
+	since   time.Time // when this terminal saw the run under way
+	runID   string    // the run since is of
 	total   float64   // the session's cost: the live body's at open, then each reply's
 	known   bool      // total counts what the session cost before it was opened
 	seq     int64     // the last event counted, so a replayed one counts once
@@ -76,14 +81,11 @@ func validCost(c float64) bool { return c >= 0 && !math.IsInf(c, 0) && !math.IsN
 func (m *Model) keepSpinning() tea.Cmd {
 	s := m.sess
 	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
-		if s != nil {
-			s.act.since = time.Time{}
-		}
 		return nil
 	}
 	a := &s.act
-	if a.since.IsZero() {
-		a.since = m.cfg.Now()
+	if a.since.IsZero() || a.runID != s.state.RunID {
+		a.since, a.runID = m.cfg.Now(), s.state.RunID
 	}
 	if a.ticking {
 		return nil
@@ -107,13 +109,13 @@ func (m *Model) onSpin(msg spinMsg) {
 }
 
 // activityLines is the run's line above the composer while a run is under
-// way, none while idle: "⠋ 2m14s · turn 3/12 · $0.0030/$0.25 · session
-// $0.0123".
+// way, none while idle (nor on a screen under 10 lines): "⠋ 2m14s · turn
+// 3/12 · $0.0030/$0.25 · session $0.0123".
 func (m *Model) activityLines() []string {
-	s := m.sess
-	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
+	if !showsActivity(m.common) {
 		return nil
 	}
+	s := m.sess
 	a, st := &s.act, s.state
 	elapsed := time.Duration(0)
 	if !a.since.IsZero() {
@@ -137,6 +139,13 @@ func (m *Model) activityLines() []string {
 		m.st.Status.Render(turn), m.st.Status.Render(cost), m.st.Status.Render(total),
 	}
 	return []string{pad(" "+joinFit(parts, m.width-1), m.width)}
+}
+
+// showsActivity reports whether the run's line shows: a run is under way
+// and the screen has room for it.
+func showsActivity(c *common) bool {
+	s := c.sess
+	return s != nil && s.state != nil && s.state.Run == client.RunRunning && c.high >= activityMinHigh
 }
 
 // runTime words how long a run has taken: 14s, 2m14s, 1h02m.

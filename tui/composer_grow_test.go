@@ -9,6 +9,8 @@ import (
 
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
 )
 
 // lines types n numbered lines into the composer, a newline between them.
@@ -178,5 +180,26 @@ func TestWrappedRowsMatchTheTextarea(t *testing.T) {
 				t.Fatalf("width %d, %q: counted %d lines, the textarea has %d", w, s, got, ta.Height())
 			}
 		}
+	}
+}
+
+// TestComposerAndRunLineSmall: at 40x12 a long draft and a run under way
+// both fit, the status line last; at 20x8 the run's line gives way and the
+// status line keeps the budget.
+func TestComposerAndRunLineSmall(t *testing.T) {
+	m := driven(t, 40, 12)
+	lines(m, 20)
+	feed(m, on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)))
+	scr := screen(m)
+	checkFrame(t, m, scr, 12)
+	rows := rowsOf(scr)
+	if first := 12 - 1 - m.composer.height(); !strings.HasPrefix(rows[first-1], " ⠋ 0s · turn 1/12") || m.transcript.height < 1 {
+		t.Fatalf("the run's line is not above the composer, or no transcript is left:\n%s", scr)
+	}
+	feed(m, tea.WindowSizeMsg{Width: 20, Height: 8})
+	scr = screen(m)
+	checkFrame(t, m, scr, 8)
+	if strings.Contains(scr, "turn 1/12") || !strings.Contains(rowsOf(scr)[7], "running") {
+		t.Fatalf("at 20x8:\n%s", scr)
 	}
 }
