@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"math"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -18,6 +19,7 @@ type composer struct {
 	c       *common
 	ta      textarea.Model
 	history history // what the person sent or cleared
+	grow    growth  // its height and scroll (composer_grow.go)
 }
 
 func newComposer(c *common, st *theme.Styles, keys *KeyMap) composer {
@@ -26,6 +28,8 @@ func newComposer(c *common, st *theme.Styles, keys *KeyMap) composer {
 	ta.Prompt = "┃ "
 	ta.CharLimit = 0
 	ta.MaxHeight = 0
+	ta.DynamicHeight = true             // as high as the draft, up to the window (composer_grow.go)
+	ta.MaxContentHeight = math.MaxInt32 // the draft is never cut: the window scrolls
 	ta.SetVirtualCursor(false)
 	km := textarea.DefaultKeyMap()
 	km.InsertNewline = keys.Newline
@@ -44,11 +48,11 @@ func newComposer(c *common, st *theme.Styles, keys *KeyMap) composer {
 	return co
 }
 
-// SetSize gives the composer its width and height in cells.
+// SetSize gives the composer its width and the most lines it may take.
 func (c *composer) SetSize(w, h int) { c.setSize(w, h) }
 
 // View draws the composer: exactly its height in lines.
-func (c *composer) View() string { return c.ta.View() }
+func (c *composer) View() string { return c.view() }
 
 // ShortHelp lists the composer's keys: what the session does with the
 // draft, then the composer's own.
@@ -112,10 +116,11 @@ func (c *composer) setStyles(st *theme.Styles) {
 	})
 }
 
-// setSize sets the composer's width and height in cells.
+// setSize sets the composer's width and the most lines it may take.
 func (c *composer) setSize(w, h int) {
+	c.grow.width, c.grow.limit = w, max(h, 1)
 	c.ta.SetWidth(w)
-	c.ta.SetHeight(max(h, 1))
+	c.fit()
 }
 
 // setPlaceholder sets the hint shown while the composer is empty.
@@ -128,6 +133,7 @@ func (c *composer) value() string { return c.ta.Value() }
 func (c *composer) setValue(s string) {
 	c.ta.SetValue(s)
 	c.ta.MoveToEnd()
+	c.fit()
 }
 
 // restore puts a refused text back, before what was typed since.
@@ -147,6 +153,7 @@ func (c *composer) update(msg tea.Msg) tea.Cmd {
 	c.ta.Focus()
 	var cmd tea.Cmd
 	c.ta, cmd = c.ta.Update(msg)
+	c.fit()
 	return cmd
 }
 
@@ -163,4 +170,4 @@ func (c *composer) setFocused(on bool) {
 func (c *composer) focused() bool { return c.ta.Focused() }
 
 // cursor is where the terminal's cursor goes, relative to the composer.
-func (c *composer) cursor() *tea.Cursor { return c.ta.Cursor() }
+func (c *composer) cursor() *tea.Cursor { return c.shownCursor() }

@@ -47,7 +47,7 @@ func (d *offerDialog) View() string {
 	c := d.c
 	who := "your other terminal"
 	if d.holder != nil && d.holder.ClientID != "" {
-		who += " (" + shortID(d.holder.ClientID) + ")"
+		who += " (" + terminalLabel(d.holder.ClientID) + ")"
 	}
 	body := "This session is driven from " + who + ".\n\n" +
 		c.hint(c.keys.Takeover, " take over: that terminal becomes a watcher") + "\n" +

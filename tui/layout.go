@@ -13,26 +13,23 @@ import (
 // layout sizes the panes for the terminal and the screen shown.
 func (m *Model) layout() {
 	top := 1 + m.bannerLines()
+	m.composer.setSize(m.width, m.composerLimit())
 	ch := m.composerHeight()
 	m.transcript.setSize(m.width, max(m.high-top-2-ch, 1))
-	if ch > 0 {
-		m.composer.setSize(m.width, ch)
-	}
 }
 
-// composerHeight is the composer's height for the terminal: none when
-// watching read-only.
+// composerHeight is the lines the composer takes: as many as its draft,
+// up to its limit; none when watching read-only.
 func (m *Model) composerHeight() int {
-	switch {
-	case m.cfg.Watch:
+	if m.cfg.Watch {
 		return 0
-	case m.high >= 16:
-		return 3
-	case m.high >= 10:
-		return 2
 	}
-	return 1
+	return m.composer.height()
 }
+
+// composerLimit is the most lines the composer grows to: a third of the
+// screen (two at the least: a line of the draft and the mark of the rest).
+func (m *Model) composerLimit() int { return max(m.high/3, 2) }
 
 // bannerLines is the banner's lines (none without a banner).
 func (m *Model) bannerLines() int {
@@ -49,7 +46,7 @@ func (m *Model) arrange() {
 	switch {
 	case m.focus == focusVisit && m.visit != nil:
 		m.composer.setPlaceholder("write a chime · " + keyName(m.keys.Send) + " sends it to the driver")
-		m.composer.setSize(m.width, max(m.composerHeight(), 1))
+		m.composer.setSize(m.width, m.composerLimit())
 		m.composer.setFocused(m.top() == nil)
 	case m.focus == focusPicker || m.sess == nil:
 		m.composer.setFocused(false)
@@ -64,7 +61,7 @@ func (m *Model) arrange() {
 func (m *Model) arrangeSession() {
 	s := m.sess
 	ch := m.composerHeight()
-	top := 1 + m.bannerLines()
+	top := 1 + m.bannerLines() + len(m.activityLines()) // the header, the banner, the run's line
 	bar := m.search.height()
 	if bar > 0 {
 		m.search.SetSize(m.width, 1)
@@ -170,7 +167,9 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.sessionBody()...)
 	lines = append(append(lines, p.queue...), p.room...)
 	lines = append(lines, m.lease.View())
-	lines = append(append(lines, p.account...), p.refs...)
+	lines = append(lines, p.account...)
+	lines = append(lines, m.activityLines()...)
+	lines = append(lines, p.refs...)
 	var cur *tea.Cursor
 	if ch > 0 {
 		if c := m.composer.cursor(); c != nil && m.composer.focused() {

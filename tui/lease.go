@@ -59,7 +59,7 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 	case v.revoked != nil && !v.readOnly:
 		by := ""
 		if v.revoked.By != "" {
-			by = " (" + shortID(v.revoked.By) + ")"
+			by = " (" + terminalLabel(v.revoked.By) + ")"
 		}
 		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · " + keyName(v.keys.TakeOver) + " takes it back")
 	case v.rel == client.LeaseMine:
@@ -70,7 +70,7 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 			hint = ""
 		}
 		return st.LeaseOwn.Render(prefix + "◐ your other terminal drives (" +
-			shortID(v.holder.ClientID) + ")" + until + hint)
+			terminalLabel(v.holder.ClientID) + ")" + until + hint)
 	case v.rel == client.LeaseOther:
 		who := SanitizeLine(v.holder.Principal)
 		if who == "" {

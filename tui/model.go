@@ -85,6 +85,7 @@ type Model struct {
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
+	spins  int // spinner ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.
@@ -161,6 +162,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if live := m.picker.sync(m.pickerShown()); live != nil {
 		cmd = tea.Batch(cmd, live)
 	}
+	if spin := m.keepSpinning(); spin != nil {
+		cmd = tea.Batch(cmd, spin)
+	}
 	if m.dirty || m.frame == "" {
 		m.arrange()
 		m.frame, m.cursor = m.compose()
@@ -194,6 +198,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.onEvents(msg)
 	case flushMsg:
 		m.onFlush(msg)
+	case spinMsg:
+		m.onSpin(msg)
 	default:
 		return m.onData(msg)
 	}

@@ -15,7 +15,7 @@ func noticeWords(e *client.Entry) string {
 	detail := strings.TrimSpace(e.Text)
 	switch e.Event {
 	case "":
-		return strings.TrimSuffix(e.Notice, ": aborted")
+		return labelledNotice(strings.TrimSuffix(e.Notice, ": aborted"))
 	case client.EvSessionDeleted:
 		return "session deleted"
 	case client.EvSessionForked:

@@ -17,8 +17,8 @@ func TestRefChips(t *testing.T) {
 	m := opened(t, cfg, 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	s := screen(m)
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-	if len(lines) != 24 || !strings.HasPrefix(lines[19], "⊕ doc-1 ⊕ doc-2 · ctrl+x drops the last") ||
-		!strings.HasPrefix(lines[20], "┃ write a message") {
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "⊕ doc-1 ⊕ doc-2 · ctrl+x drops the last") })
+	if len(lines) != 24 || at < 0 || at+1 >= len(lines) || !strings.HasPrefix(lines[at+1], "┃ write a message") {
 		t.Fatalf("the chips are not over the composer:\n%s", s)
 	}
 

@@ -253,7 +253,7 @@ func TestPositionMarker(t *testing.T) {
 	}
 	m := searching(t, 80, 24)
 	feed(m, keyPgUp)
-	if s := screen(m); !strings.Contains(s, "message 49 of 60") || !strings.Contains(s, "of 60 · ctrl+end follows") {
+	if s := screen(m); !strings.Contains(s, "message 48 of 60") || !strings.Contains(s, "of 60 · ctrl+end follows") {
 		t.Fatalf("scrolled up: want the position:\n%s", s)
 	}
 }

@@ -41,6 +41,7 @@ type session struct {
 	unconfirmed *outgoing             // a send whose answer was lost, until the stream or a resend settles it
 	timerFor    time.Time             // the lease expiry the lease timer is set for
 	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
+	act         activity              // the run's line: its spinner, time and costs (activity.go)
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -113,6 +114,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		return m.picker.reload("")
 	}
 	s.state = client.NewState(m.me, msg.snap)
+	s.act.base(msg.snap)
 	m.transcript.entriesChanged(s.state.Entries)
 	m.note = s.onOpen
 	m.claimOutcome(s, msg)
@@ -182,6 +184,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	before := len(s.state.Entries)
 	backID, backOp, back := s.undelivered(ev)
 	ch := s.state.Apply(ev)
+	s.act.count(ev)
 	m.confirmFromStream(s)
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
@@ -336,7 +339,7 @@ func (m *Model) onClaimed(msg claimedMsg) {
 	m.closeOffer()
 	m.note = "you drive from this terminal"
 	if msg.claim != nil && msg.claim.TookOverFrom != nil {
-		m.note = "took over from " + SanitizeLine(msg.claim.TookOverFrom.ClientID)
+		m.note = "took over from " + terminalLabel(msg.claim.TookOverFrom.ClientID)
 	}
 }
 

@@ -160,7 +160,7 @@ func (p *statusPane) statusLine() string {
 	default:
 		parts = append(parts, p.message())
 	}
-	if s.state != nil {
+	if s.state != nil && !showsActivity(p.common) { // the run's line says it while it shows
 		parts = append(parts, budgetText(p.st, s.state))
 	}
 	return p.withHint(joinFit(parts, p.width))

@@ -85,7 +85,7 @@ func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay
 		return fmt.Errorf("cannot start the demo host on %s: %w; pick another address", addr, err)
 	}
 	defer srv.Close()
-	opts := append([]client.Option{client.WithGraph(demoGraph), client.WithToken(demoToken)}, a.clientOptions()...)
+	opts := append([]client.Option{client.WithGraph(demoGraph), client.WithToken(demoToken)}, a.terminalOptions()...)
 	c, err := client.New(srv.URL, opts...)
 	if err != nil {
 		return err

@@ -74,7 +74,7 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 	}
 	f.ApplyEnv(a.env)
 	f.ApplyFile(file)
-	c, id, err := config.Resolve(f, a.env, a.keyring, "", a.clientOptions()...)
+	c, id, err := config.Resolve(f, a.env, a.keyring, "", a.terminalOptions()...)
 	if err != nil {
 		if f.Gardend == "" {
 			err = fmt.Errorf("%w, or set gardend in %s (or try `vehicle demo`: the client on a built-in demo host)", err, a.configPathForMessages())

@@ -1,0 +1,158 @@
+package tui
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// TestSpinnerTicksOnlyWhileRunning: idle, nothing schedules a spinner
+// tick; a run starts one chain, which goes on tick by tick while the run
+// lasts (one tick at a time, whatever else arrives) and ends with it.
+func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
+	m := driven(t, 80, 24)
+	quiet := []tea.Msg{
+		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
+		connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}},
+		tea.WindowSizeMsg{Width: 90, Height: 24},
+		spinMsg{gen: m.gen}, // a stray tick re-arms nothing while idle
+	}
+	quiet = append(quiet, typing("typing")...)
+	for _, msg := range quiet {
+		_, cmd := m.Update(msg)
+		switch msg.(type) {
+		case eventMsg, connMsg: // these re-arm their stream's wait, which is no tick
+		default:
+			if cmd != nil {
+				t.Errorf("%T scheduled a command while idle", msg)
+			}
+		}
+	}
+	if m.spins != 0 || strings.Contains(screen(m), "turn 1/12") {
+		t.Fatalf("%d spinner ticks scheduled while idle", m.spins)
+	}
+
+	feed(m, on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)))
+	if m.spins != 1 || !m.sess.act.ticking {
+		t.Fatalf("a run started %d ticks, want 1", m.spins)
+	}
+	feed(m, delta(m, "m1", "a"), delta(m, "m1", "b"), tea.WindowSizeMsg{Width: 80, Height: 24})
+	if m.spins != 1 {
+		t.Fatalf("%d ticks while one was pending, want 1", m.spins)
+	}
+	first := screen(m)
+	feed(m, spinMsg{gen: m.gen})
+	if m.spins != 2 || screen(m) == first {
+		t.Fatalf("a tick while running: %d ticks (want 2), the spinner moved: %v", m.spins, screen(m) != first)
+	}
+	feed(m, spinMsg{gen: m.gen - 1}) // another session's chain: dropped
+	if m.spins != 2 {
+		t.Fatalf("a stale tick re-armed: %d", m.spins)
+	}
+
+	feed(m, on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m1","role":"assistant","text":"ab","usage":{"turns":1,"costUsd":0.001},"timestamp":"2026-10-14T09:31:00Z"}`)))
+	feed(m, on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`)))
+	feed(m, spinMsg{gen: m.gen}) // the last tick of the chain
+	if m.spins != 2 || m.sess.act.ticking {
+		t.Fatalf("after the run: %d ticks (want 2), one pending: %v", m.spins, m.sess.act.ticking)
+	}
+	for _, msg := range quiet {
+		m.Update(msg)
+	}
+	if m.spins != 2 {
+		t.Fatalf("idle again, %d ticks", m.spins)
+	}
+}
+
+// TestSpinnerText: while a run is under way the line above the composer
+// says how long it has taken, its turn and cost against the budget and the
+// session's cost; the status line leaves the budget to it; idle, the line
+// is gone and the status line says the budget again.
+func TestSpinnerText(t *testing.T) {
+	now := t0
+	cfg := testConfig(t)
+	cfg.Now = func() time.Time { return now }
+	snap := snapshot(lease("user:ada", "cli-me"))
+	snap.Stats = json.RawMessage(`{"costUsd":0.0123,"turns":5}`)
+	m := opened(t, cfg, 80, 24, snap, nil)
+	feed(m, on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)))
+	now = now.Add(2*time.Minute + 14*time.Second)
+	feed(m, on(m, event(6, client.EvMessageCompleted, `{"entryId":"e6","messageId":"m1","role":"assistant","text":"a","usage":{"turns":1,"costUsd":0.001},"timestamp":"2026-10-14T09:31:00Z"}`)),
+		on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m2","role":"assistant","text":"b","usage":{"turns":1,"costUsd":0.002},"timestamp":"2026-10-14T09:32:00Z"}`)),
+		spinMsg{gen: m.gen})
+	scr := screen(m)
+	rows := rowsOf(scr)
+	want := " ⠙ 2m14s · turn 3/12 · $0.0030/$0.25 · session $0.0153"
+	if rows[21] != want || rows[22] != "┃ enter queues a follow-up · ctrl+s steers · esc aborts" {
+		t.Fatalf("the run's line is %q, want %q above the composer:\n%s", rows[21], want, scr)
+	}
+	if strings.Contains(rows[23], "run 2/12 turns") {
+		t.Fatalf("the status line says the budget twice:\n%s", scr)
+	}
+	feed(m, on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":2,"costUsd":0.003}}`)))
+	scr = screen(m)
+	if strings.Contains(scr, "turn 3/12") || strings.Contains(scr, "2m14s") || !strings.Contains(scr, "idle · run 2/12 turns · $0.0030/$0.25") {
+		t.Fatalf("after the run:\n%s", scr)
+	}
+	checkFrame(t, m, scr, 24)
+}
+
+// TestRunTime words a run's duration.
+func TestRunTime(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "0s", 14*time.Second + 900*time.Millisecond: "14s", 2*time.Minute + 14*time.Second: "2m14s",
+		time.Hour + 2*time.Minute + 5*time.Second: "1h02m",
+	} {
+		if got := runTime(d); got != want {
+			t.Errorf("runTime(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestSpinnerThroughTheHost: a run on the reference host shows the run's
+// line with the session's cost from the live body; when it settles the
+// line goes, the chain ends and nothing more arrives while idle.
+func TestSpinnerThroughTheHost(t *testing.T) {
+	srv, clk := host(t)
+	one := person(t, srv, "ada-token", "cli-one")
+	id := newSession(t, one, "Spin")
+	if _, err := one.Prompt(t.Context(), id, "one turn"); err != nil { // the body is live, the session cost $0.001
+		t.Fatal(err)
+	}
+	cfg := hostConfig(t, one)
+	cfg.Now, cfg.SessionID = clk.Now, id
+	a := drive(t, "spinner", cfg, 80, 24)
+	a.see("You said: one turn", "● live", "idle")
+	a.send(typing("think #hold")...)
+	a.send(keyEnter)
+	a.see("0s · turn 1/12 · $0.0000/$0.25 · session $0.0010", "● live · running")
+	clk.advance(2*time.Minute + 14*time.Second)
+	scr := a.see("2m14s · turn 1/12")
+	checkFrame(t, a.m, scr, 24)
+	if !srv.Proceed(id) {
+		t.Fatal("no run held")
+	}
+	settled := func(msg tea.Msg) bool { e, ok := msg.(eventMsg); return ok && e.ev.Type == client.EvRunSettled }
+	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
+	scr = a.until("the run settled, the chain ended", func(s string) bool {
+		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && !a.m.sess.act.ticking &&
+			strings.Contains(s, "You said: think #hold")
+	})
+	if strings.Contains(scr, "turn 1/12") || strings.Contains(scr, "2m14s") || !strings.Contains(scr, "idle · run 1/12 turns") {
+		t.Fatalf("the run's line stayed:\n%s", scr)
+	}
+	spins := a.m.spins
+	select {
+	case msg := <-a.msgs:
+		t.Fatalf("a message arrived while idle: %T %+v", msg, msg)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if a.m.spins != spins {
+		t.Fatalf("ticks went from %d to %d while idle", spins, a.m.spins)
+	}
+}

@@ -1,0 +1,64 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sophia-labs/vehicle/internal/clientid"
+)
+
+// TestTerminalLabels: two terminals with readable client ids name each
+// other by host and terminal in the take-over dialog, the lease pane, the
+// "took over from" note and the "taken over" notice.
+func TestTerminalLabels(t *testing.T) {
+	srv, _ := host(t)
+	laptop, desk := clientid.New("laptop.home", "/dev/pts/3"), clientid.New("desk", "/dev/ttys004")
+	one, two := person(t, srv, "ada-token", laptop), person(t, srv, "ada-token", desk)
+	id := newSession(t, one, "Labels")
+
+	a := drive(t, "laptop", hostConfig(t, one), 80, 24)
+	a.run(a.m.open(id))
+	a.see("● you drive from this terminal", "● live")
+
+	b := drive(t, "desk", hostConfig(t, two), 80, 24)
+	b.run(b.m.open(id))
+	offered := b.see("Take over or watch?", "This session is driven from your other terminal (laptop, pts/3).",
+		"◐ your other terminal drives (laptop, pts/3) · until")
+	checkFrame(t, b.m, offered, 24)
+	if strings.Contains(offered, laptop) {
+		t.Fatalf("the raw id %s is shown:\n%s", laptop, offered)
+	}
+
+	b.send(press('t'))
+	b.see("● you drive from this terminal", "took over from laptop, pts/3")
+	taken := a.see("⚠ taken over by your other terminal (desk, ttys004)", "· lease revoked: taken over by desk, ttys004 ·")
+	if strings.Contains(taken, desk) {
+		t.Fatalf("the raw id %s is shown:\n%s", desk, taken)
+	}
+}
+
+// TestTerminalLabelFallback: an id clientid did not make keeps its short
+// form, wherever it is named.
+func TestTerminalLabelFallback(t *testing.T) {
+	cases := map[string]string{
+		"cli-laptop-pts3-1a2b":         "laptop, pts/3",
+		"cli-build-box-notty-00ff":     "build-box",
+		"cli-two":                      "cli-two",
+		"cli-0123456789abcdef01234567": "cli-0123456…",
+	}
+	for id, want := range cases {
+		if got := terminalLabel(id); got != want {
+			t.Errorf("terminalLabel(%q) = %q, want %q", id, got, want)
+		}
+	}
+	for text, want := range map[string]string{
+		revokedBy + "cli-laptop-pts3-1a2b":         revokedBy + "laptop, pts/3",
+		revokedBy + "cli-0123456789abcdef01234567": revokedBy + "cli-0123456…",
+		revokedBy:             revokedBy,
+		"run aborted: budget": "run aborted: budget",
+	} {
+		if got := labelledNotice(text); got != want {
+			t.Errorf("labelledNotice(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

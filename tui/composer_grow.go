@@ -1,0 +1,157 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/mattn/go-runewidth"
+	"github.com/rivo/uniseg"
+)
+
+// growth is how much of the draft the composer shows. It takes as many
+// lines as the draft has (soft-wrapped ones counted), up to its limit; a
+// longer draft shows limit-1 of its lines, scrolled by the textarea to keep
+// the cursor in sight, under a mark that counts the lines out of sight.
+type growth struct {
+	width int // the composer's width in cells
+	limit int // the most lines the composer may take
+	total int // the draft's lines, soft-wrapped ones counted
+
+	counted string         // the draft total was counted for
+	rows    map[string]int // the wrapped lines of each line of the draft, at width
+	rowsAt  int            // the textarea's width rows were counted at
+}
+
+// fit counts the draft's lines and gives the textarea the window: all of
+// them up to the limit, else limit-1 under the mark. The textarea grows and
+// shrinks within it by itself (DynamicHeight). Called after every change of
+// the draft and of the size.
+func (c *composer) fit() {
+	g := &c.grow
+	c.count()
+	rows := max(g.limit, 1)
+	if c.over() {
+		rows = g.limit - 1
+	}
+	if c.ta.MaxHeight != rows {
+		c.ta.MaxHeight = rows
+		c.ta.SetWidth(g.width) // the textarea fits its height to the new bound
+	}
+}
+
+// count counts the draft's lines as the textarea wraps them, each line's
+// count kept while the line and the width stay the same.
+func (c *composer) count() {
+	g := &c.grow
+	v, w := c.ta.Value(), c.ta.Width()
+	if v == g.counted && w == g.rowsAt && g.rows != nil {
+		return
+	}
+	old := g.rows
+	if w != g.rowsAt {
+		old = nil
+	}
+	g.rows, g.rowsAt, g.counted, g.total = make(map[string]int, len(old)), w, v, 0
+	for _, l := range strings.Split(v, "\n") {
+		n, ok := old[l]
+		if !ok {
+			n = wrappedRows([]rune(l), w)
+		}
+		g.rows[l] = n
+		g.total += n
+	}
+}
+
+// wrappedRows is how many lines the textarea wraps a line of the draft
+// into at width: its word wrap counted (bubbles' textarea wrap), with the
+// same widths, so the composer's count and the textarea's agree.
+func wrappedRows(runes []rune, width int) int {
+	var row, word []rune
+	rows, spaces := 1, 0
+	for _, r := range runes {
+		if unicode.IsSpace(r) {
+			spaces++
+		} else {
+			word = append(word, r)
+		}
+		switch {
+		case spaces > 0:
+			if uniseg.StringWidth(string(row))+uniseg.StringWidth(string(word))+spaces > width {
+				rows++
+				row = row[:0]
+			}
+			row = append(append(row, word...), []rune(strings.Repeat(" ", spaces))...)
+			spaces, word = 0, word[:0]
+		case uniseg.StringWidth(string(word))+runewidth.RuneWidth(word[len(word)-1]) > width:
+			if len(row) > 0 {
+				rows++
+				row = row[:0]
+			}
+			row, word = append(row, word...), word[:0]
+		}
+	}
+	if uniseg.StringWidth(string(row))+uniseg.StringWidth(string(word))+spaces >= width {
+		rows++
+	}
+	return rows
+}
+
+// over reports whether the draft has more lines than the composer shows.
+func (c *composer) over() bool { return c.grow.total > c.grow.limit && c.grow.limit >= 2 }
+
+// height is the lines the composer takes: the textarea's and, when some
+// are hidden, the mark.
+func (c *composer) height() int {
+	if c.over() {
+		return c.ta.Height() + 1
+	}
+	return c.ta.Height()
+}
+
+// hidden is how many of the draft's lines are above and below the window.
+func (c *composer) hidden() (above, below int) {
+	above = c.ta.ScrollYOffset()
+	return above, max(c.grow.total-above-c.ta.Height(), 0)
+}
+
+// view draws the textarea, under the mark when lines are hidden.
+func (c *composer) view() string {
+	if !c.over() {
+		return c.ta.View()
+	}
+	return c.mark() + "\n" + c.ta.View()
+}
+
+// mark says how many lines of the draft are out of sight: "↑ 3 more lines
+// · ↓ 1 more line".
+func (c *composer) mark() string {
+	above, below := c.hidden()
+	var parts []string
+	if above > 0 {
+		parts = append(parts, "↑ "+moreLines(above))
+	}
+	if below > 0 {
+		parts = append(parts, "↓ "+moreLines(below))
+	}
+	return pad(c.c.st.Placeholder.Render("  "+strings.Join(parts, " · ")), c.grow.width)
+}
+
+// moreLines words a count of hidden lines.
+func moreLines(n int) string {
+	if n == 1 {
+		return "1 more line"
+	}
+	return fmt.Sprintf("%d more lines", n)
+}
+
+// shownCursor is the terminal's cursor in the composer as drawn, under the
+// mark when there is one; nil when the composer is blurred.
+func (c *composer) shownCursor() *tea.Cursor {
+	cur := c.ta.Cursor()
+	if cur != nil && c.over() {
+		cur.Position.Y++
+	}
+	return cur
+}
