@@ -9,11 +9,17 @@ import (
 
 // offerDialog offers to take over a session another terminal of the
 // person drives, or to watch it. It stays until the claim is answered.
+//
+// Text is never lost to it: a printable key it does not bind goes to the
+// composer (the person was typing without looking). Once text went there, t
+// and w are text too, and enter takes over, esc watches.
 type offerDialog struct {
 	c      *common
 	holder *client.Lease
-	take   func() tea.Cmd // claims, taking over
-	watch  func()         // watches from here
+	take   func() tea.Cmd        // claims, taking over
+	watch  func()                // watches from here
+	typed  func(tea.KeyPressMsg) // hands a printable key to the composer
+	kept   bool                  // text typed here went to the composer
 	w, h   int
 }
 
@@ -28,16 +34,25 @@ func (d *offerDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.Shor
 // SetSize takes the screen's size.
 func (d *offerDialog) SetSize(w, h int) { d.w, d.h = w, h }
 
-// Update takes over or watches.
+// Update takes over or watches, and keeps text typed at it.
 func (d *offerDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
+	text := k.Text != "" && d.typed != nil
 	switch {
-	case !ok:
-	case key.Matches(k, d.c.keys.Takeover):
+	case text && d.kept:
+		d.typed(k)
+		d.kept = true
+	case key.Matches(k, d.c.keys.Takeover), d.kept && key.Matches(k, d.c.keys.Send):
 		return d.take(), false
 	case key.Matches(k, d.c.keys.Watch):
 		d.watch()
 		return nil, true
+	case text:
+		d.typed(k)
+		d.kept = true
 	}
 	return nil, false
 }
@@ -49,8 +64,14 @@ func (d *offerDialog) View() string {
 	if d.holder != nil && d.holder.ClientID != "" {
 		who += " (" + terminalLabel(d.holder.ClientID) + ")"
 	}
-	body := "This session is driven from " + who + ".\n\n" +
-		c.hint(c.keys.Takeover, " take over: that terminal becomes a watcher") + "\n" +
+	body := "This session is driven from " + who + ".\n\n"
+	if d.kept {
+		body = "This session is driven from " + who + ". What you typed waits in the composer.\n\n" +
+			c.hint(c.keys.Send, " take over: that terminal becomes a watcher") + "\n" +
+			c.hint(c.keys.Dismiss, " watch from here: "+keyName(c.keys.Send)+" then sends the driver chimes")
+		return overlayBox(c.st, "Take over or watch?", body, d.w, d.h)
+	}
+	body += c.hint(c.keys.Takeover, " take over: that terminal becomes a watcher") + "\n" +
 		c.hint(c.keys.Watch, " watch from here: "+keyName(c.keys.Send)+" then sends the driver chimes")
 	return overlayBox(c.st, "Take over or watch?", body, d.w, d.h)
 }

@@ -275,6 +275,11 @@ func (m *Model) offer(s *session, holder *client.Lease) {
 			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true)
 		},
 		watch: func() { s.role, s.offer = roleWatch, nil },
+		typed: func(k tea.KeyPressMsg) {
+			m.composer.setFocused(true) // the layout gives it the keys again once the offer closes
+			m.composer.Update(k)
+			m.composer.setFocused(false)
+		},
 	})
 }
 
