@@ -283,7 +283,7 @@ func (b *searchBar) status() string {
 	if n == 0 {
 		return fmt.Sprintf("no match for “%s”", q)
 	}
-	return fmt.Sprintf("%d of %d", i, n)
+	return thousands(i) + " of " + thousands(n)
 }
 
 // hints are the keys that work now, shortly worded, the most useful first.
