@@ -37,11 +37,16 @@ func stepSelectable(es []client.Entry, i, d int) int {
 	return i
 }
 
-// enterEntries starts selecting entries at the last one; false when there is
+// enterEntries starts selecting entries at the last one, or, when the
+// window is scrolled up, at the last one that starts on screen, so that the
+// place the person scrolled or searched to stays put; false when there is
 // none to select.
 func (t *transcript) enterEntries() bool {
 	es := t.entries()
-	i := lastSelectable(es)
+	i := t.lastShown(es)
+	if i < 0 {
+		i = lastSelectable(es)
+	}
 	if i < 0 {
 		return false
 	}
@@ -131,4 +136,20 @@ func splitAttribution(text string) (author, rest string) {
 		return "", text
 	}
 	return strings.TrimSuffix(strings.TrimPrefix(line, "["), " collaborator]"), rest
+}
+
+// lastShown is the last selectable entry whose first line is in the window
+// while it is scrolled up; -1 when following the end or when none is.
+func (t *transcript) lastShown(es []client.Entry) int {
+	if t.follow || t.top.idx >= len(es) {
+		return -1
+	}
+	found, line := -1, -t.top.off
+	for i := t.top.idx; i < len(es) && line < t.height-1; i++ { // the marker covers the last line
+		if line >= 0 && selectable(&es[i]) {
+			found = i
+		}
+		line += t.entryHeight(es, i)
+	}
+	return found
 }

@@ -323,3 +323,28 @@ func TestSearchIndexFollowsInsertions(t *testing.T) {
 		t.Fatalf("the current match is not on screen:\n%s", s)
 	}
 }
+
+// TestEntriesStartWhereTheWindowIs: tab to the entries after scrolling up
+// selects an entry on screen, not the last of the session, so the window
+// stays where the person scrolled.
+func TestEntriesStartWhereTheWindowIs(t *testing.T) {
+	m := searching(t, 80, 24)
+	feed(m, keyPgUp, keyPgUp)
+	before := m.transcript.top
+	for i := 0; i < 4 && m.focus != focusEntries; i++ {
+		feed(m, keyTab)
+	}
+	if m.focus != focusEntries {
+		t.Fatal("tab never reached the entries")
+	}
+	es := m.transcript.entries()
+	if sel := m.sess.sel; sel == lastSelectable(es) || sel < before.idx {
+		t.Fatalf("selected entry %d of %d, the window's top is %d", sel, len(es), before.idx)
+	}
+	if m.transcript.follow || m.transcript.top != before {
+		t.Fatalf("the window moved from %+v to %+v (follow %v)", before, m.transcript.top, m.transcript.follow)
+	}
+	if s := screen(m); !strings.Contains(s, "▌") {
+		t.Fatalf("the selection is not on screen:\n%s", s)
+	}
+}
