@@ -76,7 +76,7 @@ func (a *app) execute(ctx context.Context, args []string) int {
 	root.SetOut(a.out)
 	root.SetErr(a.errw)
 	root.SetVersionTemplate("vehicle-tui version {{.Version}}\n")
-	err := cli.Execute(ctx, root, a.build.String(), a.errw)
+	err := cli.Execute(ctx, root, a.build.String())
 	if a.log != nil {
 		if err != nil {
 			a.log.Error("the command failed", "err", err)

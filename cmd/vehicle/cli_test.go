@@ -101,6 +101,12 @@ func TestCommandLine(t *testing.T) {
 				t.Errorf("vehicle -h does not list %s:\n%s", sub, r.stdout)
 			}
 		}
+		// fang's help: titled sections, no cobra "Usage:", no "[=true|false]"
+		// after a switch, no escape sequences into a pipe.
+		if !strings.Contains(r.stdout, "USAGE") || !strings.Contains(r.stdout, "FLAGS") || strings.Contains(r.stdout, "Usage:") ||
+			strings.Contains(r.stdout, "[=true|false]") || strings.Contains(r.stdout, "\x1b") {
+			t.Errorf("vehicle -h is not fang's plain help:\n%s", r.stdout)
+		}
 	})
 	t.Run("each command's own flags", func(t *testing.T) {
 		cases := []struct {

@@ -74,7 +74,7 @@ func (a *app) execute(ctx context.Context, args []string) int {
 	root.SetIn(a.in)
 	root.SetOut(a.out)
 	root.SetErr(a.errw)
-	err := cli.Execute(ctx, root, a.build.String(), a.errw)
+	err := cli.Execute(ctx, root, a.build.String())
 	if a.log != nil {
 		if err != nil {
 			a.log.Error("the command failed", "err", err)

@@ -1,6 +1,7 @@
 // Package cli is what vehicle and vehicle-tui share on their command lines:
 // the exit codes, the errors that choose them, argument and flag checks,
-// and running a cobra tree so that each failure is one line.
+// and running a cobra tree through fang (the styled help and --version) so
+// that each failure is one line.
 package cli
 
 import (
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"io"
 
+	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 )
 
@@ -47,17 +49,44 @@ func ExitCode(err error) int {
 	}
 }
 
-// Execute runs root with its arguments set and prints a failure to errw:
-// one line, and a pointer to the help for a wrong command line. version
-// answers --version. It returns the error the command ended with.
-func Execute(ctx context.Context, root *cobra.Command, version string, errw io.Writer) error {
-	root.SilenceUsage, root.SilenceErrors = true, true
-	root.Version = version
-	err := root.ExecuteContext(ctx)
-	if err != nil {
-		PrintError(errw, err)
+// Execute runs root through fang (its help, --version and completion)
+// with its arguments set, and prints a failure to root's error stream: one
+// line, and a pointer to the help for a wrong command line. version answers
+// --version. It returns the error the command ended with.
+//
+// A command that ends with an ExitError has said why itself, so fang is
+// told of no failure: fang styles every error it is given before handing
+// it on (and asks a terminal on stdin and stdout for its background
+// colour), which would be wasted on one that prints nothing.
+func Execute(ctx context.Context, root *cobra.Command, version string) error {
+	var said error
+	keepExitErrors(root, &said)
+	err := fang.Execute(ctx, root, fang.WithVersion(version), fang.WithoutManpage(),
+		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) { PrintError(w, err) }))
+	if err == nil {
+		err = said
 	}
 	return err
+}
+
+// keepExitErrors makes each command of cmd's tree that ends with an
+// ExitError keep it in said and return nil (so cobra would run a PostRun
+// hook after it, as after a success: these commands have none).
+func keepExitErrors(cmd *cobra.Command, said *error) {
+	if run := cmd.RunE; run != nil {
+		cmd.RunE = func(c *cobra.Command, args []string) error {
+			err := run(c, args)
+			var ee ExitError
+			if errors.As(err, &ee) {
+				*said = err
+				return nil
+			}
+			return err
+		}
+	}
+	for _, c := range cmd.Commands() {
+		keepExitErrors(c, said)
+	}
 }
 
 // PrintError writes a failed command's error: one line, and a pointer to

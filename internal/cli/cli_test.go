@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -58,10 +59,60 @@ func TestExecute(t *testing.T) {
 		root.SetArgs(tc.args)
 		root.SetOut(&out)
 		root.SetErr(&errw)
-		err := Execute(t.Context(), root, "v1.2.3", &errw)
+		err := Execute(t.Context(), root, "v1.2.3")
 		if ExitCode(err) != tc.code || !strings.Contains(out.String(), tc.out) || !strings.Contains(errw.String(), tc.errw) ||
 			strings.Count(errw.String(), "vehicle: ") > 1 {
 			t.Errorf("%q: exit %d, out %q, err %q", tc.args, ExitCode(err), out.String(), errw.String())
 		}
+	}
+}
+
+// TestExecuteHelpIsFang: the help is fang's (its titles, not cobra's
+// "Usage:"), and written to a pipe it carries no escape sequences.
+func TestExecuteHelpIsFang(t *testing.T) {
+	root := &cobra.Command{Use: "vehicle", Short: "a client", Args: NoArgs, RunE: func(*cobra.Command, []string) error { return nil }}
+	root.Flags().Bool("new", false, "start a new session")
+	var out, errw bytes.Buffer
+	root.SetArgs([]string{"--help"})
+	root.SetOut(&out)
+	root.SetErr(&errw)
+	if err := Execute(t.Context(), root, "v1.2.3"); err != nil {
+		t.Fatal(err)
+	}
+	help := out.String()
+	if !strings.Contains(help, "USAGE") || !strings.Contains(help, "FLAGS") || strings.Contains(help, "Usage:") ||
+		!strings.Contains(help, "--new") || strings.Contains(help, "[=true|false]") || strings.Contains(help, "\x1b") {
+		t.Errorf("--help wrote %q", help)
+	}
+}
+
+// TestExecuteExitError: a command that ends with an ExitError has said why
+// itself: Execute returns it and prints nothing more; fang is told of no
+// failure (keepExitErrors), so no style is built for it.
+func TestExecuteExitError(t *testing.T) {
+	tree := func() *cobra.Command {
+		root := &cobra.Command{Use: "vehicle"}
+		root.AddCommand(&cobra.Command{Use: "ride", RunE: func(cmd *cobra.Command, _ []string) error {
+			fmt.Fprintln(cmd.ErrOrStderr(), "vehicle ride: the host refused")
+			return ExitError{Code: 3}
+		}})
+		root.SetArgs([]string{"ride"})
+		return root
+	}
+	root := tree()
+	var out, errw bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&errw)
+	err := Execute(t.Context(), root, "v1.2.3")
+	if ExitCode(err) != 3 || errw.String() != "vehicle ride: the host refused\n" || out.Len() != 0 {
+		t.Errorf("exit %d, out %q, err %q", ExitCode(err), out.String(), errw.String())
+	}
+
+	root = tree()
+	root.SetErr(io.Discard)
+	var said error
+	keepExitErrors(root, &said)
+	if err := root.Execute(); err != nil || ExitCode(said) != 3 {
+		t.Errorf("with the exit error kept, cobra got %v and kept %v", err, said)
 	}
 }
