@@ -138,10 +138,15 @@ func (r *reader) take() {
 	}
 	ctx, cancel := r.request()
 	defer cancel()
-	if _, err := r.c.Claim(ctx, s.id, client.Takeover()); err != nil {
+	claim, err := r.c.Claim(ctx, s.id, client.Takeover())
+	if err != nil {
 		r.refused("could not take over", err, "")
 		return
 	}
+	// The state holds the new lease at once: the other terminal's lease
+	// ending, which the stream tells next, is then not taken for this one's.
+	l := claim.Lease
+	s.state.Session.Lease = &l
 	if s.rel != client.LeaseMine { // the stream's lease event then says nothing more
 		s.rel = client.LeaseMine
 		r.say("you drive from this terminal.")

@@ -177,3 +177,28 @@ func TestOpenAnotherPersonsSession(t *testing.T) {
 	r.typeLine("hello?")
 	r.see("no session is open, so nothing was sent")
 }
+
+// TestWatchThenTake: watching while the other terminal drives and then
+// taking over says only that this terminal drives now: the other
+// terminal's lease ending is not this terminal's.
+func TestWatchThenTake(t *testing.T) {
+	srv := host(t)
+	ada := person(t, srv, "ada-token", "sr")
+	other := person(t, srv, "ada-token", "other")
+	id := newSession(t, other, "elsewhere", true)
+	r := start(t, Config{Client: ada, SessionID: id})
+	r.see("your other terminal drives this session.", "2. watch from here")
+	r.typeLine("2")
+	r.see("watching; /take takes over.")
+	if _, err := other.Prompt(context.Background(), id, "from the other terminal"); err != nil {
+		t.Fatal(err)
+	}
+	r.see("you: from the other terminal", "assistant: ")
+	r.typeLine("/take")
+	r.see("you drive from this terminal.")
+	r.typeLine("after the takeover") // its lines come after the lease's events on the stream
+	r.see("you: after the takeover", "assistant: ")
+	if out := r.all(); strings.Contains(out, "no longer drive") {
+		t.Fatalf("taking over said this terminal lost the lease:\n%s", out)
+	}
+}
