@@ -81,15 +81,19 @@ func (c *composer) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	case tea.KeyPressMsg:
 		switch {
+		case c.c.cfg.Watch && c.c.focus != focusVisit:
+			if msg.Text != "" {
+				c.c.note = c.watchNote()
+			}
+			return nil, false
 		case key.Matches(msg, c.c.keys.Editor):
 			return editDraft(c.c.cfg.Editor, c.value()), false
-		case c.c.cfg.Watch && c.c.focus != focusVisit:
-			return nil, false
 		case c.walk(msg):
 			return nil, false
 		}
 	case tea.PasteMsg:
 		if c.c.cfg.Watch && c.c.focus != focusVisit {
+			c.c.note = c.watchNote()
 			return nil, false
 		}
 	}
@@ -171,3 +175,9 @@ func (c *composer) focused() bool { return c.ta.Focused() }
 
 // cursor is where the terminal's cursor goes, relative to the composer.
 func (c *composer) cursor() *tea.Cursor { return c.shownCursor() }
+
+// watchNote answers text typed while watching read-only: there is no
+// composer, so it says so, and where the commands that work are.
+func (c *composer) watchNote() string {
+	return "watching read-only: nothing written here is sent · " + keyName(c.c.keys.Palette) + " lists what works here"
+}

@@ -105,6 +105,13 @@ func TestWatchNeverClaims(t *testing.T) {
 	if strings.Contains(screen(w.m), "typed") {
 		t.Error("vehicle watch took typed text")
 	}
+	if _, cmd := w.m.Update(keyCtrlE); cmd != nil {
+		t.Error("ctrl+e opens the editor while watching read-only")
+	}
+	feed(w.m, typing("more")...)
+	if s := screen(w.m); !strings.Contains(s, "nothing written here is sent · ctrl+p lists") {
+		t.Errorf("typing while watching says nothing:\n%s", s)
+	}
 }
 
 // TestRunFlow prompts, queues a follow-up and steers while a run is held,

@@ -98,10 +98,8 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.send(client.OpSteer)
 	case key.Matches(msg, m.keys.Send):
 		return m.send("")
-	case m.cfg.Watch:
-		return nil
 	}
-	cmd, _ := m.composer.Update(msg)
+	cmd, _ := m.composer.Update(msg) // watching, it only says that nothing is sent
 	return cmd
 }
 
