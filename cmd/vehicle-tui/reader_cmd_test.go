@@ -69,7 +69,7 @@ func TestScreenReaderMode(t *testing.T) {
 				}
 				return
 			}
-			if code != 0 || !strings.Contains(out, "you: hello #slow\n") || strings.Count(out, "assistant: ## Echo") != 1 ||
+			if code != 0 || !strings.Contains(out, "you: hello #slow\n") || strings.Count(out, "assistant: Echo") != 1 ||
 				!strings.Contains(out, "released the lease") {
 				t.Fatalf("exit %d, out:\n%s\nerr:\n%s", code, out, errw)
 			}

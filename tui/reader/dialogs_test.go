@@ -143,7 +143,7 @@ func TestEndOfInputWaitsForTheRun(t *testing.T) {
 	r.see("you drive from this terminal.")
 	r.typeLine("one more #slow")
 	r.endInput()
-	r.see("assistant: ## Echo", `released the lease of "piped"`)
+	r.see("assistant: Echo", `released the lease of "piped"`)
 	if rel := leaseOf(t, ada, id); rel != client.LeaseNone {
 		t.Errorf("the lease after the end: %v", rel)
 	}
@@ -161,7 +161,7 @@ func TestContinuedLinesAndHistory(t *testing.T) {
 	r.typeLine("second line")
 	r.see("you: first line\nsecond line", "assistant:")
 	r.typeLine("/history 1")
-	r.see("the last entry, again:", "assistant: ## Echo", "end of the history.")
+	r.see("the last entry, again:", "assistant: Echo", "end of the history.")
 	r.typeLine("/history x")
 	r.see("/history takes a number of entries, for example /history 20.")
 	if n := strings.Count(r.all(), "you: "); n != 1 {

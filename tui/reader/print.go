@@ -95,9 +95,9 @@ func (r *reader) printEntry(e *client.Entry) {
 			r.say("notice: that turn failed: %s", clean(r.c.Scrub(e.Failure)))
 		}
 	case e.Role == client.RoleAssistant && e.Streaming:
-		r.say("%s", labelled("assistant, cut short", r.c.Scrub(e.Text)))
+		r.say("%s", labelled("assistant, cut short", spoken(r.c.Scrub(e.Text))))
 	case e.Role == client.RoleAssistant && strings.TrimSpace(e.Text) != "":
-		r.say("%s", labelled("assistant", r.c.Scrub(e.Text)))
+		r.say("%s", labelled("assistant", spoken(r.c.Scrub(e.Text))))
 	}
 }
 
