@@ -27,7 +27,7 @@ func TestPromptLinesOnce(t *testing.T) {
 	out := r.all()
 	for want, n := range map[string]int{"you: hello there #slow": 1, "You said: hello there #slow": 1,
 		"code, go:\nfmt.Println(\"hello there #slow\")\nend of code.": 1,
-		"tool search_documents: ok": 1, "you: find it #tool": 1, "assistant: Let me look that up.": 1} {
+		"tool search_documents: ok":                                   1, "you: find it #tool": 1, "assistant: Let me look that up.": 1} {
 		if got := strings.Count(out, want); got != n {
 			t.Errorf("%q written %d times, want %d:\n%s", want, got, n, out)
 		}
