@@ -25,9 +25,14 @@ func TestPromptLinesOnce(t *testing.T) {
 	r.typeLine("/help")
 	r.see("commands:", "/quit: leaves, giving the lease up")
 	out := r.all()
-	for want, n := range map[string]int{"you: hello there #slow": 1, "You said: hello there #slow": 1,
+	for want, n := range map[string]int{
+		"you: hello there #slow":                                      1,
+		"You said: hello there #slow":                                 1,
 		"code, go:\nfmt.Println(\"hello there #slow\")\nend of code.": 1,
-		"tool search_documents: ok":                                   1, "you: find it #tool": 1, "assistant: Let me look that up.": 1} {
+		"tool search_documents: ok":                                   1,
+		"you: find it #tool":                                          1,
+		"assistant: Let me look that up.":                             1,
+	} {
 		if got := strings.Count(out, want); got != n {
 			t.Errorf("%q written %d times, want %d:\n%s", want, got, n, out)
 		}
