@@ -160,7 +160,7 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 	if m.sess != nil {
 		sel = m.sess.id
 	}
-	m.focus = focusPicker
+	m.visit, m.focus = nil, focusPicker
 	m.layout()
 	return m.picker.reload(sel), ""
 }

@@ -58,7 +58,11 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		if v.sending {
 			return nil
 		}
-		out := m.newOutgoing(opChime, m.composer.value())
+		text, cmd, handled := m.visitSlash(m.composer.value())
+		if handled {
+			return cmd
+		}
+		out := m.newOutgoing(opChime, text)
 		switch {
 		case !m.composer.blank():
 			m.composer.setValue("")
@@ -168,4 +172,51 @@ func (m *Model) sentHeader(c sentChime) string {
 	h := m.st.UserLabel.Render("you → chime") + m.st.Time.Render(" · "+c.at.In(m.cfg.Location).Format("15:04")+" · ") +
 		style.Render(c.outcome)
 	return pad(h, m.width)
+}
+
+// visitSlash runs a slash command typed while chiming (those that need no
+// session of one's own: /help, /sessions, /key); "//text" chimes "/text";
+// an unknown "/word" is chimed only after the person says so. It gives the
+// text to chime when the draft is not a command.
+func (m *Model) visitSlash(draft string) (text string, cmd tea.Cmd, handled bool) {
+	l := parseSlash(draft)
+	switch l.kind {
+	case slashNone:
+		return draft, nil, false
+	case slashLiteral:
+		return l.text, nil, false
+	}
+	a, ok := m.lookup(l.name)
+	if !ok {
+		m.push(newConfirmDialog(m.common, "Not a command",
+			"/"+SanitizeLine(l.name)+" is not a command ("+keyName(m.keys.Palette)+" lists them).\n"+
+				"Send it to the driver as a chime as it is?",
+			"chime it", "keep it in the composer", func() tea.Cmd { return m.chimeDraft(draft) }))
+		return "", nil, true
+	}
+	if why := a.why(m); why != "" {
+		m.note = why
+		return "", nil, true
+	}
+	cmd, refusal := a.run(m, l.arg)
+	if refusal != "" {
+		m.note = refusal
+		return "", nil, true
+	}
+	m.composer.history.add(draft)
+	m.composer.setValue("")
+	return "", cmd, true
+}
+
+// chimeDraft chimes text, as enter does on the visit, when it is still
+// the draft (the dialog that asked may have outlived a change of screen).
+func (m *Model) chimeDraft(text string) tea.Cmd {
+	v := m.visit
+	if v == nil || v.sending || m.composer.value() != text {
+		return nil
+	}
+	m.composer.setValue("")
+	m.note = "sending a chime…"
+	v.sending = true
+	return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, m.newOutgoing(opChime, text), true)
 }
