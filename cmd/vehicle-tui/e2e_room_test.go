@@ -4,31 +4,30 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
-// hostURL waits for the address `vehicle demo --listen` prints and returns
-// it.
-func (term *terminal) hostURL() string {
-	term.t.Helper()
+// hostURL waits for the address `vehicle demo --listen` prints in term and
+// returns it.
+func hostURL(t *testing.T, term *ptytest.Terminal) string {
+	t.Helper()
 	demoHostLine := regexp.MustCompile(`vehicle demo host: (http://127\.0\.0\.1:[0-9]+)`)
-	deadline := time.Now().Add(e2eLimit)
+	deadline := time.Now().Add(ptytest.Limit)
 	for time.Now().Before(deadline) {
-		term.mu.Lock()
-		m := demoHostLine.FindStringSubmatch(term.raw.String())
-		term.mu.Unlock()
+		m := demoHostLine.FindStringSubmatch(term.Raw())
 		if m != nil {
 			return m[1]
 		}
 		select {
-		case <-term.read:
-			term.t.Fatalf("vehicle demo ended before printing its address; the screen:\n%s", term.screen())
+		case <-term.Done():
+			t.Fatalf("vehicle demo ended before printing its address; the screen:\n%s", term.Screen())
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	term.t.Fatalf("vehicle demo printed no address in %v", e2eLimit)
+	t.Fatalf("vehicle demo printed no address in %v", ptytest.Limit)
 	return ""
 }
 
@@ -45,68 +44,40 @@ func TestEndToEndRoom(t *testing.T) {
 		return []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color",
 			"PATH=" + os.Getenv("PATH"), "EDITOR=true", "VEHICLE_TOKEN=" + token}
 	}
-	ada := startTerminal(t, bin, 36, 100, env("ada-token"), "demo", "--listen", "127.0.0.1:0")
-	ada.waitFor("Welcome to vehicle", "you drive from this terminal", "room suggest")
-	url := ada.hostURL()
+	ada := ptytest.Start(t, bin, 36, 100, env("ada-token"), "demo", "--listen", "127.0.0.1:0")
+	ada.WaitFor("Welcome to vehicle", "you drive from this terminal", "room suggest")
+	url := hostURL(t, ada)
 	at := []string{"--gardend", url, "--graph", "demo", "--session", "s1"}
 
-	bo := startTerminal(t, bin, 24, 100, env("bo-token"), append(at, "--chime")...)
-	bo.waitFor("chiming into s1", "not yours")
-	bo.typeText("Try the archive.")
-	bo.waitFor("┃ Try the archive.")
-	bo.typeText("\r")
-	bo.waitFor("you → chime", "chime sent: waiting for the driver")
+	bo := ptytest.Start(t, bin, 24, 100, env("bo-token"), append(at, "--chime")...)
+	bo.WaitFor("chiming into s1", "not yours")
+	bo.Type("Try the archive.")
+	bo.WaitFor("┃ Try the archive.")
+	bo.Type("\r")
+	bo.WaitFor("you → chime", "chime sent: waiting for the driver")
 
-	ada.waitFor("✉ chimes · 1 pending", "Bo · ", "Try the archive.")
-	ada.typeText("\t")
-	ada.waitFor("a accept · x reject")
-	ada.typeText("a")
-	ada.waitFor("a again accepts Bo's chime")
-	ada.typeText("a")
-	ada.waitFor("Bo (collaborator)", "Bo suggests: Try the archive.", "idle")
+	ada.WaitFor("✉ chimes · 1 pending", "Bo · ", "Try the archive.")
+	ada.Type("\t")
+	ada.WaitFor("a accept · x reject")
+	ada.Type("a")
+	ada.WaitFor("a again accepts Bo's chime")
+	ada.Type("a")
+	ada.WaitFor("Bo (collaborator)", "Bo suggests: Try the archive.", "idle")
 
-	watch := startTerminal(t, bin, 36, 100, env("ada-token"), append([]string{"watch"}, at...)...)
-	watch.waitFor("read-only", "Bo (collaborator)", "Try the archive.")
+	watch := ptytest.Start(t, bin, 36, 100, env("ada-token"), append([]string{"watch"}, at...)...)
+	watch.WaitFor("read-only", "Bo (collaborator)", "Try the archive.")
 
-	ada.typeText("\t")
-	ada.waitFor("p policy: chimes wait for the driver")
-	ada.typeText("pp")
-	ada.waitFor("room co-drive")
-	ada.typeText("\x1b[O") // the terminal reports it lost the focus
-	bo.typeText("Straight in.")
-	bo.waitFor("┃ Straight in.")
-	bo.typeText("\r")
-	bo.waitFor("chime submitted: in at once (co-drive)")
-	ada.waitFor("Straight in.", "Bo suggests: Straight in.", "idle")
-	watch.waitFor("Straight in.")
-	ada.waitRaw("\a\x1b]9;vehicle: Bo chimes in “Welcome to vehicle”: Straight in.\a",
+	ada.Type("\t")
+	ada.WaitFor("p policy: chimes wait for the driver")
+	ada.Type("pp")
+	ada.WaitFor("room co-drive")
+	ada.Type("\x1b[O") // the terminal reports it lost the focus
+	bo.Type("Straight in.")
+	bo.WaitFor("┃ Straight in.")
+	bo.Type("\r")
+	bo.WaitFor("chime submitted: in at once (co-drive)")
+	ada.WaitFor("Straight in.", "Bo suggests: Straight in.", "idle")
+	watch.WaitFor("Straight in.")
+	ada.WaitRaw("\a\x1b]9;vehicle: Bo chimes in “Welcome to vehicle”: Straight in.\a",
 		"\a\x1b]9;vehicle: the run settled in “Welcome to vehicle”\a")
-}
-
-// waitRaw waits until the program has written every text to its terminal.
-func (term *terminal) waitRaw(texts ...string) {
-	term.t.Helper()
-	deadline := time.Now().Add(e2eLimit)
-	for {
-		term.mu.Lock()
-		raw := term.raw.String()
-		term.mu.Unlock()
-		missing := ""
-		for _, want := range texts {
-			if !strings.Contains(raw, want) {
-				missing = want
-			}
-		}
-		if missing == "" {
-			return
-		}
-		if time.Now().After(deadline) {
-			term.t.Fatalf("waited %v for the program to write %q", e2eLimit, missing)
-		}
-		select {
-		case <-term.read:
-			term.t.Fatalf("the program ended before writing %q", missing)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
 }

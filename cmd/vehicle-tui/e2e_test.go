@@ -1,111 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/vt"
-	"github.com/creack/pty"
+	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
-
-// e2eLimit bounds every wait of the end-to-end test.
-const e2eLimit = 30 * time.Second
-
-// terminal is the built binary in a pty, its output fed to a terminal
-// emulator whose replies go back to it.
-type terminal struct {
-	t    *testing.T
-	pty  *os.File
-	cmd  *exec.Cmd
-	mu   sync.Mutex
-	emu  *vt.Emulator
-	raw  bytes.Buffer
-	read chan struct{} // closed when the pty's output ends
-}
-
-// startTerminal runs bin with args in a rows x cols pty.
-func startTerminal(t *testing.T, bin string, rows, cols int, env []string, args ...string) *terminal {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Env = env
-	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)})
-	if err != nil {
-		t.Fatalf("cannot start %s in a pty: %v", bin, err)
-	}
-	term := &terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), read: make(chan struct{})}
-	go term.pump()
-	go func() { _, _ = io.Copy(f, term.emu) }() // the emulator's answers to the program's queries
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = f.Close()
-	})
-	return term
-}
-
-// pump feeds the program's output to the emulator.
-func (term *terminal) pump() {
-	defer close(term.read)
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := term.pty.Read(buf)
-		if n > 0 {
-			term.mu.Lock()
-			_, _ = term.emu.Write(buf[:n])
-			term.raw.Write(buf[:n])
-			term.mu.Unlock()
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-// screen is the emulator's screen as text.
-func (term *terminal) screen() string {
-	term.mu.Lock()
-	defer term.mu.Unlock()
-	return term.emu.String()
-}
-
-// waitFor waits until the screen shows every text.
-func (term *terminal) waitFor(texts ...string) {
-	term.t.Helper()
-	deadline := time.Now().Add(e2eLimit)
-	for {
-		s := term.screen()
-		ok := true
-		for _, want := range texts {
-			ok = ok && strings.Contains(s, want)
-		}
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			term.t.Fatalf("waited %v for %q; the screen:\n%s", e2eLimit, texts, s)
-		}
-		select {
-		case <-term.read:
-			term.t.Fatalf("the program ended while waiting for %q; the screen:\n%s", texts, term.screen())
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-}
-
-// typeText sends keys to the program.
-func (term *terminal) typeText(s string) {
-	term.t.Helper()
-	if _, err := term.pty.Write([]byte(s)); err != nil {
-		term.t.Fatalf("cannot type into the pty: %v", err)
-	}
-}
 
 // TestEndToEndDemo builds vehicle, runs `vehicle demo` (which becomes
 // vehicle-tui) in a pty, types a
@@ -118,46 +23,44 @@ func TestEndToEndDemo(t *testing.T) {
 	home := t.TempDir()
 	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color",
 		"PATH=" + os.Getenv("PATH"), "EDITOR=true"}
-	term := startTerminal(t, bin, 36, 100, env, "demo")
+	term := ptytest.Start(t, bin, 36, 100, env, "demo")
 
-	term.waitFor("Welcome to vehicle", "You said: What is vehicle", "search_documents", "you drive from this terminal")
-	term.typeText("hello from the pty #slow")
-	term.waitFor("hello from the pty #slow")
-	term.typeText("\r")
-	term.waitFor("streaming…")
-	term.waitFor("You said: hello from the pty #slow", "idle")
+	term.WaitFor("Welcome to vehicle", "You said: What is vehicle", "search_documents", "you drive from this terminal")
+	term.Type("hello from the pty #slow")
+	term.WaitFor("hello from the pty #slow")
+	term.Type("\r")
+	term.WaitFor("streaming…")
+	term.WaitFor("You said: hello from the pty #slow", "idle")
 
-	term.typeText("a draft")
-	term.waitFor("┃ a draft")
-	term.typeText("\x03") // ctrl+c clears the draft
-	term.waitFor("draft cleared")
-	term.typeText("\x03") // ctrl+c on an empty composer asks for another
-	term.waitFor("ctrl+c again quits")
-	term.typeText("\x03")
+	term.Type("a draft")
+	term.WaitFor("┃ a draft")
+	term.Type("\x03") // ctrl+c clears the draft
+	term.WaitFor("draft cleared")
+	term.Type("\x03") // ctrl+c on an empty composer asks for another
+	term.WaitFor("ctrl+c again quits")
+	term.Type("\x03")
 	done := make(chan error, 1)
-	go func() { done <- term.cmd.Wait() }()
+	go func() { done <- term.Wait() }()
 	select {
 	case err := <-done:
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
-			t.Fatalf("vehicle demo exited with %v; the screen:\n%s", err, term.screen())
+			t.Fatalf("vehicle demo exited with %v; the screen:\n%s", err, term.Screen())
 		}
-	case <-time.After(e2eLimit):
-		t.Fatalf("vehicle demo did not quit on ctrl+c; the screen:\n%s", term.screen())
+	case <-time.After(ptytest.Limit):
+		t.Fatalf("vehicle demo did not quit on ctrl+c; the screen:\n%s", term.Screen())
 	}
-	<-term.read
+	<-term.Done()
 
-	term.mu.Lock()
-	defer term.mu.Unlock()
-	raw := term.raw.String()
+	raw := term.Raw()
 	enter, leave := strings.Index(raw, "\x1b[?1049h"), strings.LastIndex(raw, "\x1b[?1049l")
 	if enter < 0 || leave < enter {
 		t.Errorf("the alternate screen was not entered and left (enter at %d, leave at %d)", enter, leave)
 	}
-	if term.emu.IsAltScreen() {
+	if term.AltScreen() {
 		t.Error("the terminal is still on the alternate screen")
 	}
-	if term.emu.CursorHidden() {
+	if term.CursorHidden() {
 		t.Error("the cursor is still hidden")
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/debuglog"
+	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
 // TestTUIPrintsLastErrorOnExit opens the TUI in a pty on a session the host
@@ -28,26 +29,24 @@ func TestTUIPrintsLastErrorOnExit(t *testing.T) {
 	}
 	t.Cleanup(srv.Close)
 	env := append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true")
-	term := startTerminal(t, bin, 30, 200, env, "--debug", "--gardend", srv.URL, "--graph", "demo", "--session", "s99")
-	term.waitFor("not_found")
-	term.typeText("\x03") // ctrl+c asks for a second one
-	term.waitFor("ctrl+c again quits")
-	term.typeText("\x03")
+	term := ptytest.Start(t, bin, 30, 200, env, "--debug", "--gardend", srv.URL, "--graph", "demo", "--session", "s99")
+	term.WaitFor("not_found")
+	term.Type("\x03") // ctrl+c asks for a second one
+	term.WaitFor("ctrl+c again quits")
+	term.Type("\x03")
 	done := make(chan error, 1)
-	go func() { done <- term.cmd.Wait() }()
+	go func() { done <- term.Wait() }()
 	select {
 	case err := <-done:
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
 			t.Fatalf("vehicle exited with %v", err)
 		}
-	case <-time.After(e2eLimit):
-		t.Fatalf("vehicle did not quit on ctrl+c; the screen:\n%s", term.screen())
+	case <-time.After(ptytest.Limit):
+		t.Fatalf("vehicle did not quit on ctrl+c; the screen:\n%s", term.Screen())
 	}
-	<-term.read
-	term.mu.Lock()
-	raw := term.raw.String()
-	term.mu.Unlock()
+	<-term.Done()
+	raw := term.Raw()
 	after := raw[strings.LastIndex(raw, "\x1b[?1049l")+1:]
 	if !strings.Contains(after, "vehicle: the last error: not_found") {
 		t.Errorf("no last error after the UI ended:\n%q", after)
@@ -80,15 +79,15 @@ func TestDebugLogOfTheTUI(t *testing.T) {
 	}
 	bin := buildVehicle(t)
 	env := append(cliEnv(t), "TERM=xterm-256color", "EDITOR=true")
-	term := startTerminal(t, bin, 36, 100, env, "demo", "--debug")
-	term.waitFor("Welcome to vehicle", "you drive from this terminal")
-	term.typeText("\x03") // ctrl+c asks for a second one
-	term.waitFor("ctrl+c again quits")
-	term.typeText("\x03")
-	if err := term.cmd.Wait(); err != nil {
+	term := ptytest.Start(t, bin, 36, 100, env, "demo", "--debug")
+	term.WaitFor("Welcome to vehicle", "you drive from this terminal")
+	term.Type("\x03") // ctrl+c asks for a second one
+	term.WaitFor("ctrl+c again quits")
+	term.Type("\x03")
+	if err := term.Wait(); err != nil {
 		t.Fatalf("vehicle demo: %v", err)
 	}
-	<-term.read
+	<-term.Done()
 	var logPath string
 	for _, kv := range env {
 		if v, ok := strings.CutPrefix(kv, "XDG_STATE_HOME="); ok {

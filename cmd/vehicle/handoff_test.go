@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
 // TestVehicleLinksNoUI: vehicle, and so vehicle ride, never links the
@@ -189,7 +191,7 @@ func checkSameProcess(t *testing.T, bin string, env []string) {
 		if err != nil {
 			t.Errorf("vehicle demo --no-tui after SIGINT: %v", err)
 		}
-	case <-time.After(e2eLimit):
+	case <-time.After(ptytest.Limit):
 		t.Error("vehicle demo --no-tui did not end on SIGINT")
 	}
 }

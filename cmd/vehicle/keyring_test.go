@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
 // envRealKeyring names the variable .ci/run sets when it has started a
@@ -133,18 +134,18 @@ func TestRealKeyring(t *testing.T) {
 	}
 
 	// On a terminal, login prompts and the token typed is not echoed.
-	term := startTerminal(t, bin, 24, 120, append(env, "TERM=xterm-256color"), "login", "--gardend", srv.URL)
-	term.waitFor("Token for", "(typing is not shown)")
-	term.typeText("ada-token\r")
-	if err := term.cmd.Wait(); err != nil {
-		t.Fatalf("login on a terminal: %v\n%s", err, term.screen())
+	term := ptytest.Start(t, bin, 24, 120, append(env, "TERM=xterm-256color"), "login", "--gardend", srv.URL)
+	term.WaitFor("Token for", "(typing is not shown)")
+	term.Type("ada-token\r")
+	if err := term.Wait(); err != nil {
+		t.Fatalf("login on a terminal: %v\n%s", err, term.Screen())
 	}
-	<-term.read
-	if !strings.Contains(term.screen(), "stored the token") {
-		t.Errorf("login on a terminal did not store the token:\n%s", term.screen())
+	<-term.Done()
+	if !strings.Contains(term.Screen(), "stored the token") {
+		t.Errorf("login on a terminal did not store the token:\n%s", term.Screen())
 	}
-	if strings.Contains(term.screen(), "ada-token") {
-		t.Errorf("the token was echoed:\n%s", term.screen())
+	if strings.Contains(term.Screen(), "ada-token") {
+		t.Errorf("the token was echoed:\n%s", term.Screen())
 	}
 	r = run("", "logout", "--gardend", srv.URL)
 	if r.code != 0 || !strings.Contains(r.err, "removed the token") {

@@ -1,0 +1,175 @@
+// Package ptytest runs a built program in a pseudo-terminal whose output
+// feeds a terminal emulator, so a test can type keys and read the screen.
+// It is imported only by tests: the binaries never link it.
+package ptytest
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/vt"
+	"github.com/creack/pty"
+)
+
+// Limit bounds every wait of a Terminal.
+const Limit = 30 * time.Second
+
+// poll is how often a wait looks at the output again.
+const poll = 20 * time.Millisecond
+
+// Terminal is a program running in a pty, its output fed to a terminal
+// emulator whose replies go back to it.
+type Terminal struct {
+	t    testing.TB
+	pty  *os.File
+	cmd  *exec.Cmd
+	mu   sync.Mutex
+	emu  *vt.Emulator
+	raw  bytes.Buffer
+	done chan struct{} // closed when the pty's output ends
+}
+
+// Start runs bin with args and env in a rows x cols pty. The test's cleanup
+// kills the program and closes the pty.
+func Start(t testing.TB, bin string, rows, cols int, env []string, args ...string) *Terminal {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)})
+	if err != nil {
+		t.Fatalf("cannot start %s in a pty: %v", bin, err)
+	}
+	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), done: make(chan struct{})}
+	go term.pump()
+	go func() { _, _ = io.Copy(f, term.emu) }() // the emulator's answers to the program's queries
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = f.Close()
+	})
+	return term
+}
+
+// pump feeds the program's output to the emulator and the raw record.
+func (term *Terminal) pump() {
+	defer close(term.done)
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := term.pty.Read(buf)
+		if n > 0 {
+			term.mu.Lock()
+			_, _ = term.emu.Write(buf[:n])
+			term.raw.Write(buf[:n])
+			term.mu.Unlock()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Screen is the emulator's screen as text.
+func (term *Terminal) Screen() string {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return term.emu.String()
+}
+
+// Raw is everything the program has written to the terminal so far.
+func (term *Terminal) Raw() string {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return term.raw.String()
+}
+
+// AltScreen reports whether the emulator shows the alternate screen.
+func (term *Terminal) AltScreen() bool {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return term.emu.IsAltScreen()
+}
+
+// CursorHidden reports whether the program left the cursor hidden.
+func (term *Terminal) CursorHidden() bool {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return term.emu.CursorHidden()
+}
+
+// Done is closed when the program's output ends.
+func (term *Terminal) Done() <-chan struct{} { return term.done }
+
+// Wait waits for the program to exit and returns its exit error, as
+// exec.Cmd.Wait; call it once.
+func (term *Terminal) Wait() error { return term.cmd.Wait() }
+
+// Type sends s to the program as typed keys.
+func (term *Terminal) Type(s string) {
+	term.t.Helper()
+	if _, err := term.pty.Write([]byte(s)); err != nil {
+		term.t.Fatalf("cannot type into the pty: %v", err)
+	}
+}
+
+// WaitFor waits until the screen shows every text. It fails the test if
+// Limit passes or the program's output ends first.
+func (term *Terminal) WaitFor(texts ...string) {
+	term.t.Helper()
+	deadline := time.Now().Add(Limit)
+	for {
+		s := term.Screen()
+		if missing(s, texts) == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			term.t.Fatalf("waited %v for %q; the screen:\n%s", Limit, texts, s)
+		}
+		select {
+		case <-term.done:
+			if s := term.Screen(); missing(s, texts) != "" {
+				term.t.Fatalf("the program ended while waiting for %q; the screen:\n%s", texts, s)
+			}
+			return
+		case <-time.After(poll):
+		}
+	}
+}
+
+// WaitRaw waits until the program has written every text to the terminal.
+// It fails the test if Limit passes or the program's output ends first.
+func (term *Terminal) WaitRaw(texts ...string) {
+	term.t.Helper()
+	deadline := time.Now().Add(Limit)
+	for {
+		gone := missing(term.Raw(), texts)
+		if gone == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			term.t.Fatalf("waited %v for the program to write %q", Limit, gone)
+		}
+		select {
+		case <-term.done:
+			if gone := missing(term.Raw(), texts); gone != "" {
+				term.t.Fatalf("the program ended before writing %q", gone)
+			}
+			return
+		case <-time.After(poll):
+		}
+	}
+}
+
+// missing is the first of texts that s does not contain, or "".
+func missing(s string, texts []string) string {
+	for _, want := range texts {
+		if !strings.Contains(s, want) {
+			return want
+		}
+	}
+	return ""
+}
