@@ -80,26 +80,34 @@ func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool)
 	case slashLiteral:
 		return l.text, nil, false
 	}
+	send := func() tea.Cmd { return m.sendText(op, draft) }
+	return "", m.runCommand(l, draft, "Send the text to the model as it is?", "send it", send), true
+}
+
+// runCommand runs the command l of draft. One that names no command asks
+// question first, and send runs on yes; one that cannot run now, or whose
+// words are wrong, runs nothing, keeps the draft and says why; one that ran
+// leaves the composer empty (the history keeps it).
+func (m *Model) runCommand(l slashLine, draft, question, yes string, send func() tea.Cmd) tea.Cmd {
 	a, ok := m.lookup(l.name)
 	if !ok {
 		m.push(newConfirmDialog(m.common, "Not a command",
-			"/"+SanitizeLine(l.name)+" is not a command ("+keyName(m.keys.Palette)+" lists them).\n"+
-				"Send the text to the model as it is?",
-			"send it", "keep it in the composer", func() tea.Cmd { return m.sendText(op, draft) }))
-		return "", nil, true
+			"/"+SanitizeLine(l.name)+" is not a command ("+keyName(m.keys.Palette)+" lists them).\n"+question,
+			yes, "keep it in the composer", send))
+		return nil
 	}
 	if why := a.why(m); why != "" {
 		m.note = why
-		return "", nil, true
+		return nil
 	}
 	cmd, refusal := a.run(m, l.arg)
 	if refusal != "" {
 		m.note = refusal
-		return "", nil, true
+		return nil
 	}
 	m.composer.history.add(draft)
 	m.composer.setValue("")
-	return "", cmd, true
+	return cmd
 }
 
 // parsePolicy reads a room policy's name.

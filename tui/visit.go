@@ -186,26 +186,8 @@ func (m *Model) visitSlash(draft string) (text string, cmd tea.Cmd, handled bool
 	case slashLiteral:
 		return l.text, nil, false
 	}
-	a, ok := m.lookup(l.name)
-	if !ok {
-		m.push(newConfirmDialog(m.common, "Not a command",
-			"/"+SanitizeLine(l.name)+" is not a command ("+keyName(m.keys.Palette)+" lists them).\n"+
-				"Send it to the driver as a chime as it is?",
-			"chime it", "keep it in the composer", func() tea.Cmd { return m.chimeDraft(draft) }))
-		return "", nil, true
-	}
-	if why := a.why(m); why != "" {
-		m.note = why
-		return "", nil, true
-	}
-	cmd, refusal := a.run(m, l.arg)
-	if refusal != "" {
-		m.note = refusal
-		return "", nil, true
-	}
-	m.composer.history.add(draft)
-	m.composer.setValue("")
-	return "", cmd, true
+	chime := func() tea.Cmd { return m.chimeDraft(draft) }
+	return "", m.runCommand(l, draft, "Send it to the driver as a chime as it is?", "chime it", chime), true
 }
 
 // chimeDraft chimes text, as enter does on the visit, when it is still
