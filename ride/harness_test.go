@@ -6,60 +6,24 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/linesink"
 )
 
 // waitLimit bounds every wait of these tests.
 const waitLimit = 10 * time.Second
 
-// lineSink collects what a ride writes, line by line, and wakes waiters.
-type lineSink struct {
-	mu      sync.Mutex
-	partial []byte
-	lines   []string
-	changed chan struct{}
-}
-
-func newLineSink() *lineSink { return &lineSink{changed: make(chan struct{})} }
-
-// Write implements io.Writer.
-func (s *lineSink) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.partial = append(s.partial, p...)
-	for {
-		i := strings.IndexByte(string(s.partial), '\n')
-		if i < 0 {
-			break
-		}
-		s.lines = append(s.lines, string(s.partial[:i]))
-		s.partial = s.partial[i+1:]
-	}
-	close(s.changed)
-	s.changed = make(chan struct{})
-	return len(p), nil
-}
-
-// snapshot returns the complete lines so far and a channel closed at the
-// next write.
-func (s *lineSink) snapshot() ([]string, <-chan struct{}) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.lines...), s.changed
-}
-
 // waitLine waits for a line that contains text.
-func (s *lineSink) waitLine(t *testing.T, text string) {
+func waitLine(t *testing.T, s *linesink.Sink, text string) {
 	t.Helper()
 	deadline := time.After(waitLimit)
 	for {
-		lines, changed := s.snapshot()
+		lines, changed := s.Lines()
 		for _, l := range lines {
 			if strings.Contains(l, text) {
 				return
@@ -77,8 +41,8 @@ func (s *lineSink) waitLine(t *testing.T, text string) {
 type testRide struct {
 	t      *testing.T
 	in     *io.PipeWriter
-	out    *lineSink
-	log    *lineSink
+	out    *linesink.Sink
+	log    *linesink.Sink
 	done   chan error
 	cancel context.CancelFunc
 	stop   chan struct{}
@@ -109,7 +73,7 @@ func startRun(t *testing.T, cfg Config) *testRide {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
-	r := &testRide{t: t, in: pw, out: newLineSink(), log: newLineSink(), done: make(chan error, 1), cancel: cancel, stop: make(chan struct{})}
+	r := &testRide{t: t, in: pw, out: linesink.New(), log: linesink.New(), done: make(chan error, 1), cancel: cancel, stop: make(chan struct{})}
 	cfg.Log = r.log
 	cfg.Stop = r.stop
 	go func() {
@@ -144,7 +108,7 @@ func (r *testRide) wait() error {
 		r.done <- err
 		return err
 	case <-time.After(waitLimit):
-		lines, _ := r.out.snapshot()
+		lines, _ := r.out.Lines()
 		r.t.Fatalf("the ride did not end within %v:\n%s", waitLimit, strings.Join(lines, "\n"))
 		return nil
 	}
@@ -163,7 +127,7 @@ func (r *testRide) ended() bool {
 
 // frames decodes the output so far.
 func (r *testRide) frames() []client.Frame {
-	lines, _ := r.out.snapshot()
+	lines, _ := r.out.Lines()
 	out := make([]client.Frame, 0, len(lines))
 	for _, l := range lines {
 		var f client.Frame
@@ -178,7 +142,7 @@ func (r *testRide) frames() []client.Frame {
 // answer is the answer to requestID, waited for.
 func (r *testRide) answer(requestID string) client.Frame {
 	r.t.Helper()
-	r.out.waitLine(r.t, `"requestId":"`+requestID+`"`)
+	waitLine(r.t, r.out, `"requestId":"`+requestID+`"`)
 	for _, f := range r.frames() {
 		if f.RequestID == requestID && f.Seq == 0 {
 			return f

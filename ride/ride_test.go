@@ -12,6 +12,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/linesink"
 )
 
 // hangingHost serves the reference host, but takes every prompt and never
@@ -100,7 +101,7 @@ func TestChimer(t *testing.T) {
 	}
 	before := len(srv.Requests())
 	r := startRun(t, Config{Client: newClient(t, srv.URL, "bo-token", "bo-1"), Session: "s1", Chime: true})
-	r.out.waitLine(t, `"type":"ready"`)
+	waitLine(t, r.out, `"type":"ready"`)
 	ready := r.frames()[0]
 	var v struct {
 		Session struct {
@@ -138,11 +139,11 @@ func TestChimeConfigRefused(t *testing.T) {
 	srv := newHost(t)
 	c := newClient(t, srv.URL, "bo-token", "bo-1")
 	for _, cfg := range []Config{{Client: c, New: true, Chime: true}, {Client: c, Session: "s1", Chime: true, Follow: true}} {
-		out := newLineSink()
+		out := linesink.New()
 		if err := Run(context.Background(), cfg, strings.NewReader(""), out); err == nil {
 			t.Errorf("%+v ran", cfg)
 		}
-		if lines, _ := out.snapshot(); len(lines) != 1 || !strings.Contains(lines[0], "--chime") {
+		if lines, _ := out.Lines(); len(lines) != 1 || !strings.Contains(lines[0], "--chime") {
 			t.Errorf("%q", lines)
 		}
 	}

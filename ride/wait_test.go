@@ -15,8 +15,8 @@ func TestFollowWaitsForTheReply(t *testing.T) {
 	r.send(`{"op":"prompt","requestId":"p1","text":"#hold hello"}`)
 	r.answer("p1")
 	_ = r.in.Close()
-	r.log.waitLine(t, "waiting for 1 command(s)")
-	r.out.waitLine(t, `"type":"message.delta"`)
+	waitLine(t, r.log, "waiting for 1 command(s)")
+	waitLine(t, r.out, `"type":"message.delta"`)
 	if r.ended() {
 		t.Fatal("the ride ended while its prompt was still running")
 	}
@@ -84,7 +84,7 @@ func TestStopWaitsThenCancelClosesAtOnce(t *testing.T) {
 	r.send(`{"op":"prompt","requestId":"p1","text":"#hold hello"}`)
 	r.answer("p1")
 	close(r.stop)
-	r.log.waitLine(t, "waiting for 1 command(s)")
+	waitLine(t, r.log, "waiting for 1 command(s)")
 	if r.ended() {
 		t.Fatal("the first stop did not wait")
 	}
@@ -115,7 +115,7 @@ func TestWithoutFollowNothingWaits(t *testing.T) {
 	if err := r.wait(); err != nil {
 		t.Fatal(err)
 	}
-	lines, _ := r.log.snapshot()
+	lines, _ := r.log.Lines()
 	if strings.Contains(strings.Join(lines, "\n"), "waiting") {
 		t.Errorf("a ride without Follow waited: %q", lines)
 	}
@@ -129,14 +129,14 @@ func TestWaitEndsWhenTheSessionCannotBeRead(t *testing.T) {
 	srv := newHost(t)
 	r := startRun(t, Config{Client: newClient(t, srv.URL, "ada-token", "ride-a"), New: true, Follow: true, Wait: true})
 	r.send(`{"op":"prompt","requestId":"p1","text":"#hold hello"}`)
-	r.out.waitLine(t, `"type":"message.delta"`)
+	waitLine(t, r.out, `"type":"message.delta"`)
 	srv.SetRole("user:ada", "demo", "")
 	srv.CutStreams()
-	r.out.waitLine(t, `"code":"not_found"`)
+	waitLine(t, r.out, `"code":"not_found"`)
 	_ = r.in.Close()
 	if err := r.wait(); err != nil {
 		t.Fatal(err)
 	}
-	r.log.waitLine(t, "stopped waiting for the run to settle")
+	waitLine(t, r.log, "stopped waiting for the run to settle")
 	srv.Proceed("s1")
 }

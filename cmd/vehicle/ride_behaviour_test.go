@@ -75,7 +75,7 @@ func TestRideUnreachable(t *testing.T) {
 	if len(f) != 1 || f[0].Code != ride.CodeUnreachable || !strings.Contains(f[0].Message, addr) || !strings.Contains(f[0].Message, "refused") {
 		t.Errorf("frames %+v", f)
 	}
-	if errs, _ := r.errw.snapshot(); len(errs) == 0 || !strings.Contains(errs[0], addr) {
+	if errs, _ := r.errw.Lines(); len(errs) == 0 || !strings.Contains(errs[0], addr) {
 		t.Errorf("stderr %q", errs)
 	}
 }
@@ -275,7 +275,7 @@ func TestRideVisitorWithKey(t *testing.T) {
 			t.Errorf("%s %s: authorization %v, model key %v, visitor %q", rq.Method, rq.Path, rq.Authorization, rq.ModelKey, rq.VisitorID)
 		}
 	}
-	lines, _ := r.out.snapshot()
+	lines, _ := r.out.Lines()
 	if strings.Contains(strings.Join(lines, "\n"), "sk-visitor-key") {
 		t.Error("the model key is in the output")
 	}

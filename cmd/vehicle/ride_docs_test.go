@@ -45,7 +45,7 @@ func runRideDocSteps(t *testing.T, w *rideDocWriter, r *rideRun, steps []rideDoc
 		n := len(r.frames())
 		r.send(s.line)
 		r.waitFor("the answer to "+s.line, n+1, func(client.Frame) bool { return true })
-		lines, _ := r.out.snapshot()
+		lines, _ := r.out.Lines()
 		w.example(s.title, s.note, s.line, lines[n])
 	}
 }
@@ -58,7 +58,7 @@ func TestRideDocs(t *testing.T) {
 	var w rideDocWriter
 	r := startRide(t, srv.URL, "cli-ride-1", rideEnv(), "--new", "--title", "Herd notes")
 	r.waitType(client.TypeReady, 1)
-	lines, _ := r.out.snapshot()
+	lines, _ := r.out.Lines()
 	w.example("ready", "The first frame: the session, the cursor, this ride's clientId, whether it holds the lease, and how it authenticates (never with what).",
 		"$ VEHICLE_TOKEN=... vehicle ride --gardend https://sophia.example.com --graph demo --new --title 'Herd notes'", lines[0])
 	runRideDocSteps(t, &w, r, firstRideDocSteps(t, srv, watcher))
@@ -70,7 +70,7 @@ func TestRideDocs(t *testing.T) {
 	runRideDocSteps(t, &w, r2, []rideDocStep{{title: "delete", line: `{"op":"delete","requestId":"d1"}`,
 		note: "Moves the session to the host's trash (refused with session_running while a run is under way); the ride puts its mirrored document in the workspace's Trash, then ends with `closed` (reason `deleted`)."}})
 	r2.wait()
-	lines, _ = r2.out.snapshot()
+	lines, _ = r2.out.Lines()
 	w.example("closed", "The last frame. `reason` is `eof` (the input ended; the ride released its lease), `deleted`, or `shutdown` (SIGINT or SIGTERM; after the `shutdown` op the host's own `closed` frame is the last one).",
 		lines[len(lines)-1])
 
@@ -127,7 +127,7 @@ func firstRideDocSteps(t *testing.T, srv *vehicletest.Server, watcher *client.Cl
 // rideAnswersFirst is a ride's output with its answers before its events, so
 // that it is the same from run to run: ready, the answers, the events, closed.
 func rideAnswersFirst(r *rideRun) []string {
-	lines, _ := r.out.snapshot()
+	lines, _ := r.out.Lines()
 	var answers, events []string
 	for _, l := range lines[1 : len(lines)-1] {
 		var f client.Frame

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/config"
 	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
+	"github.com/sophia-labs/vehicle/internal/linesink"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files (and the examples of docs/ride.md)")
@@ -35,49 +35,13 @@ func newRideHost(t testing.TB, opts ...vehicletest.Option) *vehicletest.Server {
 	return vehicletest.NewServer(t, append(base, opts...)...)
 }
 
-// rideLineSink collects what a ride writes, line by line, and wakes waiters.
-type rideLineSink struct {
-	mu      sync.Mutex
-	partial []byte
-	lines   []string
-	changed chan struct{}
-}
-
-func newRideLineSink() *rideLineSink { return &rideLineSink{changed: make(chan struct{})} }
-
-// Write implements io.Writer.
-func (s *rideLineSink) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.partial = append(s.partial, p...)
-	for {
-		i := strings.IndexByte(string(s.partial), '\n')
-		if i < 0 {
-			break
-		}
-		s.lines = append(s.lines, string(s.partial[:i]))
-		s.partial = s.partial[i+1:]
-	}
-	close(s.changed)
-	s.changed = make(chan struct{})
-	return len(p), nil
-}
-
-// snapshot returns the complete lines so far and a channel closed at the
-// next write.
-func (s *rideLineSink) snapshot() ([]string, <-chan struct{}) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.lines...), s.changed
-}
-
 // rideRun is one ride running in-process.
 type rideRun struct {
 	t      testing.TB
 	name   string
 	in     *io.PipeWriter
-	out    *rideLineSink
-	errw   *rideLineSink
+	out    *linesink.Sink
+	errw   *linesink.Sink
 	code   chan int
 	cancel context.CancelFunc
 	exit   *int
@@ -104,7 +68,7 @@ func startRideWith(t testing.TB, gardend string, name string, env map[string]str
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
-	r := &rideRun{t: t, name: name, in: pw, out: newRideLineSink(), errw: newRideLineSink(), code: make(chan int, 1), cancel: cancel}
+	r := &rideRun{t: t, name: name, in: pw, out: linesink.New(), errw: linesink.New(), code: make(chan int, 1), cancel: cancel}
 	var n atomic.Int64
 	rio := rideIO{in: pr, out: r.out, errw: r.errw, env: config.MapEnv(env), keyring: kr,
 		stateDir: filepath.Join(t.TempDir(), "state"),
@@ -133,7 +97,7 @@ func (r *rideRun) send(lines ...string) {
 
 // frames decodes the output so far.
 func (r *rideRun) frames() []client.Frame {
-	lines, _ := r.out.snapshot()
+	lines, _ := r.out.Lines()
 	out := make([]client.Frame, 0, len(lines))
 	for _, l := range lines {
 		var f client.Frame
@@ -150,7 +114,7 @@ func (r *rideRun) waitFor(what string, n int, match func(client.Frame) bool) cli
 	r.t.Helper()
 	deadline := time.After(rideWaitLimit)
 	for {
-		_, changed := r.out.snapshot()
+		_, changed := r.out.Lines()
 		seen := 0
 		for _, f := range r.frames() {
 			if match(f) {
@@ -162,8 +126,8 @@ func (r *rideRun) waitFor(what string, n int, match func(client.Frame) bool) cli
 		select {
 		case <-changed:
 		case <-deadline:
-			lines, _ := r.out.snapshot()
-			errs, _ := r.errw.snapshot()
+			lines, _ := r.out.Lines()
+			errs, _ := r.errw.Lines()
 			r.t.Fatalf("%s: no %s within %v; stdout:\n%s\nstderr:\n%s", r.name, what, rideWaitLimit, strings.Join(lines, "\n"), strings.Join(errs, "\n"))
 		}
 	}
@@ -214,7 +178,7 @@ func maskTimes(line string) string { return rideTimeRE.ReplaceAllString(line, `"
 // its events in the order they came. The two interleave differently from
 // run to run; each on its own does not.
 func renderRide(r *rideRun) string {
-	lines, _ := r.out.snapshot()
+	lines, _ := r.out.Lines()
 	var answers, events []string
 	for _, l := range lines {
 		var f client.Frame

@@ -10,14 +10,15 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/linesink"
 )
 
 // waitSinkLine waits until a line of s contains text.
-func waitSinkLine(t *testing.T, s *rideLineSink, what, text string) {
+func waitSinkLine(t *testing.T, s *linesink.Sink, what, text string) {
 	t.Helper()
 	deadline := time.After(rideWaitLimit)
 	for {
-		lines, changed := s.snapshot()
+		lines, changed := s.Lines()
 		for _, l := range lines {
 			if strings.Contains(l, text) {
 				return
@@ -40,7 +41,7 @@ func TestBinaryInterruptWaitsThenClosesAtOnce(t *testing.T) {
 	defer srv.Proceed("s1")
 	cmd := exec.Command(bin, "ride", "--new", "--follow")
 	cmd.Env = append(os.Environ(), "VEHICLE_TOKEN=ada-token", "VEHICLE_GARDEND="+srv.URL, "VEHICLE_GRAPH=demo")
-	out, errs := newRideLineSink(), newRideLineSink()
+	out, errs := linesink.New(), linesink.New()
 	cmd.Stdout, cmd.Stderr = out, errs
 	stdin, _ := cmd.StdinPipe()
 	if err := cmd.Start(); err != nil {
@@ -82,7 +83,7 @@ func TestBinaryInterruptWaitsThenClosesAtOnce(t *testing.T) {
 }
 
 // mustLines is the complete lines of s.
-func mustLines(s *rideLineSink) []string {
-	lines, _ := s.snapshot()
+func mustLines(s *linesink.Sink) []string {
+	lines, _ := s.Lines()
 	return lines
 }
