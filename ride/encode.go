@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/jsonvalid"
 )
 
 // rewritten marks the bytes json.Marshal rewrites inside a json.RawMessage
@@ -17,16 +18,18 @@ var rewritten = func() (t [256]bool) {
 }()
 
 // appendLine appends v to dst as one line of JSON, with its newline. A
-// frame's value is JSON already (the host's bytes, or the ride's own
-// encoding): json.Marshal would validate and compact it again, which costs
-// as much as decoding it. When the value has none of the bytes Marshal
-// rewrites, it is copied as it is after the rest of the frame (Value is
-// Frame's last field, so the fields keep Marshal's order); otherwise v goes
-// through Marshal. A value with whitespace between its tokens keeps it: it
-// is still one line. On an error dst is returned unchanged.
+// frame's value should be JSON already (the host's bytes, or the ride's own
+// encoding): json.Marshal would check and compact it again, which costs as
+// much as decoding it. When the value has none of the bytes Marshal rewrites
+// and is JSON (jsonvalid: the client does not check a long answer's value),
+// it is copied as it is after the rest of the frame (Value is Frame's last
+// field, so the fields keep Marshal's order); otherwise v goes through
+// Marshal, which refuses a value that is not JSON. A value with whitespace
+// between its tokens keeps it: it is still one line. On an error dst is
+// returned unchanged.
 func appendLine(dst []byte, v any) ([]byte, error) {
 	f, ok := v.(client.Frame)
-	if !ok || len(f.Value) == 0 || !plainJSON(f.Value) {
+	if !ok || len(f.Value) == 0 || !plainJSON(f.Value) || !jsonvalid.Valid(f.Value) {
 		b, err := json.Marshal(v)
 		if err != nil {
 			return dst, err
