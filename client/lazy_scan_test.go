@@ -47,6 +47,9 @@ func FuzzUnmarshalFrame(f *testing.F) {
 		`{"type":"t","Value":2,"value":3}`, `{"type":"t","\u0076alue":[]}`, `{"VALUE":{},"type":"t"}`,
 		`{"type":"t","seq":"x","value":1}`, `{"type":"t","value":"\x"}`, `null`, `[1]`, `{"type":"t"} x`,
 		`{"type":"t","details":{"k":[1,2]},"value":"\u00e9"}`, `{"type":"t","value":1e}`,
+		`{"type":"a\u0041","TYPE":"b"}`, `{"TYPE":"b","type":"a"}`, `{"type":"é","protocol":"p\"q"}`,
+		"{\"type\":\"\xff\",\"requestId\":\"a\x01\"}", `{"requeſtId":"x","type":"t"}`, `{"type":null,"seq":2}`,
+		`{"type":"t","requestId":"r","requestId":"s"}`, `{"type":1}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -30,6 +30,11 @@ func ValidIn(data []byte, depth int) bool {
 	return i >= 0 && skipSpace(data, i) == len(data)
 }
 
+// End is the index just past the JSON value that starts at data[i], or -1
+// when no valid value starts there; depth is how many arrays or objects
+// enclose it, as ValidIn's.
+func End(data []byte, i, depth int) int { return value(data, i, depth) }
+
 // skipSpace is the index of the first byte at or after i that is not JSON
 // white space.
 func skipSpace(data []byte, i int) int {

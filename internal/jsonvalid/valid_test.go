@@ -1,6 +1,7 @@
 package jsonvalid
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"strings"
@@ -32,7 +33,8 @@ func TestValidAsEncodingJSON(t *testing.T) {
 	}
 }
 
-// FuzzValid: Valid answers as json.Valid does, for any bytes.
+// FuzzValid: Valid answers as json.Valid does, for any bytes; End finds
+// the end of a valid value followed by more bytes.
 func FuzzValid(f *testing.F) {
 	for _, c := range validCases {
 		f.Add([]byte(c))
@@ -40,6 +42,13 @@ func FuzzValid(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if got, want := Valid(data), json.Valid(data); got != want {
 			t.Fatalf("Valid(%q) = %v, json.Valid says %v", data, got, want)
+		}
+		trimmed := bytes.TrimRight(data, " \t\r\n")
+		if start := skipSpace(data, 0); Valid(data) && len(trimmed) > start {
+			more := append(append([]byte(nil), trimmed...), ",1]"...)
+			if end := End(more, start, 0); end != len(trimmed) {
+				t.Fatalf("End(%q) = %d, want %d", more, end, len(trimmed))
+			}
 		}
 	})
 }
