@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"unicode/utf8"
+
+	"github.com/sophia-labs/vehicle/internal/jsonvalid"
 )
 
 // errNotJSON says a value's bounds could not be found: the bytes are not JSON.
@@ -97,6 +100,12 @@ func skipValue(data []byte, i int) int {
 // the value's bounds of every field of the object at data[i:], and returns the
 // index just past the object.
 func eachField(data []byte, i int, fn func(key []byte, v span)) (int, error) {
+	return eachFieldWith(data, i, skipValue, fn)
+}
+
+// eachFieldWith is eachField with skip finding each value's end (-1 for
+// none).
+func eachFieldWith(data []byte, i int, skip func(data []byte, i int) int, fn func(key []byte, v span)) (int, error) {
 	i = skipSpace(data, i)
 	if i >= len(data) || data[i] != '{' {
 		return -1, errNotJSON
@@ -118,7 +127,7 @@ func eachField(data []byte, i int, fn func(key []byte, v span)) (int, error) {
 			return -1, errNotJSON
 		}
 		vs := skipSpace(data, c+1)
-		ve := skipValue(data, vs)
+		ve := skip(data, vs)
 		if ve < 0 {
 			return -1, errNotJSON
 		}
@@ -170,19 +179,45 @@ func eachElement(data []byte, i int, fn func(v span)) error {
 	return errNotJSON
 }
 
-// splitField decodes the object data into v without one field, whose value is
-// left in data (not copied, not checked). Keys are matched
-// exactly, as the host writes them; when the field repeats the last one wins.
-// The field's bounds are returned, found false when it is absent.
-func splitField(data []byte, field string, v any) (raw span, found bool, err error) {
+// errNotPlain says an object names a field twice, or with an escape or in
+// another case: json.Unmarshal decodes it instead.
+var errNotPlain = errors.New("a field named twice, with an escape or in another case")
+
+// frameKeys are the frame's fields splitFrame takes itself: the value, and
+// the strings every answer carries.
+var frameKeys = [...]string{"value", "protocol", "type", "requestId"}
+
+// splitFrame decodes the object data into f without its value, whose bounds
+// it returns (found false when there is none), left in data: not copied, and
+// checked only as far as skip checks the values it finds the ends of. The strings protocol, type and requestId are taken as they are
+// when they hold no escape and no byte json.Unmarshal would change; the
+// other fields are decoded by json.Unmarshal. Keys are matched exactly, as
+// the host writes them: one of frameKeys that repeats, or a key that
+// json.Unmarshal would also match to one (escaped, or in another case),
+// fails with errNotPlain.
+func splitFrame(data []byte, f *Frame, skip func(data []byte, i int) int) (raw span, found bool, err error) {
 	if len(data) >= 1<<32-1 {
 		return span{}, false, fmt.Errorf("a JSON answer of %d bytes is too long", len(data))
 	}
-	rest := make([]byte, 0, 512)
+	rest := make([]byte, 0, 256)
 	rest = append(rest, '{')
-	end, err := eachField(data, 0, func(key []byte, s span) {
-		if string(key) == field {
+	var seen [len(frameKeys)]int
+	plain := true
+	end, err := eachFieldWith(data, 0, skip, func(key []byte, s span) {
+		k := keyIndex(key)
+		if k < 0 && bytes.IndexByte(key, '\\') >= 0 {
+			plain = false
+		}
+		if k >= 0 {
+			seen[k]++
+			plain = plain && seen[k] == 1 && frameKeys[k] == string(key)
+		}
+		switch {
+		case k == 0:
 			raw, found = s, true
+			return
+		case k > 0 && plainString(data[s.start:s.end]):
+			*frameString(f, k) = string(data[s.start+1 : s.end-1])
 			return
 		}
 		if len(rest) > 1 {
@@ -196,25 +231,71 @@ func splitField(data []byte, field string, v any) (raw span, found bool, err err
 	if err != nil {
 		return span{}, false, err
 	}
+	if !plain {
+		return span{}, false, errNotPlain
+	}
 	if skipSpace(data, end) != len(data) {
 		return span{}, false, errNotJSON
 	}
-	rest = append(rest, '}')
-	if err := json.Unmarshal(rest, v); err != nil {
-		return span{}, false, err
+	if len(rest) > 1 {
+		if err := json.Unmarshal(append(rest, '}'), f); err != nil {
+			return span{}, false, err
+		}
 	}
 	return raw, found, nil
 }
 
-// unmarshalFrame decodes an answer into a frame. A long answer's value is kept
-// as a slice of data, checked only when it is decoded, so that a long snapshot
-// is not scanned and copied whole before anything reads it.
-func unmarshalFrame(data []byte, f *Frame) error {
-	if len(data) < lazyFrameMin {
-		return json.Unmarshal(data, f)
+// keyIndex is the index in frameKeys of the key json.Unmarshal would match
+// to it (in any case), or -1.
+func keyIndex(key []byte) int {
+	for i, k := range frameKeys {
+		if bytes.EqualFold(key, []byte(k)) {
+			return i
+		}
 	}
-	raw, found, err := splitField(data, "value", f)
+	return -1
+}
+
+// frameString is the field of f that frameKeys[k] names (k > 0).
+func frameString(f *Frame, k int) *string {
+	switch k {
+	case 1:
+		return &f.Protocol
+	case 2:
+		return &f.Type
+	}
+	return &f.RequestID
+}
+
+// plainString reports whether raw is a JSON string that decodes to its own
+// bytes between the quotes: no escape, no control character, valid UTF-8.
+func plainString(raw []byte) bool {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return false
+	}
+	in := raw[1 : len(raw)-1]
+	for _, c := range in {
+		if c < 0x20 || c == '\\' || c == '"' {
+			return false
+		}
+	}
+	return utf8.Valid(in)
+}
+
+// unmarshalFrame decodes an answer into a frame, as json.Unmarshal does,
+// except that the value is a slice of data, not a copy. A short answer's
+// values are checked as their ends are found (jsonvalid, a fraction of the
+// cost of json.Unmarshal's check, skip and copy); a long answer's value is
+// checked only when it is decoded, so that a long snapshot is not scanned
+// whole before anything reads it.
+func unmarshalFrame(data []byte, f *Frame) error {
+	skip := skipValue
+	if len(data) < lazyFrameMin {
+		skip = validEnd
+	}
+	raw, found, err := splitFrame(data, f, skip)
 	if err != nil {
+		*f = Frame{}
 		return json.Unmarshal(data, f) // the decoder says what is wrong
 	}
 	if found {
@@ -222,6 +303,10 @@ func unmarshalFrame(data []byte, f *Frame) error {
 	}
 	return nil
 }
+
+// validEnd is the index just past the JSON value at data[i], a frame's
+// field, or -1 when it is not valid JSON.
+func validEnd(data []byte, i int) int { return jsonvalid.End(data, i, 1) }
 
 // readBody reads an answer's body, at most limit bytes. When the host says
 // how long it is, the body is read into a buffer of exactly that size, so

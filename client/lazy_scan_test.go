@@ -36,3 +36,35 @@ func TestUnmarshalFrameLong(t *testing.T) {
 		t.Fatal("a cut answer decoded")
 	}
 }
+
+// FuzzUnmarshalFrame: a short answer decodes into the same frame as
+// json.Unmarshal gives, and fails when json.Unmarshal fails: its value is
+// kept only when it is JSON.
+func FuzzUnmarshalFrame(f *testing.F) {
+	for _, s := range []string{
+		`{"protocol":"p","type":"session.snapshot","requestId":"r1","value":{"a":[1,"x"]}}`,
+		`{"type":"t","value":{"a":tru}}`, `{"type":"t","value":[}]}`, `{"type":"t","value":1,"value":null}`,
+		`{"type":"t","Value":2,"value":3}`, `{"type":"t","\u0076alue":[]}`, `{"VALUE":{},"type":"t"}`,
+		`{"type":"t","seq":"x","value":1}`, `{"type":"t","value":"\x"}`, `null`, `[1]`, `{"type":"t"} x`,
+		`{"type":"t","details":{"k":[1,2]},"value":"\u00e9"}`, `{"type":"t","value":1e}`,
+		`{"type":"a\u0041","TYPE":"b"}`, `{"TYPE":"b","type":"a"}`, `{"type":"é","protocol":"p\"q"}`,
+		"{\"type\":\"\xff\",\"requestId\":\"a\x01\"}", `{"requeſtId":"x","type":"t"}`, `{"type":null,"seq":2}`,
+		`{"type":"t","requestId":"r","requestId":"s"}`, `{"type":1}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) >= lazyFrameMin {
+			return
+		}
+		var got, want Frame
+		gotErr := unmarshalFrame(data, &got)
+		wantErr := json.Unmarshal(data, &want)
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("unmarshalFrame(%q): %v; json.Unmarshal: %v", data, gotErr, wantErr)
+		}
+		if gotErr == nil && !reflect.DeepEqual(got, want) {
+			t.Fatalf("unmarshalFrame(%q)\n got %+v\nwant %+v", data, got, want)
+		}
+	})
+}

@@ -1,32 +1,31 @@
 package ride
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/jsonvalid"
 )
 
-// rewritten marks the bytes json.Marshal rewrites inside a json.RawMessage
+// rewritten are the bytes json.Marshal rewrites inside a json.RawMessage
 // (besides the whitespace it drops): line breaks, the HTML characters it
 // escapes, and 0xE2, the first byte of U+2028 and U+2029.
-var rewritten = func() (t [256]bool) {
-	for _, c := range []byte("\n\r<>&\xe2") {
-		t[c] = true
-	}
-	return t
-}()
+const rewritten = "\n\r<>&\xe2"
 
 // appendLine appends v to dst as one line of JSON, with its newline. A
-// frame's value is JSON already (the host's bytes, or the ride's own
-// encoding): json.Marshal would validate and compact it again, which costs
-// as much as decoding it. When the value has none of the bytes Marshal
-// rewrites, it is copied as it is after the rest of the frame (Value is
-// Frame's last field, so the fields keep Marshal's order); otherwise v goes
-// through Marshal. A value with whitespace between its tokens keeps it: it
-// is still one line. On an error dst is returned unchanged.
+// frame's value should be JSON already (the host's bytes, or the ride's own
+// encoding): json.Marshal would check and compact it again, which costs as
+// much as decoding it. When the value has none of the bytes Marshal rewrites
+// and is JSON (jsonvalid: the client does not check a long answer's value),
+// it is copied as it is after the rest of the frame (Value is Frame's last
+// field, so the fields keep Marshal's order); otherwise v goes through
+// Marshal, which refuses a value that is not JSON. A value with whitespace
+// between its tokens keeps it: it is still one line. On an error dst is
+// returned unchanged.
 func appendLine(dst []byte, v any) ([]byte, error) {
 	f, ok := v.(client.Frame)
-	if !ok || len(f.Value) == 0 || !plainJSON(f.Value) {
+	if !ok || len(f.Value) == 0 || !plainJSON(f.Value) || !jsonvalid.Valid(f.Value) {
 		b, err := json.Marshal(v)
 		if err != nil {
 			return dst, err
@@ -46,9 +45,11 @@ func appendLine(dst []byte, v any) ([]byte, error) {
 }
 
 // plainJSON reports whether raw has none of the bytes json.Marshal rewrites.
+// One bytes.IndexByte per byte (vectorised) costs far less than a loop that
+// looks at every byte once.
 func plainJSON(raw []byte) bool {
-	for _, c := range raw {
-		if rewritten[c] {
+	for i := 0; i < len(rewritten); i++ {
+		if bytes.IndexByte(raw, rewritten[i]) >= 0 {
 			return false
 		}
 	}

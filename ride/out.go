@@ -49,7 +49,8 @@ func (fw *frameWriter) put(v any, now bool) error {
 	}
 	var err error
 	if fw.buf, err = appendLine(fw.buf, v); err != nil {
-		fw.buf, _ = appendLine(fw.buf, client.Frame{Protocol: client.Protocol, Type: client.TypeError,
+		f, _ := v.(client.Frame) // an answer's error keeps its requestId
+		fw.buf, _ = appendLine(fw.buf, client.Frame{Protocol: client.Protocol, Type: client.TypeError, RequestID: f.RequestID,
 			Code: client.CodeInvalidRequest, Message: "the ride could not encode a frame: " + err.Error()})
 	}
 	if now || len(fw.buf) >= maxHeld {

@@ -70,6 +70,19 @@ type pipeline struct {
 	out     *frameWriter
 	broken  chan struct{} // closed when the output failed
 	written chan struct{} // closed when the writer has printed every slot
+
+	// The reads are answered by up to a window of workers, started as
+	// needed and kept until close: a goroutine per read would grow a new
+	// stack for every request (net/http's calls run deep).
+	jobs    chan job
+	workers int // workers started
+	window  int
+}
+
+// job is one read for a worker: the slot and how to answer it.
+type job struct {
+	s      *slot
+	answer func() client.Frame
 }
 
 // newPipeline starts the writer of a pipeline with window requests (at least
@@ -79,7 +92,7 @@ func newPipeline(window int, out *frameWriter) *pipeline {
 		window = 1
 	}
 	p := &pipeline{queue: make(chan *slot, window-1), out: out,
-		broken: make(chan struct{}), written: make(chan struct{})}
+		broken: make(chan struct{}), written: make(chan struct{}), jobs: make(chan job), window: window}
 	go p.write()
 	return p
 }
@@ -140,23 +153,42 @@ func (p *pipeline) flushHeld() { _ = p.out.flush() }
 // window is full.
 func (p *pipeline) push(s *slot) { p.queue <- s }
 
-// start answers s with the answer to req in a goroutine of its own.
+// start has a worker answer s with answer: an idle one, else a new one while
+// fewer than the window run. With a window of workers one is always free or
+// about to be: at most a window of slots wait to be printed, this one among
+// them.
 func (p *pipeline) start(s *slot, answer func() client.Frame) {
 	p.running.Add(1)
-	go func() {
-		defer p.running.Done()
-		s.frame = answer()
-		close(s.done)
-	}()
+	j := job{s: s, answer: answer}
+	select {
+	case p.jobs <- j:
+		return
+	default:
+	}
+	if p.workers < p.window {
+		p.workers++
+		go p.work()
+	}
+	p.jobs <- j
+}
+
+// work answers the jobs until the pipeline closes.
+func (p *pipeline) work() {
+	for j := range p.jobs {
+		j.s.frame = j.answer()
+		close(j.s.done)
+		p.running.Done()
+	}
 }
 
 // barrier waits until every request started before has its answer.
 func (p *pipeline) barrier() { p.running.Wait() }
 
-// close waits until every slot pushed is printed.
+// close waits until every slot pushed is printed, and ends the workers.
 func (p *pipeline) close() {
 	close(p.queue)
 	<-p.written
+	close(p.jobs)
 }
 
 // dispatchLine gives one input line its slot and starts answering it: a read

@@ -136,10 +136,14 @@ func answers(t *testing.T, r *testRide) []string {
 // TestPipelineKeepsOrder: reads answered by a host whose latency varies at
 // random come out in the order of the lines. While the first read is held,
 // the reads behind it start until the window is full, and no more; the
-// window's connections are kept and reused.
+// window's connections are kept and reused. Window 0 is DefaultWindow.
 func TestPipelineKeepsOrder(t *testing.T) {
-	for _, window := range []int{1, 4, 16} {
-		t.Run(fmt.Sprint(window), func(t *testing.T) {
+	for _, given := range []int{0, 1, 4, 16} {
+		t.Run(fmt.Sprint(given), func(t *testing.T) {
+			window := given
+			if given == 0 {
+				window = DefaultWindow
+			}
 			host := newSlowHost(t, 3*time.Millisecond)
 			filled := make(chan int, 1)
 			// The first read waits until the window is full: the reads behind
@@ -149,8 +153,8 @@ func TestPipelineKeepsOrder(t *testing.T) {
 					filled <- host.waitBegun(window, nil)
 				}
 			}
-			c := newClient(t, host.srv.URL, "ada-token", "ride-a", client.WithHTTPClient(NewHTTPClient(window)))
-			r := startRun(t, Config{Client: c, New: true, Window: window})
+			c := newClient(t, host.srv.URL, "ada-token", "ride-a", client.WithHTTPClient(NewHTTPClient(given)))
+			r := startRun(t, Config{Client: c, New: true, Window: given})
 			ops := []string{`"op":"inspect"`, `"op":"capsule"`, `"op":"watch","since":0`}
 			var want, lines []string
 			for i := range 200 {

@@ -102,6 +102,9 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = DefaultRequestTimeout
 	}
+	if cfg.Window <= 0 {
+		cfg.Window = DefaultWindow
+	}
 	r := &rider{c: cfg.Client, cfg: cfg, out: &frameWriter{w: out}, log: &rideLogger{w: logw}, track: newSettleTracker()}
 	if err := cfg.check(); err != nil {
 		return r.startFailed(ctx, err)
