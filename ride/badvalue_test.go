@@ -50,7 +50,7 @@ func TestValueNotJSONNeverPrinted(t *testing.T) {
 	if err := r.wait(); err != nil {
 		t.Fatal(err)
 	}
-	lines, _ := r.out.snapshot()
+	lines, _ := r.out.Lines()
 	for i, l := range lines {
 		if !json.Valid([]byte(l)) {
 			t.Errorf("line %d is not JSON: %.200s", i+1, l)
