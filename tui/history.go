@@ -59,6 +59,12 @@ func (c *composer) walk(msg tea.KeyPressMsg) (ok bool) {
 // onQuitKey answers ctrl+c: a draft is cleared into the history; with none,
 // a first press asks for a second, which quits.
 func (m *Model) onQuitKey() tea.Cmd {
+	if m.top() == nil && m.focus == focusSearch { // the search bar: ctrl+c closes it, as esc does
+		m.search.close()
+		m.quitArmed = false
+		m.note = "search closed"
+		return nil
+	}
 	composing := m.top() == nil && (m.focus == focusSession || m.focus == focusVisit) && !m.cfg.Watch
 	if composing && !m.composer.blank() {
 		m.composer.history.add(m.composer.value())

@@ -348,3 +348,19 @@ func TestEntriesStartWhereTheWindowIs(t *testing.T) {
 		t.Fatalf("the selection is not on screen:\n%s", s)
 	}
 }
+
+// TestCtrlCClosesTheSearch: ctrl+c in the search bar closes it, as esc
+// does, instead of arming the quit; the next ctrl+c clears the draft.
+func TestCtrlCClosesTheSearch(t *testing.T) {
+	m := searching(t, 80, 24)
+	feed(m, keyCtrlF)
+	feed(m, typing("turn")...)
+	feed(m, keyCtrlC)
+	if m.focus != focusSession || m.quitArmed || !strings.Contains(bottomLines(m, 1), "search closed") {
+		t.Fatalf("ctrl+c in the search bar: focus %v, quit armed %v:\n%s", m.focus, m.quitArmed, screen(m))
+	}
+	feed(m, keyCtrlC)
+	if m.composer.value() != "" || !strings.Contains(bottomLines(m, 1), "draft cleared") {
+		t.Fatalf("the next ctrl+c did not clear the draft %q:\n%s", m.composer.value(), screen(m))
+	}
+}
