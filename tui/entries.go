@@ -26,7 +26,6 @@ func lastSelectable(es []client.Entry) int {
 	return -1
 }
 
-
 // enterEntries starts selecting entries at the last one; false when there is
 // none to select.
 func (t *transcript) enterEntries() bool {
