@@ -29,7 +29,7 @@ const (
 type lazyOpen struct {
 	chunk   int                   // items folded at a time while scrolling up (foldChunk)
 	earlier int                   // entries the items not folded at open make; -1 until counted
-	folded  int                   // entries folds have made since open, notes aside
+	folded  int                   // entries folds have made since open, notes aside: earlier-folded are left
 	count   func() int            // counts earlier, nil once counted
 	notes   []client.PlacedNotice // notes placed after entries not folded yet
 }
@@ -82,7 +82,6 @@ func (t *transcript) foldEarlier(n int) int {
 		return 0
 	}
 	st := s.state
-	s.hidden() // counted before the fold, to count what it leaves
 	if n < 0 {
 		n = st.Earlier()
 	}
