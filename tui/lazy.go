@@ -248,3 +248,22 @@ func chipIndex(k string) (int, bool) {
 	i, err := strconv.Atoi(rest)
 	return i, err == nil
 }
+
+// peekSnapshot is a lazily read snapshot with only the transcript's last
+// previewTurns items decoded: what the picker's preview shows of it. An item
+// among them that does not decode is the error, as it is for Inspect.
+func peekSnapshot(ls *client.LazySnapshot, err error) (*client.Snapshot, error) {
+	if err != nil {
+		return nil, err
+	}
+	snap, n := ls.Snapshot, ls.Items.Len()
+	snap.Transcript = make([]client.TranscriptItem, 0, min(n, previewTurns))
+	for i := max(n-previewTurns, 0); i < n; i++ {
+		it, err := ls.Items.Item(i)
+		if err != nil {
+			return nil, err
+		}
+		snap.Transcript = append(snap.Transcript, it)
+	}
+	return &snap, nil
+}

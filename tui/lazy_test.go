@@ -218,3 +218,27 @@ func TestLongSessionSelectionAcrossAFold(t *testing.T) {
 		t.Fatalf("the note after an early entry is not shown:\n%s", s)
 	}
 }
+
+// The picker's preview decodes only the last turns of a lazily read
+// snapshot; one of them that does not decode is the preview's error.
+func TestPeekSnapshotDecodesTheLastTurns(t *testing.T) {
+	var items []string
+	for i := range 50 {
+		items = append(items, fmt.Sprintf(`{"entryId":"e%d","role":"user","text":"turn %d"}`, i, i))
+	}
+	data := `{"session":{"sessionId":"s1"},"cursor":9,"transcript":[` + strings.Join(items, ",") + `]}`
+	ls, err := client.DecodeLazySnapshot([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := peekSnapshot(ls, nil)
+	if err != nil || len(snap.Transcript) != previewTurns || snap.Transcript[previewTurns-1].Text != "turn 49" ||
+		snap.Session.SessionID != "s1" {
+		t.Fatalf("peek: %v, %+v", err, snap)
+	}
+	items[49] = `{"entryId":"e49","role":"user","text":7}`
+	ls, _ = client.DecodeLazySnapshot([]byte(`{"transcript":[` + strings.Join(items, ",") + `]}`))
+	if _, err := peekSnapshot(ls, nil); err == nil || !strings.Contains(err.Error(), "item 49") {
+		t.Fatalf("an item that does not decode: %v", err)
+	}
+}
