@@ -193,7 +193,16 @@ func (t *transcript) decode(es []client.Entry, i int) {
 // foldNear folds earlier items when the window's top is near the first
 // entry; it reports whether it folded.
 func (t *transcript) foldNear() bool {
-	return t.top.idx < foldAhead && t.foldEarlier(t.c.sess.lazy.chunk) > 0
+	return t.top.idx < foldAhead && t.foldMore() > 0
+}
+
+// foldMore folds the next chunk of earlier items; it returns how far the
+// indexes moved.
+func (t *transcript) foldMore() int {
+	if s := t.c.sess; s != nil {
+		return t.foldEarlier(s.lazy.chunk)
+	}
+	return 0
 }
 
 // step is the selectable entry d steps from i (d is 1 or -1), or i when
@@ -201,7 +210,7 @@ func (t *transcript) foldNear() bool {
 func (t *transcript) step(i, d int) int {
 	for j := i + d; ; j += d {
 		if j < 0 {
-			k := t.foldEarlier(t.c.sess.lazy.chunk)
+			k := t.foldMore()
 			if k == 0 {
 				return i
 			}
@@ -266,4 +275,14 @@ func peekSnapshot(ls *client.LazySnapshot, err error) (*client.Snapshot, error) 
 		snap.Transcript = append(snap.Transcript, it)
 	}
 	return &snap, nil
+}
+
+// unreadable draws a transcript item whose bytes did not decode: a header
+// that says so, then the bytes as the host sent them, quoted.
+func (r *renderer) unreadable(e *client.Entry) []string {
+	out := []string{"", r.header("unreadable item", r.st.ChipError.Render, e.Time, "the host sent what this client cannot read")}
+	for _, l := range wrapPlain(Sanitize(e.Text), r.width-len(bodyIndent)) {
+		out = append(out, bodyIndent+r.st.Notice.Render(l))
+	}
+	return out
 }

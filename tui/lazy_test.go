@@ -242,3 +242,27 @@ func TestPeekSnapshotDecodesTheLastTurns(t *testing.T) {
 		t.Fatalf("an item that does not decode: %v", err)
 	}
 }
+
+// An item of a lazily read transcript that does not decode shows as
+// unreadable, its bytes quoted, between the items around it.
+func TestUnreadableItemShows(t *testing.T) {
+	data := `{"session":{"sessionId":"s1","graphId":"demo","status":"idle"},"cursor":3,"transcript":[` +
+		`{"entryId":"e1","role":"user","text":"before it"},` +
+		`{"entryId":"e2","role":"assistant","text":7},` +
+		`{"entryId":"e3","role":"assistant","text":"after it"}]}`
+	ls, err := client.DecodeLazySnapshot([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t)
+	cfg.Watch = true
+	m := newModel(t, cfg, 80, 24)
+	m.open("s1")
+	feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
+	s := screen(m)
+	for _, want := range []string{"before it", "unreadable item", `"{\"entryId\":\"e2\"`, "after it"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("want %q on screen:\n%s", want, s)
+		}
+	}
+}
