@@ -64,7 +64,9 @@ func openSession(ctx context.Context, c *client.Client, gen int, id, principal s
 				m.principal = m.claim.Lease.Principal
 			}
 		}
-		m.snap, m.err = c.Inspect(ctx, id)
+		if m.lazy, m.err = c.InspectLazy(ctx, id); m.lazy != nil {
+			m.snap = &m.lazy.Snapshot
+		}
 		return m
 	}
 }

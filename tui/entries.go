@@ -26,17 +26,6 @@ func lastSelectable(es []client.Entry) int {
 	return -1
 }
 
-// stepSelectable is the selectable entry d steps from i (d is 1 or -1), or
-// i when there is none that way.
-func stepSelectable(es []client.Entry, i, d int) int {
-	for j := i + d; j >= 0 && j < len(es); j += d {
-		if selectable(&es[j]) {
-			return j
-		}
-	}
-	return i
-}
-
 // enterEntries starts selecting entries at the last one, or, when the
 // window is scrolled up, at the last one that starts on screen, so that the
 // place the person scrolled or searched to stays put; false when there is
@@ -72,11 +61,11 @@ func (t *transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	switch {
 	case key.Matches(msg, c.keys.Up):
-		s.sel = stepSelectable(es, s.sel, -1)
-		t.show(es, s.sel)
+		s.sel = t.step(s.sel, -1)
+		t.show(t.entries(), s.sel)
 	case key.Matches(msg, c.keys.Down):
-		s.sel = stepSelectable(es, s.sel, 1)
-		t.show(es, s.sel)
+		s.sel = t.step(s.sel, 1)
+		t.show(t.entries(), s.sel)
 	case key.Matches(msg, c.keys.Copy):
 		text := Sanitize(es[s.sel].Text)
 		c.note = "copied the entry to the clipboard (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"

@@ -234,6 +234,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		m.onDraft(msg)
 	case notesMsg:
 		m.onNotes(msg)
+	case earlierCountMsg:
+		m.onEarlierCount(msg)
 	default:
 		return m.onRoomData(msg)
 	}

@@ -25,6 +25,7 @@ type openedMsg struct {
 	claim     *client.Claimed
 	claimErr  error
 	snap      *client.Snapshot
+	lazy      *client.LazySnapshot // the snapshot with its transcript as bytes, when read so (snap is its Snapshot)
 	err       error
 }
 

@@ -188,7 +188,7 @@ func (p *picker) inspect(s client.Summary) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		snap, err := c.Inspect(ctx, id)
+		snap, err := peekSnapshot(c.InspectLazy(ctx, id))
 		return peekMsg{opened: opened, id: id, rev: rev, snap: snap, err: err}
 	}
 }

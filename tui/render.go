@@ -98,6 +98,9 @@ func (r *renderer) lines(i int, e *client.Entry) []string {
 
 // render draws one entry.
 func (r *renderer) render(e *client.Entry) []string {
+	if e.Unreadable {
+		return r.unreadable(e)
+	}
 	switch e.Kind {
 	case client.EntryTool:
 		return []string{r.fit(r.chip(e.ToolName, e.ToolState, e.IsError))}

@@ -202,6 +202,7 @@ func (b *searchBar) reveal() {
 	if !ok || i >= len(es) {
 		return
 	}
+	b.t.decode(es, i)
 	line := matchLine(b.t.r.lines(i, &es[i]), foldRunes(b.idx.Query()), nth)
 	b.t.showLine(es, i, line)
 }
@@ -215,6 +216,7 @@ func (b *searchBar) sync() {
 		b.idx, b.state, b.keys = nil, nil, nil
 		return
 	}
+	b.t.foldEarlier(-1) // the search covers every message
 	st := s.state
 	es := st.Entries
 	if b.idx == nil || st != b.state || len(es) < len(b.keys) {

@@ -49,10 +49,11 @@ func (m *Model) onTranscriptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // toFirst scrolls to the first message; in the entries pane it selects
 // the first that can be selected.
 func (m *Model) toFirst() {
+	m.transcript.foldEarlier(-1)
 	es := m.entries()
 	m.transcript.toTop(es)
 	if m.focus == focusEntries && m.sess != nil {
-		if i := stepSelectable(es, -1, 1); i >= 0 {
+		if i := m.transcript.step(-1, 1); i >= 0 {
 			m.sess.sel = i
 		}
 	}
@@ -115,7 +116,11 @@ func (t *transcript) showLine(es []client.Entry, i, line int) {
 // position is where the window is, for the marker: "message 212 of
 // 10,000".
 func (t *transcript) position(es []client.Entry) string {
-	return "message " + thousands(min(t.top.idx+1, len(es))) + " of " + thousands(len(es))
+	hidden := 0
+	if s := t.c.sess; s != nil {
+		hidden = s.hidden()
+	}
+	return "message " + thousands(hidden+min(t.top.idx+1, len(es))) + " of " + thousands(hidden+len(es))
 }
 
 // thousands writes n with commas between groups of three digits.

@@ -42,6 +42,7 @@ type session struct {
 	timerFor    time.Time             // the lease expiry the lease timer is set for
 	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
 	act         activity              // the run's line: its spinner, time and costs (activity.go)
+	lazy        lazyOpen              // what the transcript has not folded yet (lazy.go)
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -113,7 +114,12 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		m.layout()
 		return m.picker.reload("")
 	}
-	s.state = client.NewState(m.me, msg.snap)
+	if msg.lazy != nil {
+		s.state = client.NewStateLazy(m.me, msg.lazy)
+	} else {
+		s.state = client.NewState(m.me, msg.snap)
+	}
+	count := startLazy(s)
 	s.act.base(msg.snap)
 	m.transcript.entriesChanged(s.state.Entries)
 	m.note = s.onOpen
@@ -122,7 +128,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	keep := m.lease.keep(s)
 	s.states = make(chan client.ConnState, 8)
 	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states, m.cfg.OnConnState),
-		fetchAccount(s.ctx, m.cfg.Client), keep, readNotes(s.ctx, m.cfg.Client, s.gen, s.id, m.me, msg.snap.Cursor))
+		fetchAccount(s.ctx, m.cfg.Client), keep, readNotes(s.ctx, m.cfg.Client, s.gen, s.id, m.me, msg.snap.Cursor), count)
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when

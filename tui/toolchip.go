@@ -85,6 +85,7 @@ func (v *chipViews) toggle(k string) bool {
 
 // lines is entry i's rendering and, for an open chip, its detail under it.
 func (t *transcript) lines(es []client.Entry, i int) []string {
+	t.decode(es, i)
 	e := &es[i]
 	l := t.r.lines(i, e)
 	s := t.c.sess

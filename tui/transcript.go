@@ -164,6 +164,9 @@ func (t *transcript) scroll(es []client.Entry, n int) {
 		t.top, t.follow = top, false
 	}
 	if n < 0 {
+		if t.foldNear() {
+			es = t.entries()
+		}
 		t.up(es, -n)
 		return
 	}

@@ -1,0 +1,288 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// A session opens lazily (client.InspectLazy, client.NewStateLazy): only the
+// end of its transcript is folded into entries, the items before it stay as
+// the snapshot's bytes, and an entry's text is decoded when it is drawn.
+// Scrolling near the first entry folds earlier items, a chunk at a time,
+// ahead of the window; going to the first message or searching folds them
+// all. A fold puts entries in front, so every index the UI keeps moves up by
+// as many: the window's anchor, the selection, the renderings and the open
+// chips (foldEarlier).
+
+const (
+	foldChunk = 2048 // items folded at a time while scrolling up
+	foldAhead = 256  // fold when the window's top is this close to the first entry
+)
+
+// lazyOpen is what the UI keeps of a lazily opened transcript beyond the
+// state: how many entries the items not folded yet make, so the position
+// line counts every message, and the notes that go after those items.
+type lazyOpen struct {
+	chunk   int                   // items folded at a time while scrolling up (foldChunk)
+	earlier int                   // entries the items not folded at open make; -1 until counted
+	folded  int                   // entries folds have made since open, notes aside: earlier-folded are left
+	count   func() int            // counts earlier, nil once counted
+	notes   []client.PlacedNotice // notes placed after entries not folded yet
+}
+
+// earlierCountMsg brings the count of the entries a lazy open did not fold.
+type earlierCountMsg struct {
+	gen, n int
+}
+
+// startLazy readies s's lazy bookkeeping after open and counts, off the
+// loop, the entries not folded yet; nil when everything is folded.
+func startLazy(s *session) tea.Cmd {
+	s.lazy = lazyOpen{chunk: foldChunk}
+	if s.state.Earlier() == 0 {
+		return nil
+	}
+	s.lazy.earlier, s.lazy.count = -1, s.state.CountEarlier()
+	count, gen := s.lazy.count, s.gen
+	return func() tea.Msg { return earlierCountMsg{gen: gen, n: count()} }
+}
+
+// onEarlierCount keeps the count of the entries not folded at open.
+func (m *Model) onEarlierCount(msg earlierCountMsg) {
+	m.dirty = false
+	if s := m.current(msg.gen); s != nil && s.lazy.earlier < 0 {
+		s.lazy.earlier, s.lazy.count = msg.n, nil
+	}
+}
+
+// hidden is how many entries come before Entries[0] and are not folded yet,
+// the notes after them included; it counts them now when the count has not
+// come.
+func (s *session) hidden() int {
+	l := &s.lazy
+	if s.state == nil || s.state.Earlier() == 0 {
+		return 0
+	}
+	if l.earlier < 0 && l.count != nil {
+		l.earlier, l.count = l.count(), nil
+	}
+	return max(l.earlier-l.folded, 0) + len(l.notes)
+}
+
+// foldEarlier folds at least n more items before the first entry (all of
+// them when n < 0), puts the notes that follow them in place and moves every
+// index the UI keeps. It returns how far the indexes moved.
+func (t *transcript) foldEarlier(n int) int {
+	s := t.c.sess
+	if s == nil || s.state == nil || s.state.Earlier() == 0 {
+		return 0
+	}
+	st := s.state
+	if n < 0 {
+		n = st.Earlier()
+	}
+	before := len(st.Entries)
+	added := st.FoldEarlier(n)
+	s.lazy.folded += added
+	placeNotes(s, added)
+	k := len(st.Entries) - before
+	t.shift(k)
+	return k
+}
+
+// shift moves every index into the entries the UI keeps by k, for k entries
+// put in front.
+func (t *transcript) shift(k int) {
+	if k == 0 {
+		return
+	}
+	if !t.follow {
+		t.top.idx += k
+	}
+	t.known += k
+	if t.sel >= 0 {
+		t.sel += k
+	}
+	if s := t.c.sess; s != nil {
+		if s.sel >= 0 {
+			s.sel += k
+		}
+		s.chips.shift(k)
+	}
+	t.r.shift(k)
+}
+
+// shift moves the cached renderings by k entries.
+func (r *renderer) shift(k int) {
+	moved := make(map[int]*cachedEntry, len(r.cache))
+	for i, c := range r.cache {
+		moved[i+k] = c
+	}
+	r.cache = moved
+	for j := range r.order {
+		r.order[j] += k
+	}
+}
+
+// placeNotes puts the notes waiting for the entries a fold just made (the
+// first added) in place; once everything is folded, the rest are dropped, as
+// their entries are not in the transcript.
+func placeNotes(s *session, added int) {
+	l, st := &s.lazy, s.state
+	if len(l.notes) == 0 {
+		return
+	}
+	ids := make(map[string]bool, added)
+	for i := range st.Entries[:added] {
+		if id := st.Entries[i].EntryID; id != "" {
+			ids[id] = true
+		}
+	}
+	var now, wait []client.PlacedNotice
+	for _, p := range l.notes {
+		if ids[p.After] || (p.After == "" && st.Earlier() == 0) {
+			now = append(now, p)
+		} else {
+			wait = append(wait, p)
+		}
+	}
+	if st.Earlier() == 0 {
+		wait = nil
+	}
+	l.notes = wait
+	st.FoldNotices(now)
+}
+
+// holdNotes keeps back, from the notes of the events before an opened
+// snapshot, those that go after entries not folded yet; it returns the
+// others, to place now.
+func holdNotes(s *session, placed []client.PlacedNotice) []client.PlacedNotice {
+	st := s.state
+	if st.Earlier() == 0 {
+		return placed
+	}
+	ids := make(map[string]bool, len(st.Entries))
+	for i := range st.Entries {
+		if id := st.Entries[i].EntryID; id != "" {
+			ids[id] = true
+		}
+	}
+	var now []client.PlacedNotice
+	for _, p := range placed {
+		if p.After != "" && ids[p.After] {
+			now = append(now, p)
+		} else {
+			s.lazy.notes = append(s.lazy.notes, p)
+		}
+	}
+	return now
+}
+
+// decode decodes entry i's text when it is still in the snapshot's bytes:
+// before it is drawn or selected.
+func (t *transcript) decode(es []client.Entry, i int) {
+	if s := t.c.sess; s != nil && s.state != nil && es[i].Lazy() {
+		s.state.DecodeText(i, i+1)
+	}
+}
+
+// foldNear folds earlier items when the window's top is near the first
+// entry; it reports whether it folded.
+func (t *transcript) foldNear() bool {
+	return t.top.idx < foldAhead && t.foldMore() > 0
+}
+
+// foldMore folds the next chunk of earlier items; it returns how far the
+// indexes moved.
+func (t *transcript) foldMore() int {
+	if s := t.c.sess; s != nil {
+		return t.foldEarlier(s.lazy.chunk)
+	}
+	return 0
+}
+
+// step is the selectable entry d steps from i (d is 1 or -1), or i when
+// there is none that way; going up past the first entry folds earlier items.
+func (t *transcript) step(i, d int) int {
+	for j := i + d; ; j += d {
+		if j < 0 {
+			k := t.foldMore()
+			if k == 0 {
+				return i
+			}
+			i, j = i+k, j+k
+		}
+		es := t.entries()
+		if j >= len(es) {
+			return i
+		}
+		t.decode(es, j)
+		if selectable(&es[j]) {
+			return j
+		}
+	}
+}
+
+// shift moves the chips named by their index (chipKey) by k entries.
+func (v *chipViews) shift(k int) {
+	if v == nil {
+		return
+	}
+	move := func(key string) string {
+		if i, ok := chipIndex(key); ok {
+			return "index:" + strconv.Itoa(i+k)
+		}
+		return key
+	}
+	for j, o := range v.open {
+		v.open[j] = move(o)
+	}
+	drawn := make(map[string]*chipDrawing, len(v.drawn))
+	for key, d := range v.drawn {
+		drawn[move(key)] = d
+	}
+	v.drawn = drawn
+}
+
+// chipIndex is the index a chip's key names, for a chip named by its index.
+func chipIndex(k string) (int, bool) {
+	rest, ok := strings.CutPrefix(k, "index:")
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(rest)
+	return i, err == nil
+}
+
+// peekSnapshot is a lazily read snapshot with only the transcript's last
+// previewTurns items decoded: what the picker's preview shows of it. An item
+// among them that does not decode is the error, as it is for Inspect.
+func peekSnapshot(ls *client.LazySnapshot, err error) (*client.Snapshot, error) {
+	if err != nil {
+		return nil, err
+	}
+	snap, n := ls.Snapshot, ls.Items.Len()
+	snap.Transcript = make([]client.TranscriptItem, 0, min(n, previewTurns))
+	for i := max(n-previewTurns, 0); i < n; i++ {
+		it, err := ls.Items.Item(i)
+		if err != nil {
+			return nil, err
+		}
+		snap.Transcript = append(snap.Transcript, it)
+	}
+	return &snap, nil
+}
+
+// unreadable draws a transcript item whose bytes did not decode: a header
+// that says so, then the bytes as the host sent them, quoted.
+func (r *renderer) unreadable(e *client.Entry) []string {
+	out := []string{"", r.header("unreadable item", r.st.ChipError.Render, e.Time, "the host sent what this client cannot read")}
+	for _, l := range wrapPlain(Sanitize(e.Text), r.width-len(bodyIndent)) {
+		out = append(out, bodyIndent+r.st.Notice.Render(l))
+	}
+	return out
+}

@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// openBigLazy is openBig opened as the host path opens it: the transcript
+// kept as the snapshot's bytes (client.DecodeLazySnapshot of data).
+func openBigLazy(tb testing.TB, data []byte) *Model {
+	ls, err := client.DecodeLazySnapshot(data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m := New(testConfig(tb))
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.open("s1")
+	m.Update(openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
+	m.View()
+	m.sess.hidden() // the count of the entries not folded, which the open runs off the loop
+	return m
+}
+
+// pageToTop pages up (pgup, then the frame drawn) until the first line of
+// the first entry shows; it returns the pages, the longest one and which it
+// was.
+func pageToTop(b *testing.B, m *Model) (pages int, longest time.Duration, at int) {
+	for {
+		t := m.transcript
+		if !t.follow && t.top == (anchor{}) && m.sess.state.Earlier() == 0 {
+			return pages, longest, at
+		}
+		start := time.Now()
+		m.Update(keyPgUp)
+		m.View()
+		if d := time.Since(start); d > longest {
+			longest, at = d, pages
+		}
+		if pages++; pages > 1e6 {
+			b.Fatal("paging up never reached the top")
+		}
+	}
+}
+
+// BenchmarkPageToTop pages up through a 10,000-message session at 120x40,
+// from its end to its first line, opened eagerly and lazily: the time per
+// page, the longest page, and the pages.
+func BenchmarkPageToTop(b *testing.B) {
+	const n = 10000
+	data, err := json.Marshal(bigSnapshot(n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	open := map[string]func() *Model{
+		"eager": func() *Model { return openBig(b, n) },
+		"lazy":  func() *Model { return openBigLazy(b, data) },
+	}
+	for _, way := range []string{"eager", "lazy"} {
+		b.Run(way, func(b *testing.B) {
+			var pages, at int
+			var longest, total time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				m := open[way]()
+				b.StartTimer()
+				start := time.Now()
+				p, l, a := pageToTop(b, m)
+				total += time.Since(start)
+				if pages = p; l > longest {
+					longest, at = l, a
+				}
+			}
+			b.ReportMetric(float64(pages), "pages")
+			b.ReportMetric(float64(total.Microseconds())/float64(b.N*pages), "µs/page")
+			b.ReportMetric(float64(longest.Microseconds())/1000, "longest-ms")
+			b.ReportMetric(float64(at), "longest-page")
+		})
+	}
+}
+
+// BenchmarkSearchFirst opens the search on a 10,000-message session at
+// 120x40 and types a word, eagerly and lazily opened: the first search
+// indexes every message, and opened lazily it first folds every item.
+func BenchmarkSearchFirst(b *testing.B) {
+	const n = 10000
+	data, err := json.Marshal(bigSnapshot(n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	open := map[string]func() *Model{
+		"eager": func() *Model { return openBig(b, n) },
+		"lazy":  func() *Model { return openBigLazy(b, data) },
+	}
+	for _, way := range []string{"eager", "lazy"} {
+		b.Run(way, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				m := open[way]()
+				b.StartTimer()
+				m.Update(tea.KeyPressMsg{Code: 'f', Mod: tea.ModCtrl})
+				for _, r := range "Question 4999:" {
+					m.Update(press(r))
+				}
+				m.View()
+				if m.search.status() != "1 of 1" {
+					b.Fatalf("search: %q", m.search.status())
+				}
+			}
+		})
+	}
+}
