@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"time"
+
 	"strconv"
 	"strings"
 
@@ -40,7 +42,8 @@ type earlierCountMsg struct {
 }
 
 // startLazy readies s's lazy bookkeeping after open and counts, off the
-// loop, the entries not folded yet; nil when everything is folded.
+// loop, the entries not folded yet, then folds them a chunk at a time once
+// the first frame is drawn; nil when everything is folded.
 func startLazy(s *session) tea.Cmd {
 	s.lazy = lazyOpen{chunk: foldChunk}
 	if s.state.Earlier() == 0 {
@@ -48,7 +51,35 @@ func startLazy(s *session) tea.Cmd {
 	}
 	s.lazy.earlier, s.lazy.count = -1, s.state.CountEarlier()
 	count, gen := s.lazy.count, s.gen
-	return func() tea.Msg { return earlierCountMsg{gen: gen, n: count()} }
+	return tea.Batch(func() tea.Msg { return earlierCountMsg{gen: gen, n: count()} },
+		tea.Tick(foldAfter, func(time.Time) tea.Msg { return foldStepMsg{gen: gen} }))
+}
+
+// The rest of a lazily opened transcript is folded after the first frame,
+// foldStep items a message, so that a search or a jump to the top later
+// finds it folded and the keys are never held for long in between.
+const (
+	foldAfter = 100 * time.Millisecond // after the first frame
+	foldStep  = 2048
+)
+
+// foldStepMsg folds the next chunk of a lazily opened transcript.
+type foldStepMsg struct{ gen int }
+
+// onFoldStep folds the next chunk and asks for the one after it, until
+// nothing is left; the chain ends with the session.
+func (m *Model) onFoldStep(msg foldStepMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil || s.state == nil || s.state.Earlier() == 0 {
+		m.dirty = false
+		return nil
+	}
+	m.transcript.foldEarlier(foldStep)
+	if s.state.Earlier() == 0 {
+		return nil
+	}
+	gen := msg.gen
+	return func() tea.Msg { return foldStepMsg{gen: gen} }
 }
 
 // onEarlierCount keeps the count of the entries not folded at open.

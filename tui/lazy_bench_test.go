@@ -59,8 +59,15 @@ func BenchmarkPageToTop(b *testing.B) {
 	open := map[string]func() *Model{
 		"eager": func() *Model { return openBig(b, n) },
 		"lazy":  func() *Model { return openBigLazy(b, data) },
+		"lazy, folded after the first frame": func() *Model {
+			m := openBigLazy(b, data)
+			for m.sess.state.Earlier() > 0 { // what the fold steps after opening do
+				m.onFoldStep(foldStepMsg{gen: m.sess.gen})
+			}
+			return m
+		},
 	}
-	for _, way := range []string{"eager", "lazy"} {
+	for _, way := range []string{"eager", "lazy", "lazy, folded after the first frame"} {
 		b.Run(way, func(b *testing.B) {
 			var pages, at int
 			var longest, total time.Duration
@@ -95,8 +102,15 @@ func BenchmarkSearchFirst(b *testing.B) {
 	open := map[string]func() *Model{
 		"eager": func() *Model { return openBig(b, n) },
 		"lazy":  func() *Model { return openBigLazy(b, data) },
+		"lazy, folded after the first frame": func() *Model {
+			m := openBigLazy(b, data)
+			for m.sess.state.Earlier() > 0 { // what the fold steps after opening do
+				m.onFoldStep(foldStepMsg{gen: m.sess.gen})
+			}
+			return m
+		},
 	}
-	for _, way := range []string{"eager", "lazy"} {
+	for _, way := range []string{"eager", "lazy", "lazy, folded after the first frame"} {
 		b.Run(way, func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
@@ -113,4 +127,26 @@ func BenchmarkSearchFirst(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkFoldStep is what one step of the fold after the first frame
+// holds the keys for: foldStep items of a 10,000-message session folded,
+// the kept indexes moved and the frame drawn.
+func BenchmarkFoldStep(b *testing.B) {
+	data, err := json.Marshal(bigSnapshot(10000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	steps := 0
+	for b.Loop() {
+		b.StopTimer()
+		m := openBigLazy(b, data)
+		b.StartTimer()
+		for m.sess.state.Earlier() > 0 {
+			m.Update(foldStepMsg{gen: m.sess.gen})
+			m.View()
+			steps++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
 }

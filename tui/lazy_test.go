@@ -266,3 +266,31 @@ func TestUnreadableItemShows(t *testing.T) {
 		}
 	}
 }
+
+// After the first frame the rest of a long session is folded in the
+// background, a chunk a message, without a key: the screen stays as it was
+// and every entry is there for a search or a jump to the top.
+func TestLongSessionFoldsAfterTheFirstFrame(t *testing.T) {
+	_, c, id := longWalk(t, 1000)
+	snap, err := c.Inspect(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := len(client.NewState(client.Me{Principal: "user:ada"}, snap).Entries)
+	cfg := hostConfig(t, c)
+	cfg.SessionID, cfg.Watch = id, true
+	a := drive(t, "lazy", cfg, 80, 24)
+	a.see("the walk is over", "● live")
+	if a.m.sess.state.Earlier() == 0 {
+		t.Fatal("everything was folded before the first frame")
+	}
+	a.until("every item folded", func(string) bool { return a.m.sess.state.Earlier() == 0 })
+	if n := len(a.m.sess.state.Entries); n < all { // the notes of the session's events come on top
+		t.Fatalf("%d entries after the background fold, want %d", n, all)
+	}
+	if s := screen(a.m); !a.m.transcript.follow || !strings.Contains(s, "step 999 of the walk") ||
+		!strings.Contains(s, "the walk is over") {
+		t.Fatalf("the background fold moved the window (follow %v):\n%s", a.m.transcript.follow, s)
+	}
+	cacheAligned(t, a.m)
+}

@@ -236,6 +236,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		m.onNotes(msg)
 	case earlierCountMsg:
 		m.onEarlierCount(msg)
+	case foldStepMsg:
+		return m.onFoldStep(msg)
 	default:
 		return m.onRoomData(msg)
 	}
