@@ -142,8 +142,12 @@ func (d *paletteDialog) View() string {
 	// The room for text: the box's border, title and blank line, the keys
 	// and the blank line over them take the rest.
 	avail := d.h - 5 - strings.Count(xansi.Wrap(foot, inner, ""), "\n") - 1
+	whyLines := 0 // the reason, wrapped to the box
+	if why != "" {
+		whyLines = strings.Count(xansi.Wrap("not now: "+why, inner, ""), "\n") + 1
+	}
 	spacer := avail >= 8
-	rows := max(avail-1-b2i(spacer)-b2i(why != ""), 1)
+	rows := max(avail-1-b2i(spacer)-whyLines, 1)
 	lines := []string{c.st.Prompt.Render("> ") + d.in.view(c.st)}
 	if spacer {
 		lines = append(lines, "")

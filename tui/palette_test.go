@@ -133,3 +133,18 @@ func TestPaletteSmall(t *testing.T) {
 		}
 	}
 }
+
+// TestPaletteReasonWhole40: at 40 columns the reason an action cannot run
+// wraps and shows whole, with the keys under it.
+func TestPaletteReasonWhole40(t *testing.T) {
+	m := newModel(t, testConfig(t), 40, 12)
+	m.focus = focusPicker
+	feed(m, keyCtrlP)
+	feed(m, typing("ex")...)
+	s := screen(m)
+	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╰", " ", "╯", " ", "─", " ").Replace(s)), " ")
+	if !strings.Contains(flat, "not now: open one of your sessions first (ctrl+o lists them)") ||
+		!strings.Contains(s, "enter runs it") {
+		t.Fatalf("the reason or the keys are cut at 40x12:\n%s", s)
+	}
+}
