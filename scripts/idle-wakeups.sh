@@ -17,34 +17,7 @@ set -euo pipefail
 secs=60
 if [[ ${1:-} == -s ]]; then secs=$2; shift 2; fi
 [[ $# -ge 1 ]] || { echo "usage: $0 [-s SECONDS] BINARY..." >&2; exit 2; }
-tmp=$(mktemp -d)
-sock="$tmp/tmux.sock"
-hostpid=""
-cleanup() {
-	tmux -S "$sock" kill-server 2>/dev/null || true
-	[[ -n $hostpid ]] && kill "$hostpid" 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-# switches PID: the sum of the context switches of the process's threads.
-switches() {
-	cat /proc/"$1"/task/*/status 2>/dev/null |
-		awk '/^(voluntary|nonvoluntary)_ctxt_switches/ {n += $2} END {print n}'
-}
-# cputicks PID: utime + stime in clock ticks.
-cputicks() { awk '{print $14 + $15}' /proc/"$1"/stat; }
-
-# waitfor SECONDS CMD...: run CMD every 0.1 s until it succeeds, or fail.
-waitfor() {
-	local deadline=$((SECONDS + $1)); shift
-	until "$@"; do
-		((SECONDS < deadline)) || return 1
-		sleep 0.1
-	done
-}
-
-hz=$(getconf CLK_TCK)
+. "$(dirname "$0")/lib/proc.sh"
 printf 'idle for %d s, load average %s\n' "$secs" "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-40s %10s %12s %12s %14s\n' binary threads switches wakeups/s cpu_s/min
 for bin in "$@"; do

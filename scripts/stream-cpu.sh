@@ -17,28 +17,8 @@ n=400 delay=10ms
 if [[ ${1:-} == -n ]]; then n=$2; shift 2; fi
 if [[ ${1:-} == -d ]]; then delay=$2; shift 2; fi
 [[ $# -ge 1 ]] || { echo "usage: $0 [-n PARAGRAPHS] BINARY..." >&2; exit 2; }
-tmp=$(mktemp -d)
-sock="$tmp/tmux.sock"
-hostpid=""
-cleanup() {
-	tmux -S "$sock" kill-server 2>/dev/null || true
-	[[ -n $hostpid ]] && kill "$hostpid" 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-switches() {
-	cat /proc/"$1"/task/*/status 2>/dev/null |
-		awk '/^(voluntary|nonvoluntary)_ctxt_switches/ {n += $2} END {print n}'
-}
-cputicks() { awk '{print $14 + $15}' /proc/"$1"/stat; }
-waitfor() {
-	local deadline=$((SECONDS + $1)); shift
-	until "$@"; do
-		((SECONDS < deadline)) || return 1
-		sleep 0.05
-	done
-}
-hz=$(getconf CLK_TCK)
+. "$(dirname "$0")/lib/proc.sh"
+poll=0.05
 # the host: the last binary given (it must know demo --delta-delay)
 host=${!#}
 deltas=$((2 * n))
