@@ -101,16 +101,7 @@ func cacheAligned(t *testing.T, m *Model) {
 // The TUI opens a long session lazily through the host: few entries folded,
 // the last reply on screen.
 func TestLongSessionOpensLazily(t *testing.T) {
-	_, c, id := longWalk(t, 1000)
-	snap, err := c.Inspect(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all := len(client.NewState(client.Me{Principal: "user:ada"}, snap).Entries)
-	cfg := hostConfig(t, c)
-	cfg.SessionID, cfg.Watch = id, true
-	a := drive(t, "lazy", cfg, 80, 24)
-	a.see("the walk is over")
+	a, all := watchLongWalk(t)
 	st := a.m.sess.state
 	if st.Earlier() == 0 || len(st.Entries) > 3*client.LazyTail {
 		t.Fatalf("opened with %d entries folded and %d items left: want the tail only", len(st.Entries), st.Earlier())
@@ -271,16 +262,7 @@ func TestUnreadableItemShows(t *testing.T) {
 // background, a chunk a message, without a key: the screen stays as it was
 // and every entry is there for a search or a jump to the top.
 func TestLongSessionFoldsAfterTheFirstFrame(t *testing.T) {
-	_, c, id := longWalk(t, 1000)
-	snap, err := c.Inspect(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all := len(client.NewState(client.Me{Principal: "user:ada"}, snap).Entries)
-	cfg := hostConfig(t, c)
-	cfg.SessionID, cfg.Watch = id, true
-	a := drive(t, "lazy", cfg, 80, 24)
-	a.see("the walk is over", "● live")
+	a, all := watchLongWalk(t)
 	if a.m.sess.state.Earlier() == 0 {
 		t.Fatal("everything was folded before the first frame")
 	}
@@ -293,4 +275,22 @@ func TestLongSessionFoldsAfterTheFirstFrame(t *testing.T) {
 		t.Fatalf("the background fold moved the window (follow %v):\n%s", a.m.transcript.follow, s)
 	}
 	cacheAligned(t, a.m)
+}
+
+// watchLongWalk opens a walk of 1,000 tool rounds through the host at 80x24,
+// watching, until its last reply shows; all is how many entries the whole
+// snapshot makes.
+func watchLongWalk(t *testing.T) (a *harness, all int) {
+	t.Helper()
+	_, c, id := longWalk(t, 1000)
+	snap, err := c.Inspect(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all = len(client.NewState(client.Me{Principal: "user:ada"}, snap).Entries)
+	cfg := hostConfig(t, c)
+	cfg.SessionID, cfg.Watch = id, true
+	a = drive(t, "lazy", cfg, 80, 24)
+	a.see("the walk is over")
+	return a, all
 }
