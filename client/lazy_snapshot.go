@@ -29,6 +29,9 @@ type Transcript struct {
 // Len is the number of items.
 func (t *Transcript) Len() int { return len(t.items) }
 
+// Size is the length in bytes of the answer the items are read from.
+func (t *Transcript) Size() int { return len(t.data) }
+
 // Raw is item i's bytes as the host sent them; the caller must not change them.
 func (t *Transcript) Raw(i int) []byte {
 	s := t.items[i]

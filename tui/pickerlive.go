@@ -37,6 +37,7 @@ type peekMsg struct {
 	id     string    // the session
 	rev    time.Time // the revision (updatedAt) it was asked for
 	snap   *client.Snapshot
+	size   int // the answer's length in bytes
 	err    error
 }
 
@@ -169,10 +170,19 @@ func (p *picker) peekNext() tea.Cmd {
 	return nil
 }
 
-// stale reports whether s has no peek yet, or one older than its listing.
+// stale reports whether s has no peek yet, or one older than its listing
+// and old enough to read again (see peekAgain).
 func (p *picker) stale(s client.Summary) bool {
 	pk, ok := p.peeks[s.SessionID]
-	return !ok || pk.rev.Before(s.UpdatedAt)
+	return !ok || pk.rev.Before(s.UpdatedAt) && !p.c.cfg.Now().Before(pk.at.Add(peekAgain(pk.size)))
+}
+
+// peekAgain is how long a session's peek is kept before its snapshot is
+// read again, however often the session changes: nothing under a MiB, 15 s
+// a MiB above it. The snapshot carries the whole transcript, so a long
+// session under way would otherwise be downloaded whole at every poll.
+func peekAgain(size int) time.Duration {
+	return time.Duration(size>>20) * 15 * time.Second
 }
 
 // mayChime reports whether a session can hold pending chimes: a public
@@ -188,8 +198,13 @@ func (p *picker) inspect(s client.Summary) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		snap, err := peekSnapshot(c.InspectLazy(ctx, id))
-		return peekMsg{opened: opened, id: id, rev: rev, snap: snap, err: err}
+		ls, err := c.InspectLazy(ctx, id)
+		size := 0
+		if err == nil {
+			size = ls.Items.Size()
+		}
+		snap, err := peekSnapshot(ls, err)
+		return peekMsg{opened: opened, id: id, rev: rev, snap: snap, size: size, err: err}
 	}
 }
 
@@ -202,7 +217,9 @@ func (p *picker) onPeek(msg peekMsg) tea.Cmd {
 	if p.peeks == nil {
 		p.peeks = map[string]*peek{}
 	}
-	p.peeks[msg.id] = newPeek(msg, p.previewW)
+	pk := newPeek(msg, p.previewW)
+	pk.at, pk.size = p.c.cfg.Now(), msg.size
+	p.peeks[msg.id] = pk
 	return p.peekNext()
 }
 

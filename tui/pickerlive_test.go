@@ -331,3 +331,36 @@ func BenchmarkPickerPreview(b *testing.B) {
 		}
 	})
 }
+
+// TestBigPeekReadLessOften: a session whose snapshot is large is read again
+// only once its peek is old enough for its size (15 s a MiB), however often
+// its listing moves; a small one at the next poll.
+func TestBigPeekReadLessOften(t *testing.T) {
+	now := t0
+	cfg := testConfig(t)
+	cfg.Now = func() time.Time { return now }
+	m := newModel(t, cfg, 140, 24)
+	p := &m.picker
+	p.c.cfg.Now = cfg.Now
+	p.peeks = map[string]*peek{
+		"big":   {rev: t0, at: t0, size: 10 << 20},
+		"small": {rev: t0, at: t0, size: 200 << 10},
+	}
+	moved := func(id string) client.Summary {
+		return client.Summary{SessionID: id, UpdatedAt: now.Add(time.Second)}
+	}
+	now = t0.Add(10 * time.Second)
+	if p.stale(moved("big")) || !p.stale(moved("small")) {
+		t.Fatalf("10 s on: big stale %v (want false), small stale %v (want true)", p.stale(moved("big")), p.stale(moved("small")))
+	}
+	now = t0.Add(150 * time.Second)
+	if !p.stale(moved("big")) {
+		t.Fatal("a 10 MiB peek is not read again after 150 s")
+	}
+	if p.stale(client.Summary{SessionID: "big", UpdatedAt: t0}) {
+		t.Fatal("a peek whose session did not change is read again")
+	}
+	if peekAgain(0) != 0 || peekAgain(1<<20) != 15*time.Second {
+		t.Fatalf("peekAgain: %v, %v", peekAgain(0), peekAgain(1<<20))
+	}
+}

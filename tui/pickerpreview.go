@@ -27,6 +27,8 @@ const (
 // chimes and its last turns, wrapped to the preview's width.
 type peek struct {
 	rev    time.Time // the session's updatedAt it is of
+	at     time.Time // when it was read
+	size   int       // the snapshot's length in bytes
 	chimes int
 	turns  []peekTurn
 	err    error
