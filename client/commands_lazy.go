@@ -8,41 +8,49 @@ import (
 // A long session's snapshot lists every command it ever took, most of them
 // settled long ago. A lazy snapshot decodes only the last lazyCommands of
 // them; the earlier ones stay as bytes in the answer (which the state keeps
-// anyway) until the state needs one: to pair an earlier user turn with its
-// command, or when an event names a command not among the decoded ones.
-// Then all of them are decoded at once and put before Commands.
+// anyway), with where each starts, until the state needs them: to pair
+// earlier user turns with their commands (unfoldChunk at a time, the latest
+// first), or all at once when an event names a command that may be among
+// them. Decoded commands go before Commands.
 
-// lazyCommands is how many of a lazy snapshot's last commands are decoded on
-// open: more than the user turns of the items NewStateLazy folds at once.
-const lazyCommands = 512
+const (
+	lazyCommands = 512  // decoded on open: more than the turns of the items folded at once
+	unfoldChunk  = 4096 // decoded at a time to pair earlier turns
+)
 
-// earlierCommands are the commands a lazy snapshot kept as bytes: the
-// commands array's bounds in the answer and how many of its first elements
-// are not decoded. noPair says pairing stopped for good, so they pair no
-// turn when decoded.
+// earlierCommands are the commands a lazy snapshot kept as bytes: where each
+// starts in the answer, and the bytes they take (from the array's start to
+// the first decoded command). noPair says pairing stopped for good, so they
+// pair no turn when decoded.
 type earlierCommands struct {
-	array  span
-	n      int
-	noPair bool
+	starts   []uint32
+	from, to uint32
+	noPair   bool
 }
 
 // decodeCommands decodes the commands array at data[v]: a short one whole,
 // a long one only its last lazyCommands elements, the earlier ones kept as
-// bytes (each element is checked for nesting only until it is decoded).
+// bytes (each checked for nesting only until it is decoded).
 func (snap *LazySnapshot) decodeCommands(data []byte, v span) error {
-	raw := data[v.start:v.end]
 	n := countElements(data, v)
 	if n <= lazyCommands {
 		snap.Commands = make([]Command, 0, n)
-		return json.Unmarshal(raw, &snap.Commands)
+		return json.Unmarshal(data[v.start:v.end], &snap.Commands)
 	}
 	cut := n - lazyCommands
+	e := earlierCommands{starts: make([]uint32, 0, cut), from: v.start}
 	snap.Commands = make([]Command, lazyCommands)
 	var derr error
 	i := 0
-	err := eachElement(data[:v.end], int(v.start), func(e span) {
-		if i >= cut && derr == nil {
-			derr = json.Unmarshal(data[e.start:e.end], &snap.Commands[i-cut])
+	err := eachElement(data[:v.end], int(v.start), func(el span) {
+		switch {
+		case i < cut:
+			e.starts = append(e.starts, el.start)
+		case derr == nil:
+			if i == cut {
+				e.to = el.start
+			}
+			derr = decodeCommand(data[el.start:el.end], &snap.Commands[i-cut])
 		}
 		i++
 	})
@@ -52,42 +60,112 @@ func (snap *LazySnapshot) decodeCommands(data []byte, v span) error {
 	if derr != nil {
 		return derr
 	}
-	snap.earlierCmds = earlierCommands{array: v, n: cut}
+	snap.earlierCmds = e
 	return nil
 }
 
-// unfoldCommands decodes the commands kept as bytes and puts them before
-// Commands, moving the indexes unpaired keeps; the text commands among them
-// that reached delivery go before the unpaired ones, as snapshotTurns lists
-// them, unless pairing stopped. It reports whether unpaired has any.
-func (s *State) unfoldCommands() bool {
-	e := s.earlierCmds
-	if e.n == 0 {
-		return len(s.unpaired) > 0
-	}
-	s.earlierCmds = earlierCommands{}
-	cs := make([]Command, e.n, e.n+len(s.Commands)+8)
-	i := 0
-	_ = eachElement(s.lazy[:e.array.end], int(e.array.start), func(v span) {
-		if i < e.n {
-			// Scanned at open: an element with a field of the wrong type
-			// keeps what decoded of it.
-			_ = json.Unmarshal(s.lazy[v.start:v.end], &cs[i])
-		}
-		i++
-	})
-	s.Commands = append(cs, s.Commands...)
-	for k := range s.unpaired {
-		s.unpaired[k] += int32(e.n)
-	}
-	if !e.noPair {
-		var turns []int32
-		for k := range cs[:e.n] {
-			if deliveredTurn(&cs[k]) {
-				turns = append(turns, int32(k))
+// decodeCommand decodes one command: its fields read straight from the
+// bytes when each is one of Command's, by its exact name, as a string or
+// null; anything else through encoding/json.
+func decodeCommand(raw []byte, c *Command) error {
+	ok := true
+	end, err := eachField(raw, 0, func(key []byte, v span) {
+		val := raw[v.start:v.end]
+		switch string(key) {
+		case "commandId":
+			c.CommandID, ok = jsonString(val, ok)
+		case "requestId":
+			c.RequestID, ok = jsonString(val, ok)
+			if c.RequestID == c.CommandID {
+				c.RequestID = c.CommandID // one string for both
 			}
+		case "op":
+			c.Op, ok = commandWord(val, ok)
+		case "status":
+			c.Status, ok = commandWord(val, ok)
+		case "disposition":
+			c.Disposition, ok = commandWord(val, ok)
+		case "error":
+			c.Error, ok = jsonString(val, ok)
+		default:
+			ok = false
 		}
-		s.unpaired = append(turns, s.unpaired...)
+	})
+	if ok && err == nil && skipSpace(raw, end) == len(raw) {
+		return nil
+	}
+	*c = Command{}
+	return json.Unmarshal(raw, c)
+}
+
+// commandWords are the ops, statuses and dispositions commands repeat, so
+// that decoding them allocates nothing.
+var commandWords = map[string]string{}
+
+func init() {
+	for _, w := range []string{OpPrompt, OpFollowUp, OpSteer, OpAbort, StatusAccepted, StatusQueued,
+		StatusDelivered, StatusCompleted, StatusAborted, StatusFailed, StatusCancelled, StatusInterrupted,
+		"started", "queued", "steered"} {
+		commandWords[`"`+w+`"`] = w
+	}
+}
+
+// commandWord is jsonString for a value commandWords may hold.
+func commandWord(val []byte, ok bool) (string, bool) {
+	if w, found := commandWords[string(val)]; found {
+		return w, ok
+	}
+	return jsonString(val, ok)
+}
+
+// unfoldCommands decodes the last k commands kept as bytes (all of them
+// when fewer) and puts them before Commands, moving the indexes unpaired
+// keeps; the text commands among them that reached delivery go before the
+// unpaired ones, as snapshotTurns lists them, unless pairing stopped.
+func (s *State) unfoldCommands(k int) {
+	e := &s.earlierCmds
+	k = min(k, len(e.starts))
+	if k == 0 {
+		return
+	}
+	from := len(e.starts) - k
+	cs := make([]Command, k, k+len(s.Commands)+8)
+	for i, st := range e.starts[from:] {
+		end := skipValue(s.lazy, int(st))
+		// Scanned at open: a command that does not decode keeps what did.
+		_ = decodeCommand(s.lazy[st:end], &cs[i])
+	}
+	e.to = e.starts[from]
+	e.starts = e.starts[:from:from]
+	if from == 0 {
+		e.starts = nil
+	}
+	s.Commands = append(cs, s.Commands...)
+	for j := range s.unpaired {
+		s.unpaired[j] += int32(k)
+	}
+	if e.noPair {
+		return
+	}
+	var turns []int32
+	for j := range cs[:k] {
+		if deliveredTurn(&cs[j]) {
+			turns = append(turns, int32(j))
+		}
+	}
+	s.unpaired = append(turns, s.unpaired...)
+}
+
+// morePairs reports whether commands kept as bytes may pair earlier turns.
+func (s *State) morePairs() bool {
+	return len(s.earlierCmds.starts) > 0 && !s.earlierCmds.noPair
+}
+
+// nextPairs decodes earlier commands, a chunk at a time, until unpaired
+// has one or none are left to pair; it reports whether unpaired has one.
+func (s *State) nextPairs() bool {
+	for len(s.unpaired) == 0 && s.morePairs() {
+		s.unfoldCommands(unfoldChunk)
 	}
 	return len(s.unpaired) > 0
 }
@@ -96,7 +174,7 @@ func (s *State) unfoldCommands() bool {
 // false only when its JSON string is not in their bytes.
 func (s *State) mayHoldCommand(id string) bool {
 	e := s.earlierCmds
-	if e.n == 0 {
+	if len(e.starts) == 0 {
 		return false
 	}
 	for i := 0; i < len(id); i++ {
@@ -104,16 +182,11 @@ func (s *State) mayHoldCommand(id string) bool {
 			return true // it may be written escaped
 		}
 	}
-	return bytes.Contains(s.lazy[e.array.start:e.array.end], []byte(`"`+id+`"`))
+	return bytes.Contains(s.lazy[e.from:e.to], []byte(`"`+id+`"`))
 }
 
 // stopPairing stops pairing the snapshot's turns with its commands for good.
 func (s *State) stopPairing() {
 	s.unpaired = nil
 	s.earlierCmds.noPair = true
-}
-
-// morePairs reports whether commands kept as bytes may pair earlier turns.
-func (s *State) morePairs() bool {
-	return s.earlierCmds.n > 0 && !s.earlierCmds.noPair
 }

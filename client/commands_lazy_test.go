@@ -17,7 +17,7 @@ func stLongCommands(n int) *client.Snapshot {
 		c := client.Command{CommandID: fmt.Sprintf("k%d", i), RequestID: fmt.Sprintf("r%d", i), Op: client.OpPrompt,
 			Status: client.StatusCompleted, Disposition: "started"}
 		if i%7 == 0 {
-			c.Status, c.Error = client.StatusFailed, fmt.Sprintf("failure %d", i)
+			c.Status, c.Error = client.StatusFailed, fmt.Sprintf("failure %d: \"é\" <b>\n", i)
 		}
 		snap.Commands = append(snap.Commands, c)
 		snap.Transcript = append(snap.Transcript,
@@ -44,7 +44,7 @@ func TestStateLazyCommands(t *testing.T) {
 		if !reflect.DeepEqual(lazy.Commands, eager.Commands) {
 			t.Fatalf("lazy has %d commands, eager %d; they differ", len(lazy.Commands), len(eager.Commands))
 		}
-		if e := stEntryByID(t, lazy, "u7"); e.CommandID != "k7" || e.Failure != "failure 7" {
+		if e := stEntryByID(t, lazy, "u7"); e.CommandID != "k7" || e.Failure != "failure 7: \"é\" <b>\n" {
 			t.Errorf("u7: command %q failure %q, want k7 and its failure", e.CommandID, e.Failure)
 		}
 	})

@@ -122,7 +122,7 @@ func (s *State) pairSnapshot(to int) {
 		if e.Kind != EntryMessage || e.Role != RoleUser {
 			continue
 		}
-		if len(s.unpaired) == 0 && !s.unfoldCommands() {
+		if len(s.unpaired) == 0 && !s.nextPairs() {
 			return
 		}
 		k := s.unpaired[len(s.unpaired)-1]
