@@ -3,6 +3,7 @@ package client
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 )
 
 // A long session's snapshot lists every command it ever took, most of them
@@ -19,13 +20,13 @@ const (
 )
 
 // earlierCommands are the commands a lazy snapshot kept as bytes: where each
-// starts in the answer, and the bytes they take (from the array's start to
-// the first decoded command). noPair says pairing stopped for good, so they
-// pair no turn when decoded.
+// starts in the answer, and a hash of each one's id, to tell an id that is
+// not among them without decoding them. noPair says pairing stopped for
+// good, so they pair no turn when decoded.
 type earlierCommands struct {
-	starts   []uint32
-	from, to uint32
-	noPair   bool
+	starts []uint32
+	ids    []uint32 // a hash of each one's id, sorted
+	noPair bool
 }
 
 // decodeCommands decodes the commands array at data[v]: a short one whole,
@@ -38,7 +39,7 @@ func (snap *LazySnapshot) decodeCommands(data []byte, v span) error {
 		return json.Unmarshal(data[v.start:v.end], &snap.Commands)
 	}
 	cut := n - lazyCommands
-	e := earlierCommands{starts: make([]uint32, 0, cut), from: v.start}
+	e := earlierCommands{starts: make([]uint32, 0, cut), ids: make([]uint32, 0, cut)}
 	snap.Commands = make([]Command, lazyCommands)
 	var derr error
 	i := 0
@@ -46,10 +47,8 @@ func (snap *LazySnapshot) decodeCommands(data []byte, v span) error {
 		switch {
 		case i < cut:
 			e.starts = append(e.starts, el.start)
+			e.ids = append(e.ids, commandIDHash(data[el.start:el.end]))
 		case derr == nil:
-			if i == cut {
-				e.to = el.start
-			}
 			derr = decodeCommand(data[el.start:el.end], &snap.Commands[i-cut])
 		}
 		i++
@@ -60,8 +59,36 @@ func (snap *LazySnapshot) decodeCommands(data []byte, v span) error {
 	if derr != nil {
 		return derr
 	}
+	slices.Sort(e.ids)
 	snap.earlierCmds = e
 	return nil
+}
+
+// commandIDHash is idHash of a command's id, read from its bytes (0 for
+// none).
+func commandIDHash(raw []byte) uint32 {
+	var h uint32
+	_, _ = eachField(raw, 0, func(key []byte, v span) {
+		val := raw[v.start:v.end]
+		if string(key) != "commandId" || len(val) < 2 || val[0] != '"' {
+			return
+		}
+		if bytes.IndexByte(val, '\\') < 0 {
+			h = idHash(val[1 : len(val)-1])
+		} else if id, ok := jsonString(val, true); ok {
+			h = idHash([]byte(id))
+		}
+	})
+	return h
+}
+
+// idHash is the FNV-1a hash of a command id.
+func idHash(id []byte) uint32 {
+	h := uint32(2166136261)
+	for _, c := range id {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	return h
 }
 
 // decodeCommand decodes one command: its fields read straight from the
@@ -135,10 +162,9 @@ func (s *State) unfoldCommands(k int) {
 		// Scanned at open: a command that does not decode keeps what did.
 		_ = decodeCommand(s.lazy[st:end], &cs[i])
 	}
-	e.to = e.starts[from]
 	e.starts = e.starts[:from:from]
 	if from == 0 {
-		e.starts = nil
+		e.starts, e.ids = nil, nil
 	}
 	s.Commands = append(cs, s.Commands...)
 	for j := range s.unpaired {
@@ -171,18 +197,11 @@ func (s *State) nextPairs() bool {
 }
 
 // mayHoldCommand reports whether the commands kept as bytes may hold id:
-// false only when its JSON string is not in their bytes.
+// false when none of them has an id of the same hash.
 func (s *State) mayHoldCommand(id string) bool {
-	e := s.earlierCmds
-	if len(e.starts) == 0 {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		if c := id[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c == '/' {
-			return true // it may be written escaped
-		}
-	}
-	return bytes.Contains(s.lazy[e.from:e.to], []byte(`"`+id+`"`))
+	ids := s.earlierCmds.ids
+	_, found := slices.BinarySearch(ids, idHash([]byte(id)))
+	return len(s.earlierCmds.starts) > 0 && found
 }
 
 // stopPairing stops pairing the snapshot's turns with its commands for good.

@@ -72,6 +72,20 @@ func TestStateLazyCommands(t *testing.T) {
 			t.Errorf("k3 is %+v, want %+v", got, eager.Commands[k])
 		}
 	})
+	t.Run("an early command's id written with escapes is found", func(t *testing.T) {
+		snap := stLongCommands(n)
+		k := len(snap.Commands) - n + 3
+		snap.Commands[k].CommandID = "k<3>/é" // json.Marshal writes \u003c and \u003e
+		esc, err := json.Marshal(snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lazy := client.NewStateLazy(stMe(), mustLazy(t, esc))
+		lazy.Apply(stEvent(t, 11, 11, client.EvCommandCompleted, `{"commandId":"k<3>/é","disposition":"late"}`))
+		if got := lazy.Commands[k]; len(lazy.Commands) != len(snap.Commands) || got.CommandID != "k<3>/é" || got.Disposition != "late" {
+			t.Errorf("%d commands, the early one %+v; want %d, it completed late", len(lazy.Commands), got, len(snap.Commands))
+		}
+	})
 	t.Run("a new command does not decode the earlier ones", func(t *testing.T) {
 		lazy := client.NewStateLazy(stMe(), mustLazy(t, data))
 		before := len(lazy.Commands)
