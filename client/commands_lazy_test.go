@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -94,4 +95,31 @@ func TestStateLazyCommands(t *testing.T) {
 			t.Errorf("%d commands (the last %+v), want %d with new last", len(lazy.Commands), lazy.Commands[len(lazy.Commands)-1], before+1)
 		}
 	})
+}
+
+func TestStateLazyCommandsOfTheWrongShape(t *testing.T) {
+	data, err := json.Marshal(stLongCommands(600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Earlier commands that are not objects of strings: the open checks
+	// only their nesting, and decoding them later keeps what decodes.
+	odd := strings.Replace(string(data), `{"commandId":"k1",`, `"x",5,{"op":7},{"commandId":"k1",`, 1)
+	ls, err := client.DecodeLazySnapshot([]byte(odd))
+	if err != nil {
+		t.Fatalf("the open refused earlier commands it does not read yet: %v", err)
+	}
+	s := client.NewStateLazy(stMe(), ls)
+	for s.Earlier() > 0 {
+		s.FoldEarlier(256)
+	}
+	s.Apply(stEvent(t, 11, 11, client.EvCommandCompleted, `{"commandId":"k2","disposition":"late"}`))
+	if len(s.Commands) != 604 || s.Commands[2].CommandID != "" || s.Commands[6].CommandID != "k2" || s.Commands[6].Disposition != "late" {
+		t.Errorf("%d commands, %+v and %+v; want 604, the odd ones empty, k2 completed late", len(s.Commands), s.Commands[2], s.Commands[6])
+	}
+	// The last commands, decoded on open, are checked as before.
+	bad := strings.Replace(string(data), `{"commandId":"k599",`, `{"commandId":599,`, 1)
+	if _, err := client.DecodeLazySnapshot([]byte(bad)); err == nil {
+		t.Error("a last command of the wrong type decoded")
+	}
 }
