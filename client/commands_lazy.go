@@ -125,22 +125,19 @@ func decodeCommand(raw []byte, c *Command) error {
 	return json.Unmarshal(raw, c)
 }
 
-// commandWords are the ops, statuses and dispositions commands repeat, so
-// that decoding them allocates nothing.
-var commandWords = map[string]string{}
-
-func init() {
-	for _, w := range []string{OpPrompt, OpFollowUp, OpSteer, OpAbort, StatusAccepted, StatusQueued,
-		StatusDelivered, StatusCompleted, StatusAborted, StatusFailed, StatusCancelled, StatusInterrupted,
-		"started", "queued", "steered"} {
-		commandWords[`"`+w+`"`] = w
-	}
-}
-
-// commandWord is jsonString for a value commandWords may hold.
+// commandWord is jsonString for an op, a status or a disposition: the
+// usual ones, which commands repeat, are shared strings, so decoding them
+// allocates nothing.
 func commandWord(val []byte, ok bool) (string, bool) {
-	if w, found := commandWords[string(val)]; found {
-		return w, ok
+	if len(val) > 2 && val[0] == '"' {
+		w := val[1 : len(val)-1]
+		for _, c := range [...]string{OpPrompt, OpFollowUp, OpSteer, OpAbort, StatusAccepted, StatusQueued,
+			StatusDelivered, StatusCompleted, StatusAborted, StatusFailed, StatusCancelled, StatusInterrupted,
+			"started", "steered"} {
+			if string(w) == c {
+				return c, ok
+			}
+		}
 	}
 	return jsonString(val, ok)
 }
