@@ -11,11 +11,15 @@ import (
 
 // LazySnapshot is a snapshot whose transcript is kept as the answer's bytes:
 // every field but Snapshot.Transcript (nil) is decoded, and each transcript
-// item is decoded only when it is read. Opening a long session then costs
-// about what reading its bytes does.
+// item is decoded only when it is read. Of a long list of commands only the
+// last 512 are decoded (Snapshot.Commands); a State made from it decodes the
+// earlier ones when it needs them. Opening a long session then costs about
+// what reading its bytes does.
 type LazySnapshot struct {
 	Snapshot
 	Items *Transcript // the active branch's transcript, never nil
+
+	earlierCmds earlierCommands // the commands before Commands, as bytes in Items' answer
 }
 
 // Transcript is a snapshot's transcript as bytes: the bounds of each item in
@@ -104,7 +108,13 @@ func DecodeLazySnapshot(data []byte) (*LazySnapshot, error) {
 	}
 	for k, v := range fields {
 		if v != (span{}) {
-			if err := snap.decodeField(k, data[v.start:v.end]); err != nil {
+			var err error
+			if snapshotFields[k] == "commands" {
+				err = snap.decodeCommands(data, v)
+			} else {
+				err = snap.decodeField(k, data[v.start:v.end])
+			}
+			if err != nil {
 				return nil, fmt.Errorf("its %s does not decode: %w", snapshotFields[k], err)
 			}
 		}
@@ -136,9 +146,8 @@ func (snap *LazySnapshot) decodeField(k int, raw []byte) error {
 		return json.Unmarshal(raw, &s.Session)
 	case 1:
 		return json.Unmarshal(raw, &s.Cursor)
-	case 2:
-		s.Commands = make([]Command, 0, countElements(raw, span{0, uint32(len(raw))}))
-		return json.Unmarshal(raw, &s.Commands)
+	case 2: // the commands: decodeCommands
+		return nil
 	case 3:
 		return json.Unmarshal(raw, &s.Queue)
 	case 4:

@@ -192,9 +192,10 @@ type State struct {
 	front   int32             // how many entries FoldEarlier has put before the first ones
 	room    []Entry           // Entries' backing array with free slots before Entries[0], for FoldEarlier
 
-	pending   []string         // delivered text commands whose user turn has not come yet, oldest first
-	byCommand map[string]int32 // command id -> index of its user turn in Entries, less front
-	unpaired  []int32          // a snapshot's delivered text commands (indexes in Commands) not paired with a turn yet
+	pending     []string         // delivered text commands whose user turn has not come yet, oldest first
+	byCommand   map[string]int32 // command id -> index of its user turn in Entries, less front
+	unpaired    []int32          // a snapshot's delivered text commands (indexes in Commands) not paired with a turn yet
+	earlierCmds earlierCommands  // a lazy snapshot's commands before Commands[0], as bytes
 }
 
 // openText is an assistant message being streamed into Entries[index].

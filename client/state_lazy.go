@@ -22,6 +22,9 @@ type textRef struct {
 // not decode becomes an entry marked Unreadable, its bytes as its text. The
 // state keeps snap's bytes and takes its Commands over (they are long in a
 // long session): the caller may keep snap but must not read its Commands.
+// The commands snap kept as bytes are decoded, all at once and put before
+// Commands, when the state needs one: an earlier user turn to pair with its
+// command, or an event naming a command that may be among them.
 func NewStateLazy(me Me, snap *LazySnapshot) *State {
 	if snap == nil {
 		return NewState(me, nil)
@@ -34,6 +37,7 @@ func NewStateLazy(me Me, snap *LazySnapshot) *State {
 		return s
 	}
 	s.lazy = snap.Items.data
+	s.earlierCmds = snap.earlierCmds
 	items := snap.Items.items
 	from := s.foldStart(items, len(items)-LazyTail)
 	s.earlier = items[:from:from]

@@ -182,6 +182,15 @@ func (s *State) findCommand(id string) int {
 			return i
 		}
 	}
+	if s.mayHoldCommand(id) {
+		n := len(s.Commands)
+		s.unfoldCommands(len(s.earlierCmds.starts))
+		for i := len(s.Commands) - n - 1; i >= 0; i-- {
+			if s.Commands[i].CommandID == id {
+				return i
+			}
+		}
+	}
 	return -1
 }
 

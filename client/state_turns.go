@@ -90,15 +90,22 @@ func (s *State) failCommand(commandID, msg string, ev Event) Change {
 func (s *State) snapshotTurns() {
 	s.unpaired = s.unpaired[:0]
 	for k := range s.Commands {
-		c := &s.Commands[k]
-		if !isTurn(c.Op) {
-			continue
-		}
-		switch c.Status {
-		case StatusDelivered, StatusCompleted, StatusAborted, StatusFailed:
+		if deliveredTurn(&s.Commands[k]) {
 			s.unpaired = append(s.unpaired, int32(k))
 		}
 	}
+}
+
+// deliveredTurn reports whether c is a text command that reached delivery.
+func deliveredTurn(c *Command) bool {
+	if !isTurn(c.Op) {
+		return false
+	}
+	switch c.Status {
+	case StatusDelivered, StatusCompleted, StatusAborted, StatusFailed:
+		return true
+	}
+	return false
 }
 
 // pairSnapshot pairs the user turns in Entries[:to], from the end, with the
@@ -106,18 +113,21 @@ func (s *State) snapshotTurns() {
 // mismatch it can tell: an entry it cannot read, or a collaborator's turn
 // paired with a steer (an accepted chime is never one).
 func (s *State) pairSnapshot(to int) {
-	for i := to - 1; i >= 0 && len(s.unpaired) > 0; i-- {
+	for i := to - 1; i >= 0 && (len(s.unpaired) > 0 || s.morePairs()); i-- {
 		e := &s.Entries[i]
 		if e.Unreadable {
-			s.unpaired = nil
+			s.stopPairing()
 			return
 		}
 		if e.Kind != EntryMessage || e.Role != RoleUser {
 			continue
 		}
+		if len(s.unpaired) == 0 && !s.nextPairs() {
+			return
+		}
 		k := s.unpaired[len(s.unpaired)-1]
 		if int(k) >= len(s.Commands) || (e.Author != "" && s.Commands[k].Op == OpSteer) {
-			s.unpaired = nil
+			s.stopPairing()
 			return
 		}
 		s.unpaired = s.unpaired[:len(s.unpaired)-1]
