@@ -2,10 +2,12 @@ package tui
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
@@ -293,4 +295,30 @@ func watchLongWalk(t *testing.T) (a *harness, all int) {
 	a = drive(t, "lazy", cfg, 80, 24)
 	a.see("the walk is over")
 	return a, all
+}
+
+// TestFoldAfterOpenOnlyUpToALimit: the background fold is asked for a
+// session of up to foldAllUpTo earlier items, and not for a longer one,
+// which stays as bytes (and small in memory) until it is needed.
+func TestFoldAfterOpenOnlyUpToALimit(t *testing.T) {
+	for _, tc := range []struct {
+		messages int
+		folds    bool
+	}{{2000, true}, {2 * foldAllUpTo, false}} {
+		data, err := json.Marshal(bigSnapshot(tc.messages))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := openBigLazy(t, data)
+		s := m.sess
+		if s.state.Earlier() == 0 {
+			t.Fatalf("%d messages: nothing left to fold at open", tc.messages)
+		}
+		msg := startLazy(s)()
+		_, batch := msg.(tea.BatchMsg)
+		if batch != tc.folds {
+			t.Errorf("%d messages (%d items left): the fold after open asked %v, want %v",
+				tc.messages, s.state.Earlier(), batch, tc.folds)
+		}
+	}
 }
