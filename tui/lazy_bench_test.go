@@ -51,23 +51,8 @@ func pageToTop(b *testing.B, m *Model) (pages int, longest time.Duration, at int
 // from its end to its first line, opened eagerly and lazily: the time per
 // page, the longest page, and the pages.
 func BenchmarkPageToTop(b *testing.B) {
-	const n = 10000
-	data, err := json.Marshal(bigSnapshot(n))
-	if err != nil {
-		b.Fatal(err)
-	}
-	open := map[string]func() *Model{
-		"eager": func() *Model { return openBig(b, n) },
-		"lazy":  func() *Model { return openBigLazy(b, data) },
-		"lazy, folded after the first frame": func() *Model {
-			m := openBigLazy(b, data)
-			for m.sess.state.Earlier() > 0 { // what the fold steps after opening do
-				m.onFoldStep(foldStepMsg{gen: m.sess.gen})
-			}
-			return m
-		},
-	}
-	for _, way := range []string{"eager", "lazy", "lazy, folded after the first frame"} {
+	open := openWays(b, 10000)
+	for _, way := range ways {
 		b.Run(way, func(b *testing.B) {
 			var pages, at int
 			var longest, total time.Duration
@@ -94,23 +79,8 @@ func BenchmarkPageToTop(b *testing.B) {
 // 120x40 and types a word, eagerly and lazily opened: the first search
 // indexes every message, and opened lazily it first folds every item.
 func BenchmarkSearchFirst(b *testing.B) {
-	const n = 10000
-	data, err := json.Marshal(bigSnapshot(n))
-	if err != nil {
-		b.Fatal(err)
-	}
-	open := map[string]func() *Model{
-		"eager": func() *Model { return openBig(b, n) },
-		"lazy":  func() *Model { return openBigLazy(b, data) },
-		"lazy, folded after the first frame": func() *Model {
-			m := openBigLazy(b, data)
-			for m.sess.state.Earlier() > 0 { // what the fold steps after opening do
-				m.onFoldStep(foldStepMsg{gen: m.sess.gen})
-			}
-			return m
-		},
-	}
-	for _, way := range []string{"eager", "lazy", "lazy, folded after the first frame"} {
+	open := openWays(b, 10000)
+	for _, way := range ways {
 		b.Run(way, func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
@@ -149,4 +119,29 @@ func BenchmarkFoldStep(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+}
+
+// ways are the ways openWays opens a session, in the order benchmarks run
+// them.
+var ways = []string{"eager", "lazy", "lazy, folded after the first frame"}
+
+// openWays makes each of ways' openings of an n-message session at 120x40:
+// eager (Inspect, NewState), lazy (InspectLazy, NewStateLazy), and lazy
+// with every item folded as the steps after the first frame fold them.
+func openWays(b *testing.B, n int) map[string]func() *Model {
+	data, err := json.Marshal(bigSnapshot(n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return map[string]func() *Model{
+		"eager": func() *Model { return openBig(b, n) },
+		"lazy":  func() *Model { return openBigLazy(b, data) },
+		"lazy, folded after the first frame": func() *Model {
+			m := openBigLazy(b, data)
+			for m.sess.state.Earlier() > 0 {
+				m.onFoldStep(foldStepMsg{gen: m.sess.gen})
+			}
+			return m
+		},
+	}
 }
