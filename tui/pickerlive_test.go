@@ -122,9 +122,21 @@ func TestLivePickerKeepsSelection(t *testing.T) {
 // shows at the right of the list, sanitised; at 80 the list shows alone.
 func TestLivePickerPreview(t *testing.T) {
 	for _, w := range []int{140, 80} {
-		a, other, _, _, _ := livePicker(t, w, 24)
+		a, other, _, _, clk := livePicker(t, w, 24)
 		id := newSession(t, other, "Chat")
 		if _, err := other.Prompt(t.Context(), id, "hello there \x1b]52;c;Zm9v\x07 friend"); err != nil {
+			t.Fatal(err)
+		}
+		// The picker may have read the session while its run went on; the
+		// host's clock stands still, so a change after the run needs the
+		// clock moved to give the session a newer updatedAt to read again.
+		a.until("the run settled on the host", func(string) bool {
+			snap, err := other.Inspect(t.Context(), id)
+			return err == nil && len(snap.Transcript) == 2
+		})
+		clk.advance(time.Second)
+		title := "Chat"
+		if _, err := other.Rename(t.Context(), id, &title); err != nil {
 			t.Fatal(err)
 		}
 		a.see("Chat")
