@@ -1,13 +1,10 @@
 package main
 
 import (
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
@@ -39,18 +36,7 @@ func TestEndToEndDemo(t *testing.T) {
 	term.Type("\x03") // ctrl+c on an empty composer asks for another
 	term.WaitFor("ctrl+c again quits")
 	term.Type("\x03")
-	done := make(chan error, 1)
-	go func() { done <- term.Wait() }()
-	select {
-	case err := <-done:
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			t.Fatalf("vehicle demo exited with %v; the screen:\n%s", err, term.Screen())
-		}
-	case <-time.After(ptytest.Limit):
-		t.Fatalf("vehicle demo did not quit on ctrl+c; the screen:\n%s", term.Screen())
-	}
-	<-term.Done()
+	term.WaitExit() // ctrl+c twice quits
 
 	raw := term.Raw()
 	enter, leave := strings.Index(raw, "\x1b[?1049h"), strings.LastIndex(raw, "\x1b[?1049l")

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/debuglog"
@@ -34,18 +31,7 @@ func TestTUIPrintsLastErrorOnExit(t *testing.T) {
 	term.Type("\x03") // ctrl+c asks for a second one
 	term.WaitFor("ctrl+c again quits")
 	term.Type("\x03")
-	done := make(chan error, 1)
-	go func() { done <- term.Wait() }()
-	select {
-	case err := <-done:
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			t.Fatalf("vehicle exited with %v", err)
-		}
-	case <-time.After(ptytest.Limit):
-		t.Fatalf("vehicle did not quit on ctrl+c; the screen:\n%s", term.Screen())
-	}
-	<-term.Done()
+	term.WaitExit() // ctrl+c twice quits
 	raw := term.Raw()
 	after := raw[strings.LastIndex(raw, "\x1b[?1049l")+1:]
 	if !strings.Contains(after, "vehicle: the last error: not_found") {

@@ -108,6 +108,24 @@ func (term *Terminal) Done() <-chan struct{} { return term.done }
 // exec.Cmd.Wait; call it once.
 func (term *Terminal) Wait() error { return term.cmd.Wait() }
 
+// WaitExit waits, at most Limit, for the program to exit by itself with
+// status 0, and for its output to end; it fails the test, with the screen,
+// when the program exits otherwise or not at all.
+func (term *Terminal) WaitExit() {
+	term.t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- term.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			term.t.Fatalf("the program exited with %v; the screen:\n%s", err, term.Screen())
+		}
+	case <-time.After(Limit):
+		term.t.Fatalf("the program did not exit within %v; the screen:\n%s", Limit, term.Screen())
+	}
+	<-term.done
+}
+
 // Type sends s to the program as typed keys.
 func (term *Terminal) Type(s string) {
 	term.t.Helper()
