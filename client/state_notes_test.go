@@ -36,9 +36,9 @@ func TestFoldNotices(t *testing.T) {
 	}
 	var got []string
 	for _, e := range s.Entries {
-		got = append(got, e.EntryID+e.Notice)
+		got = append(got, e.EntryID+e.Notice+e.Event+" "[:min(len(e.Subject), 1)]+e.Subject)
 	}
-	want := "e1|e2|run aborted: budget|e3|lease revoked: taken over by c2"
+	want := "e1|e2|run aborted: budget|e3|lease.revoked c2"
 	if g := strings.Join(got, "|"); g != want {
 		t.Fatalf("entries %s, want %s", g, want)
 	}

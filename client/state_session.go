@@ -57,14 +57,9 @@ func (s *State) applyRevoked(ev Event) Change {
 		return ch
 	}
 	s.Revoked = &v
-	text := "lease revoked"
-	switch {
-	case v.Reason == ReasonTakeover && v.By != "":
-		text = "lease revoked: taken over by " + v.By
-	case v.Reason != "":
-		text = "lease revoked: " + v.Reason
-	}
-	return ch | ChangeLease | s.notice(text, "", parseEventTime(ev.At))
+	// A fact for the UI to word: who took it over (Subject) and why (Text),
+	// so that it can name the other terminal its own way.
+	return ch | ChangeLease | s.fact(EvLeaseRevoked, v.By, v.Reason, parseEventTime(ev.At))
 }
 
 // applyCommand folds command.*: accepted adds a command, the others move its

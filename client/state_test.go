@@ -146,7 +146,7 @@ func TestStateLeaseEnd(t *testing.T) {
 		{name: "revoked mine by takeover", snap: true,
 			steps: []stStep{{11, 5, "lease.revoked", `{"clientId":"c1","by":"c2","reason":"takeover"}`}},
 			want:  client.ChangeLease | client.ChangeTranscript, check: func(t *testing.T, s *client.State) {
-				stWantNotice("lease revoked: taken over by c2")(t, s)
+				stWantFact(client.EvLeaseRevoked, "c2", "takeover")(t, s)
 				stWantLease(client.LeaseNone, "")(t, s)
 				if s.Revoked == nil || s.Revoked.By != "c2" {
 					t.Errorf("Revoked = %+v", s.Revoked)

@@ -1,8 +1,7 @@
 package tui
 
 import (
-	"strings"
-
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/clientid"
 )
 
@@ -15,15 +14,14 @@ func terminalLabel(id string) string {
 	return shortID(id)
 }
 
-// revokedBy is how the reducer words a lease taken over from this terminal,
-// before the id of the terminal that took it.
-const revokedBy = "lease revoked: taken over by "
-
-// labelledNotice is a reducer's notice with the terminal it names by its
-// label.
-func labelledNotice(text string) string {
-	if id, ok := strings.CutPrefix(text, revokedBy); ok && id != "" {
-		return revokedBy + terminalLabel(id)
+// revokedWords words this terminal's lease revoked by the terminal with
+// client id by, for reason: "lease revoked: taken over by laptop, pts/3".
+func revokedWords(by, reason string) string {
+	switch {
+	case reason == client.ReasonTakeover && by != "":
+		return "lease revoked: taken over by " + terminalLabel(by)
+	case reason != "":
+		return "lease revoked: " + SanitizeLine(reason)
 	}
-	return text
+	return "lease revoked"
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/clientid"
 )
 
@@ -51,14 +52,15 @@ func TestTerminalLabelFallback(t *testing.T) {
 			t.Errorf("terminalLabel(%q) = %q, want %q", id, got, want)
 		}
 	}
-	for text, want := range map[string]string{
-		revokedBy + "cli-laptop-pts3-1a2b":         revokedBy + "laptop, pts/3",
-		revokedBy + "cli-0123456789abcdef01234567": revokedBy + "cli-0123456…",
-		revokedBy:             revokedBy,
-		"run aborted: budget": "run aborted: budget",
+	for _, tc := range []struct{ by, reason, want string }{
+		{"cli-laptop-pts3-1a2b", client.ReasonTakeover, "lease revoked: taken over by laptop, pts/3"},
+		{"cli-0123456789abcdef01234567", client.ReasonTakeover, "lease revoked: taken over by cli-0123456…"},
+		{"", client.ReasonTakeover, "lease revoked: takeover"},
+		{"", "expired", "lease revoked: expired"},
+		{"", "", "lease revoked"},
 	} {
-		if got := labelledNotice(text); got != want {
-			t.Errorf("labelledNotice(%q) = %q, want %q", text, got, want)
+		if got := revokedWords(tc.by, tc.reason); got != tc.want {
+			t.Errorf("revokedWords(%q, %q) = %q, want %q", tc.by, tc.reason, got, tc.want)
 		}
 	}
 }

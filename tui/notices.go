@@ -15,7 +15,9 @@ func noticeWords(e *client.Entry) string {
 	detail := strings.TrimSpace(e.Text)
 	switch e.Event {
 	case "":
-		return labelledNotice(strings.TrimSuffix(e.Notice, ": aborted"))
+		return strings.TrimSuffix(e.Notice, ": aborted")
+	case client.EvLeaseRevoked:
+		return revokedWords(e.Subject, detail)
 	case client.EvSessionDeleted:
 		return "session deleted"
 	case client.EvSessionForked:
@@ -70,7 +72,8 @@ func otherWords(e *client.Entry) string {
 // words are the detail already.
 func noticeDetail(e *client.Entry) string {
 	switch e.Event {
-	case client.EvBodyNotice, client.EvExtensionError, client.EvMirrorFailed, client.EvCommandFailed, client.EvBodyExited:
+	case client.EvBodyNotice, client.EvExtensionError, client.EvMirrorFailed, client.EvCommandFailed, client.EvBodyExited,
+		client.EvLeaseRevoked: // their words say it already
 		return ""
 	}
 	return e.Text
