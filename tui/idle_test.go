@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -77,3 +78,52 @@ func TestIdleWithLiveStream(t *testing.T) {
 		t.Fatalf("ticks went from %d to %d while idle", ticks, a.m.ticks)
 	}
 }
+
+// drawnModel shows one word.
+type drawnModel struct{}
+
+func (drawnModel) Init() tea.Cmd                         { return nil }
+func (m drawnModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (drawnModel) View() tea.View                        { return tea.NewView("drawn") }
+
+// TestProgramDrawsOnDemand: the Bubble Tea this module builds with draws a
+// frame when a view is rendered, not at the next tick of a ticker (the
+// carried change in third_party/bubbletea; upstream's renderer ticks at the
+// frame rate for the program's whole life, so at one frame a second its first
+// frame comes a second after the start). Drop the carried copy for a version
+// that ticks and this fails.
+func TestProgramDrawsOnDemand(t *testing.T) {
+	out := make(chan struct{})
+	w := writerFunc(func(b []byte) (int, error) {
+		if strings.Contains(string(b), "drawn") {
+			select {
+			case out <- struct{}{}:
+			default:
+			}
+		}
+		return len(b), nil
+	})
+	p := tea.NewProgram(drawnModel{}, tea.WithInput(nil), tea.WithOutput(w),
+		tea.WithWindowSize(80, 24), tea.WithFPS(1))
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { _, err := p.Run(); done <- err }()
+	select {
+	case <-out:
+	case err := <-done:
+		t.Fatalf("program ended before drawing: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("no frame after 10s")
+	}
+	if took := time.Since(start); took >= 900*time.Millisecond {
+		t.Errorf("first frame after %v; a renderer drawing on demand draws it at once", took)
+	}
+	p.Quit()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
