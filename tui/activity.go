@@ -31,6 +31,7 @@ type spinMsg struct{ gen int }
 type activity struct {
 	ticking bool      // a spin tick is scheduled
 	frame   int       // the spinner's frame
+	moved   bool      // the spinner moved and waits for the flush to draw it
 	since   time.Time // when this terminal saw the run under way
 	runID   string    // the run since is of
 	total   float64   // the session's cost: the live body's at open, then each reply's
@@ -106,6 +107,13 @@ func (m *Model) onSpin(msg spinMsg) {
 	}
 	s.act.ticking = false
 	s.act.frame = (s.act.frame + 1) % len(spinFrames)
+	if s.flushes && m.cfg.FlushEvery <= spinEvery {
+		// A reply is streaming and its flush tick is due sooner than the
+		// next spin: that frame draws the moved spinner with the text, so
+		// the tick does not draw one of its own.
+		s.act.moved = true
+		m.dirty = false
+	}
 }
 
 // activityLines is the run's line above the composer while a run is under

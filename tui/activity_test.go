@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -154,5 +155,45 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 	}
 	if a.m.spins != spins {
 		t.Fatalf("ticks went from %d to %d while idle", spins, a.m.spins)
+	}
+}
+
+// TestSpinnerRidesTheStreamFlush: while a reply streams, a spin tick that
+// comes with a flush due draws no frame of its own; the flush's frame shows
+// the moved spinner with the text. With no flush due, the tick draws.
+func TestSpinnerRidesTheStreamFlush(t *testing.T) {
+	m := driven(t, 80, 24)
+	feed(m, on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)))
+	feed(m, delta(m, "m1", "streamed words"))
+	if !m.sess.flushes {
+		t.Fatal("a delta armed no flush")
+	}
+	glyph := func() string { return spinFrames[m.sess.act.frame] }
+	before := m.View().Content
+	was := glyph()
+	spins := m.spins
+	if _, cmd := m.Update(spinMsg{gen: m.gen}); cmd == nil || m.spins != spins+1 {
+		t.Fatalf("the tick did not arm the next one (%d ticks)", m.spins)
+	}
+	if glyph() == was {
+		t.Fatal("the tick did not move the spinner")
+	}
+	if m.View().Content != before {
+		t.Fatal("a spin tick with a flush due drew a frame of its own")
+	}
+	m.Update(flushMsg{gen: m.gen})
+	after := xansi.Strip(m.View().Content)
+	if !strings.Contains(after, glyph()+" ") || !strings.Contains(after, "streamed words") {
+		t.Fatalf("the flush's frame lacks the moved spinner %q or the text:\n%s", glyph(), after)
+	}
+	if m.sess.act.moved {
+		t.Fatal("the moved spinner is still waiting after the frame")
+	}
+
+	// No flush due: the tick draws at once.
+	before = m.View().Content
+	m.Update(spinMsg{gen: m.gen})
+	if m.View().Content == before || !strings.Contains(xansi.Strip(m.View().Content), glyph()+" ") {
+		t.Fatal("a spin tick with no flush due drew nothing")
 	}
 }

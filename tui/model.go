@@ -170,6 +170,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.frame, m.cursor = m.compose()
 		m.title = m.windowTitle()
 		m.dirty = false
+		if m.sess != nil {
+			m.sess.act.moved = false
+		}
 	}
 	return m, cmd
 }

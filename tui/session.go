@@ -266,7 +266,7 @@ func (m *Model) onFlush(msg flushMsg) {
 		return
 	}
 	s.flushes = false
-	m.dirty = m.transcript.r.flushStreams(s.state.Entries)
+	m.dirty = m.transcript.r.flushStreams(s.state.Entries) || s.act.moved
 }
 
 // leaseChanged follows the lease: taken over, this terminal watches; the

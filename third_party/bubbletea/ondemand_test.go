@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // frameOutput is a program's output that counts the writes made to it.
@@ -86,7 +88,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	deadline := time.Now().Add(10 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("no %s after 10s", what)
+			t.Fatalf("waited 10s for %s", what)
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -137,4 +139,94 @@ func TestViewsWithinAFrameDrawnTogether(t *testing.T) {
 			t.Fatalf("count %d was drawn on its own; views within a frame should be drawn together", i)
 		}
 	}
+}
+
+// staticModel shows the same view whatever it is sent, once it has seen the
+// start's window size and colour profile ("ready"), and runs the command it
+// is sent in a runMsg; a countMsg moves its count on.
+type staticModel struct {
+	size, profile bool
+	n             int
+}
+
+type runMsg struct{ cmd Cmd }
+
+func (staticModel) Init() Cmd { return nil }
+
+func (m staticModel) Update(msg Msg) (Model, Cmd) {
+	switch msg := msg.(type) {
+	case runMsg:
+		return m, msg.cmd
+	case countMsg:
+		m.n++
+	case WindowSizeMsg:
+		m.size = true
+	case ColorProfileMsg:
+		m.profile = true
+	}
+	return m, nil
+}
+
+func (m staticModel) View() View {
+	v := "count " + countCode(m.n)
+	if m.size && m.profile {
+		v += " ready"
+	}
+	return NewView(v)
+}
+
+func startStatic(t *testing.T, onWake func()) (*Program, *frameOutput) {
+	t.Helper()
+	out := &frameOutput{}
+	p := NewProgram(staticModel{},
+		WithWindowSize(80, 24),
+		WithEnvironment([]string{"TERM=xterm-256color"}),
+		WithInput(nil),
+		WithOutput(out),
+	)
+	p.onWake = onWake
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Run()
+		done <- err
+	}()
+	t.Cleanup(func() {
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Errorf("program ended with %v", err)
+		}
+	})
+	waitFor(t, "the start's messages drawn", func() bool { return out.has("ready") })
+	return p, out
+}
+
+// Messages that leave the view as it was do not wake the renderer: after
+// the start, twenty of them and one change wake it once.
+func TestUnchangedViewsDoNotWake(t *testing.T) {
+	var wakes atomic.Int32
+	p, out := startStatic(t, func() { wakes.Add(1) })
+	before := wakes.Load()
+	for range 20 {
+		p.Send(struct{}{})
+	}
+	p.Send(countMsg{})
+	waitFor(t, "the changed view", func() bool { return out.has(countCode(1)) })
+	if got := wakes.Load() - before; got != 1 {
+		t.Fatalf("twenty unchanged views and one change woke the renderer %d times; want 1", got)
+	}
+}
+
+// Output queued by a command is written though the view does not change.
+func TestQueuedOutputWrittenWithUnchangedView(t *testing.T) {
+	p, out := startStatic(t, nil)
+	p.Send(runMsg{cmd: SetClipboard("copied text")})
+	waitFor(t, "the clipboard sequence", func() bool { return out.has(ansi.SetSystemClipboard("copied text")) })
+}
+
+// A resize redraws the same view: the renderer erased the screen for it.
+func TestResizeRedrawsUnchangedView(t *testing.T) {
+	p, out := startStatic(t, nil)
+	before := out.count()
+	p.Send(WindowSizeMsg{Width: 100, Height: 30})
+	waitFor(t, "a redraw after the resize", func() bool { return out.count() > before })
 }

@@ -558,9 +558,22 @@ type Program struct {
 	// before the goroutine gets to it are drawn together.
 	renderWake chan struct{}
 
+	// sent is the view last handed to the renderer with a wake-up (valid
+	// when haveSent), and renderDue says the renderer has something to
+	// write even if the next view equals it: a resize, a clear, a colour
+	// profile, lines printed above, or output queued by execute. Both are
+	// touched only by the event loop's goroutine.
+	sent      View
+	haveSent  bool
+	renderDue bool
+
 	// rendererIdle, when set (tests only), is called each time the renderer's
 	// goroutine waits with no frame due and no timer armed.
 	rendererIdle func()
+
+	// onWake, when set (tests only), is called each time a view is handed to
+	// the renderer with a wake-up.
+	onWake func()
 
 	// drawOnlyOnClose (tests only) keeps the renderer from drawing until it
 	// stops, so that a test's output is the final frame alone, whatever the
@@ -891,6 +904,7 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 
 			case WindowSizeMsg:
 				p.renderer.resize(msg.Width, msg.Height)
+				p.renderDue = true
 
 			case windowSizeMsg:
 				go p.checkResize()
@@ -903,12 +917,15 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 
 			case printLineMessage:
 				p.renderer.insertAbove(msg.messageBody) //nolint:errcheck,gosec
+				p.renderDue = true
 
 			case clearScreenMsg:
 				p.renderer.clearScreen()
+				p.renderDue = true
 
 			case ColorProfileMsg:
 				p.renderer.setColorProfile(msg.Profile)
+				p.renderDue = true
 			}
 
 			var cmd Cmd
@@ -928,7 +945,17 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 // render renders the given view to the renderer.
 func (p *Program) render(model Model) {
 	if p.renderer != nil {
-		p.renderer.render(model.View()) // send view to renderer
+		v := model.View()
+		p.renderer.render(v) // send view to renderer
+		if p.haveSent && !p.renderDue && viewEquals(&p.sent, &v) {
+			// Nothing new to draw: the renderer has drawn this view, or
+			// was woken for it already.
+			return
+		}
+		p.sent, p.haveSent, p.renderDue = v, true, false
+		if p.onWake != nil {
+			p.onWake()
+		}
 		p.wakeRenderer()
 	}
 }
@@ -1271,6 +1298,7 @@ func (p *Program) execute(seq string) {
 	p.mu.Lock()
 	_, _ = p.outputBuf.WriteString(seq)
 	p.mu.Unlock()
+	p.renderDue = true // written out with the next frame, even an unchanged one
 }
 
 // executeQuery writes a terminal query to the program output. Queries expect a
