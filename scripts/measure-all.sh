@@ -2,7 +2,7 @@
 # measure-all.sh: every figure of docs/benchmarks.md in one run, one thing
 # at a time, each with the baseline its section compares against, and the
 # load average before each step. Run by hand on a quiet machine (not in
-# CI; needs tmux, python3, curl and about 40 minutes):
+# CI; needs tmux, python3, curl and about 20 minutes):
 #
 #   scripts/measure-all.sh OUTDIR
 #
@@ -101,6 +101,7 @@ step idle scripts/idle-wakeups.sh -s 60 "$out/upstream/vehicle" "$new/vehicle"
 step key-latency python3 scripts/key-latency.py --keys 30 "$out/upstream/vehicle" "$new/vehicle" "$out/upstream/vehicle" "$new/vehicle"
 step stream-5ms scripts/stream-cpu.sh -n 400 -d 5ms "$b/vehicle" "$out/upstream/vehicle" "$new/vehicle" "$b/vehicle" "$out/upstream/vehicle" "$new/vehicle"
 step stream-1ms scripts/stream-cpu.sh -n 1000 -d 1ms "$b/vehicle" "$out/upstream/vehicle" "$new/vehicle" "$b/vehicle" "$out/upstream/vehicle" "$new/vehicle"
+step stream-10ms scripts/stream-cpu.sh -n 1000 -d 10ms "$b/vehicle" "$new/vehicle" "$b/vehicle" "$new/vehicle" "$b/vehicle" "$new/vehicle"
 step driver-batch scripts/driver-batch.sh -n 500000 "$b/sepia-driver-vehicle" "$new/sepia-driver-vehicle"
 step driver-batch-big scripts/driver-batch.sh -n 7300000 "$new/sepia-driver-vehicle"
 echo "# done $(date -u +%FT%TZ), load average $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/summary.txt"
