@@ -69,6 +69,13 @@ func exeSuffix() string {
 	return ""
 }
 
+// ptyEnv is the environment of the UI in a pty: its own home and state
+// folders under home, a 256-colour terminal, this PATH, and extra.
+func ptyEnv(home string, extra ...string) []string {
+	return append([]string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color",
+		"PATH=" + os.Getenv("PATH")}, extra...)
+}
+
 // cliEnv is a clean environment with its own folders.
 func cliEnv(t *testing.T) []string {
 	home := t.TempDir()

@@ -21,9 +21,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	if err := os.WriteFile(editor, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color",
-		"PATH=" + os.Getenv("PATH"), "EDITOR=" + editor}
-	term := ptytest.Start(t, bin, 30, 100, env, "demo")
+	term := ptytest.Start(t, bin, 30, 100, ptyEnv(home, "EDITOR="+editor), "demo")
 
 	term.WaitFor("Welcome to vehicle", "you drive from this terminal")
 	term.Type("typed first")

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 	"time"
@@ -41,8 +39,7 @@ func TestEndToEndRoom(t *testing.T) {
 	bin := buildVehicle(t)
 	home := t.TempDir()
 	env := func(token string) []string {
-		return []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color",
-			"PATH=" + os.Getenv("PATH"), "EDITOR=true", "VEHICLE_TOKEN=" + token}
+		return ptyEnv(home, "EDITOR=true", "VEHICLE_TOKEN="+token)
 	}
 	ada := ptytest.Start(t, bin, 36, 100, env("ada-token"), "demo", "--listen", "127.0.0.1:0")
 	ada.WaitFor("Welcome to vehicle", "you drive from this terminal", "room suggest")

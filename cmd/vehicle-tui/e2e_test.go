@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,9 +16,7 @@ import (
 func TestEndToEndDemo(t *testing.T) {
 	bin := buildVehicle(t)
 	home := t.TempDir()
-	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color",
-		"PATH=" + os.Getenv("PATH"), "EDITOR=true"}
-	term := ptytest.Start(t, bin, 36, 100, env, "demo")
+	term := ptytest.Start(t, bin, 36, 100, ptyEnv(home, "EDITOR=true"), "demo")
 
 	term.WaitFor("Welcome to vehicle", "You said: What is vehicle", "search_documents", "you drive from this terminal")
 	term.Type("hello from the pty #slow")
