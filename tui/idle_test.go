@@ -93,7 +93,7 @@ func (drawnModel) View() tea.View                        { return tea.NewView("d
 // frame comes a second after the start). Drop the carried copy for a version
 // that ticks and this fails.
 func TestProgramDrawsOnDemand(t *testing.T) {
-	out := make(chan struct{})
+	out := make(chan struct{}, 1) // buffered: the frame may be written before the wait below starts
 	w := writerFunc(func(b []byte) (int, error) {
 		if strings.Contains(string(b), "drawn") {
 			select {
