@@ -193,6 +193,7 @@ type call struct {
 	body      []byte
 	requestID string
 	retry     bool
+	pack      bool // read a snapshot's answer a piece at a time
 }
 
 // send runs a call with the retry policy.
@@ -278,6 +279,13 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: err}
 	}
 	defer resp.Body.Close()
+	if cl.pack && resp.StatusCode == http.StatusOK {
+		skel, pv, err := readPacked(resp.Body, maxSnapshot, packBlock)
+		if err != nil {
+			return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
+		}
+		return parsePacked(cl, resp.StatusCode, skel, pv)
+	}
 	data, err := readBody(resp, 64<<20)
 	if err != nil {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}

@@ -29,35 +29,25 @@ type earlierCommands struct {
 	noPair bool
 }
 
-// decodeCommands decodes the commands array at data[v]: a short one whole,
-// a long one only its last lazyCommands elements, the earlier ones kept as
-// bytes (each checked for nesting only until it is decoded).
-func (snap *LazySnapshot) decodeCommands(data []byte, v span) error {
-	n := countElements(data, v)
-	if n <= lazyCommands {
-		snap.Commands = make([]Command, 0, n)
-		return json.Unmarshal(data[v.start:v.end], &snap.Commands)
-	}
-	cut := n - lazyCommands
-	e := earlierCommands{starts: make([]uint32, 0, cut), ids: make([]uint32, 0, cut)}
-	snap.Commands = make([]Command, lazyCommands)
-	var derr error
-	i := 0
-	err := eachElement(data[:v.end], int(v.start), func(el span) {
-		switch {
-		case i < cut:
-			e.starts = append(e.starts, el.start)
-			e.ids = append(e.ids, commandIDHash(data[el.start:el.end]))
-		case derr == nil:
-			derr = decodeCommand(data[el.start:el.end], &snap.Commands[i-cut])
+// decodeCommands decodes the commands, the elements els of store: a short
+// list whole, a long one only its last lazyCommands elements, the earlier
+// ones kept as bytes.
+func (snap *LazySnapshot) decodeCommands(store *packed, els []span) error {
+	n := len(els)
+	cut := max(n-lazyCommands, 0)
+	snap.Commands = make([]Command, n-cut)
+	for i, el := range els[cut:] {
+		if err := decodeCommand(store.slice(el), &snap.Commands[i]); err != nil {
+			return err
 		}
-		i++
-	})
-	if err != nil {
-		return err
 	}
-	if derr != nil {
-		return derr
+	if cut == 0 {
+		return nil
+	}
+	e := earlierCommands{starts: make([]uint32, cut), ids: make([]uint32, cut)}
+	for i, el := range els[:cut] {
+		e.starts[i] = el.start
+		e.ids[i] = commandIDHash(store.slice(el))
 	}
 	slices.Sort(e.ids)
 	snap.earlierCmds = e
@@ -155,9 +145,10 @@ func (s *State) unfoldCommands(k int) {
 	from := len(e.starts) - k
 	cs := make([]Command, k, k+len(s.Commands)+8)
 	for i, st := range e.starts[from:] {
-		end := skipValue(s.lazy, int(st))
 		// Scanned at open: a command that does not decode keeps what did.
-		_ = decodeCommand(s.lazy[st:end], &cs[i])
+		if end := s.lazy.valueEnd(st); end > int(st) {
+			_ = decodeCommand(s.lazy.slice(span{st, uint32(end)}), &cs[i])
+		}
 	}
 	e.starts = e.starts[:from:from]
 	if from == 0 {

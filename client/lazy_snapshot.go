@@ -23,10 +23,11 @@ type LazySnapshot struct {
 }
 
 // Transcript is a snapshot's transcript as bytes: the bounds of each item in
-// the answer. It is not changed after it is made and is safe for concurrent
+// the answer, whose bytes are kept in blocks, most of them compressed (see
+// packed). It is not changed after it is made and is safe for concurrent
 // reads.
 type Transcript struct {
-	data  []byte
+	store *packed
 	items []span
 }
 
@@ -34,13 +35,14 @@ type Transcript struct {
 func (t *Transcript) Len() int { return len(t.items) }
 
 // Size is the length in bytes of the answer the items are read from.
-func (t *Transcript) Size() int { return len(t.data) }
+func (t *Transcript) Size() int { return t.store.Len() }
+
+// Held is how many bytes the answer takes in memory: its compressed blocks
+// at their compressed size.
+func (t *Transcript) Held() int { return t.store.held() }
 
 // Raw is item i's bytes as the host sent them; the caller must not change them.
-func (t *Transcript) Raw(i int) []byte {
-	s := t.items[i]
-	return t.data[s.start:s.end:s.end]
-}
+func (t *Transcript) Raw(i int) []byte { return t.store.slice(t.items[i]) }
 
 // Item decodes item i. An item that is not a transcript item is an error that
 // says which one; the others can still be read.
@@ -67,14 +69,26 @@ func (t *Transcript) Items() ([]TranscriptItem, error) {
 }
 
 // InspectLazy returns the session's snapshot with its transcript kept as the
-// answer's bytes (see LazySnapshot); NewStateLazy folds it. It fails as
-// Inspect does; an item that does not decode fails only when it is read.
+// answer's bytes (see LazySnapshot); NewStateLazy folds it. The answer is
+// read a piece at a time and kept in compressed blocks as it arrives, so a
+// long session never holds its answer whole. It fails as Inspect does; an
+// item that does not decode fails only when it is read.
 func (c *Client) InspectLazy(ctx context.Context, id string) (*LazySnapshot, error) {
-	f, err := c.do(ctx, OpInspect, id, nil, "")
+	r, ok := c.routes[OpInspect]
+	if !ok {
+		return nil, fmt.Errorf("vehicle: unknown op %q", OpInspect)
+	}
+	r.pack = true
+	f, err := c.invoke(ctx, r, id, nil, "")
 	if err != nil {
 		return nil, err
 	}
-	snap, err := DecodeLazySnapshot(f.Value)
+	var snap *LazySnapshot
+	if f.packed != nil {
+		snap, err = decodeLazy(f.Value, f.packed)
+	} else {
+		snap, err = DecodeLazySnapshot(f.Value)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("vehicle: the host's %s frame does not decode: %w", f.Type, err)
 	}
@@ -89,10 +103,27 @@ func DecodeLazySnapshot(data []byte) (*LazySnapshot, error) {
 	if len(data) >= 1<<32-1 {
 		return nil, fmt.Errorf("a snapshot of %d bytes is too long", len(data))
 	}
-	snap := &LazySnapshot{Items: &Transcript{data: data}}
+	scan := newPackScan(1)
+	scan.feed(data)
+	if err := scan.finish(); err != nil {
+		if scan.errIn == arrTranscript {
+			return nil, fmt.Errorf("the transcript is not an array of items: %w", err)
+		}
+		if scan.errIn == arrCommands {
+			return nil, fmt.Errorf("its commands does not decode: %w", err)
+		}
+		return nil, errNotJSON
+	}
+	return decodeLazy(scan.skel, &packedValue{store: rawPacked(data), arrays: scan.arrays, found: scan.found})
+}
+
+// decodeLazy decodes a snapshot from skel, the snapshot with the arrays pv
+// found left empty, and pv, which holds them.
+func decodeLazy(skel []byte, pv *packedValue) (*LazySnapshot, error) {
+	snap := &LazySnapshot{Items: &Transcript{store: pv.store}}
 	var fields [len(snapshotFields)]span
 	var transcript span
-	end, err := eachField(data, 0, func(key []byte, v span) {
+	end, err := eachField(skel, 0, func(key []byte, v span) {
 		if string(key) == "transcript" {
 			transcript = v
 			return
@@ -103,32 +134,31 @@ func DecodeLazySnapshot(data []byte) (*LazySnapshot, error) {
 			}
 		}
 	})
-	if err != nil || skipSpace(data, end) != len(data) {
+	if err != nil || skipSpace(skel, end) != len(skel) {
 		return nil, errNotJSON
 	}
 	for k, v := range fields {
-		if v != (span{}) {
-			var err error
-			if snapshotFields[k] == "commands" {
-				err = snap.decodeCommands(data, v)
-			} else {
-				err = snap.decodeField(k, data[v.start:v.end])
-			}
-			if err != nil {
-				return nil, fmt.Errorf("its %s does not decode: %w", snapshotFields[k], err)
-			}
+		if v == (span{}) {
+			continue
+		}
+		raw := skel[v.start:v.end]
+		switch {
+		case snapshotFields[k] == "commands" && pv.found[arrCommands-1]:
+			err = snap.decodeCommands(pv.store, pv.arrays[arrCommands-1])
+		case snapshotFields[k] == "commands":
+			err = json.Unmarshal(raw, &snap.Commands)
+		default:
+			err = snap.decodeField(k, raw)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("its %s does not decode: %w", snapshotFields[k], err)
 		}
 	}
-	if transcript == (span{}) {
-		return snap, nil
-	}
-	t := snap.Items
-	t.items = make([]span, 0, (transcript.end-transcript.start)/512+1) // grown if items are shorter
-	err = eachElement(data[:transcript.end], int(transcript.start), func(s span) {
-		t.items = append(t.items, s)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("the transcript is not an array of items: %w", err)
+	switch {
+	case pv.found[arrTranscript-1]:
+		snap.Items.items = pv.arrays[arrTranscript-1]
+	case transcript != (span{}) && string(skel[transcript.start:transcript.end]) != "null":
+		return nil, fmt.Errorf("the transcript is not an array of items: %w", errNotJSON)
 	}
 	return snap, nil
 }
@@ -159,14 +189,6 @@ func (snap *LazySnapshot) decodeField(k int, raw []byte) error {
 	default:
 		return json.Unmarshal(raw, &s.Mirror)
 	}
-}
-
-// countElements is how many elements the array at data[v] has, or 0 when it
-// is not one.
-func countElements(data []byte, v span) int {
-	n := 0
-	_ = eachElement(data[:v.end], int(v.start), func(span) { n++ })
-	return n
 }
 
 // itemHead is what the state needs of a transcript item to fold it: all but

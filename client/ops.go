@@ -68,7 +68,8 @@ type Route struct {
 	// same request once more.
 	Delegation bool
 
-	ids ids // which ids Call fills in the body
+	ids  ids  // which ids Call fills in the body
+	pack bool // the answer is a snapshot, read a piece at a time (readPacked)
 }
 
 // ids says which of requestId and clientId a body carries.
@@ -232,7 +233,7 @@ type queryBody interface{ query() url.Values }
 // know it; nothing parses it back). It applies the delegation retry; the
 // lost-answer retry is send's.
 func (c *Client) invoke(ctx context.Context, r Route, sessionID string, body any, requestID string) (*Frame, error) {
-	cl := call{method: r.Method, url: c.baseURL(c.path(r, sessionID)), requestID: requestID, retry: r.Retry}
+	cl := call{method: r.Method, url: c.baseURL(c.path(r, sessionID)), requestID: requestID, retry: r.Retry, pack: r.pack}
 	switch b := body.(type) {
 	case nil:
 	case queryBody:

@@ -187,7 +187,7 @@ type State struct {
 	done    [doneRing]string // message ids completed lately: later deltas for them are stale
 	doneAt  int
 	names   map[string]string // interned tool names and authors
-	lazy    []byte            // a lazy snapshot's bytes, where entries' undecoded texts are
+	lazy    *packed           // a lazy snapshot's bytes, where entries' undecoded texts are
 	earlier []span            // a lazy snapshot's items not folded yet, all before Entries[0]
 	front   int32             // how many entries FoldEarlier has put before the first ones
 	room    []Entry           // Entries' backing array with free slots before Entries[0], for FoldEarlier

@@ -36,7 +36,7 @@ func NewStateLazy(me Me, snap *LazySnapshot) *State {
 	if snap.Items == nil {
 		return s
 	}
-	s.lazy = snap.Items.data
+	s.lazy = snap.Items.store
 	s.earlierCmds = snap.earlierCmds
 	items := snap.Items.items
 	from := s.foldStart(items, len(items)-LazyTail)
@@ -55,7 +55,7 @@ func (s *State) foldStart(items []span, i int) int {
 	i = min(max(i, 0), len(items))
 	for ; i > 0 && i < len(items); i-- {
 		var h itemHead
-		if !readHead(s.lazy, items[i], &h) || h.role != RoleToolResult {
+		if !s.lazy.readHead(items[i], &h) || h.role != RoleToolResult {
 			break
 		}
 	}
@@ -66,14 +66,14 @@ func (s *State) foldStart(items []span, i int) int {
 func (s *State) foldItems(items []span) {
 	for _, sp := range items {
 		var h itemHead
-		text, ok := "", readHead(s.lazy, sp, &h)
-		if ok && h.role == RoleUser && bytes.HasPrefix(s.lazy[h.text.start:h.text.end], []byte(`"[`)) {
+		text, ok := "", s.lazy.readHead(sp, &h)
+		if ok && h.role == RoleUser && bytes.HasPrefix(s.lazy.slice(h.text), []byte(`"[`)) {
 			// A chime's turn: its author is in its first line.
-			text, ok = decodeText(s.lazy[h.text.start:h.text.end])
+			text, ok = decodeText(s.lazy.slice(h.text))
 			h.text = span{}
 		}
 		if !ok {
-			raw := s.lazy[sp.start:sp.end]
+			raw := s.lazy.slice(sp)
 			s.appendEntry(Entry{Kind: EntryMessage, Unreadable: true, Text: unreadableText(raw), Rev: 1})
 			continue
 		}
@@ -150,7 +150,7 @@ func (s *State) EntryText(i int) string {
 	if !e.Lazy() {
 		return e.Text
 	}
-	raw := s.lazy[e.text.start:e.text.end]
+	raw := s.lazy.slice(e.text)
 	if t, ok := decodeText(raw); ok && e.Kind == EntryTool {
 		return clipToolText(t)
 	} else if ok {
@@ -172,7 +172,7 @@ func (s *State) DecodeText(from, to int) Change {
 		if !e.Lazy() {
 			continue
 		}
-		raw := s.lazy[e.text.start:e.text.end]
+		raw := s.lazy.slice(e.text)
 		t, ok := decodeText(raw)
 		e.text = span{}
 		if !ok {

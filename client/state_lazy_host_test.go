@@ -10,7 +10,7 @@ import (
 )
 
 // A session long enough that its answer takes the long-frame path reads the
-// same through InspectLazy as through Inspect, and a later completed message
+// same through InspectLazy as through Inspect, held compressed in blocks, and a later completed message
 // that repeats a lazy entry is folded as it is for an eager one.
 func TestInspectLazyAgainstHost(t *testing.T) {
 	srv := vehicletest.NewServer(t)
@@ -45,6 +45,9 @@ func TestInspectLazyAgainstHost(t *testing.T) {
 	ls, err := c.InspectLazy(ctx, id)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if ls.Items.Held() > ls.Items.Size()/2 {
+		t.Fatalf("the answer of %d bytes is held in %d: not compressed", ls.Items.Size(), ls.Items.Held())
 	}
 	items, err := ls.Items.Items()
 	if err != nil || !reflect.DeepEqual(items, snap.Transcript) {

@@ -1,7 +1,11 @@
 package tui
 
 import (
+	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 
@@ -10,10 +14,24 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
-// openBigLazy is openBig opened as the host path opens it: the transcript
-// kept as the snapshot's bytes (client.DecodeLazySnapshot of data).
+// openBigLazy is openBig opened as the host path opens it: data, the
+// snapshot, is served as an inspect answer and read by client.InspectLazy,
+// its transcript kept as the answer's bytes in compressed blocks.
 func openBigLazy(tb testing.TB, data []byte) *Model {
-	ls, err := client.DecodeLazySnapshot(data)
+	frame, err := json.Marshal(client.Frame{Protocol: client.Protocol, Type: client.TypeSessionSnapshot, Value: data})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Length", strconv.Itoa(len(frame)))
+		_, _ = w.Write(frame)
+	}))
+	defer srv.Close()
+	c, err := client.New(srv.URL, client.WithGraph("demo"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ls, err := c.InspectLazy(context.Background(), "s1")
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -4,14 +4,29 @@
 // session costs the client: run by hand through scripts/long-session.sh, not
 // in CI.
 //
-//	longsession serve -n 50000 -listen 127.0.0.1:7788   # a reference host with one long session
+//	longsession serve -n 50000 -listen 127.0.0.1:7788 -text scripted|varied   # a reference host with one long session
 //	longsession open -url http://127.0.0.1:7788 -session ID -mode lazy|eager|read
 //
 // serve prints "ready <url> <session> <snapshot bytes>" once the session has n
-// exchanges, then serves until it is stopped. open reads the session once the
-// way it is told, stops at the first frame (the state built and the last 40
-// entries' texts read), and prints one JSON line: its CPU time and peak RSS
-// since the process started, the wall time of the open, and the bytes read.
+// exchanges, then serves until it is stopped. Every question begins
+// "question i:". -text picks what the exchanges say. scripted (the default)
+// has the scripted model reply the same three paragraphs each time (every
+// tenth question calls a tool first): a text that compresses absurdly well.
+// varied cuts, in order, each question, reply and tool result from the Go
+// installation's sources (go env GOROOT; src walked sorted, testdata left
+// out): the question quotes a sentence of a comment, the reply is a sentence
+// or two of comments then a piece of a .go file in a ```go block, and every
+// tenth exchange first calls list_files (a listing of the file's directory)
+// or read_file (a piece of a .md or .txt file). Its replies are as long as
+// the scripted ones, its inspect answer some 8% larger (the code's escapes,
+// the longer questions, the tools' results), it compresses as source text
+// does (gzip -1: 3.6 times, the scripted one 13), and exchange i is the same
+// whatever n, for the same Go installation.
+//
+// open reads the session once the way it is told, stops at the first frame
+// (the state built and the last 40 entries' texts read), and prints one JSON
+// line: its CPU time and peak RSS since the process started, the wall time of
+// the open, and the bytes read.
 package main
 
 import (
@@ -57,16 +72,32 @@ func main() {
 }
 
 // serve starts a reference host, fills one session with n exchanges (a
-// question and a reply of a few paragraphs; every tenth calls a tool) and
-// serves until SIGINT or SIGTERM.
+// question and a reply of a few paragraphs, or with -text varied a piece of
+// the Go sources; every tenth calls a tool) and serves until SIGINT or
+// SIGTERM.
 func serve(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	n := fs.Int("n", 50000, "exchanges in the session")
 	listen := fs.String("listen", "127.0.0.1:0", "address to serve on")
+	textKind := fs.String("text", "scripted", "what the exchanges say: scripted (the same reply each time) or varied (pieces of the Go installation's sources)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	srv, err := vehicletest.Listen(*listen)
+	question := scriptedQuestion
+	var opts []vehicletest.Option
+	switch *textKind {
+	case "scripted":
+	case "varied":
+		v, err := newVaried()
+		if err != nil {
+			return err
+		}
+		question = v.prompt
+		opts = append(opts, vehicletest.WithModel(v))
+	default:
+		return fmt.Errorf("unknown -text %q: use scripted or varied", *textKind)
+	}
+	srv, err := vehicletest.Listen(*listen, opts...)
 	if err != nil {
 		return err
 	}
@@ -82,9 +113,9 @@ func serve(args []string) error {
 	}
 	id, since := cr.Session.SessionID, cr.Cursor
 	for i := range *n {
-		text := fmt.Sprintf("question %d: tell me about the herd #long 3", i)
-		if i%10 == 0 {
-			text = fmt.Sprintf("question %d: look it up #tool", i)
+		text, err := question(i)
+		if err != nil {
+			return fmt.Errorf("exchange %d: %w", i, err)
 		}
 		if since, err = prompt(ctx, c, id, since, text); err != nil {
 			return fmt.Errorf("exchange %d: %w", i, err)
@@ -99,6 +130,15 @@ func serve(args []string) error {
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM)
 	<-stop
 	return nil
+}
+
+// scriptedQuestion is the question of exchange i for the scripted model:
+// every tenth calls a tool, the others get three paragraphs.
+func scriptedQuestion(i int) (string, error) {
+	if i%10 == 0 {
+		return fmt.Sprintf("question %d: look it up #tool", i), nil
+	}
+	return fmt.Sprintf("question %d: tell me about the herd #long 3", i), nil
 }
 
 // prompt sends one prompt and waits for its run to settle; it returns the
