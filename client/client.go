@@ -281,6 +281,10 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 	defer resp.Body.Close()
 	if cl.pack && resp.StatusCode == http.StatusOK {
 		skel, pv, err := readPacked(resp.Body, maxSnapshot, packBlock)
+		var tooLong *tooLongError
+		if errors.As(err, &tooLong) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
 		}

@@ -3,6 +3,7 @@ package client
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -248,5 +249,20 @@ func TestPackScanAgainstUnmarshal(t *testing.T) {
 				t.Fatalf("array %d element %d is %q, want %q", k, i, data[s.start:s.end], want[i])
 			}
 		}
+	}
+}
+
+// An answer longer than the limit is refused at the limit, not read to its
+// end, and with a reason that is not a lost answer (it is not sent again).
+func TestReadPackedStopsAtTheLimit(t *testing.T) {
+	data := []byte(packCases()["long"])
+	r := &chunkReader{data: data, n: 4096}
+	_, _, err := readPacked(r, int64(len(data)/2), 4096)
+	var tooLong *tooLongError
+	if !errors.As(err, &tooLong) {
+		t.Fatalf("got %v, want the answer refused as too long", err)
+	}
+	if left := len(r.data); left < len(data)/2-8192 {
+		t.Fatalf("read on past the limit: %d of %d bytes left", left, len(data))
 	}
 }
