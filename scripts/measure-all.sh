@@ -11,6 +11,8 @@
 #            batching (Ingest/Apply/Ride CPU, streaming, the driver's batch)
 #   934d3eb  before the pipelined ride and the lazy long sessions
 #   c3a4b8c  before the split of vehicle and vehicle-tui (start)
+#   49ea79f  before a long session's answer was kept compressed (long
+#            sessions' RSS, with scripted and varied text)
 #   upstream this tree built with GOWORK=off: upstream Bubble Tea (idle)
 # Each step's output goes to OUTDIR/NN-name.txt; OUTDIR/summary.txt lists
 # the steps, their load averages and how long each took.
@@ -56,6 +58,11 @@ for rev in 2626e99; do
 done
 cp -r scripts/tuifirstframe "$out/934d3eb/scripts/"
 (cd "$out/934d3eb" && GOWORK=off go build -o bin/tuifirstframe ./scripts/tuifirstframe)
+if [[ ! -x $out/49ea79f/bin/tuifirstframe ]]; then
+	rm -rf "${out:?}/49ea79f" && mkdir -p "$out/49ea79f"
+	git archive 49ea79f | tar -x -C "$out/49ea79f"
+	(cd "$out/49ea79f" && go build -o bin/tuifirstframe ./scripts/tuifirstframe && go build -o bin/longsession ./scripts/longsession)
+fi
 mkdir -p "$out/upstream" "$out/new"
 GOWORK=off go build -o "$out/upstream/" ./cmd/...
 go build -o "$out/new/" ./cmd/...
@@ -96,7 +103,9 @@ step ride-throughput scripts/ride-throughput.sh -b 934d3eb -r 7
 step start-to-ready python3 scripts/start-to-ready.py --runs 20 "$out/c3a4b8c/bin/vehicle" "$new/vehicle"
 step long-session scripts/long-session.sh 50000 3
 step long-session-tui-10k scripts/long-session-tui.sh 10000 3 "$out/934d3eb/bin/tuifirstframe" "$new/tuifirstframe"
-step long-session-tui-50k scripts/long-session-tui.sh 50000 3 "$out/934d3eb/bin/tuifirstframe" "$new/tuifirstframe"
+step long-session-tui-50k scripts/long-session-tui.sh 50000 3 "$out/934d3eb/bin/tuifirstframe" "$out/49ea79f/bin/tuifirstframe" "$new/tuifirstframe"
+step long-session-varied env TEXT=varied scripts/long-session.sh 50000 3
+step long-session-tui-50k-varied env TEXT=varied scripts/long-session-tui.sh 50000 3 "$out/49ea79f/bin/tuifirstframe" "$new/tuifirstframe"
 step idle scripts/idle-wakeups.sh -s 60 "$out/upstream/vehicle" "$new/vehicle"
 step key-latency python3 scripts/key-latency.py --keys 30 "$out/upstream/vehicle" "$new/vehicle" "$out/upstream/vehicle" "$new/vehicle"
 step stream-5ms scripts/stream-cpu.sh -n 400 -d 5ms "$b/vehicle" "$out/upstream/vehicle" "$new/vehicle" "$b/vehicle" "$out/upstream/vehicle" "$new/vehicle"
