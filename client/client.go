@@ -193,7 +193,7 @@ type call struct {
 	body      []byte
 	requestID string
 	retry     bool
-	pack      bool // read a snapshot's answer a piece at a time
+	sink      *packedSink // a snapshot's answer is read a piece at a time into it
 }
 
 // send runs a call with the retry policy.
@@ -279,7 +279,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: err}
 	}
 	defer resp.Body.Close()
-	if cl.pack && resp.StatusCode == http.StatusOK {
+	if cl.sink != nil && resp.StatusCode == http.StatusOK {
 		skel, pv, err := readPacked(resp.Body, maxSnapshot, packBlock)
 		var tooLong *tooLongError
 		if errors.As(err, &tooLong) {
@@ -288,7 +288,9 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 		if err != nil {
 			return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
 		}
-		return parsePacked(cl, resp.StatusCode, skel, pv)
+		f, pv, err := parsePacked(cl, resp.StatusCode, skel, pv)
+		cl.sink.pv = pv
+		return f, err
 	}
 	data, err := readBody(resp, 64<<20)
 	if err != nil {

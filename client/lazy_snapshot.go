@@ -78,14 +78,14 @@ func (c *Client) InspectLazy(ctx context.Context, id string) (*LazySnapshot, err
 	if !ok {
 		return nil, fmt.Errorf("vehicle: unknown op %q", OpInspect)
 	}
-	r.pack = true
-	f, err := c.invoke(ctx, r, id, nil, "")
+	var sink packedSink
+	f, err := c.invokeInto(ctx, r, id, nil, "", &sink)
 	if err != nil {
 		return nil, err
 	}
 	var snap *LazySnapshot
-	if f.packed != nil {
-		snap, err = decodeLazy(f.Value, f.packed)
+	if sink.pv != nil {
+		snap, err = decodeLazy(f.Value, sink.pv)
 	} else {
 		snap, err = DecodeLazySnapshot(f.Value)
 	}

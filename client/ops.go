@@ -68,8 +68,7 @@ type Route struct {
 	// same request once more.
 	Delegation bool
 
-	ids  ids  // which ids Call fills in the body
-	pack bool // the answer is a snapshot, read a piece at a time (readPacked)
+	ids ids // which ids Call fills in the body
 }
 
 // ids says which of requestId and clientId a body carries.
@@ -233,7 +232,13 @@ type queryBody interface{ query() url.Values }
 // know it; nothing parses it back). It applies the delegation retry; the
 // lost-answer retry is send's.
 func (c *Client) invoke(ctx context.Context, r Route, sessionID string, body any, requestID string) (*Frame, error) {
-	cl := call{method: r.Method, url: c.baseURL(c.path(r, sessionID)), requestID: requestID, retry: r.Retry, pack: r.pack}
+	return c.invokeInto(ctx, r, sessionID, body, requestID, nil)
+}
+
+// invokeInto is invoke for an answer that is a snapshot, read a piece at a
+// time into sink (readPacked) when sink is not nil.
+func (c *Client) invokeInto(ctx context.Context, r Route, sessionID string, body any, requestID string, sink *packedSink) (*Frame, error) {
+	cl := call{method: r.Method, url: c.baseURL(c.path(r, sessionID)), requestID: requestID, retry: r.Retry, sink: sink}
 	switch b := body.(type) {
 	case nil:
 	case queryBody:

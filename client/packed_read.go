@@ -173,21 +173,25 @@ func (z *packer) close(last []byte) *packed {
 	return p
 }
 
+// packedSink receives what a packed read found, for the frame it answers.
+type packedSink struct{ pv *packedValue }
+
 // parsePacked is parseAnswer for what readPacked read: the frame decoded from
-// skel, with pv for its value when that value is the one pv's arrays were
-// taken from. Anything else (a refusal, an answer that is not a frame, a
-// frame that names its value twice) is parsed from the whole answer, as an
-// answer read whole is.
-func parsePacked(cl call, status int, skel []byte, pv *packedValue) (*Frame, error) {
+// skel, and pv when the frame's value is the one pv's arrays were taken
+// from (the value is then skel's, without them). Anything else (a refusal,
+// an answer that is not a frame, a frame that names its value twice) is
+// parsed from the whole answer, as an answer read whole is, and pv is nil.
+func parsePacked(cl call, status int, skel []byte, pv *packedValue) (*Frame, *packedValue, error) {
 	if pv == nil {
-		return parseAnswer(cl, status, skel)
+		f, err := parseAnswer(cl, status, skel)
+		return f, nil, err
 	}
 	f, err := parseAnswer(cl, status, skel)
 	if err != nil || f.Type == "" || len(f.Value) == 0 || pv.valueAt >= len(skel) || &f.Value[0] != &skel[pv.valueAt] {
-		return parseAnswer(cl, status, pv.store.slice(span{0, uint32(pv.store.Len())}))
+		f, err := parseAnswer(cl, status, pv.store.slice(span{0, uint32(pv.store.Len())}))
+		return f, nil, err
 	}
-	f.packed = pv
-	return f, nil
+	return f, pv, nil
 }
 
 // tooLongError is an answer longer than readPacked reads. It is not a lost

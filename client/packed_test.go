@@ -78,15 +78,15 @@ func openPacked(t testing.TB, data []byte, block uint32, piece int) (*LazySnapsh
 	if pv == nil && !bytes.Equal(skel, data) {
 		t.Fatal("readPacked found no arrays but did not give the answer back whole")
 	}
-	f, err := parsePacked(call{}, 200, skel, pv)
+	f, used, err := parsePacked(call{}, 200, skel, pv)
 	if err != nil {
 		return nil, pv, err
 	}
-	if f.packed == nil {
+	if used == nil {
 		ls, err := DecodeLazySnapshot(f.Value)
 		return ls, pv, err
 	}
-	ls, err := decodeLazy(f.Value, f.packed)
+	ls, err := decodeLazy(f.Value, used)
 	return ls, pv, err
 }
 

@@ -25,8 +25,6 @@ type Frame struct {
 	Message   string          `json:"message,omitempty"`
 	Details   json.RawMessage `json:"details,omitempty"`
 	Value     json.RawMessage `json:"value,omitempty"`
-
-	packed *packedValue // a snapshot read by InspectLazy: Value is without its transcript and commands
 }
 
 // Event is a session event: a frame with a seq (from 1, per session), or an
