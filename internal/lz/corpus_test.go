@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/sophia-labs/vehicle/internal/goroot"
 )
 
 const (
@@ -24,20 +25,6 @@ var corpus struct {
 	once sync.Once
 	data []byte
 	err  error
-}
-
-// goroot is the Go installation's root as the go command reports it
-// (runtime.GOROOT is deprecated and empty under -trimpath).
-func goroot() (string, error) {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOROOT: %w", err)
-	}
-	root := strings.TrimSpace(string(out))
-	if root == "" {
-		return "", errors.New("go env GOROOT is empty")
-	}
-	return root, nil
 }
 
 // realisticCorpus returns ~8 MiB of JSON transcript items whose texts are
@@ -58,7 +45,7 @@ var (
 )
 
 func buildCorpus() ([]byte, error) {
-	root, err := goroot()
+	root, err := goroot.Dir()
 	if err != nil {
 		return nil, err
 	}

@@ -34,16 +34,7 @@ func FuzzRoundTrip(f *testing.F) {
 		if max := len(src) + len(src)/255 + 16; len(enc) > max {
 			t.Fatalf("encoded %d bytes into %d, above the bound %d", len(src), len(enc), max)
 		}
-		if n, err := DecodedLen(enc); err != nil || n != len(src) {
-			t.Fatalf("DecodedLen = %d, %v; want %d", n, err, len(src))
-		}
-		dec, err := Decode(nil, enc)
-		if err != nil {
-			t.Fatalf("Decode: %v", err)
-		}
-		if !bytes.Equal(dec, src) {
-			t.Fatalf("round trip differs:\n got %q\nwant %q", dec, src)
-		}
+		roundTrip(t, &e, src)
 	})
 }
 

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/goroot"
 )
 
 // The varied text's sizes, in bytes. A reply is a sentence or two of prose,
@@ -55,7 +55,7 @@ type exchange struct {
 
 // newVaried reads the file list of the Go installation's sources.
 func newVaried() (*varied, error) {
-	root, err := goroot()
+	root, err := goroot.Dir()
 	if err != nil {
 		return nil, err
 	}
@@ -64,19 +64,6 @@ func newVaried() (*varied, error) {
 		return nil, err
 	}
 	return &varied{c: c, last: -1}, nil
-}
-
-// goroot is the Go installation's root, as the go command reports it.
-func goroot() (string, error) {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOROOT: %w", err)
-	}
-	root := strings.TrimSpace(string(out))
-	if root == "" {
-		return "", fmt.Errorf("go env GOROOT is empty")
-	}
-	return root, nil
 }
 
 // exchange is exchange i, made if it is the next one.
