@@ -147,38 +147,6 @@ func eachFieldWith(data []byte, i int, skip func(data []byte, i int) int, fn fun
 	return -1, errNotJSON
 }
 
-// eachElement calls fn with the bounds of every element of the array at
-// data[i:]; null is an empty array.
-func eachElement(data []byte, i int, fn func(v span)) error {
-	i = skipSpace(data, i)
-	if bytes.HasPrefix(data[i:], []byte("null")) {
-		return nil
-	}
-	if i >= len(data) || data[i] != '[' {
-		return errNotJSON
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == ']' {
-		return nil
-	}
-	for i < len(data) {
-		e := skipValue(data, i)
-		if e < 0 {
-			return errNotJSON
-		}
-		fn(span{uint32(i), uint32(e)})
-		i = skipSpace(data, e)
-		if i < len(data) && data[i] == ']' {
-			return nil
-		}
-		if i >= len(data) || data[i] != ',' {
-			return errNotJSON
-		}
-		i = skipSpace(data, i+1)
-	}
-	return errNotJSON
-}
-
 // errNotPlain says an object names a field twice, or with an escape or in
 // another case: json.Unmarshal decodes it instead.
 var errNotPlain = errors.New("a field named twice, with an escape or in another case")
