@@ -280,17 +280,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 	}
 	defer resp.Body.Close()
 	if cl.sink != nil && resp.StatusCode == http.StatusOK {
-		skel, pv, err := readPacked(resp.Body, maxSnapshot, packBlock)
-		var tooLong *tooLongError
-		if errors.As(err, &tooLong) {
-			return nil, err
-		}
-		if err != nil {
-			return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
-		}
-		f, pv, err := parsePacked(cl, resp.StatusCode, skel, pv)
-		cl.sink.pv = pv
-		return f, err
+		return readPackedAnswer(cl, resp)
 	}
 	data, err := readBody(resp, 64<<20)
 	if err != nil {

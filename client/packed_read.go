@@ -2,8 +2,10 @@ package client
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"net/http"
 
 	"github.com/sophia-labs/vehicle/internal/lz"
 )
@@ -175,6 +177,23 @@ func (z *packer) close(last []byte) *packed {
 
 // packedSink receives what a packed read found, for the frame it answers.
 type packedSink struct{ pv *packedValue }
+
+// readPackedAnswer reads a snapshot's answer a piece at a time (readPacked)
+// and parses it, leaving what it found in cl.sink. A read that fails is a
+// lost answer, but one past the limit is not.
+func readPackedAnswer(cl call, resp *http.Response) (*Frame, error) {
+	skel, pv, err := readPacked(resp.Body, maxSnapshot, packBlock)
+	var tooLong *tooLongError
+	if errors.As(err, &tooLong) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
+	}
+	f, pv, err := parsePacked(cl, resp.StatusCode, skel, pv)
+	cl.sink.pv = pv
+	return f, err
+}
 
 // parsePacked is parseAnswer for what readPacked read: the frame decoded from
 // skel, and pv when the frame's value is the one pv's arrays were taken

@@ -80,3 +80,15 @@ func TestInspectLazyAgainstHost(t *testing.T) {
 		t.Fatal("entries differ after the repeated message")
 	}
 }
+
+// A refusal reaches InspectLazy as it reaches Inspect: the host's error,
+// with its code.
+func TestInspectLazyRefused(t *testing.T) {
+	srv := vehicletest.NewServer(t)
+	c := dial(t, srv, adaToken, "demo", client.WithClientID("c1"))
+	_, lerr := c.InspectLazy(ctxT(t), "s-none")
+	_, err := c.Inspect(ctxT(t), "s-none")
+	if client.ErrorCode(lerr) != client.CodeNotFound || lerr.Error() != err.Error() {
+		t.Fatalf("InspectLazy: %v; Inspect: %v; want the same not_found", lerr, err)
+	}
+}
