@@ -74,12 +74,8 @@ func (t *Transcript) Items() ([]TranscriptItem, error) {
 // long session never holds its answer whole. It fails as Inspect does; an
 // item that does not decode fails only when it is read.
 func (c *Client) InspectLazy(ctx context.Context, id string) (*LazySnapshot, error) {
-	r, ok := c.routes[OpInspect]
-	if !ok {
-		return nil, fmt.Errorf("vehicle: unknown op %q", OpInspect)
-	}
 	var sink packedSink
-	f, err := c.invokeInto(ctx, r, id, nil, "", &sink)
+	f, err := c.doInto(ctx, OpInspect, id, nil, "", &sink)
 	if err != nil {
 		return nil, err
 	}

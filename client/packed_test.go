@@ -266,3 +266,19 @@ func TestReadPackedStopsAtTheLimit(t *testing.T) {
 		t.Fatalf("read on past the limit: %d of %d bytes left", left, len(data))
 	}
 }
+
+// A block that does not decode reads as missing bytes: an item in it is not
+// read, and nothing panics.
+func TestPackedBlockThatDoesNotDecode(t *testing.T) {
+	p := &packed{blocks: []pblock{{n: 100, z: []byte{0x64, 0xff, 0xff}}}, size: 100}
+	var h itemHead
+	if p.readHead(span{0, 50}, &h) {
+		t.Fatal("an item in a block that does not decode was read")
+	}
+	if b := p.slice(span{10, 20}); len(b) != 0 {
+		t.Fatalf("slice gave %q", b)
+	}
+	if end := p.valueEnd(5); end >= 0 {
+		t.Fatalf("valueEnd gave %d", end)
+	}
+}

@@ -24,11 +24,17 @@ func decodeInto[T any](f *Frame, err error, v *T, replayed *bool) (*T, error) {
 // do sends a typed request through the route table: op's route, the session
 // (if any), the body and its request id.
 func (c *Client) do(ctx context.Context, op, sessionID string, body any, requestID string) (*Frame, error) {
+	return c.doInto(ctx, op, sessionID, body, requestID, nil)
+}
+
+// doInto is do, reading a snapshot's answer a piece at a time into sink
+// when it is not nil (invokeInto).
+func (c *Client) doInto(ctx context.Context, op, sessionID string, body any, requestID string, sink *packedSink) (*Frame, error) {
 	r, ok := c.routes[op]
 	if !ok {
 		return nil, fmt.Errorf("vehicle: unknown op %q", op) // a typed verb names its op
 	}
-	return c.invoke(ctx, r, sessionID, body, requestID)
+	return c.invokeInto(ctx, r, sessionID, body, requestID, sink)
 }
 
 // Create starts a session on the client's graph. Empty RequestID and ClientID
