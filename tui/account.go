@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // doorRefusal is a refusal that names the ways in (model_key_required,
@@ -90,7 +91,7 @@ func (p *accountPane) lines() []string {
 }
 
 // ShortHelp lists the key of the pane: a model key.
-func (p *accountPane) ShortHelp() []key.Binding { return []key.Binding{p.keys.ModelKey} }
+func (p *accountPane) ShortHelp() []key.Binding { return []key.Binding{p.Keys.ModelKey} }
 
 // FullHelp lists the pane's keys.
 func (p *accountPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
@@ -108,11 +109,11 @@ func (c *common) styledWarnings() []string {
 	ws := c.limitWarnings()
 	out := make([]string, 0, len(ws))
 	for _, w := range ws {
-		style := c.st.StatusWarn
+		style := c.Styles.StatusWarn
 		if strings.HasPrefix(w, "✗") {
-			style = c.st.StatusError
+			style = c.Styles.StatusError
 		}
-		out = append(out, pad(style.Render(w), c.width))
+		out = append(out, ui.Pad(style.Render(w), c.width))
 	}
 	return out
 }
@@ -135,19 +136,19 @@ func (c *common) accountLines(limit int) []string {
 	var out []string
 	if a := c.account; a != nil {
 		for i, l := range c.accountText(a) {
-			style, lead := c.st.Status, ""
+			style, lead := c.Styles.Status, ""
 			if i > 0 {
-				style, lead = c.st.KeyDesc, "  "
+				style, lead = c.Styles.KeyDesc, "  "
 			}
-			for k, w := range wrapPlain(l, max(c.width-len(lead)-2, 10)) {
+			for k, w := range ui.WrapPlain(l, max(c.width-len(lead)-2, 10)) {
 				if k > 0 {
 					w = "  " + w
 				}
-				out = append(out, pad(style.Render(lead+w), c.width))
+				out = append(out, ui.Pad(style.Render(lead+w), c.width))
 			}
 		}
 		if a.Kind == client.AccountAnonymous && a.Doors != nil && c.refusal == nil && !c.hasModelKey() {
-			out = append(out, pad(c.st.Status.Render("  doors: "+doorsText(a.Doors)), c.width))
+			out = append(out, ui.Pad(c.Styles.Status.Render("  doors: "+doorsText(a.Doors)), c.width))
 		}
 	}
 	if r := c.refusal; r != nil {
@@ -166,14 +167,14 @@ func (c *common) accountText(a *client.Account) []string {
 	if c.sess != nil {
 		turns = sessionTurns(c.sess)
 	}
-	who := "◆ " + SanitizeLine(a.Kind)
+	who := "◆ " + ui.SanitizeLine(a.Kind)
 	if a.Kind == client.AccountAnonymous {
 		who = "◆ visitor"
 	}
-	if p := SanitizeLine(a.Principal); p != "" {
+	if p := ui.SanitizeLine(a.Principal); p != "" {
 		who += " " + p
 	}
-	if e := SanitizeLine(a.Email); e != "" {
+	if e := ui.SanitizeLine(a.Email); e != "" {
 		who += " · " + e + map[bool]string{true: " (verified)", false: " (not verified)"}[a.EmailVerified]
 	}
 	if a.Kind == client.AccountMember {
@@ -187,14 +188,14 @@ func (c *common) accountText(a *client.Account) []string {
 		out = append(out, creditText(c))
 	}
 	if b := a.BYOK; b != nil {
-		s := "your own key: " + SanitizeLine(b.Provider)
+		s := "your own key: " + ui.SanitizeLine(b.Provider)
 		if b.DefaultModel != "" {
-			s += ", default model " + SanitizeLine(b.DefaultModel)
+			s += ", default model " + ui.SanitizeLine(b.DefaultModel)
 		}
 		if c.hasModelKey() {
 			s += " · yours goes with every request"
 		} else {
-			s += " · " + keyName(c.keys.ModelKey) + " gives it"
+			s += " · " + ui.KeyName(c.Keys.ModelKey) + " gives it"
 		}
 		out = append(out, s)
 	}
@@ -237,14 +238,14 @@ func modelsText(models []string, def string) string {
 	var out []string
 	seen := false
 	for _, x := range models {
-		x = SanitizeLine(x)
-		if x == SanitizeLine(def) {
+		x = ui.SanitizeLine(x)
+		if x == ui.SanitizeLine(def) {
 			x, seen = x+" (default)", true
 		}
 		out = append(out, x)
 	}
 	if !seen && def != "" {
-		out = append([]string{SanitizeLine(def) + " (default)"}, out...)
+		out = append([]string{ui.SanitizeLine(def) + " (default)"}, out...)
 	}
 	return strings.Join(out, ", ")
 }
@@ -267,31 +268,31 @@ func turnCounts(a *client.Account, session int) string {
 
 // doorsText names the doors' headers.
 func doorsText(d *client.Doors) string {
-	return SanitizeLine(d.BYOK.Header) + " (your own key) · " + SanitizeLine(d.Account.Header) + " (an account with credit)"
+	return ui.SanitizeLine(d.BYOK.Header) + " (your own key) · " + ui.SanitizeLine(d.Account.Header) + " (an account with credit)"
 }
 
 // refusalLines say what the refusal said and how to get in, whole.
 func (c *common) refusalLines(r *doorRefusal) []string {
 	var out []string
-	for _, l := range wrapPlain(SanitizeLine(r.code+": "+r.message), c.width-2) {
+	for _, l := range ui.WrapPlain(ui.SanitizeLine(r.code+": "+r.message), c.width-2) {
 		if len(out) == 0 {
-			out = append(out, pad(c.st.StatusError.Render("✗ "+l), c.width))
+			out = append(out, ui.Pad(c.Styles.StatusError.Render("✗ "+l), c.width))
 			continue
 		}
-		out = append(out, pad(c.st.StatusError.Render("  "+l), c.width))
+		out = append(out, ui.Pad(c.Styles.StatusError.Render("  "+l), c.width))
 	}
 	for _, line := range doorLines(r.doors) {
-		for k, l := range wrapPlain(line, c.width-4) {
+		for k, l := range ui.WrapPlain(line, c.width-4) {
 			lead := "    "
 			if k == 0 {
 				lead = "  → "
 			}
-			out = append(out, pad(c.st.Status.Render(lead+l), c.width))
+			out = append(out, ui.Pad(c.Styles.Status.Render(lead+l), c.width))
 		}
 	}
-	hint := "  " + keyName(c.keys.ModelKey) + " gives your model key now; or set $" + c.modelKeyVariable() + " and start again"
-	for _, l := range wrapPlain(hint, c.width) {
-		out = append(out, pad(c.st.KeyDesc.Render(l), c.width))
+	hint := "  " + ui.KeyName(c.Keys.ModelKey) + " gives your model key now; or set $" + c.modelKeyVariable() + " and start again"
+	for _, l := range ui.WrapPlain(hint, c.width) {
+		out = append(out, ui.Pad(c.Styles.KeyDesc.Render(l), c.width))
 	}
 	return out
 }
@@ -322,10 +323,10 @@ func (c *common) limitWarnings() []string {
 		switch {
 		case !cr.PoolOpenToday:
 			out = append(out, "✗ credit pool closed today: the next turn is refused; "+
-				keyName(c.keys.ModelKey)+" gives your key")
+				ui.KeyName(c.Keys.ModelKey)+" gives your key")
 		case cr.BalanceUSD <= 0:
 			out = append(out, "✗ no credit left: the next turn is refused; "+
-				keyName(c.keys.ModelKey)+" gives your key")
+				ui.KeyName(c.Keys.ModelKey)+" gives your key")
 		case budget > 0 && cr.BalanceUSD < budget:
 			out = append(out, fmt.Sprintf("⚠ %s credit left, under a run's budget of %s: a run may end short", usd(cr.BalanceUSD), usd(budget)))
 		}

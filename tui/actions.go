@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // action is one thing the person can do, as the command palette and the
@@ -32,7 +33,7 @@ type action struct {
 // actions is the action table, in the order the palette lists it. Its keys
 // are the key map's, so a rebinding shows everywhere.
 func (m *Model) actions() []action {
-	k := &m.keys
+	k := &m.Keys
 	acts := []action{
 		{name: "Help: every key", slash: "help", key: k.Help, why: always, run: runHelp},
 		{name: "Sessions: the picker", slash: "sessions", key: k.Sessions, why: always, run: runSessions},
@@ -102,7 +103,7 @@ func notWatching(m *Model) string {
 // inSession needs one of the person's sessions open.
 func inSession(m *Model) string {
 	if m.sess == nil || m.sess.state == nil || m.focus == focusVisit {
-		return "open one of your sessions first (" + keyName(m.keys.Sessions) + " lists them)"
+		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
 	return ""
 }
@@ -135,7 +136,7 @@ func drivesRoom(m *Model) string {
 	case m.cfg.Watch:
 		return "watching read-only: only the driver sets the room's policy"
 	case !m.driving(m.sess):
-		return "only the driver sets the room's policy: " + keyName(m.keys.TakeOver) + " takes over"
+		return "only the driver sets the room's policy: " + ui.KeyName(m.Keys.TakeOver) + " takes over"
 	}
 	return ""
 }
@@ -173,7 +174,7 @@ func runNew(m *Model, _ string) (tea.Cmd, string) {
 func runRename(m *Model, title string) (tea.Cmd, string) {
 	switch {
 	case title == "":
-		return nil, "say the new title: /rename TITLE (" + keyName(m.keys.Palette) + " → Rename asks for it)"
+		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
 	case strings.Contains(title, "\n"):
 		return nil, "a title is one line: /rename TITLE"
 	}
@@ -195,13 +196,13 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 		return nil, "nothing to fork before yet: send a message first"
 	}
 	m.focus = focusEntries
-	m.note = "mark the entry to fork before: " + keyName(m.keys.Up) + keyName(m.keys.Down) + " moves, " +
-		keyName(m.keys.Fork) + " " + keyName(m.keys.Fork) + " forks"
+	m.note = "mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
+		ui.KeyName(m.Keys.Fork) + " " + ui.KeyName(m.Keys.Fork) + " forks"
 	return nil, ""
 }
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "cloning “" + TitleLine(m.sess.state.Title()) + "”…"
+	m.note = "cloning “" + ui.TitleLine(m.sess.state.Title()) + "”…"
 	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.id), ""
 }
 

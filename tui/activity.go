@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // spinEvery is the spinner's frame interval while a run is under way.
@@ -143,10 +144,10 @@ func (m *Model) activityLines() []string {
 		total = fmt.Sprintf("$%.4f since opened", a.total)
 	}
 	parts := []string{
-		m.st.StatusWarn.Render(spinFrames[a.frame] + " " + runTime(elapsed)),
-		m.st.Status.Render(turn), m.st.Status.Render(cost), m.st.Status.Render(total),
+		m.Styles.StatusWarn.Render(spinFrames[a.frame] + " " + runTime(elapsed)),
+		m.Styles.Status.Render(turn), m.Styles.Status.Render(cost), m.Styles.Status.Render(total),
 	}
-	return []string{pad(" "+joinFit(parts, m.width-1), m.width)}
+	return []string{ui.Pad(" "+joinFit(parts, m.width-1), m.width)}
 }
 
 // showsActivity reports whether the run's line shows: a run is under way

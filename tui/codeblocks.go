@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // maxCodeBlocks bounds the code blocks a message offers to copy.
@@ -106,7 +107,7 @@ func dedent(l string, n int) string {
 func sanitizeCode(s string) string {
 	parts := strings.Split(s, "\t")
 	for i, p := range parts {
-		parts[i] = Sanitize(p)
+		parts[i] = ui.Sanitize(p)
 	}
 	return strings.Join(parts, "\t")
 }
@@ -116,7 +117,7 @@ func sanitizeCode(s string) string {
 func (t *transcript) copyCode(e *client.Entry) (cmd tea.Cmd, acted bool) {
 	c := t.c
 	if e.Kind != client.EntryMessage {
-		c.note = "a tool call has no code blocks: select a message (" + keyName(c.keys.Up) + keyName(c.keys.Down) + ")"
+		c.note = "a tool call has no code blocks: select a message (" + ui.KeyName(c.Keys.Up) + ui.KeyName(c.Keys.Down) + ")"
 		return nil, false
 	}
 	bs := codeBlocks(e.Text)
@@ -147,7 +148,7 @@ func blockFacts(b codeBlock) string {
 	if b.lang == "" {
 		return n
 	}
-	return SanitizeLine(b.lang) + " · " + n
+	return ui.SanitizeLine(b.lang) + " · " + n
 }
 
 // codeChooser is the overlay that picks one of a message's code blocks to
@@ -161,7 +162,7 @@ type codeChooser struct {
 
 // ShortHelp lists the chooser's keys.
 func (d *codeChooser) ShortHelp() []key.Binding {
-	k := &d.c.keys
+	k := &d.c.Keys
 	return []key.Binding{k.PickNumber, k.Up, k.Down, k.Open, k.Dismiss}
 }
 
@@ -177,7 +178,7 @@ func (d *codeChooser) Update(msg tea.Msg) (tea.Cmd, bool) {
 	if !ok {
 		return nil, false
 	}
-	keys := &d.c.keys
+	keys := &d.c.Keys
 	switch {
 	case key.Matches(k, keys.Dismiss):
 		d.c.note = "no code block copied"
@@ -198,11 +199,11 @@ func (d *codeChooser) Update(msg tea.Msg) (tea.Cmd, bool) {
 
 // View draws the numbered blocks around the selected one, and the keys.
 func (d *codeChooser) View() string {
-	c, st := d.c, d.c.st
-	move := st.Key.Render(keyName(c.keys.Up)+keyName(c.keys.Down)) + st.KeyDesc.Render(" marks")
-	foot := c.hints(c.hint(c.keys.PickNumber, "copies that one"), move, c.hint(c.keys.Open, "copies the marked one"),
-		c.hint(c.keys.Dismiss, "cancels"))
-	rows := boxRows(d.h, d.w, xansi.Strip(foot))
+	c, st := d.c, d.c.Styles
+	move := st.Key.Render(ui.KeyName(c.Keys.Up)+ui.KeyName(c.Keys.Down)) + st.KeyDesc.Render(" marks")
+	foot := c.Hints(c.Hint(c.Keys.PickNumber, "copies that one"), move, c.Hint(c.Keys.Open, "copies the marked one"),
+		c.Hint(c.Keys.Dismiss, "cancels"))
+	rows := ui.BoxRows(d.h, d.w, xansi.Strip(foot))
 	first := max(d.sel-rows+1, 0)
 	inner := max(min(d.w-4, 96), 10)
 	var lines []string
@@ -216,7 +217,7 @@ func (d *codeChooser) View() string {
 		lines = append(lines, row)
 	}
 	title := "Copy a code block (" + strconv.Itoa(len(d.blocks)) + ")"
-	return overlayBox(st, title, strings.Join(lines, "\n")+"\n\n"+foot, d.w, d.h)
+	return ui.Box(st, title, strings.Join(lines, "\n")+"\n\n"+foot, d.w, d.h)
 }
 
 // row is block i's line: its number, facts and first line.
@@ -229,5 +230,5 @@ func (d *codeChooser) row(i int) string {
 			break
 		}
 	}
-	return strconv.Itoa(i+1) + "  " + blockFacts(b) + " · " + SanitizeLine(first)
+	return strconv.Itoa(i+1) + "  " + blockFacts(b) + " · " + ui.SanitizeLine(first)
 }

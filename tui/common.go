@@ -1,15 +1,13 @@
 package tui
 
 import (
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // common is what every component shares with the root: the styles of the
@@ -18,11 +16,9 @@ import (
 // the status line says. The root owns it and routes messages; components
 // read it, and the panes act on the open session through it.
 type common struct {
-	st    *theme.Styles
-	keys  KeyMap
-	help  help.Model
-	width int
-	high  int
+	ui.Context // what the components read: styles, keys, clock
+	width      int
+	high       int
 
 	cfg  Config
 	me   client.Me
@@ -61,36 +57,4 @@ type component interface {
 	View() string
 	// SetSize gives the component its width and height in cells.
 	SetSize(width, height int)
-}
-
-// hint is one key of a binding and what it does here, styled: the key comes
-// from the binding, so a rebinding changes every hint that names it.
-func (c *common) hint(b key.Binding, desc string) string {
-	if desc == "" {
-		desc = b.Help().Desc
-	}
-	return c.st.Key.Render(b.Help().Key) + c.st.KeyDesc.Render(" "+desc)
-}
-
-// hints joins hints with " · ".
-func (c *common) hints(hs ...string) string {
-	out := ""
-	for i, h := range hs {
-		if i > 0 {
-			out += c.st.KeyDesc.Render(" · ")
-		}
-		out += h
-	}
-	return out
-}
-
-// keyName is a binding's keys as help shows them, for hints written into
-// sentences.
-func keyName(b key.Binding) string { return b.Help().Key }
-
-// firstKey is the first of a binding's keys as help shows them ("f1" of
-// "f1/alt+e"), for the tightest places.
-func firstKey(b key.Binding) string {
-	k, _, _ := strings.Cut(b.Help().Key, "/")
-	return k
 }

@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // composer is the multi-line input where the person writes. Enter is the
@@ -22,7 +23,7 @@ type composer struct {
 	grow    growth  // its height and scroll (composer_grow.go)
 }
 
-func newComposer(c *common, st *theme.Styles, keys *KeyMap) composer {
+func newComposer(c *common, st *theme.Styles, keys *ui.KeyMap) composer {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	ta.Prompt = "┃ "
@@ -57,13 +58,13 @@ func (c *composer) View() string { return c.view() }
 // ShortHelp lists the composer's keys: what the session does with the
 // draft, then the composer's own.
 func (c *composer) ShortHelp() []key.Binding {
-	k := &c.c.keys
+	k := &c.c.Keys
 	return []key.Binding{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.Quit}
 }
 
 // FullHelp lists the composer's keys, the history's with them.
 func (c *composer) FullHelp() [][]key.Binding {
-	k := &c.c.keys
+	k := &c.c.Keys
 	return [][]key.Binding{c.ShortHelp(), {k.Up, k.Down}}
 }
 
@@ -86,7 +87,7 @@ func (c *composer) Update(msg tea.Msg) (tea.Cmd, bool) {
 				c.c.note = c.watchNote()
 			}
 			return nil, false
-		case key.Matches(msg, c.c.keys.Editor):
+		case key.Matches(msg, c.c.Keys.Editor):
 			return editDraft(c.c.cfg.Editor, c.value()), false
 		case c.walk(msg):
 			return nil, false
@@ -179,5 +180,5 @@ func (c *composer) cursor() *tea.Cursor { return c.shownCursor() }
 // watchNote answers text typed while watching read-only: there is no
 // composer, so it says so, and where the commands that work are.
 func (c *composer) watchNote() string {
-	return "watching read-only: nothing written here is sent · " + keyName(c.c.keys.Palette) + " lists what works here"
+	return "watching read-only: nothing written here is sent · " + ui.KeyName(c.c.Keys.Palette) + " lists what works here"
 }

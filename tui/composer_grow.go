@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/mattn/go-runewidth"
 	"github.com/rivo/uniseg"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // growth is how much of the draft the composer shows. It takes as many
@@ -135,7 +136,7 @@ func (c *composer) mark() string {
 	if below > 0 {
 		parts = append(parts, "↓ "+moreLines(below))
 	}
-	return pad(c.c.st.Placeholder.Render("  "+strings.Join(parts, " · ")), c.grow.width)
+	return ui.Pad(c.c.Styles.Placeholder.Render("  "+strings.Join(parts, " · ")), c.grow.width)
 }
 
 // moreLines words a count of hidden lines.

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // deleteDialog asks to confirm a delete, naming the session.
@@ -17,7 +18,7 @@ type deleteDialog struct {
 
 // ShortHelp lists the dialog's keys.
 func (d *deleteDialog) ShortHelp() []key.Binding {
-	return []key.Binding{d.c.keys.Confirm, d.c.keys.Cancel}
+	return []key.Binding{d.c.Keys.Confirm, d.c.Keys.Cancel}
 }
 
 // FullHelp lists the dialog's keys.
@@ -31,9 +32,9 @@ func (d *deleteDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	k, ok := msg.(tea.KeyPressMsg)
 	switch {
 	case !ok:
-	case key.Matches(k, d.c.keys.Confirm):
+	case key.Matches(k, d.c.Keys.Confirm):
 		return d.confirm(), true
-	case key.Matches(k, d.c.keys.Cancel):
+	case key.Matches(k, d.c.Keys.Cancel):
 		return nil, true
 	}
 	return nil, false
@@ -42,8 +43,8 @@ func (d *deleteDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 // View draws the dialog.
 func (d *deleteDialog) View() string {
 	c, s := d.c, d.target
-	body := "Delete “" + TitleLine(s.DisplayTitle()) + "” (" + SanitizeLine(s.SessionID) + ")?\n" +
+	body := "Delete “" + ui.TitleLine(s.DisplayTitle()) + "” (" + ui.SanitizeLine(s.SessionID) + ")?\n" +
 		"The host moves it to its trash; its mirrored document goes to the workspace's Trash.\n\n" +
-		c.hints(c.hint(c.keys.Confirm, "delete"), c.hint(c.keys.Cancel, "keep it"))
-	return overlayBox(c.st, "Delete session", body, d.w, d.h)
+		c.Hints(c.Hint(c.Keys.Confirm, "delete"), c.Hint(c.Keys.Cancel, "keep it"))
+	return ui.Box(c.Styles, "Delete session", body, d.w, d.h)
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // deletedDialog says both outcomes of a delete: the session in the host's
@@ -22,7 +23,7 @@ type deletedDialog struct {
 
 // ShortHelp lists the dialog's keys.
 func (d *deletedDialog) ShortHelp() []key.Binding {
-	return []key.Binding{d.c.keys.Save, d.c.keys.Dismiss}
+	return []key.Binding{d.c.Keys.Save, d.c.Keys.Dismiss}
 }
 
 // FullHelp lists the dialog's keys.
@@ -34,16 +35,16 @@ func (d *deletedDialog) SetSize(w, h int) { d.w, d.h = w, h }
 // Update closes on confirm or cancel.
 func (d *deletedDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	k, ok := msg.(tea.KeyPressMsg)
-	return nil, ok && key.Matches(k, d.c.keys.Confirm, d.c.keys.Cancel)
+	return nil, ok && key.Matches(k, d.c.Keys.Confirm, d.c.Keys.Cancel)
 }
 
 // View draws the outcome.
 func (d *deletedDialog) View() string {
 	c, out := d.c, d.outcome
-	st := c.st
-	trash := SanitizeLine(out.Deleted.TrashedAs)
+	st := c.Styles
+	trash := ui.SanitizeLine(out.Deleted.TrashedAs)
 	lines := []string{
-		"“" + SanitizeLine(d.title) + "” (" + SanitizeLine(d.id) + ")",
+		"“" + ui.SanitizeLine(d.title) + "” (" + ui.SanitizeLine(d.id) + ")",
 		"",
 		st.StatusGood.Render("✓ session moved to the host's trash: " + trash),
 	}
@@ -51,16 +52,16 @@ func (d *deletedDialog) View() string {
 	case out.MirrorTrashed:
 		doc := ""
 		if out.Deleted.Mirror != nil {
-			doc = " (" + SanitizeLine(out.Deleted.Mirror.DocumentID) + ")"
+			doc = " (" + ui.SanitizeLine(out.Deleted.Mirror.DocumentID) + ")"
 		}
 		lines = append(lines, st.StatusGood.Render("✓ its mirrored document"+doc+" is in the workspace's Trash"))
 	case out.MirrorErr != nil:
-		lines = append(lines, st.StatusError.Render("✗ "+SanitizeLine(strings.TrimPrefix(out.MirrorErr.Error(), "vehicle: "))))
+		lines = append(lines, st.StatusError.Render("✗ "+ui.SanitizeLine(strings.TrimPrefix(out.MirrorErr.Error(), "vehicle: "))))
 	default:
 		lines = append(lines, st.Notice.Render("· it had no mirrored document in the graph"))
 	}
 	lines = append(lines, "", st.KeyDesc.Render("To restore it, the host's operator moves "+trash+
 		" back; a trashed document comes back from the workspace's Trash."), "",
-		c.st.Key.Render(keyName(c.keys.Save))+st.KeyDesc.Render(" or ")+c.hint(c.keys.Dismiss, "closes this"))
-	return overlayBox(st, "Deleted", strings.Join(lines, "\n"), d.w, d.h)
+		c.Styles.Key.Render(ui.KeyName(c.Keys.Save))+st.KeyDesc.Render(" or ")+c.Hint(c.Keys.Dismiss, "closes this"))
+	return ui.Box(st, "Deleted", strings.Join(lines, "\n"), d.w, d.h)
 }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // errorsMax bounds the errors kept for the errors overlay.
@@ -25,7 +26,7 @@ type errorsDialog struct {
 
 // ShortHelp lists the dialog's keys.
 func (d *errorsDialog) ShortHelp() []key.Binding {
-	return []key.Binding{d.c.keys.Up, d.c.keys.Down, d.c.keys.Dismiss}
+	return []key.Binding{d.c.Keys.Up, d.c.Keys.Down, d.c.Keys.Dismiss}
 }
 
 // FullHelp lists the dialog's keys.
@@ -37,7 +38,7 @@ func (d *errorsDialog) SetSize(w, h int) { d.w, d.h = w, h }
 // rows is how many lines of errors fit in the box.
 func (d *errorsDialog) rows() int {
 	c := d.c
-	return boxRows(d.h, d.w, c.hints(c.hint(c.keys.Up, "↓ scroll"), c.hint(c.keys.Dismiss, "closes this")))
+	return ui.BoxRows(d.h, d.w, c.Hints(c.Hint(c.Keys.Up, "↓ scroll"), c.Hint(c.Keys.Dismiss, "closes this")))
 }
 
 // lines is every error wrapped to the box.
@@ -54,19 +55,19 @@ func (d *errorsDialog) lines() []string {
 				lead = "✗ "
 			}
 			if d.mark != "" {
-				out = append(out, d.c.st.Body.Render(l))
+				out = append(out, d.c.Styles.Body.Render(l))
 				continue
 			}
-			out = append(out, d.c.st.StatusError.Render(lead+l))
+			out = append(out, d.c.Styles.StatusError.Render(lead+l))
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, d.c.st.Notice.Render("No error so far."))
+		out = append(out, d.c.Styles.Notice.Render("No error so far."))
 	}
 	if d.log != "" {
 		out = append(out, "")
 		for _, l := range strings.Split(xansi.Wrap("The debug log has every request: "+d.log, w, ""), "\n") {
-			out = append(out, d.c.st.Notice.Render(l))
+			out = append(out, d.c.Styles.Notice.Render(l))
 		}
 	}
 	return out
@@ -78,7 +79,7 @@ func (d *errorsDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	if !ok {
 		return nil, false
 	}
-	km := &d.c.keys
+	km := &d.c.Keys
 	switch {
 	case key.Matches(k, km.Errors, km.Dismiss, km.Expand):
 		return nil, true
@@ -97,13 +98,13 @@ func (d *errorsDialog) View() string {
 	off := min(d.off, max(len(lines)-d.rows(), 0))
 	shown := lines[off:min(off+d.rows(), len(lines))]
 	c := d.c
-	foot := c.hint(c.keys.Dismiss, "closes this")
+	foot := c.Hint(c.Keys.Dismiss, "closes this")
 	if len(shown) < len(lines) {
-		foot = c.hints(c.hint(c.keys.Up, "↓ scroll"), foot)
+		foot = c.Hints(c.Hint(c.Keys.Up, "↓ scroll"), foot)
 	}
 	title := d.title
 	if title == "" {
 		title = "Errors, newest first"
 	}
-	return overlayBox(c.st, title, strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
+	return ui.Box(c.Styles, title, strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
 }

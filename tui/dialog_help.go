@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // helpDialog is the help overlay: every key of the screen under it, from
@@ -25,7 +26,7 @@ func newHelpDialog(c *common, screen help.KeyMap) *helpDialog {
 
 // ShortHelp lists the help's own keys.
 func (d *helpDialog) ShortHelp() []key.Binding {
-	k := &d.c.keys
+	k := &d.c.Keys
 	return []key.Binding{k.Up, k.Down, k.Help, k.Dismiss}
 }
 
@@ -41,7 +42,7 @@ func (d *helpDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	if !ok {
 		return nil, false
 	}
-	km := &d.c.keys
+	km := &d.c.Keys
 	switch {
 	case key.Matches(k, km.Help, km.Dismiss) || k.String() == "q":
 		return nil, true
@@ -59,14 +60,14 @@ func (d *helpDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // rows is how many lines of keys fit in the box.
-func (d *helpDialog) rows() int { return boxRows(d.h, d.w, d.foot(true)) }
+func (d *helpDialog) rows() int { return ui.BoxRows(d.h, d.w, d.foot(true)) }
 
 // foot is the help's keys: scrolling (when it scrolls) and closing.
 func (d *helpDialog) foot(scrolls bool) string {
-	c, km := d.c, &d.c.keys
-	foot := c.hints(c.hint(km.Help, "or "+keyName(km.Dismiss)+" closes this"))
+	c, km := d.c, &d.c.Keys
+	foot := c.Hints(c.Hint(km.Help, "or "+ui.KeyName(km.Dismiss)+" closes this"))
 	if scrolls {
-		foot = c.hints(c.hint(km.Up, "↓ scroll"), foot)
+		foot = c.Hints(c.Hint(km.Up, "↓ scroll"), foot)
 	}
 	return foot
 }
@@ -74,7 +75,7 @@ func (d *helpDialog) foot(scrolls bool) string {
 // lines is the keys of the screen, a line each row: its columns side by
 // side when they fit the box, else one under the other.
 func (d *helpDialog) lines() []string {
-	h := d.c.help
+	h := d.c.Help
 	inner := max(min(d.w-4, 96), 20)
 	h.SetWidth(0)
 	cols := d.screen.FullHelp()
@@ -94,5 +95,5 @@ func (d *helpDialog) View() string {
 	off := min(d.off, max(len(lines)-d.rows(), 0))
 	shown := lines[off:min(off+d.rows(), len(lines))]
 	foot := d.foot(len(shown) < len(lines))
-	return overlayBox(d.c.st, "Keys", strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
+	return ui.Box(d.c.Styles, "Keys", strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // What a session is: its profile and box, its model, who pays for it and
@@ -23,9 +24,9 @@ const (
 // profileText is a summary's profile: "chat", or "agent · bwrap" with its
 // box.
 func profileText(s client.Summary) string {
-	p := orWords(SanitizeLine(s.Profile), client.ProfileChat)
+	p := orWords(ui.SanitizeLine(s.Profile), client.ProfileChat)
 	if s.Isolation != "" {
-		p += " · " + SanitizeLine(s.Isolation)
+		p += " · " + ui.SanitizeLine(s.Isolation)
 	}
 	return p
 }
@@ -33,7 +34,7 @@ func profileText(s client.Summary) string {
 // modelShort is a model's last path segment ("gpt-6-luna" for
 // "openrouter/openai/gpt-6-luna"), for one-line places.
 func modelShort(model string) string {
-	model = SanitizeLine(model)
+	model = ui.SanitizeLine(model)
 	if i := strings.LastIndex(model, "/"); i >= 0 && i < len(model)-1 {
 		return model[i+1:]
 	}
@@ -47,7 +48,7 @@ func fundingText(funding string) string {
 	case "", fundingMember:
 		return "house"
 	}
-	return SanitizeLine(funding)
+	return ui.SanitizeLine(funding)
 }
 
 // readOnly reports whether the person only reads in the session: a
@@ -73,7 +74,7 @@ func sessionFacts(s client.Summary, reduced bool) string {
 // pickerKind is a listed session's profile and model, for the picker
 // ("agent gpt-6-luna"; the box is in the session's header).
 func pickerKind(s client.Summary) string {
-	p := orWords(SanitizeLine(s.Profile), client.ProfileChat)
+	p := orWords(ui.SanitizeLine(s.Profile), client.ProfileChat)
 	if m := modelShort(s.Model); m != "" {
 		p += " " + m
 	}
@@ -82,16 +83,16 @@ func pickerKind(s client.Summary) string {
 
 // mirrorText says where the session's record lives in the graph.
 func mirrorText(m client.Mirror, c *common, loc *time.Location) []string {
-	doc := SanitizeLine(m.DocumentID)
+	doc := ui.SanitizeLine(m.DocumentID)
 	switch m.State {
 	case "written":
 		line := "✓ written to document " + doc
 		if m.WrittenAt != nil {
 			line += " at " + m.WrittenAt.In(loc).Format("2006-01-02 15:04:05")
 		}
-		out := []string{c.st.StatusGood.Render(line)}
+		out := []string{c.Styles.StatusGood.Render(line)}
 		if m.Folder != "" {
-			out = append(out, "  in the folder "+SanitizeLine(m.Folder))
+			out = append(out, "  in the folder "+ui.SanitizeLine(m.Folder))
 		}
 		return out
 	case "failed":
@@ -99,16 +100,16 @@ func mirrorText(m client.Mirror, c *common, loc *time.Location) []string {
 		if doc != "" {
 			where = " (document " + doc + ")"
 		}
-		return []string{c.st.StatusError.Render("✗ the last write failed" + where + ": " +
-			orWords(SanitizeLine(m.Error), "no message")), "  it is tried again after the next run settles"}
+		return []string{c.Styles.StatusError.Render("✗ the last write failed" + where + ": " +
+			orWords(ui.SanitizeLine(m.Error), "no message")), "  it is tried again after the next run settles"}
 	case "pending":
 		return []string{"· pending: written after the next run settles"}
 	case "skipped":
-		return []string{"· skipped: " + orWords(SanitizeLine(m.Reason), "the host gave no reason")}
+		return []string{"· skipped: " + orWords(ui.SanitizeLine(m.Reason), "the host gave no reason")}
 	case "off":
 		return []string{"· off: this host does not mirror sessions into the graph"}
 	}
-	return []string{"· the host has not said (" + orWords(SanitizeLine(m.State), "no state") + ")"}
+	return []string{"· the host has not said (" + orWords(ui.SanitizeLine(m.State), "no state") + ")"}
 }
 
 // infoDialog shows what the open session is, who pays and where its record
@@ -123,7 +124,7 @@ type infoDialog struct {
 }
 
 // ShortHelp lists the dialog's keys.
-func (d *infoDialog) ShortHelp() []key.Binding { return []key.Binding{d.c.keys.Dismiss} }
+func (d *infoDialog) ShortHelp() []key.Binding { return []key.Binding{d.c.Keys.Dismiss} }
 
 // FullHelp lists the dialog's keys.
 func (d *infoDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
@@ -134,7 +135,7 @@ func (d *infoDialog) SetSize(w, h int) { d.w, d.h = w, h }
 // Update closes on the dismiss key, or the info key pressed again.
 func (d *infoDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	k, ok := msg.(tea.KeyPressMsg)
-	return nil, ok && key.Matches(k, d.c.keys.Dismiss, d.c.keys.Info, d.c.keys.Confirm)
+	return nil, ok && key.Matches(k, d.c.Keys.Dismiss, d.c.Keys.Info, d.c.Keys.Confirm)
 }
 
 // View draws the session's facts and its mirror.
@@ -153,18 +154,18 @@ func (d *infoDialog) View() string {
 		funding = fundingText(s.Funding) + ": the host's own key pays"
 	}
 	lines := []string{
-		"session  " + SanitizeLine(s.SessionID) + " in " + SanitizeLine(d.graph),
+		"session  " + ui.SanitizeLine(s.SessionID) + " in " + ui.SanitizeLine(d.graph),
 		"profile  " + profileText(s),
-		"model    " + orWords(SanitizeLine(s.Model), "the host's default"),
+		"model    " + orWords(ui.SanitizeLine(s.Model), "the host's default"),
 		"funding  " + funding,
 		"access   " + access,
-		"body     " + orWords(SanitizeLine(s.Body), "unknown"),
+		"body     " + orWords(ui.SanitizeLine(s.Body), "unknown"),
 		"",
-		d.c.st.OverlayTitle.Render("Where the record lives"),
+		d.c.Styles.OverlayTitle.Render("Where the record lives"),
 	}
 	lines = append(lines, mirrorText(d.state.Mirror, d.c, d.loc)...)
-	lines = append(lines, "", d.c.hint(d.c.keys.Dismiss, "closes this"))
-	return overlayBox(d.c.st, "Session", strings.Join(lines, "\n"), d.w, d.h)
+	lines = append(lines, "", d.c.Hint(d.c.Keys.Dismiss, "closes this"))
+	return ui.Box(d.c.Styles, "Session", strings.Join(lines, "\n"), d.w, d.h)
 }
 
 // openInfo shows the open session's info dialog; before the session has
@@ -228,5 +229,5 @@ func (m *Model) explainRefusal(err error) {
 		return
 	}
 	m.push(&errorsDialog{c: m.common, title: "The session was not created",
-		errs: []string{describe(err, &m.keys) + "\n\n" + meaning}})
+		errs: []string{describe(err, &m.Keys) + "\n\n" + meaning}})
 }

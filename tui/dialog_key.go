@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // keyDialog asks for the person's model key, after a refusal a key would
@@ -19,7 +20,7 @@ type keyDialog struct {
 	refusal  *doorRefusal // what the host said, nil when opened by its key
 	variable string       // the variable the key is read from at start
 	canSave  bool         // an OS keyring was offered
-	in       lineInput
+	in       ui.LineInput
 	keep     func(key string, save bool) tea.Cmd
 	w, h     int
 }
@@ -36,9 +37,9 @@ func keyCures(code string) bool {
 // ShortHelp lists the dialog's keys.
 func (d *keyDialog) ShortHelp() []key.Binding {
 	if d.canSave {
-		return []key.Binding{d.c.keys.Save, d.c.keys.SaveKeyring, d.c.keys.Dismiss}
+		return []key.Binding{d.c.Keys.Save, d.c.Keys.SaveKeyring, d.c.Keys.Dismiss}
 	}
-	return []key.Binding{d.c.keys.Save, d.c.keys.Dismiss}
+	return []key.Binding{d.c.Keys.Save, d.c.Keys.Dismiss}
 }
 
 // FullHelp lists the dialog's keys.
@@ -52,22 +53,22 @@ func (d *keyDialog) SetSize(w, h int) { d.w, d.h = w, h }
 func (d *keyDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
-		d.in.insert(msg.Content)
+		d.in.Insert(msg.Content)
 	case tea.KeyPressMsg:
-		save := d.canSave && key.Matches(msg, d.c.keys.SaveKeyring)
+		save := d.canSave && key.Matches(msg, d.c.Keys.SaveKeyring)
 		switch {
-		case save || key.Matches(msg, d.c.keys.Save):
+		case save || key.Matches(msg, d.c.Keys.Save):
 			k := strings.TrimSpace(d.in.String())
 			if k == "" {
 				return nil, false
 			}
-			d.in.set("")
+			d.in.Set("")
 			return d.keep(k, save), true
-		case key.Matches(msg, d.c.keys.Dismiss):
-			d.in.set("")
+		case key.Matches(msg, d.c.Keys.Dismiss):
+			d.in.Set("")
 			return nil, true
 		}
-		d.in.update(msg)
+		d.in.Update(msg)
 	}
 	return nil, false
 }
@@ -78,31 +79,31 @@ func (d *keyDialog) View() string {
 	c := d.c
 	var b strings.Builder
 	if r := d.refusal; r != nil {
-		b.WriteString(c.st.StatusError.Render(SanitizeLine(r.code)+": ") + SanitizeLine(r.message) + "\n")
+		b.WriteString(c.Styles.StatusError.Render(ui.SanitizeLine(r.code)+": ") + ui.SanitizeLine(r.message) + "\n")
 		for _, l := range doorLines(r.doors) {
 			b.WriteString("→ " + l + "\n")
 		}
 		b.WriteString("\n")
 	}
 	b.WriteString("Your model key (OpenRouter), sent as X-Model-Key from the next request on:\n")
-	b.WriteString(c.st.Body.Render(strings.Repeat("•", min(len(d.in.value), 48))) + c.st.Key.Render("▏") + "\n")
-	b.WriteString(c.st.KeyDesc.Render("Kept in memory for this run; never shown, logged or written to a file. At start it is read from $" +
-		SanitizeLine(d.variable)))
+	b.WriteString(c.Styles.Body.Render(strings.Repeat("•", min(len([]rune(d.in.String())), 48))) + c.Styles.Key.Render("▏") + "\n")
+	b.WriteString(c.Styles.KeyDesc.Render("Kept in memory for this run; never shown, logged or written to a file. At start it is read from $" +
+		ui.SanitizeLine(d.variable)))
 	if d.canSave {
-		b.WriteString(c.st.KeyDesc.Render(", then from the OS keyring"))
+		b.WriteString(c.Styles.KeyDesc.Render(", then from the OS keyring"))
 	}
-	b.WriteString(c.st.KeyDesc.Render(".") + "\n\n")
-	hs := []string{c.hint(c.keys.Save, "keeps it")}
+	b.WriteString(c.Styles.KeyDesc.Render(".") + "\n\n")
+	hs := []string{c.Hint(c.Keys.Save, "keeps it")}
 	if d.canSave {
-		hs = append(hs, c.hint(c.keys.SaveKeyring, "keeps it and saves it in the OS keyring"))
+		hs = append(hs, c.Hint(c.Keys.SaveKeyring, "keeps it and saves it in the OS keyring"))
 	}
 	dismiss := "dismisses"
 	if d.refusal != nil && !d.refusal.create {
 		dismiss = "dismisses (your text stays in the composer)"
 	}
-	hs = append(hs, c.hint(c.keys.Dismiss, dismiss))
-	b.WriteString(c.hints(hs...))
-	return overlayBox(c.st, "Model key", b.String(), d.w, d.h)
+	hs = append(hs, c.Hint(c.Keys.Dismiss, dismiss))
+	b.WriteString(c.Hints(hs...))
+	return ui.Box(c.Styles, "Model key", b.String(), d.w, d.h)
 }
 
 // doorLines are the doors a refusal named, each whole: its header and what
@@ -116,9 +117,9 @@ func doorLines(d *client.Doors) []string {
 		if x.Header == "" {
 			continue
 		}
-		line := SanitizeLine(x.Header)
+		line := ui.SanitizeLine(x.Header)
 		if x.Description != "" {
-			line += ": " + SanitizeLine(x.Description)
+			line += ": " + ui.SanitizeLine(x.Description)
 		}
 		out = append(out, line)
 	}
@@ -167,7 +168,7 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 		m.note += ": starting the session again…"
 		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.cfg.NewSession))
 	case !m.composer.blank():
-		m.note += ": " + keyName(m.keys.Send) + " sends your text again"
+		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
 	}
 	return tea.Batch(cmds...)
 }
@@ -181,6 +182,6 @@ func (m *Model) onKeySaved(msg keySavedMsg) {
 	}
 	m.note = "your model key is saved in the OS keyring (its own entry)"
 	if !m.composer.blank() {
-		m.note += ": " + keyName(m.keys.Send) + " sends your text again"
+		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
 	}
 }

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // offerDialog offers to take over a session another terminal of the
@@ -25,7 +26,7 @@ type offerDialog struct {
 
 // ShortHelp lists the dialog's keys.
 func (d *offerDialog) ShortHelp() []key.Binding {
-	return []key.Binding{d.c.keys.Takeover, d.c.keys.Watch}
+	return []key.Binding{d.c.Keys.Takeover, d.c.Keys.Watch}
 }
 
 // FullHelp lists the dialog's keys.
@@ -45,9 +46,9 @@ func (d *offerDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	case text && d.kept:
 		d.typed(k)
 		d.kept = true
-	case key.Matches(k, d.c.keys.Takeover), d.kept && key.Matches(k, d.c.keys.Send):
+	case key.Matches(k, d.c.Keys.Takeover), d.kept && key.Matches(k, d.c.Keys.Send):
 		return d.take(), false
-	case key.Matches(k, d.c.keys.Watch):
+	case key.Matches(k, d.c.Keys.Watch):
 		d.watch()
 		return nil, true
 	case text:
@@ -67,11 +68,11 @@ func (d *offerDialog) View() string {
 	body := "This session is driven from " + who + ".\n\n"
 	if d.kept {
 		body = "This session is driven from " + who + ". What you typed waits in the composer.\n\n" +
-			c.hint(c.keys.Send, " take over: that terminal becomes a watcher") + "\n" +
-			c.hint(c.keys.Dismiss, " watch from here: "+keyName(c.keys.Send)+" then sends the driver chimes")
-		return overlayBox(c.st, "Take over or watch?", body, d.w, d.h)
+			c.Hint(c.Keys.Send, " take over: that terminal becomes a watcher") + "\n" +
+			c.Hint(c.Keys.Dismiss, " watch from here: "+ui.KeyName(c.Keys.Send)+" then sends the driver chimes")
+		return ui.Box(c.Styles, "Take over or watch?", body, d.w, d.h)
 	}
-	body += c.hint(c.keys.Takeover, " take over: that terminal becomes a watcher") + "\n" +
-		c.hint(c.keys.Watch, " watch from here: "+keyName(c.keys.Send)+" then sends the driver chimes")
-	return overlayBox(c.st, "Take over or watch?", body, d.w, d.h)
+	body += c.Hint(c.Keys.Takeover, " take over: that terminal becomes a watcher") + "\n" +
+		c.Hint(c.Keys.Watch, " watch from here: "+ui.KeyName(c.Keys.Send)+" then sends the driver chimes")
+	return ui.Box(c.Styles, "Take over or watch?", body, d.w, d.h)
 }

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // paletteDialog is the command palette: every action with its key and its
@@ -16,7 +17,7 @@ type paletteDialog struct {
 	c     *common
 	all   []action
 	why   []string // each action's reason it is unavailable, "" when it is
-	in    lineInput
+	in    ui.LineInput
 	shown []int // the actions the filter keeps, best first
 	sel   int   // the selected one, in shown
 	run   func(action) tea.Cmd
@@ -37,7 +38,7 @@ func (m *Model) openPalette() {
 
 // ShortHelp lists the palette's keys.
 func (d *paletteDialog) ShortHelp() []key.Binding {
-	k := &d.c.keys
+	k := &d.c.Keys
 	return []key.Binding{k.Up, k.Down, k.Open, k.Dismiss}
 }
 
@@ -50,10 +51,10 @@ func (d *paletteDialog) SetSize(w, h int) { d.w, d.h = w, h }
 // Update filters as the person types, moves the selection, runs the
 // selected action on enter and closes on esc.
 func (d *paletteDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
-	k := &d.c.keys
+	k := &d.c.Keys
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
-		d.in.insert(msg.Content)
+		d.in.Insert(msg.Content)
 		d.filter()
 	case tea.KeyPressMsg:
 		switch {
@@ -69,7 +70,7 @@ func (d *paletteDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 			}
 			d.c.remove(d) // closed first: the action may open a dialog of its own
 			return d.run(d.all[d.shown[d.sel]]), false
-		case d.in.update(msg):
+		case d.in.Update(msg):
 			d.filter()
 		}
 	}
@@ -130,9 +131,9 @@ func fuzzyScore(q, s string) int {
 // the selected one's reason when it is not available.
 func (d *paletteDialog) View() string {
 	c := d.c
-	foot := c.hints(c.hint(c.keys.Open, "runs it"), c.hint(c.keys.Dismiss, "closes"))
+	foot := c.Hints(c.Hint(c.Keys.Open, "runs it"), c.Hint(c.Keys.Dismiss, "closes"))
 	if d.w >= 60 {
-		foot = c.hints(c.hint(c.keys.Up, ""), c.hint(c.keys.Down, ""), foot)
+		foot = c.Hints(c.Hint(c.Keys.Up, ""), c.Hint(c.Keys.Down, ""), foot)
 	}
 	inner := max(min(d.w-4, 96), 10)
 	why := ""
@@ -148,22 +149,22 @@ func (d *paletteDialog) View() string {
 	}
 	spacer := avail >= 8
 	rows := max(avail-1-b2i(spacer)-whyLines, 1)
-	lines := []string{c.st.Prompt.Render("> ") + d.in.view(c.st)}
+	lines := []string{c.Styles.Prompt.Render("> ") + d.in.View(c.Styles)}
 	if spacer {
 		lines = append(lines, "")
 	}
 	if len(d.shown) == 0 {
-		lines = append(lines, c.st.KeyDesc.Render("no command matches: backspace widens the search"))
+		lines = append(lines, c.Styles.KeyDesc.Render("no command matches: backspace widens the search"))
 	}
 	first := roomWindow(len(d.shown), rows, d.sel)
 	for n := first; n < len(d.shown) && n < first+rows; n++ {
 		lines = append(lines, d.row(d.shown[n], n == d.sel, inner))
 	}
 	if why != "" {
-		lines = append(lines, c.st.Notice.Render("not now: "+why))
+		lines = append(lines, c.Styles.Notice.Render("not now: "+why))
 	}
 	body := strings.Join(lines, "\n") + "\n\n" + foot
-	return overlayBox(c.st, "Commands", body, d.w, d.h)
+	return ui.Box(c.Styles, "Commands", body, d.w, d.h)
 }
 
 // b2i is 1 for true, 0 for false.
@@ -191,7 +192,7 @@ func (d *paletteDialog) row(i int, selected bool, width int) string {
 			slash += " " + a.args
 		}
 	}
-	keyText := firstKey(a.key)
+	keyText := ui.FirstKey(a.key)
 	mid := padRunes(slash, 20)
 	if d.why[i] != "" {
 		mid = d.why[i]
@@ -200,11 +201,11 @@ func (d *paletteDialog) row(i int, selected bool, width int) string {
 	line := left + strings.Repeat(" ", max(width-xansi.StringWidth(left)-xansi.StringWidth(keyText), 1)) + keyText
 	switch {
 	case selected:
-		return c.st.Key.Render(line)
+		return c.Styles.Key.Render(line)
 	case d.why[i] != "":
-		return c.st.KeyDesc.Render(line)
+		return c.Styles.KeyDesc.Render(line)
 	}
-	return c.st.Body.Render(line)
+	return c.Styles.Body.Render(line)
 }
 
 // padRunes pads s with spaces to n cells, cutting it when longer.

@@ -5,13 +5,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // renameDialog asks a session's new title; save is called with it.
 type renameDialog struct {
 	c      *common
 	target client.Summary
-	in     lineInput
+	in     ui.LineInput
 	save   func(title string) tea.Cmd
 	w, h   int
 }
@@ -20,14 +21,14 @@ type renameDialog struct {
 func newRenameDialog(c *common, target client.Summary, save func(string) tea.Cmd) *renameDialog {
 	d := &renameDialog{c: c, target: target, save: save}
 	if target.Title != nil {
-		d.in.set(SanitizeLine(*target.Title))
+		d.in.Set(ui.SanitizeLine(*target.Title))
 	}
 	return d
 }
 
 // ShortHelp lists the dialog's keys.
 func (d *renameDialog) ShortHelp() []key.Binding {
-	return []key.Binding{d.c.keys.Save, d.c.keys.Dismiss}
+	return []key.Binding{d.c.Keys.Save, d.c.Keys.Dismiss}
 }
 
 // FullHelp lists the dialog's keys.
@@ -40,15 +41,15 @@ func (d *renameDialog) SetSize(w, h int) { d.w, d.h = w, h }
 func (d *renameDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
-		d.in.insert(msg.Content)
+		d.in.Insert(msg.Content)
 	case tea.KeyPressMsg:
 		switch {
-		case key.Matches(msg, d.c.keys.Save):
+		case key.Matches(msg, d.c.Keys.Save):
 			return d.save(d.in.String()), true
-		case key.Matches(msg, d.c.keys.Dismiss):
+		case key.Matches(msg, d.c.Keys.Dismiss):
 			return nil, true
 		}
-		d.in.update(msg)
+		d.in.Update(msg)
 	}
 	return nil, false
 }
@@ -56,7 +57,7 @@ func (d *renameDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 // View draws the dialog.
 func (d *renameDialog) View() string {
 	c := d.c
-	body := "Title for " + SanitizeLine(d.target.SessionID) + ":\n" + d.in.view(c.st) + "\n\n" +
-		c.hints(c.hint(c.keys.Save, "saves (empty clears it)"), c.hint(c.keys.Dismiss, "cancels"))
-	return overlayBox(c.st, "Rename", body, d.w, d.h)
+	body := "Title for " + ui.SanitizeLine(d.target.SessionID) + ":\n" + d.in.View(c.Styles) + "\n\n" +
+		c.Hints(c.Hint(c.Keys.Save, "saves (empty clears it)"), c.Hint(c.Keys.Dismiss, "cancels"))
+	return ui.Box(c.Styles, "Rename", body, d.w, d.h)
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // selectable reports whether an entry can be selected to copy or fork: a
@@ -60,17 +61,17 @@ func (t *transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return cmd, acted
 	}
 	switch {
-	case key.Matches(msg, c.keys.Up):
+	case key.Matches(msg, c.Keys.Up):
 		s.sel = t.step(s.sel, -1)
 		t.show(t.entries(), s.sel)
-	case key.Matches(msg, c.keys.Down):
+	case key.Matches(msg, c.Keys.Down):
 		s.sel = t.step(s.sel, 1)
 		t.show(t.entries(), s.sel)
-	case key.Matches(msg, c.keys.Copy):
-		text := Sanitize(es[s.sel].Text)
+	case key.Matches(msg, c.Keys.Copy):
+		text := ui.Sanitize(es[s.sel].Text)
 		c.note = "copied the entry to the clipboard (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"
 		return tea.SetClipboard(text), true
-	case key.Matches(msg, c.keys.Fork):
+	case key.Matches(msg, c.Keys.Fork):
 		if !c.confirm(msg, "forks a new session before the marked entry") {
 			return nil, false
 		}
@@ -110,9 +111,9 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 		_, text := splitAttribution(b.SelectedText)
 		m.composer.setValue(text)
 	}
-	m.sess.onOpen = "forked as " + SanitizeLine(b.Session.SessionID) + ": the message is back in the composer"
+	m.sess.onOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back in the composer"
 	if b.SelectedText == "" {
-		m.sess.onOpen = "forked as " + SanitizeLine(b.Session.SessionID)
+		m.sess.onOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID)
 	}
 	return cmd
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/export"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // exportedMsg is the outcome of an export: the file written and how many
@@ -119,5 +120,5 @@ func (m *Model) onExported(msg exportedMsg) {
 		return
 	}
 	m.setErr(nil)
-	m.note = fmt.Sprintf("exported %d entries to %s", msg.entries, SanitizeLine(msg.path))
+	m.note = fmt.Sprintf("exported %d entries to %s", msg.entries, ui.SanitizeLine(msg.path))
 }

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // historyMax bounds the input history.
@@ -41,9 +42,9 @@ func (c *composer) walk(msg tea.KeyPressMsg) (ok bool) {
 		return false
 	}
 	switch {
-	case key.Matches(msg, c.c.keys.Up) && h.at > 0:
+	case key.Matches(msg, c.c.Keys.Up) && h.at > 0:
 		h.at--
-	case key.Matches(msg, c.c.keys.Down) && showing:
+	case key.Matches(msg, c.c.Keys.Down) && showing:
 		h.at++
 	default:
 		return false
@@ -70,13 +71,13 @@ func (m *Model) onQuitKey() tea.Cmd {
 		m.composer.history.add(m.composer.value())
 		m.composer.setValue("")
 		m.quitArmed = false
-		m.note = "draft cleared: " + keyName(m.keys.Up) + " brings it back"
+		m.note = "draft cleared: " + ui.KeyName(m.Keys.Up) + " brings it back"
 		return nil
 	}
 	if m.quitArmed {
 		return tea.Quit
 	}
 	m.quitArmed = true
-	m.note = keyName(m.keys.Quit) + " again quits"
+	m.note = ui.KeyName(m.Keys.Quit) + " again quits"
 	return nil
 }

@@ -6,13 +6,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // onKey handles a key: the global ones first, then the focused dialog or
 // screen's.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.lastKey = m.cfg.Now()
-	if key.Matches(msg, m.keys.Quit) {
+	if key.Matches(msg, m.Keys.Quit) {
 		return m.onQuitKey()
 	}
 	if m.quitArmed {
@@ -22,16 +23,16 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.onOverlayMsg(msg)
 	}
 	switch {
-	case key.Matches(msg, m.keys.Help):
+	case key.Matches(msg, m.Keys.Help):
 		m.push(newHelpDialog(m.common, m.screenKeys()))
 		return nil
-	case key.Matches(msg, m.keys.Errors):
+	case key.Matches(msg, m.Keys.Errors):
 		m.push(&errorsDialog{c: m.common, errs: m.errLog, log: m.cfg.DebugLog})
 		return nil
-	case key.Matches(msg, m.keys.ModelKey):
+	case key.Matches(msg, m.Keys.ModelKey):
 		m.openKeyDialog(nil)
 		return nil
-	case key.Matches(msg, m.keys.Palette):
+	case key.Matches(msg, m.Keys.Palette):
 		m.openPalette()
 		return nil
 	}
@@ -61,25 +62,25 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	switch {
-	case key.Matches(msg, m.keys.Sessions):
+	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
 		m.layout()
 		return m.picker.reload(m.sess.id)
-	case key.Matches(msg, m.keys.TakeOver):
+	case key.Matches(msg, m.Keys.TakeOver):
 		return m.takeOver()
-	case key.Matches(msg, m.keys.Info):
+	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
-	case key.Matches(msg, m.keys.Mouse):
+	case key.Matches(msg, m.Keys.Mouse):
 		m.toggleMouse()
 		return nil
-	case key.Matches(msg, m.keys.Unref) && !m.cfg.Watch:
+	case key.Matches(msg, m.Keys.Unref) && !m.cfg.Watch:
 		m.dropLastRef()
 		return nil
-	case key.Matches(msg, m.keys.Panes):
+	case key.Matches(msg, m.Keys.Panes):
 		m.cyclePane(1)
 		return nil
-	case key.Matches(msg, m.keys.PanesBack):
+	case key.Matches(msg, m.Keys.PanesBack):
 		m.cyclePane(-1)
 		return nil
 	}
@@ -92,11 +93,11 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case key.Matches(msg, m.keys.Abort):
+	case key.Matches(msg, m.Keys.Abort):
 		return m.abort()
-	case key.Matches(msg, m.keys.Steer):
+	case key.Matches(msg, m.Keys.Steer):
 		return m.send(client.OpSteer)
-	case key.Matches(msg, m.keys.Send):
+	case key.Matches(msg, m.Keys.Send):
 		return m.send("")
 	}
 	cmd, _ := m.composer.Update(msg) // watching, it only says that nothing is sent
@@ -145,15 +146,15 @@ func (m *Model) paneReady(f focus) bool {
 func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	es := m.entries()
 	switch {
-	case key.Matches(msg, m.keys.PageUp):
+	case key.Matches(msg, m.Keys.PageUp):
 		m.transcript.page(es, -1)
-	case key.Matches(msg, m.keys.PageDown):
+	case key.Matches(msg, m.Keys.PageDown):
 		m.transcript.page(es, 1)
-	case key.Matches(msg, m.keys.LineUp):
+	case key.Matches(msg, m.Keys.LineUp):
 		m.transcript.scroll(es, -1)
-	case key.Matches(msg, m.keys.LineDown):
+	case key.Matches(msg, m.Keys.LineDown):
 		m.transcript.scroll(es, 1)
-	case key.Matches(msg, m.keys.Bottom):
+	case key.Matches(msg, m.Keys.Bottom):
 		m.transcript.toBottom()
 	default:
 		return nil, false
@@ -207,7 +208,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	rel, _ := s.state.LeaseAt(m.cfg.Now())
 	if s.role == roleWatch || rel == client.LeaseOther || rel == client.LeaseMyOtherClient {
 		if op == client.OpSteer {
-			m.note = "only the driver steers: " + keyName(m.keys.Send) + " sends the driver a chime"
+			m.note = "only the driver steers: " + ui.KeyName(m.Keys.Send) + " sends the driver a chime"
 			return nil
 		}
 		return m.chime(text)
@@ -290,13 +291,13 @@ func (m *Model) closeOffer() {
 func (m *Model) screenKeys() help.KeyMap {
 	switch {
 	case m.focus == focusPicker || (m.sess == nil && m.visit == nil):
-		return pickerKeys{&m.keys}
+		return pickerKeys{&m.Keys}
 	case m.focus == focusVisit:
-		return visitKeys{&m.keys}
+		return visitKeys{&m.Keys}
 	case m.pane() != nil:
-		return withPane{m.pane(), sessionKeys{&m.keys}}
+		return withPane{m.pane(), sessionKeys{&m.Keys}}
 	}
-	return sessionKeys{&m.keys}
+	return sessionKeys{&m.Keys}
 }
 
 // onPaste puts pasted text where the keys go.

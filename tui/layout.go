@@ -8,6 +8,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // layout sizes the panes for the terminal and the screen shown.
@@ -45,7 +46,7 @@ func (m *Model) bannerLines() int {
 func (m *Model) arrange() {
 	switch {
 	case m.focus == focusVisit && m.visit != nil:
-		m.composer.setPlaceholder("write a chime · " + keyName(m.keys.Send) + " sends it to the driver")
+		m.composer.setPlaceholder("write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver")
 		m.composer.setSize(m.width, m.composerLimit())
 		m.composer.setFocused(m.top() == nil)
 	case m.focus == focusPicker || m.sess == nil:
@@ -97,11 +98,11 @@ func (m *Model) compose() (string, *tea.Cursor) {
 
 // header is the top line: what is shown on the left, facts on the right.
 func (m *Model) header(left, right string) string {
-	l := m.st.Header.Render("vehicle") + m.st.HeaderDim.Render(" · ") + m.st.Header.Render(left)
-	r := m.st.HeaderDim.Render(right)
+	l := m.Styles.Header.Render("vehicle") + m.Styles.HeaderDim.Render(" · ") + m.Styles.Header.Render(left)
+	r := m.Styles.HeaderDim.Render(right)
 	gap := m.width - xansi.StringWidth(l) - xansi.StringWidth(r)
 	if gap < 1 {
-		return pad(l+" "+r, m.width)
+		return ui.Pad(l+" "+r, m.width)
 	}
 	return l + strings.Repeat(" ", gap) + r
 }
@@ -111,7 +112,7 @@ func (m *Model) heading(left, right string) []string {
 	lines := []string{m.header(left, right)}
 	if m.cfg.Banner != "" {
 		for _, l := range strings.Split(m.cfg.Banner, "\n") {
-			lines = append(lines, m.st.Banner.Render(pad(SanitizeLine(l), m.width)))
+			lines = append(lines, m.Styles.Banner.Render(ui.Pad(ui.SanitizeLine(l), m.width)))
 		}
 	}
 	return lines
@@ -121,7 +122,7 @@ func (m *Model) heading(left, right string) []string {
 func (m *Model) pickerScreen() []string {
 	graph := ""
 	if m.cfg.Client != nil {
-		graph = "graph " + SanitizeLine(m.cfg.Client.Graph()) + " · "
+		graph = "graph " + ui.SanitizeLine(m.cfg.Client.Graph()) + " · "
 	}
 	n := fmt.Sprintf("%d sessions", len(m.picker.all))
 	if len(m.picker.all) == 1 {
@@ -135,7 +136,7 @@ func (m *Model) pickerScreen() []string {
 	body := strings.Split(m.picker.View(), "\n")
 	top := len(lines)
 	lines = append(lines, body...)
-	lines = append(lines, m.status.noteLine(), m.status.hintLine(pickerKeys{&m.keys}.ShortHelp()))
+	lines = append(lines, m.status.noteLine(), m.status.hintLine(pickerKeys{&m.Keys}.ShortHelp()))
 	lines = append(lines[:top], m.overlay(lines[top:])...) // a dialog may cover the hints too
 	return lines[:min(len(lines), m.high)]
 }
@@ -145,13 +146,13 @@ func (m *Model) pickerScreen() []string {
 // status line.
 func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	s := m.sess
-	title, right := SanitizeLine(s.id), SanitizeLine(s.id)
+	title, right := ui.SanitizeLine(s.id), ui.SanitizeLine(s.id)
 	if m.cfg.Client != nil {
-		right = SanitizeLine(m.cfg.Client.Graph()) + "/" + right
+		right = ui.SanitizeLine(m.cfg.Client.Graph()) + "/" + right
 	}
 	switch {
 	case s.state != nil:
-		title = TitleLine(s.state.Title())
+		title = ui.TitleLine(s.state.Title())
 		facts := sessionFacts(s.state.Session, s.reduced)
 		if m.cfg.Watch && !strings.HasSuffix(facts, "read-only") {
 			facts += " · read-only"
@@ -184,15 +185,6 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.status.View())
 	lines = append(lines[:top], m.overlay(lines[top:])...)
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
-}
-
-// fitLines is exactly height lines: cut, or filled with blank ones.
-func fitLines(lines []string, height int) []string {
-	lines = lines[:min(len(lines), height)]
-	for len(lines) < height {
-		lines = append(lines, "")
-	}
-	return lines
 }
 
 // panes are the lines of the session's smaller panes.
@@ -230,7 +222,7 @@ func (m *Model) sessionBody() []string {
 	}
 	body := make([]string, m.transcript.height)
 	if len(body) > 1 {
-		body[1] = m.st.Notice.Render("  opening " + SanitizeLine(s.id) + "…")
+		body[1] = m.Styles.Notice.Render("  opening " + ui.SanitizeLine(s.id) + "…")
 	}
 	return body
 }
@@ -242,8 +234,8 @@ func (m *Model) placeholder() string {
 	if s.state != nil {
 		rel, _ = s.state.LeaseAt(m.cfg.Now())
 	}
-	k := &m.keys
-	send, take := keyName(k.Send), keyName(k.TakeOver)
+	k := &m.Keys
+	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
 	switch {
 	case s.reduced:
 		return "your role here is viewer: you may read this session, not drive it"
@@ -254,7 +246,7 @@ func (m *Model) placeholder() string {
 	case s.role == roleWatch || rel == client.LeaseOther:
 		return "you are watching · " + send + " sends the driver a chime · " + take + " takes over"
 	case s.state != nil && s.state.Run == client.RunRunning:
-		return send + " queues a follow-up · " + keyName(k.Steer) + " steers · " + keyName(k.Abort) + " aborts"
+		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
 	}
-	return "write a message · " + send + " sends · " + keyName(k.Newline) + " newline"
+	return "write a message · " + send + " sends · " + ui.KeyName(k.Newline) + " newline"
 }

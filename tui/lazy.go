@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // A session opens lazily (client.InspectLazy, client.NewStateLazy): only the
@@ -319,7 +320,7 @@ func peekSnapshot(ls *client.LazySnapshot, err error) (*client.Snapshot, error) 
 // that says so, then the bytes as the host sent them, quoted.
 func (r *renderer) unreadable(e *client.Entry) []string {
 	out := []string{"", r.header("unreadable item", r.st.ChipError.Render, e.Time, "the host sent what this client cannot read")}
-	for _, l := range wrapPlain(Sanitize(e.Text), r.width-len(bodyIndent)) {
+	for _, l := range ui.WrapPlain(ui.Sanitize(e.Text), r.width-len(bodyIndent)) {
 		out = append(out, bodyIndent+r.st.Notice.Render(l))
 	}
 	return out

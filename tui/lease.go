@@ -11,6 +11,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // role is what this terminal means to do with the open session.
@@ -28,7 +29,7 @@ type leaseView struct {
 	revoked  *client.LeaseEndValue
 	role     role
 	readOnly bool
-	keys     *KeyMap
+	keys     *ui.KeyMap
 	stale    bool // the host restarted since the lease was last confirmed
 	reduced  bool // the person's role dropped to viewer: no driving, no take-over
 	now      time.Time
@@ -61,18 +62,18 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 		if v.revoked.By != "" {
 			by = " (" + terminalLabel(v.revoked.By) + ")"
 		}
-		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · " + keyName(v.keys.TakeOver) + " takes it back")
+		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · " + ui.KeyName(v.keys.TakeOver) + " takes it back")
 	case v.rel == client.LeaseMine:
 		return st.LeaseMine.Render(prefix + "● you drive from this terminal" + until)
 	case v.rel == client.LeaseMyOtherClient:
-		hint := " · " + keyName(v.keys.TakeOver) + " takes over"
+		hint := " · " + ui.KeyName(v.keys.TakeOver) + " takes over"
 		if v.readOnly {
 			hint = ""
 		}
 		return st.LeaseOwn.Render(prefix + "◐ your other terminal drives (" +
 			terminalLabel(v.holder.ClientID) + ")" + until + hint)
 	case v.rel == client.LeaseOther:
-		who := SanitizeLine(v.holder.Principal)
+		who := ui.SanitizeLine(v.holder.Principal)
 		if who == "" {
 			who = "someone else"
 		}
@@ -84,7 +85,7 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 	case v.readOnly:
 		return st.LeaseNone.Render(prefix + "○ nobody drives")
 	case v.role == roleWatch:
-		return st.LeaseNone.Render("○ nobody drives · you are watching · " + keyName(v.keys.TakeOver) + " claims the lease")
+		return st.LeaseNone.Render("○ nobody drives · you are watching · " + ui.KeyName(v.keys.TakeOver) + " claims the lease")
 	}
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
 }
@@ -102,7 +103,7 @@ func timeLeft(d time.Duration) string {
 
 // shortID is a client id cut to a dozen characters, for one-line places.
 func shortID(id string) string {
-	id = SanitizeLine(id)
+	id = ui.SanitizeLine(id)
 	if r := []rune(id); len(r) > 12 {
 		return string(r[:11]) + "…"
 	}
@@ -118,7 +119,7 @@ type leasePane struct{ *common }
 func (l *leasePane) SetSize(width, _ int) { l.width = width }
 
 // ShortHelp lists the lease's key.
-func (l *leasePane) ShortHelp() []key.Binding { return []key.Binding{l.keys.TakeOver} }
+func (l *leasePane) ShortHelp() []key.Binding { return []key.Binding{l.Keys.TakeOver} }
 
 // FullHelp lists the lease's keys.
 func (l *leasePane) FullHelp() [][]key.Binding { return [][]key.Binding{l.ShortHelp()} }
@@ -131,21 +132,21 @@ func (l *leasePane) Update(tea.Msg) (tea.Cmd, bool) { return nil, false }
 // at its right.
 func (l *leasePane) View() string {
 	s := l.sess
-	v := leaseView{role: s.role, readOnly: l.cfg.Watch, keys: &l.keys, reduced: s.reduced, loc: l.cfg.Location, stale: s.stale}
+	v := leaseView{role: s.role, readOnly: l.cfg.Watch, keys: &l.Keys, reduced: s.reduced, loc: l.cfg.Location, stale: s.stale}
 	room := ""
 	if s.state != nil {
 		v.now = l.cfg.Now()
 		v.rel, v.holder = s.state.LeaseAt(v.now)
 		v.revoked = s.state.Revoked
-		room = " " + l.st.AuthorLabel.Render("room "+SanitizeLine(roomPolicy(s.state))) + l.st.Rule.Render(" ──")
+		room = " " + l.Styles.AuthorLabel.Render("room "+ui.SanitizeLine(roomPolicy(s.state))) + l.Styles.Rule.Render(" ──")
 	}
-	line := l.st.Rule.Render("── ") + leaseLine(l.st, v) + " "
+	line := l.Styles.Rule.Render("── ") + leaseLine(l.Styles, v) + " "
 	rest := l.width - xansi.StringWidth(line) - xansi.StringWidth(room)
 	if rest < 1 {
 		room, rest = "", l.width-xansi.StringWidth(line)
 	}
 	if rest < 1 {
-		return pad(line, l.width)
+		return ui.Pad(line, l.width)
 	}
-	return line + l.st.Rule.Render(strings.Repeat("─", rest)) + room
+	return line + l.Styles.Rule.Render(strings.Repeat("─", rest)) + room
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // A listing that fails is its own screen, never an empty list: what failed
@@ -14,11 +15,11 @@ import (
 
 // loadFailure words a failed listing: its lines, wrapped to width.
 func (c *common) loadFailure(err error, width int) []string {
-	st := c.st
+	st := c.Styles
 	w := max(width-4, 10)
 	var out []string
 	add := func(style func(...string) string, text string) {
-		for _, l := range wrapPlain(text, w) {
+		for _, l := range ui.WrapPlain(text, w) {
 			out = append(out, "  "+style(l))
 		}
 	}
@@ -27,8 +28,8 @@ func (c *common) loadFailure(err error, width int) []string {
 	add(st.Body.Render, c.failureText(err))
 	out = append(out, "")
 	add(st.Notice.Render, c.failureAdvice(err))
-	out = append(out, "", "  "+c.hint(c.keys.Retry, "tries again")+st.KeyDesc.Render(" · ")+
-		c.hint(c.keys.Errors, "shows the errors so far"))
+	out = append(out, "", "  "+c.Hint(c.Keys.Retry, "tries again")+st.KeyDesc.Render(" · ")+
+		c.Hint(c.Keys.Errors, "shows the errors so far"))
 	return out
 }
 
@@ -37,9 +38,9 @@ func (c *common) loadFailure(err error, width int) []string {
 func (c *common) failureText(err error) string {
 	var e *client.Error
 	if errors.As(err, &e) {
-		return SanitizeLine(e.Code + " (HTTP " + strconv.Itoa(e.Status) + "): " + e.Message)
+		return ui.SanitizeLine(e.Code + " (HTTP " + strconv.Itoa(e.Status) + "): " + e.Message)
 	}
-	return SanitizeLine(err.Error())
+	return ui.SanitizeLine(err.Error())
 }
 
 // failureAdvice says what to do about a failed listing.
@@ -47,7 +48,7 @@ func (co *common) failureAdvice(err error) string {
 	c := co.cfg.Client
 	where, service := "", ""
 	if c != nil {
-		where, service = SanitizeLine(c.GardendURL()), SanitizeLine(c.ServiceURL())
+		where, service = ui.SanitizeLine(c.GardendURL()), ui.SanitizeLine(c.ServiceURL())
 	}
 	var e *client.Error
 	switch {
@@ -63,7 +64,7 @@ func (co *common) failureAdvice(err error) string {
 		return "gardend answered 404 at " + service + ": the service may be mounted elsewhere. " +
 			"Give the mount with --mount or VEHICLE_MOUNT (\"\" for a host at its root)."
 	case errors.As(err, &e) && e.Status == http.StatusForbidden:
-		return "Your role on graph " + SanitizeLine(c.Graph()) + " does not allow this. Ask its owner, or choose another graph with --graph."
+		return "Your role on graph " + ui.SanitizeLine(c.Graph()) + " does not allow this. Ask its owner, or choose another graph with --graph."
 	}
 	return "The host at " + service + " refused the listing. Try again, or see the host's log."
 }

@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // plainTailBytes is the size past which a streaming tail is shown as plain
@@ -104,7 +105,7 @@ func (m *markdown) renderBlock(src string) []string {
 
 // plain wraps text without markdown.
 func (m *markdown) plain(src string) []string {
-	return wrapPlain(src, m.width)
+	return ui.WrapPlain(src, m.width)
 }
 
 // block is a finished markdown block and its rendering.
@@ -236,14 +237,4 @@ func escapeLen(s string) (int, bool) {
 		return len(s), false
 	}
 	return 2, false
-}
-
-// wrapPlain wraps plain text (already sanitized) to width cells.
-func wrapPlain(src string, width int) []string {
-	src = strings.TrimRight(src, "\n")
-	if src == "" {
-		return nil
-	}
-	w := xansi.Wrap(src, max(width, 1), "")
-	return strings.Split(w, "\n")
 }

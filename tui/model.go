@@ -13,6 +13,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // DefaultFlushEvery is how often the streaming tail is rendered again as
@@ -43,10 +44,10 @@ type Config struct {
 	// session's stream (for the debug log), from the stream's goroutine; it
 	// must not block.
 	OnConnState func(client.ConnState)
-	Keys        *KeyMap // the keys (default DefaultKeyMap); every hint and the help follow it
-	Drafts      Drafts  // keeps drafts per session between runs (nil: not kept)
-	Light       bool    // start with the light styles, until the terminal says its background
-	DebugLog    string  // the debug log's path, named in the errors overlay ("" when off)
+	Keys        *ui.KeyMap // the keys (default DefaultKeyMap); every hint and the help follow it
+	Drafts      Drafts     // keeps drafts per session between runs (nil: not kept)
+	Light       bool       // start with the light styles, until the terminal says its background
+	DebugLog    string     // the debug log's path, named in the errors overlay ("" when off)
 	// ModelKeyEnv names the variable the model key is read from at start,
 	// for hints ("" is VEHICLE_MODEL_KEY).
 	ModelKeyEnv string
@@ -105,7 +106,7 @@ func New(cfg Config) *Model {
 	if cfg.Theme.Dark == nil || cfg.Theme.Light == nil {
 		cfg.Theme = theme.NewSet(false)
 	}
-	keys := DefaultKeyMap()
+	keys := ui.DefaultKeyMap()
 	if cfg.Keys != nil {
 		keys = *cfg.Keys
 	}
@@ -113,18 +114,19 @@ func New(cfg Config) *Model {
 	if cfg.Light {
 		st = cfg.Theme.Light
 	}
-	m := &Model{common: &common{keys: keys, st: st, help: help.New(), cfg: cfg}, dirty: true}
+	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
+		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true}
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
 	}
-	m.help.Styles = helpStyles(m.st)
-	m.transcript = newTranscript(m.common, newRenderer(m.st, cfg.Location, 80))
+	m.Help.Styles = ui.HelpStyles(m.Styles)
+	m.transcript = newTranscript(m.common, newRenderer(m.Styles, cfg.Location, 80))
 	m.room, m.queue = roomPane{common: m.common}, queuePane{common: m.common}
 	m.lease, m.accountP, m.status = leasePane{m.common}, accountPane{common: m.common}, statusPane{m.common}
-	m.transcript.followKey = keyName(m.keys.Bottom)
+	m.transcript.followKey = ui.KeyName(m.Keys.Bottom)
 	m.search = newSearchBar(m.common, m.transcript)
-	m.composer = newComposer(m.common, m.st, &m.keys)
+	m.composer = newComposer(m.common, m.Styles, &m.Keys)
 	m.picker = picker{c: m.common}
 	m.refs = addRefs(nil, cfg.ContextRefs...)
 	m.resize(80, 24)
@@ -314,11 +316,11 @@ func (m *Model) redrawStreams() {
 
 // setStyles switches to the styles of the terminal's background.
 func (m *Model) setStyles(st *theme.Styles) {
-	if st == nil || st == m.st {
+	if st == nil || st == m.Styles {
 		return
 	}
-	m.st = st
-	m.help.Styles = helpStyles(st)
+	m.Styles = st
+	m.Help.Styles = ui.HelpStyles(st)
 	m.transcript.setStyles(st)
 	m.composer.setStyles(st)
 	m.redrawStreams()
@@ -333,7 +335,7 @@ func (c *common) setErr(err error) {
 		c.errText = ""
 		return
 	}
-	c.errText = describe(err, &c.keys)
+	c.errText = describe(err, &c.Keys)
 	if client.ErrorCode(err) == client.CodeAccessReduced && c.sess != nil {
 		c.sess.reduced = true // no take-over is offered from now on
 	}
@@ -356,7 +358,7 @@ func (c *common) failed(err error) bool {
 // windowTitle names the open session in the terminal's title.
 func (m *Model) windowTitle() string {
 	if m.sess != nil && m.sess.state != nil {
-		return "vehicle · " + TitleLine(m.sess.state.Title())
+		return "vehicle · " + ui.TitleLine(m.sess.state.Title())
 	}
 	return "vehicle"
 }

@@ -6,6 +6,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // noticeWords words a notice entry: the reducer reports what happened (the
@@ -111,7 +112,7 @@ func (r *renderer) failureLines(e *client.Entry) []string {
 	}
 	const mark = "✗ failed: "
 	width := max(r.width-len(bodyIndent)-2, 10)
-	wrapped := strings.Split(xansi.Wrap(mark+SanitizeLine(e.Failure), width, ""), "\n")
+	wrapped := strings.Split(xansi.Wrap(mark+ui.SanitizeLine(e.Failure), width, ""), "\n")
 	out := make([]string, 0, len(wrapped))
 	for k, l := range wrapped {
 		if k > 0 {

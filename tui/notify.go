@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // Desktop notification escapes a terminal may understand (Config.Desktop).
@@ -66,7 +67,7 @@ func (m *Model) notify(text string) tea.Cmd {
 // noticeText makes a notification's text inert and short: host text has
 // its controls shown as pictures, so it cannot end the escape early.
 func noticeText(s string) string {
-	return clipRunes(SanitizeLine(s), noticeTextRunes)
+	return ui.ClipRunes(ui.SanitizeLine(s), noticeTextRunes)
 }
 
 // toggleMouse turns mouse capture off, so the terminal's own selection
@@ -74,7 +75,7 @@ func noticeText(s string) string {
 func (m *Model) toggleMouse() {
 	m.mouseOff = !m.mouseOff
 	if m.mouseOff {
-		m.note = "your terminal selects text now · " + keyName(m.keys.Mouse) + " gives the mouse back"
+		m.note = "your terminal selects text now · " + ui.KeyName(m.Keys.Mouse) + " gives the mouse back"
 		return
 	}
 	m.note = "mouse on: the wheel scrolls the transcript"

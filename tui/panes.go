@@ -65,7 +65,7 @@ func (w withPane) FullHelp() [][]key.Binding {
 // focus: back to the composer, the pane's own keys, or text for the
 // composer.
 func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.Back) {
+	if key.Matches(msg, m.Keys.Back) {
 		m.focus, m.armed = focusSession, nil
 		return nil
 	}

@@ -6,10 +6,9 @@ import (
 	"strings"
 	"time"
 
-	xansi "github.com/charmbracelet/x/ansi"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // Picker columns' widths, in cells.
@@ -27,7 +26,7 @@ type picker struct {
 	c       *common
 	height  int // the list's lines
 	all     []client.Summary
-	filter  lineInput
+	filter  ui.LineInput
 	sel     int // index into the filtered list
 	offset  int // first row shown
 	loaded  bool
@@ -110,7 +109,7 @@ func (p *picker) filterChanged() {
 // pickerView is what the picker needs to draw, beyond its own state.
 type pickerView struct {
 	st     *theme.Styles
-	keys   *KeyMap
+	keys   *ui.KeyMap
 	me     client.Me
 	now    time.Time
 	width  int
@@ -132,17 +131,17 @@ func (p *picker) keepInView(height int) {
 // view draws the picker's list area: exactly v.height lines.
 func (p *picker) view(v pickerView) []string {
 	c := pickerColumns(v.width)
-	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(fitPad(
-		"  "+pad("session", c.title)+col(c.kind, "kind")+col(c.status, "status")+col(c.chimes, "chimes")+
+	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(ui.Pad(
+		"  "+ui.Pad("session", c.title)+col(c.kind, "kind")+col(c.status, "status")+col(c.chimes, "chimes")+
 			col(c.driver, "driver")+col(colAge, "age"), v.width))}
 	list := p.visible()
 	switch {
 	case p.loading && !p.loaded:
 		out = append(out, v.st.Notice.Render("  loading your sessions…"))
 	case len(p.all) == 0:
-		out = append(out, v.st.Notice.Render("  No sessions yet: "+keyName(v.keys.New)+" starts one."))
+		out = append(out, v.st.Notice.Render("  No sessions yet: "+ui.KeyName(v.keys.New)+" starts one."))
 	case len(list) == 0:
-		out = append(out, v.st.Notice.Render("  No session matches the filter: "+keyName(v.keys.Back)+" clears it."))
+		out = append(out, v.st.Notice.Render("  No session matches the filter: "+ui.KeyName(v.keys.Back)+" clears it."))
 	}
 	for i := p.offset; i < len(list) && len(out) < v.height; i++ {
 		out = append(out, p.row(v, list[i], i == p.sel))
@@ -162,12 +161,12 @@ func (p *picker) filterLine(v pickerView) string {
 	if p.filter.String() == "" {
 		return v.st.Notice.Render("  type to filter") + stale
 	}
-	return v.st.Filter.Render("  filter: ") + p.filter.view(v.st) + stale
+	return v.st.Filter.Render("  filter: ") + p.filter.View(v.st) + stale
 }
 
 // row draws one session.
 func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
-	title := TitleLine(s.DisplayTitle())
+	title := ui.TitleLine(s.DisplayTitle())
 	mark := "  "
 	if selected {
 		mark = "▸ "
@@ -177,12 +176,12 @@ func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
 	if n, ok := p.pendingChimes(s.SessionID); ok && n > 0 {
 		chimes = strconv.Itoa(n)
 	}
-	line := mark + pad(title, c.title) + col(c.kind, pickerKind(s)) + col(c.status, SanitizeLine(s.Status)) +
+	line := mark + ui.Pad(title, c.title) + col(c.kind, pickerKind(s)) + col(c.status, ui.SanitizeLine(s.Status)) +
 		col(c.chimes, chimes) + col(c.driver, driverText(s.Lease, v.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
 	if selected {
-		return v.st.Selected.Render(fitPad(line, v.width))
+		return v.st.Selected.Render(ui.Pad(line, v.width))
 	}
-	return v.st.Row.Render(fitPad(line, v.width))
+	return v.st.Row.Render(ui.Pad(line, v.width))
 }
 
 // minTitle is the fewest columns a session's title keeps: the driver and
@@ -242,7 +241,7 @@ func col(w int, s string) string {
 	if w == 0 {
 		return ""
 	}
-	return " " + pad(s, w)
+	return " " + ui.Pad(s, w)
 }
 
 // driverText says who drives a listed session, seen from me.
@@ -256,7 +255,7 @@ func driverText(l *client.Lease, me client.Me, now time.Time) string {
 	case me.Principal != "" && l.Principal == me.Principal:
 		return "your other terminal"
 	}
-	return SanitizeLine(l.Principal)
+	return ui.SanitizeLine(l.Principal)
 }
 
 // age is how long ago t was, in one short word.
@@ -275,18 +274,3 @@ func age(now, t time.Time) string {
 	}
 	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
 }
-
-// pad cuts or pads s to exactly w cells.
-func pad(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	n := xansi.StringWidth(s)
-	if n > w {
-		return xansi.Truncate(s, w, "…")
-	}
-	return s + strings.Repeat(" ", w-n)
-}
-
-// fitPad is pad for a whole line.
-func fitPad(s string, w int) string { return pad(s, w) }

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // openMsg asks the root to open a session the picker chose.
@@ -28,24 +29,24 @@ func (p *picker) SetSize(width, height int) {
 func (p *picker) View() string {
 	c := p.c
 	if p.failed != nil {
-		return strings.Join(fitLines(c.loadFailure(p.failed, c.width), p.height), "\n")
+		return strings.Join(ui.FitLines(c.loadFailure(p.failed, c.width), p.height), "\n")
 	}
 	pw := previewWidth(c.width)
-	lines := p.view(pickerView{st: c.st, keys: &c.keys, me: c.me, now: c.cfg.Now(), width: c.width - pw,
+	lines := p.view(pickerView{st: c.Styles, keys: &c.Keys, me: c.me, now: c.cfg.Now(), width: c.width - pw,
 		height: p.height})
 	if pw > 0 {
-		for i, l := range p.previewView(c.st, pw, p.height) {
-			lines[i] = pad(lines[i], c.width-pw) + l
+		for i, l := range p.previewView(c.Styles, pw, p.height) {
+			lines[i] = ui.Pad(lines[i], c.width-pw) + l
 		}
 	}
 	return strings.Join(lines, "\n")
 }
 
 // ShortHelp lists the keys of the picker's hint.
-func (p *picker) ShortHelp() []key.Binding { return pickerKeys{&p.c.keys}.ShortHelp() }
+func (p *picker) ShortHelp() []key.Binding { return pickerKeys{&p.c.Keys}.ShortHelp() }
 
 // FullHelp lists every key of the picker, by column.
-func (p *picker) FullHelp() [][]key.Binding { return pickerKeys{&p.c.keys}.FullHelp() }
+func (p *picker) FullHelp() [][]key.Binding { return pickerKeys{&p.c.Keys}.FullHelp() }
 
 // Update handles the picker's keys, pastes into the filter, the wheel and
 // the answers of the listing, renames and clones. done is always false.
@@ -57,7 +58,7 @@ func (p *picker) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return p.onKey(msg)
 	case tea.PasteMsg:
-		p.filter.insert(msg.Content)
+		p.filter.Insert(msg.Content)
 		p.filterChanged()
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -85,31 +86,31 @@ func (p *picker) update(msg tea.Msg) tea.Cmd {
 // onKey handles a key in the session picker.
 func (p *picker) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	c := p.c
-	if p.failed != nil && key.Matches(msg, c.keys.Retry) {
+	if p.failed != nil && key.Matches(msg, c.Keys.Retry) {
 		c.setErr(nil)
 		c.note = "listing your sessions again…"
 		return p.reload("")
 	}
 	switch {
-	case key.Matches(msg, c.keys.Up):
+	case key.Matches(msg, c.Keys.Up):
 		p.move(-1)
-	case key.Matches(msg, c.keys.Down):
+	case key.Matches(msg, c.Keys.Down):
 		p.move(1)
-	case key.Matches(msg, c.keys.Open):
+	case key.Matches(msg, c.Keys.Open):
 		return p.openSelected()
-	case key.Matches(msg, c.keys.New):
+	case key.Matches(msg, c.Keys.New):
 		if c.cfg.Watch {
 			c.note = "watching read-only: start sessions without watch"
 			return nil
 		}
 		c.note = "starting a new session…"
 		return createSession(c.cfg.Context, c.cfg.Client, c.newRequest())
-	case key.Matches(msg, c.keys.Rename, c.keys.Delete, c.keys.Clone):
+	case key.Matches(msg, c.Keys.Rename, c.Keys.Delete, c.Keys.Clone):
 		return p.action(msg)
-	case key.Matches(msg, c.keys.Back):
+	case key.Matches(msg, c.Keys.Back):
 		p.back()
 	default:
-		if p.filter.update(msg) {
+		if p.filter.Update(msg) {
 			p.filterChanged()
 		}
 	}
@@ -120,7 +121,7 @@ func (p *picker) onKey(msg tea.KeyPressMsg) tea.Cmd {
 func (p *picker) back() {
 	switch {
 	case p.filter.String() != "":
-		p.filter.set("")
+		p.filter.Set("")
 		p.filterChanged()
 	case p.c.sess != nil:
 		p.c.focus = focusSession
@@ -150,19 +151,19 @@ func (p *picker) action(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case key.Matches(msg, c.keys.Rename):
+	case key.Matches(msg, c.Keys.Rename):
 		c.push(newRenameDialog(c, s, func(title string) tea.Cmd {
 			c.note = "renaming…"
 			return renameSession(c.cfg.Context, c.cfg.Client, s.SessionID, title)
 		}))
-	case key.Matches(msg, c.keys.Delete):
+	case key.Matches(msg, c.Keys.Delete):
 		c.push(&deleteDialog{c: c, target: s, confirm: func() tea.Cmd {
 			title := s.DisplayTitle()
-			c.note = "deleting “" + SanitizeLine(title) + "”…"
+			c.note = "deleting “" + ui.SanitizeLine(title) + "”…"
 			return deleteSession(c.cfg.Context, c.cfg.Client, s.SessionID, title)
 		}})
-	case key.Matches(msg, c.keys.Clone):
-		c.note = "cloning “" + TitleLine(s.DisplayTitle()) + "”…"
+	case key.Matches(msg, c.Keys.Clone):
+		c.note = "cloning “" + ui.TitleLine(s.DisplayTitle()) + "”…"
 		return cloneSession(c.cfg.Context, c.cfg.Client, s.SessionID)
 	}
 	return nil
@@ -207,8 +208,8 @@ func (p *picker) onCloned(msg clonedMsg) tea.Cmd {
 		return nil
 	}
 	c.setErr(nil)
-	c.note = "cloned as “" + TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
-		SanitizeLine(msg.branched.Session.SessionID) + ")"
+	c.note = "cloned as “" + ui.TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
+		ui.SanitizeLine(msg.branched.Session.SessionID) + ")"
 	return p.reload(msg.branched.Session.SessionID)
 }
 
@@ -252,7 +253,7 @@ func (p *picker) onRenamed(msg renamedMsg) tea.Cmd {
 		return nil
 	}
 	c.setErr(nil)
-	c.note = "renamed to “" + TitleLine(msg.session.DisplayTitle()) + "”"
+	c.note = "renamed to “" + ui.TitleLine(msg.session.DisplayTitle()) + "”"
 	return p.reload(msg.session.SessionID)
 }
 
@@ -264,7 +265,7 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 	}
 	m.setErr(nil)
 	out := msg.outcome
-	m.note = "deleted “" + SanitizeLine(msg.title) + "”"
+	m.note = "deleted “" + ui.SanitizeLine(msg.title) + "”"
 	if out.MirrorErr != nil {
 		m.note += ": its mirrored document is not in the Trash"
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // The preview pane: on a wide terminal the selected session's last turns
@@ -79,12 +80,12 @@ func newPeek(msg peekMsg, width int) *peek {
 
 // peekTurnOf is a transcript item as the preview shows it.
 func peekTurnOf(it client.TranscriptItem) peekTurn {
-	t := peekTurn{role: it.Role, label: "assistant", text: Sanitize(clipText(it.Text, previewTextMax))}
+	t := peekTurn{role: it.Role, label: "assistant", text: ui.Sanitize(clipText(it.Text, previewTextMax))}
 	switch it.Role {
 	case "user":
 		t.label = "you"
 	case "toolResult":
-		t.label = "tool " + SanitizeLine(clipText(it.ToolName, 80))
+		t.label = "tool " + ui.SanitizeLine(clipText(it.ToolName, 80))
 		if it.IsError {
 			t.label += " (failed)"
 		}
@@ -92,7 +93,7 @@ func peekTurnOf(it client.TranscriptItem) peekTurn {
 		if strings.TrimSpace(t.text) == "" && len(it.ToolCalls) > 0 {
 			names := make([]string, 0, len(it.ToolCalls))
 			for _, c := range it.ToolCalls {
-				names = append(names, SanitizeLine(clipText(c.Name, 80)))
+				names = append(names, ui.SanitizeLine(clipText(c.Name, 80)))
 			}
 			t.text = "calls " + strings.Join(names, ", ")
 		}
@@ -160,7 +161,7 @@ func (p *picker) previewView(st *theme.Styles, width, height int) []string {
 		if i < len(body) {
 			l = body[i]
 		}
-		out[i] = rule + " " + pad(l, width-2)
+		out[i] = rule + " " + ui.Pad(l, width-2)
 	}
 	return out
 }
@@ -172,7 +173,7 @@ func (p *picker) previewBody(st *theme.Styles, width, height int) []string {
 	if !ok {
 		return nil
 	}
-	out := []string{st.Header.Render(pad(TitleLine(s.DisplayTitle()), width-2))}
+	out := []string{st.Header.Render(ui.Pad(ui.TitleLine(s.DisplayTitle()), width-2))}
 	pk, ok := p.peeks[s.SessionID]
 	notice := func(s string) []string {
 		for _, l := range strings.Split(xansi.Wrap(s, max(width-2, 1), ""), "\n") {
@@ -223,7 +224,7 @@ func chimeCount(n int) string {
 // errCode is an error's code, or "no answer" when the host gave none.
 func errCode(err error) string {
 	if c := client.ErrorCode(err); c != "" {
-		return SanitizeLine(c)
+		return ui.SanitizeLine(c)
 	}
 	return "no answer"
 }

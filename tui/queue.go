@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // laneLook is how far back from the newest command the lane looks for
@@ -86,7 +87,7 @@ func (q *queuePane) lines() []string {
 	var out []string
 	for i := q.first; i < len(items) && len(out) < q.limit; i++ {
 		if len(out) == q.limit-1 && len(items)-i > 1 {
-			out = append(out, q.st.Notice.Render(pad(fmt.Sprintf("  … and %d more queued", len(items)-i), q.width)))
+			out = append(out, q.Styles.Notice.Render(ui.Pad(fmt.Sprintf("  … and %d more queued", len(items)-i), q.width)))
 			break
 		}
 		out = append(out, q.line(items[i], focused && i == q.sess.queueSel))
@@ -100,24 +101,24 @@ func (q *queuePane) line(it laneItem, selected bool) string {
 	if it.op == client.OpSteer {
 		what = "steer, after this turn"
 	}
-	text := SanitizeLine(it.text)
+	text := ui.SanitizeLine(it.text)
 	if text == "" {
-		text = SanitizeLine(it.commandID)
+		text = ui.SanitizeLine(it.commandID)
 	}
 	if it.cancelled || it.unconfirmed {
-		what = "cancelled: " + keyName(q.keys.Send) + " sends again"
+		what = "cancelled: " + ui.KeyName(q.Keys.Send) + " sends again"
 		if it.unconfirmed {
-			what = "no answer yet: " + keyName(q.keys.Send) + " sends the same request again"
+			what = "no answer yet: " + ui.KeyName(q.Keys.Send) + " sends the same request again"
 		}
 		if selected {
-			return q.st.Selected.Render(pad("▸ ✗ "+what+" · "+text, q.width))
+			return q.Styles.Selected.Render(ui.Pad("▸ ✗ "+what+" · "+text, q.width))
 		}
-		return pad("  "+q.st.StatusError.Render("✗ "+what)+q.st.Time.Render(" · ")+q.st.Body.Render(text), q.width)
+		return ui.Pad("  "+q.Styles.StatusError.Render("✗ "+what)+q.Styles.Time.Render(" · ")+q.Styles.Body.Render(text), q.width)
 	}
 	if selected {
-		return q.st.Selected.Render(pad("▸ ⧗ "+what+" · "+text, q.width))
+		return q.Styles.Selected.Render(ui.Pad("▸ ⧗ "+what+" · "+text, q.width))
 	}
-	return pad("  "+q.st.StatusWarn.Render("⧗ "+what)+q.st.Time.Render(" · ")+q.st.Body.Render(text), q.width)
+	return ui.Pad("  "+q.Styles.StatusWarn.Render("⧗ "+what)+q.Styles.Time.Render(" · ")+q.Styles.Body.Render(text), q.width)
 }
 
 // opWord names a command's op for people.
@@ -128,12 +129,12 @@ func opWord(op string) string {
 	case client.OpPrompt:
 		return "prompt"
 	}
-	return SanitizeLine(op)
+	return ui.SanitizeLine(op)
 }
 
 // ShortHelp lists the queue lane's keys.
 func (q *queuePane) ShortHelp() []key.Binding {
-	return []key.Binding{q.keys.Up, q.keys.Down, q.keys.Send, q.keys.CancelQueued, q.keys.Back}
+	return []key.Binding{q.Keys.Up, q.Keys.Down, q.Keys.Send, q.Keys.CancelQueued, q.Keys.Back}
 }
 
 // FullHelp lists the queue lane's keys.
@@ -159,18 +160,18 @@ func (q *queuePane) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	items := q.laneItems()
 	switch {
-	case key.Matches(msg, q.keys.Up):
+	case key.Matches(msg, q.Keys.Up):
 		s.queueSel = max(s.queueSel-1, 0)
-	case key.Matches(msg, q.keys.Down):
+	case key.Matches(msg, q.Keys.Down):
 		s.queueSel = min(s.queueSel+1, max(len(items)-1, 0))
 	case len(items) == 0:
-	case key.Matches(msg, q.keys.Send):
+	case key.Matches(msg, q.Keys.Send):
 		if it := items[min(s.queueSel, len(items)-1)]; it.unconfirmed && !s.sending {
 			return q.resend(s), false
 		} else if it.cancelled {
 			return q.sendAgain(it)
 		}
-	case key.Matches(msg, q.keys.CancelQueued):
+	case key.Matches(msg, q.Keys.CancelQueued):
 		return q.cancel(msg, items[min(s.queueSel, len(items)-1)])
 	}
 	return nil, false
@@ -182,13 +183,13 @@ func (q *queuePane) cancel(msg tea.KeyPressMsg, it laneItem) (tea.Cmd, bool) {
 	s := q.sess
 	if it.cancelled || it.unconfirmed {
 		q.forget(it) // drop it: it was cancelled already, or is the person's to drop
-		q.note = "dropped “" + clipRunes(SanitizeLine(it.text), 40) + "”"
+		q.note = "dropped “" + ui.ClipRunes(ui.SanitizeLine(it.text), 40) + "”"
 		return nil, true
 	}
 	if !q.mayDriveRoom("cancel a queued command") {
 		return nil, false
 	}
-	if !q.confirm(msg, "cancels the "+opWord(it.op)+" “"+clipRunes(SanitizeLine(it.text), 24)+"”") {
+	if !q.confirm(msg, "cancels the "+opWord(it.op)+" “"+ui.ClipRunes(ui.SanitizeLine(it.text), 24)+"”") {
 		return nil, false
 	}
 	s.cancelling[it.commandID] = true
@@ -207,17 +208,8 @@ func (q *queuePane) onCancelled(msg cancelledMsg) {
 		return
 	}
 	q.setErr(nil)
-	q.note = "cancelled " + SanitizeLine(msg.commandID)
+	q.note = "cancelled " + ui.SanitizeLine(msg.commandID)
 	if t := s.texts[msg.commandID]; t != "" {
-		q.note = "cancelled “" + SanitizeLine(clipRunes(t, 40)) + "”"
+		q.note = "cancelled “" + ui.SanitizeLine(ui.ClipRunes(t, 40)) + "”"
 	}
-}
-
-// clipRunes cuts s to n runes, with an ellipsis.
-func clipRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // Context refs are ids of what the person has open (documents, nodes): the
@@ -25,7 +26,7 @@ func checkRef(id string) string {
 		return "say the id: /ref ID"
 	case len([]rune(id)) > refMax:
 		return "that id is longer than 200 characters: is it an id?"
-	case SanitizeLine(id) != id:
+	case ui.SanitizeLine(id) != id:
 		return "an id has no control characters: /ref ID"
 	}
 	return ""
@@ -72,7 +73,7 @@ func runRef(m *Model, arg string) (tea.Cmd, string) {
 	for _, id := range ids {
 		if rest, ok := strings.CutPrefix(id, "-"); ok {
 			if !containsRef(next, rest) {
-				return nil, "“" + SanitizeLine(rest) + "” is not attached: " + m.refsSummary()
+				return nil, "“" + ui.SanitizeLine(rest) + "” is not attached: " + m.refsSummary()
 			}
 			next = dropRef(next, rest)
 			continue
@@ -106,7 +107,7 @@ func runUnref(m *Model, arg string) (tea.Cmd, string) {
 		m.refs = nil
 		m.note = "context refs dropped"
 	case !containsRef(m.refs, id):
-		return nil, "“" + SanitizeLine(id) + "” is not attached: " + m.refsSummary()
+		return nil, "“" + ui.SanitizeLine(id) + "” is not attached: " + m.refsSummary()
 	default:
 		m.refs = dropRef(m.refs, id)
 		m.note = m.refsSummary()
@@ -122,7 +123,7 @@ func (m *Model) dropLastRef() {
 	}
 	last := m.refs[len(m.refs)-1]
 	m.refs = m.refs[:len(m.refs)-1]
-	m.note = "dropped " + SanitizeLine(last) + " · " + m.refsSummary()
+	m.note = "dropped " + ui.SanitizeLine(last) + " · " + m.refsSummary()
 }
 
 // refsSummary says what the next message carries.
@@ -131,7 +132,7 @@ func (m *Model) refsSummary() string {
 		return "no context refs attached"
 	}
 	return "your next message carries " + strings.Join(m.refs, ", ") + " · " +
-		keyName(m.keys.Unref) + " drops the last"
+		ui.KeyName(m.Keys.Unref) + " drops the last"
 }
 
 // refLines is the chips line over the composer, none without refs.
@@ -141,8 +142,8 @@ func (m *Model) refLines() []string {
 	}
 	chips := make([]string, len(m.refs))
 	for i, r := range m.refs {
-		chips[i] = m.st.Key.Render(refChip + SanitizeLine(r))
+		chips[i] = m.Styles.Key.Render(refChip + ui.SanitizeLine(r))
 	}
-	line := strings.Join(chips, " ") + m.st.KeyDesc.Render(" · "+keyName(m.keys.Unref)+" drops the last")
+	line := strings.Join(chips, " ") + m.Styles.KeyDesc.Render(" · "+ui.KeyName(m.Keys.Unref)+" drops the last")
 	return []string{xansi.Truncate(line, m.width, "…")}
 }

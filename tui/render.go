@@ -8,6 +8,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // Render cache bounds: rendered entries kept at once, and how far back from
@@ -138,13 +139,13 @@ func (r *renderer) header(label string, style func(...string) string, t time.Tim
 func (r *renderer) userTurn(e *client.Entry) []string {
 	label, style := "you", r.st.UserLabel.Render
 	if e.Author != "" {
-		label, style = SanitizeLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
+		label, style = ui.SanitizeLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
 	}
 	if e.Role != client.RoleUser && e.Role != "" {
-		label = SanitizeLine(e.Role)
+		label = ui.SanitizeLine(e.Role)
 	}
 	out := []string{"", r.header(label, style, e.Time, "")}
-	for _, l := range wrapPlain(Sanitize(e.Text), r.width-len(bodyIndent)) {
+	for _, l := range ui.WrapPlain(ui.Sanitize(e.Text), r.width-len(bodyIndent)) {
 		out = append(out, bodyIndent+r.st.Body.Render(l))
 	}
 	return append(out, r.failureLines(e)...)
@@ -176,7 +177,7 @@ func (r *renderer) reply(e *client.Entry) []string {
 		delete(r.streams, e.MessageID)
 	}
 	out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "")}
-	return indentInto(out, r.md.render(Sanitize(e.Text), reuse))
+	return indentInto(out, r.md.render(ui.Sanitize(e.Text), reuse))
 }
 
 // indentInto appends lines to out, indented as a body.
@@ -203,7 +204,7 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 		return false
 	}
 	sv.text = e.Text
-	src := Sanitize(e.Text)
+	src := ui.Sanitize(e.Text)
 	blocks, tail := splitBlocks(src)
 	for i := len(sv.blocks); i < len(blocks); i++ {
 		sv.blocks = append(sv.blocks, block{src: blocks[i], lines: r.md.renderBlock(blocks[i])})
@@ -212,7 +213,7 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	case strings.TrimSpace(tail) == "":
 		sv.tail = nil
 	case len(tail) > plainTailBytes:
-		sv.tail = wrapPlain(tail, r.md.width)
+		sv.tail = ui.WrapPlain(tail, r.md.width)
 	default:
 		sv.tail = r.md.renderBlock(tail)
 	}
@@ -248,15 +249,15 @@ func (r *renderer) chip(name, state string, isError bool) string {
 	if name == "" {
 		name = "tool"
 	}
-	return bodyIndent + r.st.ChipName.Render("⚙ "+SanitizeLine(name)) + " " + mark
+	return bodyIndent + r.st.ChipName.Render("⚙ "+ui.SanitizeLine(name)) + " " + mark
 }
 
 // notice is a quiet line: what happened, its detail and its time.
 func (r *renderer) notice(e *client.Entry) string {
-	text := "· " + SanitizeLine(noticeWords(e))
+	text := "· " + ui.SanitizeLine(noticeWords(e))
 	if d := strings.TrimSpace(noticeDetail(e)); d != "" {
 		first, _, _ := strings.Cut(d, "\n")
-		text += " — " + SanitizeLine(first)
+		text += " — " + ui.SanitizeLine(first)
 	}
 	if !e.Time.IsZero() {
 		text += " · " + e.Time.In(r.loc).Format("15:04")
@@ -273,13 +274,13 @@ func (r *renderer) noticeLines(e *client.Entry) []string {
 		under = lastLines(e.Text, stderrLines)
 	case client.EvCommandFailed:
 		// The turn's error whole, wrapped under the line that says it failed.
-		under = strings.Split(xansi.Wrap(SanitizeLine(e.Text), max(r.width-len(bodyIndent)-4, 10), ""), "\n")
+		under = strings.Split(xansi.Wrap(ui.SanitizeLine(e.Text), max(r.width-len(bodyIndent)-4, 10), ""), "\n")
 	default:
 		return []string{r.fit(r.notice(e))}
 	}
 	out := []string{r.fit(r.notice(e))}
 	for _, l := range under {
-		out = append(out, r.fit(bodyIndent+r.st.Notice.Render("  │ "+SanitizeLine(l))))
+		out = append(out, r.fit(bodyIndent+r.st.Notice.Render("  │ "+ui.SanitizeLine(l))))
 	}
 	return out
 }

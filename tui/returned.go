@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // A queued or steering command of this terminal's that ends cancelled or
@@ -77,7 +78,7 @@ func (c *common) sendAgain(it laneItem) (tea.Cmd, bool) {
 	}
 	rel, _ := s.state.LeaseAt(c.cfg.Now())
 	if s.role == roleWatch || rel == client.LeaseOther {
-		c.note = "only the driver sends: " + keyName(c.keys.TakeOver) + " takes over"
+		c.note = "only the driver sends: " + ui.KeyName(c.Keys.TakeOver) + " takes over"
 		return nil, false
 	}
 	c.forget(it)

@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // policyOrder is the room policies in the order p steps through them.
@@ -101,7 +102,7 @@ func (r *roomPane) lines() []string {
 	}
 	out := []string{r.header(len(chimes), focused)}
 	if r.first > 0 && r.limit > 2 {
-		out = append(out, r.st.Notice.Render(pad(fmt.Sprintf("  … %d older", r.first), r.width)))
+		out = append(out, r.Styles.Notice.Render(ui.Pad(fmt.Sprintf("  … %d older", r.first), r.width)))
 	}
 	for i := r.first; i < len(chimes) && len(out) < r.limit; i++ {
 		if chimes[i].ChimeID == r.shown && focused {
@@ -135,27 +136,27 @@ func roomWindow(n, rows, sel int) int {
 // lines (within room) when it is longer than a line: the driver reads it
 // whole before deciding.
 func (r *roomPane) selectedChime(c client.Chime, room int) []string {
-	head, text := "▸ "+r.chimeHead(c), SanitizeLine(c.Text)
+	head, text := "▸ "+r.chimeHead(c), ui.SanitizeLine(c.Text)
 	if room <= 1 || xansi.StringWidth(head+"  "+text) <= r.width {
 		return []string{r.chimeLine(c, true)}
 	}
-	out := []string{r.st.Selected.Render(pad(head, r.width))}
+	out := []string{r.Styles.Selected.Render(ui.Pad(head, r.width))}
 	w := max(r.width-4, 10)
-	lines := wrapPlain(text, w)
+	lines := ui.WrapPlain(text, w)
 	rows := min(room-1, 3, len(lines))
 	for k := 0; k < rows; k++ {
 		l := lines[k]
 		if k == rows-1 && rows < len(lines) {
 			l = xansi.Truncate(l, w-2, "") + " …"
 		}
-		out = append(out, r.st.Selected.Render(pad("    "+l, r.width)))
+		out = append(out, r.Styles.Selected.Render(ui.Pad("    "+l, r.width)))
 	}
 	return out
 }
 
 // chimeHead is a chime's author and time.
 func (c *common) chimeHead(ch client.Chime) string {
-	who := SanitizeLine(ch.Author)
+	who := ui.SanitizeLine(ch.Author)
 	if who == "" {
 		who = "someone"
 	}
@@ -174,42 +175,42 @@ func (r *roomPane) header(n int, focused bool) string {
 		head += fmt.Sprintf(" · %d pending", n)
 	}
 	head += " · room " + roomPolicy(s.state)
-	k := &r.keys
+	k := &r.Keys
 	var hint string
 	switch {
 	case r.cfg.Watch:
 		hint = "the driver decides"
 	case !r.driving(s):
-		hint = "the driver decides · " + keyName(k.TakeOver) + " takes over"
+		hint = "the driver decides · " + ui.KeyName(k.TakeOver) + " takes over"
 	case focused && n > 0:
-		hint = firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject · " + keyName(k.Expand) + " read · " +
-			firstKey(k.Policy) + " policy · " + keyName(k.Back) + " back"
+		hint = ui.FirstKey(k.Accept) + " accept · " + ui.KeyName(k.Reject) + " reject · " + ui.KeyName(k.Expand) + " read · " +
+			ui.FirstKey(k.Policy) + " policy · " + ui.KeyName(k.Back) + " back"
 	case focused:
-		hint = firstKey(k.Policy) + " policy: " + policyMeaning(roomPolicy(s.state)) + " · " + keyName(k.Back) + " back"
+		hint = ui.FirstKey(k.Policy) + " policy: " + policyMeaning(roomPolicy(s.state)) + " · " + ui.KeyName(k.Back) + " back"
 	default:
-		hint = keyName(k.Panes) + ", then " + firstKey(k.Accept) + " accept · " + keyName(k.Reject) + " reject"
+		hint = ui.KeyName(k.Panes) + ", then " + ui.FirstKey(k.Accept) + " accept · " + ui.KeyName(k.Reject) + " reject"
 	}
-	line := r.st.AuthorLabel.Render("✉ "+head) + r.st.KeyDesc.Render(" · "+hint)
-	return pad(line, r.width)
+	line := r.Styles.AuthorLabel.Render("✉ "+head) + r.Styles.KeyDesc.Render(" · "+hint)
+	return ui.Pad(line, r.width)
 }
 
 // chimeLine is one pending chime on one line: its author, when it came,
 // its text.
 func (r *roomPane) chimeLine(c client.Chime, selected bool) string {
-	text := SanitizeLine(c.Text)
+	text := ui.SanitizeLine(c.Text)
 	if selected {
-		return r.st.Selected.Render(pad("▸ "+r.chimeHead(c)+"  "+text, r.width))
+		return r.Styles.Selected.Render(ui.Pad("▸ "+r.chimeHead(c)+"  "+text, r.width))
 	}
 	who, when, _ := strings.Cut(r.chimeHead(c), " · ")
 	if when != "" {
 		when = " · " + when
 	}
-	return pad("  "+r.st.AuthorLabel.Render(who)+r.st.Time.Render(when)+"  "+r.st.Body.Render(text), r.width)
+	return ui.Pad("  "+r.Styles.AuthorLabel.Render(who)+r.Styles.Time.Render(when)+"  "+r.Styles.Body.Render(text), r.width)
 }
 
 // ShortHelp lists the room pane's keys.
 func (r *roomPane) ShortHelp() []key.Binding {
-	k := &r.keys
+	k := &r.Keys
 	return []key.Binding{k.Up, k.Down, k.Accept, k.Reject, k.Expand, k.Policy, k.PolicyBack, k.Back}
 }
 
@@ -238,19 +239,19 @@ func (r *roomPane) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	chimes := s.state.Chimes
 	switch {
-	case key.Matches(msg, r.keys.Up):
+	case key.Matches(msg, r.Keys.Up):
 		s.roomSel = max(s.roomSel-1, 0)
-	case key.Matches(msg, r.keys.Down):
+	case key.Matches(msg, r.Keys.Down):
 		s.roomSel = min(s.roomSel+1, max(len(chimes)-1, 0))
-	case key.Matches(msg, r.keys.Accept, r.keys.Reject):
+	case key.Matches(msg, r.Keys.Accept, r.Keys.Reject):
 		return r.resolveSelected(msg)
-	case key.Matches(msg, r.keys.Expand):
+	case key.Matches(msg, r.Keys.Expand):
 		if len(chimes) > 0 && chimes[min(s.roomSel, len(chimes)-1)].ChimeID == r.shown {
 			c := chimes[min(s.roomSel, len(chimes)-1)]
-			r.push(&errorsDialog{c: r.common, title: "Chime from " + SanitizeLine(r.chimeHead(c)),
-				errs: []string{Sanitize(c.Text)}, mark: " "})
+			r.push(&errorsDialog{c: r.common, title: "Chime from " + ui.SanitizeLine(r.chimeHead(c)),
+				errs: []string{ui.Sanitize(c.Text)}, mark: " "})
 		}
-	case key.Matches(msg, r.keys.Policy, r.keys.PolicyBack):
+	case key.Matches(msg, r.Keys.Policy, r.Keys.PolicyBack):
 		return r.stepPolicy(msg)
 	}
 	return nil, false
@@ -264,7 +265,7 @@ func (r *roomPane) stepPolicy(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	d := 1
-	if key.Matches(msg, r.keys.PolicyBack) {
+	if key.Matches(msg, r.Keys.PolicyBack) {
 		d = -1
 	}
 	p := nextPolicy(roomPolicy(s.state), d)
@@ -288,10 +289,10 @@ func (r *roomPane) resolveSelected(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	c := chimes[min(s.roomSel, len(chimes)-1)]
 	if c.ChimeID != r.shown {
-		r.note = "the selected chime is not on screen: " + keyName(r.keys.Up) + keyName(r.keys.Down) + " brings it back"
+		r.note = "the selected chime is not on screen: " + ui.KeyName(r.Keys.Up) + ui.KeyName(r.Keys.Down) + " brings it back"
 		return nil, false
 	}
-	accept := key.Matches(msg, r.keys.Accept)
+	accept := key.Matches(msg, r.Keys.Accept)
 	verb := "reject"
 	if accept {
 		verb = "accept"
@@ -305,7 +306,7 @@ func (r *roomPane) resolveSelected(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // chimeName names a chime for notes: its author and its first words.
 func chimeName(c client.Chime) string {
-	return possessive(c.Author) + " chime “" + clipRunes(SanitizeLine(c.Text), 24) + "”"
+	return possessive(c.Author) + " chime “" + ui.ClipRunes(ui.SanitizeLine(c.Text), 24) + "”"
 }
 
 // mayDriveRoom reports whether this terminal drives, and says why not.
@@ -315,7 +316,7 @@ func (c *common) mayDriveRoom(what string) bool {
 		c.note = "watching read-only: only the driver may " + what
 		return false
 	case !c.driving(c.sess):
-		c.note = "only the driver may " + what + ": " + keyName(c.keys.TakeOver) + " takes over"
+		c.note = "only the driver may " + what + ": " + ui.KeyName(c.Keys.TakeOver) + " takes over"
 		return false
 	}
 	return true
@@ -323,7 +324,7 @@ func (c *common) mayDriveRoom(what string) bool {
 
 // possessive is a collaborator's name with 's, for notes.
 func possessive(author string) string {
-	a := SanitizeLine(author)
+	a := ui.SanitizeLine(author)
 	if a == "" {
 		return "the"
 	}
@@ -358,5 +359,5 @@ func (r *roomPane) onPolicy(msg policyMsg) {
 		return
 	}
 	r.setErr(nil)
-	r.note = "room " + SanitizeLine(msg.policy) + ": " + policyMeaning(msg.policy)
+	r.note = "room " + ui.SanitizeLine(msg.policy) + ": " + policyMeaning(msg.policy)
 }

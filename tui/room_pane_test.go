@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // withChimes is a driven session with n pending chimes (c0 the oldest) and
@@ -89,7 +90,7 @@ func TestRoomPaneRefusesAnUnshownChime(t *testing.T) {
 // hint on screen follows a rebinding.
 func TestRoomPaneKeysAreItsHelp(t *testing.T) {
 	cfg := testConfig(t)
-	km := DefaultKeyMap()
+	km := ui.DefaultKeyMap()
 	km.Reject.SetKeys("r")
 	km.Reject.SetHelp("r", "reject a chime")
 	cfg.Keys = &km

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/search"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // searchBar is the transcript's search: a line above the status line where
@@ -21,7 +22,7 @@ import (
 type searchBar struct {
 	c      *common
 	t      *transcript
-	input  lineInput
+	input  ui.LineInput
 	typing bool // the bar takes text: typing refines the query
 	width  int
 
@@ -65,7 +66,7 @@ func (b *searchBar) SetSize(w, _ int) { b.width = w }
 
 // ShortHelp lists the keys the bar answers now.
 func (b *searchBar) ShortHelp() []key.Binding {
-	k := &b.c.keys
+	k := &b.c.Keys
 	if b.typing {
 		return []key.Binding{k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchClose}
 	}
@@ -74,7 +75,7 @@ func (b *searchBar) ShortHelp() []key.Binding {
 
 // FullHelp lists the bar's keys, typing and done typing.
 func (b *searchBar) FullHelp() [][]key.Binding {
-	k := &b.c.keys
+	k := &b.c.Keys
 	return [][]key.Binding{
 		{k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchClose},
 		{k.SearchNext, k.SearchPrev, k.SearchEntries, k.Search},
@@ -99,10 +100,10 @@ func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		b.typing = true
-		b.input.insert(msg.Content)
+		b.input.Insert(msg.Content)
 		b.refine()
 	case tea.KeyPressMsg:
-		if key.Matches(msg, b.c.keys.SearchClose) {
+		if key.Matches(msg, b.c.Keys.SearchClose) {
 			b.close()
 			return nil, true
 		}
@@ -117,7 +118,7 @@ func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, bool) {
 
 // onTypingKey refines the query, or moves between matches.
 func (b *searchBar) onTypingKey(msg tea.KeyPressMsg) {
-	k := &b.c.keys
+	k := &b.c.Keys
 	switch {
 	case key.Matches(msg, k.SearchNextTyping):
 		b.move(1)
@@ -126,7 +127,7 @@ func (b *searchBar) onTypingKey(msg tea.KeyPressMsg) {
 	case key.Matches(msg, k.SearchDone):
 		b.typing = false
 	case key.Matches(msg, k.Search):
-	case b.input.update(msg):
+	case b.input.Update(msg):
 		b.refine()
 	}
 }
@@ -134,7 +135,7 @@ func (b *searchBar) onTypingKey(msg tea.KeyPressMsg) {
 // onBrowseKey moves between matches; the search keys and any text go back
 // to typing.
 func (b *searchBar) onBrowseKey(msg tea.KeyPressMsg) {
-	k := &b.c.keys
+	k := &b.c.Keys
 	switch {
 	case key.Matches(msg, k.SearchNext):
 		b.move(1)
@@ -142,7 +143,7 @@ func (b *searchBar) onBrowseKey(msg tea.KeyPressMsg) {
 		b.move(-1)
 	case key.Matches(msg, k.SearchEntries, k.Search):
 		b.typing = true
-	case b.input.update(msg):
+	case b.input.Update(msg):
 		b.typing = true
 		b.refine()
 	}
@@ -267,11 +268,11 @@ func searchText(st *client.State, i int) string {
 	e := &st.Entries[i]
 	switch {
 	case e.Kind == client.EntryTool || e.Role == client.RoleToolResult:
-		return SanitizeLine(e.ToolName)
+		return ui.SanitizeLine(e.ToolName)
 	case e.Kind == client.EntryNotice:
-		return SanitizeLine(noticeWords(e)) + " " + Sanitize(noticeDetail(e))
+		return ui.SanitizeLine(noticeWords(e)) + " " + ui.Sanitize(noticeDetail(e))
 	}
-	return Sanitize(st.EntryText(i))
+	return ui.Sanitize(st.EntryText(i))
 }
 
 // status is the count as the bar says it: "3 of 17", or that nothing
@@ -290,27 +291,27 @@ func (b *searchBar) status() string {
 
 // hints are the keys that work now, shortly worded, the most useful first.
 func (b *searchBar) hints() []string {
-	k, c := &b.c.keys, b.c
+	k, c := &b.c.Keys, b.c
 	if b.typing {
 		return []string{
-			c.hint(k.SearchClose, "close"),
-			c.st.Key.Render(firstKey(k.SearchNextTyping)+firstKey(k.SearchPrevTyping)) + c.st.KeyDesc.Render(" move"),
-			c.hint(k.SearchDone, "done"),
+			c.Hint(k.SearchClose, "close"),
+			c.Styles.Key.Render(ui.FirstKey(k.SearchNextTyping)+ui.FirstKey(k.SearchPrevTyping)) + c.Styles.KeyDesc.Render(" move"),
+			c.Hint(k.SearchDone, "done"),
 		}
 	}
 	return []string{
-		c.hint(k.SearchClose, "close"),
-		c.st.Key.Render(firstKey(k.SearchNext)+"/"+firstKey(k.SearchPrev)) + c.st.KeyDesc.Render(" move"),
-		c.hint(k.SearchEntries, "edit"),
+		c.Hint(k.SearchClose, "close"),
+		c.Styles.Key.Render(ui.FirstKey(k.SearchNext)+"/"+ui.FirstKey(k.SearchPrev)) + c.Styles.KeyDesc.Render(" move"),
+		c.Hint(k.SearchEntries, "edit"),
 	}
 }
 
 // View draws the bar: the query, the count and the keys that work now.
 func (b *searchBar) View() string {
-	st := b.c.st
+	st := b.c.Styles
 	left := st.Key.Render("/ ") + st.Body.Render(b.input.String())
 	if b.typing {
-		left = st.Key.Render("/ ") + b.input.view(st)
+		left = st.Key.Render("/ ") + b.input.View(st)
 	}
 	count := b.status()
 	if strings.HasPrefix(count, "no match") {
@@ -334,5 +335,5 @@ func (b *searchBar) View() string {
 	if hint != "" {
 		return line + strings.Repeat(" ", b.width-xansi.StringWidth(line)-xansi.StringWidth(hint)) + hint
 	}
-	return pad(line, b.width)
+	return ui.Pad(line, b.width)
 }

@@ -75,7 +75,7 @@ func BenchmarkSearchOpen10k(b *testing.B) {
 	m := openBig(b, 10000)
 	for b.Loop() {
 		m.search.idx = nil
-		m.search.input.set("")
+		m.search.input.Set("")
 		stroke(m, keyCtrlF)
 		stroke(m, press('l'))
 		stroke(m, keyEsc)

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // Keys of the search.
@@ -108,7 +109,7 @@ func TestSearchHighlights(t *testing.T) {
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
 	frame := m.frame
-	cur, other := m.st.MatchCurrent.Render("needle"), m.st.Match.Render("NEEDLE")
+	cur, other := m.Styles.MatchCurrent.Render("needle"), m.Styles.Match.Render("NEEDLE")
 	if !strings.Contains(frame, cur) || !strings.Contains(frame, other) {
 		t.Fatalf("want %q (current) and %q highlighted in:\n%q", cur, other, frame)
 	}
@@ -259,7 +260,7 @@ func TestPositionMarker(t *testing.T) {
 }
 
 func TestSearchKeysInTheHelp(t *testing.T) {
-	km := DefaultKeyMap()
+	km := ui.DefaultKeyMap()
 	listed := map[string]bool{}
 	for _, col := range (sessionKeys{&km}).FullHelp() {
 		for _, b := range col {
@@ -275,7 +276,7 @@ func TestSearchKeysInTheHelp(t *testing.T) {
 }
 
 func TestSearchFollowsTheKeyMap(t *testing.T) {
-	km := DefaultKeyMap()
+	km := ui.DefaultKeyMap()
 	km.Search = key.NewBinding(key.WithKeys("alt+s"), key.WithHelp("alt+s", "search the transcript"))
 	km.SearchClose = key.NewBinding(key.WithKeys("ctrl+q"), key.WithHelp("ctrl+q", "close the search"))
 	cfg := testConfig(t)

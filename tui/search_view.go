@@ -17,7 +17,7 @@ import (
 // it: the bar's keys while it shows, ctrl+f and ctrl+home anywhere, and
 // in the entries pane /, g, G, home and end. ok is false for other keys.
 func (m *Model) onTranscriptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	k := &m.keys
+	k := &m.Keys
 	switch {
 	case key.Matches(msg, k.Top):
 		m.toFirst()
@@ -143,7 +143,7 @@ func (b *searchBar) mark(i int, lines []string) []string {
 	if e, nth, ok := b.current(); ok && e == i {
 		cur = nth
 	}
-	return highlight(lines, foldRunes(b.idx.Query()), cur, b.c.st)
+	return highlight(lines, foldRunes(b.idx.Query()), cur, b.c.Styles)
 }
 
 // foldRunes is s case-folded rune by rune, as the index folds.

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // How a send settles. A text command or a chime gets its requestId when the
@@ -85,7 +86,7 @@ func (m *Model) landed(gen int, out outgoing, err error) *session {
 	s.unconfirmed = &out
 	m.setErr(err) // kept in the errors list, read whole there
 	m.errText = ""
-	m.note = unconfirmedNote(out.op, keyName(m.keys.Send))
+	m.note = unconfirmedNote(out.op, ui.KeyName(m.Keys.Send))
 	return nil
 }
 
@@ -206,7 +207,7 @@ func chimeOutcome(r *client.ChimeResult) string {
 	case r == nil:
 		return "chime sent"
 	case !r.Accepted:
-		reason := SanitizeLine(r.Reason)
+		reason := ui.SanitizeLine(r.Reason)
 		if reason == "" {
 			reason = "the room takes no chimes now"
 		}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // session is the open session: the reducer's state, the stream feeding it,
@@ -60,7 +61,7 @@ func (m *Model) open(id string) tea.Cmd {
 	}
 	m.transcript.reset()
 	m.composer.setValue("") // a draft for another session is not sent here
-	m.focus, m.note = focusSession, "opening "+SanitizeLine(id)+"…"
+	m.focus, m.note = focusSession, "opening "+ui.SanitizeLine(id)+"…"
 	m.setErr(nil)
 	m.layout()
 	watch := m.cfg.Watch || m.cfg.NoClaim
@@ -211,7 +212,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 		s.stale = true // every command was interrupted; the lease is the host's to confirm
 	}
 	if s.state.Deleted {
-		m.note = "this session was deleted: " + keyName(m.keys.Sessions) + " shows your sessions"
+		m.note = "this session was deleted: " + ui.KeyName(m.Keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
 	return tea.Batch(m.onRoomEvent(s, ev), m.lease.keep(s))
@@ -309,7 +310,7 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 	if gone || (s.state != nil && s.state.Deleted) {
 		// Deleted from another terminal (a stream cut just before the
 		// event resumes into not_found), or no longer this person's.
-		m.note = "this session is gone: " + m.keys.Sessions.Help().Key + " lists your sessions"
+		m.note = "this session is gone: " + m.Keys.Sessions.Help().Key + " lists your sessions"
 	}
 }
 

@@ -284,11 +284,11 @@ func TestBackgroundAndNoColor(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.Theme = theme.NewSet(false)
 	m := opened(t, cfg, 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
-	if m.st != cfg.Theme.Dark {
+	if m.Styles != cfg.Theme.Dark {
 		t.Fatal("the model does not start with the dark styles")
 	}
 	feed(m, tea.BackgroundColorMsg{Color: lightBackground{}})
-	if m.st != cfg.Theme.Light {
+	if m.Styles != cfg.Theme.Light {
 		t.Fatal("a light background did not switch to the light styles")
 	}
 	checkInert(t, m.View().Content)

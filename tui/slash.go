@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // Slash commands: a draft whose first word is "/name" runs the action of
@@ -92,7 +93,7 @@ func (m *Model) runCommand(l slashLine, draft, question, yes string, send func()
 	a, ok := m.lookup(l.name)
 	if !ok {
 		m.push(newConfirmDialog(m.common, "Not a command",
-			"/"+SanitizeLine(l.name)+" is not a command ("+keyName(m.keys.Palette)+" lists them).\n"+question,
+			"/"+ui.SanitizeLine(l.name)+" is not a command ("+ui.KeyName(m.Keys.Palette)+" lists them).\n"+question,
 			yes, "keep it in the composer", send))
 		return nil
 	}
@@ -137,7 +138,7 @@ func newConfirmDialog(c *common, title, body, yesDesc, noDesc string, yes func()
 
 // ShortHelp lists the dialog's keys.
 func (d *confirmDialog) ShortHelp() []key.Binding {
-	return []key.Binding{d.c.keys.Confirm, d.c.keys.Cancel}
+	return []key.Binding{d.c.Keys.Confirm, d.c.Keys.Cancel}
 }
 
 // FullHelp lists the dialog's keys.
@@ -151,10 +152,10 @@ func (d *confirmDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	k, ok := msg.(tea.KeyPressMsg)
 	switch {
 	case !ok:
-	case key.Matches(k, d.c.keys.Confirm):
+	case key.Matches(k, d.c.Keys.Confirm):
 		d.c.remove(d)
 		return d.yes(), false
-	case key.Matches(k, d.c.keys.Cancel):
+	case key.Matches(k, d.c.Keys.Cancel):
 		return nil, true
 	}
 	return nil, false
@@ -163,8 +164,8 @@ func (d *confirmDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 // View draws the dialog.
 func (d *confirmDialog) View() string {
 	c := d.c
-	body := d.body + "\n\n" + c.hints(c.hint(c.keys.Confirm, d.yesDesc), c.hint(c.keys.Cancel, d.noDesc))
-	return overlayBox(c.st, d.title, body, d.w, d.h)
+	body := d.body + "\n\n" + c.Hints(c.Hint(c.Keys.Confirm, d.yesDesc), c.Hint(c.Keys.Cancel, d.noDesc))
+	return ui.Box(c.Styles, d.title, body, d.w, d.h)
 }
 
 // remove closes the overlay o wherever it is in the stack, so that what it

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // connView is the stream's connection as the status line shows it.
@@ -89,19 +90,19 @@ func budgetText(st *theme.Styles, s *client.State) string {
 
 // describe words an error for the status line: the refusal's code and the
 // host's message, or the transport failure.
-func describe(err error, keys *KeyMap) string {
+func describe(err error, keys *ui.KeyMap) string {
 	var e *client.Error
 	if errors.As(err, &e) {
 		msg := e.Message
 		if d, ok := e.LeaseHeld(); ok && d.CanTakeOver {
-			msg += " (" + keyName(keys.TakeOver) + " takes over)"
+			msg += " (" + ui.KeyName(keys.TakeOver) + " takes over)"
 		}
-		return SanitizeLine(e.Code + ": " + msg)
+		return ui.SanitizeLine(e.Code + ": " + msg)
 	}
 	if client.IsTransport(err) {
-		return SanitizeLine("unreachable: " + err.Error())
+		return ui.SanitizeLine("unreachable: " + err.Error())
 	}
-	return SanitizeLine(err.Error())
+	return ui.SanitizeLine(err.Error())
 }
 
 // joinFit joins parts with " · " and cuts the result to width.
@@ -135,7 +136,7 @@ func (p *statusPane) Update(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
 // ShortHelp lists the keys that read the line further: the help and the
 // last errors.
-func (p *statusPane) ShortHelp() []key.Binding { return []key.Binding{p.keys.Help, p.keys.Errors} }
+func (p *statusPane) ShortHelp() []key.Binding { return []key.Binding{p.Keys.Help, p.Keys.Errors} }
 
 // FullHelp lists the line's keys.
 func (p *statusPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
@@ -145,23 +146,23 @@ func (p *statusPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.Short
 // error, with its code, comes first. What does not fit is cut from the end.
 func (p *statusPane) statusLine() string {
 	s := p.sess
-	parts := []string{s.conn.text(p.st)}
+	parts := []string{s.conn.text(p.Styles)}
 	if s.state != nil {
-		parts = append(parts, runText(p.st, s.state))
+		parts = append(parts, runText(p.Styles, s.state))
 	}
 	if p.mouseOff {
-		parts = append(parts, p.st.StatusWarn.Render("mouse off ("+keyName(p.keys.Mouse)+")"))
+		parts = append(parts, p.Styles.StatusWarn.Render("mouse off ("+ui.KeyName(p.Keys.Mouse)+")"))
 	}
 	switch h := p.paneHint(); {
 	case p.errText != "":
 		parts = append([]string{p.message()}, parts...) // the error first: it matters most
 	case h != "" && p.note == "":
-		parts = append(parts, p.st.KeyDesc.Render(h))
+		parts = append(parts, p.Styles.KeyDesc.Render(h))
 	default:
 		parts = append(parts, p.message())
 	}
 	if s.state != nil && !showsActivity(p.common) { // the run's line says it while it shows
-		parts = append(parts, budgetText(p.st, s.state))
+		parts = append(parts, budgetText(p.Styles, s.state))
 	}
 	return p.withHint(joinFit(parts, p.width))
 }
@@ -171,47 +172,47 @@ func (p *statusPane) statusLine() string {
 // to do nothing.
 func (p *statusPane) message() string {
 	if p.quitArmed && p.note != "" {
-		return p.st.StatusWarn.Render(p.note)
+		return p.Styles.StatusWarn.Render(p.note)
 	}
 	if p.errText != "" {
-		return p.st.StatusError.Render("✗ " + p.errText)
+		return p.Styles.StatusError.Render("✗ " + p.errText)
 	}
 	if p.note != "" {
-		return p.st.Status.Render(p.note)
+		return p.Styles.Status.Render(p.note)
 	}
 	return ""
 }
 
 // noteLine is the picker's line for the last error or note.
-func (p *statusPane) noteLine() string { return p.withHint(pad(p.message(), p.width-9)) }
+func (p *statusPane) noteLine() string { return p.withHint(ui.Pad(p.message(), p.width-9)) }
 
 // withHint puts the help key at the right of a line when it fits.
 func (p *statusPane) withHint(line string) string {
-	hint := p.st.Key.Render(firstKey(p.keys.Help)) + p.st.KeyDesc.Render(" help")
+	hint := p.Styles.Key.Render(ui.FirstKey(p.Keys.Help)) + p.Styles.KeyDesc.Render(" help")
 	if p.errText != "" {
-		hint = p.st.Key.Render(firstKey(p.keys.Errors)) + p.st.KeyDesc.Render(" errors")
+		hint = p.Styles.Key.Render(ui.FirstKey(p.Keys.Errors)) + p.Styles.KeyDesc.Render(" errors")
 	}
 	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
 	if w+hw+2 > p.width {
-		return pad(line, p.width)
+		return ui.Pad(line, p.width)
 	}
 	return line + strings.Repeat(" ", p.width-w-hw) + hint
 }
 
 // hintLine is a short help line of keys.
 func (p *statusPane) hintLine(keys []key.Binding) string {
-	h := p.help
+	h := p.Help
 	h.SetWidth(p.width)
-	return pad(h.ShortHelpView(keys), p.width)
+	return ui.Pad(h.ShortHelpView(keys), p.width)
 }
 
 // paneHint says what the keys do in the focused pane.
 func (p *statusPane) paneHint() string {
-	k := &p.keys
-	move := keyName(k.Up) + keyName(k.Down) + " select · "
+	k := &p.Keys
+	move := ui.KeyName(k.Up) + ui.KeyName(k.Down) + " select · "
 	switch p.focus {
 	case focusQueue:
-		return "queue: " + move + keyName(k.CancelQueued) + " cancels · " + keyName(k.Back) + " back"
+		return "queue: " + move + ui.KeyName(k.CancelQueued) + " cancels · " + ui.KeyName(k.Back) + " back"
 	case focusEntries:
 		return p.entriesHint(move)
 	}

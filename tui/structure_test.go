@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // TestViewIsPure draws without changing anything: the layout and the
@@ -67,7 +68,7 @@ func TestOverlayStack(t *testing.T) {
 // TestRebindingChangesHints rebinds keys through Config: every hint on
 // the screen and the help follow the new keys, and none names the old.
 func TestRebindingChangesHints(t *testing.T) {
-	km := DefaultKeyMap()
+	km := ui.DefaultKeyMap()
 	km.TakeOver = key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "take over / take back"))
 	km.Help = key.NewBinding(key.WithKeys("f9"), key.WithHelp("f9", "help"))
 	km.Send = key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "send / follow-up"))

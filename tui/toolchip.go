@@ -13,6 +13,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // A selected tool chip opens under itself: its key shows the call's
@@ -111,23 +112,23 @@ func (t *transcript) lines(es []client.Entry, i int) []string {
 func (t *transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (cmd tea.Cmd, acted, ok bool) {
 	c, e := t.c, &es[i]
 	switch {
-	case key.Matches(msg, c.keys.ToolCall):
+	case key.Matches(msg, c.Keys.ToolCall):
 		t.toggleChip(es, i)
 		return nil, false, true
-	case key.Matches(msg, c.keys.CopyCode):
+	case key.Matches(msg, c.Keys.CopyCode):
 		cmd, acted = t.copyCode(e)
 		return cmd, acted, true
 	case e.Kind != client.EntryTool:
 		return nil, false, false
-	case key.Matches(msg, c.keys.Copy):
+	case key.Matches(msg, c.Keys.Copy):
 		if strings.TrimSpace(e.Text) == "" {
 			c.note = "this tool call has no result text to copy"
 			return nil, false, true
 		}
-		text := Sanitize(e.Text)
+		text := ui.Sanitize(e.Text)
 		c.note = "copied the tool result (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"
 		return tea.SetClipboard(text), true, true
-	case key.Matches(msg, c.keys.Fork):
+	case key.Matches(msg, c.Keys.Fork):
 		c.note = "fork needs a message: select one, not a tool call"
 		return nil, false, true
 	}
@@ -138,7 +139,7 @@ func (t *transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (
 func (t *transcript) toggleChip(es []client.Entry, i int) {
 	c, s := t.c, t.c.sess
 	if es[i].Kind != client.EntryTool {
-		c.note = keyName(c.keys.ToolCall) + " opens a tool call: select a ⚙ chip (" + keyName(c.keys.Up) + keyName(c.keys.Down) + ")"
+		c.note = ui.KeyName(c.Keys.ToolCall) + " opens a tool call: select a ⚙ chip (" + ui.KeyName(c.Keys.Up) + ui.KeyName(c.Keys.Down) + ")"
 		return
 	}
 	if s.chips == nil {
@@ -164,7 +165,7 @@ func (r *renderer) chipDetail(e *client.Entry) []string {
 		label, style = "result (error)", r.st.ChipError
 	}
 	out = append(out, r.fit(detailIndent+r.st.Time.Render(label)))
-	text := strings.TrimRight(Sanitize(e.Text), "\n ")
+	text := strings.TrimRight(ui.Sanitize(e.Text), "\n ")
 	switch {
 	case text == "" && e.ToolState == client.ToolRunning:
 		text = "(running: no result yet)"
@@ -196,7 +197,7 @@ func (r *renderer) detailLines(text string, width int, style lipgloss.Style) []s
 func argText(args string) string {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal([]byte(args), &fields) != nil || len(fields) == 0 {
-		return Sanitize(args)
+		return ui.Sanitize(args)
 	}
 	names := make([]string, 0, len(fields))
 	for n := range fields {
@@ -213,7 +214,7 @@ func argText(args string) string {
 		if json.Unmarshal(fields[n], &s) == nil {
 			v = s
 		}
-		b.WriteString(SanitizeLine(n) + ": " + Sanitize(v))
+		b.WriteString(ui.SanitizeLine(n) + ": " + ui.Sanitize(v))
 	}
 	return b.String()
 }
@@ -221,17 +222,17 @@ func argText(args string) string {
 // entriesHint says what the keys do on the selected entry: a chip opens; a
 // message copies, copies a code block when it has one, and forks.
 func (p *statusPane) entriesHint(move string) string {
-	k := &p.keys
+	k := &p.Keys
 	if e := p.selectedEntry(); e != nil && e.Kind == client.EntryTool {
-		return "entries: " + move + keyName(k.ToolCall) + " opens/closes · " + keyName(k.Copy) +
-			" copies the result · " + keyName(k.Back) + " back"
+		return "entries: " + move + ui.KeyName(k.ToolCall) + " opens/closes · " + ui.KeyName(k.Copy) +
+			" copies the result · " + ui.KeyName(k.Back) + " back"
 	}
 	code := ""
 	if e := p.selectedEntry(); e != nil && hasCodeBlock(e.Text) {
-		code = keyName(k.CopyCode) + " copies code · "
+		code = ui.KeyName(k.CopyCode) + " copies code · "
 	}
-	return "entries: " + move + keyName(k.Copy) + " copies · " + code + keyName(k.Fork) + " forks before · " +
-		keyName(k.Back) + " back"
+	return "entries: " + move + ui.KeyName(k.Copy) + " copies · " + code + ui.KeyName(k.Fork) + " forks before · " +
+		ui.KeyName(k.Back) + " back"
 }
 
 // selectedEntry is the selected transcript entry, nil when none.

@@ -60,7 +60,7 @@ func (t *transcript) View() string { return strings.Join(t.view(t.entries()), "\
 
 // ShortHelp lists the keys of the transcript while an entry is selected.
 func (t *transcript) ShortHelp() []key.Binding {
-	k := &t.c.keys
+	k := &t.c.Keys
 	return []key.Binding{k.Up, k.Down, k.Copy, k.CopyCode, k.ToolCall, k.Fork, k.Back}
 }
 
@@ -72,7 +72,7 @@ func (t *transcript) FullHelp() [][]key.Binding {
 
 // scrollKeys are the keys that scroll the transcript from any pane.
 func (t *transcript) scrollKeys() []key.Binding {
-	k := &t.c.keys
+	k := &t.c.Keys
 	return []key.Binding{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom}
 }
 
@@ -102,7 +102,7 @@ func (t *transcript) Update(msg tea.Msg) (tea.Cmd, bool) {
 
 // onScrollKey scrolls the window.
 func (t *transcript) onScrollKey(msg tea.KeyPressMsg) {
-	es, k := t.entries(), &t.c.keys
+	es, k := t.entries(), &t.c.Keys
 	switch {
 	case key.Matches(msg, k.PageUp):
 		t.page(es, -1)

@@ -81,13 +81,13 @@ func TestLightBackground(t *testing.T) {
 	cfg.Theme = theme.NewSet(false)
 	cfg.Light = true
 	m := newModel(t, cfg, 80, 24)
-	if m.st != cfg.Theme.Light || m.transcript.r.st.Markdown != theme.MarkdownLight {
+	if m.Styles != cfg.Theme.Light || m.transcript.r.st.Markdown != theme.MarkdownLight {
 		t.Errorf("Config.Light did not start with the light styles (markdown %q)", m.transcript.r.st.Markdown)
 	}
 	cfg.Light = false
 	m = newModel(t, cfg, 80, 24)
 	feed(m, tea.BackgroundColorMsg{Color: lightWhite{}})
-	if m.st != cfg.Theme.Light || m.transcript.r.st.Markdown != theme.MarkdownLight {
+	if m.Styles != cfg.Theme.Light || m.transcript.r.st.Markdown != theme.MarkdownLight {
 		t.Error("a light background answer did not switch to the light styles")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // TestStatusSaysWhatIsTrue is trap 8's status line: the connection is not
@@ -33,7 +34,7 @@ func TestAccessReducedOffersNoTakeover(t *testing.T) {
 	feed(m, keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "drive on"},
 		err: &client.Error{Status: 403, Code: client.CodeAccessReduced, Message: "your role on this graph is now viewer"}})
 	got := screen(m)
-	if strings.Contains(got, keyName(m.keys.TakeOver)) {
+	if strings.Contains(got, ui.KeyName(m.Keys.TakeOver)) {
 		t.Errorf("a take-over is offered after access_reduced:\n%s", got)
 	}
 	if !strings.Contains(got, "read-only: your role here is viewer") {

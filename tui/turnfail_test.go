@@ -56,7 +56,7 @@ func TestFailedTurnShowsItsError(t *testing.T) {
 // nothing for a turn that did not fail.
 func TestFailureLines(t *testing.T) {
 	m := newModel(t, testConfig(t), 80, 24)
-	r := newRenderer(m.st, time.UTC, 30)
+	r := newRenderer(m.Styles, time.UTC, 30)
 	e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: "hi", Rev: 1}
 	if got := r.failureLines(&e); got != nil {
 		t.Fatalf("a turn that did not fail draws %q", got)

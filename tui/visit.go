@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // visit is chiming into another person's room: a session that is not the
@@ -40,7 +41,7 @@ const visitIntro = "You are chiming into another person's session. What you writ
 func (m *Model) startVisit(id string) tea.Cmd {
 	m.visit = &visit{id: id}
 	m.focus = focusVisit
-	m.note = "chiming into " + SanitizeLine(id)
+	m.note = "chiming into " + ui.SanitizeLine(id)
 	m.layout()
 	return fetchAccount(m.cfg.Context, m.cfg.Client)
 }
@@ -50,11 +51,11 @@ func (m *Model) startVisit(id string) tea.Cmd {
 func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 	v := m.visit
 	switch {
-	case key.Matches(msg, m.keys.Sessions):
+	case key.Matches(msg, m.Keys.Sessions):
 		m.visit, m.focus = nil, focusPicker
 		m.layout()
 		return m.picker.reload("")
-	case key.Matches(msg, m.keys.Send):
+	case key.Matches(msg, m.Keys.Send):
 		if v.sending {
 			return nil
 		}
@@ -93,7 +94,7 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 		v.unconfirmed = &msg.out
 		m.setErr(msg.err) // kept in the errors list
 		m.errText = ""
-		m.note = unconfirmedNote(opChime, keyName(m.keys.Send))
+		m.note = unconfirmedNote(opChime, ui.KeyName(m.Keys.Send))
 		return
 	}
 	if v.unconfirmed != nil && v.unconfirmed.requestID == msg.out.requestID {
@@ -117,17 +118,17 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 // composer and the status line.
 func (m *Model) visitScreen() (string, *tea.Cursor) {
 	v := m.visit
-	right := SanitizeLine(v.id)
+	right := ui.SanitizeLine(v.id)
 	if m.cfg.Client != nil {
-		right = SanitizeLine(m.cfg.Client.Graph()) + "/" + right
+		right = ui.SanitizeLine(m.cfg.Client.Graph()) + "/" + right
 	}
-	lines := m.heading("chiming into "+SanitizeLine(v.id), right+" · not yours")
+	lines := m.heading("chiming into "+ui.SanitizeLine(v.id), right+" · not yours")
 	ch := max(m.composerHeight(), 1)
 	acct := m.accountLines(3)
 	h := max(m.high-len(lines)-2-ch-len(acct), 1)
 	lines = append(lines, m.overlay(m.visitBody(h))...)
-	rule := m.st.Rule.Render("── ") + m.st.AuthorLabel.Render("✉ you chime into this room · the driver decides") + " "
-	lines = append(lines, pad(rule+m.st.Rule.Render(strings.Repeat("─", max(m.width-xansi.StringWidth(rule), 0))), m.width))
+	rule := m.Styles.Rule.Render("── ") + m.Styles.AuthorLabel.Render("✉ you chime into this room · the driver decides") + " "
+	lines = append(lines, ui.Pad(rule+m.Styles.Rule.Render(strings.Repeat("─", max(m.width-xansi.StringWidth(rule), 0))), m.width))
 	lines = append(lines, acct...)
 	var cur *tea.Cursor
 	if c := m.composer.cursor(); c != nil && m.composer.focused() {
@@ -135,7 +136,7 @@ func (m *Model) visitScreen() (string, *tea.Cursor) {
 		cur = c
 	}
 	lines = append(lines, strings.Split(m.composer.View(), "\n")[:ch]...)
-	lines = append(lines, m.status.withHint(pad(m.status.message(), m.width-9)))
+	lines = append(lines, m.status.withHint(ui.Pad(m.status.message(), m.width-9)))
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
 }
 
@@ -145,13 +146,13 @@ func (m *Model) visitBody(h int) []string {
 	w := m.width - len(bodyIndent)
 	var out []string
 	out = append(out, "")
-	for _, l := range wrapPlain(visitIntro, w) {
-		out = append(out, bodyIndent+m.st.Notice.Render(l))
+	for _, l := range ui.WrapPlain(visitIntro, w) {
+		out = append(out, bodyIndent+m.Styles.Notice.Render(l))
 	}
 	for _, c := range m.visit.sent {
 		out = append(out, "", m.sentHeader(c))
-		for _, l := range wrapPlain(Sanitize(c.text), w) {
-			out = append(out, bodyIndent+m.st.Body.Render(l))
+		for _, l := range ui.WrapPlain(ui.Sanitize(c.text), w) {
+			out = append(out, bodyIndent+m.Styles.Body.Render(l))
 		}
 	}
 	if len(out) > h {
@@ -165,13 +166,13 @@ func (m *Model) visitBody(h int) []string {
 
 // sentHeader is a sent chime's first line: when, and what the room did.
 func (m *Model) sentHeader(c sentChime) string {
-	style := m.st.StatusGood
+	style := m.Styles.StatusGood
 	if !c.ok {
-		style = m.st.StatusError
+		style = m.Styles.StatusError
 	}
-	h := m.st.UserLabel.Render("you → chime") + m.st.Time.Render(" · "+c.at.In(m.cfg.Location).Format("15:04")+" · ") +
+	h := m.Styles.UserLabel.Render("you → chime") + m.Styles.Time.Render(" · "+c.at.In(m.cfg.Location).Format("15:04")+" · ") +
 		style.Render(c.outcome)
-	return pad(h, m.width)
+	return ui.Pad(h, m.width)
 }
 
 // visitSlash runs a slash command typed while chiming (those that need no

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // requestTimeout bounds one request (streams are not bounded).
@@ -168,10 +168,10 @@ func (r *reader) say(format string, args ...any) {
 
 // clean makes one line of host text inert: control characters and escape
 // sequences are shown as visible pictures, never sent to the terminal.
-func clean(s string) string { return tui.SanitizeLine(s) }
+func clean(s string) string { return ui.SanitizeLine(s) }
 
 // cleanText is clean for text of several lines.
-func cleanText(s string) string { return tui.Sanitize(s) }
+func cleanText(s string) string { return ui.Sanitize(s) }
 
 // onLine handles one line the person typed.
 func (r *reader) onLine(l lineMsg) {

@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+)
+
+// Component is a pane or an overlay: it handles its messages, draws itself
+// from its own state and the Context alone, owns its size and lists its keys
+// for the help and the hints. It never writes what another component or the
+// root owns (the focus, the overlays, the status line): it reports what
+// happened as an Action, and the root acts on it.
+type Component interface {
+	help.KeyMap
+	// Update handles a message: the command it needs run (never one that
+	// talks to the host: that is the root's to make) and what happened.
+	Update(msg tea.Msg) (tea.Cmd, Action)
+	// View draws the component at the size it was given.
+	View() string
+	// SetSize gives the component its width and height in cells.
+	SetSize(width, height int)
+}
+
+// Action is what a component reports happened, for the root to act on: one
+// of the types below or a component package's own (a session to open, a
+// chime to accept). nil means nothing the root must know.
+type Action any
+
+// Note says what happened, on the status line.
+type Note struct{ Text string }
+
+// Failed shows an error on the status line, with its code; a nil Err clears
+// the error shown.
+type Failed struct{ Err error }
+
+// Close closes the overlay that reported it.
+type Close struct{}
+
+// Done says a pane acted: the keys go back to the composer.
+type Done struct{}
+
+// Show opens an overlay over the screen.
+type Show struct{ Overlay Component }
+
+// Batch is several actions, acted on in order.
+type Batch []Action
+
+// Join is the actions that are not nil, as one: nil for none, the action
+// itself for one, else a Batch.
+func Join(as ...Action) Action {
+	var out Batch
+	for _, a := range as {
+		switch a := a.(type) {
+		case nil:
+		case Batch:
+			out = append(out, a...)
+		default:
+			out = append(out, a)
+		}
+	}
+	switch len(out) {
+	case 0:
+		return nil
+	case 1:
+		return out[0]
+	}
+	return out
+}
+
+// Each calls do with every action in a, Batches unfolded, in order.
+func Each(a Action, do func(Action)) {
+	switch a := a.(type) {
+	case nil:
+	case Batch:
+		for _, x := range a {
+			Each(x, do)
+		}
+	default:
+		do(a)
+	}
+}

@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"strings"
+
+	xansi "github.com/charmbracelet/x/ansi"
+)
+
+// Pad cuts or pads s to exactly w cells.
+func Pad(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	n := xansi.StringWidth(s)
+	if n > w {
+		return xansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", w-n)
+}
+
+// FitLines is exactly height lines: cut, or filled with blank ones.
+func FitLines(lines []string, height int) []string {
+	lines = lines[:min(len(lines), height)]
+	for len(lines) < height {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// ClipRunes cuts s to n runes, with an ellipsis.
+func ClipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// WrapPlain wraps plain text (already sanitized) to width cells.
+func WrapPlain(src string, width int) []string {
+	src = strings.TrimRight(src, "\n")
+	if src == "" {
+		return nil
+	}
+	w := xansi.Wrap(src, max(width, 1), "")
+	return strings.Split(w, "\n")
+}
