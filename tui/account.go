@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -25,27 +26,27 @@ type doorRefusal struct {
 
 // refused keeps a refusal that names the doors, for the account pane, and
 // opens the key dialog when a model key would cure it.
-func (m *Model) refused(err error) {
+func (m *Model) refused(err error) { m.keepRefusal(err, false) }
+
+// refusedAtCreate is refused for a create: once a key is kept, the session
+// is made again.
+func (m *Model) refusedAtCreate(err error) { m.keepRefusal(err, true) }
+
+// keepRefusal keeps a refusal that names the doors and opens the key
+// dialog when a key would cure it; create says the refusal was a create's.
+func (m *Model) keepRefusal(err error, create bool) {
 	var e *client.Error
 	if !errors.As(err, &e) {
 		return
 	}
 	d := e.Doors()
-	if d == nil && !keyCures(e.Code) {
+	cures := dialog.KeyCures(e.Code)
+	if d == nil && !cures {
 		return
 	}
-	m.refusal = &doorRefusal{code: e.Code, message: e.Message, doors: d}
-	if keyCures(e.Code) {
+	m.refusal = &doorRefusal{code: e.Code, message: e.Message, doors: d, create: create && cures}
+	if cures {
 		m.openKeyDialog(m.refusal)
-	}
-}
-
-// refusedAtCreate is refused for a create: once a key is kept, the session
-// is made again.
-func (m *Model) refusedAtCreate(err error) {
-	m.refused(err)
-	if r := m.refusal; r != nil && keyCures(r.code) {
-		r.create = true
 	}
 }
 
@@ -281,7 +282,7 @@ func (c *common) refusalLines(r *doorRefusal) []string {
 		}
 		out = append(out, ui.Pad(c.Styles.StatusError.Render("  "+l), c.width))
 	}
-	for _, line := range doorLines(r.doors) {
+	for _, line := range ui.DoorLines(r.doors) {
 		for k, l := range ui.WrapPlain(line, c.width-4) {
 			lead := "    "
 			if k == 0 {

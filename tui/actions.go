@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -69,6 +70,17 @@ func (m *Model) lookup(slash string) (action, bool) {
 		}
 	}
 	return action{}, false
+}
+
+// openPalette opens the command palette over the screen, each action with
+// why it is not available now.
+func (m *Model) openPalette() {
+	acts := m.actions()
+	cmds := make([]dialog.Command, len(acts))
+	for i, a := range acts {
+		cmds[i] = dialog.Command{Name: a.name, Slash: a.slash, Args: a.args, Arg: a.arg, Key: a.key, Why: a.why(m)}
+	}
+	m.push(dialog.NewPalette(&m.Context, cmds))
 }
 
 // runAction runs an action from the palette, or says why it cannot run.
@@ -152,7 +164,7 @@ func hasRefs(m *Model) string {
 // The actions' runs: each is called only when its check passed.
 
 func runHelp(m *Model, _ string) (tea.Cmd, string) {
-	m.push(newHelpDialog(m.common, m.screenKeys()))
+	m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
 	return nil, ""
 }
 
@@ -184,10 +196,7 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 
 func paletteRename(m *Model) tea.Cmd {
 	s := m.sess
-	m.push(newRenameDialog(m.common, s.state.Session, func(title string) tea.Cmd {
-		m.note = "renaming…"
-		return renameSession(m.cfg.Context, m.cfg.Client, s.id, title)
-	}))
+	m.push(dialog.NewRename(&m.Context, s.state.Session))
 	return nil
 }
 
@@ -245,6 +254,6 @@ func runMouse(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runErrors(m *Model, _ string) (tea.Cmd, string) {
-	m.push(&errorsDialog{c: m.common, errs: m.errLog, log: m.cfg.DebugLog})
+	m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
 	return nil, ""
 }

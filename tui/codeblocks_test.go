@@ -13,21 +13,22 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 )
 
 // TestCodeBlocks reads fenced blocks as markdown does.
 func TestCodeBlocks(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
-		want      []codeBlock
+		want      []dialog.CodeBlock
 	}{
 		{"none", "just `code` text", nil},
-		{"one", "a\n```go\nx := 1\n```\nb", []codeBlock{{"go", "x := 1", 1}}},
-		{"tildes and info", "~~~ python extra\nprint(1)\n\nprint(2)\n~~~", []codeBlock{{"python", "print(1)\n\nprint(2)", 3}}},
-		{"longer fence holds a shorter one", "````md\n```\ninner\n```\n````", []codeBlock{{"md", "```\ninner\n```", 3}}},
-		{"unclosed runs to the end", "```\nopen\nstill", []codeBlock{{"", "open\nstill", 2}}},
-		{"indented fence", "  ```sh\n  ls\n    -l\n  ```", []codeBlock{{"sh", "ls\n  -l", 2}}},
-		{"crlf", "```\r\nx\r\n```\r\n", []codeBlock{{"", "x", 1}}},
+		{"one", "a\n```go\nx := 1\n```\nb", []dialog.CodeBlock{{Lang: "go", Text: "x := 1", Lines: 1}}},
+		{"tildes and info", "~~~ python extra\nprint(1)\n\nprint(2)\n~~~", []dialog.CodeBlock{{Lang: "python", Text: "print(1)\n\nprint(2)", Lines: 3}}},
+		{"longer fence holds a shorter one", "````md\n```\ninner\n```\n````", []dialog.CodeBlock{{Lang: "md", Text: "```\ninner\n```", Lines: 3}}},
+		{"unclosed runs to the end", "```\nopen\nstill", []dialog.CodeBlock{{Lang: "", Text: "open\nstill", Lines: 2}}},
+		{"indented fence", "  ```sh\n  ls\n    -l\n  ```", []dialog.CodeBlock{{Lang: "sh", Text: "ls\n  -l", Lines: 2}}},
+		{"crlf", "```\r\nx\r\n```\r\n", []dialog.CodeBlock{{Lang: "", Text: "x", Lines: 1}}},
 		{"four spaces is not a fence", "    ```\n    x\n    ```", nil},
 		{"backtick in info is not a fence", "``` a`b\nx", nil},
 	} {
@@ -40,9 +41,6 @@ func TestCodeBlocks(t *testing.T) {
 				t.Errorf("hasCodeBlock disagrees")
 			}
 		})
-	}
-	if got := sanitizeCode("\tx\x1b[2J"); got != "\tx␛[2J" {
-		t.Errorf("sanitizeCode: %q", got)
 	}
 }
 
@@ -206,29 +204,6 @@ func (o *osc52Writer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestCodeChooserWindow keeps the marked block on screen among many, and
-// a number picks its block.
-func TestCodeChooserWindow(t *testing.T) {
-	m := newModel(t, testConfig(t), 80, 24)
-	var bs []codeBlock
-	for i := 1; i <= 20; i++ {
-		bs = append(bs, codeBlock{lang: "sh", text: fmt.Sprintf("echo %d", i), lines: 1})
-	}
-	d := &codeChooser{c: m.common, blocks: bs}
-	d.SetSize(80, 20)
-	for range 14 {
-		d.Update(keyDown)
-	}
-	v := d.View()
-	if n := strings.Count(v, "\n") + 1; n > 20 || !strings.Contains(v, "▸ 15  sh · 1 line · echo 15") {
-		t.Errorf("%d lines, the marked block not shown:\n%s", n, v)
-	}
-	cmd, done := d.Update(press('9'))
-	if !done || cmd == nil || fmt.Sprint(cmd()) != "echo 9" {
-		t.Errorf("9 copied %v, done %v", cmd, done)
-	}
-}
-
 // FuzzCodeBlocks: any text parses without a panic, within the bound, and
 // agrees with hasCodeBlock.
 func FuzzCodeBlocks(f *testing.F) {
@@ -241,7 +216,7 @@ func FuzzCodeBlocks(f *testing.F) {
 			t.Fatalf("%d blocks, hasCodeBlock %v", len(bs), hasCodeBlock(s))
 		}
 		for _, b := range bs {
-			if b.lines != strings.Count(b.text, "\n")+1 && !(b.lines == 0 && b.text == "") {
+			if b.Lines != strings.Count(b.Text, "\n")+1 && !(b.Lines == 0 && b.Text == "") {
 				t.Fatalf("block %+v counts its lines wrong", b)
 			}
 		}

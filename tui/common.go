@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -24,10 +25,10 @@ type common struct {
 	me   client.Me
 	sess *session // the open session, nil when none
 
-	focus    focus       // where keys go when no overlay shows
-	armed    *armed      // a pane action waiting for its key again
-	overlays []component // dialogs and help over the screen, the top one last
-	lastKey  time.Time   // when the person last pressed a key
+	focus    focus        // where keys go when no overlay shows
+	armed    *armed       // a pane action waiting for its key again
+	overlays dialog.Stack // dialogs and help over the screen
+	lastKey  time.Time    // when the person last pressed a key
 
 	account  *client.Account // the host's answer about the person, nil until it comes
 	refusal  *doorRefusal    // the last refusal that named the doors
@@ -35,6 +36,9 @@ type common struct {
 
 	said
 }
+
+// errorsMax bounds the errors kept for the errors overlay.
+const errorsMax = 20
 
 // said is what the status line says: the last error with its code, the
 // last errors, the last note, and the states it names.

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -24,10 +25,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, m.Keys.Help):
-		m.push(newHelpDialog(m.common, m.screenKeys()))
+		m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
 		return nil
 	case key.Matches(msg, m.Keys.Errors):
-		m.push(&errorsDialog{c: m.common, errs: m.errLog, log: m.cfg.DebugLog})
+		m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
 		m.openKeyDialog(nil)
@@ -266,25 +267,12 @@ func (m *Model) takeOver() tea.Cmd {
 // offer opens the take-over-or-watch offer for s, held by holder.
 func (m *Model) offer(s *session, holder *client.Lease) {
 	s.offer = holder
-	m.push(&offerDialog{c: m.common, holder: holder,
-		take: func() tea.Cmd {
-			if m.current(s.gen) == nil {
-				return nil
-			}
-			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true)
-		},
-		watch: func() { s.role, s.offer = roleWatch, nil },
-		typed: func(k tea.KeyPressMsg) {
-			m.composer.setFocused(true) // the layout gives it the keys again once the offer closes
-			m.composer.Update(k)
-			m.composer.setFocused(false)
-		},
-	})
+	m.push(dialog.NewOffer(&m.Context, s.gen, holder))
 }
 
 // closeOffer closes the offer, if it shows.
 func (m *Model) closeOffer() {
-	m.drop(func(c component) bool { _, ok := c.(*offerDialog); return ok })
+	m.overlays.Drop(dialog.Is[*dialog.Offer])
 }
 
 // screenKeys is the key map of the screen under the overlays, for the help.

@@ -153,7 +153,7 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	switch {
 	case s.state != nil:
 		title = ui.TitleLine(s.state.Title())
-		facts := sessionFacts(s.state.Session, s.reduced)
+		facts := ui.SessionFacts(s.state.Session, s.reduced)
 		if m.cfg.Watch && !strings.HasSuffix(facts, "read-only") {
 			facts += " · read-only"
 		}

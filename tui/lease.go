@@ -60,7 +60,7 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 	case v.revoked != nil && !v.readOnly:
 		by := ""
 		if v.revoked.By != "" {
-			by = " (" + terminalLabel(v.revoked.By) + ")"
+			by = " (" + ui.TerminalLabel(v.revoked.By) + ")"
 		}
 		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · " + ui.KeyName(v.keys.TakeOver) + " takes it back")
 	case v.rel == client.LeaseMine:
@@ -71,7 +71,7 @@ func leaseLine(st *theme.Styles, v leaseView) string {
 			hint = ""
 		}
 		return st.LeaseOwn.Render(prefix + "◐ your other terminal drives (" +
-			terminalLabel(v.holder.ClientID) + ")" + until + hint)
+			ui.TerminalLabel(v.holder.ClientID) + ")" + until + hint)
 	case v.rel == client.LeaseOther:
 		who := ui.SanitizeLine(v.holder.Principal)
 		if who == "" {
@@ -99,15 +99,6 @@ func timeLeft(d time.Duration) string {
 		return fmt.Sprintf("%ds left", int(d.Seconds()))
 	}
 	return fmt.Sprintf("%dm left", int(d.Minutes()))
-}
-
-// shortID is a client id cut to a dozen characters, for one-line places.
-func shortID(id string) string {
-	id = ui.SanitizeLine(id)
-	if r := []rune(id); len(r) > 12 {
-		return string(r[:11]) + "…"
-	}
-	return id
 }
 
 // leasePane is the lease line: who drives, until when, the time left, and

@@ -18,7 +18,7 @@ func noticeWords(e *client.Entry) string {
 	case "":
 		return strings.TrimSuffix(e.Notice, ": aborted")
 	case client.EvLeaseRevoked:
-		return revokedWords(e.Subject, detail)
+		return ui.RevokedWords(e.Subject, detail)
 	case client.EvSessionDeleted:
 		return "session deleted"
 	case client.EvSessionForked:
@@ -30,9 +30,9 @@ func noticeWords(e *client.Entry) string {
 	case client.EvQueueStranded:
 		return "queued commands were stranded"
 	case client.EvBodyNotice:
-		return orWords(detail, "the body sent a notice")
+		return ui.Or(detail, "the body sent a notice")
 	case client.EvExtensionError:
-		return "extension error: " + orWords(detail, "an extension failed without a message")
+		return "extension error: " + ui.Or(detail, "an extension failed without a message")
 	case client.EvAbortSlow:
 		return "the run is slow to abort"
 	case client.EvCompactionStarted:
@@ -54,7 +54,7 @@ func noticeWords(e *client.Entry) string {
 	case client.EvBodyDormant:
 		return "body went dormant: the next message wakes it"
 	case client.EvMirrorFailed:
-		return "the record was not written to the graph: " + orWords(detail, "no message") + " · tried again after the next run"
+		return "the record was not written to the graph: " + ui.Or(detail, "no message") + " · tried again after the next run"
 	case client.EvSessionRevived:
 		return "the host restarted: open commands were interrupted"
 	case client.EvCommandFailed:
@@ -93,14 +93,6 @@ func lastLines(s string, n int) []string {
 		}
 	}
 	return out[max(len(out)-n, 0):]
-}
-
-// orWords is s, or else when s is empty.
-func orWords(s, otherwise string) string {
-	if s == "" {
-		return otherwise
-	}
-	return s
 }
 
 // failureLines is the quiet line under a user turn whose command failed,

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 )
 
 var (
@@ -58,8 +59,8 @@ func TestPaletteOpensADialog(t *testing.T) {
 	feed(m, keyCtrlP)
 	feed(m, typing("rename")...)
 	feed(m, keyEnter)
-	if _, ok := m.top().(*renameDialog); !ok || len(m.overlays) != 1 {
-		t.Fatalf("the rename dialog is not the only overlay: %d, top %T", len(m.overlays), m.top())
+	if _, ok := m.top().(*dialog.RenameSession); !ok || m.overlays.Len() != 1 {
+		t.Fatalf("the rename dialog is not the only overlay: %d, top %T", m.overlays.Len(), m.top())
 	}
 	if s := screen(m); !strings.Contains(s, "Title for s1:") || !strings.Contains(s, "Leases") {
 		t.Fatalf("the rename dialog does not show the title:\n%s", s)

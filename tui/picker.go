@@ -176,7 +176,7 @@ func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
 	if n, ok := p.pendingChimes(s.SessionID); ok && n > 0 {
 		chimes = strconv.Itoa(n)
 	}
-	line := mark + ui.Pad(title, c.title) + col(c.kind, pickerKind(s)) + col(c.status, ui.SanitizeLine(s.Status)) +
+	line := mark + ui.Pad(title, c.title) + col(c.kind, ui.PickerKind(s)) + col(c.status, ui.SanitizeLine(s.Status)) +
 		col(c.chimes, chimes) + col(c.driver, driverText(s.Lease, v.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
 	if selected {
 		return v.st.Selected.Render(ui.Pad(line, v.width))

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -152,16 +153,9 @@ func (p *picker) action(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, c.Keys.Rename):
-		c.push(newRenameDialog(c, s, func(title string) tea.Cmd {
-			c.note = "renaming…"
-			return renameSession(c.cfg.Context, c.cfg.Client, s.SessionID, title)
-		}))
+		c.push(dialog.NewRename(&c.Context, s))
 	case key.Matches(msg, c.Keys.Delete):
-		c.push(&deleteDialog{c: c, target: s, confirm: func() tea.Cmd {
-			title := s.DisplayTitle()
-			c.note = "deleting “" + ui.SanitizeLine(title) + "”…"
-			return deleteSession(c.cfg.Context, c.cfg.Client, s.SessionID, title)
-		}})
+		c.push(dialog.NewDelete(&c.Context, s))
 	case key.Matches(msg, c.Keys.Clone):
 		c.note = "cloning “" + ui.TitleLine(s.DisplayTitle()) + "”…"
 		return cloneSession(c.cfg.Context, c.cfg.Client, s.SessionID)
@@ -273,6 +267,6 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 	if m.sess != nil && m.sess.id == msg.id {
 		closing = m.closeSession()
 	}
-	m.push(&deletedDialog{c: m.common, id: msg.id, title: msg.title, outcome: *out})
+	m.push(dialog.NewDeleted(&m.Context, msg.id, msg.title, *out))
 	return tea.Batch(closing, m.picker.reload(""))
 }

@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -76,7 +77,7 @@ func (r *roomPane) SetSize(width, limit int) {
 	if r.focus == focusRoom {
 		sel = s.roomSel
 	}
-	r.first = roomWindow(len(chimes), limit-1, sel)
+	r.first = ui.Window(len(chimes), limit-1, sel)
 	visible := limit - 1
 	if r.first > 0 && limit > 2 {
 		visible-- // the "… older" line
@@ -112,24 +113,6 @@ func (r *roomPane) lines() []string {
 		out = append(out, r.chimeLine(chimes[i], false))
 	}
 	return out
-}
-
-// roomWindow is the first of n chimes shown in rows lines, the newest last:
-// the selected one (sel, -1 for none) is always among them. When chimes
-// are left above, a line says so and takes one of the rows.
-func roomWindow(n, rows, sel int) int {
-	if n <= rows || rows <= 0 {
-		return 0
-	}
-	shown := rows
-	if rows > 1 {
-		shown-- // the "… older" line
-	}
-	first := n - shown
-	if sel >= 0 && sel < first {
-		first = sel
-	}
-	return first
 }
 
 // selectedChime is the selected chime, its text wrapped on up to three
@@ -248,8 +231,7 @@ func (r *roomPane) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, r.Keys.Expand):
 		if len(chimes) > 0 && chimes[min(s.roomSel, len(chimes)-1)].ChimeID == r.shown {
 			c := chimes[min(s.roomSel, len(chimes)-1)]
-			r.push(&errorsDialog{c: r.common, title: "Chime from " + ui.SanitizeLine(r.chimeHead(c)),
-				errs: []string{ui.Sanitize(c.Text)}, mark: " "})
+			r.push(dialog.NewReading(&r.Context, "Chime from "+ui.SanitizeLine(r.chimeHead(c)), ui.Sanitize(c.Text)))
 		}
 	case key.Matches(msg, r.Keys.Policy, r.Keys.PolicyBack):
 		return r.stepPolicy(msg)

@@ -346,7 +346,7 @@ func (m *Model) onClaimed(msg claimedMsg) {
 	m.closeOffer()
 	m.note = "you drive from this terminal"
 	if msg.claim != nil && msg.claim.TookOverFrom != nil {
-		m.note = "took over from " + terminalLabel(msg.claim.TookOverFrom.ClientID)
+		m.note = "took over from " + ui.TerminalLabel(msg.claim.TookOverFrom.ClientID)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 )
 
 // leaseHeld is the refusal of a claim while another client holds the lease.
@@ -247,12 +248,12 @@ func TestHelpOverlay(t *testing.T) {
 			m := driven(t, size.w, size.h)
 			feed(m, keyF1)
 			golden(t, screen(m))
-			if _, ok := m.top().(*helpDialog); !ok || !strings.Contains(screen(m), "ctrl+s    steer the run") {
+			if _, ok := m.top().(*dialog.Help); !ok || !strings.Contains(screen(m), "ctrl+s    steer the run") {
 				t.Fatalf("f1 did not open the help over the session")
 			}
 			feed(m, press('q'))
 			if m.focus != focusSession || m.top() != nil {
-				t.Errorf("help did not close: focus %d, overlays %d", m.focus, len(m.overlays))
+				t.Errorf("help did not close: focus %d, overlays %d", m.focus, m.overlays.Len())
 			}
 		})
 	}

@@ -3,10 +3,10 @@ package tui
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -81,18 +81,18 @@ func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool)
 	case slashLiteral:
 		return l.text, nil, false
 	}
-	send := func() tea.Cmd { return m.sendText(op, draft) }
+	send := sendAnyway{op: op, text: draft}
 	return "", m.runCommand(l, draft, "Send the text to the model as it is?", "send it", send), true
 }
 
 // runCommand runs the command l of draft. One that names no command asks
-// question first, and send runs on yes; one that cannot run now, or whose
+// question first, and send is acted on on yes; one that cannot run now, or whose
 // words are wrong, runs nothing, keeps the draft and says why; one that ran
 // leaves the composer empty (the history keeps it).
-func (m *Model) runCommand(l slashLine, draft, question, yes string, send func() tea.Cmd) tea.Cmd {
+func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Action) tea.Cmd {
 	a, ok := m.lookup(l.name)
 	if !ok {
-		m.push(newConfirmDialog(m.common, "Not a command",
+		m.push(dialog.NewConfirm(&m.Context, "Not a command",
 			"/"+ui.SanitizeLine(l.name)+" is not a command ("+ui.KeyName(m.Keys.Palette)+" lists them).\n"+question,
 			yes, "keep it in the composer", send))
 		return nil
@@ -120,62 +120,4 @@ func parsePolicy(s string) (string, bool) {
 		return client.PolicyCoDrive, true
 	}
 	return "", false
-}
-
-// confirmDialog asks a yes or no; yes runs, no closes.
-type confirmDialog struct {
-	c               *common
-	title, body     string
-	yesDesc, noDesc string
-	yes             func() tea.Cmd
-	w, h            int
-}
-
-// newConfirmDialog asks body under title; yes runs on confirm.
-func newConfirmDialog(c *common, title, body, yesDesc, noDesc string, yes func() tea.Cmd) *confirmDialog {
-	return &confirmDialog{c: c, title: title, body: body, yesDesc: yesDesc, noDesc: noDesc, yes: yes}
-}
-
-// ShortHelp lists the dialog's keys.
-func (d *confirmDialog) ShortHelp() []key.Binding {
-	return []key.Binding{d.c.Keys.Confirm, d.c.Keys.Cancel}
-}
-
-// FullHelp lists the dialog's keys.
-func (d *confirmDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
-
-// SetSize takes the screen's size.
-func (d *confirmDialog) SetSize(w, h int) { d.w, d.h = w, h }
-
-// Update runs yes on confirm; cancel closes.
-func (d *confirmDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
-	k, ok := msg.(tea.KeyPressMsg)
-	switch {
-	case !ok:
-	case key.Matches(k, d.c.Keys.Confirm):
-		d.c.remove(d)
-		return d.yes(), false
-	case key.Matches(k, d.c.Keys.Cancel):
-		return nil, true
-	}
-	return nil, false
-}
-
-// View draws the dialog.
-func (d *confirmDialog) View() string {
-	c := d.c
-	body := d.body + "\n\n" + c.Hints(c.Hint(c.Keys.Confirm, d.yesDesc), c.Hint(c.Keys.Cancel, d.noDesc))
-	return ui.Box(c.Styles, d.title, body, d.w, d.h)
-}
-
-// remove closes the overlay o wherever it is in the stack, so that what it
-// runs next may open another.
-func (c *common) remove(o component) {
-	kept := c.overlays[:0]
-	for _, x := range c.overlays {
-		if x != o {
-			kept = append(kept, x)
-		}
-	}
-	c.overlays = kept
 }

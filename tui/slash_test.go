@@ -53,18 +53,6 @@ func TestParsePolicy(t *testing.T) {
 	}
 }
 
-func TestFuzzyScore(t *testing.T) {
-	if fuzzyScore("exp", "export the transcript /export") <= fuzzyScore("exp", "help: every key /help") {
-		t.Error("a prefix match does not rank above a scattered one")
-	}
-	if fuzzyScore("xyz", "export") != -1 {
-		t.Error("letters not in the name matched")
-	}
-	if fuzzyScore("rnm", "rename this session /rename") < 0 {
-		t.Error("letters in order did not match")
-	}
-}
-
 // FuzzParseSlash: any draft parses without a panic; a command's name is a
 // slash name, and a literal's text is the draft less one "/".
 func FuzzParseSlash(f *testing.F) {

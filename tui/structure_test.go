@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -40,7 +41,7 @@ func TestViewIsPure(t *testing.T) {
 func TestOverlayStack(t *testing.T) {
 	m := driven(t, 80, 24)
 	feed(m, keyF1)
-	if _, ok := m.top().(*helpDialog); !ok {
+	if _, ok := m.top().(*dialog.Help); !ok {
 		t.Fatalf("f1 opened %T, want the help", m.top())
 	}
 	feed(m, typing("hello")...)
@@ -53,7 +54,7 @@ func TestOverlayStack(t *testing.T) {
 	}
 	m.offer(m.sess, lease("user:ada", "cli-two"))
 	feed(m, keyF1)
-	if _, ok := m.top().(*offerDialog); !ok {
+	if _, ok := m.top().(*dialog.Offer); !ok {
 		t.Errorf("f1 over the offer replaced it: top is %T", m.top())
 	}
 	if !strings.Contains(screen(m), "Take over or watch?") {

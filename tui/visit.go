@@ -187,7 +187,7 @@ func (m *Model) visitSlash(draft string) (text string, cmd tea.Cmd, handled bool
 	case slashLiteral:
 		return l.text, nil, false
 	}
-	chime := func() tea.Cmd { return m.chimeDraft(draft) }
+	chime := chimeAnyway{text: draft}
 	return "", m.runCommand(l, draft, "Send it to the driver as a chime as it is?", "chime it", chime), true
 }
 

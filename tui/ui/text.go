@@ -45,3 +45,37 @@ func WrapPlain(src string, width int) []string {
 	w := xansi.Wrap(src, max(width, 1), "")
 	return strings.Split(w, "\n")
 }
+
+// Window is the first of n rows of a list shown in rows lines, the newest
+// last: the selected one (sel, -1 for none) is always among them. When rows
+// are left above, a line says so and takes one of the lines.
+func Window(n, rows, sel int) int {
+	if n <= rows || rows <= 0 {
+		return 0
+	}
+	shown := rows
+	if rows > 1 {
+		shown-- // the "… older" line
+	}
+	first := n - shown
+	if sel >= 0 && sel < first {
+		first = sel
+	}
+	return first
+}
+
+// JoinFit joins the parts that are not empty with " · " and cuts the result
+// to width.
+func JoinFit(parts []string, width int) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	s := strings.Join(kept, " · ")
+	if xansi.StringWidth(s) > width {
+		s = xansi.Truncate(s, width, "…")
+	}
+	return s
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/clientid"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // TestTerminalLabels: two terminals with readable client ids name each
@@ -48,8 +49,8 @@ func TestTerminalLabelFallback(t *testing.T) {
 		"cli-0123456789abcdef01234567": "cli-0123456…",
 	}
 	for id, want := range cases {
-		if got := terminalLabel(id); got != want {
-			t.Errorf("terminalLabel(%q) = %q, want %q", id, got, want)
+		if got := ui.TerminalLabel(id); got != want {
+			t.Errorf("ui.TerminalLabel(%q) = %q, want %q", id, got, want)
 		}
 	}
 	for _, tc := range []struct{ by, reason, want string }{
@@ -59,8 +60,8 @@ func TestTerminalLabelFallback(t *testing.T) {
 		{"", "expired", "lease revoked: expired"},
 		{"", "", "lease revoked"},
 	} {
-		if got := revokedWords(tc.by, tc.reason); got != tc.want {
-			t.Errorf("revokedWords(%q, %q) = %q, want %q", tc.by, tc.reason, got, tc.want)
+		if got := ui.RevokedWords(tc.by, tc.reason); got != tc.want {
+			t.Errorf("ui.RevokedWords(%q, %q) = %q, want %q", tc.by, tc.reason, got, tc.want)
 		}
 	}
 }

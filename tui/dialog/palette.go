@@ -1,4 +1,4 @@
-package tui
+package dialog
 
 import (
 	"sort"
@@ -10,48 +10,53 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// paletteDialog is the command palette: every action with its key and its
-// slash command, filtered as the person types; enter runs the selected
-// one. An action that is not available now says why.
-type paletteDialog struct {
-	c     *common
-	all   []action
-	why   []string // each action's reason it is unavailable, "" when it is
+// Command is one thing the palette offers: its name, its slash command and
+// what that takes, the argument it runs with, its key, and why it is not
+// available now ("" when it is).
+type Command struct {
+	Name  string
+	Slash string // without its "/", "" when none
+	Args  string // what the slash command takes, for the list ("TITLE")
+	Arg   string // the argument the palette runs it with
+	Key   key.Binding
+	Why   string
+}
+
+// Palette is the command palette: every command with its key and its slash
+// command, filtered as the person types; enter reports Run with the
+// selected one. A command that is not available now says why.
+type Palette struct {
+	ctx   *ui.Context
+	all   []Command
 	in    ui.LineInput
-	shown []int // the actions the filter keeps, best first
+	shown []int // the commands the filter keeps, best first
 	sel   int   // the selected one, in shown
-	run   func(action) tea.Cmd
 	w, h  int
 }
 
-// openPalette opens the command palette over the screen.
-func (m *Model) openPalette() {
-	all := m.actions()
-	why := make([]string, len(all))
-	for i, a := range all {
-		why[i] = a.why(m)
-	}
-	d := &paletteDialog{c: m.common, all: all, why: why, run: m.runAction}
+// NewPalette offers commands, in the order given.
+func NewPalette(ctx *ui.Context, commands []Command) *Palette {
+	d := &Palette{ctx: ctx, all: commands}
 	d.filter()
-	m.push(d)
+	return d
 }
 
 // ShortHelp lists the palette's keys.
-func (d *paletteDialog) ShortHelp() []key.Binding {
-	k := &d.c.Keys
+func (d *Palette) ShortHelp() []key.Binding {
+	k := &d.ctx.Keys
 	return []key.Binding{k.Up, k.Down, k.Open, k.Dismiss}
 }
 
 // FullHelp lists the palette's keys.
-func (d *paletteDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+func (d *Palette) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
 // SetSize takes the screen's size.
-func (d *paletteDialog) SetSize(w, h int) { d.w, d.h = w, h }
+func (d *Palette) SetSize(w, h int) { d.w, d.h = w, h }
 
 // Update filters as the person types, moves the selection, runs the
-// selected action on enter and closes on esc.
-func (d *paletteDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
-	k := &d.c.Keys
+// selected command on enter and closes on esc.
+func (d *Palette) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+	k := &d.ctx.Keys
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		d.in.Insert(msg.Content)
@@ -59,32 +64,32 @@ func (d *paletteDialog) Update(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, k.Dismiss):
-			return nil, true
+			return nil, ui.Close{}
 		case key.Matches(msg, k.Up):
 			d.sel = max(d.sel-1, 0)
 		case key.Matches(msg, k.Down):
 			d.sel = min(d.sel+1, max(len(d.shown)-1, 0))
 		case key.Matches(msg, k.Open):
 			if len(d.shown) == 0 {
-				return nil, false
+				return nil, nil
 			}
-			d.c.remove(d) // closed first: the action may open a dialog of its own
-			return d.run(d.all[d.shown[d.sel]]), false
+			// closed first: the command may open a dialog of its own
+			return nil, ui.Batch{ui.Close{}, Run{Index: d.shown[d.sel]}}
 		case d.in.Update(msg):
 			d.filter()
 		}
 	}
-	return nil, false
+	return nil, nil
 }
 
 // filter keeps the actions that match what was typed, best first.
-func (d *paletteDialog) filter() {
+func (d *Palette) filter() {
 	q := strings.ToLower(strings.TrimSpace(d.in.String()))
 	q = strings.TrimPrefix(q, "/")
 	type scored struct{ i, score int }
 	var keep []scored
 	for i, a := range d.all {
-		if s := fuzzyScore(q, strings.ToLower(a.name+" /"+a.slash+" "+a.arg)); s >= 0 {
+		if s := fuzzyScore(q, strings.ToLower(a.Name+" /"+a.Slash+" "+a.Arg)); s >= 0 {
 			keep = append(keep, scored{i, s})
 		}
 	}
@@ -129,8 +134,8 @@ func fuzzyScore(q, s string) int {
 
 // View draws the filter, the window of actions around the selection and
 // the selected one's reason when it is not available.
-func (d *paletteDialog) View() string {
-	c := d.c
+func (d *Palette) View() string {
+	c := d.ctx
 	foot := c.Hints(c.Hint(c.Keys.Open, "runs it"), c.Hint(c.Keys.Dismiss, "closes"))
 	if d.w >= 60 {
 		foot = c.Hints(c.Hint(c.Keys.Up, ""), c.Hint(c.Keys.Down, ""), foot)
@@ -138,7 +143,7 @@ func (d *paletteDialog) View() string {
 	inner := max(min(d.w-4, 96), 10)
 	why := ""
 	if len(d.shown) > 0 {
-		why = d.why[d.shown[d.sel]]
+		why = d.all[d.shown[d.sel]].Why
 	}
 	// The room for text: the box's border, title and blank line, the keys
 	// and the blank line over them take the rest.
@@ -156,7 +161,7 @@ func (d *paletteDialog) View() string {
 	if len(d.shown) == 0 {
 		lines = append(lines, c.Styles.KeyDesc.Render("no command matches: backspace widens the search"))
 	}
-	first := roomWindow(len(d.shown), rows, d.sel)
+	first := ui.Window(len(d.shown), rows, d.sel)
 	for n := first; n < len(d.shown) && n < first+rows; n++ {
 		lines = append(lines, d.row(d.shown[n], n == d.sel, inner))
 	}
@@ -177,32 +182,32 @@ func b2i(b bool) int {
 
 // row is one action: a mark when selected, its name, its slash command
 // and its key; dim with its reason when not available now.
-func (d *paletteDialog) row(i int, selected bool, width int) string {
-	c, a := d.c, d.all[i]
+func (d *Palette) row(i int, selected bool, width int) string {
+	c, a := d.ctx, d.all[i]
 	mark := "  "
 	if selected {
 		mark = "▸ "
 	}
 	slash := ""
-	if a.slash != "" {
-		slash = "/" + a.slash
-		if a.arg != "" {
-			slash += " " + a.arg
-		} else if a.args != "" {
-			slash += " " + a.args
+	if a.Slash != "" {
+		slash = "/" + a.Slash
+		if a.Arg != "" {
+			slash += " " + a.Arg
+		} else if a.Args != "" {
+			slash += " " + a.Args
 		}
 	}
-	keyText := ui.FirstKey(a.key)
+	keyText := ui.FirstKey(a.Key)
 	mid := padRunes(slash, 20)
-	if d.why[i] != "" {
-		mid = d.why[i]
+	if a.Why != "" {
+		mid = a.Why
 	}
-	left := xansi.Truncate(mark+padRunes(a.name, 26)+" "+mid, max(width-xansi.StringWidth(keyText)-1, 1), "…")
+	left := xansi.Truncate(mark+padRunes(a.Name, 26)+" "+mid, max(width-xansi.StringWidth(keyText)-1, 1), "…")
 	line := left + strings.Repeat(" ", max(width-xansi.StringWidth(left)-xansi.StringWidth(keyText), 1)) + keyText
 	switch {
 	case selected:
 		return c.Styles.Key.Render(line)
-	case d.why[i] != "":
+	case a.Why != "":
 		return c.Styles.KeyDesc.Render(line)
 	}
 	return c.Styles.Body.Render(line)

@@ -1,0 +1,56 @@
+package dialog
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
+)
+
+// closes reports whether a closes the dialog that reported it.
+func closes(a ui.Action) bool {
+	found := false
+	ui.Each(a, func(a ui.Action) {
+		if _, ok := a.(ui.Close); ok {
+			found = true
+		}
+	})
+	return found
+}
+
+// TestCodeChooserWindow keeps the marked block on screen among many, and
+// a number picks its block.
+func TestCodeChooserWindow(t *testing.T) {
+	var bs []CodeBlock
+	for i := 1; i <= 20; i++ {
+		bs = append(bs, CodeBlock{Lang: "sh", Text: fmt.Sprintf("echo %d", i), Lines: 1})
+	}
+	d := NewCodeChooser(uitest.Context(), bs)
+	d.SetSize(80, 20)
+	for range 14 {
+		d.Update(uitest.Key(tea.KeyDown))
+	}
+	v := d.View()
+	if n := strings.Count(v, "\n") + 1; n > 20 || !strings.Contains(v, "▸ 15  sh · 1 line · echo 15") {
+		t.Errorf("%d lines, the marked block not shown:\n%s", n, v)
+	}
+	cmd, act := d.Update(uitest.Press('9'))
+	if cmd == nil || fmt.Sprint(cmd()) != "echo 9" || !closes(act) {
+		t.Errorf("9 copied %v, then %#v", cmd, act)
+	}
+}
+
+// TestCopyBlockKeepsTabs copies a block inert, its tabs kept.
+func TestCopyBlockKeepsTabs(t *testing.T) {
+	cmd, note := CopyBlock([]CodeBlock{{Lang: "go", Text: "\tx\x1b[2J", Lines: 1}}, 0)
+	if got := fmt.Sprint(cmd()); got != "\tx␛[2J" {
+		t.Errorf("copied %q", got)
+	}
+	if n, ok := note.(ui.Note); !ok || n.Text != "copied code block 1 of 1 · go · 1 line" {
+		t.Errorf("said %#v", note)
+	}
+}

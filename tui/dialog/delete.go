@@ -1,0 +1,120 @@
+package dialog
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// DeleteSession asks to confirm a delete, naming the session; it reports
+// Delete once confirmed.
+type DeleteSession struct {
+	ctx    *ui.Context
+	target client.Summary
+	w, h   int
+}
+
+// NewDelete asks to confirm deleting target.
+func NewDelete(ctx *ui.Context, target client.Summary) *DeleteSession {
+	return &DeleteSession{ctx: ctx, target: target}
+}
+
+// ShortHelp lists the dialog's keys.
+func (d *DeleteSession) ShortHelp() []key.Binding {
+	return []key.Binding{d.ctx.Keys.Confirm, d.ctx.Keys.Cancel}
+}
+
+// FullHelp lists the dialog's keys.
+func (d *DeleteSession) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+// SetSize takes the screen's size.
+func (d *DeleteSession) SetSize(w, h int) { d.w, d.h = w, h }
+
+// Update deletes on confirm; cancel keeps the session.
+func (d *DeleteSession) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+	k, ok := msg.(tea.KeyPressMsg)
+	switch {
+	case !ok:
+	case key.Matches(k, d.ctx.Keys.Confirm):
+		return nil, ui.Batch{ui.Close{}, Delete{Target: d.target}}
+	case key.Matches(k, d.ctx.Keys.Cancel):
+		return nil, ui.Close{}
+	}
+	return nil, nil
+}
+
+// View draws the dialog.
+func (d *DeleteSession) View() string {
+	c, s := d.ctx, d.target
+	body := "Delete “" + ui.TitleLine(s.DisplayTitle()) + "” (" + ui.SanitizeLine(s.SessionID) + ")?\n" +
+		"The host moves it to its trash; its mirrored document goes to the workspace's Trash.\n\n" +
+		c.Hints(c.Hint(c.Keys.Confirm, "delete"), c.Hint(c.Keys.Cancel, "keep it"))
+	return ui.Box(c.Styles, "Delete session", body, d.w, d.h)
+}
+
+// Deleted says both outcomes of a delete: the session in the host's trash,
+// and its mirrored document in the workspace's Trash, or why not and what
+// to do.
+type Deleted struct {
+	ctx     *ui.Context
+	id      string
+	title   string
+	outcome client.DeleteOutcome
+	w, h    int
+}
+
+// NewDeleted says what became of the session id titled title.
+func NewDeleted(ctx *ui.Context, id, title string, outcome client.DeleteOutcome) *Deleted {
+	return &Deleted{ctx: ctx, id: id, title: title, outcome: outcome}
+}
+
+// ShortHelp lists the dialog's keys.
+func (d *Deleted) ShortHelp() []key.Binding {
+	return []key.Binding{d.ctx.Keys.Save, d.ctx.Keys.Dismiss}
+}
+
+// FullHelp lists the dialog's keys.
+func (d *Deleted) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+// SetSize takes the screen's size.
+func (d *Deleted) SetSize(w, h int) { d.w, d.h = w, h }
+
+// Update closes on confirm or cancel.
+func (d *Deleted) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, d.ctx.Keys.Confirm, d.ctx.Keys.Cancel) {
+		return nil, ui.Close{}
+	}
+	return nil, nil
+}
+
+// View draws the outcome.
+func (d *Deleted) View() string {
+	c, out := d.ctx, d.outcome
+	st := c.Styles
+	trash := ui.SanitizeLine(out.Deleted.TrashedAs)
+	lines := []string{
+		"“" + ui.SanitizeLine(d.title) + "” (" + ui.SanitizeLine(d.id) + ")",
+		"",
+		st.StatusGood.Render("✓ session moved to the host's trash: " + trash),
+	}
+	switch {
+	case out.MirrorTrashed:
+		doc := ""
+		if out.Deleted.Mirror != nil {
+			doc = " (" + ui.SanitizeLine(out.Deleted.Mirror.DocumentID) + ")"
+		}
+		lines = append(lines, st.StatusGood.Render("✓ its mirrored document"+doc+" is in the workspace's Trash"))
+	case out.MirrorErr != nil:
+		lines = append(lines, st.StatusError.Render("✗ "+ui.SanitizeLine(strings.TrimPrefix(out.MirrorErr.Error(), "vehicle: "))))
+	default:
+		lines = append(lines, st.Notice.Render("· it had no mirrored document in the graph"))
+	}
+	lines = append(lines, "", st.KeyDesc.Render("To restore it, the host's operator moves "+trash+
+		" back; a trashed document comes back from the workspace's Trash."), "",
+		st.Key.Render(ui.KeyName(c.Keys.Save))+st.KeyDesc.Render(" or ")+c.Hint(c.Keys.Dismiss, "closes this"))
+	return ui.Box(st, "Deleted", strings.Join(lines, "\n"), d.w, d.h)
+}

@@ -1,0 +1,123 @@
+package dialog
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Refusal is what the host said when it refused for want of a model key:
+// its code and message, the doors it named, and whether it refused to
+// create a session (else a text waits in the composer).
+type Refusal struct {
+	Code    string
+	Message string
+	Doors   *client.Doors
+	Create  bool
+}
+
+// Key asks for the person's model key, after a refusal a key would cure or
+// on its key at any time. The field is masked: the key is never drawn. It
+// reports GiveKey with the key and whether to save it in the OS keyring.
+type Key struct {
+	ctx      *ui.Context
+	refusal  *Refusal // what the host said, nil when opened by its key
+	variable string   // the variable the key is read from at start
+	canSave  bool     // an OS keyring was offered
+	in       ui.LineInput
+	w, h     int
+}
+
+// NewKey asks for the model key after refusal (nil when the person asked);
+// variable is where the key is read from at start, and canSave offers the
+// OS keyring.
+func NewKey(ctx *ui.Context, refusal *Refusal, variable string, canSave bool) *Key {
+	return &Key{ctx: ctx, refusal: refusal, variable: variable, canSave: canSave}
+}
+
+// KeyCures reports whether a refusal's code is one a model key cures.
+func KeyCures(code string) bool {
+	switch code {
+	case client.CodeModelKeyRequired, client.CodeOutOfCredit, client.CodeCreditPoolExhausted:
+		return true
+	}
+	return false
+}
+
+// ShortHelp lists the dialog's keys.
+func (d *Key) ShortHelp() []key.Binding {
+	k := &d.ctx.Keys
+	if d.canSave {
+		return []key.Binding{k.Save, k.SaveKeyring, k.Dismiss}
+	}
+	return []key.Binding{k.Save, k.Dismiss}
+}
+
+// FullHelp lists the dialog's keys.
+func (d *Key) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+// SetSize takes the screen's size.
+func (d *Key) SetSize(w, h int) { d.w, d.h = w, h }
+
+// Update edits the key; enter keeps it, the keyring key keeps and saves it,
+// esc dismisses it. An empty field keeps nothing.
+func (d *Key) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+	k := &d.ctx.Keys
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		d.in.Insert(msg.Content)
+	case tea.KeyPressMsg:
+		save := d.canSave && key.Matches(msg, k.SaveKeyring)
+		switch {
+		case save || key.Matches(msg, k.Save):
+			given := strings.TrimSpace(d.in.String())
+			if given == "" {
+				return nil, nil
+			}
+			d.in.Set("")
+			return nil, ui.Batch{ui.Close{}, GiveKey{Key: given, Save: save}}
+		case key.Matches(msg, k.Dismiss):
+			d.in.Set("")
+			return nil, ui.Close{}
+		}
+		d.in.Update(msg)
+	}
+	return nil, nil
+}
+
+// View draws the dialog: the host's words whole, the doors, the masked
+// field and the keys.
+func (d *Key) View() string {
+	c, st := d.ctx, d.ctx.Styles
+	var b strings.Builder
+	if r := d.refusal; r != nil {
+		b.WriteString(st.StatusError.Render(ui.SanitizeLine(r.Code)+": ") + ui.SanitizeLine(r.Message) + "\n")
+		for _, l := range ui.DoorLines(r.Doors) {
+			b.WriteString("→ " + l + "\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("Your model key (OpenRouter), sent as X-Model-Key from the next request on:\n")
+	b.WriteString(st.Body.Render(strings.Repeat("•", min(len([]rune(d.in.String())), 48))) + st.Key.Render("▏") + "\n")
+	b.WriteString(st.KeyDesc.Render("Kept in memory for this run; never shown, logged or written to a file. At start it is read from $" +
+		ui.SanitizeLine(d.variable)))
+	if d.canSave {
+		b.WriteString(st.KeyDesc.Render(", then from the OS keyring"))
+	}
+	b.WriteString(st.KeyDesc.Render(".") + "\n\n")
+	hs := []string{c.Hint(c.Keys.Save, "keeps it")}
+	if d.canSave {
+		hs = append(hs, c.Hint(c.Keys.SaveKeyring, "keeps it and saves it in the OS keyring"))
+	}
+	dismiss := "dismisses"
+	if d.refusal != nil && !d.refusal.Create {
+		dismiss = "dismisses (your text stays in the composer)"
+	}
+	hs = append(hs, c.Hint(c.Keys.Dismiss, dismiss))
+	b.WriteString(c.Hints(hs...))
+	return ui.Box(st, "Model key", b.String(), d.w, d.h)
+}

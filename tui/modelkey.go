@@ -1,0 +1,73 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// keySavedMsg answers saving the model key in the OS keyring.
+type keySavedMsg struct{ err error }
+
+// openKeyDialog opens the model key dialog over the screen, after the
+// refusal r (nil when the person asked for it); one shows at a time.
+func (m *Model) openKeyDialog(r *doorRefusal) {
+	if m.cfg.Client == nil {
+		return
+	}
+	m.overlays.Drop(dialog.Is[*dialog.Key])
+	var refusal *dialog.Refusal
+	if r != nil {
+		refusal = &dialog.Refusal{Code: r.code, Message: r.message, Doors: r.doors, Create: r.create}
+	}
+	m.push(dialog.NewKey(&m.Context, refusal, m.modelKeyVariable(), m.cfg.SaveModelKey != nil))
+}
+
+// modelKeyVariable is the variable the model key is read from at start.
+func (c *common) modelKeyVariable() string {
+	if c.cfg.ModelKeyEnv != "" {
+		return c.cfg.ModelKeyEnv
+	}
+	return "VEHICLE_MODEL_KEY"
+}
+
+// keepModelKey sends k as X-Model-Key from the next request on and, when
+// asked, saves it in the OS keyring. A create the key cures is made again;
+// a refused text waits in the composer for the send key.
+func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
+	m.cfg.Client.SetModelKey(k)
+	m.keyGiven = true
+	r := m.refusal
+	m.refusal = nil
+	m.setErr(nil)
+	m.note = "your model key goes with every request from now on"
+	cmds := []tea.Cmd{fetchAccount(m.cfg.Context, m.cfg.Client)}
+	if save && m.cfg.SaveModelKey != nil {
+		store := m.cfg.SaveModelKey
+		cmds = append(cmds, func() tea.Msg { return keySavedMsg{err: store(k)} })
+	}
+	switch {
+	case r != nil && r.create:
+		m.note += ": starting the session again…"
+		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.cfg.NewSession))
+	case !m.composer.blank():
+		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
+	}
+	return tea.Batch(cmds...)
+}
+
+// onKeySaved says whether the key is in the OS keyring for the next start.
+func (m *Model) onKeySaved(msg keySavedMsg) {
+	if msg.err != nil {
+		m.setErr(fmt.Errorf("the model key was not saved in the OS keyring (%w): it is kept for this run only; to keep it, set $%s",
+			msg.err, m.modelKeyVariable()))
+		return
+	}
+	m.note = "your model key is saved in the OS keyring (its own entry)"
+	if !m.composer.blank() {
+		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
+	}
+}

@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
+)
+
+// What a session is: its profile and box, its model, who pays for it and
+// what the person may do in it. The header and the picker show it short;
+// the info dialog shows it whole, with where the record lives.
+
+// Funding and access values of a summary.
+const (
+	FundingMember = "member" // the house pays: the graph's own member
+	AccessReader  = "reader" // a viewer's session: the reader tools only
+)
+
+// ProfileText is a summary's profile: "chat", or "agent · bwrap" with its
+// box.
+func ProfileText(s client.Summary) string {
+	p := Or(SanitizeLine(s.Profile), client.ProfileChat)
+	if s.Isolation != "" {
+		p += " · " + SanitizeLine(s.Isolation)
+	}
+	return p
+}
+
+// ModelShort is a model's last path segment ("gpt-6-luna" for
+// "openrouter/openai/gpt-6-luna"), for one-line places.
+func ModelShort(model string) string {
+	model = SanitizeLine(model)
+	if i := strings.LastIndex(model, "/"); i >= 0 && i < len(model)-1 {
+		return model[i+1:]
+	}
+	return model
+}
+
+// FundingText says who pays: "byok", "credit", or "house" for a member's
+// session on the host's own key.
+func FundingText(funding string) string {
+	switch funding {
+	case "", FundingMember:
+		return "house"
+	}
+	return SanitizeLine(funding)
+}
+
+// ReadOnly reports whether the person only reads in the session: a
+// viewer's session, or a role that dropped to viewer.
+func ReadOnly(s client.Summary, reduced bool) bool {
+	return reduced || s.Access == AccessReader
+}
+
+// SessionFacts is the header's short line of what the session is:
+// "agent · bwrap · gpt-6-luna · byok · read-only".
+func SessionFacts(s client.Summary, reduced bool) string {
+	facts := []string{ProfileText(s)}
+	if m := ModelShort(s.Model); m != "" {
+		facts = append(facts, m)
+	}
+	facts = append(facts, FundingText(s.Funding))
+	if ReadOnly(s, reduced) {
+		facts = append(facts, "read-only")
+	}
+	return strings.Join(facts, " · ")
+}
+
+// PickerKind is a listed session's profile and model, for the picker
+// ("agent gpt-6-luna"; the box is in the session's header).
+func PickerKind(s client.Summary) string {
+	p := Or(SanitizeLine(s.Profile), client.ProfileChat)
+	if m := ModelShort(s.Model); m != "" {
+		p += " " + m
+	}
+	return p
+}
+
+// MirrorText says where the session's record lives in the graph.
+func MirrorText(m client.Mirror, st *theme.Styles, loc *time.Location) []string {
+	doc := SanitizeLine(m.DocumentID)
+	switch m.State {
+	case "written":
+		line := "✓ written to document " + doc
+		if m.WrittenAt != nil {
+			line += " at " + m.WrittenAt.In(loc).Format("2006-01-02 15:04:05")
+		}
+		out := []string{st.StatusGood.Render(line)}
+		if m.Folder != "" {
+			out = append(out, "  in the folder "+SanitizeLine(m.Folder))
+		}
+		return out
+	case "failed":
+		where := ""
+		if doc != "" {
+			where = " (document " + doc + ")"
+		}
+		return []string{st.StatusError.Render("✗ the last write failed" + where + ": " +
+			Or(SanitizeLine(m.Error), "no message")), "  it is tried again after the next run settles"}
+	case "pending":
+		return []string{"· pending: written after the next run settles"}
+	case "skipped":
+		return []string{"· skipped: " + Or(SanitizeLine(m.Reason), "the host gave no reason")}
+	case "off":
+		return []string{"· off: this host does not mirror sessions into the graph"}
+	}
+	return []string{"· the host has not said (" + Or(SanitizeLine(m.State), "no state") + ")"}
+}
+
+// Or is s, or otherwise when s is empty.
+func Or(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return s
+}
+
+// DoorLines are the doors a refusal named, each whole: its header and what
+// it means.
+func DoorLines(d *client.Doors) []string {
+	if d == nil {
+		return nil
+	}
+	var out []string
+	for _, x := range []client.Door{d.BYOK, d.Account} {
+		if x.Header == "" {
+			continue
+		}
+		line := SanitizeLine(x.Header)
+		if x.Description != "" {
+			line += ": " + SanitizeLine(x.Description)
+		}
+		out = append(out, line)
+	}
+	return out
+}

@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/clientid"
+)
+
+// TerminalLabel names another terminal by its client id: "laptop, pts/3"
+// for an id clientid made, the id cut short for any other.
+func TerminalLabel(id string) string {
+	if l := clientid.Label(id); l != id {
+		return SanitizeLine(l)
+	}
+	return ShortID(id)
+}
+
+// ShortID is a client id cut to a dozen characters, for one-line places.
+func ShortID(id string) string {
+	id = SanitizeLine(id)
+	if r := []rune(id); len(r) > 12 {
+		return string(r[:11]) + "…"
+	}
+	return id
+}
+
+// RevokedWords words this terminal's lease revoked by the terminal with
+// client id by, for reason: "lease revoked: taken over by laptop, pts/3".
+func RevokedWords(by, reason string) string {
+	switch {
+	case reason == client.ReasonTakeover && by != "":
+		return "lease revoked: taken over by " + TerminalLabel(by)
+	case reason != "":
+		return "lease revoked: " + SanitizeLine(reason)
+	}
+	return "lease revoked"
+}
