@@ -175,7 +175,7 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 	}
 	m.visit, m.focus = nil, focusPicker
 	m.layout()
-	return m.picker.reload(sel), ""
+	return m.reload(sel), ""
 }
 
 func runNew(m *Model, _ string) (tea.Cmd, string) {
@@ -245,7 +245,7 @@ func runAbort(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runEditor(m *Model, _ string) (tea.Cmd, string) {
-	return editDraft(m.cfg.Editor, m.composer.value()), ""
+	return m.composer.Edit(), ""
 }
 
 func runMouse(m *Model, _ string) (tea.Cmd, string) {

@@ -10,6 +10,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/panes"
 )
 
 // TestSpinnerTicksOnlyWhileRunning: idle, nothing schedules a spinner
@@ -21,7 +22,7 @@ func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
 		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
 		connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}},
 		tea.WindowSizeMsg{Width: 90, Height: 24},
-		spinMsg{gen: m.gen}, // a stray tick re-arms nothing while idle
+		panes.SpinMsg{Gen: m.gen}, // a stray tick re-arms nothing while idle
 	}
 	quiet = append(quiet, typing("typing")...)
 	for _, msg := range quiet {
@@ -34,39 +35,39 @@ func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
 			}
 		}
 	}
-	if m.spins != 0 || strings.Contains(screen(m), "turn 1/12") {
-		t.Fatalf("%d spinner ticks scheduled while idle", m.spins)
+	if m.activity.Spins() != 0 || strings.Contains(screen(m), "turn 1/12") {
+		t.Fatalf("%d spinner ticks scheduled while idle", m.activity.Spins())
 	}
 
 	feed(m, on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)))
-	if m.spins != 1 || !m.sess.act.ticking {
-		t.Fatalf("a run started %d ticks, want 1", m.spins)
+	if m.activity.Spins() != 1 || !m.activity.Ticking() {
+		t.Fatalf("a run started %d ticks, want 1", m.activity.Spins())
 	}
 	feed(m, delta(m, "m1", "a"), delta(m, "m1", "b"), tea.WindowSizeMsg{Width: 80, Height: 24})
-	if m.spins != 1 {
-		t.Fatalf("%d ticks while one was pending, want 1", m.spins)
+	if m.activity.Spins() != 1 {
+		t.Fatalf("%d ticks while one was pending, want 1", m.activity.Spins())
 	}
 	first := screen(m)
-	feed(m, spinMsg{gen: m.gen})
-	if m.spins != 2 || screen(m) == first {
-		t.Fatalf("a tick while running: %d ticks (want 2), the spinner moved: %v", m.spins, screen(m) != first)
+	feed(m, panes.SpinMsg{Gen: m.gen})
+	if m.activity.Spins() != 2 || screen(m) == first {
+		t.Fatalf("a tick while running: %d ticks (want 2), the spinner moved: %v", m.activity.Spins(), screen(m) != first)
 	}
-	feed(m, spinMsg{gen: m.gen - 1}) // another session's chain: dropped
-	if m.spins != 2 {
-		t.Fatalf("a stale tick re-armed: %d", m.spins)
+	feed(m, panes.SpinMsg{Gen: m.gen - 1}) // another session's chain: dropped
+	if m.activity.Spins() != 2 {
+		t.Fatalf("a stale tick re-armed: %d", m.activity.Spins())
 	}
 
 	feed(m, on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m1","role":"assistant","text":"ab","usage":{"turns":1,"costUsd":0.001},"timestamp":"2026-10-14T09:31:00Z"}`)))
 	feed(m, on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`)))
-	feed(m, spinMsg{gen: m.gen}) // the last tick of the chain
-	if m.spins != 2 || m.sess.act.ticking {
-		t.Fatalf("after the run: %d ticks (want 2), one pending: %v", m.spins, m.sess.act.ticking)
+	feed(m, panes.SpinMsg{Gen: m.gen}) // the last tick of the chain
+	if m.activity.Spins() != 2 || m.activity.Ticking() {
+		t.Fatalf("after the run: %d ticks (want 2), one pending: %v", m.activity.Spins(), m.activity.Ticking())
 	}
 	for _, msg := range quiet {
 		m.Update(msg)
 	}
-	if m.spins != 2 {
-		t.Fatalf("idle again, %d ticks", m.spins)
+	if m.activity.Spins() != 2 {
+		t.Fatalf("idle again, %d ticks", m.activity.Spins())
 	}
 }
 
@@ -85,7 +86,7 @@ func TestSpinnerText(t *testing.T) {
 	now = now.Add(2*time.Minute + 14*time.Second)
 	feed(m, on(m, event(6, client.EvMessageCompleted, `{"entryId":"e6","messageId":"m1","role":"assistant","text":"a","usage":{"turns":1,"costUsd":0.001},"timestamp":"2026-10-14T09:31:00Z"}`)),
 		on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m2","role":"assistant","text":"b","usage":{"turns":1,"costUsd":0.002},"timestamp":"2026-10-14T09:32:00Z"}`)),
-		spinMsg{gen: m.gen})
+		panes.SpinMsg{Gen: m.gen})
 	scr := screen(m)
 	rows := rowsOf(scr)
 	want := " ⠙ 2m14s · turn 3/12 · $0.0030/$0.25 · session $0.0153"
@@ -101,18 +102,6 @@ func TestSpinnerText(t *testing.T) {
 		t.Fatalf("after the run:\n%s", scr)
 	}
 	checkFrame(t, m, scr, 24)
-}
-
-// TestRunTime words a run's duration.
-func TestRunTime(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		0: "0s", 14*time.Second + 900*time.Millisecond: "14s", 2*time.Minute + 14*time.Second: "2m14s",
-		time.Hour + 2*time.Minute + 5*time.Second: "1h02m",
-	} {
-		if got := runTime(d); got != want {
-			t.Errorf("runTime(%v) = %q, want %q", d, got, want)
-		}
-	}
 }
 
 // TestSpinnerThroughTheHost: a run on the reference host shows the run's
@@ -141,20 +130,20 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 	settled := func(msg tea.Msg) bool { e, ok := msg.(eventMsg); return ok && e.ev.Type == client.EvRunSettled }
 	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
 	scr = a.until("the run settled, the chain ended", func(s string) bool {
-		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && !a.m.sess.act.ticking &&
+		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && !a.m.activity.Ticking() &&
 			strings.Contains(s, "You said: think #hold")
 	})
 	if strings.Contains(scr, "turn 1/12") || strings.Contains(scr, "2m14s") || !strings.Contains(scr, "idle · run 1/12 turns") {
 		t.Fatalf("the run's line stayed:\n%s", scr)
 	}
-	spins := a.m.spins
+	spins := a.m.activity.Spins()
 	select {
 	case msg := <-a.msgs:
 		t.Fatalf("a message arrived while idle: %T %+v", msg, msg)
 	case <-time.After(300 * time.Millisecond):
 	}
-	if a.m.spins != spins {
-		t.Fatalf("ticks went from %d to %d while idle", spins, a.m.spins)
+	if a.m.activity.Spins() != spins {
+		t.Fatalf("ticks went from %d to %d while idle", spins, a.m.activity.Spins())
 	}
 }
 
@@ -168,12 +157,12 @@ func TestSpinnerRidesTheStreamFlush(t *testing.T) {
 	if !m.sess.flushes {
 		t.Fatal("a delta armed no flush")
 	}
-	glyph := func() string { return spinFrames[m.sess.act.frame] }
+	glyph := func() string { return m.activity.Glyph() }
 	before := m.View().Content
 	was := glyph()
-	spins := m.spins
-	if _, cmd := m.Update(spinMsg{gen: m.gen}); cmd == nil || m.spins != spins+1 {
-		t.Fatalf("the tick did not arm the next one (%d ticks)", m.spins)
+	spins := m.activity.Spins()
+	if _, cmd := m.Update(panes.SpinMsg{Gen: m.gen}); cmd == nil || m.activity.Spins() != spins+1 {
+		t.Fatalf("the tick did not arm the next one (%d ticks)", m.activity.Spins())
 	}
 	if glyph() == was {
 		t.Fatal("the tick did not move the spinner")
@@ -186,13 +175,13 @@ func TestSpinnerRidesTheStreamFlush(t *testing.T) {
 	if !strings.Contains(after, glyph()+" ") || !strings.Contains(after, "streamed words") {
 		t.Fatalf("the flush's frame lacks the moved spinner %q or the text:\n%s", glyph(), after)
 	}
-	if m.sess.act.moved {
+	if m.activity.Moved() {
 		t.Fatal("the moved spinner is still waiting after the frame")
 	}
 
 	// No flush due: the tick draws at once.
 	before = m.View().Content
-	m.Update(spinMsg{gen: m.gen})
+	m.Update(panes.SpinMsg{Gen: m.gen})
 	if m.View().Content == before || !strings.Contains(xansi.Strip(m.View().Content), glyph()+" ") {
 		t.Fatal("a spin tick with no flush due drew nothing")
 	}

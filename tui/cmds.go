@@ -2,10 +2,6 @@ package tui
 
 import (
 	"context"
-	"errors"
-	"io"
-	"os"
-	"os/exec"
 	"sort"
 	"strings"
 	"time"
@@ -13,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/picker"
 )
 
 // requestTimeout bounds one request the UI makes (streams are not bounded).
@@ -35,14 +32,14 @@ func whoami(ctx context.Context, c *client.Client, known string) string {
 }
 
 // listSessions lists the person's sessions, newest first.
-func listSessions(ctx context.Context, c *client.Client, gen int, principal, selectID string) tea.Cmd {
+func listSessions(ctx context.Context, c *client.Client, a picker.List, principal string) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		p := whoami(ctx, c, principal)
 		list, err := c.List(ctx)
 		sortNewest(list)
-		return sessionsMsg{gen: gen, principal: p, list: list, err: err, selectID: selectID}
+		return picker.ListedMsg{Gen: a.Gen, Principal: p, List: list, Err: err, SelectID: a.SelectID, Poll: a.Poll}
 	}
 }
 
@@ -234,61 +231,3 @@ func cloneSession(ctx context.Context, c *client.Client, id string) tea.Cmd {
 func flushAfter(d time.Duration, gen int) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return flushMsg{gen: gen} })
 }
-
-// editDraft opens the draft in the person's editor, suspending the UI, and
-// hands the edited text back.
-func editDraft(editor, draft string) tea.Cmd {
-	e := &editorRun{editor: editor, draft: draft}
-	return tea.Exec(e, func(err error) tea.Msg {
-		return editorDoneMsg{text: e.result, err: err}
-	})
-}
-
-// editorRun is $EDITOR on a temporary file holding the draft.
-type editorRun struct {
-	editor string
-	draft  string
-	result string
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
-}
-
-// Run writes the draft, runs the editor on it and reads it back.
-func (e *editorRun) Run() error {
-	f, err := os.CreateTemp("", "vehicle-draft-*.md")
-	if err != nil {
-		return errors.New("cannot make a file for the editor: " + err.Error())
-	}
-	path := f.Name()
-	defer os.Remove(path)
-	if _, err := f.WriteString(e.draft); err != nil {
-		f.Close()
-		return errors.New("cannot write the draft for the editor: " + err.Error())
-	}
-	f.Close()
-	args := strings.Fields(e.editor)
-	if len(args) == 0 {
-		args = []string{"vi"}
-	}
-	cmd := exec.Command(args[0], append(args[1:], path)...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
-	if err := cmd.Run(); err != nil {
-		return errors.New("the editor " + args[0] + " failed (" + err.Error() + "); set $EDITOR to one that works")
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return errors.New("cannot read the edited draft: " + err.Error())
-	}
-	e.result = strings.TrimRight(string(b), "\n")
-	return nil
-}
-
-// SetStdin sets the editor's input.
-func (e *editorRun) SetStdin(r io.Reader) { e.stdin = r }
-
-// SetStdout sets the editor's output.
-func (e *editorRun) SetStdout(w io.Writer) { e.stdout = w }
-
-// SetStderr sets the editor's error output.
-func (e *editorRun) SetStderr(w io.Writer) { e.stderr = w }

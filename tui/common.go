@@ -31,7 +31,7 @@ type common struct {
 	lastKey  time.Time    // when the person last pressed a key
 
 	account  *client.Account // the host's answer about the person, nil until it comes
-	refusal  *doorRefusal    // the last refusal that named the doors
+	refusal  *dialog.Refusal // the last refusal that named the doors
 	keyGiven bool            // a model key was given in the key dialog during this run
 
 	said

@@ -10,7 +10,7 @@ import (
 // (120x40, a session of 20 messages).
 func BenchmarkKeyInLongDraft(b *testing.B) {
 	m := openBig(b, 20)
-	m.composer.setValue(strings.Repeat("a line of a long pasted draft, some sixty columns wide ...\n", 200))
+	m.composer.SetValue(strings.Repeat("a line of a long pasted draft, some sixty columns wide ...\n", 200))
 	feed(m, press('x'))
 	for b.Loop() {
 		m.Update(press('x'))

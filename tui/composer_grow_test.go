@@ -2,12 +2,9 @@ package tui
 
 import (
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -38,9 +35,9 @@ func checkFrame(t *testing.T, m *Model, scr string, h int) {
 	if last := rows[h-1]; !strings.HasPrefix(rows[0], "vehicle · ") || !strings.Contains(last, " · ") || strings.HasPrefix(last, "┃") {
 		t.Fatalf("the header or the status line is gone:\n%s", scr)
 	}
-	first := h - 1 - m.composer.height()
+	first := h - 1 - m.composer.Height()
 	if c := rows[first]; !strings.HasPrefix(c, "┃") && !strings.HasPrefix(c, "  ↑") && !strings.HasPrefix(c, "  ↓") {
-		t.Fatalf("line %d does not start a composer of %d lines:\n%s", first, m.composer.height(), scr)
+		t.Fatalf("line %d does not start a composer of %d lines:\n%s", first, m.composer.Height(), scr)
 	}
 	for i, r := range rows[:first] {
 		if strings.HasPrefix(r, "┃") {
@@ -60,15 +57,15 @@ func checkFrame(t *testing.T, m *Model, scr string, h int) {
 func TestComposerGrows(t *testing.T) {
 	m := driven(t, 80, 24)
 	empty := m.transcript.height
-	if m.composer.height() != 1 {
-		t.Fatalf("an empty composer takes %d lines, want 1", m.composer.height())
+	if m.composer.Height() != 1 {
+		t.Fatalf("an empty composer takes %d lines, want 1", m.composer.Height())
 	}
 
 	lines(m, 3)
 	scr := screen(m)
 	checkFrame(t, m, scr, 24)
-	if m.composer.height() != 3 || m.transcript.height != empty-2 || !strings.Contains(scr, "┃ line 1\n┃ line 2\n┃ line 3\n● live") {
-		t.Fatalf("three lines: composer %d, transcript %d (was %d):\n%s", m.composer.height(), m.transcript.height, empty, scr)
+	if m.composer.Height() != 3 || m.transcript.height != empty-2 || !strings.Contains(scr, "┃ line 1\n┃ line 2\n┃ line 3\n● live") {
+		t.Fatalf("three lines: composer %d, transcript %d (was %d):\n%s", m.composer.Height(), m.transcript.height, empty, scr)
 	}
 	if strings.Contains(scr, "more line") {
 		t.Fatalf("a mark with nothing hidden:\n%s", scr)
@@ -78,8 +75,8 @@ func TestComposerGrows(t *testing.T) {
 	lines(m, 17) // 20 lines in all: line 1..17 of the second batch end the draft
 	scr = screen(m)
 	checkFrame(t, m, scr, 24)
-	if m.composer.height() != 8 {
-		t.Fatalf("twenty lines at 80x24 take %d lines, want 8 (a third)", m.composer.height())
+	if m.composer.Height() != 8 {
+		t.Fatalf("twenty lines at 80x24 take %d lines, want 8 (a third)", m.composer.Height())
 	}
 	if !strings.Contains(scr, "  ↑ 13 more lines\n┃ line 11\n") || !strings.Contains(scr, "┃ line 17\n● live") {
 		t.Fatalf("the mark or the window is wrong:\n%s", scr)
@@ -103,8 +100,8 @@ func TestComposerGrows(t *testing.T) {
 	feed(m, keyEnter)
 	scr = screen(m)
 	checkFrame(t, m, scr, 24)
-	if m.composer.height() != 1 || m.transcript.height != empty || strings.Contains(scr, "more line") {
-		t.Fatalf("after the send: composer %d, transcript %d (want 1, %d):\n%s", m.composer.height(), m.transcript.height, empty, scr)
+	if m.composer.Height() != 1 || m.transcript.height != empty || strings.Contains(scr, "more line") {
+		t.Fatalf("after the send: composer %d, transcript %d (want 1, %d):\n%s", m.composer.Height(), m.transcript.height, empty, scr)
 	}
 }
 
@@ -113,14 +110,14 @@ func TestComposerGrows(t *testing.T) {
 func TestComposerClearShrinks(t *testing.T) {
 	m := driven(t, 80, 24)
 	lines(m, 12)
-	if m.composer.height() != 8 {
-		t.Fatalf("twelve lines take %d, want 8", m.composer.height())
+	if m.composer.Height() != 8 {
+		t.Fatalf("twelve lines take %d, want 8", m.composer.Height())
 	}
 	feed(m, tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	scr := screen(m)
 	checkFrame(t, m, scr, 24)
-	if m.composer.height() != 1 || m.composer.value() != "" || strings.Contains(scr, "more line") {
-		t.Fatalf("after ctrl+c: %d lines, draft %q:\n%s", m.composer.height(), m.composer.value(), scr)
+	if m.composer.Height() != 1 || m.composer.Value() != "" || strings.Contains(scr, "more line") {
+		t.Fatalf("after ctrl+c: %d lines, draft %q:\n%s", m.composer.Height(), m.composer.Value(), scr)
 	}
 }
 
@@ -130,15 +127,15 @@ func TestComposerClearShrinks(t *testing.T) {
 func TestComposerGrowsSmall(t *testing.T) {
 	m := driven(t, 40, 12)
 	feed(m, typing(strings.Repeat("word ", 14))...) // 70 columns: two lines at 40
-	if m.composer.height() != 2 {
-		t.Fatalf("a wrapped line takes %d lines, want 2:\n%s", m.composer.height(), screen(m))
+	if m.composer.Height() != 2 {
+		t.Fatalf("a wrapped line takes %d lines, want 2:\n%s", m.composer.Height(), screen(m))
 	}
 	feed(m, keyCtrlJ)
 	lines(m, 20)
 	scr := screen(m)
 	checkFrame(t, m, scr, 12)
-	if m.composer.height() != 4 || !strings.Contains(scr, "  ↑ 19 more lines\n┃ line 18\n┃ line 19\n┃ line 20\n● live") {
-		t.Fatalf("at 40x12: composer %d:\n%s", m.composer.height(), scr)
+	if m.composer.Height() != 4 || !strings.Contains(scr, "  ↑ 19 more lines\n┃ line 18\n┃ line 19\n┃ line 20\n● live") {
+		t.Fatalf("at 40x12: composer %d:\n%s", m.composer.Height(), scr)
 	}
 	if m.transcript.height < 1 {
 		t.Fatalf("no transcript left: %d", m.transcript.height)
@@ -146,40 +143,8 @@ func TestComposerGrowsSmall(t *testing.T) {
 	feed(m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	scr = screen(m)
 	checkFrame(t, m, scr, 24)
-	if m.composer.height() != 8 || !strings.Contains(scr, "┃ line 20\n● live") {
-		t.Fatalf("resized to 80x24: composer %d:\n%s", m.composer.height(), scr)
-	}
-}
-
-// TestWrappedRowsMatchTheTextarea: the composer counts a draft's lines as
-// the textarea wraps them, for words, long words, runs of spaces, wide and
-// combining runes, at every width.
-func TestWrappedRowsMatchTheTextarea(t *testing.T) {
-	alphabet := []rune{'a', 'b', ' ', ' ', '世', '🙂', 'e', '\u0301', '\n', 'x', '-'}
-	rng := rand.New(rand.NewPCG(1, 2))
-	samples := []string{"", " ", "word", strings.Repeat("long", 30), "a  b   c    d", strings.Repeat("世界 ", 20)}
-	for range 300 {
-		r := make([]rune, rng.IntN(120))
-		for i := range r {
-			r[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		samples = append(samples, string(r))
-	}
-	for _, w := range []int{3, 4, 7, 10, 19, 38, 78} {
-		for _, s := range samples {
-			ta := textarea.New()
-			ta.ShowLineNumbers, ta.Prompt, ta.CharLimit = false, "", 0
-			ta.DynamicHeight, ta.MaxHeight, ta.MaxContentHeight = true, 0, math.MaxInt32
-			ta.SetWidth(w)
-			ta.SetValue(s)
-			got := 0
-			for _, l := range strings.Split(ta.Value(), "\n") {
-				got += wrappedRows([]rune(l), ta.Width())
-			}
-			if got != ta.Height() {
-				t.Fatalf("width %d, %q: counted %d lines, the textarea has %d", w, s, got, ta.Height())
-			}
-		}
+	if m.composer.Height() != 8 || !strings.Contains(scr, "┃ line 20\n● live") {
+		t.Fatalf("resized to 80x24: composer %d:\n%s", m.composer.Height(), scr)
 	}
 }
 
@@ -193,7 +158,7 @@ func TestComposerAndRunLineSmall(t *testing.T) {
 	scr := screen(m)
 	checkFrame(t, m, scr, 12)
 	rows := rowsOf(scr)
-	if first := 12 - 1 - m.composer.height(); !strings.HasPrefix(rows[first-1], " ⠋ 0s · turn 1/12") || m.transcript.height < 1 {
+	if first := 12 - 1 - m.composer.Height(); !strings.HasPrefix(rows[first-1], " ⠋ 0s · turn 1/12") || m.transcript.height < 1 {
 		t.Fatalf("the run's line is not above the composer, or no transcript is left:\n%s", scr)
 	}
 	feed(m, tea.WindowSizeMsg{Width: 20, Height: 8})

@@ -86,10 +86,10 @@ func saveDraft(d Drafts, id, text string) tea.Cmd {
 // onDraft puts a kept draft in the composer, unless the person has begun
 // writing already.
 func (m *Model) onDraft(msg draftMsg) {
-	if m.current(msg.gen) == nil || msg.err != nil || msg.text == "" || !m.composer.blank() {
+	if m.current(msg.gen) == nil || msg.err != nil || msg.text == "" || !m.composer.Blank() {
 		return
 	}
-	m.composer.setValue(msg.text)
+	m.composer.SetValue(msg.text)
 	m.note = "your draft is back in the composer"
 }
 
@@ -100,7 +100,7 @@ func (m *Model) Draft() (key, text string) {
 	if m.sess == nil || m.cfg.Watch {
 		return "", ""
 	}
-	return m.draftKey(m.sess.id), m.composer.value()
+	return m.draftKey(m.sess.id), m.composer.Value()
 }
 
 // draftKey names a session's draft: the same id on another host or graph

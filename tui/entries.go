@@ -109,7 +109,7 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 	cmd := m.open(b.Session.SessionID)
 	if b.SelectedText != "" {
 		_, text := splitAttribution(b.SelectedText)
-		m.composer.setValue(text)
+		m.composer.SetValue(text)
 	}
 	m.sess.onOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back in the composer"
 	if b.SelectedText == "" {

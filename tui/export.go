@@ -115,7 +115,7 @@ func (m *Model) onExported(msg exportedMsg) {
 	if msg.err != nil {
 		m.failed(msg.err)
 		if m.sess != nil && !m.cfg.Watch {
-			m.composer.restore(msg.line) // the command back, to change and run again
+			m.composer.Restore(msg.line) // the command back, to change and run again
 		}
 		return
 	}

@@ -14,12 +14,13 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 // t0 is the tests' clock.
-var t0 = time.Date(2026, 10, 14, 9, 30, 0, 0, time.UTC)
+var t0 = uitest.Now
 
 // testConfig is a config for model tests: no colour, UTC, a fixed clock, and
 // a client that is never called unless a command runs.
@@ -114,31 +115,15 @@ func typing(s string) []tea.Msg {
 func press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
 // summary is a listed session.
-func summary(id, title string, updated time.Time, lease *client.Lease) client.Summary {
-	s := client.Summary{SessionID: id, GraphID: "demo", Preview: "preview of " + id, Status: "idle",
-		Lease: lease, Budget: client.Budget{MaxTurns: 12, MaxCostUSD: 0.25}, CreatedAt: updated, UpdatedAt: updated}
-	if title != "" {
-		s.Title = &title
-	}
-	return s
+func summary(id, title string, updated time.Time, l *client.Lease) client.Summary {
+	return uitest.Summary(id, title, updated, l)
 }
 
 // lease is a lease until an hour after t0.
-func lease(principal, clientID string) *client.Lease {
-	return &client.Lease{Principal: principal, ClientID: clientID, ExpiresAt: t0.Add(time.Hour)}
-}
+func lease(principal, clientID string) *client.Lease { return uitest.Lease(principal, clientID) }
 
 // snapshot is session s1 with a short conversation, driven per l.
-func snapshot(l *client.Lease) *client.Snapshot {
-	s := summary("s1", "Leases", t0, l)
-	return &client.Snapshot{Session: s, Cursor: 4, Transcript: []client.TranscriptItem{
-		{EntryID: "e1", Role: "user", Text: "What is a lease?", Timestamp: t0},
-		{EntryID: "e2", Role: "assistant", Text: "Let me look.", Timestamp: t0.Add(10 * time.Second),
-			ToolCalls: []client.ToolCall{{ID: "t1", Name: "search_documents"}}},
-		{EntryID: "e3", Role: "assistant", Text: "## Leases\n\nA lease gives **one driver** at a time.\n\n- claim\n- release\n",
-			Timestamp: t0.Add(time.Minute)},
-	}}
-}
+func snapshot(l *client.Lease) *client.Snapshot { return uitest.Snapshot(l) }
 
 // opened is the model with session s1 open from snap.
 func opened(t *testing.T, cfg Config, w, h int, snap *client.Snapshot, claimErr error) *Model {

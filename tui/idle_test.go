@@ -66,7 +66,7 @@ func TestIdleWithLiveStream(t *testing.T) {
 	never := func(tea.Msg) bool { return false }
 	a.until("the mirror written, the account after the run and the notes of the opening", func(string) bool {
 		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.sess.flushes &&
-			!a.m.sess.act.ticking // the spinner's last tick, after the run, has come
+			!a.m.activity.Ticking() // the spinner's last tick, after the run, has come
 	})
 	ticks := a.m.ticks
 	select {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -39,7 +40,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case m.focus == focusPicker:
-		cmd, _ := m.picker.Update(msg)
+		cmd := m.onPicker(msg)
 		if m.focus != focusPicker {
 			m.layout()
 		}
@@ -66,7 +67,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
 		m.layout()
-		return m.picker.reload(m.sess.id)
+		return m.reload(m.sess.id)
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.takeOver()
 	case key.Matches(msg, m.Keys.Info):
@@ -101,8 +102,7 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Send):
 		return m.send("")
 	}
-	cmd, _ := m.composer.Update(msg) // watching, it only says that nothing is sent
-	return cmd
+	return m.onComposer(msg) // watching, it only says that nothing is sent
 }
 
 // cyclePane moves the focus to the next pane that has something to show
@@ -180,13 +180,13 @@ func (m *Model) send(op string) tea.Cmd {
 	if s == nil || s.state == nil {
 		return nil
 	}
-	text, cmd, handled := m.slash(op, m.composer.value()) // a command runs even while a send is on its way
+	text, cmd, handled := m.slash(op, m.composer.Value()) // a command runs even while a send is on its way
 	switch {
 	case handled:
 		return cmd
 	case s.sending:
 		return nil
-	case m.composer.blank():
+	case m.composer.Blank():
 		if s.unconfirmed != nil && !m.cfg.Watch {
 			return m.resend(s)
 		}
@@ -220,8 +220,8 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 			op = client.OpFollowUp
 		}
 	}
-	m.composer.history.add(m.composer.value())
-	m.composer.setValue("")
+	m.composer.Remember(m.composer.Value())
+	m.composer.SetValue("")
 	m.transcript.toBottom() // the person's own turn: follow it
 	s.sending = true
 	m.note = "sending…"
@@ -279,7 +279,7 @@ func (m *Model) closeOffer() {
 func (m *Model) screenKeys() help.KeyMap {
 	switch {
 	case m.focus == focusPicker || (m.sess == nil && m.visit == nil):
-		return pickerKeys{&m.Keys}
+		return picker.Keys{K: &m.Keys}
 	case m.focus == focusVisit:
 		return visitKeys{&m.Keys}
 	case m.pane() != nil:
@@ -295,11 +295,9 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	}
 	switch m.focus {
 	case focusSession, focusVisit:
-		cmd, _ := m.composer.Update(msg)
-		return cmd
+		return m.onComposer(msg)
 	case focusPicker:
-		cmd, _ := m.picker.Update(msg)
-		return cmd
+		return m.onPicker(msg)
 	case focusSearch:
 		cmd, _ := m.search.Update(msg)
 		return cmd
@@ -320,6 +318,6 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	case m.focus.pane():
 		m.transcript.scroll(m.entries(), d*wheelLines)
 	case m.focus == focusPicker:
-		m.picker.move(d)
+		m.picker.Update(msg)
 	}
 }

@@ -113,7 +113,7 @@ func TestLateAnswerSettledByStream(t *testing.T) {
 	if got := ada.drop.Dropped.Load(); got != 2 {
 		t.Fatalf("the proxy lost %d answers, want 2", got)
 	}
-	if v := a.m.composer.value(); v != "" {
+	if v := a.m.composer.Value(); v != "" {
 		t.Fatalf("the composer holds %q after a lost answer: enter would run it twice", v)
 	}
 	a.send(keyEnter)
@@ -140,7 +140,7 @@ func TestLateChimeSentAgainOnce(t *testing.T) {
 	b.send(typing("try the barn")...)
 	b.send(keyEnter)
 	b.see("no answer to your chime")
-	if v := b.m.composer.value(); v != "" {
+	if v := b.m.composer.Value(); v != "" {
 		t.Fatalf("the composer holds %q after a lost answer: enter would chime twice", v)
 	}
 	b.send(keyEnter)
@@ -190,7 +190,7 @@ func TestLateAnswerSentAgainReplayed(t *testing.T) {
 	a.send(typing("once only")...)
 	a.send(keyEnter)
 	a.see("no answer yet: enter sends the same request again · once only")
-	if v := a.m.composer.value(); v != "" {
+	if v := a.m.composer.Value(); v != "" {
 		t.Fatalf("the composer holds %q after a lost answer", v)
 	}
 	a.send(keyEnter)

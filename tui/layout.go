@@ -1,20 +1,20 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // layout sizes the panes for the terminal and the screen shown.
 func (m *Model) layout() {
 	top := 1 + m.bannerLines()
-	m.composer.setSize(m.width, m.composerLimit())
+	m.composer.SetSize(m.width, m.composerLimit())
 	ch := m.composerHeight()
 	m.transcript.setSize(m.width, max(m.high-top-2-ch, 1))
 }
@@ -25,7 +25,7 @@ func (m *Model) composerHeight() int {
 	if m.cfg.Watch {
 		return 0
 	}
-	return m.composer.height()
+	return m.composer.Height()
 }
 
 // composerLimit is the most lines the composer grows to: a third of the
@@ -44,13 +44,17 @@ func (m *Model) bannerLines() int {
 // where the composer's keys go and what it hints, the selections kept in
 // range. compose then only reads.
 func (m *Model) arrange() {
+	m.activity.SetSize(m.width, m.high)
+	m.status.SetSize(m.width, 1)
+	m.syncPanes()
 	switch {
 	case m.focus == focusVisit && m.visit != nil:
-		m.composer.setPlaceholder("write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver")
-		m.composer.setSize(m.width, m.composerLimit())
-		m.composer.setFocused(m.top() == nil)
+		m.accountP.SetSize(m.width, 3)
+		m.composer.SetPlaceholder("write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver")
+		m.composer.SetSize(m.width, m.composerLimit())
+		m.composer.SetFocused(m.top() == nil)
 	case m.focus == focusPicker || m.sess == nil:
-		m.composer.setFocused(false)
+		m.composer.SetFocused(false)
 		m.picker.SetSize(m.width, max(m.high-1-m.bannerLines()-2, 1))
 	default:
 		m.arrangeSession()
@@ -62,7 +66,7 @@ func (m *Model) arrange() {
 func (m *Model) arrangeSession() {
 	s := m.sess
 	ch := m.composerHeight()
-	top := 1 + m.bannerLines() + len(m.activityLines()) // the header, the banner, the run's line
+	top := 1 + m.bannerLines() + len(m.activity.Lines()) // the header, the banner, the run's line
 	bar := m.search.height()
 	if bar > 0 {
 		m.search.SetSize(m.width, 1)
@@ -77,10 +81,9 @@ func (m *Model) arrangeSession() {
 		m.transcript.sel = s.sel
 	}
 	m.lease.SetSize(m.width, 1)
-	m.status.SetSize(m.width, 1)
 	if ch > 0 {
-		m.composer.setPlaceholder(m.placeholder())
-		m.composer.setFocused(m.focus == focusSession && m.top() == nil)
+		m.composer.SetPlaceholder(m.placeholder())
+		m.composer.SetFocused(m.focus == focusSession && m.top() == nil)
 	}
 }
 
@@ -124,19 +127,12 @@ func (m *Model) pickerScreen() []string {
 	if m.cfg.Client != nil {
 		graph = "graph " + ui.SanitizeLine(m.cfg.Client.Graph()) + " · "
 	}
-	n := fmt.Sprintf("%d sessions", len(m.picker.all))
-	if len(m.picker.all) == 1 {
-		n = "1 session"
-	}
-	if m.picker.failed != nil {
-		n = "listing failed"
-	}
-	lines := m.heading("your sessions", graph+n)
+	lines := m.heading("your sessions", graph+m.picker.Facts())
 	m.picker.SetSize(m.width, max(m.high-len(lines)-2, 1))
 	body := strings.Split(m.picker.View(), "\n")
 	top := len(lines)
 	lines = append(lines, body...)
-	lines = append(lines, m.status.noteLine(), m.status.hintLine(pickerKeys{&m.Keys}.ShortHelp()))
+	lines = append(lines, m.status.NoteLine(), m.status.HintLine(picker.Keys{K: &m.Keys}.ShortHelp()))
 	lines = append(lines[:top], m.overlay(lines[top:])...) // a dialog may cover the hints too
 	return lines[:min(len(lines), m.high)]
 }
@@ -169,11 +165,11 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(append(lines, p.queue...), p.room...)
 	lines = append(lines, m.lease.View())
 	lines = append(lines, p.account...)
-	lines = append(lines, m.activityLines()...)
+	lines = append(lines, m.activity.Lines()...)
 	lines = append(lines, p.refs...)
 	var cur *tea.Cursor
 	if ch > 0 {
-		if c := m.composer.cursor(); c != nil && m.composer.focused() {
+		if c := m.composer.Cursor(); c != nil && m.composer.Focused() {
 			c.Position.Y += len(lines)
 			cur = c
 		}
@@ -187,30 +183,30 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
 }
 
-// panes are the lines of the session's smaller panes.
-type panes struct{ queue, room, account, refs []string }
+// sideLines are the lines of the session's smaller panes.
+type sideLines struct{ queue, room, account, refs []string }
 
 // height is the lines the panes take.
-func (p panes) height() int { return len(p.queue) + len(p.room) + len(p.account) + len(p.refs) }
+func (p sideLines) height() int { return len(p.queue) + len(p.room) + len(p.account) + len(p.refs) }
 
 // sidePanes draws the smaller panes in at most half of avail lines (the
 // transcript keeps the rest), the limits first, then the account, the
 // room and the queue.
-func (m *Model) sidePanes(avail int) panes {
+func (m *Model) sidePanes(avail int) sideLines {
 	budget := max(avail-max(avail/2, 3), 0)
 	take := func(lines []string) []string {
 		lines = lines[:min(len(lines), budget)]
 		budget -= len(lines)
 		return lines
 	}
-	var p panes
+	var p sideLines
 	p.refs = take(m.refLines())
 	m.accountP.SetSize(m.width, budget)
-	p.account = take(m.accountP.lines())
+	p.account = take(m.accountP.Lines())
 	m.room.SetSize(m.width, min(budget, 5))
-	p.room = take(m.room.lines())
+	p.room = take(m.room.Lines())
 	m.queue.SetSize(m.width, min(budget, 4))
-	p.queue = take(m.queue.lines())
+	p.queue = take(m.queue.Lines())
 	return p
 }
 

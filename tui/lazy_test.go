@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/tui/picker"
 )
 
 // walk is a model whose run calls a tool in each of its first n turns, then
@@ -225,7 +226,7 @@ func TestPeekSnapshotDecodesTheLastTurns(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap, err := peekSnapshot(ls, nil)
-	if err != nil || len(snap.Transcript) != previewTurns || snap.Transcript[previewTurns-1].Text != "turn 49" ||
+	if err != nil || len(snap.Transcript) != picker.PreviewTurns || snap.Transcript[picker.PreviewTurns-1].Text != "turn 49" ||
 		snap.Session.SessionID != "s1" {
 		t.Fatalf("peek: %v, %+v", err, snap)
 	}

@@ -30,15 +30,15 @@ type leaseTickMsg struct {
 
 // keepLease sets the lease timer for s's lease, when this terminal holds it
 // and no timer is set for this expiry already.
-func (l *leasePane) keep(s *session) tea.Cmd {
-	if s == nil || s.state == nil || l.cfg.Watch {
+func (m *Model) keepLease(s *session) tea.Cmd {
+	if s == nil || s.state == nil || m.cfg.Watch {
 		return nil
 	}
 	rel, holder := s.state.Lease()
 	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() || holder.ExpiresAt.Equal(s.timerFor) {
 		return nil
 	}
-	now := l.cfg.Now()
+	now := m.cfg.Now()
 	s.timerFor, s.leaseSince = holder.ExpiresAt, now
 	left := holder.ExpiresAt.Sub(now)
 	wait := max(left-leaseMargin(left), 0)
@@ -49,8 +49,8 @@ func (l *leasePane) keep(s *session) tea.Cmd {
 // onTick renews the lease when the person is here, else lets it go;
 // at the expiry the screen is drawn again to say it lapsed.
 // redraw is false for a tick of a lease no longer kept.
-func (l *leasePane) onTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
-	s := l.current(msg.gen)
+func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
+	s := m.current(msg.gen)
 	if s == nil || s.state == nil || !msg.expires.Equal(s.timerFor) {
 		return nil, false
 	}
@@ -58,9 +58,9 @@ func (l *leasePane) onTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 	if rel != client.LeaseMine {
 		return nil, true
 	}
-	now := l.cfg.Now()
-	if l.lastKey.After(s.leaseSince) && now.Before(msg.expires) {
-		return renewLease(s.ctx, l.cfg.Client, s.gen, s.id), true
+	now := m.cfg.Now()
+	if m.lastKey.After(s.leaseSince) && now.Before(msg.expires) {
+		return renewLease(s.ctx, m.cfg.Client, s.gen, s.id), true
 	}
 	if now.Before(msg.expires) {
 		gen, expires := s.gen, msg.expires

@@ -13,6 +13,9 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/composer"
+	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -64,15 +67,16 @@ type Config struct {
 type Model struct {
 	*common
 
-	picker     picker
+	picker     *picker.Picker
 	transcript *transcript
 	search     *searchBar
-	composer   composer
-	room       roomPane
-	queue      queuePane
-	lease      leasePane
-	accountP   accountPane
-	status     statusPane
+	composer   *composer.Composer
+	room       *panes.Room
+	queue      *panes.Queue
+	lease      *panes.Lease
+	accountP   *panes.Account
+	status     *panes.Status
+	activity   *panes.Activity
 	gen        int
 	visit      *visit   // chiming into another person's room, nil when not
 	refs       []string // the context refs the next text command carries
@@ -80,9 +84,9 @@ type Model struct {
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
 
-	panes  panes  // the smaller panes' lines, laid out by arrange
-	frame  string // the last drawn screen
-	title  string // the last drawn window title
+	panes  sideLines // the smaller panes' lines, laid out by arrange
+	frame  string    // the last drawn screen
+	title  string    // the last drawn window title
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
@@ -122,12 +126,14 @@ func New(cfg Config) *Model {
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
 	m.transcript = newTranscript(m.common, newRenderer(m.Styles, cfg.Location, 80))
-	m.room, m.queue = roomPane{common: m.common}, queuePane{common: m.common}
-	m.lease, m.accountP, m.status = leasePane{m.common}, accountPane{common: m.common}, statusPane{m.common}
+	ctx := &m.Context
+	m.room, m.queue, m.lease = panes.NewRoom(ctx), panes.NewQueue(ctx), panes.NewLease(ctx)
+	m.accountP, m.status, m.activity = panes.NewAccount(ctx), panes.NewStatus(ctx), panes.NewActivity(ctx)
 	m.transcript.followKey = ui.KeyName(m.Keys.Bottom)
 	m.search = newSearchBar(m.common, m.transcript)
-	m.composer = newComposer(m.common, m.Styles, &m.Keys)
-	m.picker = picker{c: m.common}
+	m.composer = composer.New(&m.Context, cfg.Editor)
+	m.composer.SetReadOnly(cfg.Watch && !cfg.Chime)
+	m.picker = m.newPicker()
 	m.refs = addRefs(nil, cfg.ContextRefs...)
 	m.resize(80, 24)
 	return m
@@ -147,9 +153,10 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
-		cmds = append(cmds, m.picker.reload(""))
+		cmds = append(cmds, m.reload(""))
 	}
-	cmds = append(cmds, m.picker.start(m.pickerShown()))
+	m.picker.Set(m.me, "")
+	cmds = append(cmds, m.picker.Start(m.pickerShown()))
 	m.arrange()
 	m.frame, m.cursor = m.compose()
 	m.title = m.windowTitle()
@@ -161,7 +168,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.dirty = true
 	cmd := m.route(msg)
-	if live := m.picker.sync(m.pickerShown()); live != nil {
+	if live := m.syncPicker(); live != nil {
 		cmd = tea.Batch(cmd, live)
 	}
 	if spin := m.keepSpinning(); spin != nil {
@@ -172,9 +179,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.frame, m.cursor = m.compose()
 		m.title = m.windowTitle()
 		m.dirty = false
-		if m.sess != nil {
-			m.sess.act.moved = false
-		}
+		m.activity.Drawn()
 	}
 	return m, cmd
 }
@@ -203,7 +208,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.onEvents(msg)
 	case flushMsg:
 		m.onFlush(msg)
-	case spinMsg:
+	case panes.SpinMsg:
 		m.onSpin(msg)
 	default:
 		return m.onData(msg)
@@ -229,12 +234,11 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	case claimedMsg:
 		m.onClaimed(msg)
 	case leaseTickMsg:
-		cmd, redraw := m.lease.onTick(msg)
+		cmd, redraw := m.onLeaseTick(msg)
 		m.dirty = redraw
 		return cmd
-	case editorDoneMsg:
-		cmd, _ := m.composer.Update(msg)
-		return cmd
+	case composer.EditedMsg:
+		return m.onComposer(msg)
 	case draftMsg:
 		m.onDraft(msg)
 	case notesMsg:
@@ -254,16 +258,14 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case chimedMsg:
 		m.onChimed(msg)
-	case resolvedMsg, policyMsg:
-		cmd, _ := m.room.Update(msg)
-		return cmd
+	case resolvedMsg:
+		m.onResolved(msg)
+	case policyMsg:
+		m.onPolicy(msg)
 	case cancelledMsg:
-		cmd, _ := m.queue.Update(msg)
-		return cmd
+		m.onCancelled(msg)
 	case accountMsg:
-		m.dirty = msg.acc != nil // a failed look-up changes nothing shown
-		cmd, _ := m.accountP.Update(msg)
-		return cmd
+		m.onAccount(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case forkedMsg:
@@ -274,6 +276,12 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		return m.onPickerData(msg)
 	}
 	return nil
+}
+
+// onComposer hands a message to the composer and acts on what it reports.
+func (m *Model) onComposer(msg tea.Msg) tea.Cmd {
+	cmd, act := m.composer.Update(msg)
+	return tea.Batch(cmd, m.act(act, m.composer))
 }
 
 // View hands over the screen Update drew last; it changes nothing.
@@ -322,7 +330,7 @@ func (m *Model) setStyles(st *theme.Styles) {
 	m.Styles = st
 	m.Help.Styles = ui.HelpStyles(st)
 	m.transcript.setStyles(st)
-	m.composer.setStyles(st)
+	m.composer.SetStyles(st)
 	m.redrawStreams()
 }
 

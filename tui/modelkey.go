@@ -14,16 +14,12 @@ type keySavedMsg struct{ err error }
 
 // openKeyDialog opens the model key dialog over the screen, after the
 // refusal r (nil when the person asked for it); one shows at a time.
-func (m *Model) openKeyDialog(r *doorRefusal) {
+func (m *Model) openKeyDialog(r *dialog.Refusal) {
 	if m.cfg.Client == nil {
 		return
 	}
 	m.overlays.Drop(dialog.Is[*dialog.Key])
-	var refusal *dialog.Refusal
-	if r != nil {
-		refusal = &dialog.Refusal{Code: r.code, Message: r.message, Doors: r.doors, Create: r.create}
-	}
-	m.push(dialog.NewKey(&m.Context, refusal, m.modelKeyVariable(), m.cfg.SaveModelKey != nil))
+	m.push(dialog.NewKey(&m.Context, r, m.modelKeyVariable(), m.cfg.SaveModelKey != nil))
 }
 
 // modelKeyVariable is the variable the model key is read from at start.
@@ -50,10 +46,10 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 		cmds = append(cmds, func() tea.Msg { return keySavedMsg{err: store(k)} })
 	}
 	switch {
-	case r != nil && r.create:
+	case r != nil && r.Create:
 		m.note += ": starting the session again…"
 		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.cfg.NewSession))
-	case !m.composer.blank():
+	case !m.composer.Blank():
 		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
 	}
 	return tea.Batch(cmds...)
@@ -67,7 +63,7 @@ func (m *Model) onKeySaved(msg keySavedMsg) {
 		return
 	}
 	m.note = "your model key is saved in the OS keyring (its own entry)"
-	if !m.composer.blank() {
+	if !m.composer.Blank() {
 		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
 	}
 }

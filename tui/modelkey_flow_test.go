@@ -117,8 +117,8 @@ func TestKeyDialogDismissed(t *testing.T) {
 	a.send(typing("sk-half")...)
 	a.send(keyEsc)
 	a.until("the dialog closed", func(string) bool { return a.m.top() == nil })
-	if a.m.composer.value() != "still here" || c.ModelKey() != "" {
-		t.Errorf("after esc: composer %q, key set %v", a.m.composer.value(), c.ModelKey() != "")
+	if a.m.composer.Value() != "still here" || c.ModelKey() != "" {
+		t.Errorf("after esc: composer %q, key set %v", a.m.composer.Value(), c.ModelKey() != "")
 	}
 	a.see("ctrl+g gives your model key now; or set $VEHICLE_MODEL_KEY and start again")
 }
@@ -181,7 +181,7 @@ func TestKeyDialogAnyTime(t *testing.T) {
 	a.see("● you drive from this terminal")
 	a.send(typing("keep this")...)
 	a.send(tea.KeyPressMsg{Code: tea.KeyHome}, tea.KeyPressMsg{Code: 'k', Mod: tea.ModCtrl})
-	if v := a.m.composer.value(); v != "" {
+	if v := a.m.composer.Value(); v != "" {
 		t.Errorf("ctrl+k at the start left %q", v)
 	}
 	a.send(keyCtrlG)
@@ -221,8 +221,8 @@ func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
 			if open && !strings.Contains(squeeze(boxed(xansi.Strip(m.top().View()))), squeeze(tc.code+": "+long)) {
 				t.Errorf("the message is not whole:\n%s", screen(m))
 			}
-			if m.composer.value() != "refused text" {
-				t.Errorf("composer %q after the refusal", m.composer.value())
+			if m.composer.Value() != "refused text" {
+				t.Errorf("composer %q after the refusal", m.composer.Value())
 			}
 		})
 	}

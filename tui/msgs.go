@@ -6,16 +6,6 @@ import "github.com/sophia-labs/vehicle/client"
 // session carries its generation (gen): a message for a session that is no
 // longer open is dropped.
 
-// sessionsMsg answers a listing.
-type sessionsMsg struct {
-	gen       int // the listing's number: an older listing than the last asked for is dropped
-	principal string
-	list      []client.Summary
-	err       error
-	selectID  string // select this session once listed
-	poll      int    // the picker's opening that polled it, 0 when not a poll
-}
-
 // openedMsg answers opening a session: who the person is, the claim (unless
 // watching) and the snapshot.
 type openedMsg struct {
@@ -101,12 +91,6 @@ type deletedMsg struct {
 type clonedMsg struct {
 	branched *client.Branched
 	err      error
-}
-
-// editorDoneMsg hands back the draft edited in $EDITOR.
-type editorDoneMsg struct {
-	text string
-	err  error
 }
 
 // flushMsg is the throttle's tick: render the streaming tail now.

@@ -19,7 +19,7 @@ func TestOfferKeepsTypedText(t *testing.T) {
 	b.see("Take over or watch?")
 	b.send(typing("explain the watch #tool")...)
 	b.see("What you typed", "waits in the composer", "enter  take over: that terminal", "esc  watch from here")
-	if got := b.m.composer.value(); got != "explain the watch #tool" {
+	if got := b.m.composer.Value(); got != "explain the watch #tool" {
 		t.Fatalf("the composer holds %q", got)
 	}
 	if b.m.sess.offer == nil || b.m.top() == nil {
@@ -27,7 +27,7 @@ func TestOfferKeepsTypedText(t *testing.T) {
 	}
 	b.send(keyEnter)
 	b.see("● you drive from this terminal")
-	if got := b.m.composer.value(); got != "explain the watch #tool" {
+	if got := b.m.composer.Value(); got != "explain the watch #tool" {
 		t.Fatalf("taking over changed the draft to %q", got)
 	}
 	b.send(keyEnter)
@@ -46,7 +46,7 @@ func TestOfferLetterStillChooses(t *testing.T) {
 	b.see("Take over or watch?")
 	b.send(press('w'))
 	s := b.see("your other terminal drives · ctrl+t takes over")
-	if strings.Contains(s, "Take over or watch?") || b.m.composer.value() != "" {
-		t.Fatalf("w did not watch, or went to the composer (%q):\n%s", b.m.composer.value(), s)
+	if strings.Contains(s, "Take over or watch?") || b.m.composer.Value() != "" {
+		t.Fatalf("w did not watch, or went to the composer (%q):\n%s", b.m.composer.Value(), s)
 	}
 }

@@ -55,13 +55,13 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 	case ui.Note:
 		m.note = a.Text
 	case ui.Failed:
-		m.failed(a.Err)
+		m.setErr(a.Err)
 	case ui.Show:
 		m.push(a.Overlay)
 	case ui.Done:
 		m.acted()
 	default:
-		return m.onDialogAction(a)
+		return tea.Batch(m.onDialogAction(a), m.onPaneAction(a), m.onPickerAction(a))
 	}
 	return nil
 }
@@ -85,9 +85,9 @@ func (m *Model) onDialogAction(a ui.Action) tea.Cmd {
 			s.role, s.offer = roleWatch, nil
 		}
 	case dialog.Typed:
-		m.composer.setFocused(true) // the layout gives it the keys again once the dialog closes
-		m.composer.Update(a.Key)
-		m.composer.setFocused(false)
+		m.composer.SetFocused(true) // the layout gives it the keys again once the dialog closes
+		m.composer.Type(a.Key)
+		m.composer.SetFocused(false)
 	case dialog.GiveKey:
 		return m.keepModelKey(a.Key, a.Save)
 	case dialog.Run:

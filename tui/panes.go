@@ -4,29 +4,23 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // The open session's panes take the keys their key maps bind. A printable
 // key the focused pane does not bind is text: it goes to the composer, and
-// the focus with it. A letter that changes what others see (a policy, a
-// chime accepted or rejected, a command cancelled, a fork) acts only when
-// pressed twice in a row: the first press marks the item and says so, so
-// that text typed into the wrong pane never acts. Enter acts at once: it
-// is never a letter of a word.
-
-// armed is a pane action waiting for its key a second time.
-type armed struct {
-	key  string // the key, as msg.String() names it
-	text string // the key's text, given to the composer if the next key is text
-}
+// the focus with it, after the first letter a pane's two-press guard held
+// (ui.Guard). Enter acts at once: it is never a letter of a word.
 
 // pane is the focused pane other than the composer, nil for the composer.
-func (m *Model) pane() component {
+func (m *Model) pane() ui.Component {
 	switch m.focus {
 	case focusRoom:
-		return &m.room
+		return m.room
 	case focusQueue:
-		return &m.queue
+		return m.queue
 	case focusEntries:
 		return m.transcript
 	case focusSearch:
@@ -35,18 +29,33 @@ func (m *Model) pane() component {
 	return nil
 }
 
+// disarm forgets the key the focused pane holds for a second press and
+// returns its text; the transcript's selection keeps its guard in the
+// root until it has a package of its own.
+func (m *Model) disarm() string {
+	switch m.focus {
+	case focusRoom:
+		return m.room.Disarm()
+	case focusQueue:
+		return m.queue.Disarm()
+	}
+	text := ""
+	if m.armed != nil {
+		text = m.armed.text
+	}
+	m.armed = nil
+	return text
+}
+
 // onPaneKey hands a key to the focused pane; ok is false when the pane
-// does not bind it. A pane that acted gives the focus back to the composer.
+// does not bind it.
 func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	p := m.pane()
 	if p == nil || !key.Matches(msg, p.ShortHelp()...) {
 		return nil, false
 	}
-	cmd, acted := p.Update(msg)
-	if acted {
-		m.acted()
-	}
-	return cmd, true
+	cmd, act := p.Update(msg)
+	return tea.Batch(cmd, m.act(act, p)), true
 }
 
 // withPane is a screen's key map with the focused pane's keys first, for
@@ -66,24 +75,25 @@ func (w withPane) FullHelp() [][]key.Binding {
 // composer.
 func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.Keys.Back) {
-		m.focus, m.armed = focusSession, nil
+		m.disarm()
+		m.focus = focusSession
 		return nil
 	}
 	wait := m.armed
 	if cmd, ok := m.onPaneKey(msg); ok {
 		if m.armed == wait {
-			m.armed = nil // any other key of the pane disarms
+			m.armed = nil // any other key of the entries disarms
 		}
 		return cmd
 	}
-	m.armed = nil
+	first := m.disarm()
 	if msg.Key().Text == "" || msg.Mod&(tea.ModCtrl|tea.ModAlt) != 0 {
 		return nil
 	}
 	m.focus = focusSession // text: the composer takes it, and the focus
 	m.note = ""
-	if wait != nil && wait.text != "" {
-		m.composer.update(tea.KeyPressMsg{Code: []rune(wait.text)[0], Text: wait.text})
+	if first != "" {
+		m.composer.Type(tea.KeyPressMsg{Code: []rune(first)[0], Text: first})
 	}
 	return m.onComposerKey(msg)
 }
@@ -104,7 +114,133 @@ func (c *common) confirm(msg tea.KeyPressMsg, what string) bool {
 	return false
 }
 
+// armed is an entries action waiting for its key again.
+type armed struct {
+	key  string // the key, as msg.String() names it
+	text string // the key's text, given to the composer if the next key is text
+}
+
 // acted ends a pane action: the focus goes back to the composer.
 func (m *Model) acted() {
-	m.focus, m.armed = focusSession, nil
+	m.disarm()
+	m.focus = focusSession
+}
+
+// syncPanes tells the smaller panes what the open session shows now; they
+// draw from it at the next frame.
+func (m *Model) syncPanes() {
+	s := m.sess
+	m.composer.SetReadOnly(m.cfg.Watch && m.focus != focusVisit)
+	m.room.SetFocused(m.focus == focusRoom)
+	m.queue.SetFocused(m.focus == focusQueue)
+	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
+		KeyVariable: m.modelKeyVariable()}
+	status := panes.StatusView{Err: m.errText, Note: m.note, QuitArmed: m.quitArmed, MouseOff: m.mouseOff,
+		Hint: m.paneHint(), Budget: !m.activity.Shows()}
+	if s == nil {
+		m.status.Set(status)
+		m.accountP.Set(acc)
+		return
+	}
+	status.Conn, status.State = s.conn, s.state
+	m.status.Set(status)
+	lease := panes.LeaseView{Watching: s.role == roleWatch, Stale: s.stale, Reduced: s.reduced}
+	if s.state == nil {
+		m.lease.Set(lease)
+		m.accountP.Set(acc)
+		m.room.Set(panes.RoomView{})
+		m.queue.Set(panes.QueueView{})
+		return
+	}
+	st, driving := s.state, m.driving(s)
+	lease.Known, lease.Revoked, lease.Policy = true, st.Revoked, roomPolicy(st)
+	lease.Rel, lease.Holder = st.LeaseAt(m.cfg.Now())
+	m.lease.Set(lease)
+	acc.Session = &st.Session
+	m.accountP.Set(acc)
+	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving})
+	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.sending, Driving: driving})
+}
+
+// paneHint says what the keys do in the focused pane, for the status line.
+func (m *Model) paneHint() string {
+	switch m.focus {
+	case focusQueue:
+		return m.queue.Hint()
+	case focusEntries:
+		k := &m.Keys
+		return m.entriesHint(ui.KeyName(k.Up) + ui.KeyName(k.Down) + " select · ")
+	}
+	return ""
+}
+
+// onPaneAction acts on what the person did in a pane.
+func (m *Model) onPaneAction(a ui.Action) tea.Cmd {
+	s := m.sess
+	if s == nil || s.state == nil {
+		return nil
+	}
+	switch a := a.(type) {
+	case panes.Resolve:
+		verb := "reject"
+		if a.Accept {
+			verb = "accept"
+		}
+		m.note = verb + "ing " + panes.ChimeName(a.Chime) + "…"
+		return resolveChime(s.ctx, m.cfg.Client, s.gen, s.id, a.Chime, a.Accept)
+	case panes.SetPolicy:
+		m.note = "setting the room to " + a.Policy + "…"
+		return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, a.Policy)
+	case panes.Resend:
+		return m.resend(s)
+	case panes.SendAgain:
+		cmd, sent := m.sendAgain(a.Item)
+		if sent {
+			m.acted()
+		}
+		return cmd
+	case panes.Forget:
+		m.forget(a.Item)
+	case panes.CancelQueued:
+		s.cancelling[a.Item.CommandID] = true
+		m.note = "cancelling the " + panes.OpWord(a.Item.Op) + "…"
+		return cancelQueued(s.ctx, m.cfg.Client, s.gen, s.id, a.Item.CommandID)
+	}
+	return nil
+}
+
+// onResolved shows what became of an accept or a reject.
+func (m *Model) onResolved(msg resolvedMsg) {
+	if m.current(msg.gen) == nil || m.failed(msg.err) {
+		return
+	}
+	m.setErr(nil)
+	verb := "rejected "
+	if msg.accept {
+		verb = "accepted "
+	}
+	m.note = verb + panes.Possessive(msg.chime.Author) + " chime"
+}
+
+// onPolicy shows the room's new policy, or why it did not change.
+func (m *Model) onPolicy(msg policyMsg) {
+	if m.current(msg.gen) == nil || m.failed(msg.err) {
+		return
+	}
+	m.setErr(nil)
+	m.note = "room " + ui.SanitizeLine(msg.policy) + ": " + panes.PolicyMeaning(msg.policy)
+}
+
+// onCancelled shows a cancel's outcome; the queue's event takes the item
+// off the lane.
+func (m *Model) onCancelled(msg cancelledMsg) {
+	s := m.current(msg.gen)
+	if s == nil || m.failed(msg.err) {
+		return
+	}
+	m.setErr(nil)
+	m.note = "cancelled " + ui.SanitizeLine(msg.commandID)
+	if t := s.texts[msg.commandID]; t != "" {
+		m.note = "cancelled “" + ui.SanitizeLine(ui.ClipRunes(t, 40)) + "”"
+	}
 }

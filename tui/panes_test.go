@@ -127,7 +127,7 @@ func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
 		on(m, event(5, client.EvCommandAccepted, `{"commandId":"c1","op":"prompt","status":"accepted"}`)),
 		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"abort","status":"accepted"}`)),
 		on(m, event(7, client.EvCommandAccepted, `{"commandId":"chime-c1","op":"follow_up","status":"queued"}`)))
-	if n := sessionTurns(m.sess); n != 7 {
+	if n := m.sess.state.Session.Turns; n != 7 {
 		t.Errorf("session turns %d, want 7", n)
 	}
 }
@@ -176,8 +176,8 @@ func TestQueue(t *testing.T) {
 			m := driven(t, 80, 24)
 			feed(m, c.steps(m)...)
 			golden(t, screen(m))
-			if c.name == "esc with a queue" && (len(m.laneItems()) != 1 || m.composer.value() != "a draft") {
-				t.Errorf("esc wiped something: lane %v, draft %q", m.laneItems(), m.composer.value())
+			if c.name == "esc with a queue" && (len(m.laneItems()) != 1 || m.composer.Value() != "a draft") {
+				t.Errorf("esc wiped something: lane %v, draft %q", m.laneItems(), m.composer.Value())
 			}
 		})
 	}
@@ -215,8 +215,8 @@ func TestSelection(t *testing.T) {
 		feed(m, forkedMsg{gen: m.gen, branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
 		feed(m, openedMsg{gen: m.gen, id: "s2", principal: "user:ada", claim: &client.Claimed{},
 			snap: &client.Snapshot{Session: forked}}, connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}})
-		if m.sess.id != "s2" || m.composer.value() != "What is a lease?" {
-			t.Errorf("after the fork: session %s, composer %q", m.sess.id, m.composer.value())
+		if m.sess.id != "s2" || m.composer.Value() != "What is a lease?" {
+			t.Errorf("after the fork: session %s, composer %q", m.sess.id, m.composer.Value())
 		}
 		golden(t, screen(m))
 	})

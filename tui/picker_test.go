@@ -3,26 +3,16 @@ package tui
 import (
 	"errors"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // sessions is a listing: newest first once sorted, with every kind of driver.
-func sessions() []client.Summary {
-	agent := summary("s2", "Leases and takeovers", t0.Add(-3*time.Hour), lease("user:ada", "cli-other"))
-	agent.Profile, agent.Isolation, agent.Model = client.ProfileAgent, "bwrap", "openrouter/openai/gpt-6-luna"
-	return []client.Summary{
-		summary("s3", "Plan the trip", t0.Add(-2*time.Minute), lease("user:ada", "cli-me")),
-		agent,
-		summary("s5", "", t0.Add(-26*time.Hour), nil),
-		summary("s1", "Bo's notes", t0.Add(-72*time.Hour), lease("user:bo", "cli-bo")),
-		summary("s4", "Expired lease", t0.Add(-30*time.Second),
-			&client.Lease{Principal: "user:bo", ClientID: "cli-bo", ExpiresAt: t0.Add(-time.Minute)}),
-	}
-}
+func sessions() []client.Summary { return uitest.Sessions() }
 
 // picking is the picker at w x h with the sessions listed.
 func picking(t *testing.T, w, h int) *Model {
@@ -30,7 +20,7 @@ func picking(t *testing.T, w, h int) *Model {
 	m.Init()
 	list := sessions()
 	list[0], list[4] = list[4], list[0] // listSessions sorts; a listing message is taken as given
-	feed(m, sessionsMsg{gen: m.picker.asked, principal: "user:ada", list: list})
+	feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Principal: "user:ada", List: list})
 	return m
 }
 
@@ -76,7 +66,7 @@ func TestPickerEmptyAndLoading(t *testing.T) {
 	m := newModel(t, testConfig(t), 80, 12)
 	m.Init()
 	t.Run("loading", func(t *testing.T) { golden(t, screen(m)) })
-	feed(m, sessionsMsg{gen: m.picker.asked, principal: "user:ada"})
+	feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Principal: "user:ada"})
 	t.Run("empty", func(t *testing.T) { golden(t, screen(m)) })
 }
 
@@ -94,26 +84,6 @@ func TestPickerSortsNewestFirst(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Fatalf("order %v, want %v", got, want)
-		}
-	}
-}
-
-// TestDriverText says who drives a listed session.
-func TestDriverText(t *testing.T) {
-	me := client.Me{Principal: "user:ada", ClientID: "cli-me"}
-	cases := []struct {
-		l    *client.Lease
-		want string
-	}{
-		{nil, "nobody"},
-		{lease("user:ada", "cli-me"), "this terminal"},
-		{lease("user:ada", "cli-2"), "your other terminal"},
-		{lease("user:bo", "cli-bo"), "user:bo"},
-		{&client.Lease{Principal: "user:bo", ClientID: "c", ExpiresAt: t0.Add(-time.Second)}, "nobody"},
-	}
-	for _, c := range cases {
-		if got := driverText(c.l, me, t0); got != c.want {
-			t.Errorf("driverText(%+v) = %q, want %q", c.l, got, c.want)
 		}
 	}
 }

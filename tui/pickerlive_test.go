@@ -11,6 +11,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/tui/picker"
 )
 
 // livePoll is the tests' poll interval.
@@ -84,7 +85,7 @@ func TestLivePickerCountsChimes(t *testing.T) {
 	if r := row(screen(a.m), "Quiet"); !regexp.MustCompile(`idle\s+your other`).MatchString(r) {
 		t.Errorf("a session without chimes shows a count: %q", r)
 	}
-	for i := 0; a.m.picker.selectedID() != id && i < 2; i++ {
+	for i := 0; a.m.picker.SelectedID() != id && i < 2; i++ {
 		a.send(keyUp) // Room changed last: first
 	}
 	a.send(tea.WindowSizeMsg{Width: 140, Height: 24})
@@ -101,13 +102,13 @@ func TestLivePickerKeepsSelection(t *testing.T) {
 	a.see("Beta", "Alpha")
 	a.send(typing("a")...)
 	a.send(keyDown)
-	if got := a.m.picker.selectedID(); got != alpha {
+	if got := a.m.picker.SelectedID(); got != alpha {
 		t.Fatalf("selected %q, want Alpha (%s)", got, alpha)
 	}
 	clk.advance(time.Second)
 	newSession(t, other, "Gamma")
 	s := a.see("Gamma")
-	if !strings.HasPrefix(row(s, "Alpha"), "▸ ") || a.m.picker.selectedID() != alpha {
+	if !strings.HasPrefix(row(s, "Alpha"), "▸ ") || a.m.picker.SelectedID() != alpha {
 		t.Errorf("the selection left Alpha when Gamma came above it:\n%s", s)
 	}
 	if !strings.Contains(s, "filter: a") {
@@ -141,8 +142,8 @@ func TestLivePickerPreview(t *testing.T) {
 		}
 		a.see("Chat")
 		a.until("the session inspected after its run", func(string) bool {
-			pk := a.m.picker.peeks[id]
-			return pk != nil && len(pk.turns) == 2
+			turns, ok := a.m.picker.Peeked(id)
+			return ok && turns == 2
 		})
 		s := screen(a.m)
 		if w == 80 {
@@ -170,11 +171,11 @@ func TestLivePickerStopsWhenClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.see("Open me")
-	a.until("two polls", func(string) bool { return a.m.picker.polls >= 2 })
-	opened, asked := a.m.picker.opened, a.m.picker.asked
+	a.until("two polls", func(string) bool { return a.m.picker.Polls() >= 2 })
+	opened, asked := a.m.picker.Opened(), a.m.picker.Asked()
 	a.send(keyEnter)
 	a.see("Open me", "● you drive from this terminal")
-	polls := a.m.picker.polls
+	polls := a.m.picker.Polls()
 	window := time.After(10 * livePoll)
 	for done := false; !done; {
 		select {
@@ -184,20 +185,20 @@ func TestLivePickerStopsWhenClosed(t *testing.T) {
 			done = true
 		}
 	}
-	if a.m.picker.polls != polls || a.m.picker.open {
-		t.Fatalf("polls went on after the picker closed: %d -> %d (open %v)", polls, a.m.picker.polls, a.m.picker.open)
+	if a.m.picker.Polls() != polls || a.m.picker.Shown() {
+		t.Fatalf("polls went on after the picker closed: %d -> %d (open %v)", polls, a.m.picker.Polls(), a.m.picker.Shown())
 	}
-	list := a.m.picker.all
-	_, cmd := a.m.Update(pollTickMsg{opened: opened})
-	_, cmd2 := a.m.Update(sessionsMsg{gen: asked, poll: opened, list: []client.Summary{summary("zz", "Late", t0, nil)}})
-	if cmd != nil || cmd2 != nil || a.m.picker.polls != polls || len(a.m.picker.all) != len(list) {
+	list := a.m.picker.Sessions()
+	_, cmd := a.m.Update(picker.PollTickMsg{Opened: opened})
+	_, cmd2 := a.m.Update(picker.ListedMsg{Gen: asked, Poll: opened, List: []client.Summary{summary("zz", "Late", t0, nil)}})
+	if cmd != nil || cmd2 != nil || a.m.picker.Polls() != polls || len(a.m.picker.Sessions()) != len(list) {
 		t.Errorf("a late tick or answer acted: cmds %v %v, polls %d -> %d, list %d -> %d",
-			cmd != nil, cmd2 != nil, polls, a.m.picker.polls, len(list), len(a.m.picker.all))
+			cmd != nil, cmd2 != nil, polls, a.m.picker.Polls(), len(list), len(a.m.picker.Sessions()))
 	}
 	if strings.Contains(screen(a.m), "Late") {
 		t.Error("a late listing is shown")
 	}
-	if _, cmd := a.m.Update(peekMsg{opened: opened, id: "zz", snap: snapshot(nil)}); cmd != nil || a.m.picker.peeks["zz"] != nil {
+	if _, cmd := a.m.Update(picker.PeekMsg{Opened: opened, ID: "zz", Snap: snapshot(nil)}); cmd != nil || peeked(a.m, "zz") {
 		t.Error("a late inspection is kept")
 	}
 }
@@ -209,11 +210,11 @@ func TestLivePickerScreens(t *testing.T) {
 		list := sessions()
 		sortNewest(list) // s4 s3 s2 s5 s1
 		list[2].Status = "running"
-		feed(m, sessionsMsg{gen: m.picker.asked, principal: "user:ada", list: list})
+		feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Principal: "user:ada", List: list})
 		snap := snapshot(nil)
 		snap.Session.UpdatedAt = list[2].UpdatedAt
 		snap.Chimes = []client.Chime{{ChimeID: "c1", Author: "Bo", Text: "hi"}, {ChimeID: "c2", Author: "Bo", Text: "and"}}
-		feed(m, peekMsg{opened: m.picker.opened, id: "s2", rev: list[2].UpdatedAt, snap: snap}, keyDown, keyDown)
+		feed(m, picker.PeekMsg{Opened: m.picker.Opened(), ID: "s2", Rev: list[2].UpdatedAt, Snap: snap}, keyDown, keyDown)
 	}
 	cases := []struct {
 		name string
@@ -224,12 +225,12 @@ func TestLivePickerScreens(t *testing.T) {
 		{"preview", 140, 24, running},
 		{"preview loading", 140, 24, func(m *Model) {}},
 		{"preview failed", 140, 24, func(m *Model) {
-			id := m.picker.selectedID()
-			feed(m, peekMsg{opened: m.picker.opened, id: id, err: &client.Error{Status: 404, Code: client.CodeNotFound}})
+			id := m.picker.SelectedID()
+			feed(m, picker.PeekMsg{Opened: m.picker.Opened(), ID: id, Err: &client.Error{Status: 404, Code: client.CodeNotFound}})
 		}},
 		{"poll failed", 80, 24, func(m *Model) {
-			feed(m, pollTickMsg{opened: m.picker.opened})
-			feed(m, sessionsMsg{gen: m.picker.asked, poll: m.picker.opened, err: &client.Error{Status: 503, Code: "unavailable"}})
+			feed(m, picker.PollTickMsg{Opened: m.picker.Opened()})
+			feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Poll: m.picker.Opened(), Err: &client.Error{Status: 503, Code: "unavailable"}})
 		}},
 	}
 	for _, c := range cases {
@@ -250,129 +251,8 @@ func TestLivePickerScreens(t *testing.T) {
 	}
 }
 
-// TestPeeksPerRevision: the sessions on screen are inspected one at a time,
-// once per revision; a session that changed is inspected again, the others
-// not.
-func TestPeeksPerRevision(t *testing.T) {
-	m := picking(t, 140, 24)
-	p := &m.picker
-	answer := func(id string, rev time.Time) {
-		t.Helper()
-		if p.peeking != id {
-			t.Fatalf("inspecting %q, want %q", p.peeking, id)
-		}
-		snap := snapshot(nil)
-		snap.Session.SessionID, snap.Session.UpdatedAt = id, rev
-		feed(m, peekMsg{opened: p.opened, id: id, rev: rev, snap: snap})
-	}
-	list := sessions()
-	revs := map[string]time.Time{}
-	for _, s := range list {
-		revs[s.SessionID] = s.UpdatedAt
-	}
-	seen := map[string]bool{}
-	for p.peeking != "" && !seen[p.peeking] {
-		seen[p.peeking] = true
-		answer(p.peeking, revs[p.peeking])
-	}
-	if len(seen) != len(list) || p.peeking != "" {
-		t.Fatalf("inspected %v, then %q; want each of the %d sessions once", seen, p.peeking, len(list))
-	}
-	list[1].UpdatedAt = t0.Add(time.Second) // s2 changed: now first
-	feed(m, pollTickMsg{opened: p.opened})
-	sortNewest(list)
-	feed(m, sessionsMsg{gen: p.asked, poll: p.opened, list: list})
-	answer("s2", t0.Add(time.Second))
-	if p.peeking != "" {
-		t.Errorf("inspecting %q, which did not change", p.peeking)
-	}
-}
-
-// TestPeekBounded: a long conversation keeps its last turns only, each
-// cut, and a bounded number of wrapped lines.
-func TestPeekBounded(t *testing.T) {
-	snap := snapshot(nil)
-	snap.Transcript = nil
-	for i := range 50 {
-		snap.Transcript = append(snap.Transcript, client.TranscriptItem{Role: "assistant",
-			Text: strings.Repeat("word é\x1b[2J ", 1000) + string(rune('a'+i%26))})
-	}
-	pk := newPeek(peekMsg{id: "s1", snap: snap}, 56)
-	if len(pk.turns) != previewTurns {
-		t.Errorf("%d turns kept, want %d", len(pk.turns), previewTurns)
-	}
-	for _, tr := range pk.turns {
-		if len(tr.text) > 3*previewTextMax || strings.Contains(tr.text, "\x1b") {
-			t.Errorf("a turn of %d bytes, or not sanitised: %q", len(tr.text), tr.text[:40])
-		}
-	}
-	if len(pk.lines) > previewLinesMax {
-		t.Errorf("%d lines kept, over %d", len(pk.lines), previewLinesMax)
-	}
-	for _, l := range pk.lines {
-		if xansi.StringWidth(l.text) > 54 {
-			t.Errorf("a line wider than the pane: %q", l.text)
-		}
-	}
-}
-
-// BenchmarkPickerPreview is drawing the picker with the preview of a
-// conversation at the bounds (6 turns of 2 KiB) at 140x40, and wrapping
-// such a peek again (a resize).
-func BenchmarkPickerPreview(b *testing.B) {
-	snap := snapshot(nil)
-	snap.Transcript = nil
-	for range previewTurns {
-		snap.Transcript = append(snap.Transcript, client.TranscriptItem{Role: "assistant", Text: strings.Repeat("lorem ipsum ", 200)})
-	}
-	m := New(testConfig(b))
-	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	m.Init()
-	list := sessions()
-	feed(m, sessionsMsg{gen: m.picker.asked, principal: "user:ada", list: list})
-	feed(m, peekMsg{opened: m.picker.opened, id: m.picker.selectedID(), rev: t0, snap: snap})
-	b.Run("draw", func(b *testing.B) {
-		for b.Loop() {
-			m.compose()
-		}
-	})
-	b.Run("wrap", func(b *testing.B) {
-		pk := m.picker.peeks[m.picker.selectedID()]
-		for b.Loop() {
-			pk.wrap(56)
-		}
-	})
-}
-
-// TestBigPeekReadLessOften: a session whose snapshot is large is read again
-// only once its peek is old enough for its size (15 s a MiB), however often
-// its listing moves; a small one at the next poll.
-func TestBigPeekReadLessOften(t *testing.T) {
-	now := t0
-	cfg := testConfig(t)
-	cfg.Now = func() time.Time { return now }
-	m := newModel(t, cfg, 140, 24)
-	p := &m.picker
-	p.c.cfg.Now = cfg.Now
-	p.peeks = map[string]*peek{
-		"big":   {rev: t0, at: t0, size: 10 << 20},
-		"small": {rev: t0, at: t0, size: 200 << 10},
-	}
-	moved := func(id string) client.Summary {
-		return client.Summary{SessionID: id, UpdatedAt: now.Add(time.Second)}
-	}
-	now = t0.Add(10 * time.Second)
-	if p.stale(moved("big")) || !p.stale(moved("small")) {
-		t.Fatalf("10 s on: big stale %v (want false), small stale %v (want true)", p.stale(moved("big")), p.stale(moved("small")))
-	}
-	now = t0.Add(150 * time.Second)
-	if !p.stale(moved("big")) {
-		t.Fatal("a 10 MiB peek is not read again after 150 s")
-	}
-	if p.stale(client.Summary{SessionID: "big", UpdatedAt: t0}) {
-		t.Fatal("a peek whose session did not change is read again")
-	}
-	if peekAgain(0) != 0 || peekAgain(1<<20) != 15*time.Second {
-		t.Fatalf("peekAgain: %v, %v", peekAgain(0), peekAgain(1<<20))
-	}
+// peeked reports whether the picker kept an inspection of session id.
+func peeked(m *Model, id string) bool {
+	_, ok := m.picker.Peeked(id)
+	return ok
 }

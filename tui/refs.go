@@ -90,11 +90,11 @@ func runRef(m *Model, arg string) (tea.Cmd, string) {
 
 // paletteRef starts "/ref " in an empty composer, for the id.
 func paletteRef(m *Model) tea.Cmd {
-	if !m.composer.blank() {
+	if !m.composer.Blank() {
 		m.note = "type /ref ID once the draft is sent or cleared (the draft stays)"
 		return nil
 	}
-	m.composer.setValue("/ref ")
+	m.composer.SetValue("/ref ")
 	m.focus = focusSession
 	return nil
 }

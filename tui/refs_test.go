@@ -23,7 +23,7 @@ func TestRefChips(t *testing.T) {
 	}
 
 	feed(m, typing("/etc please")...)
-	m.composer.setValue("//etc please")
+	m.composer.SetValue("//etc please")
 	_, cmd := m.Update(keyEnter)
 	if cmd == nil || len(m.refs) != 0 || m.sess.unconfirmed != nil {
 		t.Fatalf("the send did not take the refs: cmd %v, refs %q", cmd != nil, m.refs)
@@ -39,7 +39,7 @@ func TestRefChips(t *testing.T) {
 	if !slices.Equal(m.refs, []string{"doc-1", "doc-2", "doc-3"}) {
 		t.Fatalf("after the refusal the refs are %q", m.refs)
 	}
-	if got := m.composer.value(); got != "//etc please" {
+	if got := m.composer.Value(); got != "//etc please" {
 		t.Fatalf("the refused text came back as %q", got)
 	}
 	if req := out.textRequest(); !slices.Equal(req.ContextRefs, []string{"doc-1", "doc-2"}) {
@@ -56,20 +56,20 @@ func TestRefRefusals(t *testing.T) {
 		{"/ref " + strings.Repeat("x", 201), "longer than 200 characters"},
 		{"/unref", "no context refs to drop: /ref ID attaches one"},
 	} {
-		m.composer.setValue(c.draft)
+		m.composer.SetValue(c.draft)
 		feed(m, keyEnter)
-		if m.composer.value() != c.draft || !strings.Contains(m.note, c.says) {
-			t.Errorf("%.20q: composer %.20q, note %q", c.draft, m.composer.value(), m.note)
+		if m.composer.Value() != c.draft || !strings.Contains(m.note, c.says) {
+			t.Errorf("%.20q: composer %.20q, note %q", c.draft, m.composer.Value(), m.note)
 		}
 	}
-	m.composer.setValue("/ref doc-1")
+	m.composer.SetValue("/ref doc-1")
 	feed(m, keyEnter)
-	m.composer.setValue("/unref doc-9")
+	m.composer.SetValue("/unref doc-9")
 	feed(m, keyEnter)
-	if m.composer.value() != "/unref doc-9" || !strings.Contains(m.note, "“doc-9” is not attached: your next message carries doc-1") {
-		t.Errorf("/unref of an id not attached: composer %q, note %q", m.composer.value(), m.note)
+	if m.composer.Value() != "/unref doc-9" || !strings.Contains(m.note, "“doc-9” is not attached: your next message carries doc-1") {
+		t.Errorf("/unref of an id not attached: composer %q, note %q", m.composer.Value(), m.note)
 	}
-	m.composer.setValue("")
+	m.composer.SetValue("")
 	feed(m, keyCtrlX, keyCtrlX)
 	if !strings.Contains(screen(m), "no context refs to drop") {
 		t.Fatalf("ctrl+x with no refs says nothing:\n%s", screen(m))

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -40,29 +41,29 @@ func (s *session) undelivered(ev client.Event) (commandID, op, text string) {
 // giveBack puts the text of a command the host ended undelivered back
 // where the person finds it.
 func (m *Model) giveBack(s *session, commandID, op, text string) {
-	what := opWord(op)
+	what := panes.OpWord(op)
 	if op == client.OpSteer {
 		what = "steer"
 	}
-	if m.composer.blank() {
-		m.composer.setValue(text)
+	if m.composer.Blank() {
+		m.composer.SetValue(text)
 		m.note = "the host cancelled your " + what + ": back in the composer"
 		return
 	}
-	s.returned = append(s.returned, laneItem{commandID: commandID, op: op, text: text, cancelled: true})
+	s.returned = append(s.returned, panes.LaneItem{CommandID: commandID, Op: op, Text: text, Cancelled: true})
 	m.note = "the host cancelled your " + what + ": see the queue lane"
 }
 
 // forget takes a cancelled item off the lane.
-func (c *common) forget(it laneItem) {
+func (c *common) forget(it panes.LaneItem) {
 	s := c.sess
-	if it.unconfirmed {
+	if it.Unconfirmed {
 		s.unconfirmed = nil
 		return
 	}
 	kept := s.returned[:0]
 	for _, r := range s.returned {
-		if r.commandID != it.commandID {
+		if r.CommandID != it.CommandID {
 			kept = append(kept, r)
 		}
 	}
@@ -71,7 +72,7 @@ func (c *common) forget(it laneItem) {
 
 // sendAgain sends a cancelled lane item again, as a new command: a
 // follow-up while a run is under way, else a prompt.
-func (c *common) sendAgain(it laneItem) (tea.Cmd, bool) {
+func (c *common) sendAgain(it panes.LaneItem) (tea.Cmd, bool) {
 	s := c.sess
 	if s.sending || c.cfg.Watch {
 		return nil, false
@@ -88,5 +89,5 @@ func (c *common) sendAgain(it laneItem) (tea.Cmd, bool) {
 	}
 	s.sending = true
 	c.note = "sending again…"
-	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, c.newOutgoing(op, it.text), rel != client.LeaseMine || s.stale), true
+	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, c.newOutgoing(op, it.Text), rel != client.LeaseMine || s.stale), true
 }

@@ -104,8 +104,8 @@ func TestVisitUnknownSession(t *testing.T) {
 	c.send(typing("hello?")...)
 	c.send(keyEnter)
 	c.see("✗ not_found")
-	if c.m.composer.value() != "hello?" {
-		t.Errorf("the refused chime's text is %q, want it kept", c.m.composer.value())
+	if c.m.composer.Value() != "hello?" {
+		t.Errorf("the refused chime's text is %q, want it kept", c.m.composer.Value())
 	}
 }
 
@@ -160,8 +160,8 @@ func TestForkFlow(t *testing.T) {
 	a.send(press('f'), press('f'))
 	a.until("the fork open", func(string) bool { return a.m.sess.id == "s2" && a.m.sess.state != nil })
 	a.see("vehicle · s2", "● you drive from this terminal", "┃ first question")
-	if a.m.composer.value() != "first question" {
-		t.Errorf("after the fork the composer holds %q", a.m.composer.value())
+	if a.m.composer.Value() != "first question" {
+		t.Errorf("after the fork the composer holds %q", a.m.composer.Value())
 	}
 }
 
@@ -223,7 +223,7 @@ func TestChimeKeptWhenHostGone(t *testing.T) {
 	w.send(keyEnter)
 	w.until("the chime's answer", func(string) bool { return !w.m.sess.sending })
 	w.see("no answer yet: enter sends the same request again · are you there?", "no answer to your chime")
-	if v := w.m.composer.value(); v != "" {
+	if v := w.m.composer.Value(); v != "" {
 		t.Fatalf("the composer holds %q after a lost answer", v)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/picker"
 )
 
 // Hostile text: a screen clear, a clipboard write (OSC 52), a hyperlink
@@ -46,7 +47,7 @@ func TestHostTextIsInert(t *testing.T) {
 
 	m.Update(keyCtrlO)
 	other := lease("user:"+evil, "cli-x")
-	m.Update(sessionsMsg{gen: m.picker.asked, list: []client.Summary{summary("s9", evil, t0, other)}})
+	m.Update(picker.ListedMsg{Gen: m.picker.Asked(), List: []client.Summary{summary("s9", evil, t0, other)}})
 	checkInert(t, m.View().Content)
 	m.Update(keyCtrlD)
 	checkInert(t, m.View().Content)

@@ -25,24 +25,6 @@ func (s sessionKeys) FullHelp() [][]key.Binding {
 	}
 }
 
-// pickerKeys is the key map as help sees it in the session picker.
-type pickerKeys struct{ k *ui.KeyMap }
-
-// ShortHelp lists the keys of the picker's hint.
-func (p pickerKeys) ShortHelp() []key.Binding {
-	return []key.Binding{p.k.Open, p.k.New, p.k.Rename, p.k.Delete, p.k.Clone}
-}
-
-// FullHelp lists every key, by column.
-func (p pickerKeys) FullHelp() [][]key.Binding {
-	k := p.k
-	filter := key.NewBinding(key.WithKeys("type"), key.WithHelp("type", "filter"))
-	return [][]key.Binding{
-		{k.Open, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
-		{k.Up, k.Down, filter, k.Back, k.Retry, k.Errors, k.ModelKey, k.Palette, k.Help, k.Quit},
-	}
-}
-
 // visitKeys is the key map as help sees it while chiming into another
 // person's room.
 type visitKeys struct{ k *ui.KeyMap }

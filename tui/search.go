@@ -95,8 +95,9 @@ func (b *searchBar) close() {
 	b.c.focus, b.typing = focusSession, false
 }
 
-// Update handles a key while the bar shows; done reports that it closed.
-func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, bool) {
+// Update handles a key while the bar shows; it reports ui.Done when it
+// closed.
+func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		b.typing = true
@@ -105,7 +106,7 @@ func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.KeyPressMsg:
 		if key.Matches(msg, b.c.Keys.SearchClose) {
 			b.close()
-			return nil, true
+			return nil, ui.Done{}
 		}
 		if b.typing {
 			b.onTypingKey(msg)
@@ -113,7 +114,7 @@ func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, bool) {
 			b.onBrowseKey(msg)
 		}
 	}
-	return nil, false
+	return nil, nil
 }
 
 // onTypingKey refines the query, or moves between matches.
@@ -319,7 +320,7 @@ func (b *searchBar) View() string {
 	} else if count != "" {
 		count = st.Status.Render(count)
 	}
-	line := joinFit([]string{left, count}, b.width)
+	line := ui.JoinFit([]string{left, count}, b.width)
 	room := b.width - xansi.StringWidth(line) - 3
 	hint := ""
 	for _, h := range b.hints() {

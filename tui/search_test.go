@@ -121,29 +121,29 @@ func TestSearchHighlights(t *testing.T) {
 
 func TestSearchKeepsTheDraft(t *testing.T) {
 	m := searching(t, 80, 24)
-	col := m.composer.ta.Column()
+	col := m.composer.Cursor().Position
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
 	feed(m, keyEnter, press('n'), keyEsc)
 	if m.focus != focusSession || m.search.active() {
 		t.Fatalf("esc: focus %v, want the composer", m.focus)
 	}
-	if got := m.composer.value(); got != "hello world" {
+	if got := m.composer.Value(); got != "hello world" {
 		t.Fatalf("the draft is %q after the search", got)
 	}
-	if got := m.composer.ta.Column(); got != col {
-		t.Fatalf("the cursor moved from %d to %d", col, got)
+	if got := m.composer.Cursor().Position; got != col {
+		t.Fatalf("the cursor moved from %v to %v", col, got)
 	}
 	if strings.Contains(bottomLines(m, 2), "/ needle") {
 		t.Fatalf("the bar still shows after esc:\n%s", screen(m))
 	}
 	feed(m, press('Z'))
-	if got := m.composer.value(); got != "hello woZrld" {
+	if got := m.composer.Value(); got != "hello woZrld" {
 		t.Fatalf("typing after esc gave %q, want the cursor where it was", got)
 	}
 	// ctrl+f never moves the composer's cursor: → does.
 	feed(m, keyCtrlF, keyEsc, tea.KeyPressMsg{Code: tea.KeyRight}, press('!'))
-	if got := m.composer.value(); got != "hello woZr!ld" {
+	if got := m.composer.Value(); got != "hello woZr!ld" {
 		t.Fatalf("ctrl+f then →: %q", got)
 	}
 }
@@ -162,7 +162,7 @@ func TestSearchFromTheEntriesPane(t *testing.T) {
 	if s := screen(m); !strings.Contains(s, "1 of 1") || !strings.Contains(s, "turn 20 has") {
 		t.Fatalf("want turn 20 found:\n%s", s)
 	}
-	if got := m.composer.value(); got != "hello world" {
+	if got := m.composer.Value(); got != "hello world" {
 		t.Fatalf("the draft changed to %q", got)
 	}
 	feed(m, keyEsc)
@@ -211,8 +211,8 @@ func TestJumpKeys(t *testing.T) {
 	if !strings.Contains(s, "turn 1\n") || !strings.Contains(s, "message 1 of 60") {
 		t.Fatalf("ctrl+home: want turn 1 and the position:\n%s", s)
 	}
-	if m.composer.value() != "hello world" {
-		t.Fatalf("ctrl+home changed the draft: %q", m.composer.value())
+	if m.composer.Value() != "hello world" {
+		t.Fatalf("ctrl+home changed the draft: %q", m.composer.Value())
 	}
 	feed(m, keyCtrlEnd, keyShiftTab, press('g'))
 	if s := screen(m); !strings.Contains(s, "turn 1\n") || m.sess.sel != 0 {
@@ -230,15 +230,15 @@ func TestJumpKeys(t *testing.T) {
 	if s := screen(m); !strings.Contains(s, "turn 60") {
 		t.Fatalf("end in the entries pane: want the end:\n%s", s)
 	}
-	if m.composer.value() != "hello world" {
-		t.Fatalf("the entries pane's keys changed the draft: %q", m.composer.value())
+	if m.composer.Value() != "hello world" {
+		t.Fatalf("the entries pane's keys changed the draft: %q", m.composer.Value())
 	}
 }
 
 func TestComposerKeepsHomeAndEnd(t *testing.T) {
 	m := searching(t, 80, 24)
 	feed(m, keyHome, press('>'), keyEnd, press('<'))
-	if got := m.composer.value(); got != ">hello world<" {
+	if got := m.composer.Value(); got != ">hello world<" {
 		t.Fatalf("home and end in the composer: %q", got)
 	}
 	if s := screen(m); strings.Contains(s, "message 1 of") || !strings.Contains(s, "turn 60") {
@@ -361,7 +361,7 @@ func TestCtrlCClosesTheSearch(t *testing.T) {
 		t.Fatalf("ctrl+c in the search bar: focus %v, quit armed %v:\n%s", m.focus, m.quitArmed, screen(m))
 	}
 	feed(m, keyCtrlC)
-	if m.composer.value() != "" || !strings.Contains(bottomLines(m, 1), "draft cleared") {
-		t.Fatalf("the next ctrl+c did not clear the draft %q:\n%s", m.composer.value(), screen(m))
+	if m.composer.Value() != "" || !strings.Contains(bottomLines(m, 1), "draft cleared") {
+		t.Fatalf("the next ctrl+c did not clear the draft %q:\n%s", m.composer.Value(), screen(m))
 	}
 }

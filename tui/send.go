@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -75,7 +76,7 @@ func (m *Model) landed(gen int, out outgoing, err error) *session {
 		if s.unconfirmed != nil && s.unconfirmed.requestID == out.requestID {
 			s.unconfirmed = nil
 		}
-		m.composer.restore(escapeSlash(out.text))
+		m.composer.Restore(escapeSlash(out.text))
 		m.refs = addRefs(out.refs, m.refs...)
 		return nil
 	}
@@ -95,7 +96,7 @@ func unconfirmedNote(op, send string) string {
 	if op == opChime {
 		return "no answer to your chime: " + send + " sends it again (the same request: it counts once)"
 	}
-	return "no answer yet: the stream will confirm your " + opWord(op) + "; " + send +
+	return "no answer yet: the stream will confirm your " + panes.OpWord(op) + "; " + send +
 		" sends it again (the same request: it runs once)"
 }
 
@@ -149,7 +150,7 @@ func (m *Model) confirmed(s *session, out outgoing) {
 	s.unconfirmed = nil
 	s.texts[out.requestID] = out.text
 	s.role, s.stale = roleDrive, false
-	m.note = "the host took your " + opWord(out.op) + " (confirmed by the stream)"
+	m.note = "the host took your " + panes.OpWord(out.op) + " (confirmed by the stream)"
 }
 
 // resend sends the unconfirmed request again, unchanged: the host replays
@@ -167,19 +168,19 @@ func (c *common) resend(s *session) tea.Cmd {
 
 // unconfirmedItem is the unconfirmed send as a line of the queue lane, so
 // its text stays in sight; none when there is none.
-func (s *session) unconfirmedItem() []laneItem {
+func (s *session) unconfirmedItem() []panes.LaneItem {
 	u := s.unconfirmed
 	if u == nil {
 		return nil
 	}
-	return []laneItem{{commandID: u.requestID, op: u.op, text: u.text, unconfirmed: true}}
+	return []panes.LaneItem{{CommandID: u.requestID, Op: u.op, Text: u.text, Unconfirmed: true}}
 }
 
 // chime sends text (the draft) as a chime into the open session's room:
 // this terminal does not drive it. The context refs stay for a text command.
 func (m *Model) chime(text string) tea.Cmd {
 	s := m.sess
-	m.composer.setValue("")
+	m.composer.SetValue("")
 	s.sending = true
 	m.note = "sending a chime…"
 	return sendChime(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(opChime, text), false)
@@ -197,7 +198,7 @@ func (m *Model) onChimed(msg chimedMsg) {
 	}
 	m.note = chimeOutcome(msg.res)
 	if !msg.res.Accepted {
-		m.composer.restore(escapeSlash(msg.out.text))
+		m.composer.Restore(escapeSlash(msg.out.text))
 	}
 }
 

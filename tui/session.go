@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -21,7 +22,7 @@ type session struct {
 	state       *client.State // nil until the snapshot arrives
 	stream      *client.Stream
 	states      chan client.ConnState
-	conn        connView
+	conn        panes.Conn
 	role        role
 	created     bool                  // made by this terminal: the person's own, never watched
 	offer       *client.Lease         // the lease of the other terminal, while the offer shows
@@ -31,18 +32,16 @@ type session struct {
 	pace        pacer                 // when the stream last entered the loop
 	texts       map[string]string     // the text of each command sent from this terminal
 	cancelling  map[string]bool       // commands this terminal asked to cancel
-	roomSel     int                   // the selected pending chime
-	queueSel    int                   // the selected queued command
 	sel         int                   // the selected transcript entry, while selecting
 	chips       *chipViews            // the tool chips shown open, nil until one opens
 	onOpen      string                // a note to show once the session has opened
 	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 	reduced     bool                  // the host refused with access_reduced: read, never drive
-	returned    []laneItem            // commands the host cancelled undelivered, waiting to be sent again
+	returned    []panes.LaneItem      // commands the host cancelled undelivered, waiting to be sent again
 	unconfirmed *outgoing             // a send whose answer was lost, until the stream or a resend settles it
 	timerFor    time.Time             // the lease expiry the lease timer is set for
 	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
-	act         activity              // the run's line: its spinner, time and costs (activity.go)
+	cost        costs                 // what the session has cost (activity.go)
 	lazy        lazyOpen              // what the transcript has not folded yet (lazy.go)
 }
 
@@ -56,11 +55,14 @@ func (m *Model) open(id string) tea.Cmd {
 	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{},
 		cancelling: map[string]bool{}, sel: -1}
 	m.visit = nil
+	m.activity.Reset(m.gen)
+	m.room.Reset()
+	m.queue.Reset()
 	if m.cfg.Watch {
 		m.sess.role = roleWatch
 	}
 	m.transcript.reset()
-	m.composer.setValue("") // a draft for another session is not sent here
+	m.composer.SetValue("") // a draft for another session is not sent here
 	m.focus, m.note = focusSession, "opening "+ui.SanitizeLine(id)+"…"
 	m.setErr(nil)
 	m.layout()
@@ -113,7 +115,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		m.focus, m.note = focusPicker, ""
 		m.setErr(msg.err)
 		m.layout()
-		return m.picker.reload("")
+		return m.reload("")
 	}
 	if msg.lazy != nil {
 		s.state = client.NewStateLazy(m.me, msg.lazy)
@@ -121,12 +123,12 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		s.state = client.NewState(m.me, msg.snap)
 	}
 	count := startLazy(s)
-	s.act.base(msg.snap)
+	s.cost.base(msg.snap)
 	m.transcript.entriesChanged(s.state.Entries)
 	m.note = s.onOpen
 	m.claimOutcome(s, msg)
 	m.layout()
-	keep := m.lease.keep(s)
+	keep := m.keepLease(s)
 	s.states = make(chan client.ConnState, 8)
 	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states, m.cfg.OnConnState),
 		fetchAccount(s.ctx, m.cfg.Client), keep, readNotes(s.ctx, m.cfg.Client, s.gen, s.id, m.me, msg.snap.Cursor), count)
@@ -168,7 +170,7 @@ func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		s.conn.ended = true
+		s.conn.Ended = true
 		m.setErr(msg.err)
 		return nil
 	}
@@ -191,7 +193,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	before := len(s.state.Entries)
 	backID, backOp, back := s.undelivered(ev)
 	ch := s.state.Apply(ev)
-	s.act.count(ev)
+	s.cost.count(ev)
 	m.confirmFromStream(s)
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
@@ -215,7 +217,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 		m.note = "this session was deleted: " + ui.KeyName(m.Keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
-	return tea.Batch(m.onRoomEvent(s, ev), m.lease.keep(s))
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -267,7 +269,7 @@ func (m *Model) onFlush(msg flushMsg) {
 		return
 	}
 	s.flushes = false
-	m.dirty = m.transcript.r.flushStreams(s.state.Entries) || s.act.moved
+	m.dirty = m.transcript.r.flushStreams(s.state.Entries) || m.activity.Moved()
 }
 
 // leaseChanged follows the lease: taken over, this terminal watches; the
@@ -291,7 +293,7 @@ func (m *Model) onConn(msg connMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
-	s.conn.update(msg.state)
+	s.conn.Update(msg.state)
 	return nextConn(s.ctx, s.states, s.gen)
 }
 
@@ -302,7 +304,7 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 		m.dirty = false
 		return
 	}
-	s.conn.ended = true
+	s.conn.Ended = true
 	if msg.err != nil {
 		m.setErr(msg.err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 )
 
@@ -61,10 +62,10 @@ func TestComposer(t *testing.T) {
 			return []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc}
 		}},
 		{"editor hands the draft back", func(m *Model) []tea.Msg {
-			return append(typing("draft"), keyCtrlE, editorDoneMsg{text: "draft\nedited in $EDITOR"})
+			return append(typing("draft"), keyCtrlE, composer.EditedMsg{Text: "draft\nedited in $EDITOR"})
 		}},
 		{"editor failed", func(m *Model) []tea.Msg {
-			return append(typing("draft"), keyCtrlE, editorDoneMsg{err: errString("the editor nano failed (exit status 1); set $EDITOR to one that works")})
+			return append(typing("draft"), keyCtrlE, composer.EditedMsg{Err: errString("the editor nano failed (exit status 1); set $EDITOR to one that works")})
 		}},
 	}
 	for _, c := range cases {
@@ -85,7 +86,7 @@ func TestComposerNewlineKeys(t *testing.T) {
 		feed(m, typing("x")...)
 		feed(m, k)
 	}
-	if got := m.composer.value(); got != "x\nx\nx\n" {
+	if got := m.composer.Value(); got != "x\nx\nx\n" {
 		t.Errorf("composer holds %q, want three lines", got)
 	}
 	if m.sess.sending {
@@ -165,35 +166,6 @@ func TestLease(t *testing.T) {
 			}
 			golden(t, screen(m))
 		})
-	}
-}
-
-// TestStatus words every connection state.
-func TestStatus(t *testing.T) {
-	st := theme.New(theme.Options{NoColor: true})
-	conn := func(states ...client.ConnState) string {
-		var c connView
-		for _, s := range states {
-			c.update(s)
-		}
-		return stripSGR(c.text(st))
-	}
-	streaming := client.ConnState{Mode: client.ConnStreaming}
-	cases := []struct{ got, want string }{
-		{conn(client.ConnState{Mode: client.ConnConnecting}), "connecting…"},
-		{conn(streaming), "● live"},
-		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 3}), "reconnecting 3"},
-		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 1},
-			client.ConnState{Mode: client.ConnStreaming, Replayed: 12}), "resumed, 12 events replayed"},
-		{conn(streaming, client.ConnState{Mode: client.ConnPolling}), "polling"},
-		{conn(client.ConnState{Mode: client.ConnReconnecting, Attempt: 4}, client.ConnState{Mode: client.ConnPolling, Replayed: 2}),
-			"polling (resumed, 2 events replayed)"},
-		{conn(streaming, client.ConnState{Mode: client.ConnClosed}), "stream closed"},
-	}
-	for _, c := range cases {
-		if c.got != c.want {
-			t.Errorf("connection shown as %q, want %q", c.got, c.want)
-		}
 	}
 }
 

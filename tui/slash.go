@@ -106,8 +106,8 @@ func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Act
 		m.note = refusal
 		return nil
 	}
-	m.composer.history.add(draft)
-	m.composer.setValue("")
+	m.composer.Remember(draft)
+	m.composer.SetValue("")
 	return cmd
 }
 

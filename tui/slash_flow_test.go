@@ -43,7 +43,7 @@ func (h *harness) said(text, reply string) {
 // draftIs fails unless the composer holds want.
 func draftIs(t *testing.T, h *harness, want string) {
 	t.Helper()
-	if got := h.m.composer.value(); got != want {
+	if got := h.m.composer.Value(); got != want {
 		t.Fatalf("the composer holds %q, want %q", got, want)
 	}
 }

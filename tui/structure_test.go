@@ -15,20 +15,20 @@ import (
 func TestViewIsPure(t *testing.T) {
 	m := driven(t, 80, 24)
 	feed(m, tea.WindowSizeMsg{Width: 80, Height: 24})
-	h, focused := m.transcript.height, m.composer.focused()
-	m.sess.roomSel = 99
+	h, focused := m.transcript.height, m.composer.Focused()
+	m.room.Select(99)
 	m.high = 12 // a change Update has not seen yet
 	first := m.View().Content
 	if again := m.View().Content; again != first {
 		t.Error("two Views in a row drew different screens")
 	}
-	if m.sess.roomSel != 99 || m.transcript.height != h || m.composer.focused() != focused {
+	if m.room.Selected() != 99 || m.transcript.height != h || m.composer.Focused() != focused {
 		t.Errorf("View changed the state: roomSel %d, transcript height %d (was %d), composer focused %v",
-			m.sess.roomSel, m.transcript.height, h, m.composer.focused())
+			m.room.Selected(), m.transcript.height, h, m.composer.Focused())
 	}
 	feed(m, tea.WindowSizeMsg{Width: 80, Height: 12})
-	if m.sess.roomSel != 0 || m.transcript.height >= h {
-		t.Errorf("Update did not lay out: roomSel %d, transcript height %d", m.sess.roomSel, m.transcript.height)
+	if m.room.Selected() != 0 || m.transcript.height >= h {
+		t.Errorf("Update did not lay out: roomSel %d, transcript height %d", m.room.Selected(), m.transcript.height)
 	}
 	if n := strings.Count(m.View().Content, "\n") + 1; n != 12 {
 		t.Errorf("the screen is %d lines at 80x12", n)
@@ -45,8 +45,8 @@ func TestOverlayStack(t *testing.T) {
 		t.Fatalf("f1 opened %T, want the help", m.top())
 	}
 	feed(m, typing("hello")...)
-	if m.composer.value() != "" {
-		t.Errorf("keys went under the help to the composer: %q", m.composer.value())
+	if m.composer.Value() != "" {
+		t.Errorf("keys went under the help to the composer: %q", m.composer.Value())
 	}
 	feed(m, keyEsc)
 	if m.top() != nil || m.focus != focusSession {

@@ -221,14 +221,14 @@ func argText(args string) string {
 
 // entriesHint says what the keys do on the selected entry: a chip opens; a
 // message copies, copies a code block when it has one, and forks.
-func (p *statusPane) entriesHint(move string) string {
-	k := &p.Keys
-	if e := p.selectedEntry(); e != nil && e.Kind == client.EntryTool {
+func (m *Model) entriesHint(move string) string {
+	k := &m.Keys
+	if e := m.selectedEntry(); e != nil && e.Kind == client.EntryTool {
 		return "entries: " + move + ui.KeyName(k.ToolCall) + " opens/closes · " + ui.KeyName(k.Copy) +
 			" copies the result · " + ui.KeyName(k.Back) + " back"
 	}
 	code := ""
-	if e := p.selectedEntry(); e != nil && hasCodeBlock(e.Text) {
+	if e := m.selectedEntry(); e != nil && hasCodeBlock(e.Text) {
 		code = ui.KeyName(k.CopyCode) + " copies code · "
 	}
 	return "entries: " + move + ui.KeyName(k.Copy) + " copies · " + code + ui.KeyName(k.Fork) + " forks before · " +

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // wheelLines is how far one notch of the mouse wheel scrolls.
@@ -77,17 +78,21 @@ func (t *transcript) scrollKeys() []key.Binding {
 }
 
 // Update scrolls on the scrolling keys and, while an entry is selected,
-// moves the selection, copies or forks; done reports that it acted, and
-// the focus goes back to the composer.
-func (t *transcript) Update(msg tea.Msg) (tea.Cmd, bool) {
+// moves the selection, copies or forks; once it acted it reports ui.Done,
+// and the focus goes back to the composer.
+func (t *transcript) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		if key.Matches(msg, t.scrollKeys()...) {
 			t.onScrollKey(msg)
-			return nil, false
+			return nil, nil
 		}
 		if t.c.focus == focusEntries {
-			return t.onSelectKey(msg)
+			cmd, acted := t.onSelectKey(msg)
+			if acted {
+				return cmd, ui.Done{}
+			}
+			return cmd, nil
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -97,7 +102,7 @@ func (t *transcript) Update(msg tea.Msg) (tea.Cmd, bool) {
 			t.scroll(t.entries(), wheelLines)
 		}
 	}
-	return nil, false
+	return nil, nil
 }
 
 // onScrollKey scrolls the window.

@@ -36,13 +36,13 @@ func TestFailedListingIsItsOwnScreen(t *testing.T) {
 			if strings.Contains(got, "No sessions yet") || strings.Contains(got, "0 sessions") {
 				t.Errorf("a failed listing looks like an empty one:\n%s", got)
 			}
-			asked := h.m.picker.asked
+			asked := h.m.picker.Asked()
 			h.send(press('r'))
-			if h.m.picker.asked != asked+1 {
+			if h.m.picker.Asked() != asked+1 {
 				t.Error("r did not list again")
 			}
 			h.see("listing your sessions again…")
-			h.until("the second answer", func(string) bool { return !h.m.picker.loading })
+			h.until("the second answer", func(string) bool { return !h.m.picker.Loading() })
 			h.send(keyF3)
 			whole := h.see("Errors, newest first")
 			if len(h.m.errLog) == 0 || !strings.Contains(strings.Join(strings.Fields(whole), " "), firstWords(h.m.errLog[0], 6)) {
@@ -68,7 +68,7 @@ func TestMissingSessionSaysSo(t *testing.T) {
 	cfg.SessionID = "s99"
 	h := drive(t, "missing", cfg, 100, 24)
 	h.until("the listing after the failed open", func(string) bool {
-		return h.m.picker.asked > 0 && !h.m.picker.loading
+		return h.m.picker.Asked() > 0 && !h.m.picker.Loading()
 	})
 	h.see("not_found")
 	h.send(keyCtrlC)

@@ -27,7 +27,7 @@ func TestCancelledTextComesBack(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, laneSteps(m)...)
 		feed(m, hostCancels(m)...)
-		if got := m.composer.value(); got != "and then this" {
+		if got := m.composer.Value(); got != "and then this" {
 			t.Errorf("the composer holds %q, want the cancelled follow-up", got)
 		}
 		if !strings.Contains(screen(m), "the host cancelled your follow-up: back in the composer") {
@@ -39,7 +39,7 @@ func TestCancelledTextComesBack(t *testing.T) {
 		feed(m, laneSteps(m)...)
 		feed(m, typing("new words")...)
 		feed(m, hostCancels(m)...)
-		if got := m.composer.value(); got != "new words" {
+		if got := m.composer.Value(); got != "new words" {
 			t.Errorf("the composer holds %q, want what the person is writing", got)
 		}
 		got := screen(m)
@@ -65,7 +65,7 @@ func TestCancelledTextComesBack(t *testing.T) {
 		feed(m, laneSteps(m)...)
 		feed(m, keyTab, keyTab, press('x'), press('x'), cancelledMsg{gen: m.gen, commandID: "c2"})
 		feed(m, hostCancels(m)...)
-		if got := m.composer.value(); got != "" || strings.Contains(screen(m), "enter sends again") {
+		if got := m.composer.Value(); got != "" || strings.Contains(screen(m), "enter sends again") {
 			t.Errorf("a cancel the person asked for came back: composer %q\n%s", got, screen(m))
 		}
 	})

@@ -29,15 +29,15 @@ func TestCtrlCKeepsTheDraft(t *testing.T) {
 	if _, cmd := m.Update(keyCtrlC); quits(cmd) {
 		t.Fatal("ctrl+c with a draft quit")
 	}
-	if m.composer.value() != "" || !contains(screen(m), "draft cleared: ↑ brings it back") {
-		t.Errorf("ctrl+c left %q; the screen:\n%s", m.composer.value(), screen(m))
+	if m.composer.Value() != "" || !contains(screen(m), "draft cleared: ↑ brings it back") {
+		t.Errorf("ctrl+c left %q; the screen:\n%s", m.composer.Value(), screen(m))
 	}
 	feed(m, keyUp)
-	if got := m.composer.value(); got != "quite a long draft" {
+	if got := m.composer.Value(); got != "quite a long draft" {
 		t.Errorf("↑ on the empty composer gave %q", got)
 	}
 	feed(m, keyDown)
-	if got := m.composer.value(); got != "" {
+	if got := m.composer.Value(); got != "" {
 		t.Errorf("↓ after the history's newest gave %q", got)
 	}
 	if _, cmd := m.Update(keyCtrlC); quits(cmd) {
@@ -47,8 +47,8 @@ func TestCtrlCKeepsTheDraft(t *testing.T) {
 		t.Errorf("no line says a second ctrl+c quits:\n%s", screen(m))
 	}
 	feed(m, press('q'))
-	if m.composer.value() != "q" {
-		t.Errorf("q in the composer gave %q", m.composer.value())
+	if m.composer.Value() != "q" {
+		t.Errorf("q in the composer gave %q", m.composer.Value())
 	}
 	feed(m, keyBackspace)
 	if _, cmd := m.Update(keyCtrlC); quits(cmd) {
@@ -104,8 +104,8 @@ func TestDraftsPerSession(t *testing.T) {
 	case <-time.After(waitLimit):
 		t.Fatal("leaving the session did not keep its draft")
 	}
-	if a.m.composer.value() != "" {
-		t.Errorf("the other session's composer holds %q", a.m.composer.value())
+	if a.m.composer.Value() != "" {
+		t.Errorf("the other session's composer holds %q", a.m.composer.Value())
 	}
 	a.run(a.m.open(first))
 	a.see("┃ kept from before, and more")

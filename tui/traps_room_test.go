@@ -59,7 +59,7 @@ func TestRoomSelectionStaysVisible(t *testing.T) {
 func TestRoomActsOnlyOnTheMarkedChime(t *testing.T) {
 	m := driven(t, 80, 24)
 	feed(m, chimeArrives(m, 5, "c1", "Bo", "one"), chimeArrives(m, 6, "c2", "Cy", "two"), keyTab)
-	m.room.shown = "" // as when the pane had no room on screen
+	m.room.SetSize(80, 1) // as when the pane had no room on screen
 	_, cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if cmd != nil || !strings.Contains(m.note, "not on screen") {
 		t.Errorf("enter acted on a chime not on screen: note %q", m.note)

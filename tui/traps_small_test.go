@@ -43,7 +43,7 @@ func TestAccessReducedOffersNoTakeover(t *testing.T) {
 	if n := keys(m, keyCtrlT); n != 0 {
 		t.Errorf("ctrl+t made %d requests after access_reduced", n)
 	}
-	if m.composer.value() != "drive on" {
-		t.Errorf("the refused text is %q, want it back in the composer", m.composer.value())
+	if m.composer.Value() != "drive on" {
+		t.Errorf("the refused text is %q, want it back in the composer", m.composer.Value())
 	}
 }

@@ -37,7 +37,7 @@ func TestTypingInAPaneNeverActs(t *testing.T) {
 		if n := keys(m, typing("please fix that")...); n != 0 {
 			t.Errorf("typing after the accept made %d requests", n)
 		}
-		if got := m.composer.value(); got != "please fix that" {
+		if got := m.composer.Value(); got != "please fix that" {
 			t.Errorf("the composer holds %q", got)
 		}
 	})
@@ -47,7 +47,7 @@ func TestTypingInAPaneNeverActs(t *testing.T) {
 		if n := keys(m, append([]tea.Msg{keyTab}, typing("please fix that")...)...); n != 0 {
 			t.Errorf("typing into the room made %d requests (policy, accept)", n)
 		}
-		if got := m.composer.value(); got != "please fix that" || m.focus != focusSession {
+		if got := m.composer.Value(); got != "please fix that" || m.focus != focusSession {
 			t.Errorf("the composer holds %q, focus %d", got, m.focus)
 		}
 		if p := roomPolicy(m.sess.state); p != client.PolicySuggest {
@@ -59,7 +59,7 @@ func TestTypingInAPaneNeverActs(t *testing.T) {
 		if n := keys(m, append([]tea.Msg{keyTab, keyTab}, typing("fix")...)...); n != 0 {
 			t.Errorf("tab tab fix made %d requests (a fork)", n)
 		}
-		if got := m.composer.value(); got != "fix" {
+		if got := m.composer.Value(); got != "fix" {
 			t.Errorf("the composer holds %q, want fix", got)
 		}
 	})

@@ -54,19 +54,19 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.visit, m.focus = nil, focusPicker
 		m.layout()
-		return m.picker.reload("")
+		return m.reload("")
 	case key.Matches(msg, m.Keys.Send):
 		if v.sending {
 			return nil
 		}
-		text, cmd, handled := m.visitSlash(m.composer.value())
+		text, cmd, handled := m.visitSlash(m.composer.Value())
 		if handled {
 			return cmd
 		}
 		out := m.newOutgoing(opChime, text)
 		switch {
-		case !m.composer.blank():
-			m.composer.setValue("")
+		case !m.composer.Blank():
+			m.composer.SetValue("")
 			m.note = "sending a chime…"
 		case v.unconfirmed != nil:
 			out = *v.unconfirmed
@@ -77,7 +77,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.sending = true
 		return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, out, true)
 	}
-	cmd, _ := m.composer.Update(msg)
+	cmd := m.onComposer(msg)
 	return cmd
 }
 
@@ -105,7 +105,7 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 			m.errText += " (or you have no role on its graph)"
 		}
 		m.refused(msg.err)
-		m.composer.restore(msg.out.text)
+		m.composer.Restore(msg.out.text)
 		return
 	}
 	m.setErr(nil)
@@ -124,19 +124,19 @@ func (m *Model) visitScreen() (string, *tea.Cursor) {
 	}
 	lines := m.heading("chiming into "+ui.SanitizeLine(v.id), right+" · not yours")
 	ch := max(m.composerHeight(), 1)
-	acct := m.accountLines(3)
+	acct := m.accountP.Lines()
 	h := max(m.high-len(lines)-2-ch-len(acct), 1)
 	lines = append(lines, m.overlay(m.visitBody(h))...)
 	rule := m.Styles.Rule.Render("── ") + m.Styles.AuthorLabel.Render("✉ you chime into this room · the driver decides") + " "
 	lines = append(lines, ui.Pad(rule+m.Styles.Rule.Render(strings.Repeat("─", max(m.width-xansi.StringWidth(rule), 0))), m.width))
 	lines = append(lines, acct...)
 	var cur *tea.Cursor
-	if c := m.composer.cursor(); c != nil && m.composer.focused() {
+	if c := m.composer.Cursor(); c != nil && m.composer.Focused() {
 		c.Position.Y += len(lines)
 		cur = c
 	}
 	lines = append(lines, strings.Split(m.composer.View(), "\n")[:ch]...)
-	lines = append(lines, m.status.withHint(ui.Pad(m.status.message(), m.width-9)))
+	lines = append(lines, m.status.NoteLine())
 	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
 }
 
@@ -195,10 +195,10 @@ func (m *Model) visitSlash(draft string) (text string, cmd tea.Cmd, handled bool
 // the draft (the dialog that asked may have outlived a change of screen).
 func (m *Model) chimeDraft(text string) tea.Cmd {
 	v := m.visit
-	if v == nil || v.sending || m.composer.value() != text {
+	if v == nil || v.sending || m.composer.Value() != text {
 		return nil
 	}
-	m.composer.setValue("")
+	m.composer.SetValue("")
 	m.note = "sending a chime…"
 	v.sending = true
 	return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, m.newOutgoing(opChime, text), true)

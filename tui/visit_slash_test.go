@@ -35,10 +35,10 @@ func TestVisitSlashCommands(t *testing.T) {
 	b.send(typing("/rename Mine")...)
 	b.send(keyEnter)
 	b.see("open one of your sessions first")
-	if got := b.m.composer.value(); got != "/rename Mine" {
+	if got := b.m.composer.Value(); got != "/rename Mine" {
 		t.Fatalf("a refused command left %q in the composer", got)
 	}
-	b.m.composer.setValue("")
+	b.m.composer.SetValue("")
 	b.send(typing("/frob the census")...)
 	b.send(keyEnter)
 	b.see("Not a command", "Send it to the driver as a chime as it is?")

@@ -29,8 +29,8 @@ type Action any
 // Note says what happened, on the status line.
 type Note struct{ Text string }
 
-// Failed shows an error on the status line, with its code; a nil Err clears
-// the error shown.
+// Failed shows an error on the status line, with its code (the note stays);
+// a nil Err clears the error shown.
 type Failed struct{ Err error }
 
 // Close closes the overlay that reported it.

@@ -1,4 +1,4 @@
-package tui
+package picker
 
 import (
 	"strconv"
@@ -8,7 +8,6 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -19,7 +18,7 @@ import (
 const (
 	previewMinWidth = 120  // narrower terminals show the list alone
 	previewMaxWidth = 72   // the pane's widest
-	previewTurns    = 6    // turns kept per session
+	PreviewTurns    = 6    // turns kept per session
 	previewTextMax  = 2048 // bytes of a turn's text kept
 	previewLinesMax = 200  // wrapped lines kept per session
 )
@@ -61,17 +60,17 @@ func previewWidth(w int) int {
 }
 
 // newPeek keeps an inspection's answer, wrapped to the pane's width.
-func newPeek(msg peekMsg, width int) *peek {
-	pk := &peek{rev: msg.rev, err: msg.err}
-	if msg.err != nil || msg.snap == nil {
+func newPeek(msg PeekMsg, width int) *peek {
+	pk := &peek{rev: msg.Rev, err: msg.Err}
+	if msg.Err != nil || msg.Snap == nil {
 		return pk
 	}
-	if msg.snap.Session.UpdatedAt.After(pk.rev) {
-		pk.rev = msg.snap.Session.UpdatedAt
+	if msg.Snap.Session.UpdatedAt.After(pk.rev) {
+		pk.rev = msg.Snap.Session.UpdatedAt
 	}
-	pk.chimes = len(msg.snap.Chimes)
-	items := msg.snap.Transcript
-	for _, it := range items[max(len(items)-previewTurns, 0):] {
+	pk.chimes = len(msg.Snap.Chimes)
+	items := msg.Snap.Transcript
+	for _, it := range items[max(len(items)-PreviewTurns, 0):] {
 		pk.turns = append(pk.turns, peekTurnOf(it))
 	}
 	pk.wrap(width)
@@ -140,7 +139,7 @@ func (pk *peek) wrap(width int) {
 }
 
 // setPreviewWidth wraps every peek again when the pane's width changed.
-func (p *picker) setPreviewWidth(w int) {
+func (p *Picker) setPreviewWidth(w int) {
 	if w == p.previewW {
 		return
 	}
@@ -152,8 +151,9 @@ func (p *picker) setPreviewWidth(w int) {
 
 // previewView draws the preview pane: exactly height lines of width cells,
 // each starting with the rule that parts it from the list.
-func (p *picker) previewView(st *theme.Styles, width, height int) []string {
-	body := p.previewBody(st, width, height)
+func (p *Picker) previewView(width, height int) []string {
+	st := p.ctx.Styles
+	body := p.previewBody(width, height)
 	rule := st.Rule.Render("│")
 	out := make([]string, height)
 	for i := range out {
@@ -168,7 +168,8 @@ func (p *picker) previewView(st *theme.Styles, width, height int) []string {
 
 // previewBody is the pane's lines: the session, then its last turns (the
 // tail that fits), or why they are not there.
-func (p *picker) previewBody(st *theme.Styles, width, height int) []string {
+func (p *Picker) previewBody(width, height int) []string {
+	st := p.ctx.Styles
 	s, ok := p.selected()
 	if !ok {
 		return nil

@@ -1,4 +1,4 @@
-package tui
+package picker
 
 import (
 	"errors"
@@ -14,8 +14,8 @@ import (
 // key that tries again.
 
 // loadFailure words a failed listing: its lines, wrapped to width.
-func (c *common) loadFailure(err error, width int) []string {
-	st := c.Styles
+func (p *Picker) loadFailure(err error, width int) []string {
+	c, st := p.ctx, p.ctx.Styles
 	w := max(width-4, 10)
 	var out []string
 	add := func(style func(...string) string, text string) {
@@ -25,9 +25,9 @@ func (c *common) loadFailure(err error, width int) []string {
 	}
 	add(st.StatusError.Render, "✗ Your sessions could not be listed.")
 	out = append(out, "")
-	add(st.Body.Render, c.failureText(err))
+	add(st.Body.Render, failureText(err))
 	out = append(out, "")
-	add(st.Notice.Render, c.failureAdvice(err))
+	add(st.Notice.Render, p.failureAdvice(err))
 	out = append(out, "", "  "+c.Hint(c.Keys.Retry, "tries again")+st.KeyDesc.Render(" · ")+
 		c.Hint(c.Keys.Errors, "shows the errors so far"))
 	return out
@@ -35,7 +35,7 @@ func (c *common) loadFailure(err error, width int) []string {
 
 // failureText is what failed: the code, the status and the host's message,
 // or the transport's error.
-func (c *common) failureText(err error) string {
+func failureText(err error) string {
 	var e *client.Error
 	if errors.As(err, &e) {
 		return ui.SanitizeLine(e.Code + " (HTTP " + strconv.Itoa(e.Status) + "): " + e.Message)
@@ -44,19 +44,15 @@ func (c *common) failureText(err error) string {
 }
 
 // failureAdvice says what to do about a failed listing.
-func (co *common) failureAdvice(err error) string {
-	c := co.cfg.Client
-	where, service := "", ""
-	if c != nil {
-		where, service = ui.SanitizeLine(c.GardendURL()), ui.SanitizeLine(c.ServiceURL())
-	}
+func (p *Picker) failureAdvice(err error) string {
+	where, service := ui.SanitizeLine(p.host.Gardend), ui.SanitizeLine(p.host.Service)
 	var e *client.Error
 	switch {
 	case client.IsTransport(err):
 		return "Nothing answered at " + where + ". Is gardend running there? Give its address with --gardend or VEHICLE_GARDEND."
 	case errors.As(err, &e) && e.Status == http.StatusUnauthorized:
 		who := "the token in use (VEHICLE_TOKEN, the key file or the keyring)"
-		if c != nil && c.Visitor() {
+		if p.host.Visitor {
 			who = "the visitor id in use"
 		}
 		return "gardend did not accept " + who + ". Run vehicle login to sign in again."
@@ -64,7 +60,7 @@ func (co *common) failureAdvice(err error) string {
 		return "gardend answered 404 at " + service + ": the service may be mounted elsewhere. " +
 			"Give the mount with --mount or VEHICLE_MOUNT (\"\" for a host at its root)."
 	case errors.As(err, &e) && e.Status == http.StatusForbidden:
-		return "Your role on graph " + ui.SanitizeLine(c.Graph()) + " does not allow this. Ask its owner, or choose another graph with --graph."
+		return "Your role on graph " + ui.SanitizeLine(p.host.Graph) + " does not allow this. Ask its owner, or choose another graph with --graph."
 	}
 	return "The host at " + service + " refused the listing. Try again, or see the host's log."
 }

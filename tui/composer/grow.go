@@ -1,4 +1,4 @@
-package tui
+package composer
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ type growth struct {
 // them up to the limit, else limit-1 under the mark. The textarea grows and
 // shrinks within it by itself (DynamicHeight). Called after every change of
 // the draft and of the size.
-func (c *composer) fit() {
+func (c *Composer) fit() {
 	g := &c.grow
 	c.count()
 	rows := max(g.limit, 1)
@@ -44,7 +44,7 @@ func (c *composer) fit() {
 
 // count counts the draft's lines as the textarea wraps them, each line's
 // count kept while the line and the width stay the same.
-func (c *composer) count() {
+func (c *Composer) count() {
 	g := &c.grow
 	v, w := c.ta.Value(), c.ta.Width()
 	if v == g.counted && w == g.rowsAt && g.rows != nil {
@@ -100,11 +100,11 @@ func wrappedRows(runes []rune, width int) int {
 }
 
 // over reports whether the draft has more lines than the composer shows.
-func (c *composer) over() bool { return c.grow.total > c.grow.limit && c.grow.limit >= 2 }
+func (c *Composer) over() bool { return c.grow.total > c.grow.limit && c.grow.limit >= 2 }
 
-// height is the lines the composer takes: the textarea's and, when some
+// Height is the lines the composer takes: the textarea's and, when some
 // are hidden, the mark.
-func (c *composer) height() int {
+func (c *Composer) Height() int {
 	if c.over() {
 		return c.ta.Height() + 1
 	}
@@ -112,13 +112,13 @@ func (c *composer) height() int {
 }
 
 // hidden is how many of the draft's lines are above and below the window.
-func (c *composer) hidden() (above, below int) {
+func (c *Composer) hidden() (above, below int) {
 	above = c.ta.ScrollYOffset()
 	return above, max(c.grow.total-above-c.ta.Height(), 0)
 }
 
 // view draws the textarea, under the mark when lines are hidden.
-func (c *composer) view() string {
+func (c *Composer) view() string {
 	if !c.over() {
 		return c.ta.View()
 	}
@@ -127,7 +127,7 @@ func (c *composer) view() string {
 
 // mark says how many lines of the draft are out of sight: "↑ 3 more lines
 // · ↓ 1 more line".
-func (c *composer) mark() string {
+func (c *Composer) mark() string {
 	above, below := c.hidden()
 	var parts []string
 	if above > 0 {
@@ -136,7 +136,7 @@ func (c *composer) mark() string {
 	if below > 0 {
 		parts = append(parts, "↓ "+moreLines(below))
 	}
-	return ui.Pad(c.c.Styles.Placeholder.Render("  "+strings.Join(parts, " · ")), c.grow.width)
+	return ui.Pad(c.ctx.Styles.Placeholder.Render("  "+strings.Join(parts, " · ")), c.grow.width)
 }
 
 // moreLines words a count of hidden lines.
@@ -149,7 +149,7 @@ func moreLines(n int) string {
 
 // shownCursor is the terminal's cursor in the composer as drawn, under the
 // mark when there is one; nil when the composer is blurred.
-func (c *composer) shownCursor() *tea.Cursor {
+func (c *Composer) shownCursor() *tea.Cursor {
 	cur := c.ta.Cursor()
 	if cur != nil && c.over() {
 		cur.Position.Y++

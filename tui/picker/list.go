@@ -1,4 +1,11 @@
-package tui
+// Package picker is the session picker: the person's sessions, newest first,
+// filtered by what they type, with a preview of the selected one's last
+// turns on a wide terminal, live while it shows (listed again every few
+// seconds, the sessions on screen inspected for their chimes), and its own
+// screen when the listing fails. It asks the root for every listing and
+// inspection (List, Inspect) and reports what the person chose (Open, New,
+// Clone, a dialog to show).
+package picker
 
 import (
 	"fmt"
@@ -7,7 +14,6 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -20,11 +26,15 @@ const (
 	colChimes = 6
 )
 
-// picker is the session picker: the person's sessions, newest first,
+// Picker is the session picker: the person's sessions, newest first,
 // filtered by what they type.
-type picker struct {
-	c       *common
-	height  int // the list's lines
+type Picker struct {
+	ctx     *ui.Context
+	host    Host          // where the sessions are listed
+	every   time.Duration // how often it lists again while it shows
+	me      client.Me     // the person and this terminal
+	current string        // the open session's id, "" when none
+	height  int           // the list's lines
 	all     []client.Summary
 	filter  ui.LineInput
 	sel     int // index into the filtered list
@@ -50,7 +60,7 @@ type picker struct {
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.
-func (p *picker) setList(list []client.Summary, selectID string) {
+func (p *Picker) setList(list []client.Summary, selectID string) {
 	keep := selectID
 	if keep == "" {
 		if s, ok := p.selected(); ok {
@@ -68,7 +78,7 @@ func (p *picker) setList(list []client.Summary, selectID string) {
 }
 
 // visible is the sessions the filter lets through.
-func (p *picker) visible() []client.Summary {
+func (p *Picker) visible() []client.Summary {
 	f := strings.ToLower(strings.TrimSpace(p.filter.String()))
 	if f == "" {
 		return p.all
@@ -83,7 +93,7 @@ func (p *picker) visible() []client.Summary {
 }
 
 // selected is the selected session.
-func (p *picker) selected() (client.Summary, bool) {
+func (p *Picker) selected() (client.Summary, bool) {
 	v := p.visible()
 	if p.sel < 0 || p.sel >= len(v) {
 		return client.Summary{}, false
@@ -92,7 +102,7 @@ func (p *picker) selected() (client.Summary, bool) {
 }
 
 // move moves the selection by d rows.
-func (p *picker) move(d int) {
+func (p *Picker) move(d int) {
 	n := len(p.visible())
 	if n == 0 {
 		p.sel = 0
@@ -102,23 +112,21 @@ func (p *picker) move(d int) {
 }
 
 // filterChanged keeps the selection in range after the filter changed.
-func (p *picker) filterChanged() {
+func (p *Picker) filterChanged() {
 	p.sel, p.offset = 0, 0
 }
 
-// pickerView is what the picker needs to draw, beyond its own state.
-type pickerView struct {
-	st     *theme.Styles
-	keys   *ui.KeyMap
-	me     client.Me
-	now    time.Time
+// area is the part of the screen the list takes, and the time it is drawn
+// at.
+type area struct {
 	width  int
 	height int
+	now    time.Time
 }
 
 // keepInView scrolls the list so that the selection is among its rows
 // (the list area less its two title lines).
-func (p *picker) keepInView(height int) {
+func (p *Picker) keepInView(height int) {
 	rows := height - 2
 	if p.sel < p.offset {
 		p.offset = p.sel
@@ -129,19 +137,19 @@ func (p *picker) keepInView(height int) {
 }
 
 // view draws the picker's list area: exactly v.height lines.
-func (p *picker) view(v pickerView) []string {
+func (p *Picker) view(v area) []string {
 	c := pickerColumns(v.width)
-	out := []string{p.filterLine(v), v.st.ColumnTitle.Render(ui.Pad(
+	out := []string{p.filterLine(v), p.ctx.Styles.ColumnTitle.Render(ui.Pad(
 		"  "+ui.Pad("session", c.title)+col(c.kind, "kind")+col(c.status, "status")+col(c.chimes, "chimes")+
 			col(c.driver, "driver")+col(colAge, "age"), v.width))}
 	list := p.visible()
 	switch {
 	case p.loading && !p.loaded:
-		out = append(out, v.st.Notice.Render("  loading your sessions…"))
+		out = append(out, p.ctx.Styles.Notice.Render("  loading your sessions…"))
 	case len(p.all) == 0:
-		out = append(out, v.st.Notice.Render("  No sessions yet: "+ui.KeyName(v.keys.New)+" starts one."))
+		out = append(out, p.ctx.Styles.Notice.Render("  No sessions yet: "+ui.KeyName(p.ctx.Keys.New)+" starts one."))
 	case len(list) == 0:
-		out = append(out, v.st.Notice.Render("  No session matches the filter: "+ui.KeyName(v.keys.Back)+" clears it."))
+		out = append(out, p.ctx.Styles.Notice.Render("  No session matches the filter: "+ui.KeyName(p.ctx.Keys.Back)+" clears it."))
 	}
 	for i := p.offset; i < len(list) && len(out) < v.height; i++ {
 		out = append(out, p.row(v, list[i], i == p.sel))
@@ -153,19 +161,19 @@ func (p *picker) view(v pickerView) []string {
 }
 
 // filterLine shows the filter, or how to use it.
-func (p *picker) filterLine(v pickerView) string {
+func (p *Picker) filterLine(v area) string {
 	stale := ""
 	if p.pollErr != nil {
-		stale = v.st.StatusWarn.Render("  not refreshed (" + errCode(p.pollErr) + "): trying again")
+		stale = p.ctx.Styles.StatusWarn.Render("  not refreshed (" + errCode(p.pollErr) + "): trying again")
 	}
 	if p.filter.String() == "" {
-		return v.st.Notice.Render("  type to filter") + stale
+		return p.ctx.Styles.Notice.Render("  type to filter") + stale
 	}
-	return v.st.Filter.Render("  filter: ") + p.filter.View(v.st) + stale
+	return p.ctx.Styles.Filter.Render("  filter: ") + p.filter.View(p.ctx.Styles) + stale
 }
 
 // row draws one session.
-func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
+func (p *Picker) row(v area, s client.Summary, selected bool) string {
 	title := ui.TitleLine(s.DisplayTitle())
 	mark := "  "
 	if selected {
@@ -177,11 +185,11 @@ func (p *picker) row(v pickerView, s client.Summary, selected bool) string {
 		chimes = strconv.Itoa(n)
 	}
 	line := mark + ui.Pad(title, c.title) + col(c.kind, ui.PickerKind(s)) + col(c.status, ui.SanitizeLine(s.Status)) +
-		col(c.chimes, chimes) + col(c.driver, driverText(s.Lease, v.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
+		col(c.chimes, chimes) + col(c.driver, driverText(s.Lease, p.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
 	if selected {
-		return v.st.Selected.Render(ui.Pad(line, v.width))
+		return p.ctx.Styles.Selected.Render(ui.Pad(line, v.width))
 	}
-	return v.st.Row.Render(ui.Pad(line, v.width))
+	return p.ctx.Styles.Row.Render(ui.Pad(line, v.width))
 }
 
 // minTitle is the fewest columns a session's title keeps: the driver and

@@ -1,0 +1,196 @@
+// Package composer is the multi-line input where the person writes: its
+// growth with the draft, the input history ↑ walks, and $EDITOR.
+package composer
+
+import (
+	"math"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Composer is the multi-line input where the person writes. Enter is the
+// UI's (send); ctrl+j, alt+enter and shift+enter insert a newline. It uses
+// the terminal's own cursor, so it schedules no blink ticks.
+type Composer struct {
+	ctx      *ui.Context
+	ta       textarea.Model
+	history  history // what the person sent or cleared
+	grow     growth  // its height and scroll (grow.go)
+	readOnly bool    // watching read-only: it takes nothing
+	editor   string  // the command $EDITOR names
+}
+
+// New is the composer of ctx; editor is the command ctrl+e runs on the
+// draft ("" for vi).
+func New(ctx *ui.Context, editor string) *Composer {
+	st, keys := ctx.Styles, &ctx.Keys
+	ta := textarea.New()
+	ta.ShowLineNumbers = false
+	ta.Prompt = "┃ "
+	ta.CharLimit = 0
+	ta.MaxHeight = 0
+	ta.DynamicHeight = true             // as high as the draft, up to the window (composer_grow.go)
+	ta.MaxContentHeight = math.MaxInt32 // the draft is never cut: the window scrolls
+	ta.SetVirtualCursor(false)
+	km := textarea.DefaultKeyMap()
+	km.InsertNewline = keys.Newline
+	km.LineEnd = key.NewBinding(key.WithKeys("end"))
+	km.InputEnd = key.NewBinding(key.WithKeys("alt+>"))
+	km.InputBegin = key.NewBinding(key.WithKeys("alt+<"))       // ctrl+home is the transcript's
+	km.CharacterForward = key.NewBinding(key.WithKeys("right")) // ctrl+f searches
+	km.SelectAll = key.NewBinding(key.WithDisabled())
+	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled())
+	km.PageUp = key.NewBinding(key.WithDisabled())
+	km.PageDown = key.NewBinding(key.WithDisabled())
+	ta.KeyMap = km
+	co := &Composer{ctx: ctx, ta: ta, editor: editor}
+	co.SetStyles(st)
+	co.ta.Focus()
+	return co
+}
+
+// View draws the composer: exactly its height in lines.
+func (c *Composer) View() string { return c.view() }
+
+// ShortHelp lists the composer's keys: what the session does with the
+// draft, then the composer's own.
+func (c *Composer) ShortHelp() []key.Binding {
+	k := &c.ctx.Keys
+	return []key.Binding{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.Quit}
+}
+
+// FullHelp lists the composer's keys, the history's with them.
+func (c *Composer) FullHelp() [][]key.Binding {
+	k := &c.ctx.Keys
+	return [][]key.Binding{c.ShortHelp(), {k.Up, k.Down}}
+}
+
+// Update edits the draft: keys and pastes go to the textarea, ↑ and ↓ on
+// an empty composer walk the history, the editor key opens the draft in
+// $EDITOR and its answer comes back here. A read-only composer takes
+// nothing, and says so.
+func (c *Composer) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+	switch msg := msg.(type) {
+	case EditedMsg:
+		if msg.Text != "" || msg.Err == nil {
+			c.SetValue(msg.Text)
+		}
+		return nil, ui.Failed{Err: msg.Err}
+	case tea.KeyPressMsg:
+		switch {
+		case c.readOnly:
+			if msg.Text != "" {
+				return nil, ui.Note{Text: c.watchNote()}
+			}
+			return nil, nil
+		case key.Matches(msg, c.ctx.Keys.Editor):
+			return c.Edit(), nil
+		case c.walk(msg):
+			return nil, nil
+		}
+	case tea.PasteMsg:
+		if c.readOnly {
+			return nil, ui.Note{Text: c.watchNote()}
+		}
+	}
+	return c.Type(msg), nil
+}
+
+// SetReadOnly makes the composer take nothing (watching read-only) or text
+// again.
+func (c *Composer) SetReadOnly(on bool) { c.readOnly = on }
+
+// Edit opens the draft in $EDITOR; the edited text comes back as EditedMsg.
+func (c *Composer) Edit() tea.Cmd { return editDraft(c.editor, c.Value()) }
+
+// SetStyles styles the textarea from the theme.
+func (c *Composer) SetStyles(st *theme.Styles) {
+	state := textarea.StyleState{
+		Base:        lipgloss.NewStyle(),
+		Text:        st.Body,
+		CursorLine:  st.Body,
+		EndOfBuffer: st.Placeholder,
+		Placeholder: st.Placeholder,
+		Prompt:      st.Prompt,
+		Selection:   lipgloss.NewStyle().Reverse(true),
+	}
+	blurred := state
+	blurred.Prompt = st.Rule
+	c.ta.SetStyles(textarea.Styles{
+		Focused: state,
+		Blurred: blurred,
+		Cursor:  textarea.CursorStyle{Color: st.Palette.Accent, Shape: tea.CursorBar, Blink: true},
+	})
+}
+
+// SetSize gives the composer its width and the most lines it may take.
+func (c *Composer) SetSize(w, h int) {
+	c.grow.width, c.grow.limit = w, max(h, 1)
+	c.ta.SetWidth(w)
+	c.fit()
+}
+
+// SetPlaceholder sets the hint shown while the composer is empty.
+func (c *Composer) SetPlaceholder(s string) { c.ta.Placeholder = s }
+
+// Value is the draft.
+func (c *Composer) Value() string { return c.ta.Value() }
+
+// SetValue replaces the draft and puts the cursor at its end.
+func (c *Composer) SetValue(s string) {
+	c.ta.SetValue(s)
+	c.ta.MoveToEnd()
+	c.fit()
+}
+
+// Restore puts a refused text back, before what was typed since.
+func (c *Composer) Restore(text string) {
+	if now := c.ta.Value(); strings.TrimSpace(now) != "" {
+		text += "\n" + now
+	}
+	c.SetValue(text)
+}
+
+// Blank reports whether the draft is only whitespace.
+func (c *Composer) Blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
+
+// Type passes a key or a paste to the textarea, whatever has the focus: what
+// is routed to the composer has the keyboard.
+func (c *Composer) Type(msg tea.Msg) tea.Cmd {
+	c.ta.Focus()
+	var cmd tea.Cmd
+	c.ta, cmd = c.ta.Update(msg)
+	c.fit()
+	return cmd
+}
+
+// SetFocused moves the keyboard to the composer (true) or away from it.
+func (c *Composer) SetFocused(on bool) {
+	if on {
+		c.ta.Focus()
+	} else {
+		c.ta.Blur()
+	}
+}
+
+// Focused reports whether the composer has the keyboard.
+func (c *Composer) Focused() bool { return c.ta.Focused() }
+
+// Cursor is where the terminal's cursor goes, relative to the composer.
+func (c *Composer) Cursor() *tea.Cursor { return c.shownCursor() }
+
+// Remember keeps a text in the input history, as the newest.
+func (c *Composer) Remember(text string) { c.history.add(text) }
+
+// watchNote answers text typed while watching read-only: there is no
+// composer, so it says so, and where the commands that work are.
+func (c *Composer) watchNote() string {
+	return "watching read-only: nothing written here is sent · " + ui.KeyName(c.ctx.Keys.Palette) + " lists what works here"
+}

@@ -1,0 +1,92 @@
+package composer
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
+)
+
+// TestComposerWalksTheHistory brings back what was sent on ↑ over an empty
+// draft, and takes the editor's answer.
+func TestComposerWalksTheHistory(t *testing.T) {
+	c := New(uitest.Context(), "true")
+	c.SetSize(80, 8)
+	c.Remember("first")
+	c.Remember("second")
+	c.Update(uitest.Key(tea.KeyUp))
+	if c.Value() != "second" {
+		t.Errorf("↑ shows %q", c.Value())
+	}
+	c.Update(uitest.Key(tea.KeyUp))
+	c.Update(uitest.Key(tea.KeyDown))
+	if c.Value() != "second" {
+		t.Errorf("↑↑↓ shows %q", c.Value())
+	}
+	c.Update(uitest.Key(tea.KeyDown))
+	if c.Value() != "" {
+		t.Errorf("↓ past the newest shows %q", c.Value())
+	}
+	c.Update(EditedMsg{Text: "from the editor"})
+	if c.Value() != "from the editor" || !strings.Contains(c.View(), "from the editor") {
+		t.Errorf("the editor's text: value %q", c.Value())
+	}
+	if cmd, _ := c.Update(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl}); cmd == nil {
+		t.Error("the editor key opened nothing")
+	}
+}
+
+// TestWrappedRowsMatchTheTextarea: the composer counts a draft's lines as
+// the textarea wraps them, for words, long words, runs of spaces, wide and
+// combining runes, at every width.
+func TestWrappedRowsMatchTheTextarea(t *testing.T) {
+	alphabet := []rune{'a', 'b', ' ', ' ', '世', '🙂', 'e', '\u0301', '\n', 'x', '-'}
+	rng := rand.New(rand.NewPCG(1, 2))
+	samples := []string{"", " ", "word", strings.Repeat("long", 30), "a  b   c    d", strings.Repeat("世界 ", 20)}
+	for range 300 {
+		r := make([]rune, rng.IntN(120))
+		for i := range r {
+			r[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		samples = append(samples, string(r))
+	}
+	for _, w := range []int{3, 4, 7, 10, 19, 38, 78} {
+		for _, s := range samples {
+			ta := textarea.New()
+			ta.ShowLineNumbers, ta.Prompt, ta.CharLimit = false, "", 0
+			ta.DynamicHeight, ta.MaxHeight, ta.MaxContentHeight = true, 0, math.MaxInt32
+			ta.SetWidth(w)
+			ta.SetValue(s)
+			got := 0
+			for _, l := range strings.Split(ta.Value(), "\n") {
+				got += wrappedRows([]rune(l), ta.Width())
+			}
+			if got != ta.Height() {
+				t.Fatalf("width %d, %q: counted %d lines, the textarea has %d", w, s, got, ta.Height())
+			}
+		}
+	}
+}
+
+// TestComposerReadOnlyTakesNothing keeps a read-only composer empty and
+// says why.
+func TestComposerReadOnlyTakesNothing(t *testing.T) {
+	c := New(uitest.Context(), "true")
+	c.SetReadOnly(true)
+	for _, msg := range []tea.Msg{uitest.Press('h'), tea.PasteMsg{Content: "pasted"}} {
+		if _, act := c.Update(msg); act == nil {
+			t.Errorf("%T: no note", msg)
+		} else if n, ok := act.(ui.Note); !ok || !strings.Contains(n.Text, "watching read-only") {
+			t.Errorf("%T: %#v", msg, act)
+		}
+	}
+	if c.Value() != "" {
+		t.Errorf("a read-only composer took %q", c.Value())
+	}
+}

@@ -1,0 +1,335 @@
+package panes
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Resolve asks to accept (or reject) a pending chime; the person confirmed.
+type Resolve struct {
+	Chime  client.Chime
+	Accept bool
+}
+
+// SetPolicy asks to set the room's policy; the person confirmed.
+type SetPolicy struct{ Policy string }
+
+// RoomView is what the room pane shows.
+type RoomView struct {
+	Known   bool           // the session's state has arrived
+	Chimes  []client.Chime // the pending chimes, oldest first
+	Policy  string         // the room's policy
+	Driving bool           // this terminal holds the lease
+}
+
+// Room is the open session's room: the pending chimes, newest last, and
+// the room's policy. It takes no room while no chime waits, unless it has
+// the focus. Its actions act only on the chime marked on screen.
+type Room struct {
+	ctx     *ui.Context
+	v       RoomView
+	focused bool
+	width   int
+	limit   int    // the most lines it may take
+	sel     int    // the selected chime
+	first   int    // the first chime shown
+	shown   string // the chime id marked on screen as selected, "" when none
+	guard   ui.Guard
+}
+
+// NewRoom is the room pane of ctx.
+func NewRoom(ctx *ui.Context) *Room { return &Room{ctx: ctx} }
+
+// Reset forgets the selection, for another session.
+func (r *Room) Reset() { r.sel, r.guard = 0, ui.Guard{} }
+
+// Set says what the pane shows.
+func (r *Room) Set(v RoomView) { r.v = v }
+
+// SetFocused gives the pane the keys (or takes them: a key armed is
+// forgotten).
+func (r *Room) SetFocused(on bool) {
+	if !on {
+		r.guard = ui.Guard{}
+	}
+	r.focused = on
+}
+
+// Disarm forgets a key armed for a second press and returns its text.
+func (r *Room) Disarm() string { return r.guard.Disarm() }
+
+// Selected is the index of the selected chime.
+func (r *Room) Selected() int { return r.sel }
+
+// SetSize gives the pane its width and the most lines it may take, and
+// places the window of chimes so that the selected one shows.
+func (r *Room) SetSize(width, limit int) {
+	r.width, r.limit = width, limit
+	r.first, r.shown = 0, ""
+	if !r.v.Known || limit <= 0 {
+		return
+	}
+	chimes := r.v.Chimes
+	r.sel = min(max(r.sel, 0), max(len(chimes)-1, 0))
+	sel := -1
+	if r.focused {
+		sel = r.sel
+	}
+	r.first = ui.Window(len(chimes), limit-1, sel)
+	visible := limit - 1
+	if r.first > 0 && limit > 2 {
+		visible-- // the "… older" line
+	}
+	if sel >= r.first && sel < min(len(chimes), r.first+visible) {
+		r.shown = chimes[sel].ChimeID
+	}
+}
+
+// View draws the pane as SetSize placed it.
+func (r *Room) View() string { return strings.Join(r.Lines(), "\n") }
+
+// Lines is the pane's lines: a header and the chimes in the window.
+func (r *Room) Lines() []string {
+	if !r.v.Known || r.limit <= 0 {
+		return nil
+	}
+	chimes := r.v.Chimes
+	if len(chimes) == 0 && !r.focused {
+		return nil
+	}
+	out := []string{r.header(len(chimes))}
+	if r.first > 0 && r.limit > 2 {
+		out = append(out, r.ctx.Styles.Notice.Render(ui.Pad(fmt.Sprintf("  … %d older", r.first), r.width)))
+	}
+	for i := r.first; i < len(chimes) && len(out) < r.limit; i++ {
+		if chimes[i].ChimeID == r.shown && r.focused {
+			out = append(out, r.selectedChime(chimes[i], r.limit-len(out)-(len(chimes)-1-i))...)
+			continue
+		}
+		out = append(out, r.chimeLine(chimes[i], false))
+	}
+	return out
+}
+
+// selectedChime is the selected chime, its text wrapped on up to three
+// lines (within room) when it is longer than a line: the driver reads it
+// whole before deciding.
+func (r *Room) selectedChime(c client.Chime, room int) []string {
+	st := r.ctx.Styles
+	head, text := "▸ "+r.chimeHead(c), ui.SanitizeLine(c.Text)
+	if room <= 1 || xansi.StringWidth(head+"  "+text) <= r.width {
+		return []string{r.chimeLine(c, true)}
+	}
+	out := []string{st.Selected.Render(ui.Pad(head, r.width))}
+	w := max(r.width-4, 10)
+	lines := ui.WrapPlain(text, w)
+	rows := min(room-1, 3, len(lines))
+	for k := 0; k < rows; k++ {
+		l := lines[k]
+		if k == rows-1 && rows < len(lines) {
+			l = xansi.Truncate(l, w-2, "") + " …"
+		}
+		out = append(out, st.Selected.Render(ui.Pad("    "+l, r.width)))
+	}
+	return out
+}
+
+// chimeHead is a chime's author and time.
+func (r *Room) chimeHead(ch client.Chime) string {
+	who := ui.SanitizeLine(ch.Author)
+	if who == "" {
+		who = "someone"
+	}
+	if ch.ReceivedAt.IsZero() {
+		return who
+	}
+	return who + " · " + ch.ReceivedAt.In(r.ctx.Location).Format("15:04")
+}
+
+// header is the pane's first line: how many chimes wait, the policy, and
+// what the keys do.
+func (r *Room) header(n int) string {
+	k := &r.ctx.Keys
+	head := "chimes"
+	if n > 0 {
+		head += fmt.Sprintf(" · %d pending", n)
+	}
+	head += " · room " + r.v.Policy
+	var hint string
+	switch {
+	case r.ctx.Watch:
+		hint = "the driver decides"
+	case !r.v.Driving:
+		hint = "the driver decides · " + ui.KeyName(k.TakeOver) + " takes over"
+	case r.focused && n > 0:
+		hint = ui.FirstKey(k.Accept) + " accept · " + ui.KeyName(k.Reject) + " reject · " + ui.KeyName(k.Expand) + " read · " +
+			ui.FirstKey(k.Policy) + " policy · " + ui.KeyName(k.Back) + " back"
+	case r.focused:
+		hint = ui.FirstKey(k.Policy) + " policy: " + PolicyMeaning(r.v.Policy) + " · " + ui.KeyName(k.Back) + " back"
+	default:
+		hint = ui.KeyName(k.Panes) + ", then " + ui.FirstKey(k.Accept) + " accept · " + ui.KeyName(k.Reject) + " reject"
+	}
+	line := r.ctx.Styles.AuthorLabel.Render("✉ "+head) + r.ctx.Styles.KeyDesc.Render(" · "+hint)
+	return ui.Pad(line, r.width)
+}
+
+// chimeLine is one pending chime on one line: its author, when it came,
+// its text.
+func (r *Room) chimeLine(c client.Chime, selected bool) string {
+	st := r.ctx.Styles
+	text := ui.SanitizeLine(c.Text)
+	if selected {
+		return st.Selected.Render(ui.Pad("▸ "+r.chimeHead(c)+"  "+text, r.width))
+	}
+	who, when, _ := strings.Cut(r.chimeHead(c), " · ")
+	if when != "" {
+		when = " · " + when
+	}
+	return ui.Pad("  "+st.AuthorLabel.Render(who)+st.Time.Render(when)+"  "+st.Body.Render(text), r.width)
+}
+
+// ShortHelp lists the room pane's keys.
+func (r *Room) ShortHelp() []key.Binding {
+	k := &r.ctx.Keys
+	return []key.Binding{k.Up, k.Down, k.Accept, k.Reject, k.Expand, k.Policy, k.PolicyBack, k.Back}
+}
+
+// FullHelp lists the room pane's keys.
+func (r *Room) FullHelp() [][]key.Binding { return [][]key.Binding{r.ShortHelp()} }
+
+// Update handles the keys the pane binds; an action taken reports ui.Done,
+// and the keys go back to the composer.
+func (r *Room) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok || !r.v.Known {
+		return nil, nil
+	}
+	return r.guard.Guarded(func() (tea.Cmd, ui.Action) { return nil, r.onKey(k) })
+}
+
+// onKey handles a key of the pane's key map.
+func (r *Room) onKey(msg tea.KeyPressMsg) ui.Action {
+	keys, chimes := &r.ctx.Keys, r.v.Chimes
+	switch {
+	case key.Matches(msg, keys.Up):
+		r.sel = max(r.sel-1, 0)
+	case key.Matches(msg, keys.Down):
+		r.sel = min(r.sel+1, max(len(chimes)-1, 0))
+	case key.Matches(msg, keys.Accept, keys.Reject):
+		return r.resolveSelected(msg)
+	case key.Matches(msg, keys.Expand):
+		if len(chimes) > 0 && chimes[min(r.sel, len(chimes)-1)].ChimeID == r.shown {
+			c := chimes[min(r.sel, len(chimes)-1)]
+			return ui.Show{Overlay: dialog.NewReading(r.ctx, "Chime from "+ui.SanitizeLine(r.chimeHead(c)), ui.Sanitize(c.Text))}
+		}
+	case key.Matches(msg, keys.Policy, keys.PolicyBack):
+		return r.stepPolicy(msg)
+	}
+	return nil
+}
+
+// stepPolicy sets the room's next policy (or the one before), once
+// confirmed.
+func (r *Room) stepPolicy(msg tea.KeyPressMsg) ui.Action {
+	if why := mayDrive(r.ctx, r.v.Driving, "set the room's policy"); why != nil {
+		return why
+	}
+	d := 1
+	if key.Matches(msg, r.ctx.Keys.PolicyBack) {
+		d = -1
+	}
+	p := NextPolicy(r.v.Policy, d)
+	if ok, note := r.guard.Confirm(msg, "sets the room to "+p+": "+PolicyMeaning(p)); !ok {
+		return note
+	}
+	return ui.Batch{SetPolicy{Policy: p}, ui.Done{}}
+}
+
+// resolveSelected accepts or rejects the selected chime, once confirmed.
+func (r *Room) resolveSelected(msg tea.KeyPressMsg) ui.Action {
+	chimes := r.v.Chimes
+	if len(chimes) == 0 {
+		return ui.Note{Text: "no chime waits"}
+	}
+	if why := mayDrive(r.ctx, r.v.Driving, "accept or reject a chime"); why != nil {
+		return why
+	}
+	c := chimes[min(r.sel, len(chimes)-1)]
+	if c.ChimeID != r.shown {
+		return ui.Note{Text: "the selected chime is not on screen: " + ui.KeyName(r.ctx.Keys.Up) + ui.KeyName(r.ctx.Keys.Down) + " brings it back"}
+	}
+	accept := key.Matches(msg, r.ctx.Keys.Accept)
+	verb := "reject"
+	if accept {
+		verb = "accept"
+	}
+	if ok, note := r.guard.Confirm(msg, verb+"s "+ChimeName(c)); !ok {
+		return note
+	}
+	return ui.Batch{Resolve{Chime: c, Accept: accept}, ui.Done{}}
+}
+
+// mayDrive is nil when this terminal drives, else the note that says why
+// it may not do what.
+func mayDrive(ctx *ui.Context, driving bool, what string) ui.Action {
+	switch {
+	case ctx.Watch:
+		return ui.Note{Text: "watching read-only: only the driver may " + what}
+	case !driving:
+		return ui.Note{Text: "only the driver may " + what + ": " + ui.KeyName(ctx.Keys.TakeOver) + " takes over"}
+	}
+	return nil
+}
+
+// ChimeName names a chime for notes: its author and its first words.
+func ChimeName(c client.Chime) string {
+	return Possessive(c.Author) + " chime “" + ui.ClipRunes(ui.SanitizeLine(c.Text), 24) + "”"
+}
+
+// Possessive is a collaborator's name with 's, for notes.
+func Possessive(author string) string {
+	a := ui.SanitizeLine(author)
+	if a == "" {
+		return "the"
+	}
+	if strings.HasSuffix(a, "s") {
+		return a + "'"
+	}
+	return a + "'s"
+}
+
+// PolicyMeaning says what a room policy does with a chime.
+func PolicyMeaning(p string) string {
+	switch p {
+	case client.PolicyObserve, client.PolicyMute:
+		return "chimes are refused"
+	case client.PolicySuggest:
+		return "chimes wait for the driver"
+	case client.PolicyCoDrive:
+		return "chimes go in at once"
+	}
+	return "the host's own policy"
+}
+
+// NextPolicy is the policy d steps from p (1 forward, -1 back).
+func NextPolicy(p string, d int) string {
+	order := []string{client.PolicyObserve, client.PolicyMute, client.PolicySuggest, client.PolicyCoDrive}
+	i := 2 // suggest, the default
+	for k, q := range order {
+		if q == p {
+			i = k
+		}
+	}
+	return order[(i+d+len(order))%len(order)]
+}
+
+// Select selects chime i (kept in range when the pane is laid out).
+func (r *Room) Select(i int) { r.sel = i }

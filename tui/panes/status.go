@@ -1,0 +1,197 @@
+package panes
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Conn is the stream's connection as the status line shows it.
+type Conn struct {
+	State    client.ConnState
+	Resumed  bool // the stream came back after a loss
+	Ended    bool // the stream ended for good
+	Replayed int  // events replayed at the resume
+}
+
+// Update folds a connection change in: after a reconnect, the next
+// streaming or polling state is a resume.
+func (c *Conn) Update(s client.ConnState) {
+	lost := c.State.Mode == client.ConnReconnecting
+	c.State = s
+	switch s.Mode {
+	case client.ConnStreaming, client.ConnPolling:
+		if lost {
+			c.Resumed, c.Replayed = true, s.Replayed
+		}
+	case client.ConnReconnecting:
+		c.Resumed = false
+	case client.ConnClosed:
+		c.Ended = true
+	}
+}
+
+// Text words the connection, in its style.
+func (c *Conn) Text(st *theme.Styles) string {
+	s := c.State
+	switch {
+	case c.Ended || s.Mode == client.ConnClosed:
+		return st.StatusWarn.Render("stream closed")
+	case s.Mode == client.ConnReconnecting:
+		return st.StatusWarn.Render(fmt.Sprintf("reconnecting %d", max(s.Attempt, 1)))
+	case c.Resumed && s.Mode == client.ConnStreaming:
+		return st.StatusGood.Render(fmt.Sprintf("resumed, %d events replayed", c.Replayed))
+	case s.Mode == client.ConnStreaming:
+		return st.StatusGood.Render("● live")
+	case s.Mode == client.ConnPolling:
+		word := "polling"
+		if c.Resumed {
+			word = fmt.Sprintf("polling (resumed, %d events replayed)", c.Replayed)
+		}
+		return st.StatusWarn.Render(word)
+	}
+	return st.Status.Render("connecting…")
+}
+
+// StatusView is what the status line says.
+type StatusView struct {
+	Conn      Conn          // the open session's stream
+	State     *client.State // the open session's state, nil while it opens
+	Err       string        // the last error, with its code
+	Note      string        // the last thing that happened
+	QuitArmed bool          // one ctrl+c was pressed: the note says what a second does
+	MouseOff  bool          // the terminal selects text
+	Hint      string        // the focused pane's keys, "" for the composer
+	Budget    bool          // the budget shows here (the run's line does not show it)
+}
+
+// Status is the status line: the connection, the run, the last error or
+// note (or the focused pane's keys) and the budget, with the help key at
+// its right; on the picker, the last error or note and the picker's keys.
+type Status struct {
+	ctx   *ui.Context
+	width int
+	v     StatusView
+}
+
+// NewStatus is the status line of ctx.
+func NewStatus(ctx *ui.Context) *Status { return &Status{ctx: ctx} }
+
+// Set says what the line says.
+func (p *Status) Set(v StatusView) { p.v = v }
+
+// SetSize gives the line its width.
+func (p *Status) SetSize(width, _ int) { p.width = width }
+
+// Update changes nothing: the line says what the others did.
+func (p *Status) Update(tea.Msg) (tea.Cmd, ui.Action) { return nil, nil }
+
+// ShortHelp lists the keys that read the line further: the help and the
+// last errors.
+func (p *Status) ShortHelp() []key.Binding {
+	return []key.Binding{p.ctx.Keys.Help, p.ctx.Keys.Errors}
+}
+
+// FullHelp lists the line's keys.
+func (p *Status) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+// View draws the open session's status line: the last error with its code
+// first; what does not fit is cut from the end.
+func (p *Status) View() string {
+	st, v := p.ctx.Styles, &p.v
+	parts := []string{v.Conn.Text(st)}
+	if v.State != nil {
+		parts = append(parts, runText(st, v.State))
+	}
+	if v.MouseOff {
+		parts = append(parts, st.StatusWarn.Render("mouse off ("+ui.KeyName(p.ctx.Keys.Mouse)+")"))
+	}
+	switch {
+	case v.Err != "":
+		parts = append([]string{p.message()}, parts...) // the error first: it matters most
+	case v.Hint != "" && v.Note == "":
+		parts = append(parts, st.KeyDesc.Render(v.Hint))
+	default:
+		parts = append(parts, p.message())
+	}
+	if v.State != nil && v.Budget {
+		parts = append(parts, budgetText(st, v.State))
+	}
+	return p.withHint(ui.JoinFit(parts, p.width))
+}
+
+// message is the last error with its code, else the last note; a pending
+// quit (one ctrl+c pressed) is said before either, so the key never seems
+// to do nothing.
+func (p *Status) message() string {
+	st, v := p.ctx.Styles, &p.v
+	switch {
+	case v.QuitArmed && v.Note != "":
+		return st.StatusWarn.Render(v.Note)
+	case v.Err != "":
+		return st.StatusError.Render("✗ " + v.Err)
+	case v.Note != "":
+		return st.Status.Render(v.Note)
+	}
+	return ""
+}
+
+// NoteLine is the line for the last error or note alone, with the help key
+// at its right (the picker's and the visit's).
+func (p *Status) NoteLine() string { return p.withHint(ui.Pad(p.message(), p.width-9)) }
+
+// HintLine is a short help line of keys.
+func (p *Status) HintLine(keys []key.Binding) string {
+	h := p.ctx.Help
+	h.SetWidth(p.width)
+	return ui.Pad(h.ShortHelpView(keys), p.width)
+}
+
+// withHint puts the help key (the errors key after an error) at the right
+// of a line when it fits.
+func (p *Status) withHint(line string) string {
+	st, k := p.ctx.Styles, &p.ctx.Keys
+	hint := st.Key.Render(ui.FirstKey(k.Help)) + st.KeyDesc.Render(" help")
+	if p.v.Err != "" {
+		hint = st.Key.Render(ui.FirstKey(k.Errors)) + st.KeyDesc.Render(" errors")
+	}
+	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
+	if w+hw+2 > p.width {
+		return ui.Pad(line, p.width)
+	}
+	return line + strings.Repeat(" ", p.width-w-hw) + hint
+}
+
+// runText words the run state and the queue.
+func runText(st *theme.Styles, s *client.State) string {
+	run := s.Run.String()
+	if n := len(s.Queue); n > 0 {
+		run += fmt.Sprintf(" · %d queued", n)
+	}
+	if s.Run == client.RunRunning {
+		return st.StatusWarn.Render(run)
+	}
+	return st.Status.Render(run)
+}
+
+// budgetText words the budget used by the current or last run.
+func budgetText(st *theme.Styles, s *client.State) string {
+	b := s.Session.Budget
+	budget := fmt.Sprintf("run %d", s.Usage.Turns)
+	if b.MaxTurns > 0 {
+		budget += fmt.Sprintf("/%d", b.MaxTurns)
+	}
+	budget += " turns"
+	budget += fmt.Sprintf(" · $%.4f", s.Usage.CostUSD)
+	if b.MaxCostUSD > 0 {
+		budget += fmt.Sprintf("/$%.2f", b.MaxCostUSD)
+	}
+	return st.Status.Render(budget)
+}

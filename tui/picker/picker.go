@@ -1,0 +1,267 @@
+package picker
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Host is where the sessions are listed, for the words of a failed
+// listing: gardend's address, the service's, the graph, and whether the
+// person is a visitor.
+type Host struct {
+	Gardend string
+	Service string
+	Graph   string
+	Visitor bool
+}
+
+// Actions the picker reports, beside ui.Note, ui.Failed and ui.Show.
+
+// List asks the root to list the sessions: the listing numbered Gen (only
+// the last one's answer is taken), SelectID selected once listed, Poll the
+// opening of the picker that polled it (0 when the person asked).
+type List struct {
+	Gen      int
+	SelectID string
+	Poll     int
+}
+
+// Inspect asks the root to read a listed session's snapshot for its peek,
+// in the picker's opening Opened.
+type Inspect struct {
+	Opened int
+	ID     string
+	Rev    time.Time // the session's updatedAt it is asked for
+}
+
+// Open asks the root to open a session.
+type Open struct{ ID string }
+
+// Back goes back to the open session.
+type Back struct{}
+
+// New asks the root to start a new session.
+type New struct{}
+
+// Clone asks the root to clone a session.
+type Clone struct{ Target client.Summary }
+
+// Messages the root hands the picker.
+
+// ListedMsg answers a listing.
+type ListedMsg struct {
+	Gen       int // the listing's number: an older listing than the last asked for is dropped
+	Principal string
+	List      []client.Summary
+	Err       error
+	SelectID  string // select this session once listed
+	Poll      int    // the picker's opening that polled it, 0 when not a poll
+}
+
+// PeekMsg answers the inspection of a listed session.
+type PeekMsg struct {
+	Opened int       // the opening of the picker it was asked in
+	ID     string    // the session
+	Rev    time.Time // the revision (updatedAt) it was asked for
+	Snap   *client.Snapshot
+	Size   int // the answer's length in bytes
+	Err    error
+}
+
+// New is the picker of ctx, listing the sessions of host, again every
+// every while it shows (DefaultPollEvery when 0).
+func NewPicker(ctx *ui.Context, host Host, every time.Duration) *Picker {
+	if every <= 0 {
+		every = DefaultPollEvery
+	}
+	return &Picker{ctx: ctx, host: host, every: every}
+}
+
+// Set tells the picker who the person is and which session is open ("" for
+// none).
+func (p *Picker) Set(me client.Me, current string) { p.me, p.current = me, current }
+
+// Reload lists the sessions again; selectID is selected once listed.
+func (p *Picker) Reload(selectID string) ui.Action {
+	p.loading = true
+	p.asked++
+	return List{Gen: p.asked, SelectID: selectID}
+}
+
+// SetSize gives the list its width and height.
+func (p *Picker) SetSize(width, height int) {
+	p.width, p.height = width, height
+	p.setPreviewWidth(previewWidth(width))
+	p.keepInView(height)
+}
+
+// View draws the list, or what failed when the listing did.
+func (p *Picker) View() string {
+	if p.failed != nil {
+		return strings.Join(ui.FitLines(p.loadFailure(p.failed, p.width), p.height), "\n")
+	}
+	pw := previewWidth(p.width)
+	lines := p.view(area{width: p.width - pw, height: p.height, now: p.ctx.Now()})
+	if pw > 0 {
+		for i, l := range p.previewView(pw, p.height) {
+			lines[i] = ui.Pad(lines[i], p.width-pw) + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Facts is the header's right side: how many sessions, or that the listing
+// failed.
+func (p *Picker) Facts() string {
+	switch {
+	case p.failed != nil:
+		return "listing failed"
+	case len(p.all) == 1:
+		return "1 session"
+	}
+	return itoa(len(p.all)) + " sessions"
+}
+
+// ShortHelp lists the keys of the picker's hint.
+func (p *Picker) ShortHelp() []key.Binding { return Keys{&p.ctx.Keys}.ShortHelp() }
+
+// FullHelp lists every key of the picker, by column.
+func (p *Picker) FullHelp() [][]key.Binding { return Keys{&p.ctx.Keys}.FullHelp() }
+
+// Update handles the picker's keys, pastes into the filter, the wheel and
+// the answers of the listings and inspections.
+func (p *Picker) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return nil, p.onKey(msg)
+	case tea.PasteMsg:
+		p.filter.Insert(msg.Content)
+		p.filterChanged()
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			p.move(-1)
+		case tea.MouseWheelDown:
+			p.move(1)
+		}
+	case ListedMsg:
+		return p.onListed(msg)
+	case PollTickMsg:
+		return p.onPollTick(msg)
+	case RestMsg:
+		return p.onRest(msg)
+	case PeekMsg:
+		return nil, p.onPeek(msg)
+	}
+	return nil, nil
+}
+
+// Takes reports whether a listing's answer is one the picker takes: the
+// last one asked for, or a poll of this opening.
+func (p *Picker) Takes(msg ListedMsg) bool {
+	return msg.Gen == p.asked && (msg.Poll == 0 || msg.Poll == p.opened)
+}
+
+// onKey handles a key in the session picker.
+func (p *Picker) onKey(msg tea.KeyPressMsg) ui.Action {
+	k := &p.ctx.Keys
+	if p.failed != nil && key.Matches(msg, k.Retry) {
+		return ui.Batch{ui.Failed{}, ui.Note{Text: "listing your sessions again…"}, p.Reload("")}
+	}
+	switch {
+	case key.Matches(msg, k.Up):
+		p.move(-1)
+	case key.Matches(msg, k.Down):
+		p.move(1)
+	case key.Matches(msg, k.Open):
+		return p.openSelected()
+	case key.Matches(msg, k.New):
+		if p.ctx.Watch {
+			return ui.Note{Text: "watching read-only: start sessions without watch"}
+		}
+		return New{}
+	case key.Matches(msg, k.Rename, k.Delete, k.Clone):
+		return p.action(msg)
+	case key.Matches(msg, k.Back):
+		return p.back()
+	default:
+		if p.filter.Update(msg) {
+			p.filterChanged()
+		}
+	}
+	return nil
+}
+
+// back clears the filter, else goes back to the open session.
+func (p *Picker) back() ui.Action {
+	switch {
+	case p.filter.String() != "":
+		p.filter.Set("")
+		p.filterChanged()
+	case p.current != "":
+		return Back{}
+	}
+	return nil
+}
+
+// openSelected opens the selected session, or goes back to it when it is
+// the open one.
+func (p *Picker) openSelected() ui.Action {
+	s, ok := p.selected()
+	switch {
+	case !ok:
+		return nil
+	case s.SessionID == p.current:
+		return Back{}
+	}
+	return Open{ID: s.SessionID}
+}
+
+// action starts a rename, a delete or a clone of the selected session.
+func (p *Picker) action(msg tea.KeyPressMsg) ui.Action {
+	k := &p.ctx.Keys
+	s, ok := p.selected()
+	switch {
+	case !ok:
+		return nil
+	case key.Matches(msg, k.Rename):
+		return ui.Show{Overlay: dialog.NewRename(p.ctx, s)}
+	case key.Matches(msg, k.Delete):
+		return ui.Show{Overlay: dialog.NewDelete(p.ctx, s)}
+	}
+	return Clone{Target: s}
+}
+
+// onListed takes the last listing asked for, and inspects the sessions it
+// shows.
+func (p *Picker) onListed(msg ListedMsg) (tea.Cmd, ui.Action) {
+	if msg.Poll != 0 {
+		return p.onPolled(msg)
+	}
+	if msg.Gen != p.asked {
+		return nil, nil
+	}
+	p.loading = false
+	return nil, ui.Join(p.take(msg), p.peekNext())
+}
+
+// take shows a listing's answer: the sessions, or its failure.
+func (p *Picker) take(msg ListedMsg) ui.Action {
+	listingFailed := p.failed != nil
+	p.failed = msg.Err
+	if msg.Err != nil {
+		return ui.Failed{Err: msg.Err}
+	}
+	p.setList(msg.List, msg.SelectID)
+	if listingFailed {
+		return ui.Failed{} // the listing's own error; another (a session that failed to open) stays
+	}
+	return nil
+}

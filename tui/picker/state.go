@@ -1,0 +1,40 @@
+package picker
+
+import "github.com/sophia-labs/vehicle/client"
+
+// What the picker holds, read by the root and its tests.
+
+// Asked is the number of the last listing asked for.
+func (p *Picker) Asked() int { return p.asked }
+
+// Opened counts the picker's openings and closings: what is asked in one
+// opening is dropped in the next.
+func (p *Picker) Opened() int { return p.opened }
+
+// Polls is how many polls were scheduled.
+func (p *Picker) Polls() int { return p.polls }
+
+// Shown reports whether the picker shows (as Sync was last told).
+func (p *Picker) Shown() bool { return p.open }
+
+// Loading reports whether a listing the person asked for is under way.
+func (p *Picker) Loading() bool { return p.loading }
+
+// Sessions is the sessions listed, newest first.
+func (p *Picker) Sessions() []client.Summary { return p.all }
+
+// SelectedID is the selected session's id, "" when none.
+func (p *Picker) SelectedID() string {
+	s, _ := p.selected()
+	return s.SessionID
+}
+
+// Peeked is how many of a listed session's last turns an inspection read;
+// ok is false when none was kept.
+func (p *Picker) Peeked(id string) (turns int, ok bool) {
+	pk, ok := p.peeks[id]
+	if !ok {
+		return 0, false
+	}
+	return len(pk.turns), true
+}
