@@ -42,7 +42,8 @@ func NewStateLazy(me Me, snap *LazySnapshot) *State {
 	from := s.foldStart(items, len(items)-LazyTail)
 	s.earlier = items[:from:from]
 	s.Entries = make([]Entry, 0, len(items)-from+8)
-	s.foldItems(items[from:])
+	s.foldItems(items[from:], from)
+	s.nextKey = int64(len(items)) * ItemKeys
 	s.snapshotTurns()
 	s.pairSnapshot(len(s.Entries))
 	s.DecodeText(0, len(s.Entries))
@@ -62,9 +63,10 @@ func (s *State) foldStart(items []span, i int) int {
 	return i
 }
 
-// foldItems folds items at the end of Entries, leaving texts in s.lazy.
-func (s *State) foldItems(items []span) {
-	for _, sp := range items {
+// foldItems folds items, the first at position pos in the snapshot's
+// transcript, at the end of Entries, leaving texts in s.lazy.
+func (s *State) foldItems(items []span, pos int) {
+	for k, sp := range items {
 		var h itemHead
 		text, ok := "", s.lazy.readHead(sp, &h)
 		if ok && h.role == RoleUser && bytes.HasPrefix(s.lazy.slice(h.text), []byte(`"[`)) {
@@ -74,10 +76,10 @@ func (s *State) foldItems(items []span) {
 		}
 		if !ok {
 			raw := s.lazy.slice(sp)
-			s.appendEntry(Entry{Kind: EntryMessage, Unreadable: true, Text: unreadableText(raw), Rev: 1})
+			s.putEntry(Entry{Key: itemKey(pos+k, 0), Kind: EntryMessage, Unreadable: true, Text: unreadableText(raw), Rev: 1})
 			continue
 		}
-		s.addHead(&h, text)
+		s.addHead(&h, text, pos+k)
 	}
 }
 
@@ -99,7 +101,7 @@ func (s *State) FoldEarlier(n int) (added int) {
 	from := s.foldStart(s.earlier, len(s.earlier)-n)
 	part := &State{Me: s.Me, byEntry: make(map[string]int32), names: s.names, lazy: s.lazy}
 	part.Entries = make([]Entry, 0, len(s.earlier)-from+8)
-	part.foldItems(s.earlier[from:])
+	part.foldItems(s.earlier[from:], from)
 	s.earlier = s.earlier[:from:from]
 	added = len(part.Entries)
 	s.front += int32(added)
