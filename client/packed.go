@@ -4,7 +4,7 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/sophia-labs/vehicle/internal/lz"
+	"github.com/klauspost/compress/s2"
 )
 
 // A long session's snapshot is mostly its transcript and its commands, and a
@@ -87,7 +87,7 @@ func (p *packed) block(i int) []byte {
 			return c.b
 		}
 	}
-	out, err := lz.Decode(make([]byte, 0, b.n), b.z)
+	out, err := s2.Decode(make([]byte, b.n), b.z)
 	if err != nil || len(out) != int(b.n) {
 		out = nil
 	}

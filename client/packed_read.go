@@ -7,7 +7,7 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/sophia-labs/vehicle/internal/lz"
+	"github.com/klauspost/compress/s2"
 )
 
 const (
@@ -117,7 +117,6 @@ func newPacker(size int) *packer {
 // shrink by an eighth is kept as it is.
 func (z *packer) run() {
 	defer close(z.done)
-	var enc lz.Encoder
 	var zbuf []byte
 	start := uint32(0)
 	for j := range z.jobs {
@@ -126,7 +125,7 @@ func (z *packer) run() {
 			continue
 		}
 		blk := pblock{start: start, n: uint32(len(j.b))}
-		zbuf = enc.Append(zbuf[:0], j.b)
+		zbuf = s2.Encode(zbuf[:cap(zbuf)], j.b)
 		if len(zbuf) < len(j.b)-len(j.b)/8 {
 			blk.z = bytes.Clone(zbuf)
 		} else {
