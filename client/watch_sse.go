@@ -43,11 +43,10 @@ func (s *Stream) connectSSE() (*sseConn, error) {
 		cancel()
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	req, err := s.c.newRequest(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return fail(fmt.Errorf("vehicle: cannot build the stream request: %w", err))
+		return fail(err)
 	}
-	s.c.setHeaders(req.Header)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Cache-Control", "no-cache")
 	req.Header.Set("Last-Event-ID", cursor)
@@ -56,7 +55,7 @@ func (s *Stream) connectSSE() (*sseConn, error) {
 		if body.expired.Load() {
 			return fail(&StreamError{Kind: StreamSilent, Cursor: s.cursor.Load(), After: body.timeout})
 		}
-		return fail(&TransportError{Method: http.MethodGet, URL: u, Attempts: 1, Err: err})
+		return fail(&TransportError{Method: http.MethodGet, URL: u, Attempts: 1, Err: hideURL(err, u)})
 	}
 	if err := checkStream(u, resp); err != nil {
 		return fail(err)
@@ -88,6 +87,7 @@ func checkStream(u string, resp *http.Response) error {
 		return &StreamError{Kind: StreamNotSSE, Status: st, Err: fmt.Errorf("%s", snippet(data))}
 	}
 	_, err := parseAnswer(call{method: http.MethodGet, url: u}, st, data)
+	err = withRetryAfter(err, resp.Header)
 	if err == nil {
 		err = &TransportError{Method: http.MethodGet, URL: u, Status: st, Attempts: 1, Err: fmt.Errorf("%s", snippet(data))}
 	}
