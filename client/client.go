@@ -32,6 +32,7 @@ type Client struct {
 	retry     RetryPolicy
 	newID     func() string
 	routes    map[string]Route // the route table by op
+	trace     Trace            // the hooks WithTrace set
 }
 
 // Option configures a Client.
@@ -167,6 +168,8 @@ func (c *Client) setHeaders(h http.Header) {
 // call is one request: method, address, body (nil for none) and whether it may
 // be retried with the same body when its answer is lost.
 type call struct {
+	op        string // the route's op, for a trace
+	session   string // the session it names, for a trace
 	method    string
 	url       string
 	body      []byte
@@ -175,14 +178,31 @@ type call struct {
 	sink      *packedSink // a snapshot's answer is read a piece at a time into it
 }
 
-// once makes one attempt, with the client's secrets scrubbed from what it
-// returns.
-func (c *Client) once(ctx context.Context, cl call) (*Frame, error) {
-	return c.scrubAnswer(c.attempt(ctx, cl))
+// once makes attempt n (from 1), with the client's secrets scrubbed from
+// what it returns, and reports it to the trace.
+func (c *Client) once(ctx context.Context, cl call, n int) (*Frame, error) {
+	if !c.tracing() {
+		f, _, err := c.attempt(ctx, cl)
+		return c.scrubAnswer(f, err)
+	}
+	ri := RequestInfo{Op: cl.op, Method: cl.method, Path: pathOf(cl.url), SessionID: cl.session,
+		RequestID: cl.requestID, Attempt: n}
+	start := c.traceRequest(ri)
+	f, status, err := c.attempt(ctx, cl)
+	f, err = c.scrubAnswer(f, err)
+	c.traceAnswer(ri, start, status, f, err)
+	return f, err
 }
 
-// attempt makes one attempt.
-func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
+// attempt makes one attempt; status is the answer's HTTP status, 0 when none
+// came.
+func (c *Client) attempt(ctx context.Context, cl call) (f *Frame, status int, err error) {
+	f, err = c.attemptStatus(ctx, cl, &status)
+	return f, status, err
+}
+
+// attemptStatus is attempt, setting *status once an answer comes.
+func (c *Client) attemptStatus(ctx context.Context, cl call, status *int) (*Frame, error) {
 	var rd io.Reader
 	if cl.body != nil {
 		rd = bytes.NewReader(cl.body)
@@ -204,6 +224,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: hideURL(err, cl.url)}
 	}
 	defer resp.Body.Close()
+	*status = resp.StatusCode
 	if cl.sink != nil && resp.StatusCode == http.StatusOK {
 		return readPackedAnswer(cl, resp)
 	}

@@ -162,7 +162,7 @@ func (c *Client) TrashDocument(ctx context.Context, graph, documentID string) er
 		graph = c.graph
 	}
 	u := c.gardend.String() + "/navigation/" + url.PathEscape(graph) + "/documents/" + url.PathEscape(documentID)
-	cl := call{method: http.MethodDelete, url: u, retry: true}
+	cl := call{op: "trash", session: "", method: http.MethodDelete, url: u, retry: true}
 	if _, err := c.send(ctx, cl); err != nil && !lostThenNotFound(err) {
 		return fmt.Errorf("the session is deleted, but its mirrored document %q in graph %q is not in the Trash: %w; trash it by hand in the workspace (or try the delete of that document again)", documentID, graph, err)
 	}

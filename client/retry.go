@@ -77,7 +77,7 @@ func (c *Client) send(ctx context.Context, cl call) (*Frame, error) {
 				return nil, last
 			}
 		}
-		f, err := c.once(ctx, cl)
+		f, err := c.once(ctx, cl, i+1)
 		var te *TransportError
 		if !errors.As(err, &te) {
 			var e *Error

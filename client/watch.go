@@ -328,10 +328,13 @@ func (s *Stream) apply(st linkStep) {
 	}
 }
 
-// report tells OnState about a change.
+// report tells OnState, and the client's trace, about a change.
 func (s *Stream) report(st ConnState) {
 	if s.o.OnState != nil {
 		s.o.OnState(st)
+	}
+	if t := s.c.trace.StreamState; t != nil {
+		t(s.id, st)
 	}
 }
 
