@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sophia-labs/vehicle/client/internal/snapshot"
 )
 
 // Me identifies this terminal: the person and this client's id. Principal
@@ -198,7 +200,7 @@ type State struct {
 	doneAt  int
 	names   map[string]string // interned tool names and authors
 	nextKey int64             // the Key of the next entry an event or a notice makes
-	lazy    *packed           // a lazy snapshot's bytes, where entries' undecoded texts are
+	lazy    *snapshot.Answer  // a lazy snapshot's bytes, where entries' undecoded texts are
 	earlier []span            // a lazy snapshot's items not folded yet, all before Entries[0]
 	front   int32             // how many entries FoldEarlier has put before the first ones
 	room    []Entry           // Entries' backing array with free slots before Entries[0], for FoldEarlier

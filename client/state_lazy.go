@@ -56,7 +56,7 @@ func (s *State) foldStart(items []span, i int) int {
 	i = min(max(i, 0), len(items))
 	for ; i > 0 && i < len(items); i-- {
 		var h itemHead
-		if !s.lazy.readHead(items[i], &h) || h.role != RoleToolResult {
+		if !readHead(s.lazy, items[i], &h) || h.Role != RoleToolResult {
 			break
 		}
 	}
@@ -68,14 +68,14 @@ func (s *State) foldStart(items []span, i int) int {
 func (s *State) foldItems(items []span, pos int) {
 	for k, sp := range items {
 		var h itemHead
-		text, ok := "", s.lazy.readHead(sp, &h)
-		if ok && h.role == RoleUser && bytes.HasPrefix(s.lazy.slice(h.text), []byte(`"[`)) {
+		text, ok := "", readHead(s.lazy, sp, &h)
+		if ok && h.Role == RoleUser && bytes.HasPrefix(s.lazy.Slice(h.text), []byte(`"[`)) {
 			// A chime's turn: its author is in its first line.
-			text, ok = decodeText(s.lazy.slice(h.text))
+			text, ok = decodeText(s.lazy.Slice(h.text))
 			h.text = span{}
 		}
 		if !ok {
-			raw := s.lazy.slice(sp)
+			raw := s.lazy.Slice(sp)
 			s.putEntry(Entry{Key: itemKey(pos+k, 0), Kind: EntryMessage, Unreadable: true, Text: unreadableText(raw), Rev: 1})
 			continue
 		}
@@ -152,7 +152,7 @@ func (s *State) EntryText(i int) string {
 	if !e.Lazy() {
 		return e.Text
 	}
-	raw := s.lazy.slice(e.text)
+	raw := s.lazy.Slice(e.text)
 	if t, ok := decodeText(raw); ok && e.Kind == EntryTool {
 		return clipToolText(t)
 	} else if ok {
@@ -174,7 +174,7 @@ func (s *State) DecodeText(from, to int) Change {
 		if !e.Lazy() {
 			continue
 		}
-		raw := s.lazy.slice(e.text)
+		raw := s.lazy.Slice(e.text)
 		t, ok := decodeText(raw)
 		e.text = span{}
 		if !ok {

@@ -66,24 +66,23 @@ func (s *State) loadTranscript(items []TranscriptItem) {
 // addItem adds one transcript item, the one at position pos; a repeated
 // entry id is skipped.
 func (s *State) addItem(it *TranscriptItem, pos int) {
-	s.addHead(&itemHead{entryID: it.EntryID, role: it.Role, toolName: it.ToolName, isError: it.IsError,
-		toolCalls: it.ToolCalls, when: it.Timestamp}, it.Text, pos)
+	s.addHead(&itemHead{TranscriptItem: *it}, it.Text, pos)
 }
 
 // addHead adds one transcript item, the one at position pos, from its head
 // and its text: decoded, or left in the snapshot's bytes (h.text); a
 // repeated entry id is skipped.
 func (s *State) addHead(h *itemHead, text string, pos int) {
-	if _, dup := s.byEntry[h.entryID]; dup && h.entryID != "" {
+	if _, dup := s.byEntry[h.EntryID]; dup && h.EntryID != "" {
 		return
 	}
-	role := internRole(h.role)
+	role := internRole(h.Role)
 	if role == RoleToolResult {
-		s.toolResultMessage(h.entryID, h.toolName, textRef{text, h.text}, h.isError, h.when, itemKey(pos, 0))
+		s.toolResultMessage(h.EntryID, h.ToolName, textRef{text, h.text}, h.IsError, h.Timestamp, itemKey(pos, 0))
 		return
 	}
-	e := Entry{Key: itemKey(pos, 0), Kind: EntryMessage, EntryID: h.entryID, Role: role, Text: text, text: h.text,
-		ToolCalls: h.toolCalls, Time: h.when, Rev: 1}
+	e := Entry{Key: itemKey(pos, 0), Kind: EntryMessage, EntryID: h.EntryID, Role: role, Text: text, text: h.text,
+		ToolCalls: h.ToolCalls, Time: h.Timestamp, Rev: 1}
 	if role == RoleUser {
 		e.Author, e.Text = s.attribution(text)
 	}
@@ -91,9 +90,9 @@ func (s *State) addHead(h *itemHead, text string, pos int) {
 	if role != RoleAssistant {
 		return
 	}
-	for j, c := range h.toolCalls {
+	for j, c := range h.ToolCalls {
 		s.putEntry(Entry{Key: itemKey(pos, 1+j), Kind: EntryTool, ToolCallID: c.ID, ToolName: s.intern(c.Name),
-			ToolArgs: c.Arguments, ToolState: ToolOK, Time: h.when, Rev: 1})
+			ToolArgs: c.Arguments, ToolState: ToolOK, Time: h.Timestamp, Rev: 1})
 	}
 }
 
