@@ -14,14 +14,14 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 )
 
 // Client speaks to one gardend for one graph. It is safe for concurrent use.
 // A Client holds credentials in memory only and never logs them.
 type Client struct {
-	gardend   *url.URL // gardend's root
-	mount     string   // the service's mount under gardend ("" serves at the root)
+	gardend   *url.URL      // gardend's root, without user info
+	userinfo  *url.Userinfo // the user info the address came with, sent but never shown
+	mount     string        // the service's mount under gardend ("" serves at the root)
 	graph     string
 	token     string
 	visitorID string
@@ -32,32 +32,7 @@ type Client struct {
 	retry     RetryPolicy
 	newID     func() string
 	routes    map[string]Route // the route table by op
-}
-
-// RetryPolicy bounds the retries of a request whose answer was lost.
-//
-// This is the client's one retry policy; callers (a UI, the JSONL form)
-// should not retry on their own:
-//   - A lost answer (no connection, a cut, or a proxy's 502/503/504 with no
-//     frame) is retried with the very same request, for reads and for the
-//     ops the host remembers by requestId (see Route.Retry), so the host
-//     replays a request it already ran instead of running it twice. Delete
-//     is retried too, and Client.Delete settles a retry the host answers
-//     not_found.
-//   - A prompt, follow_up or steer refused with delegation_required is sent
-//     once more, with the same requestId, after one inspect has handed the
-//     host the caller's delegation.
-//   - A refusal is never retried otherwise: it is the caller's to act on.
-type RetryPolicy struct {
-	Attempts int           // total attempts, at least 1
-	Base     time.Duration // first backoff
-	Max      time.Duration // backoff cap
-}
-
-// DefaultRetry is the policy a new Client uses: five attempts, 100 ms doubling
-// up to 2 s.
-func DefaultRetry() RetryPolicy {
-	return RetryPolicy{Attempts: 5, Base: 100 * time.Millisecond, Max: 2 * time.Second}
+	trace     Trace            // the hooks WithTrace set
 }
 
 // Option configures a Client.
@@ -101,13 +76,18 @@ func WithRetry(p RetryPolicy) Option { return func(c *Client) { c.retry = p } }
 func WithRequestIDs(f func() string) Option { return func(c *Client) { c.newID = f } }
 
 // New returns a Client for the gardend at gardendURL (scheme and host, and an
-// optional path prefix). It fails only on an address it cannot use.
+// optional path prefix). It fails only on an address it cannot use. User
+// info in the address (https://user:password@host) is sent with every
+// request, as net/http does, but no address the client shows or puts in an
+// error carries it.
 func New(gardendURL string, opts ...Option) (*Client, error) {
 	u, err := url.Parse(strings.TrimRight(gardendURL, "/"))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("vehicle: %q is not a gardend address: give one like https://sophia.example.com", gardendURL)
+		return nil, fmt.Errorf("vehicle: that is not a gardend address: give one like https://sophia.example.com")
 	}
-	c := &Client{gardend: u, mount: DefaultMount, retry: DefaultRetry(), newID: RandomID, routes: map[string]Route{}}
+	userinfo := u.User
+	u = withoutUserinfo(u)
+	c := &Client{gardend: u, userinfo: userinfo, mount: DefaultMount, retry: DefaultRetry(), newID: RandomID, routes: map[string]Route{}}
 	for _, r := range routeTable() {
 		c.routes[r.Op] = r
 	}
@@ -188,6 +168,8 @@ func (c *Client) setHeaders(h http.Header) {
 // call is one request: method, address, body (nil for none) and whether it may
 // be retried with the same body when its answer is lost.
 type call struct {
+	op        string // the route's op, for a trace
+	session   string // the session it names, for a trace
 	method    string
 	url       string
 	body      []byte
@@ -196,76 +178,39 @@ type call struct {
 	sink      *packedSink // a snapshot's answer is read a piece at a time into it
 }
 
-// send runs a call with the retry policy.
-func (c *Client) send(ctx context.Context, cl call) (*Frame, error) {
-	attempts := 1
-	if cl.retry {
-		attempts = c.retry.Attempts
+// once makes attempt n (from 1), with the client's secrets scrubbed from
+// what it returns, and reports it to the trace.
+func (c *Client) once(ctx context.Context, cl call, n int) (*Frame, error) {
+	if !c.tracing() {
+		f, _, err := c.attempt(ctx, cl)
+		return c.scrubAnswer(f, err)
 	}
-	var last *TransportError
-	for i := 0; i < attempts; i++ {
-		if i > 0 {
-			if err := sleepCtx(ctx, backoff(c.retry, i)); err != nil {
-				last.Err = errors.Join(last.Err, err)
-				return nil, last
-			}
-		}
-		f, err := c.once(ctx, cl)
-		var te *TransportError
-		if !errors.As(err, &te) {
-			var e *Error
-			if errors.As(err, &e) {
-				e.Attempts = i + 1
-			}
-			return f, err
-		}
-		te.Attempts = i + 1
-		last = te
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	return nil, last
+	ri := RequestInfo{Op: cl.op, Method: cl.method, Path: pathOf(cl.url), SessionID: cl.session,
+		RequestID: cl.requestID, Attempt: n}
+	start := c.traceRequest(ri)
+	f, status, err := c.attempt(ctx, cl)
+	f, err = c.scrubAnswer(f, err)
+	c.traceAnswer(ri, start, status, f, err)
+	return f, err
 }
 
-// backoff is the wait before attempt i (i >= 1).
-func backoff(p RetryPolicy, i int) time.Duration {
-	d := p.Base << (i - 1)
-	if d > p.Max || d <= 0 {
-		d = p.Max
-	}
-	return d
+// attempt makes one attempt; status is the answer's HTTP status, 0 when none
+// came.
+func (c *Client) attempt(ctx context.Context, cl call) (f *Frame, status int, err error) {
+	f, err = c.attemptStatus(ctx, cl, &status)
+	return f, status, err
 }
 
-// sleepCtx waits d or until ctx ends.
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
-// once makes one attempt, with the client's secrets scrubbed from what it
-// returns.
-func (c *Client) once(ctx context.Context, cl call) (*Frame, error) {
-	return c.scrubAnswer(c.attempt(ctx, cl))
-}
-
-// attempt makes one attempt.
-func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
+// attemptStatus is attempt, setting *status once an answer comes.
+func (c *Client) attemptStatus(ctx context.Context, cl call, status *int) (*Frame, error) {
 	var rd io.Reader
 	if cl.body != nil {
 		rd = bytes.NewReader(cl.body)
 	}
-	req, err := http.NewRequestWithContext(ctx, cl.method, cl.url, rd)
+	req, err := c.newRequest(ctx, cl.method, cl.url, rd)
 	if err != nil {
-		return nil, fmt.Errorf("vehicle: cannot build the request: %w", err)
+		return nil, err
 	}
-	c.setHeaders(req.Header)
 	req.Header.Set("Accept", "application/json")
 	if cl.body != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -276,9 +221,10 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 		if errors.As(err, &re) {
 			return nil, re // a refused redirect: not a lost answer, never retried
 		}
-		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: err}
+		return nil, &TransportError{Method: cl.method, URL: cl.url, Err: hideURL(err, cl.url)}
 	}
 	defer resp.Body.Close()
+	*status = resp.StatusCode
 	if cl.sink != nil && resp.StatusCode == http.StatusOK {
 		return readPackedAnswer(cl, resp)
 	}
@@ -286,7 +232,37 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 	if err != nil {
 		return nil, &TransportError{Method: cl.method, URL: cl.url, Status: resp.StatusCode, Err: err}
 	}
-	return parseAnswer(cl, resp.StatusCode, data)
+	f, err := parseAnswer(cl, resp.StatusCode, data)
+	return f, withRetryAfter(err, resp.Header)
+}
+
+// newRequest is a request to u (an address the client made, with no user
+// info) with the credentials: its headers, and the address's user info.
+func (c *Client) newRequest(ctx context.Context, method, u string, body io.Reader) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, method, u, body)
+	if err != nil {
+		return nil, fmt.Errorf("vehicle: cannot build the %s request: %w", method, err)
+	}
+	req.URL.User = c.userinfo
+	c.setHeaders(req.Header)
+	return req, nil
+}
+
+// withoutUserinfo is a copy of u without user info.
+func withoutUserinfo(u *url.URL) *url.URL {
+	v := *u
+	v.User = nil
+	return &v
+}
+
+// hideURL replaces the address in net/http's *url.Error, which shows the
+// request's user info, by the one the client made (which has none).
+func hideURL(err error, u string) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		ue.URL = u
+	}
+	return err
 }
 
 // parseAnswer turns an HTTP answer into a frame or an error: the one place
@@ -294,7 +270,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (*Frame, error) {
 func parseAnswer(cl call, status int, data []byte) (*Frame, error) {
 	var f Frame
 	if err := unmarshalFrame(data, &f); err != nil || f.Type == "" {
-		if status == http.StatusBadGateway || status == http.StatusServiceUnavailable ||
+		if status == http.StatusBadGateway || status == http.StatusServiceUnavailable || status == http.StatusTooManyRequests ||
 			status == http.StatusGatewayTimeout || status >= 500 && len(data) == 0 {
 			return nil, &TransportError{Method: cl.method, URL: cl.url, Status: status,
 				Err: fmt.Errorf("%s", snippet(data))}

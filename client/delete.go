@@ -19,13 +19,33 @@ type DeleteOutcome struct {
 	Deleted Deleted
 	// AnswerLost is true when the host's answer to the delete was lost and
 	// the retry found the session gone (not_found), which an inspect then
-	// confirmed: the delete is done, but Deleted.TrashedAs is unknown ("").
+	// confirmed: the delete is done, but Deleted.TrashedAs is unknown ("")
+	// and Deleted.ConfirmedBy says the client made that answer.
 	AnswerLost bool
 	// MirrorTrashed is true when the mirrored document went to the Trash.
 	MirrorTrashed bool
 	// MirrorErr says why the document could not be trashed (the session is
 	// deleted all the same); nil when it was, or when there was no mirror.
+	// A mirror that names another document than the session's own is never
+	// trashed: MirrorErr is then a *MirrorRefusedError.
 	MirrorErr error
+}
+
+// MirrorRefusedError is a delete's answer whose mirror names another
+// document than the session's own record: MirrorDocumentID(sessionID) in
+// the client's graph. The client trashes nothing else with the person's
+// credential, whatever a host says.
+type MirrorRefusedError struct {
+	SessionID string    // the session deleted
+	Named     MirrorRef // the document the host named
+	Own       MirrorRef // the only document the client trashes after this delete
+}
+
+// Error says what was refused and why.
+func (e *MirrorRefusedError) Error() string {
+	return fmt.Sprintf("vehicle: the session is deleted, but the host asked to put document %q of graph %q in the Trash, "+
+		"which is not its record (%q in graph %q): refused, nothing was trashed; tell whoever runs this host",
+		e.Named.DocumentID, e.Named.GraphID, e.Own.DocumentID, e.Own.GraphID)
 }
 
 // deleteOptions are what DeleteOptions set.
@@ -86,11 +106,16 @@ func (c *Client) Delete(ctx context.Context, id string, opts ...DeleteOption) (*
 			return nil, fmt.Errorf("%w (the first answer was lost, and %v)", err, ierr)
 		}
 		out.AnswerLost = true
-		out.Deleted = Deleted{SessionID: id, Mirror: mirroredRef(id, c.graph, snap)}
+		out.Deleted = Deleted{SessionID: id, Mirror: mirroredRef(id, c.graph, snap), ConfirmedBy: ConfirmedByInspect}
 	default:
 		return nil, derr
 	}
 	if m := out.Deleted.Mirror; m != nil && m.DocumentID != "" {
+		own := MirrorRef{DocumentID: MirrorDocumentID(id), GraphID: c.graph}
+		if *m != own {
+			out.MirrorErr = &MirrorRefusedError{SessionID: id, Named: *m, Own: own}
+			return out, nil
+		}
 		if err := c.TrashDocument(ctx, m.GraphID, m.DocumentID); err != nil {
 			out.MirrorErr = err
 		} else {
@@ -119,16 +144,14 @@ func (c *Client) confirmGone(ctx context.Context, id string) error {
 	return fmt.Errorf("could not confirm that session %s is gone: %w", id, err)
 }
 
-// mirroredRef names the session's mirrored document when the snapshot says
-// it was written at least once; nil otherwise.
+// mirroredRef names the session's mirrored document, by the id the protocol
+// fixes on the client's graph, when the snapshot says it was written at
+// least once; nil otherwise.
 func mirroredRef(id, graph string, s *Snapshot) *MirrorRef {
 	if s == nil || (s.Mirror.State != "written" && s.Mirror.WrittenAt == nil) {
 		return nil
 	}
-	return &MirrorRef{
-		DocumentID: firstNonEmpty(s.Mirror.DocumentID, MirrorDocumentID(id)),
-		GraphID:    firstNonEmpty(s.Session.GraphID, graph),
-	}
+	return &MirrorRef{DocumentID: MirrorDocumentID(id), GraphID: graph}
 }
 
 // TrashDocument puts a graph document in the workspace's Trash with gardend's
@@ -139,7 +162,7 @@ func (c *Client) TrashDocument(ctx context.Context, graph, documentID string) er
 		graph = c.graph
 	}
 	u := c.gardend.String() + "/navigation/" + url.PathEscape(graph) + "/documents/" + url.PathEscape(documentID)
-	cl := call{method: http.MethodDelete, url: u, retry: true}
+	cl := call{op: "trash", session: "", method: http.MethodDelete, url: u, retry: true}
 	if _, err := c.send(ctx, cl); err != nil && !lostThenNotFound(err) {
 		return fmt.Errorf("the session is deleted, but its mirrored document %q in graph %q is not in the Trash: %w; trash it by hand in the workspace (or try the delete of that document again)", documentID, graph, err)
 	}

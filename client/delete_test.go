@@ -1,6 +1,7 @@
 package client_test
 
 import (
+	"encoding/json"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
@@ -55,6 +56,11 @@ func TestDeleteWithLostAnswer(t *testing.T) {
 			}
 			if !dropped.Load() || !out.AnswerLost || out.Deleted.SessionID != tc.id {
 				t.Fatalf("outcome %+v (answer dropped: %v)", out, dropped.Load())
+			}
+			// The answer is the client's own: it says so, and claims no trashedAs.
+			if v, _ := json.Marshal(out.Deleted); out.Deleted.ConfirmedBy != client.ConfirmedByInspect ||
+				!strings.Contains(string(v), `"confirmedBy":"inspect"`) || strings.Contains(string(v), "trashedAs") {
+				t.Fatalf("the made answer: %s", v)
 			}
 			if _, err := direct.Inspect(ctx, tc.id); client.ErrorCode(err) != client.CodeNotFound {
 				t.Fatalf("the session is not gone: %v", err)

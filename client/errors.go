@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 )
 
 // Error codes of the contract.
@@ -74,14 +75,21 @@ type Error struct {
 	// the answers to earlier attempts were lost, so the host may have run
 	// the request already (a delete then answers not_found).
 	Attempts int
+	// RetryAfter is how long the answer asked to wait before trying again
+	// (its Retry-After header), 0 when it did not say.
+	RetryAfter time.Duration
 }
 
 // Error reports the code and the host's message.
 func (e *Error) Error() string {
+	msg := fmt.Sprintf("vehicle: %s: %s", e.Code, e.Message)
 	if e.Message == "" {
-		return fmt.Sprintf("vehicle: %s (HTTP %d)", e.Code, e.Status)
+		msg = fmt.Sprintf("vehicle: %s (HTTP %d)", e.Code, e.Status)
 	}
-	return fmt.Sprintf("vehicle: %s: %s", e.Code, e.Message)
+	if e.RetryAfter > 0 {
+		msg += "; " + retryAfterText(e.RetryAfter)
+	}
+	return msg
 }
 
 // Is matches another *Error with the same code, so errors.Is(err,
@@ -136,15 +144,19 @@ func ErrorCode(err error) string {
 }
 
 // TransportError is a failure to get an answer at all: the host could not be
-// reached, the connection dropped, or a proxy answered 502, 503 or 504 with
-// no frame. It is retried for idempotent requests; when retries run out it is
-// returned to the caller.
+// reached, the connection dropped, or a proxy answered 429, 502, 503 or 504
+// with no frame. It is retried for idempotent requests; when retries run out,
+// or the answer asked to wait longer than the policy or the context allows
+// (RetryAfter), it is returned to the caller.
 type TransportError struct {
 	Method   string
-	URL      string
-	Status   int // a proxy's status, 0 when no HTTP answer came
+	URL      string // the request's address, without user info
+	Status   int    // a proxy's status, 0 when no HTTP answer came
 	Attempts int
 	Err      error
+	// RetryAfter is how long the last answer asked to wait before trying
+	// again (its Retry-After header), 0 when it did not say.
+	RetryAfter time.Duration
 }
 
 // Error names the address and the cause.
@@ -155,6 +167,10 @@ func (e *TransportError) Error() string {
 	}
 	if e.Status != 0 {
 		cause = fmt.Sprintf("HTTP %d without a frame: %s", e.Status, cause)
+	}
+	if e.RetryAfter > 0 {
+		return fmt.Sprintf("vehicle: no answer to %s %s after %d attempt(s): %s; %s",
+			e.Method, e.URL, e.Attempts, cause, retryAfterText(e.RetryAfter))
 	}
 	return fmt.Sprintf("vehicle: no answer to %s %s after %d attempt(s): %s; check the address and your network, then try again",
 		e.Method, e.URL, e.Attempts, cause)

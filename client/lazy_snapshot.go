@@ -3,10 +3,15 @@ package client
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
-	"time"
+	"strings"
 	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/sophia-labs/vehicle/client/internal/snapshot"
 )
 
 // LazySnapshot is a snapshot whose transcript is kept as the answer's bytes:
@@ -27,7 +32,7 @@ type LazySnapshot struct {
 // packed). It is not changed after it is made and is safe for concurrent
 // reads.
 type Transcript struct {
-	store *packed
+	store *snapshot.Answer
 	items []span
 }
 
@@ -39,16 +44,16 @@ func (t *Transcript) Size() int { return t.store.Len() }
 
 // Held is how many bytes the answer takes in memory: its compressed blocks
 // at their compressed size.
-func (t *Transcript) Held() int { return t.store.held() }
+func (t *Transcript) Held() int { return t.store.Held() }
 
 // Raw is item i's bytes as the host sent them; the caller must not change them.
-func (t *Transcript) Raw(i int) []byte { return t.store.slice(t.items[i]) }
+func (t *Transcript) Raw(i int) []byte { return t.store.Slice(t.items[i]) }
 
 // Item decodes item i. An item that is not a transcript item is an error that
 // says which one; the others can still be read.
 func (t *Transcript) Item(i int) (TranscriptItem, error) {
 	var it TranscriptItem
-	if err := json.Unmarshal(t.Raw(i), &it); err != nil {
+	if err := decode(t.Raw(i), &it); err != nil {
 		return TranscriptItem{}, fmt.Errorf("vehicle: transcript item %d does not decode: %w", i, err)
 	}
 	return it, nil
@@ -96,156 +101,100 @@ func (c *Client) InspectLazy(ctx context.Context, id string) (*LazySnapshot, err
 // value is not a snapshot object or its transcript is not an array; the
 // items themselves are checked when they are read.
 func DecodeLazySnapshot(data []byte) (*LazySnapshot, error) {
-	if len(data) >= 1<<32-1 {
-		return nil, fmt.Errorf("a snapshot of %d bytes is too long", len(data))
+	skel, arrays, err := snapshot.Split(data)
+	if err != nil {
+		return nil, fmt.Errorf("not a snapshot: %w", err)
 	}
-	scan := newPackScan(1)
-	scan.feed(data)
-	if err := scan.finish(); err != nil {
-		if scan.errIn == arrTranscript {
-			return nil, fmt.Errorf("the transcript is not an array of items: %w", err)
-		}
-		if scan.errIn == arrCommands {
-			return nil, fmt.Errorf("its commands does not decode: %w", err)
-		}
-		return nil, errNotJSON
-	}
-	return decodeLazy(scan.skel, &packedValue{store: rawPacked(data), arrays: scan.arrays, found: scan.found})
+	return decodeLazy(skel, &packedValue{store: snapshot.Raw(data), arrays: arrays})
 }
 
 // decodeLazy decodes a snapshot from skel, the snapshot with the arrays pv
-// found left empty, and pv, which holds them.
+// found left empty, with the struct decoding of Snapshot, and takes the
+// arrays' elements from pv.
 func decodeLazy(skel []byte, pv *packedValue) (*LazySnapshot, error) {
 	snap := &LazySnapshot{Items: &Transcript{store: pv.store}}
-	var fields [len(snapshotFields)]span
-	var transcript span
-	end, err := eachField(skel, 0, func(key []byte, v span) {
-		if string(key) == "transcript" {
-			transcript = v
-			return
+	if err := decode(skel, &snap.Snapshot); err != nil {
+		if strings.Contains(err.Error(), "transcript") {
+			return nil, fmt.Errorf("the transcript is not an array of items: %w", err)
 		}
-		for k, name := range snapshotFields {
-			if string(key) == name {
-				fields[k] = v
-			}
-		}
-	})
-	if err != nil || skipSpace(skel, end) != len(skel) {
-		return nil, errNotJSON
+		return nil, err
 	}
-	for k, v := range fields {
-		if v == (span{}) {
-			continue
+	snap.Transcript, snap.Items.items = nil, pv.arrays.Items
+	if pv.arrays.HasCommands {
+		if err := snap.decodeCommands(pv.store, pv.arrays.Commands); err != nil {
+			return nil, fmt.Errorf("its commands does not decode: %w", err)
 		}
-		raw := skel[v.start:v.end]
-		switch {
-		case snapshotFields[k] == "commands" && pv.found[arrCommands-1]:
-			err = snap.decodeCommands(pv.store, pv.arrays[arrCommands-1])
-		case snapshotFields[k] == "commands":
-			err = json.Unmarshal(raw, &snap.Commands)
-		default:
-			err = snap.decodeField(k, raw)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("its %s does not decode: %w", snapshotFields[k], err)
-		}
-	}
-	switch {
-	case pv.found[arrTranscript-1]:
-		snap.Items.items = pv.arrays[arrTranscript-1]
-	case transcript != (span{}) && string(skel[transcript.start:transcript.end]) != "null":
-		return nil, fmt.Errorf("the transcript is not an array of items: %w", errNotJSON)
 	}
 	return snap, nil
 }
 
-// snapshotFields are the snapshot's fields but its transcript, in the order
-// decodeField knows them.
-var snapshotFields = [...]string{"session", "cursor", "commands", "queue", "chimes", "stats", "tools", "mirror"}
-
-// decodeField decodes the snapshot field snapshotFields[k] from its value. A
-// list is made at its length first, so decoding it leaves no growing copies.
-func (snap *LazySnapshot) decodeField(k int, raw []byte) error {
-	s := &snap.Snapshot
-	switch k {
-	case 0:
-		return json.Unmarshal(raw, &s.Session)
-	case 1:
-		return json.Unmarshal(raw, &s.Cursor)
-	case 2: // the commands: decodeCommands
-		return nil
-	case 3:
-		return json.Unmarshal(raw, &s.Queue)
-	case 4:
-		return json.Unmarshal(raw, &s.Chimes)
-	case 5:
-		return json.Unmarshal(raw, &s.Stats)
-	case 6:
-		return json.Unmarshal(raw, &s.Tools)
-	default:
-		return json.Unmarshal(raw, &s.Mirror)
-	}
-}
-
 // itemHead is what the state needs of a transcript item to fold it: all but
-// its text, which stays as the bounds of its JSON string.
+// its text, which stays as the bounds of its JSON string in the answer.
 type itemHead struct {
-	entryID, role, toolName string
-	isError                 bool
-	toolCalls               []ToolCall
-	when                    time.Time
-	text                    span // the text's JSON string, or empty for none
+	TranscriptItem      // but Text
+	text           span // the text's JSON string, or empty for none
 }
 
-// readHead reads an item's head from data[s]; false when the item is not an
-// object with fields of the right types.
-func readHead(data []byte, s span, h *itemHead) bool {
-	item := data[:s.end]
-	ok := true
-	end, err := eachField(item, int(s.start), func(key []byte, v span) {
-		val := item[v.start:v.end]
-		switch string(key) {
-		case "entryId":
-			h.entryID, ok = jsonString(val, ok)
-		case "role":
-			h.role, ok = jsonString(val, ok)
-		case "toolName":
-			h.toolName, ok = jsonString(val, ok)
-		case "text":
-			if val[0] == '"' {
-				h.text = v
-			} else if string(val) != "null" {
-				ok = false
-			}
-		case "isError":
-			h.isError = string(val) == "true"
-			ok = ok && (h.isError || string(val) == "false" || string(val) == "null")
-		case "toolCalls":
-			h.toolCalls = nil
-			ok = ok && json.Unmarshal(val, &h.toolCalls) == nil
-		case "timestamp":
-			h.when, ok = jsonTime(val, ok)
+// lazyItem is a transcript item decoded as TranscriptItem is, but for its
+// text, which is kept as a slice of the item's bytes.
+type lazyItem struct {
+	TranscriptItem
+	Text rawText `json:"text"`
+}
+
+// rawText is a JSON string, or null, left as it is: where it lies in the
+// bytes decoded (keepText), [start, end); start == end for none.
+type rawText struct{ start, end int64 }
+
+// keepText takes a string as a slice of the bytes being decoded; null is no
+// text, anything else an error.
+func keepText(dec *jsontext.Decoder, t *rawText) error {
+	val, err := dec.ReadValue()
+	switch {
+	case err != nil:
+		return err
+	case val.Kind() == 'n':
+		t.start, t.end = 0, 0
+	case val.Kind() == '"':
+		t.end = dec.InputOffset()
+		t.start = t.end - int64(len(val))
+	default:
+		return errors.New("a transcript item's text is not a string")
+	}
+	return nil
+}
+
+// readHead decodes the head of the item at s of the answer a; false when
+// the item is not a transcript item.
+func readHead(a *snapshot.Answer, s span, h *itemHead) bool {
+	buf := a.Slice(s)
+	var it lazyItem
+	if decode(buf, &it) != nil {
+		return false
+	}
+	h.TranscriptItem, h.text = it.TranscriptItem, span{}
+	if t := it.Text; t.end > t.start {
+		if t.start < 0 || t.end > int64(len(buf)) || buf[t.start] != '"' {
+			return false // not where the decoder said: cannot happen
 		}
-	})
-	return ok && err == nil && skipSpace(item, end) == len(item)
+		h.text = span{Start: s.Start + uint32(t.start), End: s.Start + uint32(t.end)}
+	}
+	return true
 }
 
-// jsonString decodes a JSON string (null is ""); ok is false when it is not one.
-func jsonString(val []byte, ok bool) (string, bool) {
-	if string(val) == "null" {
-		return "", ok
+// decodeText decodes a JSON string token; false when it does not decode.
+func decodeText(tok []byte) (string, bool) {
+	if len(tok) < 2 {
+		return "", true
 	}
-	if len(val) < 2 || val[0] != '"' {
-		return "", false
-	}
-	if !hasEscapeOrControl(val[1 : len(val)-1]) {
-		return string(val[1 : len(val)-1]), ok
+	if in := tok[1 : len(tok)-1]; !hasEscapeOrControl(in) {
+		return string(in), true
 	}
 	var v string
-	if json.Unmarshal(val, &v) != nil {
+	if json.Unmarshal(tok, &v) != nil {
 		return "", false
 	}
-	return v, ok
+	return v, true
 }
 
 // hasEscapeOrControl reports whether a JSON string's inside needs decoding:
@@ -259,33 +208,6 @@ func hasEscapeOrControl(b []byte) bool {
 		ascii = ascii && c < 0x80
 	}
 	return !ascii && !utf8.Valid(b)
-}
-
-// jsonTime decodes a timestamp as time.Time's UnmarshalJSON does.
-func jsonTime(val []byte, ok bool) (time.Time, bool) {
-	if string(val) == "null" {
-		return time.Time{}, ok
-	}
-	var t time.Time
-	if t.UnmarshalJSON(val) != nil {
-		return time.Time{}, false
-	}
-	return t, ok
-}
-
-// decodeText decodes a JSON string token; false when it does not decode.
-func decodeText(tok []byte) (string, bool) {
-	if len(tok) < 2 {
-		return "", true
-	}
-	if !hasEscapeOrControl(tok[1 : len(tok)-1]) {
-		return string(tok[1 : len(tok)-1]), true
-	}
-	var v string
-	if json.Unmarshal(tok, &v) != nil {
-		return "", false
-	}
-	return v, true
 }
 
 // unreadableText is what an item that does not decode shows: its bytes, at

@@ -184,6 +184,18 @@ func (c *Client) Call(ctx context.Context, op, sessionID string, body json.RawMe
 	if r.Body == nil {
 		return c.invoke(ctx, r, sessionID, nil, "")
 	}
+	if r.Op == OpWatch {
+		f, err := c.callFields(ctx, r, sessionID, body)
+		c.traceWatchAnswer(sessionID, f)
+		return f, err
+	}
+	return c.callFields(ctx, r, sessionID, body)
+}
+
+// callFields is Call for an op whose request has a body: its fields, the
+// ids filled in, as JSON or in the query string.
+func (c *Client) callFields(ctx context.Context, r Route, sessionID string, body json.RawMessage) (*Frame, error) {
+	op := r.Op
 	var fields map[string]json.RawMessage
 	if len(bytes.TrimSpace(body)) > 0 {
 		if err := json.Unmarshal(body, &fields); err != nil {
@@ -238,7 +250,8 @@ func (c *Client) invoke(ctx context.Context, r Route, sessionID string, body any
 // invokeInto is invoke for an answer that is a snapshot, read a piece at a
 // time into sink (readPacked) when sink is not nil.
 func (c *Client) invokeInto(ctx context.Context, r Route, sessionID string, body any, requestID string, sink *packedSink) (*Frame, error) {
-	cl := call{method: r.Method, url: c.baseURL(c.path(r, sessionID)), requestID: requestID, retry: r.Retry, sink: sink}
+	cl := call{op: r.Op, session: sessionID, method: r.Method, url: c.baseURL(c.path(r, sessionID)),
+		requestID: requestID, retry: r.Retry, sink: sink}
 	switch b := body.(type) {
 	case nil:
 	case queryBody:

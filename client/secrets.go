@@ -19,7 +19,7 @@ const redacted = "[redacted]"
 const minSecret = 4
 
 // Scrub returns s with the values of this client's credentials (its token,
-// visitor id and model key) replaced by "[redacted]". The client scrubs every
+// visitor id, model key and the password of the gardend address) replaced by "[redacted]". The client scrubs every
 // error it returns (Error's fields, the error frame Call returns, transport
 // errors); callers that show other text from the host (events, replies)
 // pass it through Scrub before they print, draw or log it.
@@ -35,7 +35,8 @@ func (c *Client) Scrub(s string) string {
 // secrets are the credential values to hide, each also as JSON escapes it.
 func (c *Client) secrets() []string {
 	var out []string
-	for _, v := range append([]string{c.token, c.visitorID}, c.keys.known()...) {
+	password, _ := c.userinfo.Password()
+	for _, v := range append([]string{c.token, c.visitorID, password}, c.keys.known()...) {
 		if len(v) < minSecret {
 			continue
 		}
@@ -145,6 +146,9 @@ func origin(u *url.URL) string {
 	return u.Scheme + "://" + net.JoinHostPort(strings.ToLower(u.Hostname()), port)
 }
 
+// plainURL is u as an error shows it: without user info.
+func plainURL(u *url.URL) string { return withoutUserinfo(u).String() }
+
 // maxRedirects is how many same-origin redirects a request follows.
 const maxRedirects = 10
 
@@ -158,11 +162,11 @@ func guardRedirects(h *http.Client) *http.Client {
 		first, prev := via[0], via[len(via)-1]
 		switch {
 		case prev.URL.Scheme == "https" && req.URL.Scheme != "https":
-			return &RedirectError{Method: first.Method, From: first.URL.Redacted(), To: req.URL.Redacted(), Reason: "https to http"}
+			return &RedirectError{Method: first.Method, From: plainURL(first.URL), To: plainURL(req.URL), Reason: "https to http"}
 		case origin(req.URL) != origin(first.URL):
-			return &RedirectError{Method: first.Method, From: first.URL.Redacted(), To: req.URL.Redacted(), Reason: "another origin"}
+			return &RedirectError{Method: first.Method, From: plainURL(first.URL), To: plainURL(req.URL), Reason: "another origin"}
 		case len(via) >= maxRedirects:
-			return fmt.Errorf("vehicle: stopped after %d redirects from %s: check the gardend address", maxRedirects, first.URL.Redacted())
+			return fmt.Errorf("vehicle: stopped after %d redirects from %s: check the gardend address", maxRedirects, plainURL(first.URL))
 		case next != nil:
 			return next(req, via)
 		}

@@ -83,6 +83,18 @@ func (c *Client) Rename(ctx context.Context, id string, title *string) (*Summary
 // to wait for the next one when there is none (0: answer at once; the host
 // refuses more than MaxWatchWait). For a live stream, use Stream.
 func (c *Client) Watch(ctx context.Context, id string, since int64, wait time.Duration) (*WatchResult, error) {
+	res, err := c.watch(ctx, id, since, wait)
+	if err == nil {
+		for i := range res.Events {
+			c.traceEvent(id, &res.Events[i])
+		}
+	}
+	return res, err
+}
+
+// watch is Watch, reporting no event to the trace (a Stream reports the
+// events it delivers).
+func (c *Client) watch(ctx context.Context, id string, since int64, wait time.Duration) (*WatchResult, error) {
 	var v WatchResult
 	f, err := c.do(ctx, OpWatch, id, WatchRequest{Since: since, WaitMs: wait.Milliseconds()}, "")
 	return decodeInto(f, err, &v, nil)

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sophia-labs/vehicle/client/internal/snapshot"
 )
 
 // Me identifies this terminal: the person and this client's id. Principal
@@ -93,8 +95,18 @@ const (
 
 // Entry is one line-item of the transcript view. Entries only grow and are
 // changed in place, so an entry's index is stable for the life of a State,
-// but for State.FoldEarlier, which puts entries in front and says how many.
+// but for State.FoldEarlier and State.FoldNotices, which put entries before
+// others. Key is stable always; Rev says when what the entry shows changed.
 type Entry struct {
+	// Key identifies the entry for the life of its State, and is never
+	// given to another: it does not change when earlier items are folded in
+	// front of it, nor when a streamed message is replaced by its
+	// message.completed. A snapshot's item at position p keys its entries
+	// p*ItemKeys (its message, or a tool result's own chip) and
+	// p*ItemKeys+1+j (the chip of its j-th tool call); entries made later
+	// count on from the snapshot's last item, so an eager and a lazy state
+	// of the same snapshot key the same items alike.
+	Key        int64
 	Kind       EntryKind
 	IsError    bool       // a tool chip or tool result that failed
 	Streaming  bool       // text so far from message.delta, not completed yet
@@ -112,7 +124,7 @@ type Entry struct {
 	Event      string     // a notice made from an event: its type, for the UI to word (with Subject and Text)
 	Subject    string     // what that event names: a fork's or clone's new session id, a body's exit code or signal
 	Time       time.Time  // the transcript's own timestamp, or the event's time for chips and notices
-	Rev        int        // 1 when made, bumped on every change (for render caches)
+	Rev        int        // the entry's version: 1 when made, bumped whenever what it shows may change (for render caches)
 	Unreadable bool       // a snapshot item whose bytes do not decode: Text is those bytes, quoted
 	CommandID  string     // a user turn's command, when the order of events says which one it is
 	Failure    string     // a user turn's command failed: its error (command.failed)
@@ -187,7 +199,8 @@ type State struct {
 	done    [doneRing]string // message ids completed lately: later deltas for them are stale
 	doneAt  int
 	names   map[string]string // interned tool names and authors
-	lazy    *packed           // a lazy snapshot's bytes, where entries' undecoded texts are
+	nextKey int64             // the Key of the next entry an event or a notice makes
+	lazy    *snapshot.Answer  // a lazy snapshot's bytes, where entries' undecoded texts are
 	earlier []span            // a lazy snapshot's items not folded yet, all before Entries[0]
 	front   int32             // how many entries FoldEarlier has put before the first ones
 	room    []Entry           // Entries' backing array with free slots before Entries[0], for FoldEarlier
@@ -237,6 +250,7 @@ func NewState(me Me, snap *Snapshot) *State {
 	s.Chimes = append([]Chime(nil), snap.Chimes...)
 	s.Mirror = snap.Mirror
 	s.loadTranscript(snap.Transcript)
+	s.nextKey = int64(len(snap.Transcript)) * ItemKeys
 	s.snapshotTurns()
 	s.pairSnapshot(len(s.Entries))
 	return s

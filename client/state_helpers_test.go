@@ -130,7 +130,7 @@ func stDump(s *client.State) string {
 // stEntry renders one entry on one line.
 func stEntry(e client.Entry) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s rev=%d at=%s", e.Kind, e.Rev, stTime(e.Time))
+	fmt.Fprintf(&b, "%s key=%d.%d rev=%d at=%s", e.Kind, e.Key/client.ItemKeys, e.Key%client.ItemKeys, e.Rev, stTime(e.Time))
 	switch e.Kind {
 	case client.EntryNotice:
 		fmt.Fprintf(&b, " %q", e.Notice)

@@ -42,7 +42,8 @@ func NewStateLazy(me Me, snap *LazySnapshot) *State {
 	from := s.foldStart(items, len(items)-LazyTail)
 	s.earlier = items[:from:from]
 	s.Entries = make([]Entry, 0, len(items)-from+8)
-	s.foldItems(items[from:])
+	s.foldItems(items[from:], from)
+	s.nextKey = int64(len(items)) * ItemKeys
 	s.snapshotTurns()
 	s.pairSnapshot(len(s.Entries))
 	s.DecodeText(0, len(s.Entries))
@@ -55,29 +56,30 @@ func (s *State) foldStart(items []span, i int) int {
 	i = min(max(i, 0), len(items))
 	for ; i > 0 && i < len(items); i-- {
 		var h itemHead
-		if !s.lazy.readHead(items[i], &h) || h.role != RoleToolResult {
+		if !readHead(s.lazy, items[i], &h) || h.Role != RoleToolResult {
 			break
 		}
 	}
 	return i
 }
 
-// foldItems folds items at the end of Entries, leaving texts in s.lazy.
-func (s *State) foldItems(items []span) {
-	for _, sp := range items {
+// foldItems folds items, the first at position pos in the snapshot's
+// transcript, at the end of Entries, leaving texts in s.lazy.
+func (s *State) foldItems(items []span, pos int) {
+	for k, sp := range items {
 		var h itemHead
-		text, ok := "", s.lazy.readHead(sp, &h)
-		if ok && h.role == RoleUser && bytes.HasPrefix(s.lazy.slice(h.text), []byte(`"[`)) {
+		text, ok := "", readHead(s.lazy, sp, &h)
+		if ok && h.Role == RoleUser && bytes.HasPrefix(s.lazy.Slice(h.text), []byte(`"[`)) {
 			// A chime's turn: its author is in its first line.
-			text, ok = decodeText(s.lazy.slice(h.text))
+			text, ok = decodeText(s.lazy.Slice(h.text))
 			h.text = span{}
 		}
 		if !ok {
-			raw := s.lazy.slice(sp)
-			s.appendEntry(Entry{Kind: EntryMessage, Unreadable: true, Text: unreadableText(raw), Rev: 1})
+			raw := s.lazy.Slice(sp)
+			s.putEntry(Entry{Key: itemKey(pos+k, 0), Kind: EntryMessage, Unreadable: true, Text: unreadableText(raw), Rev: 1})
 			continue
 		}
-		s.addHead(&h, text)
+		s.addHead(&h, text, pos+k)
 	}
 }
 
@@ -99,7 +101,7 @@ func (s *State) FoldEarlier(n int) (added int) {
 	from := s.foldStart(s.earlier, len(s.earlier)-n)
 	part := &State{Me: s.Me, byEntry: make(map[string]int32), names: s.names, lazy: s.lazy}
 	part.Entries = make([]Entry, 0, len(s.earlier)-from+8)
-	part.foldItems(s.earlier[from:])
+	part.foldItems(s.earlier[from:], from)
 	s.earlier = s.earlier[:from:from]
 	added = len(part.Entries)
 	s.front += int32(added)
@@ -150,7 +152,7 @@ func (s *State) EntryText(i int) string {
 	if !e.Lazy() {
 		return e.Text
 	}
-	raw := s.lazy.slice(e.text)
+	raw := s.lazy.Slice(e.text)
 	if t, ok := decodeText(raw); ok && e.Kind == EntryTool {
 		return clipToolText(t)
 	} else if ok {
@@ -172,7 +174,7 @@ func (s *State) DecodeText(from, to int) Change {
 		if !e.Lazy() {
 			continue
 		}
-		raw := s.lazy.slice(e.text)
+		raw := s.lazy.Slice(e.text)
 		t, ok := decodeText(raw)
 		e.text = span{}
 		if !ok {

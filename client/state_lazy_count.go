@@ -17,7 +17,7 @@ func (s *State) CountEarlier() func() int {
 			part := &State{Me: me, byEntry: make(map[string]int32), lazy: lazy}
 			from := part.foldStart(items, len(items)-countChunk)
 			part.Entries = make([]Entry, 0, len(items)-from+8)
-			part.foldItems(items[from:])
+			part.foldItems(items[from:], from)
 			n += len(part.Entries)
 			items = items[:from]
 		}

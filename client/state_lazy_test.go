@@ -154,15 +154,22 @@ func TestStateLazyFoldsTheTailFirst(t *testing.T) {
 
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 
-// An item whose bytes do not decode shows as an unreadable entry with its
-// bytes; the items around it are read as usual.
+// An item that is JSON but not a transcript item shows as an unreadable
+// entry with its bytes; the items around it are read as usual. An item that
+// is not JSON makes the answer refused, as a whole decode refuses it.
 func TestStateLazyUnreadableItems(t *testing.T) {
+	for _, bad := range []string{`{"entryId":"e3","role":"assistant","text":"bad escape \x here"}`,
+		`{"entryId":"e4","role":"assistant","text":"raw` + "\x01" + `control"}`} {
+		if _, err := client.DecodeLazySnapshot([]byte(`{"transcript":[` + bad + `]}`)); err == nil {
+			t.Errorf("%s: an item that is not JSON was taken", bad)
+		}
+	}
 	data := []byte(`{"session":{"sessionId":"s1"},"cursor":3,"transcript":[
 		{"entryId":"e1","role":"user","text":"fine"},
 		{"entryId":5,"role":"user","text":"wrong id type"},
 		"not an item",
-		{"entryId":"e3","role":"assistant","text":"bad escape \x here"},
-		{"entryId":"e4","role":"assistant","text":"raw` + "\x01" + `control"},
+		{"entryId":"e3","role":"assistant","text":7},
+		{"entryId":"e4","role":"assistant","text":"a list","toolCalls":{"x":1}},
 		{"entryId":"e5","role":"assistant","text":"fine too","timestamp":"yesterday"},
 		{"entryId":"e6","role":"assistant","text":"last"}
 	]}`)
@@ -174,7 +181,7 @@ func TestStateLazyUnreadableItems(t *testing.T) {
 	want := []struct {
 		unreadable bool
 		text       string
-	}{{false, "fine"}, {true, `wrong id type`}, {true, `not an item`}, {true, `bad escape \\x here`}, {true, `control`}, {true, `yesterday`}, {false, "last"}}
+	}{{false, "fine"}, {true, `wrong id type`}, {true, `not an item`}, {true, `:7`}, {true, `a list`}, {true, `yesterday`}, {false, "last"}}
 	if len(s.Entries) != len(want) {
 		t.Fatalf("%d entries, want %d:\n%s", len(s.Entries), len(want), stDump(s))
 	}

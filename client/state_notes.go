@@ -58,7 +58,8 @@ func (n *Notes) Placed() []PlacedNotice {
 // first when it came before every entry. A notice whose entry is not in
 // Entries (not folded yet, or gone from the branch) is left out. Call it
 // once per state: the notices are not matched against ones already there.
-// Every index into Entries held before may move.
+// Every index into Entries held before may move; keys do not, and each
+// notice gets a key of its own.
 func (s *State) FoldNotices(ps []PlacedNotice) Change {
 	type insert struct {
 		at int
@@ -76,7 +77,9 @@ func (s *State) FoldNotices(ps []PlacedNotice) Change {
 		} else if len(s.earlier) > 0 {
 			continue // the first entries are not folded yet
 		}
-		ins = append(ins, insert{at: at, e: p.Entry})
+		e := p.Entry
+		e.Key = s.newKey()
+		ins = append(ins, insert{at: at, e: e})
 	}
 	if len(ins) == 0 {
 		return 0

@@ -179,7 +179,7 @@ func (s *State) findCommand(id string) int {
 	}
 	if s.mayHoldCommand(id) {
 		n := len(s.Commands)
-		s.unfoldCommands(len(s.earlierCmds.starts))
+		s.unfoldCommands(len(s.earlierCmds.spans))
 		for i := len(s.Commands) - n - 1; i >= 0; i-- {
 			if s.Commands[i].CommandID == id {
 				return i

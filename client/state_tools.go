@@ -57,8 +57,9 @@ func (s *State) applyToolResult(ev Event, at time.Time) Change {
 // toolResultMessage folds a tool result message into the chip of its call:
 // the first chip since the last message that has no result yet and the same
 // tool name. With none, the result becomes a chip of its own. The chip keeps
-// at most MaxToolText bytes of the text.
-func (s *State) toolResultMessage(entryID, name string, text textRef, isError bool, when time.Time) Change {
+// at most MaxToolText bytes of the text. key is the key of a chip of its
+// own: a snapshot item's, or -1 for a new one.
+func (s *State) toolResultMessage(entryID, name string, text textRef, isError bool, when time.Time, key int64) Change {
 	if _, dup := s.byEntry[entryID]; dup && entryID != "" {
 		return 0
 	}
@@ -69,7 +70,10 @@ func (s *State) toolResultMessage(entryID, name string, text textRef, isError bo
 	}
 	i := s.chipForResult(name)
 	if i < 0 {
-		s.appendEntry(Entry{Kind: EntryTool, EntryID: entryID, ToolName: s.intern(name), ToolState: state,
+		if key < 0 {
+			key = s.newKey()
+		}
+		s.putEntry(Entry{Key: key, Kind: EntryTool, EntryID: entryID, ToolName: s.intern(name), ToolState: state,
 			IsError: isError, Text: text.s, text: text.raw, Time: when, Rev: 1})
 		return ChangeTranscript
 	}

@@ -10,6 +10,15 @@ import (
 // closed when a new one would pass it.
 const maxOpenStreams = 8
 
+// ItemKeys is how many keys each item of a snapshot's transcript has for
+// its entries (see Entry.Key): its message and the chips of up to
+// ItemKeys-1 tool calls (the chips of any later calls share the last key).
+const ItemKeys = 1 << 20
+
+// itemKey is the key of the entry sub (0 the message, 1+j the j-th call's
+// chip) of the item at position pos.
+func itemKey(pos, sub int) int64 { return int64(pos)*ItemKeys + int64(min(sub, ItemKeys-1)) }
+
 // collaboratorSuffix ends the attribution line of an accepted chime's turn.
 const collaboratorSuffix = " collaborator]"
 
@@ -50,44 +59,60 @@ func (s *State) loadTranscript(items []TranscriptItem) {
 	}
 	s.Entries = make([]Entry, 0, n)
 	for i := range items {
-		s.addItem(&items[i])
+		s.addItem(&items[i], i)
 	}
 }
 
-// addItem adds one transcript item; a repeated entry id is skipped.
-func (s *State) addItem(it *TranscriptItem) {
-	s.addHead(&itemHead{entryID: it.EntryID, role: it.Role, toolName: it.ToolName, isError: it.IsError,
-		toolCalls: it.ToolCalls, when: it.Timestamp}, it.Text)
+// addItem adds one transcript item, the one at position pos; a repeated
+// entry id is skipped.
+func (s *State) addItem(it *TranscriptItem, pos int) {
+	s.addHead(&itemHead{TranscriptItem: *it}, it.Text, pos)
 }
 
-// addHead adds one transcript item from its head and its text: decoded, or
-// left in the snapshot's bytes (h.text); a repeated entry id is skipped.
-func (s *State) addHead(h *itemHead, text string) {
-	if _, dup := s.byEntry[h.entryID]; dup && h.entryID != "" {
+// addHead adds one transcript item, the one at position pos, from its head
+// and its text: decoded, or left in the snapshot's bytes (h.text); a
+// repeated entry id is skipped.
+func (s *State) addHead(h *itemHead, text string, pos int) {
+	if _, dup := s.byEntry[h.EntryID]; dup && h.EntryID != "" {
 		return
 	}
-	role := internRole(h.role)
+	role := internRole(h.Role)
 	if role == RoleToolResult {
-		s.toolResultMessage(h.entryID, h.toolName, textRef{text, h.text}, h.isError, h.when)
+		s.toolResultMessage(h.EntryID, h.ToolName, textRef{text, h.text}, h.IsError, h.Timestamp, itemKey(pos, 0))
 		return
 	}
-	e := Entry{Kind: EntryMessage, EntryID: h.entryID, Role: role, Text: text, text: h.text,
-		ToolCalls: h.toolCalls, Time: h.when, Rev: 1}
+	e := Entry{Key: itemKey(pos, 0), Kind: EntryMessage, EntryID: h.EntryID, Role: role, Text: text, text: h.text,
+		ToolCalls: h.ToolCalls, Time: h.Timestamp, Rev: 1}
 	if role == RoleUser {
 		e.Author, e.Text = s.attribution(text)
 	}
-	s.appendEntry(e)
+	s.putEntry(e)
 	if role != RoleAssistant {
 		return
 	}
-	for _, c := range h.toolCalls {
-		s.appendEntry(Entry{Kind: EntryTool, ToolCallID: c.ID, ToolName: s.intern(c.Name),
-			ToolArgs: c.Arguments, ToolState: ToolOK, Time: h.when, Rev: 1})
+	for j, c := range h.ToolCalls {
+		s.putEntry(Entry{Key: itemKey(pos, 1+j), Kind: EntryTool, ToolCallID: c.ID, ToolName: s.intern(c.Name),
+			ToolArgs: c.Arguments, ToolState: ToolOK, Time: h.Timestamp, Rev: 1})
 	}
 }
 
-// appendEntry adds e at the end, indexes its entry id and returns its index.
+// newKey is the Key of a new entry that no snapshot item made.
+func (s *State) newKey() int64 {
+	k := s.nextKey
+	s.nextKey++
+	return k
+}
+
+// appendEntry adds e at the end under a new key, indexes its entry id and
+// returns its index.
 func (s *State) appendEntry(e Entry) int {
+	e.Key = s.newKey()
+	return s.putEntry(e)
+}
+
+// putEntry adds e, keyed already, at the end, indexes its entry id and
+// returns its index.
+func (s *State) putEntry(e Entry) int {
 	s.Entries = append(s.Entries, e)
 	i := len(s.Entries) - 1
 	s.index(i)
@@ -143,7 +168,7 @@ func (s *State) applyMessage(ev Event, at time.Time) Change {
 	when := v.when(at)
 	role := internRole(v.Role)
 	if role == RoleToolResult {
-		return s.toolResultMessage(v.EntryID, v.ToolName, textRef{s: v.Text}, v.IsError, when)
+		return s.toolResultMessage(v.EntryID, v.ToolName, textRef{s: v.Text}, v.IsError, when, -1)
 	}
 	s.markDone(v.MessageID)
 	if i, dup := s.byEntry[v.EntryID]; dup && v.EntryID != "" {
@@ -163,7 +188,7 @@ func (s *State) applyMessage(ev Event, at time.Time) Change {
 	}
 	if role == RoleAssistant {
 		if i, ok := s.takeStream(v.MessageID); ok {
-			e.Rev = s.Entries[i].Rev + 1
+			e.Key, e.Rev = s.Entries[i].Key, s.Entries[i].Rev+1
 			s.Entries[i] = e
 			s.index(i)
 			s.fillToolArgs(v.ToolCalls)

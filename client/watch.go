@@ -328,10 +328,13 @@ func (s *Stream) apply(st linkStep) {
 	}
 }
 
-// report tells OnState about a change.
+// report tells OnState, and the client's trace, about a change.
 func (s *Stream) report(st ConnState) {
 	if s.o.OnState != nil {
 		s.o.OnState(st)
+	}
+	if t := s.c.trace.StreamState; t != nil {
+		t(s.id, st)
 	}
 }
 
@@ -344,12 +347,18 @@ func (s *Stream) setConn(k *sseConn) {
 }
 
 // wait sleeps before reconnect attempt n (from 1): the first is immediate,
-// then Base doubling to Max, with a little jitter.
+// then Base doubling to Max, with a little jitter; never sooner than the
+// host's Retry-After, if the last failure had one (at most
+// maxStreamRetryAfter).
 func (s *Stream) wait(n int) error {
-	if n <= 1 {
+	after := min(retryAfterOf(s.link.lastErr), maxStreamRetryAfter)
+	if n <= 1 && after == 0 {
 		return s.ctx.Err()
 	}
-	d := backoff(s.o.Backoff, n-1)
-	d += time.Duration(rand.Int64N(int64(d)/5 + 1))
-	return sleepCtx(s.ctx, d)
+	d := time.Duration(0)
+	if n > 1 {
+		d = backoff(s.o.Backoff, n-1)
+		d += time.Duration(rand.Int64N(int64(d)/5 + 1))
+	}
+	return sleepCtx(s.ctx, max(d, after))
 }

@@ -23,7 +23,7 @@ func (s *Stream) pollOnce(wait time.Duration) (int, error) {
 	defer stop()
 	cursor := s.cursor.Load()
 	s.lastPoll, s.lastPollCursor = time.Now(), cursor
-	res, err := s.c.Watch(ctx, s.id, cursor, wait)
+	res, err := s.c.watch(ctx, s.id, cursor, wait)
 	if err != nil {
 		return 0, err
 	}

@@ -43,6 +43,7 @@ func (s *Stream) accept(ev Event) bool {
 		}
 	}
 	s.cur = ev
+	s.c.traceEvent(s.id, &ev)
 	return true
 }
 

@@ -28,7 +28,8 @@ func (s *Stream) dialSSE() error {
 // connectSSE makes one SSE request with the credentials and Last-Event-ID
 // and starts reading it. The silence watchdog is armed for the request too:
 // response headers held back by a proxy count as silence.
-func (s *Stream) connectSSE() (*sseConn, error) {
+func (s *Stream) connectSSE() (k *sseConn, answerErr error) {
+	status := 0
 	cursor := strconv.FormatInt(s.cursor.Load(), 10)
 	u := s.c.baseURL(s.c.sessionsPath(s.id, "events")) + "?since=" + cursor
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -43,21 +44,26 @@ func (s *Stream) connectSSE() (*sseConn, error) {
 		cancel()
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	req, err := s.c.newRequest(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return fail(fmt.Errorf("vehicle: cannot build the stream request: %w", err))
+		return fail(err)
 	}
-	s.c.setHeaders(req.Header)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Cache-Control", "no-cache")
 	req.Header.Set("Last-Event-ID", cursor)
+	ri := RequestInfo{Op: OpWatch, Method: http.MethodGet, Path: req.URL.Path, SessionID: s.id, Attempt: 1, Stream: true}
+	start := s.c.traceRequest(ri)
 	resp, err := s.c.stream.Do(req)
+	if s.c.trace.Answer != nil {
+		defer func() { s.c.traceAnswer(ri, start, status, nil, answerErr) }()
+	}
 	if err != nil {
 		if body.expired.Load() {
 			return fail(&StreamError{Kind: StreamSilent, Cursor: s.cursor.Load(), After: body.timeout})
 		}
-		return fail(&TransportError{Method: http.MethodGet, URL: u, Attempts: 1, Err: err})
+		return fail(&TransportError{Method: http.MethodGet, URL: u, Attempts: 1, Err: hideURL(err, u)})
 	}
+	status = resp.StatusCode
 	if err := checkStream(u, resp); err != nil {
 		return fail(err)
 	}
@@ -88,6 +94,7 @@ func checkStream(u string, resp *http.Response) error {
 		return &StreamError{Kind: StreamNotSSE, Status: st, Err: fmt.Errorf("%s", snippet(data))}
 	}
 	_, err := parseAnswer(call{method: http.MethodGet, url: u}, st, data)
+	err = withRetryAfter(err, resp.Header)
 	if err == nil {
 		err = &TransportError{Method: http.MethodGet, URL: u, Status: st, Attempts: 1, Err: fmt.Errorf("%s", snippet(data))}
 	}

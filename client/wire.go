@@ -336,12 +336,20 @@ type ChimeResult struct {
 }
 
 // Deleted answers delete. Mirror is set when the session was mirrored.
+// ConfirmedBy is set only on an answer the client made itself, when the
+// host's was lost (see DeleteOutcome.AnswerLost): ConfirmedByInspect, and no
+// TrashedAs, which only the host's answer knows.
 type Deleted struct {
-	SessionID string     `json:"sessionId"`
-	TrashedAs string     `json:"trashedAs"`
-	Mirror    *MirrorRef `json:"mirror,omitempty"`
-	Replayed  bool       `json:"-"`
+	SessionID   string     `json:"sessionId"`
+	TrashedAs   string     `json:"trashedAs,omitempty"`
+	Mirror      *MirrorRef `json:"mirror,omitempty"`
+	ConfirmedBy string     `json:"confirmedBy,omitempty"`
+	Replayed    bool       `json:"-"`
 }
+
+// ConfirmedByInspect is Deleted.ConfirmedBy of a delete whose answer was
+// lost: an inspect answered not_found after the retry did.
+const ConfirmedByInspect = "inspect"
 
 // Decode unmarshals the frame's value into v.
 func (f *Frame) Decode(v any) error {

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/internal/jsonvalid"
 )
 
 // rewritten are the bytes json.Marshal rewrites inside a json.RawMessage
@@ -17,7 +18,7 @@ const rewritten = "\n\r<>&\xe2"
 // frame's value should be JSON already (the host's bytes, or the ride's own
 // encoding): json.Marshal would check and compact it again, which costs as
 // much as decoding it. When the value has none of the bytes Marshal rewrites
-// and is JSON (jsonvalid: the client does not check a long answer's value),
+// and is JSON (isJSON: the client does not check a long answer's value),
 // it is copied as it is after the rest of the frame (Value is Frame's last
 // field, so the fields keep Marshal's order); otherwise v goes through
 // Marshal, which refuses a value that is not JSON. A value with whitespace
@@ -25,7 +26,7 @@ const rewritten = "\n\r<>&\xe2"
 // returned unchanged.
 func appendLine(dst []byte, v any) ([]byte, error) {
 	f, ok := v.(client.Frame)
-	if !ok || len(f.Value) == 0 || !plainJSON(f.Value) || !jsonvalid.Valid(f.Value) {
+	if !ok || len(f.Value) == 0 || !plainJSON(f.Value) || !isJSON(f.Value) {
 		b, err := json.Marshal(v)
 		if err != nil {
 			return dst, err
@@ -54,4 +55,11 @@ func plainJSON(raw []byte) bool {
 		}
 	}
 	return true
+}
+
+// isJSON reports whether b is one JSON value, as json.Valid does (invalid
+// UTF-8 in strings and names given twice are taken), with
+// encoding/json/jsontext's check (go-json-experiment/json until Go 1.27).
+func isJSON(b []byte) bool {
+	return jsontext.Value(b).IsValid(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 }

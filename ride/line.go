@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/internal/jsonvalid"
 )
 
 // MaxLine bounds one request line: a 64 KiB text escaped as \uXXXX is six
@@ -68,7 +67,7 @@ func (e *lineError) frame() client.Frame {
 // when one could be read. The op's own fields are left for the host to check.
 func parseLine(line []byte) (rideRequest, *lineError) {
 	line = bytes.TrimSpace(line)
-	if !jsonvalid.Valid(line) {
+	if !isJSON(line) {
 		return rideRequest{}, &lineError{Code: client.CodeInvalidJSON,
 			Message: "the line is not JSON: send one JSON object per line, like {\"op\":\"inspect\",\"requestId\":\"r1\"}"}
 	}

@@ -69,11 +69,11 @@ func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay
 	if err != nil {
 		return err
 	}
-	lines, err := config.ScreenReader(sr.reader, sr.readerGiven, a.env, file)
+	lines, err := config.ScreenReader(sr.reader, sr.readerGiven, a.Env, file)
 	if err != nil {
 		return err
 	}
-	if !noTUI && !lines && (!isTerminal(a.in) || !isTerminal(a.out)) {
+	if !noTUI && !lines && (!isTerminal(a.In) || !isTerminal(a.Out)) {
 		return errNoTerminal
 	}
 	addr := listen
@@ -95,7 +95,7 @@ func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay
 		return err
 	}
 	if listen != "" {
-		printDemo(a.out, srv.URL, id)
+		printDemo(a.Out, srv.URL, id)
 	}
 	if !noTUI {
 		if lines {
@@ -111,7 +111,7 @@ func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay
 		if err != nil || listen == "" {
 			return err
 		}
-		fmt.Fprintf(a.out, "\nThe demo host is still up at %s; ctrl+c stops it.\n", srv.URL)
+		fmt.Fprintf(a.Out, "\nThe demo host is still up at %s; ctrl+c stops it.\n", srv.URL)
 	}
 	<-ctx.Done()
 	return nil

@@ -18,11 +18,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
-	"github.com/sophia-labs/vehicle/internal/debuglog"
-	"github.com/sophia-labs/vehicle/tui"
 )
 
 // Set by release builds: -ldflags "-X main.version=v1.2.3 -X main.commit=...
@@ -48,42 +45,21 @@ func main() {
 	os.Exit(code)
 }
 
-// app is one run of the UI: where it reads and writes, the environment and
-// the keyring it uses, and what its flags turned on.
-type app struct {
-	in      io.Reader
-	out     io.Writer
-	errw    io.Writer
-	env     config.Env
-	keyring config.Keyring
-	build   config.Build
-	debug   bool          // --debug
-	log     *debuglog.Log // the debug log, when on
-}
+// app is one run of the UI: cli.App (where it reads and writes, the
+// environment, the keyring, the debug log).
+type app struct{ cli.App }
 
 // newApp is a run that reads in, writes out and errw, and looks variables up
 // in env, with the system keyring.
 func newApp(in io.Reader, out, errw io.Writer, env config.Env) *app {
-	return &app{in: in, out: out, errw: errw, env: env, build: config.ReadBuild(version, commit, date),
-		keyring: config.SystemKeyring(env, config.DefaultKeyringTimeout)}
+	return &app{App: cli.NewApp(in, out, errw, env, config.ReadBuild(version, commit, date))}
 }
 
 // execute runs the command line args and returns the exit code.
 func (a *app) execute(ctx context.Context, args []string) int {
 	root := a.rootCmd()
-	root.SetArgs(args)
-	root.SetIn(a.in)
-	root.SetOut(a.out)
-	root.SetErr(a.errw)
 	root.SetVersionTemplate("vehicle-tui version {{.Version}}\n")
-	err := cli.Execute(ctx, root, a.build.String())
-	if a.log != nil {
-		if err != nil {
-			a.log.Error("the command failed", "err", err)
-		}
-		a.log.Close()
-	}
-	return cli.ExitCode(err)
+	return a.Execute(ctx, root, args)
 }
 
 // tuiLong is the root command's description in vehicle-tui -h.
@@ -106,11 +82,11 @@ func (a *app) rootCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.runTUI(cmd.Context(), f, n.withFile(cmd), false)
 		},
-		PersistentPreRunE: func(*cobra.Command, []string) error { return a.startDebugLog() },
+		PersistentPreRunE: func(*cobra.Command, []string) error { return a.StartDebugLog() },
 	}
 	root.SetFlagErrorFunc(cli.FlagError)
 	root.CompletionOptions.DisableDefaultCmd = true // vehicle completion covers these commands
-	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "write a debug log (requests, streams, leases) to a file in the state folder (or $"+debuglog.EnvVar+"=1)")
+	a.DebugFlag(root)
 	cli.AddGoFlags(root, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) })
 	root.AddCommand(a.demoCmd(), a.watchCmd())
 	return root
@@ -131,29 +107,4 @@ func (a *app) watchCmd() *cobra.Command {
 	cli.AddGoFlags(cmd, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) },
 		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify", "screen-reader")
 	return cmd
-}
-
-// startDebugLog opens the debug log when --debug or VEHICLE_DEBUG=1 asks
-// for it.
-func (a *app) startDebugLog() error {
-	if a.log != nil || !debuglog.Wanted(a.env, a.debug) {
-		return nil
-	}
-	l, err := debuglog.Open(a.env, a.build.String())
-	if err != nil {
-		return err
-	}
-	a.log = l
-	return nil
-}
-
-// clientOptions are the options every client of this run gets: with the
-// debug log, an HTTP client that logs each request.
-func (a *app) clientOptions() []client.Option { return a.log.ClientOptions() }
-
-// observeStreams sets the UI's stream observer to the debug log, when on.
-func (a *app) observeStreams(cfg *tui.Config) {
-	if a.log != nil {
-		cfg.OnConnState = a.log.ConnState
-	}
 }

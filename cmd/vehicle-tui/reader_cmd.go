@@ -18,7 +18,7 @@ func (a *app) runReader(ctx context.Context, f config.Flags, n tuiFlags, file co
 		return err
 	}
 	err = reader.Run(ctx, reader.Config{
-		Client: cfg.Client, In: a.in, Out: a.out,
+		Client: cfg.Client, In: a.In, Out: a.Out,
 		SessionID: cfg.SessionID, New: cfg.New, NewSession: cfg.NewSession,
 		Watch: cfg.Watch, NoClaim: cfg.NoClaim, Chime: cfg.Chime,
 		ModelKeyEnv: cfg.ModelKeyEnv, SaveModelKey: cfg.SaveModelKey,
@@ -34,8 +34,8 @@ const screenReaderUsage = "the screen-reader mode: plain labelled lines, numbere
 
 // demoReader runs the screen-reader mode on the demo's session.
 func (a *app) demoReader(ctx context.Context, c *client.Client, id string) error {
-	fmt.Fprintln(a.out, "demo: try a prompt; #tool, #slow, #hold, #fail or #long 20 pick other paths. /quit leaves.")
-	if err := reader.Run(ctx, reader.Config{Client: c, SessionID: id, In: a.in, Out: a.out}); err != nil {
+	fmt.Fprintln(a.Out, "demo: try a prompt; #tool, #slow, #hold, #fail or #long 20 pick other paths. /quit leaves.")
+	if err := reader.Run(ctx, reader.Config{Client: c, SessionID: id, In: a.In, Out: a.Out}); err != nil {
 		return fmt.Errorf("the screen-reader mode stopped: %w", err)
 	}
 	return nil

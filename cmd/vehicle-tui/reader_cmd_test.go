@@ -33,7 +33,7 @@ func runReaderApp(t *testing.T, in string, env map[string]string, file string, a
 	}
 	var out, errw bytes.Buffer
 	a := newApp(strings.NewReader(in), &out, &errw, config.MapEnv(env))
-	a.keyring = nil
+	a.Keyring = nil
 	code := a.execute(context.Background(), args)
 	return code, out.String(), errw.String()
 }

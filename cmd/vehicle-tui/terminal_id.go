@@ -9,5 +9,5 @@ import (
 // and a client id that names this terminal (cli-laptop-pts3-1a2b), so that
 // another terminal of the person says which one drives.
 func (a *app) terminalOptions() []client.Option {
-	return append(a.clientOptions(), client.WithClientID(clientid.ForThisTerminal()))
+	return append(a.ClientOptions(), client.WithClientID(clientid.ForThisTerminal()))
 }

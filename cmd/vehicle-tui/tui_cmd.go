@@ -33,14 +33,14 @@ func (a *app) runTUI(ctx context.Context, f config.Flags, n tuiFlags, watch bool
 	if err != nil {
 		return err
 	}
-	lines, err := config.ScreenReader(n.reader, n.readerGiven, a.env, file)
+	lines, err := config.ScreenReader(n.reader, n.readerGiven, a.Env, file)
 	if err != nil {
 		return err
 	}
 	if lines {
 		return a.runReader(ctx, f, n, file, watch)
 	}
-	if !isTerminal(a.in) || !isTerminal(a.out) {
+	if !isTerminal(a.In) || !isTerminal(a.Out) {
 		return errNoTerminal
 	}
 	cfg, err := a.tuiConfig(f, n, file, watch)
@@ -52,7 +52,7 @@ func (a *app) runTUI(ctx context.Context, f config.Flags, n tuiFlags, watch bool
 
 // configFile reads the configuration file; a missing one is empty.
 func (a *app) configFile() (config.File, error) {
-	p, err := config.ConfigPath(a.env)
+	p, err := config.ConfigPath(a.Env)
 	if err != nil {
 		return config.File{}, nil // no folder for it: no file to read
 	}
@@ -72,9 +72,9 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 	if watch && f.Session == "" {
 		return tui.Config{}, errors.New("say which session to watch: vehicle watch --session ID")
 	}
-	f.ApplyEnv(a.env)
+	f.ApplyEnv(a.Env)
 	f.ApplyFile(file)
-	c, id, err := config.Resolve(f, a.env, a.keyring, "", a.terminalOptions()...)
+	c, id, err := config.Resolve(f, a.Env, a.Keyring, "", a.terminalOptions()...)
 	if err != nil {
 		if f.Gardend == "" {
 			err = fmt.Errorf("%w, or set gardend in %s (or try `vehicle demo`: the client on a built-in demo host)", err, a.configPathForMessages())
@@ -82,7 +82,7 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 		return tui.Config{}, err
 	}
 	if id.Notice != "" {
-		fmt.Fprintln(a.errw, "vehicle:", id.Notice)
+		fmt.Fprintln(a.ErrOut, "vehicle:", id.Notice)
 	}
 	return tui.Config{
 		Client:      c,
@@ -104,7 +104,7 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 // modelKeySaver saves a model key given in the TUI in the OS keyring, its
 // own entry; nil when there is no keyring here, so none is offered.
 func (a *app) modelKeySaver() func(string) error {
-	kr := a.keyring
+	kr := a.Keyring
 	if kr == nil || config.KeyringAvailable(kr) != nil {
 		return nil
 	}
@@ -114,7 +114,7 @@ func (a *app) modelKeySaver() func(string) error {
 // configPathForMessages is the configuration file's path, or a description
 // of it when there is no folder for it.
 func (a *app) configPathForMessages() string {
-	if p, err := config.ConfigPath(a.env); err == nil {
+	if p, err := config.ConfigPath(a.Env); err == nil {
 		return p
 	}
 	return "the configuration file"
@@ -202,17 +202,16 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	defer cancel()
 	cfg.Context = ctx
 	cfg.Theme = themeSet(themeName, a.noColor())
-	if fgbg, _ := a.env("COLORFGBG"); fgbg != "" {
+	if fgbg, _ := a.Env("COLORFGBG"); fgbg != "" {
 		if dark, ok := theme.DarkFromCOLORFGBG(fgbg); ok {
 			cfg.Light = !dark // until the terminal answers the background query
 		}
 	}
-	cfg.Editor = editorCommand(a.env)
-	a.observeStreams(&cfg)
-	if a.log != nil {
-		cfg.DebugLog = a.log.Path()
+	cfg.Editor = editorCommand(a.Env)
+	if a.Log != nil {
+		cfg.DebugLog = a.Log.Path()
 	}
-	if dir, err := config.StateDir(a.env); err == nil && cfg.Drafts == nil {
+	if dir, err := config.StateDir(a.Env); err == nil && cfg.Drafts == nil {
 		cfg.Drafts = tui.DirDrafts(filepath.Join(dir, "drafts"))
 	}
 	m := tui.New(cfg)
@@ -228,12 +227,12 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 			rcancel()
 		}
 		if last := fm.LastError(); last != "" {
-			fmt.Fprintln(a.errw, "vehicle: the last error:", last)
-			a.log.Error("the UI ended on an error", "err", last)
+			fmt.Fprintln(a.ErrOut, "vehicle: the last error:", last)
+			a.Log.Error("the UI ended on an error", "err", last)
 		}
 	}
-	if a.log != nil {
-		fmt.Fprintln(a.errw, "vehicle: the debug log is", a.log.Path())
+	if a.Log != nil {
+		fmt.Fprintln(a.ErrOut, "vehicle: the debug log is", a.Log.Path())
 	}
 	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
 		return nil
@@ -259,10 +258,10 @@ func themeSet(name string, noColor bool) theme.Set {
 
 // noColor reports whether colour is turned off: NO_COLOR set, or CLICOLOR=0.
 func (a *app) noColor() bool {
-	if v, _ := a.env("NO_COLOR"); v != "" {
+	if v, _ := a.Env("NO_COLOR"); v != "" {
 		return true
 	}
-	v, _ := a.env("CLICOLOR")
+	v, _ := a.Env("CLICOLOR")
 	return v == "0"
 }
 

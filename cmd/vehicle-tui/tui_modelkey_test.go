@@ -49,7 +49,7 @@ func TestTUIModelKeyWiring(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, _, _ := testApp(tc.env)
-			a.keyring = kr
+			a.Keyring = kr
 			f := flags
 			f.ModelKeyEnv = tc.keyEnv
 			cfg, err := a.tuiConfig(f, tuiFlags{desktop: tui.DesktopOSC9}, config.File{}, false)
@@ -63,7 +63,7 @@ func TestTUIModelKeyWiring(t *testing.T) {
 		})
 	}
 	a, _, _ := testApp(map[string]string{config.EnvToken: "t"})
-	a.keyring = kr
+	a.Keyring = kr
 	cfg, err := a.tuiConfig(flags, tuiFlags{desktop: tui.DesktopOSC9}, config.File{}, false)
 	if err != nil {
 		t.Fatal(err)

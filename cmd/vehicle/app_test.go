@@ -16,7 +16,7 @@ import (
 func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var out, errw bytes.Buffer
 	a := newApp(strings.NewReader(""), &out, &errw, config.MapEnv(env))
-	a.keyring = nil
+	a.Keyring = nil
 	a.handoff = func([]string) error { panic("handed to vehicle-tui in a test that does not expect it") }
 	return a, &out, &errw
 }

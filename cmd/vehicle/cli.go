@@ -8,11 +8,8 @@ import (
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 
-	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
-	"github.com/sophia-labs/vehicle/internal/debuglog"
-	"github.com/sophia-labs/vehicle/ride"
 )
 
 // rootLong is the root command's description in vehicle -h and the man page.
@@ -47,11 +44,11 @@ func (a *app) rootCmd(args []string) *cobra.Command {
 			if isTUICommand(cmd) {
 				return nil // vehicle-tui keeps the debug log of its run
 			}
-			return a.startDebugLog()
+			return a.StartDebugLog()
 		},
 	}
 	root.SetFlagErrorFunc(cli.FlagError)
-	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "write a debug log (requests, streams, leases) to a file in the state folder (or $"+debuglog.EnvVar+"=1)")
+	a.DebugFlag(root)
 	addTUIFlags(root, tui[0])
 	root.AddCommand(a.tuiCmd(tui[1], args), a.tuiCmd(tui[2], args), a.rideCmd(), a.exportCmd(), a.loginCmd(), a.logoutCmd(),
 		a.configCmd(), a.versionCmd(), a.manCmd())
@@ -72,14 +69,10 @@ func (a *app) rideCmd() *cobra.Command {
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			args = a.takeDebugFlag(args)
-			if err := a.startDebugLog(); err != nil {
+			if err := a.StartDebugLog(); err != nil {
 				return err
 			}
-			var opts []client.Option
-			if a.log != nil {
-				opts = append(opts, client.WithHTTPClient(a.log.HTTPClient(ride.NewHTTPClient(ride.DefaultWindow))))
-			}
-			if code := runRide(cmd.Context(), args, a.in, a.out, a.errw, opts...); code != exitOK {
+			if code := runRide(cmd.Context(), args, a.In, a.Out, a.ErrOut, a.ClientOptions()...); code != exitOK {
 				return cli.ExitError{Code: code}
 			}
 			return nil
@@ -94,9 +87,9 @@ func (a *app) takeDebugFlag(args []string) []string {
 	for _, arg := range args {
 		switch arg {
 		case "--debug", "-debug", "--debug=true", "-debug=true":
-			a.debug = true
+			a.Debug = true
 		case "--debug=false", "-debug=false":
-			a.debug = false
+			a.Debug = false
 		default:
 			kept = append(kept, arg)
 		}
@@ -111,7 +104,7 @@ func (a *app) exportCmd() *cobra.Command {
 		Short:              "Write a session's transcript as Markdown or JSONL (vehicle export -h for its flags)",
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if code := runExport(cmd.Context(), args, a.out, a.errw); code != exitOK {
+			if code := runExport(cmd.Context(), args, a.Out, a.ErrOut); code != exitOK {
 				return cli.ExitError{Code: code}
 			}
 			return nil
@@ -136,7 +129,7 @@ never holds a secret: tokens go to the OS keyring (vehicle login).`,
 		Short: "Print where the configuration file is (it may not exist yet)",
 		Args:  cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			p, err := config.ConfigPath(a.env)
+			p, err := config.ConfigPath(a.Env)
 			if err != nil {
 				return err
 			}
@@ -154,7 +147,7 @@ func (a *app) versionCmd() *cobra.Command {
 		Short: "Print the version, the commit and date it was built from, and the Go release",
 		Args:  cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintf(cmd.OutOrStdout(), "vehicle version %s\n%s %s/%s\n", a.build, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Fprintf(cmd.OutOrStdout(), "vehicle version %s\n%s %s/%s\n", a.Build, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 			return nil
 		},
 	}

@@ -10,31 +10,6 @@ import (
 	"testing"
 )
 
-// cliVersion is the version the command-line test stamps with -ldflags.
-const cliVersion = "v9.8.7-cli-test"
-
-// buildStamped builds this command and vehicle-tui into one folder, as
-// they ship, with the release's -ldflags, and returns vehicle's path.
-func buildStamped(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go tool on PATH to build the binary")
-	}
-	dir := t.TempDir()
-	ld := "-X main.version=" + cliVersion + " -X main.commit=0123456789abcdef -X main.date=2026-11-30T12:00:00Z"
-	for _, pkg := range []string{".", "../" + tuiProgram} {
-		name := filepath.Base(pkg)
-		if pkg == "." {
-			name = "vehicle"
-		}
-		out, err := exec.Command("go", "build", "-ldflags", ld, "-o", filepath.Join(dir, name+exeSuffix()), pkg).CombinedOutput()
-		if err != nil {
-			t.Fatalf("go build %s: %v\n%s", pkg, err, out)
-		}
-	}
-	return filepath.Join(dir, "vehicle"+exeSuffix())
-}
-
 // exeSuffix is what a program's name ends with here.
 func exeSuffix() string {
 	if runtime.GOOS == "windows" {

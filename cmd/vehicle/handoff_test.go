@@ -66,7 +66,7 @@ func TestHandoff(t *testing.T) {
 		if code != exitFailed || !slices.Equal(got, args) || got == nil && args != nil {
 			t.Errorf("%q: exit %d, handed %q; %s%s", args, code, got, out, errw)
 		}
-		if a.log != nil {
+		if a.Log != nil {
 			t.Errorf("%q: vehicle opened the debug log that vehicle-tui keeps", args)
 		}
 	}

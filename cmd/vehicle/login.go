@@ -98,12 +98,12 @@ func (a *app) loginIO() (loginIO, error) {
 	if err != nil {
 		return loginIO{}, err
 	}
-	return loginIO{in: a.in, errw: a.errw, env: a.env, file: file, keyring: a.keyring, opts: a.clientOptions()}, nil
+	return loginIO{in: a.In, errw: a.ErrOut, env: a.Env, file: file, keyring: a.Keyring, opts: a.ClientOptions()}, nil
 }
 
 // configFile reads the configuration file; a missing one is empty.
 func (a *app) configFile() (config.File, error) {
-	p, err := config.ConfigPath(a.env)
+	p, err := config.ConfigPath(a.Env)
 	if err != nil {
 		return config.File{}, nil // no folder for it: no file to read
 	}

@@ -17,10 +17,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
-	"github.com/sophia-labs/vehicle/internal/debuglog"
 )
 
 // Set by release builds: -ldflags "-X main.version=v1.2.3 -X main.commit=...
@@ -46,58 +44,20 @@ func main() {
 	os.Exit(code)
 }
 
-// app is one run of the command: where it reads and writes, the environment
-// and the keyring it uses, and what its flags turned on.
+// app is one run of the command: cli.App (where it reads and writes, the
+// environment, the keyring, the debug log) and how it becomes vehicle-tui.
 type app struct {
-	in      io.Reader
-	out     io.Writer
-	errw    io.Writer
-	env     config.Env
-	keyring config.Keyring
-	build   config.Build
-	debug   bool                      // --debug
-	log     *debuglog.Log             // the debug log, when on
+	cli.App
 	handoff func(args []string) error // becomes vehicle-tui with args
 }
 
 // newApp is a run that reads in, writes out and errw, and looks variables up
 // in env, with the system keyring.
 func newApp(in io.Reader, out, errw io.Writer, env config.Env) *app {
-	return &app{in: in, out: out, errw: errw, env: env, build: config.ReadBuild(version, commit, date),
-		keyring: config.SystemKeyring(env, config.DefaultKeyringTimeout), handoff: execTUI}
+	return &app{App: cli.NewApp(in, out, errw, env, config.ReadBuild(version, commit, date)), handoff: execTUI}
 }
 
 // execute runs the command line args and returns the exit code.
 func (a *app) execute(ctx context.Context, args []string) int {
-	root := a.rootCmd(args)
-	root.SetArgs(args)
-	root.SetIn(a.in)
-	root.SetOut(a.out)
-	root.SetErr(a.errw)
-	err := cli.Execute(ctx, root, a.build.String())
-	if a.log != nil {
-		if err != nil {
-			a.log.Error("the command failed", "err", err)
-		}
-		a.log.Close()
-	}
-	return cli.ExitCode(err)
+	return a.Execute(ctx, a.rootCmd(args), args)
 }
-
-// startDebugLog opens the debug log when --debug or VEHICLE_DEBUG=1 asks
-// for it.
-func (a *app) startDebugLog() error {
-	if a.log != nil || !debuglog.Wanted(a.env, a.debug) {
-		return nil
-	}
-	l, err := debuglog.Open(a.env, a.build.String())
-	if err != nil {
-		return err
-	}
-	a.log = l
-	return nil
-}
-
-// clientOptions are the options every client of this run gets: with the
-// debug log, an HTTP client that logs each request.
-func (a *app) clientOptions() []client.Option { return a.log.ClientOptions() }

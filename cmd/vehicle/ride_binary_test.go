@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,19 +24,8 @@ const (
 	secretKey   = "sk-or-v1-5e1c2d-never-print-me"
 )
 
-// buildRideBinary builds the vehicle binary into a temporary folder.
-func buildRideBinary(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "vehicle")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
+// buildRideBinary is the vehicle binary, built once (builtBinaries).
+func buildRideBinary(t testing.TB) string { return builtBinaries(t) }
 
 // rideBinaryRun is one run of the built binary.
 type rideBinaryRun struct {

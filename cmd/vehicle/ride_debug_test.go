@@ -21,7 +21,7 @@ func TestRideDebugLog(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", state)
 	t.Setenv("VEHICLE_TOKEN", "ada-token")
 	a, out, errw := testApp(map[string]string{"XDG_STATE_HOME": state, "XDG_CONFIG_HOME": t.TempDir()})
-	a.in = strings.NewReader(`{"op":"inspect","requestId":"i1"}` + "\n")
+	a.In = strings.NewReader(`{"op":"inspect","requestId":"i1"}` + "\n")
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if code := a.execute(ctx, []string{"ride", "--debug", "--gardend", srv.URL, "--graph", "demo", "--new"}); code != exitOK {

@@ -1,18 +1,19 @@
 // Package debuglog is the --debug log of vehicle and vehicle-tui: a file in
-// the state folder, never the terminal, with every request, stream change
-// and lease change, and no credential.
+// the state folder, never the terminal, with every request, answer, stream
+// change and lease change the client reports through its trace hooks
+// (client.Trace), and no credential or message text. The file is the
+// user's alone (0600, whatever mode an older one had) and is capped: past
+// MaxBytes it is moved to debug.log.1 and a new one is started.
 package debuglog
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -25,16 +26,17 @@ const EnvVar = "VEHICLE_DEBUG"
 // FileName is the debug log's name in the state folder.
 const FileName = "debug.log"
 
-// maxPeek bounds the bytes of a request or an answer the log looks into for
-// a requestId or lease changes.
-const maxPeek = 1 << 20
+// MaxBytes is the size past which the log is rotated: debug.log becomes
+// debug.log.1 (replacing an older one) and a new debug.log is started, so
+// the log never holds more than about twice this.
+const MaxBytes = 8 << 20
 
 // Log is the --debug log: logfmt lines appended to a file. Its methods do
 // nothing on a nil Log.
 type Log struct {
 	l    *slog.Logger
 	path string
-	f    *os.File
+	f    *rotating
 }
 
 // Wanted reports whether the debug log is asked for: by the --debug flag,
@@ -54,17 +56,21 @@ func Open(env config.Env, version string) (*Log, error) {
 	if err := config.PrivateDir(dir); err != nil {
 		return nil, fmt.Errorf("--debug: %w", err)
 	}
-	path := filepath.Join(dir, FileName)
-	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("--debug: %s is not a regular file (a link is never followed): remove it", path)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	d, err := open(filepath.Join(dir, FileName), MaxBytes)
 	if err != nil {
-		return nil, fmt.Errorf("--debug: cannot open the debug log: %w", err)
+		return nil, err
 	}
-	d := &Log{l: newLogger(f), path: path, f: f}
 	d.Info("vehicle started", "version", version, "pid", os.Getpid())
 	return d, nil
+}
+
+// open opens the log at path, rotated past max bytes.
+func open(path string, max int64) (*Log, error) {
+	f, err := openRotating(path, max)
+	if err != nil {
+		return nil, err
+	}
+	return &Log{l: newLogger(f), path: path, f: f}, nil
 }
 
 // newLogger writes logfmt lines to w: time, level, message, then the pairs.
@@ -100,25 +106,6 @@ func (d *Log) Error(msg string, kv ...any) {
 	}
 }
 
-// ConnState logs a stream's connection change: connects, resumes (with how
-// many events the host replayed), reconnects and falls back to long-poll.
-func (d *Log) ConnState(cs client.ConnState) {
-	if d == nil {
-		return
-	}
-	kv := []any{"mode", cs.Mode.String()}
-	if cs.Attempt > 0 {
-		kv = append(kv, "attempt", cs.Attempt)
-	}
-	if cs.Replayed > 0 {
-		kv = append(kv, "replayed", cs.Replayed)
-	}
-	if cs.Err != nil {
-		kv = append(kv, "err", cs.Err)
-	}
-	d.Info("stream state", kv...)
-}
-
 // Close logs the end of the program and closes the file.
 func (d *Log) Close() {
 	if d != nil {
@@ -128,182 +115,85 @@ func (d *Log) Close() {
 }
 
 // ClientOptions are the options every client of the program gets: with the
-// log on, an HTTP client that logs each request; none with it off.
+// log on, the trace that writes to it; none with it off.
 func (d *Log) ClientOptions() []client.Option {
 	if d == nil {
 		return nil
 	}
-	return []client.Option{client.WithHTTPClient(d.HTTPClient(&http.Client{}))}
+	return []client.Option{client.WithTrace(d.Trace())}
 }
 
-// HTTPClient returns a copy of h whose requests go through the log, or h
-// itself when the log is off.
-func (d *Log) HTTPClient(h *http.Client) *http.Client {
-	if d == nil {
-		return h
-	}
-	base := h.Transport
-	if base == nil {
-		base = http.DefaultTransport
-	}
-	c := *h
-	c.Transport = &loggingTransport{base: base, log: d}
-	return &c
-}
-
-// loggingTransport logs every request's method, path, status, duration and
-// requestId, stream connects and resumes, and the lease changes in what
-// comes back. It never logs a header's value, so no token, visitor id or
-// model key reaches the log.
-type loggingTransport struct {
-	base http.RoundTripper
-	log  *Log
-}
-
-// RoundTrip implements http.RoundTripper.
-func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	start := time.Now()
-	req, rid := withRequestID(req)
-	stream := strings.Contains(req.Header.Get("Accept"), "text/event-stream")
-	kv := []any{"method", req.Method, "path", req.URL.Path}
-	if rid != "" {
-		kv = append(kv, "requestId", rid)
-	}
-	if stream {
-		kv = append(kv, "stream", "sse", "since", req.URL.Query().Get("since"))
-		if last := req.Header.Get("Last-Event-ID"); last != "" {
-			kv = append(kv, "resume", last)
-		}
-	} else if strings.HasSuffix(req.URL.Path, "/events") {
-		kv = append(kv, "stream", "long-poll", "since", req.URL.Query().Get("since"))
-	}
-	resp, err := t.base.RoundTrip(req)
-	kv = append(kv, "duration", time.Since(start).Round(time.Microsecond))
-	if err != nil {
-		t.log.Error("request failed", append(kv, "err", err)...)
-		return resp, err
-	}
-	t.log.Info("request", append(kv, "status", resp.StatusCode)...)
-	if stream && resp.StatusCode == http.StatusOK {
-		resp.Body = &sseTap{ReadCloser: resp.Body, log: t.log, path: req.URL.Path}
-	} else if strings.Contains(resp.Header.Get("Content-Type"), "json") {
-		resp.Body = &jsonTap{ReadCloser: resp.Body, log: t.log, path: req.URL.Path}
-	}
-	return resp, nil
-}
-
-// withRequestID finds the request's requestId, in its query or its JSON
-// body, and returns a request whose body can still be read whole.
-func withRequestID(req *http.Request) (*http.Request, string) {
-	if rid := req.URL.Query().Get("requestId"); rid != "" || req.Body == nil || req.Body == http.NoBody {
-		return req, rid
-	}
-	peek, err := io.ReadAll(io.LimitReader(req.Body, maxPeek))
-	r2 := req.Clone(req.Context())
-	r2.Body = struct {
-		io.Reader
-		io.Closer
-	}{io.MultiReader(bytes.NewReader(peek), req.Body), req.Body}
-	if err != nil {
-		return r2, ""
-	}
-	var b struct {
-		RequestID string `json:"requestId"`
-	}
-	_ = json.Unmarshal(peek, &b)
-	return r2, b.RequestID
-}
-
-// leaseChange reports whether an event or answer type changes a lease or
-// says the host restarted.
-func leaseChange(typ string) bool {
-	return strings.HasPrefix(typ, "lease.") || strings.HasPrefix(typ, "driver.") || typ == "session.revived"
-}
-
-// sseTap logs the lease changes an SSE stream carries, and its end.
-type sseTap struct {
-	io.ReadCloser
-	log  *Log
+// rotating is the log's file, moved aside to path.1 when a write would take
+// it past max bytes. It is safe for concurrent writes (slog's handler
+// serialises them too).
+type rotating struct {
+	mu   sync.Mutex
 	path string
-	line []byte
+	max  int64
+	f    *os.File
+	size int64
 }
 
-// Read implements io.Reader, scanning what passes for event: lines.
-func (s *sseTap) Read(p []byte) (int, error) {
-	n, err := s.ReadCloser.Read(p)
-	s.scan(p[:n])
-	if err != nil {
-		s.log.Info("stream ended", "path", s.path, "err", err)
+// openRotating opens (or creates) the file at path for appending, mode 0600
+// even when it was made before with another; a link is never followed.
+func openRotating(path string, max int64) (*rotating, error) {
+	r := &rotating{path: path, max: max}
+	if err := r.open(); err != nil {
+		return nil, err
 	}
+	return r, nil
+}
+
+func (r *rotating) open() error {
+	if st, err := os.Lstat(r.path); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("--debug: %s is not a regular file (a link is never followed): remove it", r.path)
+	}
+	f, err := os.OpenFile(r.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("--debug: cannot open the debug log: %w", err)
+	}
+	st, err := f.Stat()
+	if err == nil {
+		err = f.Chmod(0o600)
+	}
+	if err != nil {
+		_ = f.Close()
+		return fmt.Errorf("--debug: cannot make the debug log private: %w", err)
+	}
+	r.f, r.size = f, st.Size()
+	return nil
+}
+
+// Write appends p, rotating first when it would pass the cap.
+func (r *rotating) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.f == nil {
+		return 0, os.ErrClosed
+	}
+	if r.size > 0 && r.size+int64(len(p)) > r.max {
+		_ = r.f.Close()
+		r.f = nil
+		if err := os.Rename(r.path, r.path+".1"); err != nil {
+			return 0, err
+		}
+		if err := r.open(); err != nil {
+			return 0, err
+		}
+	}
+	n, err := r.f.Write(p)
+	r.size += int64(n)
 	return n, err
 }
 
-// scan splits the bytes into lines and logs lease events.
-func (s *sseTap) scan(b []byte) {
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		if i < 0 {
-			if len(s.line) < 256 {
-				s.line = append(s.line, b...)
-			}
-			return
-		}
-		line := append(s.line, b[:i]...)
-		s.line = s.line[:0]
-		b = b[i+1:]
-		if typ, ok := bytes.CutPrefix(bytes.TrimRight(line, "\r"), []byte("event:")); ok {
-			if t := strings.TrimSpace(string(typ)); leaseChange(t) {
-				s.log.Info("lease change", "path", s.path, "event", t)
-			}
-		}
+// Close closes the file.
+func (r *rotating) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.f == nil {
+		return nil
 	}
-}
-
-// jsonTap keeps up to maxPeek bytes of a JSON answer and logs the lease
-// changes in it when it is read to its end.
-type jsonTap struct {
-	io.ReadCloser
-	log  *Log
-	path string
-	buf  bytes.Buffer
-	done bool
-}
-
-// Read implements io.Reader.
-func (j *jsonTap) Read(p []byte) (int, error) {
-	n, err := j.ReadCloser.Read(p)
-	if j.buf.Len() < maxPeek {
-		j.buf.Write(p[:n])
-	}
-	if err == io.EOF && !j.done {
-		j.done = true
-		j.scan()
-	}
-	return n, err
-}
-
-// scan logs the answer's own type when it is a lease change, and those of
-// the events a long-poll returned.
-func (j *jsonTap) scan() {
-	var f struct {
-		Type  string `json:"type"`
-		Value struct {
-			Events []struct {
-				Type string `json:"type"`
-				Seq  int64  `json:"seq"`
-			} `json:"events"`
-		} `json:"value"`
-	}
-	dec := json.NewDecoder(&j.buf)
-	for dec.Decode(&f) == nil {
-		if leaseChange(f.Type) {
-			j.log.Info("lease change", "path", j.path, "answer", f.Type)
-		}
-		for _, e := range f.Value.Events {
-			if leaseChange(e.Type) {
-				j.log.Info("lease change", "path", j.path, "event", e.Type, "seq", e.Seq)
-			}
-		}
-		f.Type, f.Value.Events = "", nil
-	}
+	err := r.f.Close()
+	r.f = nil
+	return err
 }

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sophia-labs/vehicle/client/internal/snapshot"
 )
 
 // chunkReader hands out at most n bytes a read.
@@ -71,14 +73,15 @@ func openWhole(t testing.TB, data []byte) (*LazySnapshot, error) {
 // openPacked decodes a frame's snapshot read a piece at a time into blocks.
 func openPacked(t testing.TB, data []byte, block uint32, piece int) (*LazySnapshot, *packedValue, error) {
 	t.Helper()
-	skel, pv, err := readPacked(&chunkReader{data: data, n: piece}, 1<<30, block)
+	skel, answer, arrays, err := snapshot.Read(&chunkReader{data: data, n: piece}, 1<<30, block)
 	if err != nil {
-		t.Fatalf("readPacked: %v", err)
+		t.Fatalf("snapshot.Read: %v", err)
 	}
-	if pv == nil && !bytes.Equal(skel, data) {
-		t.Fatal("readPacked found no arrays but did not give the answer back whole")
+	if arrays == nil && !bytes.Equal(skel, data) {
+		t.Fatal("snapshot.Read found no arrays but did not give the answer back whole")
 	}
-	f, used, err := parsePacked(call{}, 200, skel, pv)
+	pv := &packedValue{store: answer, arrays: arrays}
+	f, used, err := parseRead(call{}, 200, skel, answer, arrays)
 	if err != nil {
 		return nil, pv, err
 	}
@@ -119,15 +122,15 @@ func foldAll(s *State) *State {
 		s.FoldEarlier(max(len(s.Entries), 64))
 	}
 	s.DecodeText(0, len(s.Entries))
-	s.unfoldCommands(len(s.earlierCmds.starts))
+	s.unfoldCommands(len(s.earlierCmds.spans))
 	return s
 }
 
 func TestReadPackedMatchesWhole(t *testing.T) {
 	for name, data := range packCases() {
 		want, werr := openWhole(t, []byte(data))
-		for _, block := range []uint32{1, 40, 300, packBlock} {
-			for _, piece := range []int{1, 7, 4096, len(data)} {
+		for _, block := range []uint32{1, 300, snapshot.Block} {
+			for _, piece := range []int{7, 4096, len(data)} {
 				t.Run(fmt.Sprintf("%s/block %d/piece %d", name, block, piece), func(t *testing.T) {
 					got, _, err := openPacked(t, []byte(data), block, piece)
 					if (err != nil) != (werr != nil) {
@@ -150,26 +153,12 @@ func TestReadPackedCompresses(t *testing.T) {
 	if err != nil || pv == nil {
 		t.Fatalf("%v, %v", pv, err)
 	}
-	st := pv.store
-	z := 0
-	for _, b := range st.blocks {
-		if b.z != nil {
-			z++
-		}
-	}
-	if len(st.blocks) < len(data)/8192 || z < len(st.blocks)-2 {
-		t.Fatalf("%d blocks, %d compressed, for %d bytes in blocks of 4,096", len(st.blocks), z, len(data))
+	n, z := pv.store.Blocks()
+	if n < len(data)/8192 || z < n-2 {
+		t.Fatalf("%d blocks, %d compressed, for %d bytes in blocks of 4,096", n, z, len(data))
 	}
 	if ls.Items.Held() > ls.Items.Size()/3 {
 		t.Fatalf("%d bytes held for an answer of %d", ls.Items.Held(), ls.Items.Size())
-	}
-	for _, a := range pv.arrays {
-		for _, el := range a {
-			buf, base := st.view(el.start)
-			if int(el.end-base) > len(buf) {
-				t.Fatalf("element %v runs over its block [%d, %d)", el, base, int(base)+len(buf))
-			}
-		}
 	}
 }
 
@@ -219,9 +208,9 @@ func FuzzReadPacked(f *testing.F) {
 	})
 }
 
-// The scan finds the same elements as json.Unmarshal does, for a frame that
+// The read finds the same elements as json.Unmarshal does, for a frame that
 // json.Marshal wrote.
-func TestPackScanAgainstUnmarshal(t *testing.T) {
+func TestReadAgainstUnmarshal(t *testing.T) {
 	data := []byte(packCases()["long"])
 	var f struct {
 		Value struct {
@@ -232,21 +221,18 @@ func TestPackScanAgainstUnmarshal(t *testing.T) {
 	if err := json.Unmarshal(data, &f); err != nil {
 		t.Fatal(err)
 	}
-	scan := newPackScan(2)
-	for i := 0; i < len(data); i += 5 {
-		scan.feed(data[i:min(i+5, len(data))])
-	}
-	if err := scan.finish(); err != nil {
-		t.Fatal(err)
+	_, answer, arrays, err := snapshot.Read(&chunkReader{data: data, n: 5}, 1<<30, 4096)
+	if err != nil || arrays == nil {
+		t.Fatal(arrays, err)
 	}
 	for k, want := range [][]json.RawMessage{f.Value.Transcript, f.Value.Commands} {
-		got := scan.arrays[k]
+		got := [][]span{arrays.Items, arrays.Commands}[k]
 		if len(got) != len(want) {
 			t.Fatalf("array %d: %d elements, want %d", k, len(got), len(want))
 		}
 		for i, s := range got {
-			if !bytes.Equal(data[s.start:s.end], want[i]) {
-				t.Fatalf("array %d element %d is %q, want %q", k, i, data[s.start:s.end], want[i])
+			if b := answer.Slice(s); !bytes.Equal(b, want[i]) {
+				t.Fatalf("array %d element %d is %q, want %q", k, i, b, want[i])
 			}
 		}
 	}
@@ -254,31 +240,15 @@ func TestPackScanAgainstUnmarshal(t *testing.T) {
 
 // An answer longer than the limit is refused at the limit, not read to its
 // end, and with a reason that is not a lost answer (it is not sent again).
-func TestReadPackedStopsAtTheLimit(t *testing.T) {
+func TestReadStopsAtTheLimit(t *testing.T) {
 	data := []byte(packCases()["long"])
 	r := &chunkReader{data: data, n: 4096}
-	_, _, err := readPacked(r, int64(len(data)/2), 4096)
-	var tooLong *tooLongError
+	_, _, _, err := snapshot.Read(r, int64(len(data)/2), 4096)
+	var tooLong *snapshot.TooLongError
 	if !errors.As(err, &tooLong) {
 		t.Fatalf("got %v, want the answer refused as too long", err)
 	}
 	if left := len(r.data); left < len(data)/2-8192 {
 		t.Fatalf("read on past the limit: %d of %d bytes left", left, len(data))
-	}
-}
-
-// A block that does not decode reads as missing bytes: an item in it is not
-// read, and nothing panics.
-func TestPackedBlockThatDoesNotDecode(t *testing.T) {
-	p := &packed{blocks: []pblock{{n: 100, z: []byte{0x64, 0xff, 0xff}}}, size: 100}
-	var h itemHead
-	if p.readHead(span{0, 50}, &h) {
-		t.Fatal("an item in a block that does not decode was read")
-	}
-	if b := p.slice(span{10, 20}); len(b) != 0 {
-		t.Fatalf("slice gave %q", b)
-	}
-	if end := p.valueEnd(5); end >= 0 {
-		t.Fatalf("valueEnd gave %d", end)
 	}
 }
