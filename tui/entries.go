@@ -40,42 +40,47 @@ func (t *transcript) enterEntries() bool {
 	if i < 0 {
 		return false
 	}
-	t.c.sess.sel = i
+	t.selectAt(es, i)
 	t.show(es, i)
 	return true
 }
 
 // onSelectKey handles a key while an entry is selected: move, copy, fork.
 func (t *transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	s, c := t.c.sess, t.c
+	c := t.c
 	es := t.entries()
-	if s == nil {
+	if c.sess == nil {
 		return nil, true
 	}
-	if s.sel < 0 || s.sel >= len(es) {
-		if s.sel = lastSelectable(es); s.sel < 0 {
+	sel := t.selected(es)
+	if sel < 0 {
+		if sel = lastSelectable(es); sel < 0 {
 			return nil, true
 		}
+		t.selectAt(es, sel)
 	}
-	if cmd, acted, ok := t.onEntryKey(msg, es, s.sel); ok {
+	if cmd, acted, ok := t.onEntryKey(msg, es, sel); ok {
 		return cmd, acted
 	}
 	switch {
-	case key.Matches(msg, c.Keys.Up):
-		s.sel = t.step(s.sel, -1)
-		t.show(t.entries(), s.sel)
-	case key.Matches(msg, c.Keys.Down):
-		s.sel = t.step(s.sel, 1)
-		t.show(t.entries(), s.sel)
+	case key.Matches(msg, c.Keys.Up), key.Matches(msg, c.Keys.Down):
+		d := 1
+		if key.Matches(msg, c.Keys.Up) {
+			d = -1
+		}
+		i := t.step(sel, d)
+		es = t.entries()
+		t.selectAt(es, i)
+		t.show(es, i)
 	case key.Matches(msg, c.Keys.Copy):
-		text := ui.Sanitize(es[s.sel].Text)
+		text := ui.Sanitize(es[sel].Text)
 		c.note = "copied the entry to the clipboard (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"
 		return tea.SetClipboard(text), true
 	case key.Matches(msg, c.Keys.Fork):
 		if !c.confirm(msg, "forks a new session before the marked entry") {
 			return nil, false
 		}
-		return c.fork(es[s.sel]), true
+		return c.fork(es[sel]), true
 	}
 	return nil, false
 }
@@ -131,11 +136,12 @@ func splitAttribution(text string) (author, rest string) {
 // lastShown is the last selectable entry whose first line is in the window
 // while it is scrolled up; -1 when following the end or when none is.
 func (t *transcript) lastShown(es []client.Entry) int {
-	if t.follow || t.top.idx >= len(es) {
+	top := t.at(es)
+	if t.follow || top.idx >= len(es) {
 		return -1
 	}
-	found, line := -1, -t.top.off
-	for i := t.top.idx; i < len(es) && line < t.height-1; i++ { // the marker covers the last line
+	found, line := -1, -top.off
+	for i := top.idx; i < len(es) && line < t.height-1; i++ { // the marker covers the last line
 		if line >= 0 && selectable(&es[i]) {
 			found = i
 		}

@@ -78,6 +78,18 @@ func (h *harness) send(msgs ...tea.Msg) {
 	}
 }
 
+// drain handles the answers already queued, waiting for none.
+func (h *harness) drain() {
+	for {
+		select {
+		case msg := <-h.msgs:
+			h.send(msg)
+		default:
+			return
+		}
+	}
+}
+
 // until handles the model's answers until the screen satisfies ok.
 func (h *harness) until(what string, ok func(string) bool) string {
 	h.t.Helper()

@@ -64,7 +64,6 @@ func (m *Model) arrange() {
 // arrangeSession sizes the open session's transcript to what the smaller
 // panes leave, marks the selected entry and readies the composer.
 func (m *Model) arrangeSession() {
-	s := m.sess
 	ch := m.composerHeight()
 	top := 1 + m.bannerLines() + len(m.activity.Lines()) // the header, the banner, the run's line
 	bar := m.search.height()
@@ -76,10 +75,7 @@ func (m *Model) arrangeSession() {
 	if h := max(m.high-top-2-ch-bar-m.panes.height(), 1); h != m.transcript.height {
 		m.transcript.setSize(m.width, h)
 	}
-	m.transcript.sel = -1
-	if m.focus == focusEntries {
-		m.transcript.sel = s.sel
-	}
+	m.transcript.marked = m.focus == focusEntries
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
 		m.composer.SetPlaceholder(m.placeholder())

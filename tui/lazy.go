@@ -3,9 +3,6 @@ package tui
 import (
 	"time"
 
-	"strconv"
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -18,9 +15,8 @@ import (
 // the snapshot's bytes, and an entry's text is decoded when it is drawn.
 // Scrolling near the first entry folds earlier items, a chunk at a time,
 // ahead of the window; going to the first message or searching folds them
-// all. A fold puts entries in front, so every index the UI keeps moves up by
-// as many: the window's anchor, the selection, the renderings and the open
-// chips (foldEarlier).
+// all. A fold puts entries in front; the transcript keeps every entry by its
+// key (client.Entry.Key), which a fold does not change, so nothing moves.
 
 const (
 	foldChunk = 2048 // items folded at a time while scrolling up
@@ -114,8 +110,8 @@ func (s *session) hidden() int {
 }
 
 // foldEarlier folds at least n more items before the first entry (all of
-// them when n < 0), puts the notes that follow them in place and moves every
-// index the UI keeps. It returns how far the indexes moved.
+// them when n < 0) and puts the notes that follow them in place. It returns
+// how many entries came before the ones there were.
 func (t *transcript) foldEarlier(n int) int {
 	s := t.c.sess
 	if s == nil || s.state == nil || s.state.Earlier() == 0 {
@@ -129,43 +125,7 @@ func (t *transcript) foldEarlier(n int) int {
 	added := st.FoldEarlier(n)
 	s.lazy.folded += added
 	placeNotes(s, added)
-	k := len(st.Entries) - before
-	t.shift(k)
-	return k
-}
-
-// shift moves every index into the entries the UI keeps by k, for k entries
-// put in front.
-func (t *transcript) shift(k int) {
-	if k == 0 {
-		return
-	}
-	if !t.follow {
-		t.top.idx += k
-	}
-	t.known += k
-	if t.sel >= 0 {
-		t.sel += k
-	}
-	if s := t.c.sess; s != nil {
-		if s.sel >= 0 {
-			s.sel += k
-		}
-		s.chips.shift(k)
-	}
-	t.r.shift(k)
-}
-
-// shift moves the cached renderings by k entries.
-func (r *renderer) shift(k int) {
-	moved := make(map[int]*cachedEntry, len(r.cache))
-	for i, c := range r.cache {
-		moved[i+k] = c
-	}
-	r.cache = moved
-	for j := range r.order {
-		r.order[j] += k
-	}
+	return len(st.Entries) - before
 }
 
 // placeNotes puts the notes waiting for the entries a fold just made (the
@@ -233,7 +193,7 @@ func (t *transcript) decode(es []client.Entry, i int) {
 // foldNear folds earlier items when the window's top is near the first
 // entry; it reports whether it folded.
 func (t *transcript) foldNear() bool {
-	return t.top.idx < foldAhead && t.foldMore() > 0
+	return t.at(t.entries()).idx < foldAhead && t.foldMore() > 0
 }
 
 // foldMore folds the next chunk of earlier items; it returns how far the
@@ -265,37 +225,6 @@ func (t *transcript) step(i, d int) int {
 			return j
 		}
 	}
-}
-
-// shift moves the chips named by their index (chipKey) by k entries.
-func (v *chipViews) shift(k int) {
-	if v == nil {
-		return
-	}
-	move := func(key string) string {
-		if i, ok := chipIndex(key); ok {
-			return "index:" + strconv.Itoa(i+k)
-		}
-		return key
-	}
-	for j, o := range v.open {
-		v.open[j] = move(o)
-	}
-	drawn := make(map[string]*chipDrawing, len(v.drawn))
-	for key, d := range v.drawn {
-		drawn[move(key)] = d
-	}
-	v.drawn = drawn
-}
-
-// chipIndex is the index a chip's key names, for a chip named by its index.
-func chipIndex(k string) (int, bool) {
-	rest, ok := strings.CutPrefix(k, "index:")
-	if !ok {
-		return 0, false
-	}
-	i, err := strconv.Atoi(rest)
-	return i, err == nil
 }
 
 // peekSnapshot is a lazily read snapshot with only the transcript's last

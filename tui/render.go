@@ -27,8 +27,8 @@ type renderer struct {
 	loc     *time.Location
 	width   int
 	md      *markdown
-	cache   map[int]*cachedEntry
-	order   []int                  // entry indexes in the order they were cached
+	cache   map[int64]*cachedEntry // by the entries' keys
+	order   []int64                // entry keys in the order they were cached
 	streams map[string]*streamView // streaming assistant text, by message id
 }
 
@@ -66,7 +66,7 @@ func newRenderer(st *theme.Styles, loc *time.Location, width int) *renderer {
 func (r *renderer) reset(width int) {
 	r.width = max(width, 20)
 	r.md = newMarkdown(r.st.Markdown, r.width-len(bodyIndent))
-	r.cache = make(map[int]*cachedEntry)
+	r.cache = make(map[int64]*cachedEntry)
 	r.order = r.order[:0]
 	r.streams = make(map[string]*streamView)
 }
@@ -77,14 +77,14 @@ func (r *renderer) setStyles(st *theme.Styles) {
 	r.reset(r.width)
 }
 
-// lines is entry i's rendering, from the cache when it is current.
-func (r *renderer) lines(i int, e *client.Entry) []string {
+// lines is entry e's rendering, from the cache when it is of e's version.
+func (r *renderer) lines(e *client.Entry) []string {
 	k := entryKey{rev: e.Rev, kind: e.Kind, streaming: e.Streaming, entryID: e.EntryID, messageID: e.MessageID}
-	if c, ok := r.cache[i]; ok && c.key == k {
+	if c, ok := r.cache[e.Key]; ok && c.key == k {
 		return c.lines
 	}
 	lines := r.render(e)
-	if c, ok := r.cache[i]; ok {
+	if c, ok := r.cache[e.Key]; ok {
 		c.key, c.lines = k, lines
 		return lines
 	}
@@ -92,8 +92,8 @@ func (r *renderer) lines(i int, e *client.Entry) []string {
 		delete(r.cache, r.order[0])
 		r.order = r.order[1:]
 	}
-	r.cache[i] = &cachedEntry{key: k, lines: lines}
-	r.order = append(r.order, i)
+	r.cache[e.Key] = &cachedEntry{key: k, lines: lines}
+	r.order = append(r.order, e.Key)
 	return lines
 }
 
@@ -226,7 +226,7 @@ func (r *renderer) flushStreams(es []client.Entry) bool {
 	changed := false
 	for i := len(es) - 1; i >= 0 && i >= len(es)-streamLook; i-- {
 		if es[i].Streaming && es[i].Kind == client.EntryMessage && r.flushStream(&es[i]) {
-			if c := r.cache[i]; c != nil {
+			if c := r.cache[es[i].Key]; c != nil {
 				c.key.rev = -1 // drawn again at the next frame
 			}
 			changed = true

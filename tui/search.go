@@ -33,6 +33,7 @@ type searchBar struct {
 
 // indexedKey identifies the version of an entry the index holds.
 type indexedKey struct {
+	key       int64
 	rev       int
 	kind      client.EntryKind
 	size      int
@@ -205,7 +206,7 @@ func (b *searchBar) reveal() {
 		return
 	}
 	b.t.decode(es, i)
-	line := matchLine(b.t.r.lines(i, &es[i]), foldRunes(b.idx.Query()), nth)
+	line := matchLine(b.t.r.lines(&es[i]), foldRunes(b.idx.Query()), nth)
 	b.t.showLine(es, i, line)
 }
 
@@ -259,7 +260,7 @@ func (b *searchBar) rebuild(st *client.State) {
 
 // keyOf is the version of an entry the index holds.
 func keyOf(e *client.Entry) indexedKey {
-	return indexedKey{rev: e.Rev, kind: e.Kind, size: len(e.Text), entryID: e.EntryID, messageID: e.MessageID}
+	return indexedKey{key: e.Key, rev: e.Rev, kind: e.Kind, size: len(e.Text), entryID: e.EntryID, messageID: e.MessageID}
 }
 
 // searchText is the text of entry i as the transcript shows it: a

@@ -215,12 +215,12 @@ func TestJumpKeys(t *testing.T) {
 		t.Fatalf("ctrl+home changed the draft: %q", m.composer.Value())
 	}
 	feed(m, keyCtrlEnd, keyShiftTab, press('g'))
-	if s := screen(m); !strings.Contains(s, "turn 1\n") || m.sess.sel != 0 {
-		t.Fatalf("g in the entries pane: want turn 1 selected (sel %d):\n%s", m.sess.sel, s)
+	if s := screen(m); !strings.Contains(s, "turn 1\n") || selIndex(m) != 0 {
+		t.Fatalf("g in the entries pane: want turn 1 selected (sel %d):\n%s", selIndex(m), s)
 	}
 	feed(m, press('G'))
-	if s := screen(m); !strings.Contains(s, "turn 60") || strings.Contains(s, "message 1 of") || m.sess.sel != 59 {
-		t.Fatalf("G: want the end followed, turn 60 selected (sel %d):\n%s", m.sess.sel, s)
+	if s := screen(m); !strings.Contains(s, "turn 60") || strings.Contains(s, "message 1 of") || selIndex(m) != 59 {
+		t.Fatalf("G: want the end followed, turn 60 selected (sel %d):\n%s", selIndex(m), s)
 	}
 	feed(m, keyHome)
 	if s := screen(m); !strings.Contains(s, "message 1 of 60") {
@@ -339,8 +339,8 @@ func TestEntriesStartWhereTheWindowIs(t *testing.T) {
 		t.Fatal("tab never reached the entries")
 	}
 	es := m.transcript.entries()
-	if sel := m.sess.sel; sel == lastSelectable(es) || sel < before.idx {
-		t.Fatalf("selected entry %d of %d, the window's top is %d", sel, len(es), before.idx)
+	if sel, top := selIndex(m), m.transcript.at(es).idx; sel == lastSelectable(es) || sel < top {
+		t.Fatalf("selected entry %d of %d, the window's top is %d", sel, len(es), top)
 	}
 	if m.transcript.follow || m.transcript.top != before {
 		t.Fatalf("the window moved from %+v to %+v (follow %v)", before, m.transcript.top, m.transcript.follow)

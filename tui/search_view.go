@@ -36,8 +36,8 @@ func (m *Model) onTranscriptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.First):
 		m.toFirst()
 	case key.Matches(msg, k.Last):
-		if s := m.sess; s != nil {
-			s.sel = lastSelectable(m.entries())
+		if m.sess != nil {
+			m.transcript.selectAt(m.entries(), lastSelectable(m.entries()))
 		}
 		m.transcript.toBottom()
 	default:
@@ -54,7 +54,7 @@ func (m *Model) toFirst() {
 	m.transcript.toTop(es)
 	if m.focus == focusEntries && m.sess != nil {
 		if i := m.transcript.step(-1, 1); i >= 0 {
-			m.sess.sel = i
+			m.transcript.selectAt(m.entries(), i)
 		}
 	}
 }
@@ -65,7 +65,8 @@ func (t *transcript) toTop(es []client.Entry) {
 	if len(es) == 0 {
 		return
 	}
-	t.follow, t.top = false, anchor{}
+	t.follow = false
+	t.setTop(es, place{})
 	if t.restFits(es) {
 		t.toBottom()
 	}
@@ -74,7 +75,7 @@ func (t *transcript) toTop(es []client.Entry) {
 // topEntry is the entry at the top of the window.
 func (t *transcript) topEntry(es []client.Entry) int {
 	if !t.follow {
-		return t.top.idx
+		return t.at(es).idx
 	}
 	if a, ok := t.followTop(es); ok {
 		return a.idx
@@ -85,7 +86,7 @@ func (t *transcript) topEntry(es []client.Entry) int {
 // showLine scrolls so that line of entry i is on screen (above the
 // marker), a third of the way down when the window has to move.
 func (t *transcript) showLine(es []client.Entry, i, line int) {
-	top := t.top
+	top := t.at(es)
 	if t.follow {
 		var ok bool
 		if top, ok = t.followTop(es); !ok {
@@ -106,7 +107,8 @@ func (t *transcript) showLine(es []client.Entry, i, line int) {
 	if pos >= 0 && pos < visible {
 		return
 	}
-	t.follow, t.top = false, anchor{idx: i, off: line}
+	t.follow = false
+	t.setTop(es, place{idx: i, off: line})
 	t.up(es, t.height/3)
 	if t.restFits(es) {
 		t.toBottom()
@@ -120,7 +122,7 @@ func (t *transcript) position(es []client.Entry) string {
 	if s := t.c.sess; s != nil {
 		hidden = s.hidden()
 	}
-	return "message " + thousands(hidden+min(t.top.idx+1, len(es))) + " of " + thousands(hidden+len(es))
+	return "message " + thousands(hidden+min(t.at(es).idx+1, len(es))) + " of " + thousands(hidden+len(es))
 }
 
 // thousands writes n with commas between groups of three digits.

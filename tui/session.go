@@ -32,8 +32,6 @@ type session struct {
 	pace        pacer                 // when the stream last entered the loop
 	texts       map[string]string     // the text of each command sent from this terminal
 	cancelling  map[string]bool       // commands this terminal asked to cancel
-	sel         int                   // the selected transcript entry, while selecting
-	chips       *chipViews            // the tool chips shown open, nil until one opens
 	onOpen      string                // a note to show once the session has opened
 	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 	reduced     bool                  // the host refused with access_reduced: read, never drive
@@ -53,7 +51,7 @@ func (m *Model) open(id string) tea.Cmd {
 	m.gen++
 	ctx, cancel := context.WithCancel(m.cfg.Context)
 	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{},
-		cancelling: map[string]bool{}, sel: -1}
+		cancelling: map[string]bool{}}
 	m.visit = nil
 	m.activity.Reset(m.gen)
 	m.room.Reset()

@@ -29,12 +29,15 @@ const (
 	noArgs          = "(none sent)" // arguments the host did not send
 )
 
-// chipViews is which tool chips of the open session are open, and their
-// drawings.
+// chipViews is which tool chips of the open session are open, by their
+// entries' keys, and their drawings.
 type chipViews struct {
-	open  []string // keys of the open chips, oldest first
-	drawn map[string]*chipDrawing
+	open  []int64 // keys of the open chips, oldest first
+	drawn map[int64]*chipDrawing
 }
+
+// newChipViews is no chip open.
+func newChipViews() chipViews { return chipViews{drawn: map[int64]*chipDrawing{}} }
 
 // chipDrawing is an open chip's lines and what they were drawn from.
 type chipDrawing struct {
@@ -44,20 +47,8 @@ type chipDrawing struct {
 	lines []string // the chip's line, then its detail
 }
 
-// chipKey names a chip for as long as the session is open: its tool call
-// id, else its result's entry id, else its index.
-func chipKey(i int, e *client.Entry) string {
-	switch {
-	case e.ToolCallID != "":
-		return "call:" + e.ToolCallID
-	case e.EntryID != "":
-		return "entry:" + e.EntryID
-	}
-	return "index:" + strconv.Itoa(i)
-}
-
 // isOpen reports whether the chip of key k is open.
-func (v *chipViews) isOpen(k string) bool {
+func (v *chipViews) isOpen(k int64) bool {
 	for _, o := range v.open {
 		if o == k {
 			return true
@@ -68,7 +59,7 @@ func (v *chipViews) isOpen(k string) bool {
 
 // toggle opens the chip of key k, or closes it; it reports whether it is
 // open now.
-func (v *chipViews) toggle(k string) bool {
+func (v *chipViews) toggle(k int64) bool {
 	for i, o := range v.open {
 		if o == k {
 			v.open = append(v.open[:i], v.open[i+1:]...)
@@ -88,21 +79,16 @@ func (v *chipViews) toggle(k string) bool {
 func (t *transcript) lines(es []client.Entry, i int) []string {
 	t.decode(es, i)
 	e := &es[i]
-	l := t.r.lines(i, e)
-	s := t.c.sess
-	if e.Kind != client.EntryTool || s == nil || s.chips == nil {
-		return l
-	}
-	k := chipKey(i, e)
-	if !s.chips.isOpen(k) {
+	l := t.r.lines(e)
+	if e.Kind != client.EntryTool || !t.chips.isOpen(e.Key) {
 		return l
 	}
 	r := t.r
-	if d := s.chips.drawn[k]; d != nil && d.rev == e.Rev && d.width == r.width && d.st == r.st {
+	if d := t.chips.drawn[e.Key]; d != nil && d.rev == e.Rev && d.width == r.width && d.st == r.st {
 		return d.lines
 	}
 	out := append(append([]string(nil), l...), r.chipDetail(e)...)
-	s.chips.drawn[k] = &chipDrawing{rev: e.Rev, width: r.width, st: r.st, lines: out}
+	t.chips.drawn[e.Key] = &chipDrawing{rev: e.Rev, width: r.width, st: r.st, lines: out}
 	return out
 }
 
@@ -137,15 +123,12 @@ func (t *transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (
 
 // toggleChip opens or closes the chip of entry i, keeping it on screen.
 func (t *transcript) toggleChip(es []client.Entry, i int) {
-	c, s := t.c, t.c.sess
+	c := t.c
 	if es[i].Kind != client.EntryTool {
 		c.note = ui.KeyName(c.Keys.ToolCall) + " opens a tool call: select a ⚙ chip (" + ui.KeyName(c.Keys.Up) + ui.KeyName(c.Keys.Down) + ")"
 		return
 	}
-	if s.chips == nil {
-		s.chips = &chipViews{drawn: map[string]*chipDrawing{}}
-	}
-	if s.chips.toggle(chipKey(i, &es[i])) {
+	if t.chips.toggle(es[i].Key) {
 		t.show(es, i)
 	}
 }
@@ -236,10 +219,10 @@ func (m *Model) entriesHint(move string) string {
 }
 
 // selectedEntry is the selected transcript entry, nil when none.
-func (c *common) selectedEntry() *client.Entry {
-	s := c.sess
-	if s == nil || s.state == nil || s.sel < 0 || s.sel >= len(s.state.Entries) {
-		return nil
+func (m *Model) selectedEntry() *client.Entry {
+	es := m.entries()
+	if i := m.transcript.selected(es); i >= 0 {
+		return &es[i]
 	}
-	return &s.state.Entries[s.sel]
+	return nil
 }

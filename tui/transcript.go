@@ -25,11 +25,14 @@ type transcript struct {
 	r      *renderer
 	width  int
 	height int
-	follow bool   // pinned to the bottom
-	top    anchor // the first visible line, when not following
-	unseen int    // entries added while scrolled up
-	known  int    // entries counted so far
-	sel    int    // the selected entry, marked on screen; -1 for none
+	follow bool     // pinned to the bottom
+	top    anchor   // the first visible line, when not following
+	unseen int      // entries added while scrolled up
+	last   int64    // the key of the last entry counted, noKey before any
+	keys   keyIndex // where each entry is, by its key
+	sel    int64    // the selected entry's key, noKey for none
+	marked bool     // the selected entry is marked on screen (the entries pane has the focus)
+	chips  chipViews
 
 	followKey string // the key that follows the end again, for the marker
 	// mark, when set, decorates an entry's lines as they are drawn (the
@@ -37,11 +40,83 @@ type transcript struct {
 	mark func(i int, lines []string) []string
 }
 
-// anchor is a line of an entry: the top of the window when scrolled up.
-type anchor struct{ idx, off int }
+// noKey is no entry's key.
+const noKey = -1
+
+// anchor is a line of an entry, known by its key: the top of the window
+// when scrolled up. An entry's key never changes, so folding earlier
+// entries in front moves nothing the transcript keeps.
+type anchor struct {
+	key int64
+	off int
+}
+
+// place is a line of an entry by its position in the entries: what the
+// scrolling works in, from the anchor and back to it.
+type place struct{ idx, off int }
+
+// keyIndex finds an entry's position from its key. Entries are appended at
+// the end, or put in front (a fold) and among the others (notes of earlier
+// events): it extends itself on appends, and is made again after the rest.
+type keyIndex struct {
+	pos  map[int64]int
+	n    int   // entries indexed
+	last int64 // the key of entry n-1
+}
+
+// of is the position of the entry keyed key in es, -1 when none.
+func (k *keyIndex) of(es []client.Entry, key int64) int {
+	if k.pos == nil || k.n > len(es) || (k.n > 0 && es[k.n-1].Key != k.last) {
+		k.pos, k.n = make(map[int64]int, len(es)), 0
+	}
+	for ; k.n < len(es); k.n++ {
+		k.pos[es[k.n].Key] = k.n
+	}
+	if k.n > 0 {
+		k.last = es[k.n-1].Key
+	}
+	if i, ok := k.pos[key]; ok {
+		return i
+	}
+	return -1
+}
 
 func newTranscript(c *common, r *renderer) *transcript {
-	return &transcript{c: c, r: r, follow: true, sel: -1}
+	return &transcript{c: c, r: r, follow: true, sel: noKey, last: noKey, chips: newChipViews()}
+}
+
+// at is the anchor's place in es: the first entry when its entry is gone.
+func (t *transcript) at(es []client.Entry) place {
+	i := t.keys.of(es, t.top.key)
+	if i < 0 {
+		return place{}
+	}
+	return place{idx: i, off: t.top.off}
+}
+
+// setTop anchors the window's top at p.
+func (t *transcript) setTop(es []client.Entry, p place) {
+	if p.idx < 0 || p.idx >= len(es) {
+		t.top = anchor{key: noKey}
+		return
+	}
+	t.top = anchor{key: es[p.idx].Key, off: p.off}
+}
+
+// selected is the selected entry's position in es, -1 when none.
+func (t *transcript) selected(es []client.Entry) int {
+	if t.sel == noKey {
+		return -1
+	}
+	return t.keys.of(es, t.sel)
+}
+
+// selectAt selects entry i of es (none for -1).
+func (t *transcript) selectAt(es []client.Entry, i int) {
+	t.sel = noKey
+	if i >= 0 && i < len(es) {
+		t.sel = es[i].Key
+	}
 }
 
 // entries is the open session's entries, nil when none.
@@ -133,20 +208,27 @@ func (t *transcript) setSize(w, h int) {
 // setStyles changes the styles and drops every rendering.
 func (t *transcript) setStyles(st *theme.Styles) { t.r.setStyles(st) }
 
-// reset forgets the scroll position, for another session.
+// reset forgets the scroll position, the selection and the open chips, for
+// another session.
 func (t *transcript) reset() {
-	t.follow, t.top, t.unseen, t.known = true, anchor{}, 0, 0
+	t.follow, t.top, t.unseen, t.last, t.sel = true, anchor{key: noKey}, 0, noKey, noKey
+	t.keys, t.chips = keyIndex{}, newChipViews()
 	t.r.reset(t.r.width)
 }
 
-// entriesChanged counts entries added while scrolled up.
+// entriesChanged counts the entries added at the end while scrolled up
+// (entries a fold puts in front are not new).
 func (t *transcript) entriesChanged(es []client.Entry) {
-	if n := len(es); n > t.known {
-		if !t.follow {
-			t.unseen += n - t.known
-		}
-		t.known = n
+	n := len(es)
+	if n == 0 || es[n-1].Key == t.last {
+		return
 	}
+	if !t.follow && t.last != noKey {
+		if i := t.keys.of(es, t.last); i >= 0 {
+			t.unseen += n - 1 - i
+		}
+	}
+	t.last = es[n-1].Key
 }
 
 // height of entry i.
@@ -166,7 +248,8 @@ func (t *transcript) scroll(es []client.Entry, n int) {
 		if !ok {
 			return // everything fits: nothing to scroll
 		}
-		t.top, t.follow = top, false
+		t.setTop(es, top)
+		t.follow = false
 	}
 	if n < 0 {
 		if t.foldNear() {
@@ -180,31 +263,31 @@ func (t *transcript) scroll(es []client.Entry, n int) {
 
 // followTop is the window's top while following; ok is false when the
 // whole transcript fits.
-func (t *transcript) followTop(es []client.Entry) (anchor, bool) {
+func (t *transcript) followTop(es []client.Entry) (place, bool) {
 	total := 0
 	for i := len(es) - 1; i >= 0; i-- {
 		h := t.entryHeight(es, i)
 		if total+h >= t.height {
-			return anchor{idx: i, off: total + h - t.height}, total+h > t.height || i > 0
+			return place{idx: i, off: total + h - t.height}, total+h > t.height || i > 0
 		}
 		total += h
 	}
-	return anchor{}, false
+	return place{}, false
 }
 
 func (t *transcript) up(es []client.Entry, n int) {
-	a := t.top
+	a := t.at(es)
 	a.off -= n
 	for a.off < 0 && a.idx > 0 {
 		a.idx--
 		a.off += t.entryHeight(es, a.idx)
 	}
 	a.off = max(a.off, 0)
-	t.top = a
+	t.setTop(es, a)
 }
 
 func (t *transcript) down(es []client.Entry, n int) {
-	a := t.top
+	a := t.at(es)
 	a.off += n
 	for a.idx < len(es) {
 		h := t.entryHeight(es, a.idx)
@@ -214,7 +297,7 @@ func (t *transcript) down(es []client.Entry, n int) {
 		a.off -= h
 		a.idx++
 	}
-	t.top = a
+	t.setTop(es, a)
 	if t.restFits(es) {
 		t.toBottom()
 	}
@@ -223,8 +306,9 @@ func (t *transcript) down(es []client.Entry, n int) {
 // restFits reports whether everything from the top anchor down fits in the
 // window: the end is on screen, so the pane follows again.
 func (t *transcript) restFits(es []client.Entry) bool {
-	rest := -t.top.off
-	for i := t.top.idx; i < len(es); i++ {
+	top := t.at(es)
+	rest := -top.off
+	for i := top.idx; i < len(es); i++ {
 		rest += t.entryHeight(es, i)
 		if rest > t.height {
 			return false
@@ -235,7 +319,7 @@ func (t *transcript) restFits(es []client.Entry) bool {
 
 // toBottom follows the end again.
 func (t *transcript) toBottom() {
-	t.follow, t.unseen, t.top = true, 0, anchor{}
+	t.follow, t.unseen, t.top = true, 0, anchor{key: noKey}
 }
 
 // page scrolls by a window less a line (dir -1 up, 1 down).
@@ -282,8 +366,9 @@ func (t *transcript) tail(es []client.Entry) []string {
 // from is height lines from the top anchor.
 func (t *transcript) from(es []client.Entry) []string {
 	out := make([]string, 0, t.height)
-	off := t.top.off
-	for i := t.top.idx; i < len(es) && len(out) < t.height; i++ {
+	top := t.at(es)
+	off := top.off
+	for i := top.idx; i < len(es) && len(out) < t.height; i++ {
 		l := t.entryLines(es, i)
 		if off < len(l) {
 			out = append(out, l[off:]...)
@@ -318,7 +403,7 @@ func (t *transcript) entryLines(es []client.Entry, i int) []string {
 	if t.mark != nil {
 		l = t.mark(i, l)
 	}
-	if i != t.sel {
+	if !t.marked || t.sel == noKey || es[i].Key != t.sel {
 		return l
 	}
 	out := make([]string, len(l))
@@ -342,7 +427,7 @@ func (t *transcript) show(es []client.Entry, i int) {
 	if i < 0 || i >= len(es) {
 		return
 	}
-	top := t.top
+	top := t.at(es)
 	if t.follow {
 		var ok bool
 		if top, ok = t.followTop(es); !ok {
@@ -359,7 +444,8 @@ func (t *transcript) show(es []client.Entry, i int) {
 	if i == top.idx && top.off == 0 {
 		return
 	}
-	t.follow, t.top = false, anchor{idx: i}
+	t.follow = false
+	t.setTop(es, place{idx: i})
 	if t.restFits(es) {
 		t.toBottom()
 	}

@@ -62,7 +62,7 @@ func TestFailureLines(t *testing.T) {
 		t.Fatalf("a turn that did not fail draws %q", got)
 	}
 	e.Failure = "the model \x1b[31mfailed\x1b[0m on a very long line of words"
-	lines := r.lines(0, &e)
+	lines := r.lines(&e)
 	var text []string
 	for _, l := range lines {
 		text = append(text, xansi.Strip(l))
