@@ -21,12 +21,10 @@ func (h *Host) chime(rq *request, s *session) (*reply, *refusal) {
 		return nil, errf(client.CodeInvalidRequest, "text is %d bytes, over the limit of %d: send a shorter text", len(*t), client.MaxTextBytes)
 	}
 	if s.funding != fundingMember {
-		return rq.answer(http.StatusOK, client.TypeChimeRejected,
-			wireChimeResult{Reason: "a public session takes no chimes"}), nil
+		return chimeRefused(rq, "a public session takes no chimes"), nil
 	}
 	if s.roomPolicy == client.PolicyObserve || s.roomPolicy == client.PolicyMute {
-		return rq.answer(http.StatusOK, client.TypeChimeRejected,
-			wireChimeResult{Reason: "the room is in " + s.roomPolicy + " mode: the driver takes no chimes now"}), nil
+		return chimeRefused(rq, "the room is in "+s.roomPolicy+" mode: the driver takes no chimes now"), nil
 	}
 	pc := &pendingChime{id: h.newID("c"), author: rq.caller.name, text: *t, at: h.now()}
 	s.chimes = append(s.chimes, pc)
@@ -37,6 +35,15 @@ func (h *Host) chime(rq *request, s *session) (*reply, *refusal) {
 	c := h.chimeCommand(s, pc, s.lease.ClientID)
 	return rq.answer(http.StatusOK, client.TypeChimeAccepted,
 		wireChimeResult{ChimeID: pc.id, Status: "submitted", CommandID: c.id}), nil
+}
+
+// chimeRefused answers a chime the room turns down: chime.rejected with the
+// reason, not remembered (the seed remembers no refusal), so the same
+// requestId is taken once the policy lets chimes in.
+func chimeRefused(rq *request, reason string) *reply {
+	rep := rq.answer(http.StatusOK, client.TypeChimeRejected, wireChimeResult{Reason: reason})
+	rep.refused = true
+	return rep
 }
 
 // chimeCommand turns a pending chime into a command (prompt when idle,

@@ -36,11 +36,20 @@
 //     public graph included; to anyone else the session is not_found. A
 //     chime to a public session answers chime.rejected (a public session
 //     takes no chimes); observe and mute answer chime.rejected with no event.
+//     Such a chime.rejected is a refusal: like an error it is not remembered,
+//     so the same requestId is taken once the policy lets chimes in.
 //   - fork and clone write nothing into the source's log and leave its
 //     updatedAt alone: session.forked or session.cloned is the new
-//     session's event, after its session.created.
-//   - A rename to the title the session already has is announced
-//     (session.renamed) but writes no mirror.
+//     session's event, after its session.created. The new session is
+//     created by the caller now, so its access is the one the caller's
+//     role gives now (a viewer's branch of a writer's session is a
+//     reader's), and an agent session's branch needs an owner
+//     (forbidden_profile) and a box (isolation), as a create does.
+//   - The mirror is written only when the document's record (title, model,
+//     start, each turn) differs from the one last written: a rename to the
+//     title the session already has is announced (session.renamed) but
+//     writes nothing, and a failed write is over once the record is back to
+//     what the document holds.
 //   - Summary.Turns counts the user turns accepted (prompts, follow-ups,
 //     steers, accepted chimes); the public session limit counts the same.
 //   - POST /account/grants by anyone but an operator (a member who owns a
