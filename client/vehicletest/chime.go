@@ -10,8 +10,9 @@ import (
 
 // chime takes a collaborator's message by the room's policy: refused under
 // observe and mute, pending under suggest, submitted at once under co-drive
-// (pending when nobody holds the lease, or when it would start a body with
-// no delegation token). Public sessions take no chimes.
+// (pending when it would start a body with no delegation token; with
+// nobody holding the lease, as Choices.CoDriveWithoutLease says). Public
+// sessions take no chimes.
 func (h *Host) chime(rq *request, s *session) (*reply, *refusal) {
 	t := rq.body.Text
 	switch {
@@ -26,13 +27,21 @@ func (h *Host) chime(rq *request, s *session) (*reply, *refusal) {
 	if s.roomPolicy == client.PolicyObserve || s.roomPolicy == client.PolicyMute {
 		return chimeRefused(rq, "the room is in "+s.roomPolicy+" mode: the driver takes no chimes now"), nil
 	}
+	coDrive, answer := s.roomPolicy == client.PolicyCoDrive, h.cfg.choices.CoDriveWithoutLease
+	if coDrive && s.lease == nil && answer == CoDriveRejected {
+		return chimeRefused(rq, "nobody drives this session now: a co-drive chime goes in under the driver's lease, and none is held"), nil
+	}
 	pc := &pendingChime{id: h.newID("c"), author: rq.caller.name, text: *t, at: h.now()}
 	s.chimes = append(s.chimes, pc)
 	h.emit(s, client.EvChimeReceived, wireChimeReceived{ChimeID: pc.id, Author: pc.author, Text: pc.text})
-	if s.roomPolicy != client.PolicyCoDrive || s.lease == nil || h.needsDelegation(s) != nil {
+	if !coDrive || (s.lease == nil && answer != CoDriveSubmitted) || h.needsDelegation(s) != nil {
 		return rq.answer(http.StatusOK, client.TypeChimeAccepted, wireChimeResult{ChimeID: pc.id, Status: "pending"}), nil
 	}
-	c := h.chimeCommand(s, pc, s.lease.ClientID)
+	by := "" // submitted with nobody driving (Choices.CoDriveWithoutLease)
+	if s.lease != nil {
+		by = s.lease.ClientID
+	}
+	c := h.chimeCommand(s, pc, by)
 	return rq.answer(http.StatusOK, client.TypeChimeAccepted,
 		wireChimeResult{ChimeID: pc.id, Status: "submitted", CommandID: c.id}), nil
 }
