@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui"
@@ -258,13 +259,7 @@ func themeSet(name string, noColor bool) theme.Set {
 }
 
 // noColor reports whether colour is turned off: NO_COLOR set, or CLICOLOR=0.
-func (a *app) noColor() bool {
-	if v, _ := a.env("NO_COLOR"); v != "" {
-		return true
-	}
-	v, _ := a.env("CLICOLOR")
-	return v == "0"
-}
+func (a *app) noColor() bool { return cli.NoColor(a.env) }
 
 // isTerminal reports whether r or w is a terminal.
 func isTerminal(f any) bool {
