@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -34,8 +35,7 @@ func colourSequences(out string) int {
 // value) or CLICOLOR=0 they write none.
 func TestColourOff(t *testing.T) {
 	bin := buildVehicle(t)
-	tuiBin := strings.TrimSuffix(bin, exeSuffix())
-	tuiBin = tuiBin[:strings.LastIndex(tuiBin, "vehicle")] + "vehicle-tui" + exeSuffix()
+	tuiBin := filepath.Join(filepath.Dir(bin), "vehicle-tui"+exeSuffix())
 	runs := []struct {
 		name string
 		bin  string
