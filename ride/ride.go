@@ -35,9 +35,15 @@ type Config struct {
 	Client *client.Client
 	// Session is the session to ride; empty with New.
 	Session string
-	// New creates a session (with Profile, Model and Title) instead.
+	// New creates a session (with Profile, Model and Title, and the run
+	// budget MaxTurns and MaxCostUSD, 0 for the host's) instead.
 	New                   bool
 	Profile, Model, Title string
+	MaxTurns              int
+	MaxCostUSD            float64
+	// TTL is the ttl of the lease the ride takes at the start, when it
+	// creates the session or claims it (0: the host's).
+	TTL time.Duration
 	// NoClaim leaves the lease alone at the start.
 	NoClaim bool
 	// Chime rides Session as a chimer: another person's session, which the
@@ -201,10 +207,7 @@ func (r *rider) open(ctx context.Context) (rideOpened, error) {
 		return o, nil
 	}
 	if r.cfg.New {
-		claim := !r.cfg.NoClaim
-		body, _ := json.Marshal(client.CreateRequest{RequestID: r.c.NewRequestID(), ClientID: r.c.ClientID(), Claim: &claim,
-			Profile: r.cfg.Profile, Model: r.cfg.Model, Title: r.cfg.Title})
-		f, err := r.call(ctx, client.OpCreate, "", body, 0)
+		f, err := r.call(ctx, client.OpCreate, "", r.createBody(), 0)
 		if err == nil {
 			err = f.Decode(&o)
 		}
@@ -212,8 +215,7 @@ func (r *rider) open(ctx context.Context) (rideOpened, error) {
 		return o, err
 	}
 	if !r.cfg.NoClaim {
-		body, _ := json.Marshal(map[string]string{"requestId": r.c.NewRequestID(), "clientId": r.c.ClientID()})
-		_, err := r.call(ctx, client.OpClaim, r.session, body, 0)
+		_, err := r.call(ctx, client.OpClaim, r.session, r.claimBody(), 0)
 		var refusal *client.Error
 		switch {
 		case err == nil:

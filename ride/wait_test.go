@@ -5,12 +5,20 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // TestFollowWaitsForTheReply: a prompt and then the end of the input; the
-// ride that follows prints the reply and run.settled before closed.
+// ride that follows prints the reply and run.settled before closed, under
+// either order of the settle events.
 func TestFollowWaitsForTheReply(t *testing.T) {
-	srv := newHost(t)
+	for _, v := range vehicletest.Variants() {
+		t.Run(v.Name, func(t *testing.T) { followWaitsForTheReply(t, v) })
+	}
+}
+
+func followWaitsForTheReply(t *testing.T, v vehicletest.Variant) {
+	srv := newHost(t, v.Options()...)
 	r := startRun(t, Config{Client: newClient(t, srv.URL, "ada-token", "ride-a"), New: true, Follow: true, Wait: true})
 	r.send(`{"op":"prompt","requestId":"p1","text":"#hold hello"}`)
 	r.answer("p1")
@@ -36,9 +44,16 @@ func TestFollowWaitsForTheReply(t *testing.T) {
 }
 
 // TestFollowWaitsForQueuedCommands: a prompt and a follow_up queued behind
-// it, the input closed at once: both replies come before closed.
+// it, the input closed at once: both replies come before closed, under
+// either order of the settle events.
 func TestFollowWaitsForQueuedCommands(t *testing.T) {
-	srv := newHost(t)
+	for _, v := range vehicletest.Variants() {
+		t.Run(v.Name, func(t *testing.T) { followWaitsForQueuedCommands(t, v) })
+	}
+}
+
+func followWaitsForQueuedCommands(t *testing.T, v vehicletest.Variant) {
+	srv := newHost(t, v.Options()...)
 	c := newClient(t, srv.URL, "ada-token", "ride-a")
 	r := startRun(t, Config{Client: c, New: true, Follow: true, Wait: true})
 	r.send(`{"op":"prompt","requestId":"p1","text":"first"}`, `{"op":"follow_up","requestId":"f1","text":"second"}`)
@@ -48,9 +63,9 @@ func TestFollowWaitsForQueuedCommands(t *testing.T) {
 	}
 	done := map[string]bool{}
 	for _, f := range r.frames() {
-		var v client.CommandValue
-		if f.Type == client.EvCommandCompleted && f.Decode(&v) == nil {
-			done[v.CommandID] = true
+		var cv client.CommandValue
+		if f.Type == client.EvCommandCompleted && f.Decode(&cv) == nil {
+			done[cv.CommandID] = true
 		}
 	}
 	if !done["p1"] || !done["f1"] {

@@ -108,8 +108,9 @@ func (h *Host) bodyExited(s *session, r *run, e BodyExit) {
 		s.queue = nil
 		h.queueUpdated(s)
 	}
-	h.endCommands(s, r, client.EvCommandFailed, msg)
-	h.settle(s, r, wireSettled{RunID: r.id, Aborted: true, Reason: "body_exited", StopReason: "body_exited", Usage: r.usage()})
+	h.settle(s, r, wireSettled{RunID: r.id, Aborted: true, Reason: "body_exited", StopReason: "body_exited", Usage: r.usage()}, func() {
+		h.endCommands(s, r, client.EvCommandFailed, msg)
+	})
 }
 
 // beforeTurn sends what the body says before a turn: retries, a

@@ -40,10 +40,9 @@ func (h *Host) rename(rq *request, s *session) (*reply, *refusal) {
 	if err != nil {
 		return nil, err
 	}
-	same := (s.title == nil && t == nil) || (s.title != nil && t != nil && *s.title == *t)
 	s.title = t
 	h.emit(s, client.EvSessionRenamed, wireTitle{Title: t})
-	if s.mirrored && !same { // the same title changes nothing in the document
+	if s.mirrored { // written only when the document's record changed (a title like the last written one does not)
 		h.writeMirror(s, "")
 	}
 	return rq.answer(http.StatusOK, client.TypeSessionRenamed, wireSessionValue{Session: h.summary(s)}), nil
@@ -69,14 +68,36 @@ func (h *Host) delete(rq *request, s *session) (*reply, *refusal) {
 	return rq.answer(http.StatusOK, client.TypeSessionDeleted, d), nil
 }
 
+// branchable checks that the caller may create the branch of src now: a
+// branch is created like any session, so an agent source needs an owner
+// (forbidden_profile) and a box (isolation). It returns the branch's
+// access, fixed by the caller's role at its creation as for any new
+// session: a caller whose role dropped to viewer gets a reader's branch of
+// a writer's session.
+func (h *Host) branchable(rq *request, src *session) (string, *refusal) {
+	if err := needClientID(rq); err != nil {
+		return "", err
+	}
+	if src.profile == client.ProfileAgent {
+		if rq.role != RoleOwner {
+			return "", errf(client.CodeForbiddenProfile,
+				"session %s is an agent session, and only an owner of graph %q creates one: your role there is %s; a branch of it cannot be made", src.id, rq.graph, cmpOr(rq.role, "none"))
+		}
+		if err := h.agentBox(); err != nil {
+			return "", err
+		}
+	}
+	return accessOf(rq.role), nil
+}
+
 // branch makes a new session of the caller's from a source: same graph,
-// owner, profile, access, funding, model and budget; its lease to the
-// caller. The source is not touched: session.forked or session.cloned is
-// written into the new session's log, after session.created.
-func (h *Host) branch(rq *request, src *session, parent wireParent, items []wireTranscript) *session {
-	s := h.newSession(rq, src.profile, src.access, src.funding)
+// owner, profile, funding, model and budget, the access the caller's role
+// gives now (branchable); its lease to the caller. The source is not
+// touched: session.forked or session.cloned is written into the new
+// session's log, after session.created.
+func (h *Host) branch(rq *request, src *session, access string, parent wireParent, items []wireTranscript) *session {
+	s := h.newSession(rq, src.profile, access, src.funding)
 	s.ownerKind, s.model, s.budget, s.modelKey = src.ownerKind, src.model, src.budget, src.modelKey
-	s.isolation = src.isolation
 	s.parent = &parent
 	s.transcript = slices.Clone(items)
 	if parent.Kind == "fork" {
@@ -94,7 +115,8 @@ func (h *Host) branch(rq *request, src *session, parent wireParent, items []wire
 // fork branches before a transcript entry; before the first message it is
 // empty. selectedText hands back the text of the user message forked at.
 func (h *Host) fork(rq *request, src *session) (*reply, *refusal) {
-	if err := needClientID(rq); err != nil {
+	access, err := h.branchable(rq, src)
+	if err != nil {
 		return nil, err
 	}
 	id := rq.body.EntryID
@@ -102,7 +124,7 @@ func (h *Host) fork(rq *request, src *session) (*reply, *refusal) {
 	if id == "" || i < 0 {
 		return nil, errf(client.CodeInvalidRequest, "there is no entry %q in session %s: fork takes an entryId of its transcript", id, src.id)
 	}
-	s := h.branch(rq, src, wireParent{SessionID: src.id, Kind: "fork", EntryID: id}, src.transcript[:i])
+	s := h.branch(rq, src, access, wireParent{SessionID: src.id, Kind: "fork", EntryID: id}, src.transcript[:i])
 	b := wireBranched{Session: h.summary(s), Lease: s.lease}
 	if it := src.transcript[i]; it.Role == "user" {
 		b.SelectedText = it.Text
@@ -112,10 +134,11 @@ func (h *Host) fork(rq *request, src *session) (*reply, *refusal) {
 
 // clone copies the whole session, titled "Copy of" its source.
 func (h *Host) clone(rq *request, src *session) (*reply, *refusal) {
-	if err := needClientID(rq); err != nil {
+	access, err := h.branchable(rq, src)
+	if err != nil {
 		return nil, err
 	}
-	s := h.branch(rq, src, wireParent{SessionID: src.id, Kind: "clone"}, src.transcript)
+	s := h.branch(rq, src, access, wireParent{SessionID: src.id, Kind: "clone"}, src.transcript)
 	t := clip("Copy of "+h.summary(src).displayTitle(), client.MaxTitleRunes, "")
 	s.title = &t
 	return rq.answer(http.StatusOK, client.TypeSessionCloned, wireBranched{Session: h.summary(s), Lease: s.lease}), nil

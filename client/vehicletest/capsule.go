@@ -43,6 +43,9 @@ func (h *Host) capsule(rq *request, id string) (*reply, *refusal) {
 	for _, cmd := range s.commands[max(0, len(s.commands)-capsuleCommands):] {
 		c.Commands.Last = append(c.Commands.Last, wireCapsuleCommand{CommandID: cmd.id, Op: cmd.op, Status: cmd.status})
 	}
+	if h.cfg.choices.CapsuleSeedWords {
+		return rq.answer(http.StatusOK, client.TypeSessionCapsule, c.seedWords()), nil
+	}
 	return rq.answer(http.StatusOK, client.TypeSessionCapsule, c), nil
 }
 

@@ -10,8 +10,9 @@ import (
 
 // chime takes a collaborator's message by the room's policy: refused under
 // observe and mute, pending under suggest, submitted at once under co-drive
-// (pending when nobody holds the lease, or when it would start a body with
-// no delegation token). Public sessions take no chimes.
+// (pending when it would start a body with no delegation token; with
+// nobody holding the lease, as Choices.CoDriveWithoutLease says). Public
+// sessions take no chimes.
 func (h *Host) chime(rq *request, s *session) (*reply, *refusal) {
 	t := rq.body.Text
 	switch {
@@ -21,22 +22,37 @@ func (h *Host) chime(rq *request, s *session) (*reply, *refusal) {
 		return nil, errf(client.CodeInvalidRequest, "text is %d bytes, over the limit of %d: send a shorter text", len(*t), client.MaxTextBytes)
 	}
 	if s.funding != fundingMember {
-		return rq.answer(http.StatusOK, client.TypeChimeRejected,
-			wireChimeResult{Reason: "a public session takes no chimes"}), nil
+		return chimeRefused(rq, "a public session takes no chimes"), nil
 	}
 	if s.roomPolicy == client.PolicyObserve || s.roomPolicy == client.PolicyMute {
-		return rq.answer(http.StatusOK, client.TypeChimeRejected,
-			wireChimeResult{Reason: "the room is in " + s.roomPolicy + " mode: the driver takes no chimes now"}), nil
+		return chimeRefused(rq, "the room is in "+s.roomPolicy+" mode: the driver takes no chimes now"), nil
+	}
+	coDrive, answer := s.roomPolicy == client.PolicyCoDrive, h.cfg.choices.CoDriveWithoutLease
+	if coDrive && s.lease == nil && answer == CoDriveRejected {
+		return chimeRefused(rq, "nobody drives this session now: a co-drive chime goes in under the driver's lease, and none is held"), nil
 	}
 	pc := &pendingChime{id: h.newID("c"), author: rq.caller.name, text: *t, at: h.now()}
 	s.chimes = append(s.chimes, pc)
 	h.emit(s, client.EvChimeReceived, wireChimeReceived{ChimeID: pc.id, Author: pc.author, Text: pc.text})
-	if s.roomPolicy != client.PolicyCoDrive || s.lease == nil || h.needsDelegation(s) != nil {
+	if !coDrive || (s.lease == nil && answer != CoDriveSubmitted) || h.needsDelegation(s) != nil {
 		return rq.answer(http.StatusOK, client.TypeChimeAccepted, wireChimeResult{ChimeID: pc.id, Status: "pending"}), nil
 	}
-	c := h.chimeCommand(s, pc, s.lease.ClientID)
+	by := "" // submitted with nobody driving (Choices.CoDriveWithoutLease)
+	if s.lease != nil {
+		by = s.lease.ClientID
+	}
+	c := h.chimeCommand(s, pc, by)
 	return rq.answer(http.StatusOK, client.TypeChimeAccepted,
 		wireChimeResult{ChimeID: pc.id, Status: "submitted", CommandID: c.id}), nil
+}
+
+// chimeRefused answers a chime the room turns down: chime.rejected with the
+// reason, not remembered (the seed remembers no refusal), so the same
+// requestId is taken once the policy lets chimes in.
+func chimeRefused(rq *request, reason string) *reply {
+	rep := rq.answer(http.StatusOK, client.TypeChimeRejected, wireChimeResult{Reason: reason})
+	rep.refused = true
+	return rep
 }
 
 // chimeCommand turns a pending chime into a command (prompt when idle,

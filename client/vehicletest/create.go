@@ -60,7 +60,7 @@ func (h *Host) create(rq *request) (*reply, *refusal) {
 // createOptions validates a create body against the caller's role and doors.
 func (h *Host) createOptions(rq *request) (createOpts, *refusal) {
 	b := rq.body
-	o := createOpts{profile: b.Profile, claim: b.Claim == nil || *b.Claim, access: accessReader}
+	o := createOpts{profile: b.Profile, claim: b.Claim == nil || *b.Claim}
 	if o.profile == "" {
 		o.profile = client.DefaultProfile
 	}
@@ -80,9 +80,7 @@ func (h *Host) createOptions(rq *request) (createOpts, *refusal) {
 	if o.title, err = titleOf(b.Title); err != nil {
 		return o, err
 	}
-	if rq.role == RoleOwner || rq.role == RoleEditor {
-		o.access = accessWriter
-	}
+	o.access = accessOf(rq.role)
 	if o.budget, err = h.budgetOf(b); err != nil {
 		return o, err
 	}
@@ -96,6 +94,15 @@ func (h *Host) createOptions(rq *request) (createOpts, *refusal) {
 		return o, h.agentBox()
 	}
 	return o, nil
+}
+
+// accessOf is the access a role gives a session created now: owner and
+// editor the writer tools, viewer the reader tools.
+func accessOf(role string) string {
+	if role == RoleOwner || role == RoleEditor {
+		return accessWriter
+	}
+	return accessReader
 }
 
 func (h *Host) budgetOf(b body) (wireBudget, *refusal) {

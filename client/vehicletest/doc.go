@@ -8,12 +8,18 @@
 // against the examples of docs/protocol.md, so that a wrong JSON tag on
 // either side fails a test.
 //
-// Where the protocol leaves a choice, this host makes these:
+// Where the protocol leaves a choice, this host makes these. Five of them
+// have another answer a host may give, picked with WithChoices (Choices):
+// abort and the queue, the order of the settle events, a co-drive chime
+// with nobody driving, the capsule's field names and when renewals are
+// announced. Variants names the host's answers and the others, so that a
+// client's test can run under both.
 //
 //   - Lease renewal: every mutation by the holder extends the lease by its
 //     ttl; lease.renewed is announced when the new end is at least one second
 //     (of the host's clock) past the last announced one, so at most once per
-//     second. A claim by the holder always announces it. A timer of the
+//     second (Choices.Renewals: at every use, or never). A claim by the
+//     holder always announces it. A timer of the
 //     host's clock expires the lease at its end (lease.expired), whether or
 //     not anyone touches the session; with WithClock the timer runs in real
 //     time, with WithManualClock inside Advance. A request that reaches a
@@ -22,8 +28,19 @@
 //     follow-ups and prompts (after the loop would stop), as pi's agent loop
 //     does; the budget counts all of its turns.
 //   - abort cancels nothing queued: the queued commands then run, in a new
-//     run. abort answers once the run has settled. shutdown and the budget
-//     guard cancel the queue; a restart interrupts it.
+//     run (Choices.AbortCancelsQueue: cancelled with the run). abort answers
+//     once the run has settled. shutdown and the budget guard cancel the
+//     queue; a restart interrupts it.
+//   - A settling run ends its commands (command.completed, aborted or
+//     failed, and a queue it cancels) before run.ended and run.settled
+//     (Choices.SettleRunFirst: after them); then the aborts complete and the
+//     mirror is written.
+//   - A chime under co-drive while nobody holds the lease is held pending
+//     (Choices.CoDriveWithoutLease: submitted at once, or refused).
+//   - The capsule's fields have the contract's names: identity.sessionId,
+//     identity.graphId, posture.leaseHolder, commands (Choices.CapsuleSeedWords:
+//     the seed's words, identity.session, identity.graph, posture.lease,
+//     commandSummary).
 //   - A restart (Restart, DropDelegation) kills the bodies: each open
 //     command, the run's and the queue's, is command.interrupted, then
 //     session.revived; no run.ended or run.settled (the seed promises
@@ -36,11 +53,20 @@
 //     public graph included; to anyone else the session is not_found. A
 //     chime to a public session answers chime.rejected (a public session
 //     takes no chimes); observe and mute answer chime.rejected with no event.
+//     Such a chime.rejected is a refusal: like an error it is not remembered,
+//     so the same requestId is taken once the policy lets chimes in.
 //   - fork and clone write nothing into the source's log and leave its
 //     updatedAt alone: session.forked or session.cloned is the new
-//     session's event, after its session.created.
-//   - A rename to the title the session already has is announced
-//     (session.renamed) but writes no mirror.
+//     session's event, after its session.created. The new session is
+//     created by the caller now, so its access is the one the caller's
+//     role gives now (a viewer's branch of a writer's session is a
+//     reader's), and an agent session's branch needs an owner
+//     (forbidden_profile) and a box (isolation), as a create does.
+//   - The mirror is written only when the document's record (title, model,
+//     start, each turn) differs from the one last written: a rename to the
+//     title the session already has is announced (session.renamed) but
+//     writes nothing, and a failed write is over once the record is back to
+//     what the document holds.
 //   - Summary.Turns counts the user turns accepted (prompts, follow-ups,
 //     steers, accepted chimes); the public session limit counts the same.
 //   - POST /account/grants by anyone but an operator (a member who owns a

@@ -63,6 +63,9 @@ type reply struct {
 	raw    json.RawMessage // an answer that is not a frame (GET /account)
 	wait   <-chan struct{}
 	then   func()
+	// refused marks an answer that turns the request down (a chime the
+	// room refuses): like an error, it is not remembered for its requestId.
+	refused bool
 }
 
 // readRequest reads the body (a JSON object, or the query of a DELETE).

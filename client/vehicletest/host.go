@@ -50,6 +50,7 @@ type config struct {
 	limits        Limits
 	mirror        bool
 	isolation     string
+	choices       Choices
 }
 
 // Option configures a Host.

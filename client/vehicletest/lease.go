@@ -103,15 +103,20 @@ func (h *Host) setLease(s *session, principal, clientID string, ttl time.Duratio
 
 // renewLease extends the lease on use. lease.renewed is announced when the
 // new end is at least a second past the last announced one, so at most once
-// per second of clock time.
+// per second of clock time (or as Choices.Renewals says).
 func (h *Host) renewLease(s *session) {
 	if s.lease == nil {
 		return
 	}
 	s.lease.ExpiresAt = h.now().Add(s.leaseTTL)
 	h.armLease(s)
-	if s.lease.ExpiresAt.Sub(s.leaseAnnounced) >= time.Second {
+	switch h.cfg.choices.Renewals {
+	case RenewalsEveryUse:
 		h.announceRenewal(s)
+	case RenewalsEverySecond:
+		if s.lease.ExpiresAt.Sub(s.leaseAnnounced) >= time.Second {
+			h.announceRenewal(s)
+		}
 	}
 }
 

@@ -1,6 +1,9 @@
 package vehicletest
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+
 	"github.com/sophia-labs/vehicle/client"
 )
 
@@ -25,10 +28,17 @@ func (h *Host) mirrorSkip(s *session) (state, reason string) {
 
 // writeMirror writes the session's record after a settled run (and after a
 // rename of a mirrored session): mirror.written, created the first time.
-// With fail (or FailMirror's message) the write fails: mirror.failed, and
-// the next settle tries again. Called with h.mu held.
+// A record the document already holds is not written again (no event): the
+// seed skips write_document when nothing changed. With fail (or
+// FailMirror's message) the write fails: mirror.failed, and the next settle
+// tries again. Called with h.mu held.
 func (h *Host) writeMirror(s *session, fail string) {
 	if state, _ := h.mirrorSkip(s); state != "" {
+		return
+	}
+	sum := mirrorRecord(h.summary(s), s.transcript)
+	if s.mirrored && sum == s.mirrorSum {
+		s.mirrorErr = "" // the document holds this record already: nothing to write
 		return
 	}
 	if msg := cmpOr(fail, h.mirrorFail); msg != "" {
@@ -38,7 +48,7 @@ func (h *Host) writeMirror(s *session, fail string) {
 	}
 	s.mirrorErr = ""
 	created := !s.mirrored
-	s.mirrored, s.mirrorAt = true, h.now()
+	s.mirrored, s.mirrorAt, s.mirrorSum = true, h.now(), sum
 	h.docs[s.graph+"/"+mirrorDocument(s)] = true
 	h.emit(s, client.EvMirrorWritten, wireMirrorWritten{DocumentID: mirrorDocument(s), Created: created})
 }
@@ -66,4 +76,29 @@ func (h *Host) FailMirror(message string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.mirrorFail = message
+}
+
+// mirrorRecord is a fingerprint of what the mirror's document holds: its
+// title (the session's, else its first question), the header (model,
+// start) and each turn (who, when, the words, the tool calls as chips).
+func mirrorRecord(sum wireSummary, items []wireTranscript) string {
+	type turn struct {
+		Role, Text, ToolName string
+		Tools                []string
+		IsError              bool
+		At                   string
+	}
+	rec := struct {
+		Title, Model, Start string
+		Turns               []turn
+	}{Title: sum.displayTitle(), Model: sum.Model, Start: sum.CreatedAt.String()}
+	for _, it := range items {
+		t := turn{Role: it.Role, Text: it.Text, ToolName: it.ToolName, IsError: it.IsError != nil && *it.IsError, At: it.Timestamp.String()}
+		for _, c := range it.ToolCalls {
+			t.Tools = append(t.Tools, c.Name)
+		}
+		rec.Turns = append(rec.Turns, t)
+	}
+	h := sha256.Sum256(mustJSON(rec))
+	return hex.EncodeToString(h[:])
 }

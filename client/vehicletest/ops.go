@@ -86,6 +86,8 @@ func (h *Host) sessionOp(rq *request, id, op string) (*reply, *refusal) {
 	if sp.lease && s.lease != nil && s.lease.ClientID == rq.body.ClientID {
 		h.renewLease(s)
 	}
-	remember(s.requests, key, rq, rep)
+	if !rep.refused {
+		remember(s.requests, key, rq, rep)
+	}
 	return rep, nil
 }

@@ -60,6 +60,7 @@ type session struct {
 	mirrored   bool
 	mirrorAt   time.Time
 	mirrorErr  string // the last write's failure, until a write succeeds
+	mirrorSum  string // the fingerprint of the record last written (mirrorRecord)
 	modelKey   string // the newest X-Model-Key of a byok session, in memory only
 }
 

@@ -68,3 +68,48 @@ type wireCapsuleTranscript struct {
 type wireCapsuleAuthority struct {
 	Mutations bool `json:"mutations"`
 }
+
+// wireCapsuleSeed is the capsule with the seed's words for its fields
+// (Choices.CapsuleSeedWords): the same content under other names.
+type wireCapsuleSeed struct {
+	Schema         string                  `json:"schema"`
+	Identity       wireCapsuleSeedIdentity `json:"identity"`
+	Posture        wireCapsuleSeedPosture  `json:"posture"`
+	CommandSummary wireCapsuleCommands     `json:"commandSummary"`
+	Milestones     []wireCapsuleMilestone  `json:"milestones"`
+	Transcript     []wireCapsuleTranscript `json:"transcript"`
+	Authority      wireCapsuleAuthority    `json:"authority"`
+}
+
+// wireCapsuleSeedIdentity is the identity in the seed's words: session,
+// graph, profile, access, model, parent.
+type wireCapsuleSeedIdentity struct {
+	Session   string      `json:"session"`
+	Graph     string      `json:"graph"`
+	Profile   string      `json:"profile"`
+	Isolation string      `json:"isolation,omitempty"`
+	Access    string      `json:"access"`
+	Model     string      `json:"model"`
+	Parent    *wireParent `json:"parent,omitempty"`
+}
+
+// wireCapsuleSeedPosture is the posture in the seed's words: status,
+// cursor, lease (holder), budget.
+type wireCapsuleSeedPosture struct {
+	Status string     `json:"status"`
+	Cursor int64      `json:"cursor"`
+	Lease  *wireLease `json:"lease"`
+	Budget wireBudget `json:"budget"`
+}
+
+// seedWords is c under the seed's words.
+func (c wireCapsule) seedWords() wireCapsuleSeed {
+	id, p := c.Identity, c.Posture
+	return wireCapsuleSeed{
+		Schema: c.Schema,
+		Identity: wireCapsuleSeedIdentity{Session: id.SessionID, Graph: id.GraphID, Profile: id.Profile,
+			Isolation: id.Isolation, Access: id.Access, Model: id.Model, Parent: id.Parent},
+		Posture:        wireCapsuleSeedPosture{Status: p.Status, Cursor: p.Cursor, Lease: p.LeaseHolder, Budget: p.Budget},
+		CommandSummary: c.Commands, Milestones: c.Milestones, Transcript: c.Transcript, Authority: c.Authority,
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
 	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/drivertest"
 	"github.com/sophia-labs/vehicle/internal/config"
@@ -22,17 +23,26 @@ func TestBinary(t *testing.T) {
 	w := newWorld(t)
 	w.populate(t)
 	home := t.TempDir()
-	env := []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),
-		"VEHICLE_GARDEND=" + w.front.URL, "VEHICLE_GRAPH=demo", "VEHICLE_TOKEN=ada-token",
+	envOf := func(w *world) []string {
+		return []string{
+			"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),
+			"VEHICLE_GARDEND=" + w.front.URL, "VEHICLE_GRAPH=demo", "VEHICLE_TOKEN=ada-token",
+		}
 	}
-	spawn := drivertest.Command(bin, env)
+	spawn := drivertest.Command(bin, envOf(w))
 
 	t.Run("Contract", func(t *testing.T) {
-		drivertest.Run(t, spawn, drivertest.Fixture{
-			AgentID: driver.AgentID, SessionID: w.plan, Messages: 6, PageSize: 4,
-			RenameID: w.fork, DeleteID: w.spare, MissingID: "s99",
-		})
+		// under the host's answers to the seed's open choices and the others
+		for _, v := range vehicletest.Variants() {
+			t.Run(v.Name, func(t *testing.T) {
+				vw := newWorld(t, v.Options()...)
+				vw.populate(t)
+				drivertest.Run(t, drivertest.Command(bin, envOf(vw)), drivertest.Fixture{
+					AgentID: driver.AgentID, SessionID: vw.plan, Messages: 6, PageSize: 4,
+					RenameID: vw.fork, DeleteID: vw.spare, MissingID: "s99",
+				})
+			})
+		}
 	})
 	t.Run("ShippedTOMLIsTheManifest", func(t *testing.T) {
 		shipped, err := os.ReadFile("vehicle.driver.toml")

@@ -37,6 +37,7 @@ func goldenCases() []goldenCase {
 		{"history", ada},
 		{"rename", ada},
 		{"delete", ada},
+		{"save", ada},
 		{"wire", ada},
 		{"locked", ada},
 		{"store_error", ada},

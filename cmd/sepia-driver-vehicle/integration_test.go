@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
 )
 
@@ -24,7 +25,13 @@ func call(t *testing.T, srv *driver.Server, line string) (json.RawMessage, *driv
 }
 
 func TestHistoryFollowsTheSession(t *testing.T) {
-	w := newWorld(t)
+	for _, v := range vehicletest.Variants() {
+		t.Run(v.Name, func(t *testing.T) { historyFollowsTheSession(t, v) })
+	}
+}
+
+func historyFollowsTheSession(t *testing.T, v vehicletest.Variant) {
+	w := newWorld(t, v.Options()...)
 	w.populate(t)
 	srv := driver.New(driver.Options{Resolver: resolver(w.env("ada-token"))})
 	const req = `{"jsonrpc":"2.0","id":1,"method":"session.history","params":{"id":"s1","limit":2}}`
@@ -48,7 +55,13 @@ func TestHistoryFollowsTheSession(t *testing.T) {
 }
 
 func TestDeleteAfterTheRunSettles(t *testing.T) {
-	w := newWorld(t)
+	for _, v := range vehicletest.Variants() {
+		t.Run(v.Name, func(t *testing.T) { deleteAfterTheRunSettles(t, v) })
+	}
+}
+
+func deleteAfterTheRunSettles(t *testing.T, v vehicletest.Variant) {
+	w := newWorld(t, v.Options()...)
 	w.populate(t)
 	srv := driver.New(driver.Options{Resolver: resolver(w.env("ada-token"))})
 	const del = `{"jsonrpc":"2.0","id":1,"method":"session.delete","params":{"id":"s4"}}`

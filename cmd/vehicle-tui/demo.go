@@ -153,20 +153,23 @@ func waitSettled(st *client.Stream) error {
 }
 
 // demoBanner is the UI's lines under the header in the demo: with --listen,
-// the commands for Ada's second terminal and for Bo to chime in.
+// the commands for Ada's second terminal, for Bo to chime in and for Dee to
+// run out of credit.
 func demoBanner(url, id string, listening bool) string {
 	if !listening {
 		return "demo: try a prompt; #tool, #slow, #hold, #fail or #long 20 pick other paths · ctrl+c twice quits"
 	}
 	at := " vehicle --gardend " + url + " --graph " + demoGraph + " --session " + id
-	return "ada: VEHICLE_TOKEN=" + demoToken + at + "\n" + "bo: VEHICLE_TOKEN=" + demoBoToken + at + " --chime"
+	return "ada: VEHICLE_TOKEN=" + demoToken + at + "\n" + "bo: VEHICLE_TOKEN=" + demoBoToken + at + " --chime\n" +
+		"dee: VEHICLE_TOKEN=" + demoCreditToken + " vehicle --gardend " + url + " --graph " + demoPublicGraph + " --new"
 }
 
 // demoHost starts the demo's reference host on addr: Ada's graph, and a
-// public graph where visitors may make sessions.
+// public graph where visitors and Dee (demoCreditPerson) may make sessions.
 func demoHost(addr string, deltaDelay time.Duration) (*vehicletest.Server, error) {
 	return vehicletest.Listen(addr, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs(demoPublicGraph),
-		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: deltaDelay}))
+		vehicletest.WithPeople(demoPeople()...),
+		vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: deltaDelay, SignupGrantUSD: demoCreditUSD}))
 }
 
 // demoPublicGraph is the demo host's public graph: visitors may make
@@ -178,8 +181,8 @@ const demoPublicGraph = "public"
 func printDemo(w io.Writer, url, id string) {
 	fmt.Fprintf(w, "vehicle demo host: %s (graph %q)\n\n", url, demoGraph)
 	fmt.Fprintln(w, "People (tokens for VEHICLE_TOKEN):")
-	for _, p := range vehicletest.DefaultPeople() {
-		fmt.Fprintf(w, "  %-4s %-10s %s\n", p.Name, p.Token, roles(p))
+	for _, p := range demoPeople() {
+		fmt.Fprintf(w, "  %-4s %-10s %s\n", p.Name, p.Token, personLine(p))
 	}
 	at := "--gardend " + url + " --graph " + demoGraph
 	fmt.Fprintf(w, "\nThis terminal rides as Ada, on session %s.\n\n", id)
@@ -188,8 +191,7 @@ func printDemo(w io.Writer, url, id string) {
 	fmt.Fprintf(w, "Another person (Bo, editor of graph %s) chimes into Ada's room:\n  VEHICLE_TOKEN=%s vehicle %s --session %s --chime\n",
 		demoGraph, demoBoToken, at, id)
 	fmt.Fprintf(w, "Bo's own sessions, headless:\n  VEHICLE_TOKEN=%s vehicle ride %s --new\n", demoBoToken, at)
-	fmt.Fprintf(w, "A visitor with no account, on the public graph %q (a model key is asked for):\n  vehicle --anonymous --gardend %s --graph %s --new\n\n",
-		demoPublicGraph, url, demoPublicGraph)
+	printDemoPublic(w, url)
 }
 
 // roles words a demo person's roles.

@@ -38,6 +38,7 @@ const (
 )
 
 func main() {
+	cli.SayNoColor(os.LookupEnv, os.Setenv) // CLICOLOR=0 as NO_COLOR, for the help and the UI alike
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 	code := a.execute(ctx, os.Args[1:])

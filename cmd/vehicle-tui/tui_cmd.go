@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui"
@@ -88,7 +89,7 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 		Client:      c,
 		SessionID:   f.Session,
 		New:         f.New,
-		NewSession:  client.CreateRequest{Title: f.Title, Profile: f.Profile, Model: f.Model},
+		NewSession:  n.newSession(f),
 		Watch:       watch,
 		NoClaim:     f.NoClaim,
 		Chime:       n.chime,
@@ -132,6 +133,8 @@ type tuiFlags struct {
 
 	reader      bool // --screen-reader: the line-by-line mode (see reader_cmd.go)
 	readerGiven bool // --screen-reader was on the command line
+
+	session cli.SessionFlags // --max-turns, --max-cost-usd, --ttl: a new session's budget and lease
 }
 
 // register adds the flags to fs.
@@ -141,6 +144,7 @@ func (n *tuiFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&n.desktop, "notify", tui.DesktopOSC9, "the desktop notification then: osc9, osc777 or off")
 	fs.BoolVar(&n.reader, "screen-reader", false, screenReaderUsage)
 	fs.Var(&n.context, "context", "an id of what you have open, sent as a context ref with your first message (repeatable)")
+	n.session.Register(fs)
 }
 
 // refList is a repeatable flag's values, in order.
@@ -190,8 +194,18 @@ func (n tuiFlags) check(f config.Flags, watch bool) error {
 		return errors.New("vehicle watch only reads your own session: chime with vehicle --session ID --chime")
 	case n.chime && (f.Session == "" || f.New):
 		return errors.New("--chime needs the session to chime into: --session ID (not --new)")
+	case n.session.TTLGiven() && !f.New:
+		return errors.New("--ttl goes with --new here: the UI opens a session with the host's ttl (vehicle ride --session ID --ttl D claims it with yours)")
 	}
-	return nil
+	return n.session.Check(f.New, f.New && !f.NoClaim)
+}
+
+// newSession is what a new session is made with: the title, profile and
+// model, the budget and the lease's ttl the command line gave.
+func (n tuiFlags) newSession(f config.Flags) client.CreateRequest {
+	r := client.CreateRequest{Title: f.Title, Profile: f.Profile, Model: f.Model}
+	n.session.Apply(&r)
+	return r
 }
 
 // runProgram runs the UI until the person quits or ctx ends, then gives up
@@ -257,13 +271,7 @@ func themeSet(name string, noColor bool) theme.Set {
 }
 
 // noColor reports whether colour is turned off: NO_COLOR set, or CLICOLOR=0.
-func (a *app) noColor() bool {
-	if v, _ := a.Env("NO_COLOR"); v != "" {
-		return true
-	}
-	v, _ := a.Env("CLICOLOR")
-	return v == "0"
-}
+func (a *app) noColor() bool { return cli.NoColor(a.Env) }
 
 // isTerminal reports whether r or w is a terminal.
 func isTerminal(f any) bool {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 	"github.com/sophia-labs/vehicle/ride"
 )
@@ -45,9 +46,11 @@ type rideFlags struct {
 func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 	var fl config.Flags
 	var rf rideFlags
+	var sf cli.SessionFlags
 	fs := flag.NewFlagSet("vehicle ride", flag.ContinueOnError)
 	fs.SetOutput(rio.errw)
 	fl.Register(fs)
+	sf.Register(fs)
 	fs.BoolVar(&rf.follow, "follow", false, "also print every event of the session (and message.delta) as it comes")
 	fs.BoolVar(&rf.wait, "wait", true, "with --follow, at the end of the input wait until the commands this ride sent have settled (--wait=false: close at once)")
 	fs.BoolVar(&rf.chime, "chime", false, "ride another person's session (--session ID) as a chimer: chime ops only, no inspect")
@@ -72,6 +75,9 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 	if rf.chime && (fl.New || rf.follow || fl.NoClaim) {
 		return rideStartFailed(rio, errors.New("--chime rides another person's session with --session ID, reading nothing: drop --new, --follow and --no-claim"), client.CodeInvalidRequest, 2)
 	}
+	if err := sf.Check(fl.New, !fl.NoClaim && !rf.chime); err != nil {
+		return rideStartFailed(rio, err, client.CodeInvalidRequest, 2)
+	}
 	// The ride keeps a window of reads in flight: a transport that keeps
 	// as many connections (rio.opts may replace it).
 	opts := append([]client.Option{client.WithHTTPClient(ride.NewHTTPClient(ride.DefaultWindow))}, rio.opts...)
@@ -83,7 +89,7 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 		fmt.Fprintf(rio.errw, "vehicle ride: %s\n", id.Notice)
 	}
 	cfg := ride.Config{Client: c, Session: fl.Session, New: fl.New, Profile: fl.Profile, Model: fl.Model, Title: fl.Title,
-		NoClaim: fl.NoClaim, Chime: rf.chime, Follow: rf.follow, Wait: rf.wait, RequestTimeout: rf.timeout,
+		MaxTurns: sf.MaxTurns, MaxCostUSD: sf.MaxCostUSD, TTL: sf.TTL, NoClaim: fl.NoClaim, Chime: rf.chime, Follow: rf.follow, Wait: rf.wait, RequestTimeout: rf.timeout,
 		Identity: id, Log: rio.errw, Stop: rio.stop}
 	if err := ride.Run(ctx, cfg, rio.in, rio.out); err != nil {
 		return 1

@@ -19,29 +19,48 @@ func isRideEvent(typ string) func(client.Frame) bool {
 func TestRide(t *testing.T) {
 	cases := []struct {
 		name string
-		run  func(*testing.T)
+		run  func(*testing.T, ...vehicletest.Option)
 	}{
 		{"new_session", rideNewSession},
 		{"prompt_follow", ridePromptFollow},
 		{"follow_up_queued", rideFollowUpQueued},
 		{"steer", rideSteer},
 		{"abort", rideAbort},
+		{"abort_queue", rideAbortQueue},
 		{"cancel", rideCancel},
 		{"not_found", rideNotFound},
 		{"chime", rideChime},
+		{"co_drive_no_driver", rideCoDriveNoDriver},
 		{"rename", rideRename},
 		{"delete", rideDelete},
 		{"visitor_refused", rideVisitorRefused},
 		{"takeover", rideTakeover},
 	}
 	for _, c := range cases {
-		t.Run(c.name, c.run)
+		t.Run(c.name, func(t *testing.T) { c.run(t) })
+	}
+}
+
+// TestRideUnderOtherChoices runs the cases whose output depends on what
+// the seed leaves the host to choose (abort and the queue, the order of the
+// settle events, a co-drive chime with nobody driving, the capsule's
+// names, when renewals are announced) against a host that makes the other
+// choice each time (vehicletest.OtherChoices), compared with
+// testdata/TestRideUnderOtherChoices/<case>.golden.
+func TestRideUnderOtherChoices(t *testing.T) {
+	other := vehicletest.WithChoices(vehicletest.OtherChoices())
+	for name, run := range map[string]func(*testing.T, ...vehicletest.Option){
+		"prompt_follow": ridePromptFollow, "follow_up_queued": rideFollowUpQueued, "steer": rideSteer,
+		"abort": rideAbort, "abort_queue": rideAbortQueue, "cancel": rideCancel, "chime": rideChime,
+		"takeover": rideTakeover, "co_drive_no_driver": rideCoDriveNoDriver,
+	} {
+		t.Run(name, func(t *testing.T) { run(t, other) })
 	}
 }
 
 // rideNewSession: a new session, read and left at the end of the input.
-func rideNewSession(t *testing.T) {
-	srv := newRideHost(t)
+func rideNewSession(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--title", "First")
 	r.send(`{"op":"inspect","requestId":"i1"}`, `{"op":"account","requestId":"a1"}`)
 	r.end()
@@ -50,8 +69,8 @@ func rideNewSession(t *testing.T) {
 }
 
 // ridePromptFollow: a prompt whose reply streams under --follow.
-func ridePromptFollow(t *testing.T) {
-	srv := newRideHost(t)
+func ridePromptFollow(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
 	r.send(`{"op":"prompt","requestId":"p1","text":"hello there"}`)
 	r.waitFor("run.settled", 1, isRideEvent(client.EvRunSettled))
@@ -62,8 +81,8 @@ func ridePromptFollow(t *testing.T) {
 }
 
 // rideFollowUpQueued: a follow_up queued behind a held run.
-func rideFollowUpQueued(t *testing.T) {
-	srv := newRideHost(t)
+func rideFollowUpQueued(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
 	r.send(`{"op":"prompt","requestId":"p1","text":"#hold think first"}`)
 	r.waitType(client.EvMessageDelta, 1)
@@ -77,8 +96,8 @@ func rideFollowUpQueued(t *testing.T) {
 }
 
 // rideSteer: a steer delivered into a held run.
-func rideSteer(t *testing.T) {
-	srv := newRideHost(t)
+func rideSteer(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
 	r.send(`{"op":"prompt","requestId":"p1","text":"#hold a long answer"}`)
 	r.waitType(client.EvMessageDelta, 1)
@@ -92,8 +111,8 @@ func rideSteer(t *testing.T) {
 }
 
 // rideAbort: an abort of a held run.
-func rideAbort(t *testing.T) {
-	srv := newRideHost(t)
+func rideAbort(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
 	r.send(`{"op":"prompt","requestId":"p1","text":"#hold never mind"}`)
 	r.waitType(client.EvMessageDelta, 1)
@@ -104,9 +123,23 @@ func rideAbort(t *testing.T) {
 	checkRideGolden(t, "abort", renderRide(r))
 }
 
+// rideAbortQueue: an abort of a held run with a follow-up queued behind
+// it: the host runs the follow-up next, or cancels it with the run.
+func rideAbortQueue(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
+	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
+	r.send(`{"op":"prompt","requestId":"p1","text":"#hold never mind"}`)
+	r.waitType(client.EvMessageDelta, 1)
+	r.send(`{"op":"follow_up","requestId":"f1","text":"but do this"}`, `{"op":"abort","requestId":"x1"}`)
+	r.waitAnswer("x1")
+	r.end()
+	checkRideShape(t, r, "p1", "f1", "x1")
+	checkRideGolden(t, "abort_queue", renderRide(r))
+}
+
 // rideCancel: a queued follow_up cancelled, and cancelled again (refused).
-func rideCancel(t *testing.T) {
-	srv := newRideHost(t)
+func rideCancel(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
 	r.send(`{"op":"prompt","requestId":"p1","text":"#hold first"}`)
 	r.waitType(client.EvMessageDelta, 1)
@@ -122,8 +155,8 @@ func rideCancel(t *testing.T) {
 }
 
 // rideNotFound: another person's ride cannot open ada's session.
-func rideNotFound(t *testing.T) {
-	srv := newRideHost(t)
+func rideNotFound(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	a := startRide(t, srv.URL, "ride-a", rideEnv(), "--new")
 	a.end()
 	b := startRide(t, srv.URL, "ride-b", rideEnv("VEHICLE_TOKEN", "bo-token"), "--session", "s1")
@@ -134,8 +167,8 @@ func rideNotFound(t *testing.T) {
 }
 
 // rideChime: a collaborator's chime accepted by the driver.
-func rideChime(t *testing.T) {
-	srv := newRideHost(t)
+func rideChime(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
 	r.waitType(client.TypeReady, 1)
 	bo := rideLibraryClient(t, srv, "bo-token", "bo-1")
@@ -150,9 +183,32 @@ func rideChime(t *testing.T) {
 	checkRideGolden(t, "chime", renderRide(r))
 }
 
+// rideCoDriveNoDriver: the driver sets co-drive and lets the lease go; a
+// collaborator's chime is then held, or submitted with nobody driving, as
+// the host decides, and the ride shows what happened.
+func rideCoDriveNoDriver(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
+	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
+	r.send(`{"op":"set_room_policy","requestId":"rp1","policy":"co-drive"}`, `{"op":"release","requestId":"rl1"}`)
+	r.waitAnswer("rl1")
+	bo := rideLibraryClient(t, srv, "bo-token", "bo-1")
+	res, err := bo.Chime(context.Background(), "s1", "try the archive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.waitFor("chime.received", 1, isRideEvent(client.EvChimeReceived))
+	if res.Status == "submitted" {
+		r.waitFor("run.settled", 1, isRideEvent(client.EvRunSettled))
+	}
+	r.send(`{"op":"inspect","requestId":"i1"}`)
+	r.end()
+	checkRideShape(t, r, "rp1", "rl1", "i1")
+	checkRideGolden(t, "co_drive_no_driver", renderRide(r))
+}
+
 // rideRename: a rename, then a rename to null.
-func rideRename(t *testing.T) {
-	srv := newRideHost(t)
+func rideRename(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new")
 	r.send(`{"op":"rename","requestId":"n1","title":"  Cows   of\tUruguay "}`,
 		`{"op":"rename","requestId":"n2","title":null}`)
@@ -162,8 +218,8 @@ func rideRename(t *testing.T) {
 }
 
 // rideDelete: a delete ends the ride with closed and trashes the mirror.
-func rideDelete(t *testing.T) {
-	srv := newRideHost(t)
+func rideDelete(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	r := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
 	r.send(`{"op":"prompt","requestId":"p1","text":"remember this"}`)
 	r.waitFor("run.settled", 1, isRideEvent(client.EvRunSettled))
@@ -179,8 +235,8 @@ func rideDelete(t *testing.T) {
 }
 
 // rideVisitorRefused: a visitor with no model key is refused with the doors.
-func rideVisitorRefused(t *testing.T) {
-	srv := newRideHost(t, vehicletest.WithPublicGraphs("demo"))
+func rideVisitorRefused(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, append(opts, vehicletest.WithPublicGraphs("demo"))...)
 	r := startRide(t, srv.URL, "ride-v", map[string]string{}, "--new", "--anonymous")
 	if code := r.end(); code != 1 {
 		t.Errorf("exit %d, want 1", code)
@@ -194,8 +250,8 @@ func rideVisitorRefused(t *testing.T) {
 
 // rideTakeover: a second ride of the same person takes the lease over; the
 // first sees lease.revoked and its next mutation is lease_held.
-func rideTakeover(t *testing.T) {
-	srv := newRideHost(t)
+func rideTakeover(t *testing.T, opts ...vehicletest.Option) {
+	srv := newRideHost(t, opts...)
 	a := startRide(t, srv.URL, "ride-a", rideEnv(), "--new", "--follow")
 	a.waitType(client.TypeReady, 1)
 	b := startRide(t, srv.URL, "ride-b", rideEnv(), "--session", "s1")

@@ -135,3 +135,24 @@ func AddGoFlags(cmd *cobra.Command, register func(*flag.FlagSet), keep ...string
 		}
 	})
 }
+
+// NoColor reports whether the environment turns colour off: NO_COLOR set to
+// anything but "" (no-color.org), or CLICOLOR=0 (bixense.com/clicolors).
+func NoColor(env func(string) (string, bool)) bool {
+	if v, _ := env("NO_COLOR"); v != "" {
+		return true
+	}
+	v, _ := env("CLICOLOR")
+	return v == "0"
+}
+
+// SayNoColor sets NO_COLOR=1 when the environment turns colour off
+// (NoColor) in a way the libraries miss: fang's help and errors and Bubble
+// Tea's renderer read NO_COLOR alone, and only as a boolean, so CLICOLOR=0
+// and NO_COLOR=yes would leave them coloured. set is os.Setenv; a main
+// calls it first, before anything reads the environment.
+func SayNoColor(env func(string) (string, bool), set func(key, value string) error) {
+	if v, _ := env("NO_COLOR"); v != "1" && NoColor(env) {
+		_ = set("NO_COLOR", "1")
+	}
+}

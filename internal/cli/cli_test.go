@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 	"testing"
 
@@ -114,5 +115,29 @@ func TestExecuteExitError(t *testing.T) {
 	keepExitErrors(root, &said)
 	if err := root.Execute(); err != nil || ExitCode(said) != 3 {
 		t.Errorf("with the exit error kept, cobra got %v and kept %v", err, said)
+	}
+}
+
+// TestSayNoColor: CLICOLOR=0 and NO_COLOR of any value become NO_COLOR=1,
+// which the libraries read; colour on leaves the environment alone.
+func TestSayNoColor(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		want string // NO_COLOR afterwards, "" when not set
+	}{
+		{map[string]string{}, ""},
+		{map[string]string{"CLICOLOR": "1"}, ""},
+		{map[string]string{"CLICOLOR": "0"}, "1"},
+		{map[string]string{"NO_COLOR": "yes"}, "1"},
+		{map[string]string{"NO_COLOR": "1"}, "1"},
+		{map[string]string{"NO_COLOR": ""}, ""},
+	} {
+		env := maps.Clone(c.env)
+		lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+		set := func(k, v string) error { env[k] = v; return nil }
+		SayNoColor(lookup, set)
+		if got := env["NO_COLOR"]; got != c.want || NoColor(lookup) != (c.want != "") {
+			t.Errorf("%v: NO_COLOR %q, want %q", c.env, got, c.want)
+		}
 	}
 }

@@ -94,9 +94,13 @@ type Item struct {
 	Role string `json:"role"`
 	// Author is who wrote it: "user", "assistant", "tool", or for an
 	// accepted chime the collaborator's name (with Chime true).
-	Author    string            `json:"author"`
-	Chime     bool              `json:"chime,omitempty"`
-	Text      string            `json:"text"` // a chime's text without its "[name collaborator]" line
+	Author string `json:"author"`
+	Chime  bool   `json:"chime,omitempty"`
+	Text   string `json:"text"` // a chime's text without its "[name collaborator]" line
+	// ToolCalls are an assistant message's tool calls: id, name and
+	// arguments (a JSON object as the model gave them, every string in it
+	// cleaned; a string when the client cut them at client.MaxToolText;
+	// absent when the host sent none).
 	ToolCalls []client.ToolCall `json:"toolCalls,omitempty"`
 	ToolName  string            `json:"toolName,omitempty"`
 	IsError   bool              `json:"isError,omitempty"`
@@ -135,7 +139,7 @@ func item(i int, it client.TranscriptItem) Item {
 		Author: author, Chime: chime, Text: text, ToolName: CleanLine(it.ToolName),
 		IsError: it.IsError, Timestamp: stamp(it.Timestamp)}
 	for _, c := range it.ToolCalls {
-		out.ToolCalls = append(out.ToolCalls, client.ToolCall{ID: CleanLine(c.ID), Name: CleanLine(c.Name)})
+		out.ToolCalls = append(out.ToolCalls, toolCall(c))
 	}
 	return out
 }

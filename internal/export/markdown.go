@@ -14,8 +14,9 @@ import (
 const resultWidth = 120
 
 // writeMarkdown writes the header, then each turn after a rule and a bold
-// line naming who and when (not a heading: replies carry their own); an assistant turn's tool calls follow it as one-line chips, and
-// each tool result is one line with ok or error.
+// line naming who and when (not a heading: replies carry their own); an
+// assistant turn's tool calls follow it, each a one-line chip with its
+// arguments, and each tool result is one line with ok or error.
 func writeMarkdown(w io.Writer, snap *client.Snapshot) error {
 	mw := &mdWriter{w: w}
 	mw.header(snap.Session)
@@ -89,8 +90,11 @@ func (m *mdWriter) entry(it client.TranscriptItem) {
 		chips := make([]string, len(it.ToolCalls))
 		for i, c := range it.ToolCalls {
 			chips[i] = code("⚙ " + c.Name)
+			if a := argsLine(c); a != "" {
+				chips[i] += " " + code(a)
+			}
 		}
-		m.printf("%s\n\n", strings.Join(chips, " "))
+		m.printf("%s\n\n", strings.Join(chips, "  \n"))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Defaults of Options.
@@ -89,6 +90,9 @@ func New(opts Options) *Server {
 		MethodSessionHistory: s.history,
 		MethodSessionRename:  s.rename,
 		MethodSessionDelete:  s.delete,
+		MethodSessionSave:    s.save,
+
+		MethodSessionCheckpoints: s.checkpoints,
 	}
 	return s
 }
@@ -100,6 +104,9 @@ func (s *Server) HandleLine(ctx context.Context, line []byte) []byte {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return nil
+	}
+	if !utf8.Valid(line) {
+		return encodeResponse(nullID(), nil, errorf(CodeParseError, "Parse error: the line is not valid UTF-8, which JSON text must be"))
 	}
 	if !json.Valid(line) {
 		return encodeResponse(nullID(), nil, errorf(CodeParseError, "Parse error: the line is not valid JSON"))

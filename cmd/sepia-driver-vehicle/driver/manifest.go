@@ -10,13 +10,21 @@ import (
 const Protocol = 1
 
 // Capabilities the driver claims: reads and writes of the session store.
+// Every method of both answers: session.checkpoints (an empty list: a
+// vehicle session has no workspace snapshots to hand out) and session.save
+// (the title of a session of this store; an install of another is refused,
+// no import path) included.
 const (
 	CapabilitySessionStore = "sessionStore"
 	CapabilitySessionWrite = "sessionWrite"
 )
 
-// AgentCommand is the agent CLI the host resolves on PATH.
-const AgentCommand = "vehicle"
+// AgentCommand is the agent CLI the host resolves on PATH: a headless
+// vehicle session on stdin and stdout (JSONL requests in, frames out, the
+// replies streamed), configured from the same environment as the driver
+// (VEHICLE_GARDEND, VEHICLE_GRAPH, the credentials). `vehicle` alone opens
+// the terminal UI's picker, which is no agent process.
+const AgentCommand = "vehicle ride --new --follow"
 
 // Manifest is what driver.manifest answers, and what vehicle.driver.toml
 // holds.

@@ -32,21 +32,15 @@ const (
 	MaxHistoryLimit     = 1000
 )
 
-// unsupported answers a known method of the wire the driver cannot serve,
-// or returns nil for a method the wire does not know.
+// unsupported answers a known method of the wire whose capability the
+// driver does not claim (-32004, naming it), or returns nil for a method
+// the wire does not know. Every method of a claimed capability is served.
 func unsupported(method string) *Error {
 	capability := map[string]string{
-		"session.checkpoints": "checkpoints",
-		"session.rewind":      "rewind",
-		"file.restore":        "restore",
-		"config.read":         "agentConfig",
-		"config.write":        "agentConfig",
-	}
-	if method == MethodSessionSave {
-		return &Error{Code: CodeCapabilityUnsupported,
-			Message: "capability unsupported: session.save cannot install a session into a vehicle host, which has no import path; " +
-				"vehicle sessions are made by talking to the host (vehicle ride --new), and can be read, renamed and deleted here",
-			Data: map[string]any{"method": method, "capability": "sessionWrite", "reason": "no import path"}}
+		"session.rewind": "rewind",
+		"file.restore":   "restore",
+		"config.read":    "agentConfig",
+		"config.write":   "agentConfig",
 	}
 	c, ok := capability[method]
 	if !ok {

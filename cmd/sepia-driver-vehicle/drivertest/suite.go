@@ -13,6 +13,7 @@ const (
 	codeMethodNotFound  = -32601
 	codeInvalidParams   = -32602
 	codeSessionNotFound = -32001
+	codeCapability      = -32004
 )
 
 // Fixture says what the store behind the driver holds, so the suite knows
@@ -44,6 +45,7 @@ func Run(t *testing.T, spawn Spawn, fx Fixture) {
 	}
 	s := &suite{spawn: spawn, fx: fx}
 	t.Run("Handshake", s.handshake)
+	t.Run("ClaimsWhatItServes", s.claimsWhatItServes)
 	t.Run("List", s.list)
 	t.Run("Get", s.get)
 	t.Run("Summary", s.summary)
