@@ -133,7 +133,7 @@ func canFork(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
 	}
-	if lastSelectable(m.entries()) < 0 {
+	if !m.transcript.HasSelectable() {
 		return "nothing to fork before yet: send a message first"
 	}
 	return ""

@@ -13,36 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui/dialog"
 )
-
-// TestCodeBlocks reads fenced blocks as markdown does.
-func TestCodeBlocks(t *testing.T) {
-	for _, tc := range []struct {
-		name, src string
-		want      []dialog.CodeBlock
-	}{
-		{"none", "just `code` text", nil},
-		{"one", "a\n```go\nx := 1\n```\nb", []dialog.CodeBlock{{Lang: "go", Text: "x := 1", Lines: 1}}},
-		{"tildes and info", "~~~ python extra\nprint(1)\n\nprint(2)\n~~~", []dialog.CodeBlock{{Lang: "python", Text: "print(1)\n\nprint(2)", Lines: 3}}},
-		{"longer fence holds a shorter one", "````md\n```\ninner\n```\n````", []dialog.CodeBlock{{Lang: "md", Text: "```\ninner\n```", Lines: 3}}},
-		{"unclosed runs to the end", "```\nopen\nstill", []dialog.CodeBlock{{Lang: "", Text: "open\nstill", Lines: 2}}},
-		{"indented fence", "  ```sh\n  ls\n    -l\n  ```", []dialog.CodeBlock{{Lang: "sh", Text: "ls\n  -l", Lines: 2}}},
-		{"crlf", "```\r\nx\r\n```\r\n", []dialog.CodeBlock{{Lang: "", Text: "x", Lines: 1}}},
-		{"four spaces is not a fence", "    ```\n    x\n    ```", nil},
-		{"backtick in info is not a fence", "``` a`b\nx", nil},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got := codeBlocks(tc.src)
-			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
-				t.Errorf("got %+v, want %+v", got, tc.want)
-			}
-			if hasCodeBlock(tc.src) != (len(tc.want) > 0) {
-				t.Errorf("hasCodeBlock disagrees")
-			}
-		})
-	}
-}
 
 // TestCodeChooser picks the second of two code blocks by its number and by
 // moving; esc copies nothing; a message without code says so.
@@ -202,23 +173,4 @@ func (o *osc52Writer) Write(p []byte) (int, error) {
 		o.found <- rest[:end]
 	}
 	return len(p), nil
-}
-
-// FuzzCodeBlocks: any text parses without a panic, within the bound, and
-// agrees with hasCodeBlock.
-func FuzzCodeBlocks(f *testing.F) {
-	for _, s := range []string{"```go\nx\n```", "~~~~\n```\n~~~", "  ```\r\n", "````` a`b", "x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		bs := codeBlocks(s)
-		if len(bs) > maxCodeBlocks || hasCodeBlock(s) != (len(bs) > 0) {
-			t.Fatalf("%d blocks, hasCodeBlock %v", len(bs), hasCodeBlock(s))
-		}
-		for _, b := range bs {
-			if b.Lines != strings.Count(b.Text, "\n")+1 && !(b.Lines == 0 && b.Text == "") {
-				t.Fatalf("block %+v counts its lines wrong", b)
-			}
-		}
-	})
 }

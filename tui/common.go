@@ -26,7 +26,6 @@ type common struct {
 	sess *session // the open session, nil when none
 
 	focus    focus        // where keys go when no overlay shows
-	armed    *armed       // a pane action waiting for its key again
 	overlays dialog.Stack // dialogs and help over the screen
 	lastKey  time.Time    // when the person last pressed a key
 

@@ -56,7 +56,7 @@ func checkFrame(t *testing.T, m *Model, scr string, h int) {
 // the rest, and nothing overlaps.
 func TestComposerGrows(t *testing.T) {
 	m := driven(t, 80, 24)
-	empty := m.transcript.height
+	empty := m.transcript.Height()
 	if m.composer.Height() != 1 {
 		t.Fatalf("an empty composer takes %d lines, want 1", m.composer.Height())
 	}
@@ -64,8 +64,8 @@ func TestComposerGrows(t *testing.T) {
 	lines(m, 3)
 	scr := screen(m)
 	checkFrame(t, m, scr, 24)
-	if m.composer.Height() != 3 || m.transcript.height != empty-2 || !strings.Contains(scr, "┃ line 1\n┃ line 2\n┃ line 3\n● live") {
-		t.Fatalf("three lines: composer %d, transcript %d (was %d):\n%s", m.composer.Height(), m.transcript.height, empty, scr)
+	if m.composer.Height() != 3 || m.transcript.Height() != empty-2 || !strings.Contains(scr, "┃ line 1\n┃ line 2\n┃ line 3\n● live") {
+		t.Fatalf("three lines: composer %d, transcript %d (was %d):\n%s", m.composer.Height(), m.transcript.Height(), empty, scr)
 	}
 	if strings.Contains(scr, "more line") {
 		t.Fatalf("a mark with nothing hidden:\n%s", scr)
@@ -100,8 +100,8 @@ func TestComposerGrows(t *testing.T) {
 	feed(m, keyEnter)
 	scr = screen(m)
 	checkFrame(t, m, scr, 24)
-	if m.composer.Height() != 1 || m.transcript.height != empty || strings.Contains(scr, "more line") {
-		t.Fatalf("after the send: composer %d, transcript %d (want 1, %d):\n%s", m.composer.Height(), m.transcript.height, empty, scr)
+	if m.composer.Height() != 1 || m.transcript.Height() != empty || strings.Contains(scr, "more line") {
+		t.Fatalf("after the send: composer %d, transcript %d (want 1, %d):\n%s", m.composer.Height(), m.transcript.Height(), empty, scr)
 	}
 }
 
@@ -137,8 +137,8 @@ func TestComposerGrowsSmall(t *testing.T) {
 	if m.composer.Height() != 4 || !strings.Contains(scr, "  ↑ 19 more lines\n┃ line 18\n┃ line 19\n┃ line 20\n● live") {
 		t.Fatalf("at 40x12: composer %d:\n%s", m.composer.Height(), scr)
 	}
-	if m.transcript.height < 1 {
-		t.Fatalf("no transcript left: %d", m.transcript.height)
+	if m.transcript.Height() < 1 {
+		t.Fatalf("no transcript left: %d", m.transcript.Height())
 	}
 	feed(m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	scr = screen(m)
@@ -158,7 +158,7 @@ func TestComposerAndRunLineSmall(t *testing.T) {
 	scr := screen(m)
 	checkFrame(t, m, scr, 12)
 	rows := rowsOf(scr)
-	if first := 12 - 1 - m.composer.Height(); !strings.HasPrefix(rows[first-1], " ⠋ 0s · turn 1/12") || m.transcript.height < 1 {
+	if first := 12 - 1 - m.composer.Height(); !strings.HasPrefix(rows[first-1], " ⠋ 0s · turn 1/12") || m.transcript.Height() < 1 {
 		t.Fatalf("the run's line is not above the composer, or no transcript is left:\n%s", scr)
 	}
 	feed(m, tea.WindowSizeMsg{Width: 20, Height: 8})

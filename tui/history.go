@@ -9,7 +9,8 @@ import (
 // a first press asks for a second, which quits.
 func (m *Model) onQuitKey() tea.Cmd {
 	if m.top() == nil && m.focus == focusSearch { // the search bar: ctrl+c closes it, as esc does
-		m.search.close()
+		m.transcript.Search().Close()
+		m.focus = focusSession
 		m.quitArmed = false
 		m.note = "search closed"
 		return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -138,25 +139,24 @@ func (m *Model) paneReady(f focus) bool {
 	case f == focusQueue:
 		return len(m.laneItems()) > 0
 	case f == focusEntries:
-		return m.transcript.enterEntries()
+		return m.transcript.EnterEntries()
 	}
 	return false
 }
 
 // onScrollKey scrolls the transcript; ok is false for other keys.
 func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	es := m.entries()
 	switch {
 	case key.Matches(msg, m.Keys.PageUp):
-		m.transcript.page(es, -1)
+		m.transcript.Page(-1)
 	case key.Matches(msg, m.Keys.PageDown):
-		m.transcript.page(es, 1)
+		m.transcript.Page(1)
 	case key.Matches(msg, m.Keys.LineUp):
-		m.transcript.scroll(es, -1)
+		m.transcript.Scroll(-1)
 	case key.Matches(msg, m.Keys.LineDown):
-		m.transcript.scroll(es, 1)
+		m.transcript.Scroll(1)
 	case key.Matches(msg, m.Keys.Bottom):
-		m.transcript.toBottom()
+		m.transcript.ToBottom()
 	default:
 		return nil, false
 	}
@@ -222,7 +222,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	}
 	m.composer.Remember(m.composer.Value())
 	m.composer.SetValue("")
-	m.transcript.toBottom() // the person's own turn: follow it
+	m.transcript.ToBottom() // the person's own turn: follow it
 	s.sending = true
 	m.note = "sending…"
 	out := m.newOutgoing(op, text)
@@ -299,8 +299,8 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	case focusPicker:
 		return m.onPicker(msg)
 	case focusSearch:
-		cmd, _ := m.search.Update(msg)
-		return cmd
+		cmd, act := m.transcript.Search().Update(msg)
+		return tea.Batch(cmd, m.act(act, m.transcript.Search()))
 	}
 	return nil
 }
@@ -316,7 +316,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	}
 	switch {
 	case m.focus.pane():
-		m.transcript.scroll(m.entries(), d*wheelLines)
+		m.transcript.Scroll(d * transcript.WheelLines)
 	case m.focus == focusPicker:
 		m.picker.Update(msg)
 	}

@@ -16,7 +16,7 @@ func (m *Model) layout() {
 	top := 1 + m.bannerLines()
 	m.composer.SetSize(m.width, m.composerLimit())
 	ch := m.composerHeight()
-	m.transcript.setSize(m.width, max(m.high-top-2-ch, 1))
+	m.transcript.SetSize(m.width, max(m.high-top-2-ch, 1))
 }
 
 // composerHeight is the lines the composer takes: as many as its draft,
@@ -66,16 +66,15 @@ func (m *Model) arrange() {
 func (m *Model) arrangeSession() {
 	ch := m.composerHeight()
 	top := 1 + m.bannerLines() + len(m.activity.Lines()) // the header, the banner, the run's line
-	bar := m.search.height()
+	bar := m.transcript.Search().Height()
 	if bar > 0 {
-		m.search.SetSize(m.width, 1)
-		m.search.sync()
+		m.transcript.Search().SetSize(m.width, 1)
+		m.transcript.Search().Sync()
 	}
 	m.panes = m.sidePanes(m.high - top - 2 - ch - bar)
-	if h := max(m.high-top-2-ch-bar-m.panes.height(), 1); h != m.transcript.height {
-		m.transcript.setSize(m.width, h)
+	if h := max(m.high-top-2-ch-bar-m.panes.height(), 1); h != m.transcript.Height() {
+		m.transcript.SetSize(m.width, h)
 	}
-	m.transcript.marked = m.focus == focusEntries
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
 		m.composer.SetPlaceholder(m.placeholder())
@@ -171,8 +170,8 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 		}
 		lines = append(lines, strings.Split(m.composer.View(), "\n")[:ch]...)
 	}
-	if m.search.active() {
-		lines = append(lines, m.search.View())
+	if m.transcript.Search().Active() {
+		lines = append(lines, m.transcript.Search().View())
 	}
 	lines = append(lines, m.status.View())
 	lines = append(lines[:top], m.overlay(lines[top:])...)
@@ -210,9 +209,9 @@ func (m *Model) sidePanes(avail int) sideLines {
 func (m *Model) sessionBody() []string {
 	s := m.sess
 	if s.state != nil {
-		return m.transcript.view(s.state.Entries)
+		return m.transcript.Lines()
 	}
-	body := make([]string, m.transcript.height)
+	body := make([]string, m.transcript.Height())
 	if len(body) > 1 {
 		body[1] = m.Styles.Notice.Render("  opening " + ui.SanitizeLine(s.id) + "…")
 	}

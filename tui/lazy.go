@@ -7,7 +7,6 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/picker"
-	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // A session opens lazily (client.InspectLazy, client.NewStateLazy): only the
@@ -18,16 +17,10 @@ import (
 // all. A fold puts entries in front; the transcript keeps every entry by its
 // key (client.Entry.Key), which a fold does not change, so nothing moves.
 
-const (
-	foldChunk = 2048 // items folded at a time while scrolling up
-	foldAhead = 256  // fold when the window's top is this close to the first entry
-)
-
 // lazyOpen is what the UI keeps of a lazily opened transcript beyond the
 // state: how many entries the items not folded yet make, so the position
 // line counts every message, and the notes that go after those items.
 type lazyOpen struct {
-	chunk   int                   // items folded at a time while scrolling up (foldChunk)
 	earlier int                   // entries the items not folded at open make; -1 until counted
 	folded  int                   // entries folds have made since open, notes aside: earlier-folded are left
 	count   func() int            // counts earlier, nil once counted
@@ -43,7 +36,7 @@ type earlierCountMsg struct {
 // loop, the entries not folded yet, then folds them a chunk at a time once
 // the first frame is drawn; nil when everything is folded.
 func startLazy(s *session) tea.Cmd {
-	s.lazy = lazyOpen{chunk: foldChunk}
+	s.lazy = lazyOpen{}
 	if s.state.Earlier() == 0 {
 		return nil
 	}
@@ -79,7 +72,7 @@ func (m *Model) onFoldStep(msg foldStepMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
-	m.transcript.foldEarlier(foldStep)
+	m.transcript.FoldEarlier(foldStep)
 	if s.state.Earlier() == 0 {
 		return nil
 	}
@@ -95,26 +88,28 @@ func (m *Model) onEarlierCount(msg earlierCountMsg) {
 	}
 }
 
-// hidden is how many entries come before Entries[0] and are not folded yet,
-// the notes after them included; it counts them now when the count has not
-// come.
-func (s *session) hidden() int {
-	l := &s.lazy
-	if s.state == nil || s.state.Earlier() == 0 {
-		return 0
+// The session is the transcript's Source: its state's entries, with the
+// lazy bookkeeping around them.
+
+// Entries is the transcript's entries so far, none before the snapshot.
+func (s *session) Entries() []client.Entry {
+	if s.state == nil {
+		return nil
 	}
-	if l.earlier < 0 && l.count != nil {
-		l.earlier, l.count = l.count(), nil
-	}
-	return max(l.earlier-l.folded, 0) + len(l.notes)
+	return s.state.Entries
 }
 
-// foldEarlier folds at least n more items before the first entry (all of
+// Decode decodes entry i's text when it is still in the snapshot's bytes.
+func (s *session) Decode(i int) { s.state.DecodeText(i, i+1) }
+
+// EntryText is entry i's text, decoded without being kept.
+func (s *session) EntryText(i int) string { return s.state.EntryText(i) }
+
+// FoldEarlier folds at least n more items before the first entry (all of
 // them when n < 0) and puts the notes that follow them in place. It returns
-// how many entries came before the ones there were.
-func (t *transcript) foldEarlier(n int) int {
-	s := t.c.sess
-	if s == nil || s.state == nil || s.state.Earlier() == 0 {
+// how many entries came in front.
+func (s *session) FoldEarlier(n int) int {
+	if s.state == nil || s.state.Earlier() == 0 {
 		return 0
 	}
 	st := s.state
@@ -126,6 +121,20 @@ func (t *transcript) foldEarlier(n int) int {
 	s.lazy.folded += added
 	placeNotes(s, added)
 	return len(st.Entries) - before
+}
+
+// Hidden is how many entries come before Entries[0] and are not folded yet,
+// the notes after them included; it counts them now when the count has not
+// come.
+func (s *session) Hidden() int {
+	l := &s.lazy
+	if s.state == nil || s.state.Earlier() == 0 {
+		return 0
+	}
+	if l.earlier < 0 && l.count != nil {
+		l.earlier, l.count = l.count(), nil
+	}
+	return max(l.earlier-l.folded, 0) + len(l.notes)
 }
 
 // placeNotes puts the notes waiting for the entries a fold just made (the
@@ -182,51 +191,6 @@ func holdNotes(s *session, placed []client.PlacedNotice) []client.PlacedNotice {
 	return now
 }
 
-// decode decodes entry i's text when it is still in the snapshot's bytes:
-// before it is drawn or selected.
-func (t *transcript) decode(es []client.Entry, i int) {
-	if s := t.c.sess; s != nil && s.state != nil && es[i].Lazy() {
-		s.state.DecodeText(i, i+1)
-	}
-}
-
-// foldNear folds earlier items when the window's top is near the first
-// entry; it reports whether it folded.
-func (t *transcript) foldNear() bool {
-	return t.at(t.entries()).idx < foldAhead && t.foldMore() > 0
-}
-
-// foldMore folds the next chunk of earlier items; it returns how far the
-// indexes moved.
-func (t *transcript) foldMore() int {
-	if s := t.c.sess; s != nil {
-		return t.foldEarlier(s.lazy.chunk)
-	}
-	return 0
-}
-
-// step is the selectable entry d steps from i (d is 1 or -1), or i when
-// there is none that way; going up past the first entry folds earlier items.
-func (t *transcript) step(i, d int) int {
-	for j := i + d; ; j += d {
-		if j < 0 {
-			k := t.foldMore()
-			if k == 0 {
-				return i
-			}
-			i, j = i+k, j+k
-		}
-		es := t.entries()
-		if j >= len(es) {
-			return i
-		}
-		t.decode(es, j)
-		if selectable(&es[j]) {
-			return j
-		}
-	}
-}
-
 // peekSnapshot is a lazily read snapshot with only the transcript's last
 // picker.PreviewTurns items decoded: what the picker's preview shows of it. An item
 // among them that does not decode is the error, as it is for Inspect.
@@ -244,14 +208,4 @@ func peekSnapshot(ls *client.LazySnapshot, err error) (*client.Snapshot, error) 
 		snap.Transcript = append(snap.Transcript, it)
 	}
 	return &snap, nil
-}
-
-// unreadable draws a transcript item whose bytes did not decode: a header
-// that says so, then the bytes as the host sent them, quoted.
-func (r *renderer) unreadable(e *client.Entry) []string {
-	out := []string{"", r.header("unreadable item", r.st.ChipError.Render, e.Time, "the host sent what this client cannot read")}
-	for _, l := range ui.WrapPlain(ui.Sanitize(e.Text), r.width-len(bodyIndent)) {
-		out = append(out, bodyIndent+r.st.Notice.Render(l))
-	}
-	return out
 }

@@ -40,7 +40,7 @@ func openBigLazy(tb testing.TB, data []byte) *Model {
 	m.open("s1")
 	m.Update(openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
 	m.View()
-	m.sess.hidden() // the count of the entries not folded, which the open runs off the loop
+	m.sess.Hidden() // the count of the entries not folded, which the open runs off the loop
 	return m
 }
 
@@ -49,8 +49,8 @@ func openBigLazy(tb testing.TB, data []byte) *Model {
 // was.
 func pageToTop(b *testing.B, m *Model) (pages int, longest time.Duration, at int) {
 	for {
-		t := m.transcript
-		if !t.follow && t.top == (anchor{}) && m.sess.state.Earlier() == 0 {
+		first, line := m.transcript.Window()
+		if !m.transcript.Following() && first == 0 && line == 0 && m.sess.state.Earlier() == 0 {
 			return pages, longest, at
 		}
 		start := time.Now()
@@ -109,8 +109,8 @@ func BenchmarkSearchFirst(b *testing.B) {
 					m.Update(press(r))
 				}
 				m.View()
-				if m.search.status() != "1 of 1" {
-					b.Fatalf("search: %q", m.search.status())
+				if m.transcript.Search().Status() != "1 of 1" {
+					b.Fatalf("search: %q", m.transcript.Search().Status())
 				}
 			}
 		})

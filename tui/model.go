@@ -16,6 +16,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -68,8 +69,7 @@ type Model struct {
 	*common
 
 	picker     *picker.Picker
-	transcript *transcript
-	search     *searchBar
+	transcript *transcript.Transcript
 	composer   *composer.Composer
 	room       *panes.Room
 	queue      *panes.Queue
@@ -125,12 +125,10 @@ func New(cfg Config) *Model {
 		m.me.ClientID = cfg.Client.ClientID()
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
-	m.transcript = newTranscript(m.common, newRenderer(m.Styles, cfg.Location, 80))
+	m.transcript = transcript.New(&m.Context)
 	ctx := &m.Context
 	m.room, m.queue, m.lease = panes.NewRoom(ctx), panes.NewQueue(ctx), panes.NewLease(ctx)
 	m.accountP, m.status, m.activity = panes.NewAccount(ctx), panes.NewStatus(ctx), panes.NewActivity(ctx)
-	m.transcript.followKey = ui.KeyName(m.Keys.Bottom)
-	m.search = newSearchBar(m.common, m.transcript)
 	m.composer = composer.New(&m.Context, cfg.Editor)
 	m.composer.SetReadOnly(cfg.Watch && !cfg.Chime)
 	m.picker = m.newPicker()
@@ -316,11 +314,7 @@ func (m *Model) resize(w, h int) {
 
 // redrawStreams renders the streaming text again after its renderings were
 // dropped (a new width or background), without waiting for the next delta.
-func (m *Model) redrawStreams() {
-	if es := m.entries(); len(es) > 0 {
-		m.transcript.r.flushStreams(es)
-	}
-}
+func (m *Model) redrawStreams() { m.transcript.FlushStreams() }
 
 // setStyles switches to the styles of the terminal's background.
 func (m *Model) setStyles(st *theme.Styles) {
@@ -329,7 +323,7 @@ func (m *Model) setStyles(st *theme.Styles) {
 	}
 	m.Styles = st
 	m.Help.Styles = ui.HelpStyles(st)
-	m.transcript.setStyles(st)
+	m.transcript.SetStyles(st)
 	m.composer.SetStyles(st)
 	m.redrawStreams()
 }

@@ -66,7 +66,6 @@ func (m *Model) onNotes(msg notesMsg) {
 		m.dirty = false
 		return
 	}
-	m.transcript.r.reset(m.transcript.r.width) // the entries' indexes moved
-	m.transcript.entriesChanged(s.state.Entries)
+	m.transcript.EntriesChanged()
 	m.redrawStreams()
 }

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -24,27 +25,23 @@ func (m *Model) pane() ui.Component {
 	case focusEntries:
 		return m.transcript
 	case focusSearch:
-		return m.search
+		return m.transcript.Search()
 	}
 	return nil
 }
 
 // disarm forgets the key the focused pane holds for a second press and
-// returns its text; the transcript's selection keeps its guard in the
-// root until it has a package of its own.
+// returns its text.
 func (m *Model) disarm() string {
 	switch m.focus {
 	case focusRoom:
 		return m.room.Disarm()
 	case focusQueue:
 		return m.queue.Disarm()
+	case focusEntries:
+		return m.transcript.Disarm()
 	}
-	text := ""
-	if m.armed != nil {
-		text = m.armed.text
-	}
-	m.armed = nil
-	return text
+	return ""
 }
 
 // onPaneKey hands a key to the focused pane; ok is false when the pane
@@ -79,11 +76,7 @@ func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.focus = focusSession
 		return nil
 	}
-	wait := m.armed
 	if cmd, ok := m.onPaneKey(msg); ok {
-		if m.armed == wait {
-			m.armed = nil // any other key of the entries disarms
-		}
 		return cmd
 	}
 	first := m.disarm()
@@ -98,28 +91,6 @@ func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.onComposerKey(msg)
 }
 
-// confirm reports whether a shared action's key was pressed a second time
-// in a row; on its first press it arms the action and says what a second
-// press does.
-func (c *common) confirm(msg tea.KeyPressMsg, what string) bool {
-	if msg.Key().Text == "" {
-		return true // enter and other keys that are never text act at once
-	}
-	if a := c.armed; a != nil && a.key == msg.String() {
-		c.armed = nil
-		return true
-	}
-	c.armed = &armed{key: msg.String(), text: msg.Key().Text}
-	c.note = msg.String() + " again " + what + " · any other key types into the composer"
-	return false
-}
-
-// armed is an entries action waiting for its key again.
-type armed struct {
-	key  string // the key, as msg.String() names it
-	text string // the key's text, given to the composer if the next key is text
-}
-
 // acted ends a pane action: the focus goes back to the composer.
 func (m *Model) acted() {
 	m.disarm()
@@ -132,6 +103,8 @@ func (m *Model) syncPanes() {
 	s := m.sess
 	m.composer.SetReadOnly(m.cfg.Watch && m.focus != focusVisit)
 	m.room.SetFocused(m.focus == focusRoom)
+	m.transcript.SetMarked(m.focus == focusEntries)
+	m.transcript.Search().SetShown(m.focus == focusSearch && s != nil)
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
@@ -168,8 +141,7 @@ func (m *Model) paneHint() string {
 	case focusQueue:
 		return m.queue.Hint()
 	case focusEntries:
-		k := &m.Keys
-		return m.entriesHint(ui.KeyName(k.Up) + ui.KeyName(k.Down) + " select · ")
+		return m.transcript.Hint()
 	}
 	return ""
 }
@@ -201,6 +173,9 @@ func (m *Model) onPaneAction(a ui.Action) tea.Cmd {
 		return cmd
 	case panes.Forget:
 		m.forget(a.Item)
+	case transcript.Fork:
+		m.note = "forking before this entry…"
+		return forkBefore(s.ctx, m.cfg.Client, s.gen, s.id, a.EntryID)
 	case panes.CancelQueued:
 		s.cancelling[a.Item.CommandID] = true
 		m.note = "cancelling the " + panes.OpWord(a.Item.Op) + "…"

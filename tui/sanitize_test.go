@@ -7,6 +7,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // Hostile text: a screen clear, a clipboard write (OSC 52), a hyperlink
@@ -40,7 +41,7 @@ func TestHostTextIsInert(t *testing.T) {
 	m := opened(t, cfg, 100, 40, snap, nil)
 	feed(m, on(m, event(5, client.EvRunError, `{"runId":"r1","message":"`+jsonEscape(evil)+`"}`)))
 	m.setErr(&client.Error{Code: "lease_held", Message: evil})
-	checkInert(t, m.View().Content)
+	uitest.CheckInert(t, m.View().Content)
 	if !strings.Contains(screen(m), "␛[2J") {
 		t.Errorf("the screen does not show the escape inert:\n%s", screen(m))
 	}
@@ -48,35 +49,11 @@ func TestHostTextIsInert(t *testing.T) {
 	m.Update(keyCtrlO)
 	other := lease("user:"+evil, "cli-x")
 	m.Update(picker.ListedMsg{Gen: m.picker.Asked(), List: []client.Summary{summary("s9", evil, t0, other)}})
-	checkInert(t, m.View().Content)
+	uitest.CheckInert(t, m.View().Content)
 	m.Update(keyCtrlD)
-	checkInert(t, m.View().Content)
+	uitest.CheckInert(t, m.View().Content)
 	if v := m.View(); strings.ContainsAny(v.WindowTitle, "\x1b\a") {
 		t.Errorf("the window title carries an escape: %q", v.WindowTitle)
-	}
-}
-
-// checkInert fails on any escape sequence but SGR, and on any control
-// character but newline.
-func checkInert(t *testing.T, s string) {
-	t.Helper()
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == 0x1b:
-			n, sgr := escapeLen(s[i:])
-			if !sgr {
-				t.Fatalf("a non-SGR escape sequence %q on the screen", s[i:i+n])
-			}
-			i += n - 1
-		case c < 0x20 && c != '\n', c == 0x7f:
-			t.Fatalf("control character %#x on the screen near %q", c, s[max(i-20, 0):i])
-		}
-	}
-	for _, r := range s {
-		if r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x2028 || r == 0x2029 {
-			t.Fatalf("unsafe rune %U on the screen", r) // C1, a bidi control or a line separator
-		}
 	}
 }
 

@@ -74,8 +74,7 @@ func BenchmarkSearchNext10k(b *testing.B) {
 func BenchmarkSearchOpen10k(b *testing.B) {
 	m := openBig(b, 10000)
 	for b.Loop() {
-		m.search.idx = nil
-		m.search.input.Set("")
+		m.transcript.Search().Clear()
 		stroke(m, keyCtrlF)
 		stroke(m, press('l'))
 		stroke(m, keyEsc)

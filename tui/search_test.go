@@ -72,8 +72,8 @@ func TestSearchCountsAndMoves(t *testing.T) {
 			if !strings.Contains(s, "3 of 4") || !strings.Contains(s, "turn 20 has a needle") {
 				t.Fatalf("n: want 3 of 4 with turn 20 on screen:\n%s", s)
 			}
-			if m.search.input.String() != "needle" {
-				t.Fatalf("n after enter went into the query: %q", m.search.input.String())
+			if m.transcript.Search().Query() != "needle" {
+				t.Fatalf("n after enter went into the query: %q", m.transcript.Search().Query())
 			}
 			feed(m, keyEnter)
 			if s := screen(m); !strings.Contains(s, "4 of 4") || !strings.Contains(s, "turn 40 has a needle") {
@@ -125,7 +125,7 @@ func TestSearchKeepsTheDraft(t *testing.T) {
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
 	feed(m, keyEnter, press('n'), keyEsc)
-	if m.focus != focusSession || m.search.active() {
+	if m.focus != focusSession || m.transcript.Search().Active() {
 		t.Fatalf("esc: focus %v, want the composer", m.focus)
 	}
 	if got := m.composer.Value(); got != "hello world" {
@@ -248,8 +248,8 @@ func TestComposerKeepsHomeAndEnd(t *testing.T) {
 
 func TestPositionMarker(t *testing.T) {
 	for n, want := range map[int]string{7: "7", 999: "999", 1000: "1,000", 10000: "10,000", 1234567: "1,234,567"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		if got := ui.Thousands(n); got != want {
+			t.Errorf("ui.Thousands(%d) = %q, want %q", n, got, want)
 		}
 	}
 	m := searching(t, 80, 24)
@@ -311,13 +311,13 @@ func TestSearchIndexFollowsInsertions(t *testing.T) {
 	}
 	insert(195, "a needle near the end")
 	feed(m, keyDown)
-	if s := bottomLines(m, 2); !strings.Contains(s, "2 of 2") || m.search.idx.Len() != 201 {
-		t.Fatalf("inserted near the end: want 2 of 2 over 201 entries (%d):\n%s", m.search.idx.Len(), s)
+	if s := bottomLines(m, 2); !strings.Contains(s, "2 of 2") || m.transcript.Search().Indexed() != 201 {
+		t.Fatalf("inserted near the end: want 2 of 2 over 201 entries (%d):\n%s", m.transcript.Search().Indexed(), s)
 	}
 	insert(0, "a needle at the start")
 	feed(m, keyDown)
-	if s := bottomLines(m, 2); !strings.Contains(s, "of 3") || m.search.idx.Len() != 202 {
-		t.Fatalf("inserted at the start: want 3 matches over 202 entries (%d):\n%s", m.search.idx.Len(), s)
+	if s := bottomLines(m, 2); !strings.Contains(s, "of 3") || m.transcript.Search().Indexed() != 202 {
+		t.Fatalf("inserted at the start: want 3 matches over 202 entries (%d):\n%s", m.transcript.Search().Indexed(), s)
 	}
 	if s := screen(m); !strings.Contains(s, "a needle at the start") && !strings.Contains(s, "turn 10 has a needle") &&
 		!strings.Contains(s, "a needle near the end") {
@@ -331,19 +331,20 @@ func TestSearchIndexFollowsInsertions(t *testing.T) {
 func TestEntriesStartWhereTheWindowIs(t *testing.T) {
 	m := searching(t, 80, 24)
 	feed(m, keyPgUp, keyPgUp)
-	before := m.transcript.top
+	beforeFirst, beforeLine := m.transcript.Window()
 	for i := 0; i < 4 && m.focus != focusEntries; i++ {
 		feed(m, keyTab)
 	}
 	if m.focus != focusEntries {
 		t.Fatal("tab never reached the entries")
 	}
-	es := m.transcript.entries()
-	if sel, top := selIndex(m), m.transcript.at(es).idx; sel == lastSelectable(es) || sel < top {
-		t.Fatalf("selected entry %d of %d, the window's top is %d", sel, len(es), top)
+	es := m.entries()
+	if sel, _ := selIndex(m), 0; sel >= len(es)-1 || sel < beforeFirst {
+		t.Fatalf("selected entry %d of %d, the window's top is %d", sel, len(es), beforeFirst)
 	}
-	if m.transcript.follow || m.transcript.top != before {
-		t.Fatalf("the window moved from %+v to %+v (follow %v)", before, m.transcript.top, m.transcript.follow)
+	if first, line := m.transcript.Window(); m.transcript.Following() || first != beforeFirst || line != beforeLine {
+		t.Fatalf("the window moved from %d:%d to %d:%d (follow %v)", beforeFirst, beforeLine, first, line,
+			m.transcript.Following())
 	}
 	if s := screen(m); !strings.Contains(s, "▌") {
 		t.Fatalf("the selection is not on screen:\n%s", s)

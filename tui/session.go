@@ -59,7 +59,7 @@ func (m *Model) open(id string) tea.Cmd {
 	if m.cfg.Watch {
 		m.sess.role = roleWatch
 	}
-	m.transcript.reset()
+	m.transcript.Open(m.sess)
 	m.composer.SetValue("") // a draft for another session is not sent here
 	m.focus, m.note = focusSession, "opening "+ui.SanitizeLine(id)+"…"
 	m.setErr(nil)
@@ -76,6 +76,7 @@ func (m *Model) closeSession() tea.Cmd {
 		return nil
 	}
 	m.sess = nil
+	m.transcript.Open(nil)
 	release := m.driving(s)
 	s.cancel()
 	return closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, release)
@@ -122,7 +123,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	}
 	count := startLazy(s)
 	s.cost.base(msg.snap)
-	m.transcript.entriesChanged(s.state.Entries)
+	m.transcript.EntriesChanged()
 	m.note = s.onOpen
 	m.claimOutcome(s, msg)
 	m.layout()
@@ -198,11 +199,11 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	}
 	if ev.Type == client.EvMessageDelta {
 		m.dirty = len(s.state.Entries) != before
-		m.transcript.entriesChanged(s.state.Entries)
+		m.transcript.EntriesChanged()
 		return m.scheduleFlush(s)
 	}
 	if ch.Has(client.ChangeTranscript) {
-		m.transcript.entriesChanged(s.state.Entries)
+		m.transcript.EntriesChanged()
 	}
 	if ch.Has(client.ChangeLease) {
 		s.stale = false
@@ -244,7 +245,7 @@ func (m *Model) keepFocus() {
 	switch {
 	case m.focus == focusQueue && len(m.laneItems()) == 0:
 		m.focus = focusSession
-	case m.focus == focusEntries && lastSelectable(m.entries()) < 0:
+	case m.focus == focusEntries && !m.transcript.HasSelectable():
 		m.focus = focusSession
 	}
 }
@@ -267,7 +268,7 @@ func (m *Model) onFlush(msg flushMsg) {
 		return
 	}
 	s.flushes = false
-	m.dirty = m.transcript.r.flushStreams(s.state.Entries) || m.activity.Moved()
+	m.dirty = m.transcript.FlushStreams() || m.activity.Moved()
 }
 
 // leaseChanged follows the lease: taken over, this terminal watches; the

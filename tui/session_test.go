@@ -11,6 +11,7 @@ import (
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // leaseHeld is the refusal of a claim while another client holds the lease.
@@ -264,7 +265,7 @@ func TestBackgroundAndNoColor(t *testing.T) {
 	if m.Styles != cfg.Theme.Light {
 		t.Fatal("a light background did not switch to the light styles")
 	}
-	checkInert(t, m.View().Content)
+	uitest.CheckInert(t, m.View().Content)
 
 	plain := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	if got := m.View().Content; !hasColour(got) {

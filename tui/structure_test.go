@@ -15,20 +15,20 @@ import (
 func TestViewIsPure(t *testing.T) {
 	m := driven(t, 80, 24)
 	feed(m, tea.WindowSizeMsg{Width: 80, Height: 24})
-	h, focused := m.transcript.height, m.composer.Focused()
+	h, focused := m.transcript.Height(), m.composer.Focused()
 	m.room.Select(99)
 	m.high = 12 // a change Update has not seen yet
 	first := m.View().Content
 	if again := m.View().Content; again != first {
 		t.Error("two Views in a row drew different screens")
 	}
-	if m.room.Selected() != 99 || m.transcript.height != h || m.composer.Focused() != focused {
+	if m.room.Selected() != 99 || m.transcript.Height() != h || m.composer.Focused() != focused {
 		t.Errorf("View changed the state: roomSel %d, transcript height %d (was %d), composer focused %v",
-			m.room.Selected(), m.transcript.height, h, m.composer.Focused())
+			m.room.Selected(), m.transcript.Height(), h, m.composer.Focused())
 	}
 	feed(m, tea.WindowSizeMsg{Width: 80, Height: 12})
-	if m.room.Selected() != 0 || m.transcript.height >= h {
-		t.Errorf("Update did not lay out: roomSel %d, transcript height %d", m.room.Selected(), m.transcript.height)
+	if m.room.Selected() != 0 || m.transcript.Height() >= h {
+		t.Errorf("Update did not lay out: roomSel %d, transcript height %d", m.room.Selected(), m.transcript.Height())
 	}
 	if n := strings.Count(m.View().Content, "\n") + 1; n != 12 {
 		t.Errorf("the screen is %d lines at 80x12", n)

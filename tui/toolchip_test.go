@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
@@ -136,36 +135,5 @@ func TestChipOnMessage(t *testing.T) {
 	h.see("fork needs a message: select one, not a tool call")
 	if got := fmt.Sprint(h.key(press('y'))()); !strings.HasPrefix(got, "renewal note 1\nrenewal note 2") {
 		t.Errorf("y on a chip copied %q", got)
-	}
-}
-
-// TestChipDetailBounds: long arguments and results wrap to the width and
-// stop at their bound; host text is inert.
-func TestChipDetailBounds(t *testing.T) {
-	r := newRenderer(testConfig(t).Theme.For(true), nil, 40)
-	e := &client.Entry{Kind: client.EntryTool, ToolName: "x", ToolState: client.ToolOK,
-		ToolArgs: `{"text":"` + strings.Repeat("word ", 60) + `"}`, Text: "\x1b[2Jboom\n" + strings.Repeat("line\n", 30)}
-	lines := r.chipDetail(e)
-	all := strings.Join(lines, "\n")
-	if strings.Contains(all, "\x1b[2J") || !strings.Contains(all, "␛[2Jboom") {
-		t.Errorf("host text is not inert:\n%s", all)
-	}
-	if n := len(lines); n != 2+2*chipDetailLines {
-		t.Errorf("%d lines; want two labels and %d of each part:\n%s", n, chipDetailLines, all)
-	}
-	for _, l := range lines {
-		if w := xansi.StringWidth(l); w > 40 {
-			t.Errorf("a line of %d cells at width 40: %q", w, l)
-		}
-	}
-	if !strings.Contains(all, "… 26 more lines") {
-		t.Errorf("the result does not say how many lines are left:\n%s", all)
-	}
-	running := strings.Join(r.chipDetail(&client.Entry{Kind: client.EntryTool, ToolState: client.ToolRunning}), "\n")
-	if !strings.Contains(running, "(none sent)") || !strings.Contains(running, "(running: no result yet)") {
-		t.Errorf("a running chip with nothing yet:\n%s", running)
-	}
-	if got := argText(`["a"]`); got != `["a"]` {
-		t.Errorf("arguments that are not an object: %q", got)
 	}
 }

@@ -78,13 +78,13 @@ func TestLightBackground(t *testing.T) {
 	cfg.Theme = theme.NewSet(false)
 	cfg.Light = true
 	m := newModel(t, cfg, 80, 24)
-	if m.Styles != cfg.Theme.Light || m.transcript.r.st.Markdown != theme.MarkdownLight {
-		t.Errorf("Config.Light did not start with the light styles (markdown %q)", m.transcript.r.st.Markdown)
+	if m.Styles != cfg.Theme.Light || m.transcript.Styles().Markdown != theme.MarkdownLight {
+		t.Errorf("Config.Light did not start with the light styles (markdown %q)", m.transcript.Styles().Markdown)
 	}
 	cfg.Light = false
 	m = newModel(t, cfg, 80, 24)
 	feed(m, tea.BackgroundColorMsg{Color: lightWhite{}})
-	if m.Styles != cfg.Theme.Light || m.transcript.r.st.Markdown != theme.MarkdownLight {
+	if m.Styles != cfg.Theme.Light || m.transcript.Styles().Markdown != theme.MarkdownLight {
 		t.Error("a light background answer did not switch to the light styles")
 	}
 }

@@ -3,9 +3,6 @@ package tui
 import (
 	"strings"
 	"testing"
-	"time"
-
-	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -49,34 +46,5 @@ func TestFailedTurnShowsItsError(t *testing.T) {
 	}
 	if n := count(srv, id, client.EvCommandFailed); n != 1 {
 		t.Errorf("the host sent %d command.failed, want 1", n)
-	}
-}
-
-// TestFailureLines wraps a long error under its mark, sanitized, and draws
-// nothing for a turn that did not fail.
-func TestFailureLines(t *testing.T) {
-	m := newModel(t, testConfig(t), 80, 24)
-	r := newRenderer(m.Styles, time.UTC, 30)
-	e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: "hi", Rev: 1}
-	if got := r.failureLines(&e); got != nil {
-		t.Fatalf("a turn that did not fail draws %q", got)
-	}
-	e.Failure = "the model \x1b[31mfailed\x1b[0m on a very long line of words"
-	lines := r.lines(&e)
-	var text []string
-	for _, l := range lines {
-		text = append(text, xansi.Strip(l))
-	}
-	joined := strings.Join(text, "\n")
-	if !strings.Contains(joined, "  ✗ failed: the model") || strings.Contains(joined, "\x1b[31m") {
-		t.Fatalf("failure lines:\n%s", joined)
-	}
-	for _, l := range text {
-		if len([]rune(l)) > 30 {
-			t.Errorf("line %q is wider than 30", l)
-		}
-	}
-	if !strings.Contains(text[len(text)-1], "words") || text[2] != "  hi" {
-		t.Errorf("want the turn's text, then the wrapped failure under it:\n%s", joined)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -143,16 +144,16 @@ func (m *Model) visitScreen() (string, *tea.Cursor) {
 // visitBody is the explanation and the chimes sent, the newest at the
 // bottom: exactly h lines.
 func (m *Model) visitBody(h int) []string {
-	w := m.width - len(bodyIndent)
+	w := m.width - len(transcript.BodyIndent)
 	var out []string
 	out = append(out, "")
 	for _, l := range ui.WrapPlain(visitIntro, w) {
-		out = append(out, bodyIndent+m.Styles.Notice.Render(l))
+		out = append(out, transcript.BodyIndent+m.Styles.Notice.Render(l))
 	}
 	for _, c := range m.visit.sent {
 		out = append(out, "", m.sentHeader(c))
 		for _, l := range ui.WrapPlain(ui.Sanitize(c.text), w) {
-			out = append(out, bodyIndent+m.Styles.Body.Render(l))
+			out = append(out, transcript.BodyIndent+m.Styles.Body.Render(l))
 		}
 	}
 	if len(out) > h {

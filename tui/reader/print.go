@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui"
+	"github.com/sophia-labs/vehicle/tui/transcript"
 )
 
 // apply folds one event into the open session's state and writes out what
@@ -59,7 +59,7 @@ func (r *reader) printEntries(s *session, flush bool) {
 		}
 		s.printed++
 		if e.Kind == client.EntryNotice {
-			s.lastNotice = tui.NoticeWords(e) + " " + e.Text
+			s.lastNotice = transcript.NoticeWords(e) + " " + e.Text
 		}
 		if !s.skip[s.printed-1] {
 			r.printEntry(e)
@@ -86,7 +86,7 @@ func (r *reader) printEntry(e *client.Entry) {
 	case e.Kind == client.EntryTool:
 		r.say("tool %s: %s", clean(orWords(e.ToolName, "unnamed")), toolWords(e.ToolState))
 	case e.Kind == client.EntryNotice:
-		r.say("notice: %s", clean(strings.TrimPrefix(tui.NoticeWords(e), "✗ ")))
+		r.say("notice: %s", clean(strings.TrimPrefix(transcript.NoticeWords(e), "✗ ")))
 	case e.Role == client.RoleUser && e.Author != "":
 		r.say("%s", labelled("chime from "+e.Author+", accepted", r.c.Scrub(e.Text)))
 	case e.Role == client.RoleUser:

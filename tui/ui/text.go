@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	xansi "github.com/charmbracelet/x/ansi"
@@ -76,6 +77,15 @@ func JoinFit(parts []string, width int) string {
 	s := strings.Join(kept, " · ")
 	if xansi.StringWidth(s) > width {
 		s = xansi.Truncate(s, width, "…")
+	}
+	return s
+}
+
+// Thousands writes n with commas between groups of three digits.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
 	}
 	return s
 }

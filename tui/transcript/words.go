@@ -1,4 +1,4 @@
-package tui
+package transcript
 
 import "github.com/sophia-labs/vehicle/client"
 

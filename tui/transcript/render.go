@@ -1,4 +1,4 @@
-package tui
+package transcript
 
 import (
 	"strings"
@@ -16,7 +16,7 @@ import (
 const (
 	cacheEntries = 512
 	streamLook   = 64
-	bodyIndent   = "  "
+	BodyIndent   = "  " // where a turn's body starts
 )
 
 // renderer turns transcript entries into lines at one width and keeps the
@@ -65,7 +65,7 @@ func newRenderer(st *theme.Styles, loc *time.Location, width int) *renderer {
 // reset drops every rendering and renders at width from now on.
 func (r *renderer) reset(width int) {
 	r.width = max(width, 20)
-	r.md = newMarkdown(r.st.Markdown, r.width-len(bodyIndent))
+	r.md = newMarkdown(r.st.Markdown, r.width-len(BodyIndent))
 	r.cache = make(map[int64]*cachedEntry)
 	r.order = r.order[:0]
 	r.streams = make(map[string]*streamView)
@@ -145,8 +145,8 @@ func (r *renderer) userTurn(e *client.Entry) []string {
 		label = ui.SanitizeLine(e.Role)
 	}
 	out := []string{"", r.header(label, style, e.Time, "")}
-	for _, l := range ui.WrapPlain(ui.Sanitize(e.Text), r.width-len(bodyIndent)) {
-		out = append(out, bodyIndent+r.st.Body.Render(l))
+	for _, l := range ui.WrapPlain(ui.Sanitize(e.Text), r.width-len(BodyIndent)) {
+		out = append(out, BodyIndent+r.st.Body.Render(l))
 	}
 	return append(out, r.failureLines(e)...)
 }
@@ -157,7 +157,7 @@ func (r *renderer) reply(e *client.Entry) []string {
 		out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "streaming…")}
 		sv := r.streams[e.MessageID]
 		if sv == nil || sv.width != r.width {
-			return append(out, bodyIndent+r.st.Time.Render("…"))
+			return append(out, BodyIndent+r.st.Time.Render("…"))
 		}
 		for _, b := range sv.blocks {
 			out = indentInto(out, b.lines)
@@ -187,7 +187,7 @@ func indentInto(out, lines []string) []string {
 			out = append(out, "")
 			continue
 		}
-		out = append(out, bodyIndent+l)
+		out = append(out, BodyIndent+l)
 	}
 	return out
 }
@@ -249,7 +249,7 @@ func (r *renderer) chip(name, state string, isError bool) string {
 	if name == "" {
 		name = "tool"
 	}
-	return bodyIndent + r.st.ChipName.Render("⚙ "+ui.SanitizeLine(name)) + " " + mark
+	return BodyIndent + r.st.ChipName.Render("⚙ "+ui.SanitizeLine(name)) + " " + mark
 }
 
 // notice is a quiet line: what happened, its detail and its time.
@@ -262,7 +262,7 @@ func (r *renderer) notice(e *client.Entry) string {
 	if !e.Time.IsZero() {
 		text += " · " + e.Time.In(r.loc).Format("15:04")
 	}
-	return bodyIndent + r.st.Notice.Render(text)
+	return BodyIndent + r.st.Notice.Render(text)
 }
 
 // noticeLines is a notice's line and, for a body that exited, the last
@@ -274,13 +274,13 @@ func (r *renderer) noticeLines(e *client.Entry) []string {
 		under = lastLines(e.Text, stderrLines)
 	case client.EvCommandFailed:
 		// The turn's error whole, wrapped under the line that says it failed.
-		under = strings.Split(xansi.Wrap(ui.SanitizeLine(e.Text), max(r.width-len(bodyIndent)-4, 10), ""), "\n")
+		under = strings.Split(xansi.Wrap(ui.SanitizeLine(e.Text), max(r.width-len(BodyIndent)-4, 10), ""), "\n")
 	default:
 		return []string{r.fit(r.notice(e))}
 	}
 	out := []string{r.fit(r.notice(e))}
 	for _, l := range under {
-		out = append(out, r.fit(bodyIndent+r.st.Notice.Render("  │ "+ui.SanitizeLine(l))))
+		out = append(out, r.fit(BodyIndent+r.st.Notice.Render("  │ "+ui.SanitizeLine(l))))
 	}
 	return out
 }

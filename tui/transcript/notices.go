@@ -1,4 +1,4 @@
-package tui
+package transcript
 
 import (
 	"strings"
@@ -103,14 +103,14 @@ func (r *renderer) failureLines(e *client.Entry) []string {
 		return nil
 	}
 	const mark = "✗ failed: "
-	width := max(r.width-len(bodyIndent)-2, 10)
+	width := max(r.width-len(BodyIndent)-2, 10)
 	wrapped := strings.Split(xansi.Wrap(mark+ui.SanitizeLine(e.Failure), width, ""), "\n")
 	out := make([]string, 0, len(wrapped))
 	for k, l := range wrapped {
 		if k > 0 {
 			l = "  " + l
 		}
-		out = append(out, r.fit(bodyIndent+r.st.StatusError.Render(l)))
+		out = append(out, r.fit(BodyIndent+r.st.StatusError.Render(l)))
 	}
 	return out
 }

@@ -1,4 +1,10 @@
-package tui
+// Package transcript is the transcript pane: the window of the open
+// session's entries (following the end or anchored where the person
+// scrolled), the markdown and tool chips they are drawn as, the entries'
+// selection (copy, fork, open a chip, copy a code block) and the search
+// bar. It keeps every entry by its stable key (client.Entry.Key), reads the
+// entries through a Source and reports what the person did as an action.
+package transcript
 
 import (
 	"fmt"
@@ -13,16 +19,19 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// wheelLines is how far one notch of the mouse wheel scrolls.
-const wheelLines = 3
+// WheelLines is how far one notch of the mouse wheel scrolls.
+const WheelLines = 3
 
-// transcript is the transcript pane: the visible window of the session's
+// Transcript is the transcript pane: the visible window of the session's
 // entries. It never renders the whole transcript: while following it draws
 // from the last entry upwards; scrolled up, from an anchor (an entry and a
 // line in it) downwards. Either way only what is on screen is rendered.
-type transcript struct {
-	c      *common
+type Transcript struct {
+	ctx    *ui.Context
+	src    Source // the open session's entries, nil when none
 	r      *renderer
+	guard  ui.Guard // the two-press guard of a fork
+	chunk  int      // items folded at a time while scrolling up
 	width  int
 	height int
 	follow bool     // pinned to the bottom
@@ -33,11 +42,7 @@ type transcript struct {
 	sel    int64    // the selected entry's key, noKey for none
 	marked bool     // the selected entry is marked on screen (the entries pane has the focus)
 	chips  chipViews
-
-	followKey string // the key that follows the end again, for the marker
-	// mark, when set, decorates an entry's lines as they are drawn (the
-	// search's highlights); it returns the lines it was given to leave them.
-	mark func(i int, lines []string) []string
+	search *Search // the search bar, whose matches the window highlights
 }
 
 // noKey is no entry's key.
@@ -81,12 +86,48 @@ func (k *keyIndex) of(es []client.Entry, key int64) int {
 	return -1
 }
 
-func newTranscript(c *common, r *renderer) *transcript {
-	return &transcript{c: c, r: r, follow: true, sel: noKey, last: noKey, chips: newChipViews()}
+// New is the transcript pane of ctx, with no session open.
+func New(ctx *ui.Context) *Transcript {
+	t := &Transcript{ctx: ctx, r: newRenderer(ctx.Styles, ctx.Location, 80), follow: true, sel: noKey, last: noKey,
+		chips: newChipViews(), chunk: foldChunk, top: anchor{key: noKey}}
+	t.search = newSearch(ctx, t)
+	return t
 }
 
+// Search is the transcript's search bar.
+func (t *Transcript) Search() *Search { return t.search }
+
+// Open shows another session's entries (nil for none): the scroll
+// position, the selection, the open chips and the renderings start over.
+func (t *Transcript) Open(src Source) {
+	t.src = src
+	t.reset()
+}
+
+// SetFoldChunk sets how many earlier items a scroll near the first entry
+// folds at a time (foldChunk by default).
+func (t *Transcript) SetFoldChunk(n int) { t.chunk = max(n, 1) }
+
+// SetMarked marks the selected entry on screen (the entries pane has the
+// focus) or not, and forgets a fork armed for a second press when not.
+func (t *Transcript) SetMarked(on bool) {
+	if !on {
+		t.guard = ui.Guard{}
+	}
+	t.marked = on
+}
+
+// Disarm forgets a key armed for a second press and returns its text.
+func (t *Transcript) Disarm() string { return t.guard.Disarm() }
+
+// Height is the lines the pane takes.
+func (t *Transcript) Height() int { return t.height }
+
+// Following reports whether the window follows the end.
+func (t *Transcript) Following() bool { return t.follow }
+
 // at is the anchor's place in es: the first entry when its entry is gone.
-func (t *transcript) at(es []client.Entry) place {
+func (t *Transcript) at(es []client.Entry) place {
 	i := t.keys.of(es, t.top.key)
 	if i < 0 {
 		return place{}
@@ -95,7 +136,7 @@ func (t *transcript) at(es []client.Entry) place {
 }
 
 // setTop anchors the window's top at p.
-func (t *transcript) setTop(es []client.Entry, p place) {
+func (t *Transcript) setTop(es []client.Entry, p place) {
 	if p.idx < 0 || p.idx >= len(es) {
 		t.top = anchor{key: noKey}
 		return
@@ -104,7 +145,7 @@ func (t *transcript) setTop(es []client.Entry, p place) {
 }
 
 // selected is the selected entry's position in es, -1 when none.
-func (t *transcript) selected(es []client.Entry) int {
+func (t *Transcript) selected(es []client.Entry) int {
 	if t.sel == noKey {
 		return -1
 	}
@@ -112,7 +153,7 @@ func (t *transcript) selected(es []client.Entry) int {
 }
 
 // selectAt selects entry i of es (none for -1).
-func (t *transcript) selectAt(es []client.Entry, i int) {
+func (t *Transcript) selectAt(es []client.Entry, i int) {
 	t.sel = noKey
 	if i >= 0 && i < len(es) {
 		t.sel = es[i].Key
@@ -120,69 +161,65 @@ func (t *transcript) selectAt(es []client.Entry, i int) {
 }
 
 // entries is the open session's entries, nil when none.
-func (t *transcript) entries() []client.Entry {
-	if s := t.c.sess; s != nil && s.state != nil {
-		return s.state.Entries
+func (t *Transcript) entries() []client.Entry {
+	if t.src == nil {
+		return nil
 	}
-	return nil
+	return t.src.Entries()
 }
-
-// SetSize gives the pane its size.
-func (t *transcript) SetSize(w, h int) { t.setSize(w, h) }
 
 // View draws the open session's window of entries: exactly its height in
 // lines.
-func (t *transcript) View() string { return strings.Join(t.view(t.entries()), "\n") }
+func (t *Transcript) View() string { return strings.Join(t.Lines(), "\n") }
+
+// Lines is the window: exactly its height in lines.
+func (t *Transcript) Lines() []string { return t.view(t.entries()) }
 
 // ShortHelp lists the keys of the transcript while an entry is selected.
-func (t *transcript) ShortHelp() []key.Binding {
-	k := &t.c.Keys
+func (t *Transcript) ShortHelp() []key.Binding {
+	k := &t.ctx.Keys
 	return []key.Binding{k.Up, k.Down, k.Copy, k.CopyCode, k.ToolCall, k.Fork, k.Back}
 }
 
 // FullHelp lists the selection's keys, then the scrolling keys (which work
 // whatever has the focus).
-func (t *transcript) FullHelp() [][]key.Binding {
+func (t *Transcript) FullHelp() [][]key.Binding {
 	return [][]key.Binding{t.ShortHelp(), t.scrollKeys()}
 }
 
 // scrollKeys are the keys that scroll the transcript from any pane.
-func (t *transcript) scrollKeys() []key.Binding {
-	k := &t.c.Keys
+func (t *Transcript) scrollKeys() []key.Binding {
+	k := &t.ctx.Keys
 	return []key.Binding{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom}
 }
 
 // Update scrolls on the scrolling keys and, while an entry is selected,
 // moves the selection, copies or forks; once it acted it reports ui.Done,
 // and the focus goes back to the composer.
-func (t *transcript) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+func (t *Transcript) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		if key.Matches(msg, t.scrollKeys()...) {
 			t.onScrollKey(msg)
 			return nil, nil
 		}
-		if t.c.focus == focusEntries {
-			cmd, acted := t.onSelectKey(msg)
-			if acted {
-				return cmd, ui.Done{}
-			}
-			return cmd, nil
+		if t.marked {
+			return t.guard.Guarded(func() (tea.Cmd, ui.Action) { return t.onSelectKey(msg) })
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
-			t.scroll(t.entries(), -wheelLines)
+			t.Scroll(-WheelLines)
 		case tea.MouseWheelDown:
-			t.scroll(t.entries(), wheelLines)
+			t.Scroll(WheelLines)
 		}
 	}
 	return nil, nil
 }
 
 // onScrollKey scrolls the window.
-func (t *transcript) onScrollKey(msg tea.KeyPressMsg) {
-	es, k := t.entries(), &t.c.Keys
+func (t *Transcript) onScrollKey(msg tea.KeyPressMsg) {
+	es, k := t.entries(), &t.ctx.Keys
 	switch {
 	case key.Matches(msg, k.PageUp):
 		t.page(es, -1)
@@ -193,32 +230,43 @@ func (t *transcript) onScrollKey(msg tea.KeyPressMsg) {
 	case key.Matches(msg, k.LineDown):
 		t.scroll(es, 1)
 	case key.Matches(msg, k.Bottom):
-		t.toBottom()
+		t.ToBottom()
 	}
 }
 
-// setSize sets the pane's size; renderings at another width are dropped.
-func (t *transcript) setSize(w, h int) {
+// SetSize gives the pane its size; renderings at another width are
+// dropped.
+func (t *Transcript) SetSize(w, h int) {
 	if w != t.r.width {
 		t.r.reset(w)
 	}
 	t.width, t.height = w, max(h, 1)
 }
 
-// setStyles changes the styles and drops every rendering.
-func (t *transcript) setStyles(st *theme.Styles) { t.r.setStyles(st) }
+// SetStyles changes the styles and drops every rendering.
+func (t *Transcript) SetStyles(st *theme.Styles) { t.r.setStyles(st) }
+
+// FlushStreams renders the streaming replies' new text; it reports whether
+// a rendering changed.
+func (t *Transcript) FlushStreams() bool {
+	if es := t.entries(); len(es) > 0 {
+		return t.r.flushStreams(es)
+	}
+	return false
+}
 
 // reset forgets the scroll position, the selection and the open chips, for
 // another session.
-func (t *transcript) reset() {
+func (t *Transcript) reset() {
 	t.follow, t.top, t.unseen, t.last, t.sel = true, anchor{key: noKey}, 0, noKey, noKey
 	t.keys, t.chips = keyIndex{}, newChipViews()
 	t.r.reset(t.r.width)
 }
 
-// entriesChanged counts the entries added at the end while scrolled up
+// EntriesChanged counts the entries added at the end while scrolled up
 // (entries a fold puts in front are not new).
-func (t *transcript) entriesChanged(es []client.Entry) {
+func (t *Transcript) EntriesChanged() {
+	es := t.entries()
 	n := len(es)
 	if n == 0 || es[n-1].Key == t.last {
 		return
@@ -232,11 +280,14 @@ func (t *transcript) entriesChanged(es []client.Entry) {
 }
 
 // height of entry i.
-func (t *transcript) entryHeight(es []client.Entry, i int) int { return len(t.lines(es, i)) }
+func (t *Transcript) entryHeight(es []client.Entry, i int) int { return len(t.lines(es, i)) }
 
-// scroll moves the window by n lines (negative: up). Scrolling down to the
+// Scroll moves the window by n lines (negative: up). Scrolling down to the
 // end follows again.
-func (t *transcript) scroll(es []client.Entry, n int) {
+func (t *Transcript) Scroll(n int) { t.scroll(t.entries(), n) }
+
+// scroll moves the window over es by n lines.
+func (t *Transcript) scroll(es []client.Entry, n int) {
 	if n == 0 || len(es) == 0 {
 		return
 	}
@@ -263,7 +314,7 @@ func (t *transcript) scroll(es []client.Entry, n int) {
 
 // followTop is the window's top while following; ok is false when the
 // whole transcript fits.
-func (t *transcript) followTop(es []client.Entry) (place, bool) {
+func (t *Transcript) followTop(es []client.Entry) (place, bool) {
 	total := 0
 	for i := len(es) - 1; i >= 0; i-- {
 		h := t.entryHeight(es, i)
@@ -275,7 +326,7 @@ func (t *transcript) followTop(es []client.Entry) (place, bool) {
 	return place{}, false
 }
 
-func (t *transcript) up(es []client.Entry, n int) {
+func (t *Transcript) up(es []client.Entry, n int) {
 	a := t.at(es)
 	a.off -= n
 	for a.off < 0 && a.idx > 0 {
@@ -286,7 +337,7 @@ func (t *transcript) up(es []client.Entry, n int) {
 	t.setTop(es, a)
 }
 
-func (t *transcript) down(es []client.Entry, n int) {
+func (t *Transcript) down(es []client.Entry, n int) {
 	a := t.at(es)
 	a.off += n
 	for a.idx < len(es) {
@@ -299,13 +350,13 @@ func (t *transcript) down(es []client.Entry, n int) {
 	}
 	t.setTop(es, a)
 	if t.restFits(es) {
-		t.toBottom()
+		t.ToBottom()
 	}
 }
 
 // restFits reports whether everything from the top anchor down fits in the
 // window: the end is on screen, so the pane follows again.
-func (t *transcript) restFits(es []client.Entry) bool {
+func (t *Transcript) restFits(es []client.Entry) bool {
 	top := t.at(es)
 	rest := -top.off
 	for i := top.idx; i < len(es); i++ {
@@ -317,18 +368,21 @@ func (t *transcript) restFits(es []client.Entry) bool {
 	return true
 }
 
-// toBottom follows the end again.
-func (t *transcript) toBottom() {
+// ToBottom follows the end again.
+func (t *Transcript) ToBottom() {
 	t.follow, t.unseen, t.top = true, 0, anchor{key: noKey}
 }
 
-// page scrolls by a window less a line (dir -1 up, 1 down).
-func (t *transcript) page(es []client.Entry, dir int) {
+// Page scrolls by a window less a line (dir -1 up, 1 down).
+func (t *Transcript) Page(dir int) { t.page(t.entries(), dir) }
+
+// page scrolls the window over es by a window less a line.
+func (t *Transcript) page(es []client.Entry, dir int) {
 	t.scroll(es, dir*max(t.height-1, 1))
 }
 
 // view is the window: exactly height lines.
-func (t *transcript) view(es []client.Entry) []string {
+func (t *Transcript) view(es []client.Entry) []string {
 	var out []string
 	if t.follow {
 		out = t.tail(es)
@@ -345,7 +399,7 @@ func (t *transcript) view(es []client.Entry) []string {
 }
 
 // tail is the last height lines.
-func (t *transcript) tail(es []client.Entry) []string {
+func (t *Transcript) tail(es []client.Entry) []string {
 	var chunks [][]string
 	n := 0
 	for i := len(es) - 1; i >= 0 && n < t.height; i-- {
@@ -364,7 +418,7 @@ func (t *transcript) tail(es []client.Entry) []string {
 }
 
 // from is height lines from the top anchor.
-func (t *transcript) from(es []client.Entry) []string {
+func (t *Transcript) from(es []client.Entry) []string {
 	out := make([]string, 0, t.height)
 	top := t.at(es)
 	off := top.off
@@ -383,7 +437,7 @@ func (t *transcript) from(es []client.Entry) []string {
 
 // marker is the line shown while scrolled up: where the window is, the
 // messages added since, and the key that follows the end.
-func (t *transcript) marker(es []client.Entry) string {
+func (t *Transcript) marker(es []client.Entry) string {
 	s := " " + t.position(es) + " · "
 	if t.unseen > 0 {
 		word := "messages"
@@ -392,17 +446,14 @@ func (t *transcript) marker(es []client.Entry) string {
 		}
 		s += fmt.Sprintf("↓ %d new %s · ", t.unseen, word)
 	}
-	s += t.followKey + " follows "
+	s += ui.KeyName(t.ctx.Keys.Bottom) + " follows "
 	return t.r.st.Marker.Render(xansi.Truncate(s, t.width, "…"))
 }
 
 // entryLines is entry i's rendering, marked when it is the selected one
 // (the cached rendering is left as it is).
-func (t *transcript) entryLines(es []client.Entry, i int) []string {
-	l := t.lines(es, i)
-	if t.mark != nil {
-		l = t.mark(i, l)
-	}
+func (t *Transcript) entryLines(es []client.Entry, i int) []string {
+	l := t.search.mark(i, t.lines(es, i))
 	if !t.marked || t.sel == noKey || es[i].Key != t.sel {
 		return l
 	}
@@ -423,7 +474,7 @@ func (t *transcript) entryLines(es []client.Entry, i int) []string {
 
 // show scrolls so that entry i is on screen: from its top when it is above
 // the window or below it; following again when the rest fits.
-func (t *transcript) show(es []client.Entry, i int) {
+func (t *Transcript) show(es []client.Entry, i int) {
 	if i < 0 || i >= len(es) {
 		return
 	}
@@ -447,6 +498,6 @@ func (t *transcript) show(es []client.Entry, i int) {
 	t.follow = false
 	t.setTop(es, place{idx: i})
 	if t.restFits(es) {
-		t.toBottom()
+		t.ToBottom()
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package transcript
 
 import (
 	"reflect"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // TestSplitBlocks cuts markdown into finished blocks and the unfinished tail.
@@ -62,14 +63,14 @@ func TestMarkdownRendersBlocks(t *testing.T) {
 	lines := md.render(src, nil)
 	got := strings.Join(lines, "\n")
 	for _, want := range []string{"Title", "bold", "http://x.example", "• one", "fmt.Println(1)"} {
-		if !strings.Contains(stripSGR(got), want) {
-			t.Errorf("rendering lacks %q:\n%s", want, stripSGR(got))
+		if !strings.Contains(uitest.StripSGR(got), want) {
+			t.Errorf("rendering lacks %q:\n%s", want, uitest.StripSGR(got))
 		}
 	}
-	checkInert(t, got)
+	uitest.CheckInert(t, got)
 	for _, l := range lines {
-		if w := len([]rune(stripSGR(l))); w > 40 {
-			t.Errorf("line wider than 40: %q", stripSGR(l))
+		if w := len([]rune(uitest.StripSGR(l))); w > 40 {
+			t.Errorf("line wider than 40: %q", uitest.StripSGR(l))
 		}
 	}
 	blocks, _ := splitBlocks(src + "\n\n")
@@ -77,18 +78,4 @@ func TestMarkdownRendersBlocks(t *testing.T) {
 	if again := md.render(src, reuse); again[0] != "REUSED" {
 		t.Errorf("a block rendered before is rendered again: %q", again[0])
 	}
-}
-
-// stripSGR drops escape sequences.
-func stripSGR(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b {
-			n, _ := escapeLen(s[i:])
-			i += n - 1
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }

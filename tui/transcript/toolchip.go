@@ -1,4 +1,4 @@
-package tui
+package transcript
 
 import (
 	"encoding/json"
@@ -76,7 +76,7 @@ func (v *chipViews) toggle(k int64) bool {
 }
 
 // lines is entry i's rendering and, for an open chip, its detail under it.
-func (t *transcript) lines(es []client.Entry, i int) []string {
+func (t *Transcript) lines(es []client.Entry, i int) []string {
 	t.decode(es, i)
 	e := &es[i]
 	l := t.r.lines(e)
@@ -95,42 +95,39 @@ func (t *transcript) lines(es []client.Entry, i int) []string {
 // onEntryKey handles the keys that act on the selected entry beyond moving,
 // copying and forking a message: opening a chip, copying a code block, and
 // what copy and fork mean on a chip. ok is false for the other keys.
-func (t *transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (cmd tea.Cmd, acted, ok bool) {
-	c, e := t.c, &es[i]
+func (t *Transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (cmd tea.Cmd, act ui.Action, ok bool) {
+	k, e := &t.ctx.Keys, &es[i]
 	switch {
-	case key.Matches(msg, c.Keys.ToolCall):
-		t.toggleChip(es, i)
-		return nil, false, true
-	case key.Matches(msg, c.Keys.CopyCode):
-		cmd, acted = t.copyCode(e)
-		return cmd, acted, true
+	case key.Matches(msg, k.ToolCall):
+		return nil, t.toggleChip(es, i), true
+	case key.Matches(msg, k.CopyCode):
+		cmd, act = t.copyCode(e)
+		return cmd, act, true
 	case e.Kind != client.EntryTool:
-		return nil, false, false
-	case key.Matches(msg, c.Keys.Copy):
+		return nil, nil, false
+	case key.Matches(msg, k.Copy):
 		if strings.TrimSpace(e.Text) == "" {
-			c.note = "this tool call has no result text to copy"
-			return nil, false, true
+			return nil, ui.Note{Text: "this tool call has no result text to copy"}, true
 		}
 		text := ui.Sanitize(e.Text)
-		c.note = "copied the tool result (OSC 52): " + strconv.Itoa(len([]rune(text))) + " characters"
-		return tea.SetClipboard(text), true, true
-	case key.Matches(msg, c.Keys.Fork):
-		c.note = "fork needs a message: select one, not a tool call"
-		return nil, false, true
+		return tea.SetClipboard(text), ui.Batch{ui.Note{Text: "copied the tool result (OSC 52): " +
+			strconv.Itoa(len([]rune(text))) + " characters"}, ui.Done{}}, true
+	case key.Matches(msg, k.Fork):
+		return nil, ui.Note{Text: "fork needs a message: select one, not a tool call"}, true
 	}
-	return nil, false, false
+	return nil, nil, false
 }
 
 // toggleChip opens or closes the chip of entry i, keeping it on screen.
-func (t *transcript) toggleChip(es []client.Entry, i int) {
-	c := t.c
+func (t *Transcript) toggleChip(es []client.Entry, i int) ui.Action {
+	k := &t.ctx.Keys
 	if es[i].Kind != client.EntryTool {
-		c.note = ui.KeyName(c.Keys.ToolCall) + " opens a tool call: select a ⚙ chip (" + ui.KeyName(c.Keys.Up) + ui.KeyName(c.Keys.Down) + ")"
-		return
+		return ui.Note{Text: ui.KeyName(k.ToolCall) + " opens a tool call: select a ⚙ chip (" + ui.KeyName(k.Up) + ui.KeyName(k.Down) + ")"}
 	}
 	if t.chips.toggle(es[i].Key) {
 		t.show(es, i)
 	}
+	return nil
 }
 
 // chipDetail is what an open chip shows under its line: the arguments and
@@ -202,26 +199,29 @@ func argText(args string) string {
 	return b.String()
 }
 
-// entriesHint says what the keys do on the selected entry: a chip opens; a
-// message copies, copies a code block when it has one, and forks.
-func (m *Model) entriesHint(move string) string {
-	k := &m.Keys
-	if e := m.selectedEntry(); e != nil && e.Kind == client.EntryTool {
+// Hint says what the keys do on the selected entry, for the status line: a
+// chip opens; a message copies, copies a code block when it has one, and
+// forks.
+func (t *Transcript) Hint() string {
+	k := &t.ctx.Keys
+	move := ui.KeyName(k.Up) + ui.KeyName(k.Down) + " select · "
+	e := t.Selected()
+	if e != nil && e.Kind == client.EntryTool {
 		return "entries: " + move + ui.KeyName(k.ToolCall) + " opens/closes · " + ui.KeyName(k.Copy) +
 			" copies the result · " + ui.KeyName(k.Back) + " back"
 	}
 	code := ""
-	if e := m.selectedEntry(); e != nil && hasCodeBlock(e.Text) {
+	if e != nil && hasCodeBlock(e.Text) {
 		code = ui.KeyName(k.CopyCode) + " copies code · "
 	}
 	return "entries: " + move + ui.KeyName(k.Copy) + " copies · " + code + ui.KeyName(k.Fork) + " forks before · " +
 		ui.KeyName(k.Back) + " back"
 }
 
-// selectedEntry is the selected transcript entry, nil when none.
-func (m *Model) selectedEntry() *client.Entry {
-	es := m.entries()
-	if i := m.transcript.selected(es); i >= 0 {
+// Selected is the selected entry, nil when none.
+func (t *Transcript) Selected() *client.Entry {
+	es := t.entries()
+	if i := t.selected(es); i >= 0 {
 		return &es[i]
 	}
 	return nil

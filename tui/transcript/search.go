@@ -1,4 +1,4 @@
-package tui
+package transcript
 
 import (
 	"fmt"
@@ -13,22 +13,23 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// searchBar is the transcript's search: a line above the status line where
+// Search is the transcript's search: a line above the status line where
 // the person types a query, the matches highlighted in the transcript and
 // the current one scrolled into view. It searches every entry of the
 // session, not only those drawn, through an index kept current with the
-// entries' revisions. It shows while the focus is focusSearch: typing, the
-// keys refine the query; done typing, n and N move between the matches.
-type searchBar struct {
-	c      *common
-	t      *transcript
+// entries' revisions. It shows while the root says so: typing, the keys
+// refine the query; done typing, n and N move between the matches.
+type Search struct {
+	ctx    *ui.Context
+	t      *Transcript
 	input  ui.LineInput
 	typing bool // the bar takes text: typing refines the query
+	shown  bool // the bar shows (the root gave it the keys)
 	width  int
 
-	idx   *search.Index // nil until the first search
-	state *client.State // the state idx indexes
-	keys  []indexedKey  // each indexed entry as it was indexed
+	idx  *search.Index // nil until the first search
+	src  Source        // the entries idx indexes
+	keys []indexedKey  // each indexed entry as it was indexed
 }
 
 // indexedKey identifies the version of an entry the index holds.
@@ -45,29 +46,28 @@ type indexedKey struct {
 // transcript that shifted) and the index is built again.
 const resyncMax = 64
 
-func newSearchBar(c *common, t *transcript) *searchBar {
-	b := &searchBar{c: c, t: t}
-	t.mark = b.mark
-	return b
-}
+func newSearch(ctx *ui.Context, t *Transcript) *Search { return &Search{ctx: ctx, t: t} }
 
-// active reports whether the bar shows.
-func (b *searchBar) active() bool { return b.c.focus == focusSearch && b.c.sess != nil }
+// SetShown shows the bar (it has the keys) or hides it.
+func (b *Search) SetShown(on bool) { b.shown = on }
 
-// height is the lines the bar takes: one while it shows.
-func (b *searchBar) height() int {
-	if b.active() {
+// Active reports whether the bar shows.
+func (b *Search) Active() bool { return b.shown && b.t.src != nil }
+
+// Height is the lines the bar takes: one while it shows.
+func (b *Search) Height() int {
+	if b.Active() {
 		return 1
 	}
 	return 0
 }
 
 // SetSize gives the bar its width.
-func (b *searchBar) SetSize(w, _ int) { b.width = w }
+func (b *Search) SetSize(w, _ int) { b.width = w }
 
 // ShortHelp lists the keys the bar answers now.
-func (b *searchBar) ShortHelp() []key.Binding {
-	k := &b.c.Keys
+func (b *Search) ShortHelp() []key.Binding {
+	k := &b.ctx.Keys
 	if b.typing {
 		return []key.Binding{k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchClose}
 	}
@@ -75,38 +75,35 @@ func (b *searchBar) ShortHelp() []key.Binding {
 }
 
 // FullHelp lists the bar's keys, typing and done typing.
-func (b *searchBar) FullHelp() [][]key.Binding {
-	k := &b.c.Keys
+func (b *Search) FullHelp() [][]key.Binding {
+	k := &b.ctx.Keys
 	return [][]key.Binding{
 		{k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchClose},
 		{k.SearchNext, k.SearchPrev, k.SearchEntries, k.Search},
 	}
 }
 
-// open shows the bar with the last query, typing.
-func (b *searchBar) open() {
-	b.c.focus, b.c.armed, b.c.note = focusSearch, nil, ""
+// Open readies the bar with the last query, typing; the root shows it.
+func (b *Search) Open() {
 	b.typing = true
-	b.sync()
+	b.Sync()
 }
 
-// close hides the bar and gives the keys back to the composer; the query
-// is kept for the next search.
-func (b *searchBar) close() {
-	b.c.focus, b.typing = focusSession, false
-}
+// Close stops typing; the root hides the bar. The query is kept for the
+// next search.
+func (b *Search) Close() { b.typing = false }
 
 // Update handles a key while the bar shows; it reports ui.Done when it
 // closed.
-func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
+func (b *Search) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		b.typing = true
 		b.input.Insert(msg.Content)
 		b.refine()
 	case tea.KeyPressMsg:
-		if key.Matches(msg, b.c.Keys.SearchClose) {
-			b.close()
+		if key.Matches(msg, b.ctx.Keys.SearchClose) {
+			b.Close()
 			return nil, ui.Done{}
 		}
 		if b.typing {
@@ -119,8 +116,8 @@ func (b *searchBar) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 }
 
 // onTypingKey refines the query, or moves between matches.
-func (b *searchBar) onTypingKey(msg tea.KeyPressMsg) {
-	k := &b.c.Keys
+func (b *Search) onTypingKey(msg tea.KeyPressMsg) {
+	k := &b.ctx.Keys
 	switch {
 	case key.Matches(msg, k.SearchNextTyping):
 		b.move(1)
@@ -136,8 +133,8 @@ func (b *searchBar) onTypingKey(msg tea.KeyPressMsg) {
 
 // onBrowseKey moves between matches; the search keys and any text go back
 // to typing.
-func (b *searchBar) onBrowseKey(msg tea.KeyPressMsg) {
-	k := &b.c.Keys
+func (b *Search) onBrowseKey(msg tea.KeyPressMsg) {
+	k := &b.ctx.Keys
 	switch {
 	case key.Matches(msg, k.SearchNext):
 		b.move(1)
@@ -153,8 +150,8 @@ func (b *searchBar) onBrowseKey(msg tea.KeyPressMsg) {
 
 // refine searches the query as typed so far. A first query starts from the
 // top of the window; a refined one keeps its current match where it can.
-func (b *searchBar) refine() {
-	b.sync()
+func (b *Search) refine() {
+	b.Sync()
 	if b.idx == nil {
 		return
 	}
@@ -167,8 +164,8 @@ func (b *searchBar) refine() {
 }
 
 // move goes to the next match (d 1) or the previous one (d -1) and shows it.
-func (b *searchBar) move(d int) {
-	b.sync()
+func (b *Search) move(d int) {
+	b.Sync()
 	if b.idx == nil {
 		return
 	}
@@ -182,7 +179,7 @@ func (b *searchBar) move(d int) {
 
 // current is the current match's entry and which of the entry's matches it
 // is (from 0); ok is false when there is none.
-func (b *searchBar) current() (entry, nth int, ok bool) {
+func (b *Search) current() (entry, nth int, ok bool) {
 	if b.idx == nil {
 		return 0, 0, false
 	}
@@ -199,7 +196,7 @@ func (b *searchBar) current() (entry, nth int, ok bool) {
 }
 
 // reveal scrolls the transcript so that the current match is on screen.
-func (b *searchBar) reveal() {
+func (b *Search) reveal() {
 	i, nth, ok := b.current()
 	es := b.t.entries()
 	if !ok || i >= len(es) {
@@ -210,51 +207,51 @@ func (b *searchBar) reveal() {
 	b.t.showLine(es, i, line)
 }
 
-// sync brings the index up to the open session's entries: built on the
+// Sync brings the index up to the open session's entries: built on the
 // first search or for another session, then each entry whose revision
 // changed set again and the new ones appended.
-func (b *searchBar) sync() {
-	s := b.c.sess
-	if s == nil || s.state == nil {
-		b.idx, b.state, b.keys = nil, nil, nil
+func (b *Search) Sync() {
+	src := b.t.src
+	if src == nil {
+		b.idx, b.src, b.keys = nil, nil, nil
 		return
 	}
-	b.t.foldEarlier(-1) // the search covers every message
-	st := s.state
-	es := st.Entries
-	if b.idx == nil || st != b.state || len(es) < len(b.keys) {
-		b.rebuild(st)
+	b.t.FoldEarlier(-1) // the search covers every message
+	es := src.Entries()
+	if b.idx == nil || src != b.src || len(es) < len(b.keys) {
+		b.rebuild(src)
 		return
 	}
 	changed := 0
 	for i := range b.keys {
 		if k := keyOf(&es[i]); k != b.keys[i] {
 			if changed++; changed > resyncMax {
-				b.rebuild(st)
+				b.rebuild(src)
 				return
 			}
-			b.idx.Set(i, searchText(st, i))
+			b.idx.Set(i, searchText(src, es, i))
 			b.keys[i] = k
 		}
 	}
 	for i := len(b.keys); i < len(es); i++ {
-		b.idx.Append(searchText(st, i))
+		b.idx.Append(searchText(src, es, i))
 		b.keys = append(b.keys, keyOf(&es[i]))
 	}
 }
 
-// rebuild indexes every entry of st again, and searches the query anew.
-func (b *searchBar) rebuild(st *client.State) {
-	texts := make([]string, len(st.Entries))
-	b.keys = make([]indexedKey, len(st.Entries))
-	for i := range st.Entries {
-		texts[i] = searchText(st, i)
-		b.keys[i] = keyOf(&st.Entries[i])
+// rebuild indexes every entry of src again, and searches the query anew.
+func (b *Search) rebuild(src Source) {
+	es := src.Entries()
+	texts := make([]string, len(es))
+	b.keys = make([]indexedKey, len(es))
+	for i := range es {
+		texts[i] = searchText(src, es, i)
+		b.keys[i] = keyOf(&es[i])
 	}
-	b.idx, b.state = search.New(texts), st
+	b.idx, b.src = search.New(texts), src
 	if q := b.input.String(); q != "" {
 		b.idx.Search(q)
-		b.idx.From(b.t.topEntry(st.Entries))
+		b.idx.From(b.t.topEntry(es))
 	}
 }
 
@@ -266,20 +263,20 @@ func keyOf(e *client.Entry) indexedKey {
 // searchText is the text of entry i as the transcript shows it: a
 // message's text, a tool's name, a notice's words and detail. A lazy
 // entry's text is decoded for the index without being kept.
-func searchText(st *client.State, i int) string {
-	e := &st.Entries[i]
+func searchText(src Source, es []client.Entry, i int) string {
+	e := &es[i]
 	switch {
 	case e.Kind == client.EntryTool || e.Role == client.RoleToolResult:
 		return ui.SanitizeLine(e.ToolName)
 	case e.Kind == client.EntryNotice:
 		return ui.SanitizeLine(noticeWords(e)) + " " + ui.Sanitize(noticeDetail(e))
 	}
-	return ui.Sanitize(st.EntryText(i))
+	return ui.Sanitize(src.EntryText(i))
 }
 
 // status is the count as the bar says it: "3 of 17", or that nothing
 // matches.
-func (b *searchBar) status() string {
+func (b *Search) status() string {
 	q := b.input.String()
 	if q == "" || b.idx == nil {
 		return ""
@@ -288,12 +285,12 @@ func (b *searchBar) status() string {
 	if n == 0 {
 		return fmt.Sprintf("no match for “%s”", q)
 	}
-	return thousands(i) + " of " + thousands(n)
+	return ui.Thousands(i) + " of " + ui.Thousands(n)
 }
 
 // hints are the keys that work now, shortly worded, the most useful first.
-func (b *searchBar) hints() []string {
-	k, c := &b.c.Keys, b.c
+func (b *Search) hints() []string {
+	k, c := &b.ctx.Keys, b.ctx
 	if b.typing {
 		return []string{
 			c.Hint(k.SearchClose, "close"),
@@ -309,8 +306,8 @@ func (b *searchBar) hints() []string {
 }
 
 // View draws the bar: the query, the count and the keys that work now.
-func (b *searchBar) View() string {
-	st := b.c.Styles
+func (b *Search) View() string {
+	st := b.ctx.Styles
 	left := st.Key.Render("/ ") + st.Body.Render(b.input.String())
 	if b.typing {
 		left = st.Key.Render("/ ") + b.input.View(st)

@@ -1,16 +1,17 @@
-package tui
+package transcript
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // BenchmarkChipDetail draws an open chip whose arguments and result are as
 // long as the state keeps.
 func BenchmarkChipDetail(b *testing.B) {
-	r := newRenderer(testConfig(b).Theme.For(true), nil, 80)
+	r := newRenderer(uitest.Context().Styles, nil, 80)
 	e := &client.Entry{Kind: client.EntryTool, ToolName: "x", ToolState: client.ToolOK,
 		ToolArgs: `{"text":"` + strings.Repeat("word ", client.MaxToolText/5-4) + `"}`,
 		Text:     strings.Repeat("a line of result\n", client.MaxToolText/17)}

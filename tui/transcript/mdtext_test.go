@@ -1,10 +1,11 @@
-package tui
+package transcript
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // TestMarkdownKeepsAngleBrackets shows text that looks like a tag as
@@ -22,11 +23,11 @@ func TestMarkdownKeepsAngleBrackets(t *testing.T) {
 	md := newMarkdown(theme.MarkdownDark, 60)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := stripSGR(strings.Join(md.render(c.src, nil), "\n"))
+			got := uitest.StripSGR(strings.Join(md.render(c.src, nil), "\n"))
 			if !strings.Contains(got, c.want) {
 				t.Errorf("render(%q) = %q, want it to show %q", c.src, got, c.want)
 			}
-			checkInert(t, got)
+			uitest.CheckInert(t, got)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package transcript
 
 import (
 	"strings"
@@ -94,23 +94,19 @@ func dedent(l string, n int) string {
 }
 
 // copyCode copies the selected message's code block, or opens the chooser
-// when it has several; acted reports a copy.
-func (t *transcript) copyCode(e *client.Entry) (cmd tea.Cmd, acted bool) {
-	c := t.c
+// when it has several.
+func (t *Transcript) copyCode(e *client.Entry) (tea.Cmd, ui.Action) {
+	k := &t.ctx.Keys
 	if e.Kind != client.EntryMessage {
-		c.note = "a tool call has no code blocks: select a message (" + ui.KeyName(c.Keys.Up) + ui.KeyName(c.Keys.Down) + ")"
-		return nil, false
+		return nil, ui.Note{Text: "a tool call has no code blocks: select a message (" + ui.KeyName(k.Up) + ui.KeyName(k.Down) + ")"}
 	}
 	bs := codeBlocks(e.Text)
 	switch len(bs) {
 	case 0:
-		c.note = "this message has no code block (a ``` fence): select another"
-		return nil, false
+		return nil, ui.Note{Text: "this message has no code block (a ``` fence): select another"}
 	case 1:
 		cmd, note := dialog.CopyBlock(bs, 0)
-		c.note = note.(ui.Note).Text
-		return cmd, true
+		return cmd, ui.Batch{note, ui.Done{}}
 	}
-	c.push(dialog.NewCodeChooser(&c.Context, bs))
-	return nil, false
+	return nil, ui.Show{Overlay: dialog.NewCodeChooser(t.ctx, bs)}
 }

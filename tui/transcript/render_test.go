@@ -1,0 +1,120 @@
+package transcript
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
+)
+
+// TestCodeBlocks reads fenced blocks as markdown does.
+func TestCodeBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []dialog.CodeBlock
+	}{
+		{"none", "just `code` text", nil},
+		{"one", "a\n```go\nx := 1\n```\nb", []dialog.CodeBlock{{Lang: "go", Text: "x := 1", Lines: 1}}},
+		{"tildes and info", "~~~ python extra\nprint(1)\n\nprint(2)\n~~~", []dialog.CodeBlock{{Lang: "python", Text: "print(1)\n\nprint(2)", Lines: 3}}},
+		{"longer fence holds a shorter one", "````md\n```\ninner\n```\n````", []dialog.CodeBlock{{Lang: "md", Text: "```\ninner\n```", Lines: 3}}},
+		{"unclosed runs to the end", "```\nopen\nstill", []dialog.CodeBlock{{Lang: "", Text: "open\nstill", Lines: 2}}},
+		{"indented fence", "  ```sh\n  ls\n    -l\n  ```", []dialog.CodeBlock{{Lang: "sh", Text: "ls\n  -l", Lines: 2}}},
+		{"crlf", "```\r\nx\r\n```\r\n", []dialog.CodeBlock{{Lang: "", Text: "x", Lines: 1}}},
+		{"four spaces is not a fence", "    ```\n    x\n    ```", nil},
+		{"backtick in info is not a fence", "``` a`b\nx", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := codeBlocks(tc.src)
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+			if hasCodeBlock(tc.src) != (len(tc.want) > 0) {
+				t.Errorf("hasCodeBlock disagrees")
+			}
+		})
+	}
+}
+
+// FuzzCodeBlocks: any text parses without a panic, within the bound, and
+// agrees with hasCodeBlock.
+func FuzzCodeBlocks(f *testing.F) {
+	for _, s := range []string{"```go\nx\n```", "~~~~\n```\n~~~", "  ```\r\n", "````` a`b", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		bs := codeBlocks(s)
+		if len(bs) > maxCodeBlocks || hasCodeBlock(s) != (len(bs) > 0) {
+			t.Fatalf("%d blocks, hasCodeBlock %v", len(bs), hasCodeBlock(s))
+		}
+		for _, b := range bs {
+			if b.Lines != strings.Count(b.Text, "\n")+1 && !(b.Lines == 0 && b.Text == "") {
+				t.Fatalf("block %+v counts its lines wrong", b)
+			}
+		}
+	})
+}
+
+// TestChipDetailBounds: long arguments and results wrap to the width and
+// stop at their bound; host text is inert.
+func TestChipDetailBounds(t *testing.T) {
+	r := newRenderer(uitest.Context().Styles, nil, 40)
+	e := &client.Entry{Kind: client.EntryTool, ToolName: "x", ToolState: client.ToolOK,
+		ToolArgs: `{"text":"` + strings.Repeat("word ", 60) + `"}`, Text: "\x1b[2Jboom\n" + strings.Repeat("line\n", 30)}
+	lines := r.chipDetail(e)
+	all := strings.Join(lines, "\n")
+	if strings.Contains(all, "\x1b[2J") || !strings.Contains(all, "␛[2Jboom") {
+		t.Errorf("host text is not inert:\n%s", all)
+	}
+	if n := len(lines); n != 2+2*chipDetailLines {
+		t.Errorf("%d lines; want two labels and %d of each part:\n%s", n, chipDetailLines, all)
+	}
+	for _, l := range lines {
+		if w := xansi.StringWidth(l); w > 40 {
+			t.Errorf("a line of %d cells at width 40: %q", w, l)
+		}
+	}
+	if !strings.Contains(all, "… 26 more lines") {
+		t.Errorf("the result does not say how many lines are left:\n%s", all)
+	}
+	running := strings.Join(r.chipDetail(&client.Entry{Kind: client.EntryTool, ToolState: client.ToolRunning}), "\n")
+	if !strings.Contains(running, "(none sent)") || !strings.Contains(running, "(running: no result yet)") {
+		t.Errorf("a running chip with nothing yet:\n%s", running)
+	}
+	if got := argText(`["a"]`); got != `["a"]` {
+		t.Errorf("arguments that are not an object: %q", got)
+	}
+}
+
+// TestFailureLines wraps a long error under its mark, sanitized, and draws
+// nothing for a turn that did not fail.
+func TestFailureLines(t *testing.T) {
+	r := newRenderer(uitest.Context().Styles, time.UTC, 30)
+	e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: "hi", Rev: 1}
+	if got := r.failureLines(&e); got != nil {
+		t.Fatalf("a turn that did not fail draws %q", got)
+	}
+	e.Failure = "the model \x1b[31mfailed\x1b[0m on a very long line of words"
+	lines := r.lines(&e)
+	var text []string
+	for _, l := range lines {
+		text = append(text, xansi.Strip(l))
+	}
+	joined := strings.Join(text, "\n")
+	if !strings.Contains(joined, "  ✗ failed: the model") || strings.Contains(joined, "\x1b[31m") {
+		t.Fatalf("failure lines:\n%s", joined)
+	}
+	for _, l := range text {
+		if len([]rune(l)) > 30 {
+			t.Errorf("line %q is wider than 30", l)
+		}
+	}
+	if !strings.Contains(text[len(text)-1], "words") || text[2] != "  hi" {
+		t.Errorf("want the turn's text, then the wrapped failure under it:\n%s", joined)
+	}
+}
