@@ -117,7 +117,7 @@ func TestLongSessionPagesToTheTop(t *testing.T) {
 				feed(lazy, keyPgUp)
 				feed(eager, keyPgUp)
 				s := same(t, lazy, eager, fmt.Sprintf("page %d up", k+1))
-							if strings.Contains(s, "message 1 of 1,202") {
+				if strings.Contains(s, "message 1 of 1,202") {
 					if !strings.Contains(s, "the aardvark question") {
 						t.Fatalf("at the top, the first message is not shown:\n%s", s)
 					}
