@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/inert"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // frameWriter writes frames to the ride's output, one whole line per
@@ -89,11 +91,14 @@ type rideLogger struct {
 	w  io.Writer
 }
 
-// logf writes one diagnostic line.
+// logf writes one diagnostic line. Host text in it is made inert (an
+// escape sequence cannot reach the terminal) and a URL in it loses its
+// user information.
 func (l *rideLogger) logf(format string, args ...any) {
+	line := inert.Line(redact.Text(fmt.Sprintf(format, args...)))
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "vehicle ride: "+format+"\n", args...)
+	_, _ = io.WriteString(l.w, "vehicle ride: "+line+"\n")
 }
 
 // errorFrame renders a failure as an error frame with requestID: the host's
@@ -128,9 +133,10 @@ func errorFrame(ctx context.Context, err error, requestID string) client.Frame {
 			Method   string `json:"method"`
 			Status   int    `json:"status,omitempty"`
 			Attempts int    `json:"attempts"`
-		}{transport.URL, transport.Method, transport.Status, transport.Attempts})
+		}{redact.URL(transport.URL), transport.Method, transport.Status, transport.Attempts})
 		f.Details = d
 	}
+	f.Message = redact.Text(f.Message)
 	return f
 }
 

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/inert"
 	"github.com/sophia-labs/vehicle/theme"
 )
 
@@ -69,10 +70,8 @@ func FuzzSanitize(f *testing.F) {
 			if !utf8.ValidString(out) {
 				t.Fatalf("invalid UTF-8 out of %q: %q", s, out)
 			}
-			for _, r := range out {
-				if r < 0x20 && r != '\n' || r == 0x7f || unsafeRune(r) {
-					t.Fatalf("control %U left in %q (from %q)", r, out, s)
-				}
+			if !inert.IsInert(out, false) {
+				t.Fatalf("a control or hidden rune left in %q (from %q)", out, s)
 			}
 		}
 		if strings.Contains(SanitizeLine(s), "\n") {
@@ -135,7 +134,7 @@ func checkInert(t *testing.T, s string) {
 		}
 	}
 	for _, r := range s {
-		if unsafeRune(r) {
+		if inert.Unsafe(r) {
 			t.Fatalf("unsafe rune %U on the screen", r)
 		}
 	}

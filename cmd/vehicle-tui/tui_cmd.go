@@ -15,6 +15,8 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/inert"
+	"github.com/sophia-labs/vehicle/internal/redact"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui"
 )
@@ -82,7 +84,7 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 		return tui.Config{}, err
 	}
 	if id.Notice != "" {
-		fmt.Fprintln(a.errw, "vehicle:", id.Notice)
+		fmt.Fprintln(a.errw, "vehicle:", inert.Line(redact.Text(id.Notice)))
 	}
 	return tui.Config{
 		Client:      c,
@@ -228,7 +230,7 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 			rcancel()
 		}
 		if last := fm.LastError(); last != "" {
-			fmt.Fprintln(a.errw, "vehicle: the last error:", last)
+			fmt.Fprintln(a.errw, "vehicle: the last error:", inert.Line(redact.Text(last)))
 			a.log.Error("the UI ended on an error", "err", last)
 		}
 	}

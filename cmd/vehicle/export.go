@@ -57,24 +57,24 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	format, err := e.check(f, fs.Args())
 	if err != nil {
-		fmt.Fprintln(stderr, "vehicle export:", err)
+		say(stderr, "vehicle export: %v", err)
 		return 2
 	}
 	c, id, err := config.Resolve(f, os.LookupEnv, config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), "")
 	if err != nil {
-		fmt.Fprintln(stderr, "vehicle export:", err)
+		say(stderr, "vehicle export: %v", err)
 		return 2
 	}
 	if id.Notice != "" {
-		fmt.Fprintln(stderr, "vehicle export:", id.Notice)
+		say(stderr, "vehicle export: %s", id.Notice)
 	}
 	where, n, err := exportSession(ctx, c, f.Session, format, e, stdout)
 	if err != nil {
-		fmt.Fprintln(stderr, "vehicle export:", err)
+		say(stderr, "vehicle export: %v", err)
 		return 1
 	}
 	if where != "" {
-		fmt.Fprintf(stderr, "vehicle export: wrote %d entries to %s\n", n, where)
+		say(stderr, "vehicle export: wrote %d entries to %s", n, where)
 	}
 	return 0
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // Identity kinds: how a client authenticates.
@@ -109,7 +110,7 @@ func credential(f Flags, env Env, kr Keyring, u *url.URL) (string, Identity, err
 	}
 	if IsLocal(u) {
 		msg := fmt.Sprintf("no token for %s, a gardend on this computer: set %s to your token, give %s, or store one with `vehicle login --gardend %s`; --anonymous or %s rides as a visitor instead",
-			u.String(), EnvToken, giveKeyFile, u.String(), EnvVisitor)
+			redact.URL(u.String()), EnvToken, giveKeyFile, redact.URL(u.String()), EnvVisitor)
 		if krErr != nil {
 			msg += fmt.Sprintf(" (the OS keyring could not be read: %v)", errors.Unwrap(krErr))
 		}

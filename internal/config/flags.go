@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // Environment variables that stand in for flags or carry secrets.
@@ -135,7 +136,7 @@ func (f Flags) Check(open bool) error {
 		return fmt.Errorf("no gardend address: pass --gardend URL or set %s", EnvGardend)
 	}
 	if u, err := url.Parse(strings.TrimRight(f.Gardend, "/")); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%q is not a gardend address: give one like https://sophia.example.com", f.Gardend)
+		return fmt.Errorf("%q is not a gardend address: give one like https://sophia.example.com", redact.URL(f.Gardend))
 	}
 	if f.Graph == "" {
 		return fmt.Errorf("no graph: pass --graph G or set %s", EnvGraph)
