@@ -1,0 +1,44 @@
+//go:build unix
+
+package statefile
+
+import (
+	"io/fs"
+	"os"
+	"strconv"
+	"syscall"
+)
+
+// openNoFollow opens path for reading without following a symbolic link in
+// its last element, and without blocking on a FIFO.
+func openNoFollow(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+}
+
+// ownedByUs reports whether the file st describes belongs to this process's
+// user.
+func ownedByUs(st fs.FileInfo) bool {
+	s, ok := st.Sys().(*syscall.Stat_t)
+	return !ok || int(s.Uid) == os.Geteuid()
+}
+
+// ownerOf names the owner of the file st describes, for a message.
+func ownerOf(st fs.FileInfo) string {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return "uid " + strconv.FormatUint(uint64(s.Uid), 10)
+	}
+	return "unknown"
+}
+
+// hasModes reports whether files here have Unix modes to check.
+func hasModes() bool { return true }
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
