@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -214,16 +213,14 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	if a.log != nil {
 		cfg.DebugLog = a.log.Path()
 	}
-	if dir, err := config.StateDir(a.env); err == nil && cfg.Drafts == nil {
-		cfg.Drafts = tui.DirDrafts(filepath.Join(dir, "drafts"))
+	if cfg.Drafts == nil {
+		cfg.Drafts = a.drafts(cfg.Client)
 	}
 	m := tui.New(cfg)
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {
-		if key, text := fm.Draft(); key != "" && cfg.Drafts != nil {
-			_ = cfg.Drafts.Save(key, text) // the next run puts it back in the composer
-		}
+		a.keepDraft(cfg.Drafts, fm) // the next run puts it back in the composer
 		if id := fm.Driving(); id != "" {
 			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
 			_ = cfg.Client.Release(rctx, id)

@@ -32,3 +32,16 @@ func hasModes() bool { return false }
 
 // syncDir does nothing: this system does not sync a folder.
 func syncDir(string) error { return nil }
+
+// processAlive reports whether a process with this id runs.
+func processAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	_ = p.Release()
+	return true
+}

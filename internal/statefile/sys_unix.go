@@ -3,6 +3,7 @@
 package statefile
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"strconv"
@@ -41,4 +42,14 @@ func syncDir(dir string) error {
 	}
 	defer d.Close()
 	return d.Sync()
+}
+
+// processAlive reports whether a process with this id runs (or may: one
+// of another user's answers EPERM).
+func processAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
 }
