@@ -16,10 +16,11 @@ import (
 // frameWriter writes frames to the ride's output, one whole line per
 // frame, from any goroutine. After a failed write it writes nothing more.
 type frameWriter struct {
-	mu  sync.Mutex
-	w   io.Writer
-	buf []byte // frames held back by hold, written by the next write or flush
-	err error
+	mu   sync.Mutex
+	w    io.Writer
+	buf  []byte // frames held back by hold, written by the next write or flush
+	err  error
+	gone chan struct{} // closed when a write fails; made by broken
 }
 
 // maxHeld is how many bytes of held frames a frameWriter keeps before it
@@ -71,11 +72,28 @@ func (fw *frameWriter) flushLocked() error {
 			fw.err = f.Flush()
 		}
 	}
+	if fw.err != nil && fw.gone != nil {
+		close(fw.gone) // once: no write is tried after a failure
+	}
 	fw.buf = fw.buf[:0]
 	if cap(fw.buf) > 4*maxHeld { // after a long frame: do not keep its room
 		fw.buf = nil
 	}
 	return fw.err
+}
+
+// broken is closed when a write to the output fails (its reader went
+// away): whichever goroutine wrote, the ride then ends.
+func (fw *frameWriter) broken() <-chan struct{} {
+	fw.mu.Lock()
+	defer fw.mu.Unlock()
+	if fw.gone == nil {
+		fw.gone = make(chan struct{})
+		if fw.err != nil {
+			close(fw.gone)
+		}
+	}
+	return fw.gone
 }
 
 // failed returns the write error that stopped the output, or nil.

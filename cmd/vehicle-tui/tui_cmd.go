@@ -52,13 +52,7 @@ func (a *app) runTUI(ctx context.Context, f config.Flags, n tuiFlags, watch bool
 }
 
 // configFile reads the configuration file; a missing one is empty.
-func (a *app) configFile() (config.File, error) {
-	p, err := config.ConfigPath(a.env)
-	if err != nil {
-		return config.File{}, nil // no folder for it: no file to read
-	}
-	return config.LoadFile(p)
-}
+func (a *app) configFile() (config.File, error) { return config.LoadConfig(a.env) }
 
 // tuiConfig applies the environment and the file to the flags and resolves
 // the client.

@@ -65,6 +65,13 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		say(stderr, "vehicle export: %v", err)
 		return 2
 	}
+	f.ApplyEnv(os.LookupEnv)
+	file, err := config.LoadConfig(os.LookupEnv)
+	if err != nil {
+		say(stderr, "vehicle export: %v", err)
+		return 1
+	}
+	f.ApplyFile(file)
 	c, id, err := config.Resolve(f, os.LookupEnv, config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), "")
 	if err != nil {
 		say(stderr, "vehicle export: %v", err)

@@ -103,13 +103,7 @@ func (a *app) loginIO() (loginIO, error) {
 }
 
 // configFile reads the configuration file; a missing one is empty.
-func (a *app) configFile() (config.File, error) {
-	p, err := config.ConfigPath(a.env)
-	if err != nil {
-		return config.File{}, nil // no folder for it: no file to read
-	}
-	return config.LoadFile(p)
-}
+func (a *app) configFile() (config.File, error) { return config.LoadConfig(a.env) }
 
 // settings resolves the gardend and the mount from the flags, the
 // environment and the configuration file, and checks the keyring is there.

@@ -61,6 +61,11 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 		return 2
 	}
 	fl.ApplyEnv(rio.env)
+	file, err := config.LoadConfig(rio.env)
+	if err != nil {
+		return rideStartFailed(rio, err, client.CodeInvalidRequest, 1)
+	}
+	fl.ApplyFile(file)
 	if fs.NArg() > 0 {
 		return rideStartFailed(rio, fmt.Errorf("unexpected argument %q: requests come on stdin, one per line", fs.Arg(0)), client.CodeInvalidRequest, 2)
 	}

@@ -75,6 +75,16 @@ func LoadFile(path string) (File, error) {
 	return f, nil
 }
 
+// LoadConfig reads the configuration file where ConfigPath says it is for
+// env; with no folder for it, or no file, it is an empty File.
+func LoadConfig(env Env) (File, error) {
+	p, err := ConfigPath(env)
+	if err != nil {
+		return File{}, nil // no folder for it: no file to read
+	}
+	return LoadFile(p)
+}
+
 // check reports a value that is not one of a setting's choices.
 func (f File) check() error {
 	switch f.Theme {
