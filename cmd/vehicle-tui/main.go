@@ -14,7 +14,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -41,7 +40,7 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 	code := a.execute(ctx, os.Args[1:])
 	stop()

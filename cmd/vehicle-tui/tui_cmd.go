@@ -211,6 +211,7 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 		cfg.Drafts = a.drafts(cfg.Client)
 	}
 	m := tui.New(cfg)
+	defer a.watchTerminal(cancel)()
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {

@@ -1,0 +1,26 @@
+//go:build unix
+
+package ptytest
+
+import (
+	"os"
+	"syscall"
+)
+
+// pollable returns the pty's master as a file in non-blocking mode, which
+// Go's poller serves: a Read in progress then ends when the file is closed,
+// so Hangup closes the master at once instead of after the program's next
+// output. f is closed; on a failure f itself is returned.
+func pollable(f *os.File) *os.File {
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err != nil {
+		return f
+	}
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		_ = syscall.Close(fd)
+		return f
+	}
+	p := os.NewFile(uintptr(fd), f.Name())
+	_ = f.Close()
+	return p
+}
