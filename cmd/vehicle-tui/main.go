@@ -128,7 +128,7 @@ func (a *app) watchCmd() *cobra.Command {
 		},
 	}
 	cli.AddGoFlags(cmd, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) },
-		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify", "screen-reader")
+		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "visitor-id-file", "key-file", "model-key-env", "no-bell", "notify", "screen-reader")
 	return cmd
 }
 
