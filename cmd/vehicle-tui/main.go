@@ -40,7 +40,7 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
+	ctx, stop := signal.NotifyContext(context.Background(), cli.StopSignals()...)
 	a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 	code := a.execute(ctx, os.Args[1:])
 	stop()

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 )
 
@@ -18,7 +19,7 @@ import (
 // closes it at once.
 func runRide(ctx context.Context, args []string, in io.Reader, out, errw io.Writer, opts ...client.Option) int {
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, rideStopSignals()...)
+	signal.Notify(sigs, cli.StopSignals()...)
 	defer signal.Stop(sigs)
 	defer catchBrokenPipe()()
 	hard, stop, release := signalStages(ctx, sigs)

@@ -2,25 +2,7 @@
 
 package main
 
-import (
-	"os"
-	"os/signal"
-	"syscall"
-
-	"golang.org/x/sys/unix"
-)
-
-// stopSignals are the signals that end the UI as quitting does (the draft
-// kept, the lease released, the terminal given back): SIGINT, SIGTERM, and
-// SIGHUP (the terminal closed) unless it was started with SIGHUP ignored
-// (nohup): then watchTerminal sees the terminal go.
-func stopSignals() []os.Signal {
-	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
-	if !signal.Ignored(syscall.SIGHUP) {
-		sigs = append(sigs, syscall.SIGHUP)
-	}
-	return sigs
-}
+import "golang.org/x/sys/unix"
 
 // watchTerminal calls gone once the terminal on fd is hung up (closed: its
 // reads end, its writes fail), whether or not SIGHUP came. It waits in
