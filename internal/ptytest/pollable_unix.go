@@ -5,6 +5,8 @@ package ptytest
 import (
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // pollable returns the pty's master as a file in non-blocking mode, which
@@ -12,7 +14,9 @@ import (
 // so Hangup closes the master at once instead of after the program's next
 // output. f is closed; on a failure f itself is returned.
 func pollable(f *os.File) *os.File {
-	fd, err := syscall.Dup(int(f.Fd()))
+	// A copy closed on exec, as Go's own files are: a program started
+	// later must not hold this terminal open.
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
 		return f
 	}
