@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // maxDraft bounds a draft read back: far more than a message may hold.
@@ -159,6 +160,9 @@ func (d *Drafts) list(dir string) ([]draftFile, error) {
 	}
 	var files []draftFile
 	for _, e := range ents {
+		if leftover(dir, e) {
+			continue
+		}
 		ext := filepath.Ext(e.Name())
 		if ext != savedExt && ext != openExt || !e.Type().IsRegular() {
 			continue
@@ -188,6 +192,22 @@ func (d *Drafts) list(dir string) ([]draftFile, error) {
 		return files[i].mod > files[j].mod
 	})
 	return files, nil
+}
+
+// staleTemp is how old a temporary file must be before Load takes it for
+// the leftover of a writer that was killed mid-write.
+const staleTemp = time.Hour
+
+// leftover removes e when it is the temporary file of a write that never
+// finished (its writer killed) and reports whether it was one.
+func leftover(dir string, e fs.DirEntry) bool {
+	if !strings.HasPrefix(e.Name(), ".") || !strings.Contains(e.Name(), ".tmp-") {
+		return false
+	}
+	if info, err := e.Info(); err == nil && e.Type().IsRegular() && time.Since(info.ModTime()) > staleTemp {
+		_ = os.Remove(filepath.Join(dir, e.Name()))
+	}
+	return true
 }
 
 // removeMissingOK removes path; a missing file is no error.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 )
 
 // load is d.Load that fails the test on an error.
@@ -96,5 +97,32 @@ func TestDraftOfATerminalThatDied(t *testing.T) {
 	}
 	if text, shared := load(t, d, "s2"); text != "from before" || shared {
 		t.Errorf("an earlier vehicle's draft: %q (shared %v)", text, shared)
+	}
+}
+
+// TestDraftsLeftoversAreCleared: the temporary file of a save whose writer
+// was killed is removed once it is stale, and never taken for a draft.
+func TestDraftsLeftoversAreCleared(t *testing.T) {
+	d := NewDrafts(filepath.Join(t.TempDir(), "drafts"), "cli-me")
+	dir := d.sessionDir("s1")
+	if err := d.private(dir); err != nil {
+		t.Fatal(err)
+	}
+	stale, fresh := filepath.Join(dir, ".x.draft.tmp-1"), filepath.Join(dir, ".y.draft.tmp-2")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, []byte("half"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-2 * staleTemp)
+	_ = os.Chtimes(stale, old, old)
+	if text, _ := load(t, d, "s1"); text != "" {
+		t.Errorf("a temporary file was taken for a draft: %q", text)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file is still there (%v)", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("a fresh temporary file (a save under way) was removed: %v", err)
 	}
 }

@@ -34,14 +34,18 @@ func ownerOf(st fs.FileInfo) string {
 // hasModes reports whether files here have Unix modes to check.
 func hasModes() bool { return true }
 
-// syncDir makes a rename in dir durable.
+// syncDir makes a rename in dir durable. A file system that cannot sync a
+// folder (EINVAL, ENOTSUP) is no failure: there is nothing more to do.
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	return d.Sync()
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return err
+	}
+	return nil
 }
 
 // processAlive reports whether a process with this id runs (or may: one
