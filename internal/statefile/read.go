@@ -59,7 +59,7 @@ func read(path string, max int64, private bool) ([]byte, error) {
 func check(path string, st fs.FileInfo, max int64, private bool) error {
 	switch {
 	case !st.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file (%s): vehicle reads only a plain file there; remove it", path, st.Mode().Type())
+		return fmt.Errorf("%s is not a regular file but %s: vehicle reads only a plain file there; remove it", path, kind(st.Mode()))
 	case !ownedByUs(st):
 		return fmt.Errorf("%s belongs to another user (%s): vehicle reads only files of its own; remove it", path, ownerOf(st))
 	case !private && hasModes() && st.Mode().Perm()&0o022 != 0:
@@ -73,4 +73,21 @@ func check(path string, st fs.FileInfo, max int64, private bool) error {
 // tooLarge refuses a file past the size vehicle reads there.
 func tooLarge(path string, max int64) error {
 	return fmt.Errorf("%s is larger than %d bytes, more than vehicle keeps there: move it away", path, max)
+}
+
+// kind names what a file that is not a regular one is, for a message.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeDevice != 0, m&fs.ModeCharDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "not a plain file"
 }
