@@ -67,7 +67,7 @@ func (r *rider) dispatch(ctx context.Context, p *pipeline, lines <-chan inputLin
 			return rideEnding{reason: ReasonShutdown}
 		case <-deleted:
 			return rideEnding{reason: ReasonDeleted}
-		case <-p.broken:
+		case <-r.out.broken():
 			return rideEnding{reason: ReasonEOF}
 		case l, ok := <-lines:
 			if !ok {

@@ -9,15 +9,18 @@ import (
 	"sync"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/inert"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // frameWriter writes frames to the ride's output, one whole line per
 // frame, from any goroutine. After a failed write it writes nothing more.
 type frameWriter struct {
-	mu  sync.Mutex
-	w   io.Writer
-	buf []byte // frames held back by hold, written by the next write or flush
-	err error
+	mu   sync.Mutex
+	w    io.Writer
+	buf  []byte // frames held back by hold, written by the next write or flush
+	err  error
+	gone chan struct{} // closed when a write fails; made by broken
 }
 
 // maxHeld is how many bytes of held frames a frameWriter keeps before it
@@ -69,11 +72,28 @@ func (fw *frameWriter) flushLocked() error {
 			fw.err = f.Flush()
 		}
 	}
+	if fw.err != nil && fw.gone != nil {
+		close(fw.gone) // once: no write is tried after a failure
+	}
 	fw.buf = fw.buf[:0]
 	if cap(fw.buf) > 4*maxHeld { // after a long frame: do not keep its room
 		fw.buf = nil
 	}
 	return fw.err
+}
+
+// broken is closed when a write to the output fails (its reader went
+// away): whichever goroutine wrote, the ride then ends.
+func (fw *frameWriter) broken() <-chan struct{} {
+	fw.mu.Lock()
+	defer fw.mu.Unlock()
+	if fw.gone == nil {
+		fw.gone = make(chan struct{})
+		if fw.err != nil {
+			close(fw.gone)
+		}
+	}
+	return fw.gone
 }
 
 // failed returns the write error that stopped the output, or nil.
@@ -89,11 +109,14 @@ type rideLogger struct {
 	w  io.Writer
 }
 
-// logf writes one diagnostic line.
+// logf writes one diagnostic line. Host text in it is made inert (an
+// escape sequence cannot reach the terminal) and a URL in it loses its
+// user information.
 func (l *rideLogger) logf(format string, args ...any) {
+	line := inert.Line(redact.Text(fmt.Sprintf(format, args...)))
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "vehicle ride: "+format+"\n", args...)
+	_, _ = io.WriteString(l.w, "vehicle ride: "+line+"\n")
 }
 
 // errorFrame renders a failure as an error frame with requestID: the host's
@@ -128,9 +151,10 @@ func errorFrame(ctx context.Context, err error, requestID string) client.Frame {
 			Method   string `json:"method"`
 			Status   int    `json:"status,omitempty"`
 			Attempts int    `json:"attempts"`
-		}{transport.URL, transport.Method, transport.Status, transport.Attempts})
+		}{redact.URL(transport.URL), transport.Method, transport.Status, transport.Attempts})
 		f.Details = d
 	}
+	f.Message = redact.Text(f.Message)
 	return f
 }
 

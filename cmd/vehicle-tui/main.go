@@ -14,7 +14,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -39,7 +38,7 @@ const (
 
 func main() {
 	cli.SayNoColor(os.LookupEnv, os.Setenv) // CLICOLOR=0 as NO_COLOR, for the help and the UI alike
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), cli.StopSignals()...)
 	a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 	code := a.execute(ctx, os.Args[1:])
 	stop()
@@ -106,6 +105,6 @@ func (a *app) watchCmd() *cobra.Command {
 		},
 	}
 	cli.AddGoFlags(cmd, func(fs *flag.FlagSet) { f.Register(fs); n.register(fs) },
-		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "key-file", "model-key-env", "no-bell", "notify", "screen-reader")
+		"gardend", "graph", "mount", "session", "anonymous", "visitor-id", "visitor-id-file", "key-file", "model-key-env", "no-bell", "notify", "screen-reader")
 	return cmd
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -16,6 +15,8 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/inert"
+	"github.com/sophia-labs/vehicle/internal/redact"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui"
 )
@@ -52,13 +53,7 @@ func (a *app) runTUI(ctx context.Context, f config.Flags, n tuiFlags, watch bool
 }
 
 // configFile reads the configuration file; a missing one is empty.
-func (a *app) configFile() (config.File, error) {
-	p, err := config.ConfigPath(a.Env)
-	if err != nil {
-		return config.File{}, nil // no folder for it: no file to read
-	}
-	return config.LoadFile(p)
-}
+func (a *app) configFile() (config.File, error) { return config.LoadConfig(a.Env) }
 
 // tuiConfig applies the environment and the file to the flags and resolves
 // the client.
@@ -83,7 +78,7 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 		return tui.Config{}, err
 	}
 	if id.Notice != "" {
-		fmt.Fprintln(a.ErrOut, "vehicle:", id.Notice)
+		fmt.Fprintln(a.ErrOut, "vehicle:", inert.Line(redact.Text(id.Notice)))
 	}
 	return tui.Config{
 		Client:      c,
@@ -225,23 +220,22 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	if a.Log != nil {
 		cfg.DebugLog = a.Log.Path()
 	}
-	if dir, err := config.StateDir(a.Env); err == nil && cfg.Drafts == nil {
-		cfg.Drafts = tui.DirDrafts(filepath.Join(dir, "drafts"))
+	if cfg.Drafts == nil {
+		cfg.Drafts = a.drafts(cfg.Client)
 	}
 	m := tui.New(cfg)
+	defer a.watchTerminal(cancel)()
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {
-		if key, text := fm.Draft(); key != "" && cfg.Drafts != nil {
-			_ = cfg.Drafts.Save(key, text) // the next run puts it back in the composer
-		}
+		a.keepDraft(cfg.Drafts, fm) // the next run puts it back in the composer
 		if id := fm.Driving(); id != "" {
 			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
 			_ = cfg.Client.Release(rctx, id)
 			rcancel()
 		}
 		if last := fm.LastError(); last != "" {
-			fmt.Fprintln(a.ErrOut, "vehicle: the last error:", last)
+			fmt.Fprintln(a.ErrOut, "vehicle: the last error:", inert.Line(redact.Text(last)))
 			a.Log.Error("the UI ended on an error", "err", last)
 		}
 	}

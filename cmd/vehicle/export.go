@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strconv"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
@@ -20,7 +22,8 @@ calls as chips, chime authors named) or JSONL (a header line, then one JSON
 object per transcript entry). Without -o the file goes in the current
 directory, named after the session's title (else its id); -o - writes to
 stdout. The format follows -o's extension unless --format says otherwise. An
-existing file is replaced only with --force. See docs/tui.md, "Export".
+existing file is replaced only with --force. The file is yours alone (mode
+0600) unless --mode says otherwise. See docs/tui.md, "Export".
 
 Flags:
 `
@@ -30,6 +33,7 @@ type exportFlags struct {
 	format string
 	out    string
 	force  bool
+	mode   fileMode
 }
 
 // runExport runs vehicle export: it reads a session's snapshot and writes its
@@ -48,7 +52,8 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var e exportFlags
 	fs.StringVar(&e.format, "format", "", "md or jsonl (default: from -o's extension, else md)")
 	fs.StringVar(&e.out, "o", "", "the file to write; - for stdout (default: in the current directory, named after the title)")
-	fs.BoolVar(&e.force, "force", false, "replace an existing file")
+	fs.BoolVar(&e.force, "force", false, "replace an existing file (the new one is written whole first: on a failure the old one is kept)")
+	fs.Var(&e.mode, "mode", "the file's permissions in octal: 600 (the default) is yours alone, 644 lets others on this computer read it")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -57,24 +62,31 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	format, err := e.check(f, fs.Args())
 	if err != nil {
-		fmt.Fprintln(stderr, "vehicle export:", err)
+		say(stderr, "vehicle export: %v", err)
 		return 2
 	}
+	f.ApplyEnv(os.LookupEnv)
+	file, err := config.LoadConfig(os.LookupEnv)
+	if err != nil {
+		say(stderr, "vehicle export: %v", err)
+		return 1
+	}
+	f.ApplyFile(file)
 	c, id, err := config.Resolve(f, os.LookupEnv, config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), "")
 	if err != nil {
-		fmt.Fprintln(stderr, "vehicle export:", err)
+		say(stderr, "vehicle export: %v", err)
 		return 2
 	}
 	if id.Notice != "" {
-		fmt.Fprintln(stderr, "vehicle export:", id.Notice)
+		say(stderr, "vehicle export: %s", id.Notice)
 	}
 	where, n, err := exportSession(ctx, c, f.Session, format, e, stdout)
 	if err != nil {
-		fmt.Fprintln(stderr, "vehicle export:", err)
+		say(stderr, "vehicle export: %v", err)
 		return 1
 	}
 	if where != "" {
-		fmt.Fprintf(stderr, "vehicle export: wrote %d entries to %s\n", n, where)
+		say(stderr, "vehicle export: wrote %d entries to %s", n, where)
 	}
 	return 0
 }
@@ -90,6 +102,8 @@ func (e exportFlags) check(f config.Flags, rest []string) (export.Format, error)
 		return "", errors.New("export reads an existing session: --new, --title, --profile, --model and --no-claim do not apply")
 	case e.force && e.out == "-":
 		return "", errors.New("--force replaces a file, and -o - writes to stdout: drop one of them")
+	case e.mode.set && e.out == "-":
+		return "", errors.New("--mode sets a file's permissions, and -o - writes to stdout: drop one of them")
 	}
 	if e.format != "" {
 		return export.ParseFormat(e.format)
@@ -110,25 +124,44 @@ func exportSession(ctx context.Context, c *client.Client, sessionID string, form
 	if e.out == "-" {
 		return "", len(snap.Transcript), export.Write(stdout, snap, format)
 	}
-	var file *os.File
-	if e.out != "" {
-		file, err = export.Create(e.out, e.force)
+	where := e.out
+	if where != "" {
+		err = export.Save(where, snap, format, e.force, e.mode.perm())
 	} else {
 		var dir string
 		if dir, err = os.Getwd(); err == nil {
-			file, err = export.CreateDefault(dir, snap.Session, format, e.force)
+			where, err = export.SaveDefault(dir, snap, format, e.force, e.mode.perm())
 		}
 	}
 	if err != nil {
 		return "", 0, err
 	}
-	err = export.Write(file, snap, format)
-	if cerr := file.Close(); err == nil {
-		err = cerr
+	return where, len(snap.Transcript), nil
+}
+
+// fileMode is the --mode flag: an export's permissions, in octal.
+type fileMode struct {
+	mode fs.FileMode
+	set  bool
+}
+
+// String is the mode in octal.
+func (m *fileMode) String() string { return fmt.Sprintf("%04o", m.perm()) }
+
+// Set reads an octal mode of permission bits only, like 600 or 0644.
+func (m *fileMode) Set(s string) error {
+	v, err := strconv.ParseUint(s, 8, 32)
+	if err != nil || v > 0o777 {
+		return fmt.Errorf("--mode %q is not a file mode in octal: give one like 600 or 644", s)
 	}
-	if err != nil {
-		_ = os.Remove(file.Name())
-		return "", 0, fmt.Errorf("cannot write %s: %w", file.Name(), err)
+	m.mode, m.set = fs.FileMode(v), true
+	return nil
+}
+
+// perm is the mode asked for, else export.DefaultPerm.
+func (m *fileMode) perm() fs.FileMode {
+	if !m.set {
+		return export.DefaultPerm
 	}
-	return file.Name(), len(snap.Transcript), nil
+	return m.mode
 }

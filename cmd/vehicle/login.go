@@ -15,6 +15,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // loginCheckTimeout bounds login's question to the host.
@@ -102,13 +103,7 @@ func (a *app) loginIO() (loginIO, error) {
 }
 
 // configFile reads the configuration file; a missing one is empty.
-func (a *app) configFile() (config.File, error) {
-	p, err := config.ConfigPath(a.Env)
-	if err != nil {
-		return config.File{}, nil // no folder for it: no file to read
-	}
-	return config.LoadFile(p)
-}
+func (a *app) configFile() (config.File, error) { return config.LoadConfig(a.Env) }
 
 // settings resolves the gardend and the mount from the flags, the
 // environment and the configuration file, and checks the keyring is there.
@@ -215,11 +210,11 @@ func checkToken(ctx context.Context, fl config.Flags, token string, lio loginIO)
 	acct, err := c.Account(ctx)
 	switch {
 	case err == nil:
-		fmt.Fprintf(lio.errw, "vehicle: the host takes the token (%s %s)\n", acct.Kind, acct.Principal)
+		say(lio.errw, "vehicle: the host takes the token (%s %s)", acct.Kind, acct.Principal)
 	case client.ErrorCode(err) == client.CodeUnauthenticated:
-		return fmt.Errorf("the host at %s does not take this token (unauthenticated): nothing stored; check the token and try again", c.GardendURL())
+		return fmt.Errorf("the host at %s does not take this token (unauthenticated): nothing stored; check the token and try again", redact.URL(c.GardendURL()))
 	default:
-		fmt.Fprintf(lio.errw, "vehicle: could not check the token with the host (%v); storing it anyway\n", err)
+		say(lio.errw, "vehicle: could not check the token with the host (%v); storing it anyway", err)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/redact"
 	"github.com/sophia-labs/vehicle/ride"
 )
 
@@ -63,6 +64,11 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 		return 2
 	}
 	fl.ApplyEnv(rio.env)
+	file, err := config.LoadConfig(rio.env)
+	if err != nil {
+		return rideStartFailed(rio, err, client.CodeInvalidRequest, 1)
+	}
+	fl.ApplyFile(file)
 	if fs.NArg() > 0 {
 		return rideStartFailed(rio, fmt.Errorf("unexpected argument %q: requests come on stdin, one per line", fs.Arg(0)), client.CodeInvalidRequest, 2)
 	}
@@ -86,7 +92,7 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 		return rideStartFailed(rio, err, client.CodeUnauthenticated, 1)
 	}
 	if id.Notice != "" {
-		fmt.Fprintf(rio.errw, "vehicle ride: %s\n", id.Notice)
+		say(rio.errw, "vehicle ride: %s", id.Notice)
 	}
 	cfg := ride.Config{Client: c, Session: fl.Session, New: fl.New, Profile: fl.Profile, Model: fl.Model, Title: fl.Title,
 		MaxTurns: sf.MaxTurns, MaxCostUSD: sf.MaxCostUSD, TTL: sf.TTL, NoClaim: fl.NoClaim, Chime: rf.chime, Follow: rf.follow, Wait: rf.wait, RequestTimeout: rf.timeout,
@@ -100,12 +106,13 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 // rideStartFailed reports a ride that could not start, on stderr and as an
 // error frame with code on stdout, and returns exit.
 func rideStartFailed(rio rideIO, err error, code string, exit int) int {
-	fmt.Fprintf(rio.errw, "vehicle ride: cannot start: %v\n", err)
+	say(rio.errw, "vehicle ride: cannot start: %v", err)
 	f := client.Frame{Protocol: client.Protocol, Type: client.TypeError, Code: code, Message: err.Error()}
 	var refusal *client.Error
 	if errors.As(err, &refusal) {
 		f = refusal.Frame()
 	}
+	f.Message = redact.Text(f.Message)
 	b, _ := json.Marshal(f)
 	_, _ = rio.out.Write(append(b, '\n'))
 	return exit

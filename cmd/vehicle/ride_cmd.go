@@ -5,21 +5,23 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"syscall"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 )
 
 // runRide runs vehicle ride: the headless JSONL form, reading requests from
 // in and writing frames to out and diagnostics to errw. It returns the exit
-// code: non-zero only when the ride could not start or out failed. The first
-// SIGINT or SIGTERM (which also cancels ctx) ends the ride as the end of the
-// input does; a second one closes it at once.
+// code: non-zero only when the ride could not start or out failed (a reader
+// that went away included: EPIPE, never death by SIGPIPE). The first SIGINT,
+// SIGTERM or SIGHUP ends the ride as the end of the input does; a second one
+// closes it at once.
 func runRide(ctx context.Context, args []string, in io.Reader, out, errw io.Writer, opts ...client.Option) int {
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, cli.StopSignals()...)
 	defer signal.Stop(sigs)
+	defer catchBrokenPipe()()
 	hard, stop, release := signalStages(ctx, sigs)
 	defer release()
 	return rideCommand(hard, args, rideIO{in: in, out: out, errw: errw, env: os.LookupEnv,

@@ -28,7 +28,8 @@ func tuiCommands() [3]tuiCommand {
 				{Name: "session", Type: "string", Usage: "open the session with this id"},
 				{Name: "title", Type: "string", Usage: "a new session's title"},
 				{Name: "ttl", Type: "func", Usage: "the lease's ttl: how long the lease taken at the start lasts without use, like 10m (default: the host's, 5m)"},
-				{Name: "visitor-id", Type: "string", Usage: "ride as the visitor with this id (implies --anonymous; or $VEHICLE_VISITOR_ID)"},
+				{Name: "visitor-id", Type: "string", Usage: "ride as the visitor with this id (implies --anonymous). Every user of this computer can read it in the process list: prefer $VEHICLE_VISITOR_ID or --visitor-id-file"},
+				{Name: "visitor-id-file", Type: "string", Usage: "ride as the visitor whose id this file holds (mode 0600 or stricter; implies --anonymous; or $VEHICLE_VISITOR_ID_FILE)"},
 			},
 		},
 		{
@@ -53,7 +54,8 @@ func tuiCommands() [3]tuiCommand {
 				{Name: "notify", Type: "string", Default: "osc9", Usage: "the desktop notification then: osc9, osc777 or off"},
 				{Name: "screen-reader", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "the screen-reader mode: plain labelled lines, numbered menus, commands typed as lines (or VEHICLE_SCREEN_READER=1)"},
 				{Name: "session", Type: "string", Usage: "open the session with this id"},
-				{Name: "visitor-id", Type: "string", Usage: "ride as the visitor with this id (implies --anonymous; or $VEHICLE_VISITOR_ID)"},
+				{Name: "visitor-id", Type: "string", Usage: "ride as the visitor with this id (implies --anonymous). Every user of this computer can read it in the process list: prefer $VEHICLE_VISITOR_ID or --visitor-id-file"},
+				{Name: "visitor-id-file", Type: "string", Usage: "ride as the visitor whose id this file holds (mode 0600 or stricter; implies --anonymous; or $VEHICLE_VISITOR_ID_FILE)"},
 			},
 		},
 	}

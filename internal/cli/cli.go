@@ -13,6 +13,9 @@ import (
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
+
+	"github.com/sophia-labs/vehicle/internal/inert"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // Exit codes, as documented in docs/cli.md.
@@ -89,15 +92,16 @@ func keepExitErrors(cmd *cobra.Command, said *error) {
 	}
 }
 
-// PrintError writes a failed command's error: one line, and a pointer to
-// the help for a wrong command line; nothing for an ExitError, whose
-// command has said why.
+// PrintError writes a failed command's error: one line, made inert (host
+// text in it cannot reach the terminal as an escape sequence) and with no
+// URL's user information, and a pointer to the help for a wrong command
+// line; nothing for an ExitError, whose command has said why.
 func PrintError(w io.Writer, err error) {
 	var ee ExitError
 	if errors.As(err, &ee) {
 		return
 	}
-	fmt.Fprintf(w, "vehicle: %v\n", err)
+	fmt.Fprintf(w, "vehicle: %s\n", inert.Line(redact.Text(err.Error())))
 	var ue UsageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(w, "Run 'vehicle --help' for the commands, or 'vehicle COMMAND --help' for a command's flags.")

@@ -7,9 +7,11 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // Identity kinds: how a client authenticates.
@@ -87,7 +89,7 @@ func Resolve(f Flags, env Env, kr Keyring, stateDir string, opts ...client.Optio
 
 // credential picks the token and the identity kind by the rules of Resolve.
 func credential(f Flags, env Env, kr Keyring, u *url.URL) (string, Identity, error) {
-	if f.Anonymous || f.VisitorID != "" {
+	if f.Anonymous || f.VisitorID != "" || f.VisitorIDFile != "" {
 		return "", Identity{Kind: KindVisitor}, nil
 	}
 	if f.KeyFile != "" {
@@ -109,7 +111,7 @@ func credential(f Flags, env Env, kr Keyring, u *url.URL) (string, Identity, err
 	}
 	if IsLocal(u) {
 		msg := fmt.Sprintf("no token for %s, a gardend on this computer: set %s to your token, give %s, or store one with `vehicle login --gardend %s`; --anonymous or %s rides as a visitor instead",
-			u.String(), EnvToken, giveKeyFile, u.String(), EnvVisitor)
+			redact.URL(u.String()), EnvToken, giveKeyFile, redact.URL(u.String()), EnvVisitor)
 		if krErr != nil {
 			msg += fmt.Sprintf(" (the OS keyring could not be read: %v)", errors.Unwrap(krErr))
 		}
@@ -122,8 +124,19 @@ func credential(f Flags, env Env, kr Keyring, u *url.URL) (string, Identity, err
 	return "", id, nil
 }
 
-// visitorID is --visitor-id, else the id kept in the state folder.
+// visitorID is --visitor-id, else the id --visitor-id-file holds, else the
+// id kept in the state folder.
 func visitorID(f Flags, env Env, stateDir string) (string, error) {
+	if f.VisitorIDFile != "" {
+		id, err := readSecret(f.VisitorIDFile, "visitor id file", "the visitor id")
+		if err != nil {
+			return "", err
+		}
+		if err := CheckVisitorID(id); err != nil {
+			return "", fmt.Errorf("the visitor id file %s: %v", f.VisitorIDFile, err)
+		}
+		return id, nil
+	}
 	if f.VisitorID != "" {
 		if err := CheckVisitorID(f.VisitorID); err != nil {
 			return "", fmt.Errorf("the visitor id (%s): %v", giveVisitor, err)
@@ -142,37 +155,45 @@ func visitorID(f Flags, env Env, stateDir string) (string, error) {
 
 // ReadKeyFile reads a token from path, refusing a file that others may read
 // or write (mode looser than 0600) or that holds more than the token.
-func ReadKeyFile(path string) (string, error) {
+func ReadKeyFile(path string) (string, error) { return readSecret(path, "key file", "the token") }
+
+// readSecret reads a file holding one secret (what names the file, holds
+// the secret, for messages): a regular file of mode 0600 or stricter,
+// opened without blocking on a FIFO, one line of at most 64 KiB.
+func readSecret(path, what, holds string) (string, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return "", fmt.Errorf("cannot read the key file: %w", err)
+		return "", fmt.Errorf("cannot read the %s: %w", what, err)
 	}
 	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("the key file %s is not a regular file: give a file holding the token", path)
+		return "", fmt.Errorf("the %s %s is not a regular file: give a file holding %s", what, path, holds)
 	}
-	if perm := st.Mode().Perm(); perm&0o077 != 0 {
-		return "", fmt.Errorf("refusing the key file %s: its mode is %04o, so others may read it; a token file must be yours alone: chmod 600 %s",
-			path, perm, path)
+	if perm := st.Mode().Perm(); perm&0o077 != 0 && runtime.GOOS != "windows" {
+		return "", fmt.Errorf("refusing the %s %s: its mode is %04o, so others may read it; it must be yours alone: chmod 600 %s",
+			what, path, perm, path)
 	}
 	fh, err := os.Open(path)
 	if err != nil {
-		return "", fmt.Errorf("cannot read the key file: %w", err)
+		return "", fmt.Errorf("cannot read the %s: %w", what, err)
 	}
 	defer fh.Close()
+	if fst, err := fh.Stat(); err != nil || !os.SameFile(st, fst) {
+		return "", fmt.Errorf("the %s %s changed while it was read: try again", what, path)
+	}
 	b, err := io.ReadAll(io.LimitReader(fh, maxSecret+1))
 	if err != nil {
-		return "", fmt.Errorf("cannot read the key file %s: %w", path, err)
+		return "", fmt.Errorf("cannot read the %s %s: %w", what, path, err)
 	}
-	tok := strings.TrimSpace(string(b))
+	secret := strings.TrimSpace(string(b))
 	switch {
 	case len(b) > maxSecret:
-		return "", fmt.Errorf("the key file %s is larger than %d bytes: it must hold the token alone", path, maxSecret)
-	case tok == "":
-		return "", fmt.Errorf("the key file %s is empty: put the token in it", path)
-	case strings.ContainsAny(tok, "\r\n"):
-		return "", fmt.Errorf("the key file %s holds more than one line: it must hold the token alone", path)
+		return "", fmt.Errorf("the %s %s is larger than %d bytes: it must hold %s alone", what, path, maxSecret, holds)
+	case secret == "":
+		return "", fmt.Errorf("the %s %s is empty: put %s in it", what, path, holds)
+	case strings.ContainsAny(secret, "\r\n"):
+		return "", fmt.Errorf("the %s %s holds more than one line: it must hold %s alone", what, path, holds)
 	}
-	return tok, nil
+	return secret, nil
 }
 
 // ModelKey returns the model key from the variable --model-key-env names, or

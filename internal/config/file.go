@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/sophia-labs/vehicle/internal/statefile"
 )
 
 // Themes a config file may name: follow the terminal, or force one.
@@ -17,8 +19,9 @@ const (
 	ThemeLight = "light"
 )
 
-// maxConfigFile bounds the configuration file.
-const maxConfigFile = 1 << 20
+// maxConfigFile bounds the configuration file: a few settings fit in far
+// less.
+const maxConfigFile = 64 << 10
 
 // File is the configuration file, config.toml: defaults for the settings a
 // flag or an environment variable can give, and the TUI's preferences. It
@@ -35,17 +38,28 @@ type File struct {
 
 // LoadFile reads the configuration file at path. A missing file is an empty
 // File; a file that does not parse, names an unknown setting or gives a bad
-// value is an error that names the file and the setting.
+// value is an error that names the file and the setting. The file and its
+// folder must be ours, and others may not write them; a link in place of
+// the file, a FIFO or a device is refused (never followed, never waited
+// on), and so is a file larger than 64 KiB or nested deeper than settings
+// go (see checkShape), before it is decoded.
 func LoadFile(path string) (File, error) {
 	var f File
-	b, err := os.ReadFile(path)
+	if err := statefile.CheckDir(filepath.Dir(path)); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return f, nil
+		}
+		return f, fmt.Errorf("the configuration folder: %w", err)
+	}
+	b, err := statefile.ReadShared(path, maxConfigFile)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return f, nil
 	case err != nil:
 		return f, fmt.Errorf("cannot read the configuration file: %w", err)
-	case len(b) > maxConfigFile:
-		return f, fmt.Errorf("the configuration file %s is larger than %d bytes: it holds a few settings only", path, maxConfigFile)
+	}
+	if err := checkShape(b); err != nil {
+		return f, fmt.Errorf("the configuration file %s: %w", path, err)
 	}
 	md, err := toml.Decode(string(b), &f)
 	if err != nil {
@@ -59,6 +73,16 @@ func LoadFile(path string) (File, error) {
 		return File{}, fmt.Errorf("the configuration file %s: %w", path, err)
 	}
 	return f, nil
+}
+
+// LoadConfig reads the configuration file where ConfigPath says it is for
+// env; with no folder for it, or no file, it is an empty File.
+func LoadConfig(env Env) (File, error) {
+	p, err := ConfigPath(env)
+	if err != nil {
+		return File{}, nil // no folder for it: no file to read
+	}
+	return LoadFile(p)
 }
 
 // check reports a value that is not one of a setting's choices.

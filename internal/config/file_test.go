@@ -125,7 +125,7 @@ func TestVisitorIDRefusesLinks(t *testing.T) {
 	if err := os.Symlink(target, filepath.Join(dir, VisitorIDFile)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := VisitorID(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := VisitorID(dir); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a linked visitor-id file: %v", err)
 	}
 	if st, _ := os.Stat(target); st.Mode().Perm() != 0o644 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // Environment variables that stand in for flags or carry secrets.
@@ -23,33 +24,38 @@ const (
 	EnvModelKey = "VEHICLE_MODEL_KEY"
 	EnvKeyFile  = "VEHICLE_KEY_FILE"   // stands in for --key-file
 	EnvVisitor  = "VEHICLE_VISITOR_ID" // stands in for --visitor-id
+	// EnvVisitorFile stands in for --visitor-id-file.
+	EnvVisitorFile = "VEHICLE_VISITOR_ID_FILE"
 )
 
 // How a person gives the key file and the visitor id, in messages: a flag
 // or its variable, so the words hold for every binary.
 const (
 	giveKeyFile = "--key-file PATH or " + EnvKeyFile + " (a file of mode 0600 holding it)"
-	giveVisitor = "--visitor-id ID or " + EnvVisitor
+	giveVisitor = EnvVisitor + ", --visitor-id-file PATH or --visitor-id ID"
 )
 
 // Flags are the command-line settings shared by every command that reaches a
 // gardend. None of them carries a secret: tokens and model keys come from the
 // environment, a key file or the keyring.
 type Flags struct {
-	Gardend     string // gardend's root address
-	Graph       string // the graph the session routes live under
-	Mount       string // the service's mount under gardend; see MountSet
-	MountSet    bool   // Mount was given (an empty mount serves at the root)
-	Session     string // an existing session to open
-	New         bool   // start a new session
-	Anonymous   bool   // ride as a visitor even with a token at hand
-	VisitorID   string // the visitor id to use instead of the stored one
-	KeyFile     string // a file (mode 0600 or stricter) holding the token
-	ModelKeyEnv string // the name of the variable holding the model key
-	Title       string // a new session's title
-	Profile     string // a new session's profile (chat or agent)
-	Model       string // a new session's model
-	NoClaim     bool   // do not take the lease
+	Gardend   string // gardend's root address
+	Graph     string // the graph the session routes live under
+	Mount     string // the service's mount under gardend; see MountSet
+	MountSet  bool   // Mount was given (an empty mount serves at the root)
+	Session   string // an existing session to open
+	New       bool   // start a new session
+	Anonymous bool   // ride as a visitor even with a token at hand
+	VisitorID string // the visitor id to use instead of the stored one
+	// VisitorIDFile is a file (mode 0600 or stricter) holding the visitor
+	// id: unlike --visitor-id, it keeps the id out of the process list.
+	VisitorIDFile string
+	KeyFile       string // a file (mode 0600 or stricter) holding the token
+	ModelKeyEnv   string // the name of the variable holding the model key
+	Title         string // a new session's title
+	Profile       string // a new session's profile (chat or agent)
+	Model         string // a new session's model
+	NoClaim       bool   // do not take the lease
 }
 
 // Register adds the flags to fs.
@@ -64,7 +70,8 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Session, "session", "", "open the session with this id")
 	fs.BoolVar(&f.New, "new", false, "start a new session")
 	fs.BoolVar(&f.Anonymous, "anonymous", false, "ride as an anonymous visitor, even with a token at hand")
-	fs.StringVar(&f.VisitorID, "visitor-id", "", "ride as the visitor with this id (implies --anonymous; or $"+EnvVisitor+")")
+	fs.StringVar(&f.VisitorID, "visitor-id", "", "ride as the visitor with this id (implies --anonymous). Every user of this computer can read it in the process list: prefer $"+EnvVisitor+" or --visitor-id-file")
+	fs.StringVar(&f.VisitorIDFile, "visitor-id-file", "", "ride as the visitor whose id this file holds (mode 0600 or stricter; implies --anonymous; or $"+EnvVisitorFile+")")
 	fs.StringVar(&f.KeyFile, "key-file", "", "read the token from this file (mode 0600 or stricter; or $"+EnvKeyFile+")")
 	fs.StringVar(&f.ModelKeyEnv, "model-key-env", "", "the NAME of the environment variable holding your model key (default $"+EnvModelKey+")")
 	fs.StringVar(&f.Title, "title", "", "a new session's title")
@@ -114,6 +121,10 @@ func (f *Flags) ApplyEnv(env Env) {
 	if f.VisitorID == "" {
 		f.VisitorID, _ = env.lookup(EnvVisitor)
 	}
+	if f.VisitorIDFile == "" {
+		f.VisitorIDFile, _ = env.lookup(EnvVisitorFile)
+	}
+	f.VisitorIDFile = strings.TrimSpace(f.VisitorIDFile)
 	f.Gardend = strings.TrimSpace(f.Gardend)
 	f.Graph = strings.TrimSpace(f.Graph)
 	f.KeyFile = strings.TrimSpace(f.KeyFile)
@@ -135,12 +146,15 @@ func (f Flags) Check(open bool) error {
 		return fmt.Errorf("no gardend address: pass --gardend URL or set %s", EnvGardend)
 	}
 	if u, err := url.Parse(strings.TrimRight(f.Gardend, "/")); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%q is not a gardend address: give one like https://sophia.example.com", f.Gardend)
+		return fmt.Errorf("%q is not a gardend address: give one like https://sophia.example.com", redact.URL(f.Gardend))
 	}
 	if f.Graph == "" {
 		return fmt.Errorf("no graph: pass --graph G or set %s", EnvGraph)
 	}
-	if f.Anonymous && f.KeyFile != "" || f.VisitorID != "" && f.KeyFile != "" {
+	if f.VisitorID != "" && f.VisitorIDFile != "" {
+		return fmt.Errorf("the visitor id comes from --visitor-id (%s) and from --visitor-id-file (%s): give one of them", EnvVisitor, EnvVisitorFile)
+	}
+	if f.Anonymous && f.KeyFile != "" || (f.VisitorID != "" || f.VisitorIDFile != "") && f.KeyFile != "" {
 		return fmt.Errorf("--key-file (%s) rides as yourself and --anonymous or --visitor-id (%s) as a visitor: drop one of them", EnvKeyFile, EnvVisitor)
 	}
 	if open && f.New == (f.Session != "") {

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/statefile"
 )
 
 // VisitorIDFile is the name of the file that keeps the visitor id, in the
@@ -40,63 +40,20 @@ func VisitorID(dir string) (string, error) {
 
 // PrivateDir makes dir, and its missing parents, with mode 0700, and makes
 // an existing dir 0700 if it is looser. A symbolic link or a file in its
-// place is refused, never followed.
-func PrivateDir(dir string) error {
-	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
-		return fmt.Errorf("cannot make the folder %s: %w; fix its permissions", filepath.Dir(dir), err)
-	}
-	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("cannot make the folder %s: %w; fix its permissions", dir, err)
-	}
-	st, err := os.Lstat(dir)
-	switch {
-	case err != nil:
-		return fmt.Errorf("cannot use the folder %s: %w", dir, err)
-	case st.Mode()&fs.ModeSymlink != 0:
-		return fmt.Errorf("%s is a symbolic link, not a folder: vehicle keeps its state in a private folder of its own; remove the link", dir)
-	case !st.IsDir():
-		return fmt.Errorf("%s is not a folder: remove it, and vehicle makes a private folder there", dir)
-	case st.Mode().Perm() == 0o700:
-		return nil
-	}
-	d, err := openNoFollow(dir)
-	if err != nil {
-		return fmt.Errorf("cannot make %s private (mode 0700): %w", dir, err)
-	}
-	defer d.Close()
-	if err := d.Chmod(0o700); err != nil {
-		return fmt.Errorf("cannot make %s private (mode 0700): %w", dir, err)
-	}
-	return nil
-}
+// place, or a folder of another user, is refused, never followed
+// (statefile.PrivateDir).
+func PrivateDir(dir string) error { return statefile.PrivateDir(dir) }
 
 // readVisitorID reads and checks a visitor id file, making it private if it
-// is not. The file is opened without following a link, and only the opened
-// file is changed.
+// is not: never through a link, never a file of another user
+// (statefile.ReadPrivate).
 func readVisitorID(path string) (string, error) {
-	st, err := os.Lstat(path)
-	if err != nil {
+	b, err := statefile.ReadPrivate(path, maxVisitorID+2)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return "", err
-	}
-	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("%s is not a regular file (a link or a device is never followed): remove it and ride again for a new visitor id", path)
-	}
-	f, err := openNoFollow(path)
-	if err != nil {
-		return "", fmt.Errorf("cannot read the visitor id from %s: %w; remove it and ride again for a new one", path, err)
-	}
-	defer f.Close()
-	if fst, err := f.Stat(); err != nil || !os.SameFile(st, fst) {
-		return "", fmt.Errorf("%s changed while it was read: remove it and ride again for a new visitor id", path)
-	}
-	if st.Mode().Perm()&0o077 != 0 {
-		if err := f.Chmod(0o600); err != nil {
-			return "", fmt.Errorf("cannot make %s private (mode 0600): %w", path, err)
-		}
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxVisitorID+2))
-	if err != nil {
-		return "", fmt.Errorf("cannot read the visitor id from %s: %w", path, err)
+	case err != nil:
+		return "", fmt.Errorf("cannot use the visitor id: %w (or remove it and ride again for a new id)", err)
 	}
 	id := strings.TrimSpace(string(b))
 	if err := CheckVisitorID(id); err != nil {
@@ -105,23 +62,16 @@ func readVisitorID(path string) (string, error) {
 	return id, nil
 }
 
-// createVisitorID writes a new random id to path, atomically: a temporary
-// file linked into place, so a ride started at the same moment reads either
-// nothing or the whole id, and the first one written wins.
+// createVisitorID writes a new random id to path, whole and only if there
+// is none yet, so a ride started at the same moment reads either nothing or
+// the whole id, and the first one written wins.
 func createVisitorID(dir, path string) error {
-	tmp, err := os.CreateTemp(dir, ".visitor-id-*")
-	if err != nil {
-		return fmt.Errorf("cannot write a visitor id in %s: %w; fix its permissions or give one with "+giveVisitor, dir, err)
-	}
-	defer os.Remove(tmp.Name())
-	_, werr := tmp.WriteString(client.RandomID() + client.RandomID() + "\n")
-	merr := tmp.Chmod(0o600)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, merr, cerr); err != nil {
-		return fmt.Errorf("cannot write a visitor id in %s: %w", dir, err)
-	}
-	if err := os.Link(tmp.Name(), path); err != nil && !errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("cannot keep the visitor id in %s: %w", path, err)
+	err := statefile.Write(path, 0o600, statefile.Keep, func(w io.Writer) error {
+		_, err := io.WriteString(w, client.RandomID()+client.RandomID()+"\n")
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("cannot keep a visitor id in %s: %w; fix its permissions or give one with "+giveVisitor, dir, err)
 	}
 	return nil
 }

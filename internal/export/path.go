@@ -117,15 +117,16 @@ func CreateDefault(dir string, s client.Summary, f Format, force bool) (*os.File
 		strings.Join(names, " and "), dir, fs.ErrExist)
 }
 
-// Create creates the file at path for an export, mode 0644. Without force an
-// existing file is never replaced: the error then wraps fs.ErrExist and says
-// what to do.
+// Create creates the file at path for an export, mode 0600 (DefaultPerm).
+// Without force an existing file is never replaced: the error then wraps
+// fs.ErrExist and says what to do. Save writes a file whole or not at all;
+// Create is for a caller that writes the file itself.
 func Create(path string, force bool) (*os.File, error) {
 	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
 	if force {
 		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	}
-	f, err := os.OpenFile(path, flags, 0o644)
+	f, err := os.OpenFile(path, flags, DefaultPerm)
 	if errors.Is(err, fs.ErrExist) {
 		return nil, fmt.Errorf("%s already exists: pass --force to replace it: %w", path, fs.ErrExist)
 	}

@@ -45,6 +45,7 @@ func Start(t testing.TB, bin string, rows, cols int, env []string, args ...strin
 	if err != nil {
 		t.Fatalf("cannot start %s in a pty: %v", bin, err)
 	}
+	f = pollable(f)
 	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), done: make(chan struct{})}
 	go term.pump()
 	go func() { _, _ = io.Copy(f, term.emu) }() // the emulator's answers to the program's queries
@@ -100,6 +101,11 @@ func (term *Terminal) CursorHidden() bool {
 	defer term.mu.Unlock()
 	return term.emu.CursorHidden()
 }
+
+// Hangup closes the terminal, as closing a terminal's window does: the
+// pty's master side is closed, so the program's terminal is hung up (its
+// session gets SIGHUP, its reads end, its writes fail).
+func (term *Terminal) Hangup() { _ = term.pty.Close() }
 
 // Done is closed when the program's output ends.
 func (term *Terminal) Done() <-chan struct{} { return term.done }

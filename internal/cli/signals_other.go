@@ -1,0 +1,11 @@
+//go:build !unix
+
+package cli
+
+import (
+	"os"
+	"syscall"
+)
+
+// StopSignals are the signals that end a command as its own end does.
+func StopSignals() []os.Signal { return []os.Signal{os.Interrupt, syscall.SIGTERM} }

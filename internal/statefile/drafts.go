@@ -1,0 +1,219 @@
+package statefile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// maxDraft bounds a draft read back: far more than a message may hold.
+const maxDraft = 4 << 20
+
+// File name endings of a session's drafts: saved by a terminal that left
+// the session (nobody shows it), or taken into a terminal's composer, which
+// shows it now.
+const (
+	savedExt = ".draft"
+	openExt  = ".open"
+)
+
+// Drafts keeps what a person was writing, per session and per terminal, in
+// a private folder: each session has a folder of its own (named by a hash of
+// its key), where each terminal writes only its own files, named by its
+// process and client id. So a terminal that quits with an empty composer
+// forgets only its own draft, never one another terminal kept; two
+// terminals saving at once write two files, each whole. It implements
+// tui.Drafts.
+type Drafts struct {
+	dir    string
+	writer string // this terminal's name in the file names: <pid>-<client id>
+}
+
+// NewDrafts keeps drafts in dir (made private, 0700, when missing) for the
+// terminal whose client id is clientID.
+func NewDrafts(dir, clientID string) *Drafts {
+	return &Drafts{dir: dir, writer: strconv.Itoa(os.Getpid()) + "-" + fileWord(clientID)}
+}
+
+// fileWord keeps the letters, digits and dashes of s, lower-cased and
+// bounded, for a file name.
+func fileWord(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
+			b.WriteRune(r)
+		}
+		if b.Len() >= 64 {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "terminal"
+	}
+	return b.String()
+}
+
+// sessionDir is the private folder of a session's drafts.
+func (d *Drafts) sessionDir(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return filepath.Join(d.dir, hex.EncodeToString(sum[:12]))
+}
+
+// Save keeps the terminal's draft of a session, whole or not at all (the
+// draft it kept before is kept on a failure, and the error says so); ""
+// forgets this terminal's draft of it, and only this terminal's.
+func (d *Drafts) Save(key, text string) error {
+	dir := d.sessionDir(key)
+	mine := filepath.Join(dir, d.writer)
+	if text == "" {
+		return errors.Join(removeMissingOK(mine+savedExt), removeMissingOK(mine+openExt))
+	}
+	if err := d.private(dir); err != nil {
+		return err
+	}
+	if err := WriteFile(mine+savedExt, []byte(text), 0o600); err != nil {
+		return fmt.Errorf("your draft was not kept: %w", err)
+	}
+	return removeMissingOK(mine + openExt)
+}
+
+// Load takes the draft kept for a session into this terminal: the newest
+// one a terminal saved when it left the session (or one a terminal that no
+// longer runs had open). It becomes this terminal's, so no other terminal
+// takes it too. When there is none, a draft another running terminal shows
+// now is returned with shared true: it is open there as well. "" when there
+// is no draft.
+func (d *Drafts) Load(key string) (text string, shared bool, err error) {
+	dir := d.sessionDir(key)
+	if err := d.private(dir); err != nil {
+		return "", false, err
+	}
+	d.adoptLegacy(dir)
+	for range 3 { // another terminal may take a draft between the listing and the rename
+		files, err := d.list(dir)
+		if err != nil {
+			return "", false, err
+		}
+		if len(files) == 0 {
+			return "", false, nil
+		}
+		f := files[0]
+		if f.ext == openExt && (f.writer == d.writer || processAlive(f.pid)) {
+			b, err := ReadPrivate(f.path, maxDraft)
+			return string(b), f.writer != d.writer, err
+		}
+		took := filepath.Join(dir, d.writer+openExt)
+		if err := os.Rename(f.path, took); err != nil {
+			continue
+		}
+		b, err := ReadPrivate(took, maxDraft)
+		return string(b), false, err
+	}
+	return "", false, nil
+}
+
+// private makes the drafts folder and a session's folder in it private.
+func (d *Drafts) private(sessionDir string) error {
+	if err := PrivateDir(d.dir); err != nil {
+		return fmt.Errorf("drafts are not kept: %w", err)
+	}
+	if err := PrivateDir(sessionDir); err != nil {
+		return fmt.Errorf("drafts are not kept: %w", err)
+	}
+	return nil
+}
+
+// adoptLegacy moves a draft kept by an earlier vehicle (one file per
+// session beside the sessions' folders) into the session's folder as a
+// saved draft, so Load finds it.
+func (d *Drafts) adoptLegacy(dir string) {
+	old := dir + ".txt"
+	if st, err := os.Lstat(old); err == nil && st.Mode().IsRegular() && ownedByUs(st) {
+		_ = os.Rename(old, filepath.Join(dir, "0-legacy"+savedExt))
+	}
+}
+
+// draftFile is one file of a session's folder.
+type draftFile struct {
+	path   string
+	writer string // <pid>-<client id>
+	pid    int
+	ext    string // savedExt or openExt
+	mod    int64  // modification time, Unix nanoseconds
+}
+
+// list is a session's draft files in the order Load prefers them: this
+// terminal's own, then the saved ones and those of a terminal no longer
+// running, newest first, then those another running terminal shows.
+func (d *Drafts) list(dir string) ([]draftFile, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the drafts in %s: %w", dir, err)
+	}
+	var files []draftFile
+	for _, e := range ents {
+		if leftover(dir, e) {
+			continue
+		}
+		ext := filepath.Ext(e.Name())
+		if ext != savedExt && ext != openExt || !e.Type().IsRegular() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		writer := strings.TrimSuffix(e.Name(), ext)
+		pidText, _, _ := strings.Cut(writer, "-")
+		pid, _ := strconv.Atoi(pidText)
+		files = append(files, draftFile{path: filepath.Join(dir, e.Name()), writer: writer, pid: pid, ext: ext, mod: info.ModTime().UnixNano()})
+	}
+	rank := func(f draftFile) int {
+		switch {
+		case f.writer == d.writer:
+			return 0
+		case f.ext == savedExt || !processAlive(f.pid):
+			return 1
+		}
+		return 2
+	}
+	sort.SliceStable(files, func(i, j int) bool {
+		if ri, rj := rank(files[i]), rank(files[j]); ri != rj {
+			return ri < rj
+		}
+		return files[i].mod > files[j].mod
+	})
+	return files, nil
+}
+
+// staleTemp is how old a temporary file must be before Load takes it for
+// the leftover of a writer that was killed mid-write.
+const staleTemp = time.Hour
+
+// leftover removes e when it is the temporary file of a write that never
+// finished (its writer killed) and reports whether it was one.
+func leftover(dir string, e fs.DirEntry) bool {
+	if !strings.HasPrefix(e.Name(), ".") || !strings.Contains(e.Name(), ".tmp-") {
+		return false
+	}
+	if info, err := e.Info(); err == nil && e.Type().IsRegular() && time.Since(info.ModTime()) > staleTemp {
+		_ = os.Remove(filepath.Join(dir, e.Name()))
+	}
+	return true
+}
+
+// removeMissingOK removes path; a missing file is no error.
+func removeMissingOK(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("cannot forget the draft %s: %w", path, err)
+	}
+	return nil
+}

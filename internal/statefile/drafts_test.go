@@ -1,0 +1,128 @@
+package statefile
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+// load is d.Load that fails the test on an error.
+func load(t *testing.T, d *Drafts, key string) (string, bool) {
+	t.Helper()
+	text, shared, err := d.Load(key)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	return text, shared
+}
+
+// TestDraftsOfTwoTerminals: a terminal quitting with an empty composer
+// forgets only its own draft; the draft another terminal kept is taken by
+// the next terminal that opens the session, and a terminal that opens it
+// while it shows there gets it marked as shared.
+func TestDraftsOfTwoTerminals(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "drafts")
+	a, b, c := NewDrafts(dir, "cli-laptop-pts1-aaaa"), NewDrafts(dir, "cli-laptop-pts2-bbbb"), NewDrafts(dir, "cli-laptop-pts3-cccc")
+	const key = "https://sophia.example.com demo s1"
+	if err := a.Save(key, "what A was writing"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(key, ""); err != nil { // B quits with an empty composer
+		t.Fatal(err)
+	}
+	if text, shared := load(t, b, key); text != "what A was writing" || shared {
+		t.Fatalf("B opening the session got %q (shared %v), want A's draft", text, shared)
+	}
+	if text, shared := load(t, c, key); text != "what A was writing" || !shared {
+		t.Errorf("C opening it while B shows it got %q (shared %v), want it marked shared", text, shared)
+	}
+	if err := b.Save(key, ""); err != nil { // B sent it: its composer is empty
+		t.Fatal(err)
+	}
+	if text, _ := load(t, a, key); text != "" {
+		t.Errorf("after B sent the draft, A got %q", text)
+	}
+	if text, _ := load(t, a, "another session"); text != "" {
+		t.Errorf("another session's draft: %q", text)
+	}
+}
+
+// TestDraftsSavedAtOnce: terminals saving the same session at the same
+// moment each keep their own draft whole.
+func TestDraftsSavedAtOnce(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "drafts")
+	const key = "k"
+	texts := map[string]string{"cli-a": string(words(40<<10, "alpha")), "cli-b": string(words(30<<10, "beta"))}
+	for round := 0; round < 100; round++ {
+		var wg sync.WaitGroup
+		for id, text := range texts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := NewDrafts(dir, id).Save(key, text); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	for id, text := range texts {
+		got, err := os.ReadFile(filepath.Join(NewDrafts(dir, "x").sessionDir(key), NewDrafts(dir, id).writer+savedExt))
+		if err != nil || string(got) != text {
+			t.Errorf("%s's draft: %d bytes (%v), want %d", id, len(got), err, len(text))
+		}
+	}
+}
+
+// TestDraftOfATerminalThatDied: a draft left open by a terminal that no
+// longer runs (killed) is taken as a kept one, not marked shared; a draft
+// kept by an earlier vehicle (one file per session) is found.
+func TestDraftOfATerminalThatDied(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "drafts")
+	d := NewDrafts(dir, "cli-me")
+	if err := d.private(d.sessionDir("s1")); err != nil {
+		t.Fatal(err)
+	}
+	dead := filepath.Join(d.sessionDir("s1"), "2147483600-cli-gone"+openExt)
+	if err := os.WriteFile(dead, []byte("left open"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if text, shared := load(t, d, "s1"); text != "left open" || shared {
+		t.Errorf("got %q (shared %v)", text, shared)
+	}
+	if err := os.WriteFile(d.sessionDir("s2")+".txt", []byte("from before"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if text, shared := load(t, d, "s2"); text != "from before" || shared {
+		t.Errorf("an earlier vehicle's draft: %q (shared %v)", text, shared)
+	}
+}
+
+// TestDraftsLeftoversAreCleared: the temporary file of a save whose writer
+// was killed is removed once it is stale, and never taken for a draft.
+func TestDraftsLeftoversAreCleared(t *testing.T) {
+	d := NewDrafts(filepath.Join(t.TempDir(), "drafts"), "cli-me")
+	dir := d.sessionDir("s1")
+	if err := d.private(dir); err != nil {
+		t.Fatal(err)
+	}
+	stale, fresh := filepath.Join(dir, ".x.draft.tmp-1"), filepath.Join(dir, ".y.draft.tmp-2")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, []byte("half"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-2 * staleTemp)
+	_ = os.Chtimes(stale, old, old)
+	if text, _ := load(t, d, "s1"); text != "" {
+		t.Errorf("a temporary file was taken for a draft: %q", text)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file is still there (%v)", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("a fresh temporary file (a save under way) was removed: %v", err)
+	}
+}
