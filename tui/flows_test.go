@@ -26,14 +26,17 @@ func TestTakeover(t *testing.T) {
 
 	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
 	b.run(b.m.open(id))
-	offered := b.see("Take over or watch?", "● live", "## Echo", "◆ member user:ada", "· body started (in-process)")
+	b.see("Take over or watch?", "● live", "## Echo", "◆ member user:ada", "· body started (in-process)")
+	offered := drawn(b.m, overlayPart, leasePart)
 	t.Run("offered", func(t *testing.T) { golden(t, offered) })
 
 	b.send(press('t'))
-	tookOver := b.see("● you drive from this terminal", "took over from cli-one", "◆ member user:ada", "· body started (in-process)")
+	b.see("● you drive from this terminal", "took over from cli-one", "◆ member user:ada", "· body started (in-process)")
+	tookOver := drawn(b.m, leasePart, statusPart)
 	t.Run("took over", func(t *testing.T) { golden(t, tookOver) })
-	takenOver := a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two", "◆ member user:ada",
+	a.see("⚠ taken over by your other terminal (cli-two)", "lease revoked: taken over by cli-two", "◆ member user:ada",
 		"your other terminal drives", "· body started (in-process)")
+	takenOver := drawn(a.m, transcriptPart, leasePart, composerPart)
 	t.Run("taken over", func(t *testing.T) { golden(t, takenOver) })
 
 	a.send(typing("mine again")...)

@@ -70,6 +70,55 @@ func screen(m *Model) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
+// Parts of the screen, for goldens at a component's own size: a change to
+// one part (the status line, say) rewrites only the goldens of that part.
+// The whole screen's goldens are TestSizes' alone: the layout.
+
+// drawn draws the screen as the program would and returns the parts, one
+// under another, as the person reads them (no styling, no trailing
+// spaces).
+func drawn(m *Model, parts ...func(*Model) string) string {
+	screen(m)
+	var out []string
+	for _, p := range parts {
+		v := p(m)
+		if v == "" {
+			continue // a part not on screen now: an overlay that does not show
+		}
+		for _, l := range strings.Split(xansi.Strip(v), "\n") {
+			out = append(out, strings.TrimRight(l, " "))
+		}
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// The parts: each component's view at the size the layout gave it.
+func transcriptPart(m *Model) string { return m.transcript.View() }
+func roomPart(m *Model) string       { return m.room.View() }
+func queuePart(m *Model) string      { return m.queue.View() }
+func leasePart(m *Model) string      { return m.lease.View() }
+func statusPart(m *Model) string     { return m.status.View() }
+func accountPart(m *Model) string    { return m.accountP.View() }
+func composerPart(m *Model) string   { return m.composer.View() }
+func pickerPart(m *Model) string     { return m.picker.View() }
+func headerPart(m *Model) string     { return strings.Split(m.frame, "\n")[0] }
+
+// bodyPart is the screen between its header and its status line: the
+// visit's own layout.
+func bodyPart(m *Model) string {
+	lines := strings.Split(m.frame, "\n")
+	return strings.Join(lines[1:len(lines)-1], "\n")
+}
+
+// overlayPart is the overlay on top, as drawn over the screen's body; ""
+// when none shows.
+func overlayPart(m *Model) string {
+	if o := m.top(); o != nil {
+		return o.View()
+	}
+	return ""
+}
+
 // golden compares got with testdata/<Test>/<case>.golden (rewritten with
 // -update).
 func golden(t *testing.T, got string) {

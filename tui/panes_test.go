@@ -87,7 +87,7 @@ func TestAccount(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := opened(t, testConfig(t), 80, 24, c.snap, nil)
 			feed(m, c.steps(m)...)
-			golden(t, screen(m))
+			golden(t, drawn(m, accountPart))
 		})
 	}
 }
@@ -114,7 +114,7 @@ func TestLimits(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := opened(t, testConfig(t), 80, 24, c.snap, nil)
 			feed(m, accountMsg{acc: c.acc})
-			golden(t, screen(m))
+			golden(t, drawn(m, accountPart))
 		})
 	}
 }
@@ -175,7 +175,7 @@ func TestQueue(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := driven(t, 80, 24)
 			feed(m, c.steps(m)...)
-			golden(t, screen(m))
+			golden(t, drawn(m, queuePart, statusPart))
 			if c.name == "esc with a queue" && (len(m.laneItems()) != 1 || m.composer.Value() != "a draft") {
 				t.Errorf("esc wiped something: lane %v, draft %q", m.laneItems(), m.composer.Value())
 			}
@@ -190,7 +190,7 @@ func TestSelection(t *testing.T) {
 	t.Run("entry selected", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, keyTab, keyTab, keyUp, keyUp) // past the tool chip
-		golden(t, screen(m))
+		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
 	})
 	t.Run("copied", func(t *testing.T) {
 		m := driven(t, 80, 24)
@@ -202,7 +202,7 @@ func TestSelection(t *testing.T) {
 		if got := fmt.Sprint(cmd()); got != "What is a lease?" {
 			t.Errorf("the clipboard got %q", got)
 		}
-		golden(t, screen(m))
+		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
 	})
 	t.Run("fork with selectedText", func(t *testing.T) {
 		m := driven(t, 80, 24)
@@ -218,7 +218,7 @@ func TestSelection(t *testing.T) {
 		if m.sess.id != "s2" || m.composer.Value() != "What is a lease?" {
 			t.Errorf("after the fork: session %s, composer %q", m.sess.id, m.composer.Value())
 		}
-		golden(t, screen(m))
+		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
 	})
 	t.Run("mouse off", func(t *testing.T) {
 		m := driven(t, 80, 24)
@@ -226,7 +226,7 @@ func TestSelection(t *testing.T) {
 		if m.View().MouseMode != tea.MouseModeNone {
 			t.Error("f2 left the mouse captured")
 		}
-		golden(t, screen(m))
+		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
 		feed(m, keyF2)
 		if m.View().MouseMode != tea.MouseModeCellMotion {
 			t.Error("f2 again did not capture the mouse")
@@ -314,7 +314,7 @@ func TestDeleteOutcome(t *testing.T) {
 			m := picking(t, 80, 24)
 			out := c.out
 			feed(m, keyDown, keyCtrlD, press('y'), deletedMsg{id: "s2", title: "Leases and takeovers", outcome: &out})
-			golden(t, screen(m))
+			golden(t, drawn(m, overlayPart, statusPart))
 			feed(m, keyEnter)
 			if m.focus != focusPicker || strings.Contains(screen(m), "Deleted") {
 				t.Errorf("enter did not close the outcome: focus %d", m.focus)
@@ -352,7 +352,7 @@ func TestVisit(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, screen(m))
+			golden(t, drawn(m, bodyPart, statusPart))
 		})
 	}
 }

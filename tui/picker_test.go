@@ -56,7 +56,7 @@ func TestPicker(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := picking(t, c.w, c.h)
 			feed(m, c.msgs...)
-			golden(t, screen(m))
+			golden(t, drawn(m, headerPart, pickerPart))
 		})
 	}
 }
@@ -65,9 +65,9 @@ func TestPicker(t *testing.T) {
 func TestPickerEmptyAndLoading(t *testing.T) {
 	m := newModel(t, testConfig(t), 80, 12)
 	m.Init()
-	t.Run("loading", func(t *testing.T) { golden(t, screen(m)) })
+	t.Run("loading", func(t *testing.T) { golden(t, drawn(m, headerPart, pickerPart)) })
 	feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Principal: "user:ada"})
-	t.Run("empty", func(t *testing.T) { golden(t, screen(m)) })
+	t.Run("empty", func(t *testing.T) { golden(t, drawn(m, headerPart, pickerPart)) })
 }
 
 // TestPickerSortsNewestFirst orders a listing by its last change.

@@ -113,7 +113,7 @@ func TestRoom(t *testing.T) {
 				m = watching(t)
 			}
 			feed(m, c.steps(m)...)
-			golden(t, screen(m))
+			golden(t, drawn(m, roomPart, overlayPart, leasePart, statusPart))
 		})
 	}
 }

@@ -75,7 +75,7 @@ func TestComposer(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, screen(m))
+			golden(t, drawn(m, composerPart, statusPart))
 		})
 	}
 }
@@ -165,7 +165,7 @@ func TestLease(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, screen(m))
+			golden(t, drawn(m, leasePart, composerPart))
 		})
 	}
 }
@@ -206,7 +206,7 @@ func TestStatusLine(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := driven(t, 80, 24)
 			feed(m, c.steps(m)...)
-			golden(t, screen(m))
+			golden(t, drawn(m, statusPart))
 		})
 	}
 }
@@ -220,7 +220,7 @@ func TestHelpOverlay(t *testing.T) {
 		t.Run(size.name, func(t *testing.T) {
 			m := driven(t, size.w, size.h)
 			feed(m, keyF1)
-			golden(t, screen(m))
+			golden(t, drawn(m, overlayPart))
 			if _, ok := m.top().(*dialog.Help); !ok || !strings.Contains(screen(m), "ctrl+s    steer the run") {
 				t.Fatalf("f1 did not open the help over the session")
 			}

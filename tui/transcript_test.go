@@ -78,7 +78,7 @@ func TestTranscript(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, screen(m))
+			golden(t, drawn(m, transcriptPart))
 		})
 	}
 }
@@ -135,7 +135,7 @@ func TestScrolling(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, screen(m))
+			golden(t, drawn(m, transcriptPart))
 		})
 	}
 }
