@@ -118,3 +118,25 @@ func TestComposerOfAWatcherTakesNothing(t *testing.T) {
 		t.Errorf("a watcher's composer took %q", v)
 	}
 }
+
+// TestPaneSizeIsItsOwn: a pane given a width other than the screen's draws
+// at that width, and the screen and the other panes keep theirs.
+func TestPaneSizeIsItsOwn(t *testing.T) {
+	m := driven(t, 100, 24)
+	feed(m, chimeArrives(m, 5, "c1", "Bo", "Try the archive."))
+	screen(m)
+	status := xansi.StringWidth(strings.Split(m.status.View(), "\n")[0])
+	m.lease.SetSize(33, 1)
+	if w := xansi.StringWidth(m.lease.View()); w != 33 {
+		t.Errorf("the lease line is %d cells wide, not 33", w)
+	}
+	if m.width != 100 || xansi.StringWidth(m.status.View()) != status {
+		t.Errorf("sizing the lease line changed the screen (%d) or the status line (%d, was %d)", m.width,
+			xansi.StringWidth(m.status.View()), status)
+	}
+	for _, l := range m.room.Lines() {
+		if w := xansi.StringWidth(l); w != 100 {
+			t.Errorf("the room pane has a line %d cells wide, not 100", w)
+		}
+	}
+}
