@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -95,5 +96,24 @@ func nextWithin(t *testing.T, cmd tea.Cmd) tea.Msg {
 	case <-ctx.Done():
 		t.Fatal("no message from the stream in 10 s")
 		return nil
+	}
+}
+
+// TestDeltasDrawnAsTheyEnter: a batch of deltas is drawn by the update that
+// folds it, with no flush tick scheduled, and a spin that comes while the
+// reply streams leaves its drawing to the next batch's frame.
+func TestDeltasDrawnAsTheyEnter(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	ticks := m.ticks
+	d1, d2 := delta(m, "m9", "Streaming "), delta(m, "m9", "as it comes")
+	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{d1.ev, d2.ev}})
+	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "Streaming as it comes") {
+		t.Fatalf("the batch was not drawn when it entered:\n%s", got)
+	}
+	if m.ticks != ticks || m.sess.flushes {
+		t.Errorf("a flush tick was scheduled (%d, was %d; pending %v)", m.ticks, ticks, m.sess.flushes)
+	}
+	if !m.sess.pace.drawing(time.Now()) {
+		t.Error("the stream does not say its deltas are being drawn")
 	}
 }
