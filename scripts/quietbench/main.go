@@ -69,6 +69,7 @@ type options struct {
 	sync       bool
 	rows, cols int
 	env        string
+	raw        string
 }
 
 // run measures each binary, rounds times, alternating.
@@ -83,6 +84,7 @@ func run(mode string, args []string) error {
 	fs.BoolVar(&o.sync, "sync", false, "the terminal answers that it supports synchronized output")
 	size := fs.String("size", "120x40", "the terminal's COLSxROWS")
 	fs.StringVar(&o.env, "env", "", "extra environment of the TUI, KEY=VALUE[,KEY=VALUE]")
+	fs.StringVar(&o.raw, "raw", "", "keep what each TUI wrote in RAW.N (N counts the measurements)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -99,9 +101,11 @@ func run(mode string, args []string) error {
 		fmt.Printf("# %d bytes of markdown in %d deltas %v apart\n", len(replyDoc()), o.pieces, o.delay)
 		fmt.Printf("%-44s %5s %6s %7s %7s %9s %8s %8s %7s %7s\n", "binary", "round", "secs", "cpu_s", "ticks_s", "switches", "sysmon", "bytes", "frames", "outside")
 	}
+	seq := 0
 	for r := 1; r <= o.rounds; r++ {
 		for _, bin := range fs.Args() {
-			if err := measure(o, bin, r); err != nil {
+			seq++
+			if err := measure(o, bin, r, seq); err != nil {
 				return fmt.Errorf("%s, round %d: %w", bin, r, err)
 			}
 		}
@@ -111,7 +115,7 @@ func run(mode string, args []string) error {
 }
 
 // measure runs one binary once against a fresh host.
-func measure(o options, bin string, round int) error {
+func measure(o options, bin string, round, seq int) error {
 	delay := o.delay
 	if o.mode == "idle" {
 		delay = 0
@@ -136,7 +140,14 @@ func measure(o options, bin string, round int) error {
 	if vars, p, ok := strings.Cut(bin, "@"); ok { // KEY=VALUE[,KEY=VALUE]@BINARY
 		env, path = append(env, strings.Split(vars, ",")...), p
 	}
-	t, err := startTerm(path, []string{"--gardend", srv.URL, "--graph", "demo", "--new"}, env, o.rows, o.cols, o.sync)
+	var raw *os.File
+	if o.raw != "" {
+		if raw, err = os.Create(fmt.Sprintf("%s.%d", o.raw, seq)); err != nil {
+			return err
+		}
+		defer raw.Close()
+	}
+	t, err := startTerm(path, []string{"--gardend", srv.URL, "--graph", "demo", "--new"}, env, o.rows, o.cols, o.sync, raw)
 	if err != nil {
 		return err
 	}

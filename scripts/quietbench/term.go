@@ -38,20 +38,21 @@ type term struct {
 	pend    [len(syncBegin)]byte // the start of what may be a marker
 	npend   int
 	done    chan struct{}
+	raw     *os.File // where everything written is kept, when asked
 }
 
 // startTerm runs bin with args in a rows x cols pty. With sync, the
 // emulator answers the program's query for mode 2026 as a terminal that
 // supports it does (reset, ready to be set); without, as one that does not
-// know the mode.
-func startTerm(bin string, args []string, env []string, rows, cols int, sync bool) (*term, error) {
+// know the mode. With raw, everything the program writes is kept there too.
+func startTerm(bin string, args []string, env []string, rows, cols int, sync bool, raw *os.File) (*term, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)})
 	if err != nil {
 		return nil, err
 	}
-	t := &term{cmd: cmd, pty: f, emu: vt.NewEmulator(cols, rows), done: make(chan struct{})}
+	t := &term{cmd: cmd, pty: f, emu: vt.NewEmulator(cols, rows), done: make(chan struct{}), raw: raw}
 	if sync {
 		_, _ = t.emu.Write([]byte(syncEnd)) // the emulator now knows the mode
 	}
@@ -70,6 +71,9 @@ func (t *term) pump() {
 			t.mu.Lock()
 			_, _ = t.emu.Write(buf[:n])
 			t.count(buf[:n])
+			if t.raw != nil {
+				_, _ = t.raw.Write(buf[:n])
+			}
 			t.mu.Unlock()
 		}
 		if err != nil {
