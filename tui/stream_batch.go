@@ -51,19 +51,21 @@ func (p *pacer) hold() time.Duration {
 // nextEvents waits for the stream's next event, then takes every event that
 // is already at hand, so that what arrives together enters the loop as one
 // message. A run of message.deltas that comes within a flush interval of
-// the last message waits for the rest of that interval first, and is drawn
-// as it enters (onEvents): a streamed reply costs one message and one frame
-// a flush interval, however many deltas it comes in, and the reader's
-// goroutine hands nothing over while the deltas wait (the client keeps what
-// it read). Update re-issues the command after each message.
+// the last message waits a flush interval for more, and is drawn as it
+// enters (onEvents): a streamed reply costs one message and one frame a
+// flush interval, however many deltas it comes in, each delta is drawn at
+// most a flush interval after it came (as the flush tick drew it), and the
+// reader's goroutine hands nothing over while the deltas wait (the client
+// keeps what it read). The first delta after a pause is drawn at once.
+// Update re-issues the command after each message.
 func nextEvents(s *client.Stream, gen int, p *pacer) tea.Cmd {
 	return func() tea.Msg {
 		if !s.Next() {
 			return streamEndMsg{gen: gen, err: s.Err()}
 		}
 		evs := takeReady(s, []client.Event{s.Current()})
-		if wait := p.hold() - time.Since(p.last); wait > 0 && onlyDeltas(evs) {
-			t := time.NewTimer(wait)
+		if time.Since(p.last) < p.hold() && onlyDeltas(evs) {
+			t := time.NewTimer(p.hold())
 			<-t.C
 			evs = takeReady(s, evs)
 		}

@@ -48,11 +48,15 @@ type entryKey struct {
 }
 
 // streamView is the rendering of a streaming message so far: its finished
-// blocks and its tail, as of the last flush.
+// blocks and its tail, as of the last flush. A flush reads only the text
+// after the finished blocks: a reply of n bytes costs O(n) over its stream,
+// not O(n) a flush.
 type streamView struct {
 	width  int
 	text   string // the text rendered
+	done   int    // the bytes of text the finished blocks came from
 	blocks []block
+	lines  []string // the finished blocks' lines, indented, each block followed by a blank line
 	tail   []string
 }
 
@@ -159,10 +163,7 @@ func (r *renderer) reply(e *client.Entry) []string {
 		if sv == nil || sv.width != r.width {
 			return append(out, BodyIndent+r.st.Time.Render("…"))
 		}
-		for _, b := range sv.blocks {
-			out = indentInto(out, b.lines)
-			out = append(out, "")
-		}
+		out = append(out, sv.lines...)
 		return indentInto(out, sv.tail)
 	}
 	if strings.TrimSpace(e.Text) == "" {
@@ -196,7 +197,7 @@ func indentInto(out, lines []string) []string {
 // It reports whether the rendering changed.
 func (r *renderer) flushStream(e *client.Entry) bool {
 	sv := r.streams[e.MessageID]
-	if sv == nil || sv.width != r.width {
+	if sv == nil || sv.width != r.width || !strings.HasPrefix(e.Text, sv.text) {
 		sv = &streamView{width: r.width}
 		r.streams[e.MessageID] = sv
 	}
@@ -204,10 +205,18 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 		return false
 	}
 	sv.text = e.Text
-	src := ui.Sanitize(e.Text)
-	blocks, tail := splitBlocks(src)
-	for i := len(sv.blocks); i < len(blocks); i++ {
-		sv.blocks = append(sv.blocks, block{src: blocks[i], lines: r.md.renderBlock(blocks[i])})
+	// The finished blocks end at a blank line outside a code fence: the
+	// rest starts afresh there. Sanitizing keeps every newline, so the
+	// rest's finished lines are as many of the text's.
+	rest := ui.Sanitize(e.Text[sv.done:])
+	blocks, tail := splitBlocks(rest)
+	for _, b := range blocks {
+		lines := r.md.renderBlock(b)
+		sv.blocks = append(sv.blocks, block{src: b, lines: lines})
+		sv.lines = append(indentInto(sv.lines, lines), "")
+	}
+	if len(blocks) > 0 {
+		sv.done += afterLines(e.Text[sv.done:], strings.Count(rest[:len(rest)-len(tail)], "\n"))
 	}
 	switch {
 	case strings.TrimSpace(tail) == "":
@@ -218,6 +227,19 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 		sv.tail = r.md.renderBlock(tail)
 	}
 	return true
+}
+
+// afterLines is the length of s's first n lines, their newlines included.
+func afterLines(s string, n int) int {
+	at := 0
+	for ; n > 0; n-- {
+		i := strings.IndexByte(s[at:], '\n')
+		if i < 0 {
+			return len(s)
+		}
+		at += i + 1
+	}
+	return at
 }
 
 // flushStreams flushes the streaming entries near the end of es and reports

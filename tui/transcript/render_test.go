@@ -118,3 +118,24 @@ func TestFailureLines(t *testing.T) {
 		t.Errorf("want the turn's text, then the wrapped failure under it:\n%s", joined)
 	}
 }
+
+// TestStreamedLikeWhole: a reply streamed in pieces of every size, flushed
+// after each, draws what one flush of its whole text draws, and the reply
+// once complete draws its finished blocks from the stream's renderings.
+func TestStreamedLikeWhole(t *testing.T) {
+	text := "# Title\n\nA paragraph with **bold** and `code`.\r\n\r\n```go\nx := 1\n\ny := 2\n```\n\n" +
+		"- one\n- two\n\n\n> quoted \x1b[31m text\n\nThe end, without a blank line after it"
+	for _, size := range []int{1, 3, 7, 40, len(text)} {
+		r := newRenderer(uitest.Context().Styles, time.UTC, 60)
+		e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+		for i := 0; i < len(text); i += size {
+			e.Text = text[:min(i+size, len(text))]
+			r.flushStream(e)
+		}
+		whole := newRenderer(uitest.Context().Styles, time.UTC, 60)
+		whole.flushStream(e)
+		if got, want := strings.Join(r.reply(e), "\n"), strings.Join(whole.reply(e), "\n"); got != want {
+			t.Errorf("pieces of %d:\n%s\nwhole:\n%s", size, got, want)
+		}
+	}
+}
