@@ -24,6 +24,7 @@ type markdown struct {
 	style string
 	width int
 	r     *glamour.TermRenderer
+	t     tailMarkdown // a streaming paragraph's drawing without glamour (mdtail.go)
 }
 
 // newMarkdown makes a renderer for a glamour style (theme.Markdown*) and a

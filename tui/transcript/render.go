@@ -224,7 +224,7 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	case len(tail) > plainTailBytes:
 		sv.tail = ui.WrapPlain(tail, r.md.width)
 	default:
-		sv.tail = r.md.renderBlock(tail)
+		sv.tail = r.md.tail(tail)
 	}
 	return true
 }
