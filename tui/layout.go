@@ -72,7 +72,11 @@ func (m *Model) arrangeSession() {
 		m.transcript.Search().Sync()
 	}
 	m.panes = m.sidePanes(m.high - top - 2 - ch - bar)
-	if h := max(m.high-top-2-ch-bar-m.panes.height(), 1); h != m.transcript.Height() {
+	h := max(m.high-top-2-ch-bar-m.panes.height(), 1)
+	switch {
+	case m.wallShown():
+		m.arrangeWall(top, h)
+	case h != m.transcript.Height() || m.transcript.Width() != m.width:
 		m.transcript.SetSize(m.width, h)
 	}
 	m.lease.SetSize(m.width, 1)
@@ -208,6 +212,9 @@ func (m *Model) sidePanes(avail int) sideLines {
 // sessionBody is the transcript, or what stands in for it while opening.
 func (m *Model) sessionBody() []string {
 	s := m.sess
+	if m.wallShown() {
+		return m.wallLines()
+	}
 	if s.state != nil {
 		return m.transcript.Lines()
 	}

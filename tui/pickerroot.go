@@ -57,6 +57,8 @@ func (m *Model) onPickerAction(a ui.Action) tea.Cmd {
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
 		return m.open(a.ID)
+	case picker.OpenMany:
+		return m.openTiles(a.IDs)
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:

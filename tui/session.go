@@ -3,12 +3,14 @@ package tui
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -24,59 +26,97 @@ type session struct {
 	states      chan client.ConnState
 	conn        panes.Conn
 	role        role
-	created     bool                  // made by this terminal: the person's own, never watched
-	offer       *client.Lease         // the lease of the other terminal, while the offer shows
-	revoked     *client.LeaseEndValue // the revocation already acted on
-	sending     bool                  // a text command or a chime is on its way
-	flushes     bool                  // a flush tick is scheduled
-	pace        pacer                 // when the stream last entered the loop
-	texts       map[string]string     // the text of each command sent from this terminal
-	cancelling  map[string]bool       // commands this terminal asked to cancel
-	onOpen      string                // a note to show once the session has opened
-	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
-	reduced     bool                  // the host refused with access_reduced: read, never drive
-	returned    []panes.LaneItem      // commands the host cancelled undelivered, waiting to be sent again
-	unconfirmed *outgoing             // a send whose answer was lost, until the stream or a resend settles it
-	timerFor    time.Time             // the lease expiry the lease timer is set for
-	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
-	cost        costs                 // what the session has cost (activity.go)
-	lazy        lazyOpen              // what the transcript has not folded yet (lazy.go)
+	created     bool                   // made by this terminal: the person's own, never watched
+	offer       *client.Lease          // the lease of the other terminal, while the offer shows
+	revoked     *client.LeaseEndValue  // the revocation already acted on
+	sending     bool                   // a text command or a chime is on its way
+	flushes     bool                   // a flush tick is scheduled
+	pace        pacer                  // when the stream last entered the loop
+	texts       map[string]string      // the text of each command sent from this terminal
+	cancelling  map[string]bool        // commands this terminal asked to cancel
+	onOpen      string                 // a note to show once the session has opened
+	stale       bool                   // the host restarted: the lease is unconfirmed until it says otherwise
+	reduced     bool                   // the host refused with access_reduced: read, never drive
+	returned    []panes.LaneItem       // commands the host cancelled undelivered, waiting to be sent again
+	unconfirmed *outgoing              // a send whose answer was lost, until the stream or a resend settles it
+	timerFor    time.Time              // the lease expiry the lease timer is set for
+	leaseSince  time.Time              // when that expiry was learnt: a key after it means the person is here
+	cost        costs                  // what the session has cost (activity.go)
+	lazy        lazyOpen               // what the transcript has not folded yet (lazy.go)
+	view        *transcript.Transcript // the session's transcript, on screen when it has the focus or a tile
+	draft       string                 // the composer's text while another tile has the focus
+	needs       string                 // why the session needs the person while its tile is not focused, "" when it does not
 }
 
-// open closes the open session (releasing its lease) and opens id.
-func (m *Model) open(id string) tea.Cmd {
-	prevID, prevDraft := m.Draft()
-	keep := saveDraft(m.cfg.Drafts, prevID, prevDraft)
-	closing := m.closeSession()
-	m.gen++
-	ctx, cancel := context.WithCancel(m.cfg.Context)
-	m.sess = &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{},
-		cancelling: map[string]bool{}}
-	m.visit = nil
-	m.activity.Reset(m.gen)
-	m.room.Reset()
-	m.queue.Reset()
-	if m.cfg.Watch {
-		m.sess.role = roleWatch
+// open closes the open sessions (releasing their leases) and opens id.
+func (m *Model) open(id string) tea.Cmd { return m.openTiles([]string{id}) }
+
+// openTiles closes the open sessions (releasing their leases and keeping
+// their drafts) and opens ids, one tile each, the first focused.
+func (m *Model) openTiles(ids []string) tea.Cmd {
+	query := m.transcript.Search().Query() // the person's last search goes on
+	keep := m.saveDrafts()
+	closing := m.closeSessions()
+	cmds := []tea.Cmd{keep, closing}
+	for _, id := range ids {
+		s, cmd := m.newSession(id)
+		s.view.Search().SetQuery(query)
+		m.tiles = append(m.tiles, s)
+		cmds = append(cmds, cmd)
 	}
-	m.transcript.Open(m.sess)
+	m.visit, m.zoom = nil, false
+	m.focusTile(0)
 	m.composer.SetValue("") // a draft for another session is not sent here
-	m.focus, m.note = focusSession, "opening "+ui.SanitizeLine(id)+"…"
+	m.focus, m.note = focusSession, "opening "+ui.SanitizeLine(ids[0])+"…"
+	if len(ids) > 1 {
+		m.note = "opening " + strconv.Itoa(len(ids)) + " sessions…"
+	}
 	m.setErr(nil)
 	m.layout()
-	watch := m.cfg.Watch || m.cfg.NoClaim
-	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch),
-		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)))
+	return tea.Batch(cmds...)
 }
 
-// closeSession ends the open session's stream and gives its lease up.
+// newSession makes a session of id, its transcript, and the command that
+// opens it (the claim unless watching, the snapshot, its kept draft).
+func (m *Model) newSession(id string) (*session, tea.Cmd) {
+	m.gen++
+	ctx, cancel := context.WithCancel(m.cfg.Context)
+	s := &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{},
+		cancelling: map[string]bool{}, view: transcript.New(&m.Context)}
+	s.view.Open(s)
+	if m.cfg.Watch {
+		s.role = roleWatch
+	}
+	watch := m.cfg.Watch || m.cfg.NoClaim
+	return s, tea.Batch(openSession(ctx, m.cfg.Client, s.gen, id, m.me.Principal, watch),
+		loadDraft(m.cfg.Drafts, s.gen, m.draftKey(id)))
+}
+
+// closeSessions ends every open session's stream and gives its lease up.
+func (m *Model) closeSessions() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, s := range m.tiles {
+		release := m.driving(s)
+		s.cancel()
+		cmds = append(cmds, closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, release))
+	}
+	m.tiles, m.sess, m.transcript = nil, nil, m.empty
+	return tea.Batch(cmds...)
+}
+
+// closeSession ends the focused session's stream and gives its lease up;
+// the next tile, if any, takes the focus.
 func (m *Model) closeSession() tea.Cmd {
 	s := m.sess
 	if s == nil {
 		return nil
 	}
-	m.sess = nil
-	m.transcript.Open(nil)
+	i := m.tileOf(s)
+	m.tiles = append(m.tiles[:i:i], m.tiles[i+1:]...)
+	m.sess, m.transcript = nil, m.empty
+	if len(m.tiles) > 0 {
+		m.focusTile(min(i, len(m.tiles)-1))
+	}
 	release := m.driving(s)
 	s.cancel()
 	return closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, release)
@@ -91,12 +131,15 @@ func (c *common) driving(s *session) bool {
 	return rel == client.LeaseMine
 }
 
-// current is the open session when msg's generation is its own.
+// current is the open session whose generation gen is, nil when none is:
+// a message of a session closed since is dropped.
 func (c *common) current(gen int) *session {
-	if c.sess == nil || c.sess.gen != gen {
-		return nil
+	for _, s := range c.tiles {
+		if s.gen == gen {
+			return s
+		}
 	}
-	return c.sess
+	return nil
 }
 
 // onOpened takes the snapshot and the claim's outcome and opens the stream.
@@ -109,10 +152,13 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		m.me.Principal = msg.principal
 	}
 	if msg.err != nil {
-		m.sess = nil
-		s.cancel()
-		m.focus, m.note = focusPicker, ""
+		m.dropTile(s)
 		m.setErr(msg.err)
+		if len(m.tiles) > 0 {
+			m.layout()
+			return nil
+		}
+		m.focus, m.note = focusPicker, ""
 		m.layout()
 		return m.reload("")
 	}
@@ -123,8 +169,10 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	}
 	count := startLazy(s)
 	s.cost.base(msg.snap)
-	m.transcript.EntriesChanged()
-	m.note = s.onOpen
+	s.view.EntriesChanged()
+	if s == m.sess {
+		m.note = s.onOpen
+	}
 	m.claimOutcome(s, msg)
 	m.layout()
 	keep := m.keepLease(s)
@@ -199,11 +247,11 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	}
 	if ev.Type == client.EvMessageDelta {
 		m.dirty = len(s.state.Entries) != before
-		m.transcript.EntriesChanged()
+		s.view.EntriesChanged()
 		return m.scheduleFlush(s)
 	}
 	if ch.Has(client.ChangeTranscript) {
-		m.transcript.EntriesChanged()
+		s.view.EntriesChanged()
 	}
 	if ch.Has(client.ChangeLease) {
 		s.stale = false
@@ -212,10 +260,12 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	if ev.Type == client.EvSessionRevived {
 		s.stale = true // every command was interrupted; the lease is the host's to confirm
 	}
-	if s.state.Deleted {
+	if s.state.Deleted && s == m.sess {
 		m.note = "this session was deleted: " + ui.KeyName(m.Keys.Sessions) + " shows your sessions"
 	}
-	m.keepFocus()
+	if s == m.sess {
+		m.keepFocus()
+	}
 	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s))
 }
 
@@ -225,15 +275,19 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
 	switch ev.Type {
 	case client.EvRunSettled:
-		if m.note == "abort sent" {
+		if m.note == "abort sent" && s == m.sess {
 			m.note = "" // the run settled: the abort is done
 		}
+		m.needsNote(s, "the run settled")
 		return tea.Batch(fetchAccount(s.ctx, m.cfg.Client),
 			m.notify("the run settled in “"+s.state.Title()+"”"))
 	case client.EvChimeReceived:
 		var v client.ChimeValue
 		if ev.Decode(&v) != nil {
 			return nil
+		}
+		if m.driving(s) {
+			m.needsNote(s, "a chime waits for you")
 		}
 		return m.notify(v.Author + " chimes in “" + s.state.Title() + "”: " + v.Text)
 	}
@@ -268,7 +322,7 @@ func (m *Model) onFlush(msg flushMsg) {
 		return
 	}
 	s.flushes = false
-	m.dirty = m.transcript.FlushStreams() || m.activity.Moved()
+	m.dirty = s.view.FlushStreams() || s == m.sess && m.activity.Moved()
 }
 
 // leaseChanged follows the lease: taken over, this terminal watches; the

@@ -68,6 +68,13 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 	if watch && f.Session == "" {
 		return tui.Config{}, errors.New("say which session to watch: vehicle watch --session ID")
 	}
+	if n.chime && len(f.Sessions) > 1 {
+		return tui.Config{}, errors.New("--chime goes into one room at a time: give one --session")
+	}
+	if len(f.Sessions) > 4 {
+		return tui.Config{}, fmt.Errorf("the wall shows up to 4 sessions at once: %d were given", len(f.Sessions))
+	}
+	f.Wall = true
 	f.ApplyEnv(a.Env)
 	f.ApplyFile(file)
 	c, id, err := config.Resolve(f, a.Env, a.Keyring, "", a.terminalOptions()...)
@@ -83,6 +90,7 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 	return tui.Config{
 		Client:      c,
 		SessionID:   f.Session,
+		SessionIDs:  f.Sessions,
 		New:         f.New,
 		NewSession:  n.newSession(f),
 		Watch:       watch,
@@ -228,8 +236,8 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {
-		a.keepDraft(cfg.Drafts, fm) // the next run puts it back in the composer
-		if id := fm.Driving(); id != "" {
+		a.keepDrafts(cfg.Drafts, fm) // the next run puts them back in the composer
+		for _, id := range fm.Driving() {
 			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
 			_ = cfg.Client.Release(rctx, id)
 			rcancel()

@@ -37,7 +37,8 @@ type Picker struct {
 	height  int           // the list's lines
 	all     []client.Summary
 	filter  ui.LineInput
-	sel     int // index into the filtered list
+	marks   []string // sessions marked to open together, in the order marked
+	sel     int      // index into the filtered list
 	offset  int // first row shown
 	loaded  bool
 	loading bool
@@ -69,6 +70,7 @@ func (p *Picker) setList(list []client.Summary, selectID string) {
 	}
 	p.all, p.loaded, p.loading = list, true, false
 	p.prunePeeks()
+	p.pruneMarks()
 	p.sel = 0
 	for i, s := range p.visible() {
 		if s.SessionID == keep {
@@ -179,6 +181,9 @@ func (p *Picker) row(v area, s client.Summary, selected bool) string {
 	if selected {
 		mark = "▸ "
 	}
+	if p.marked(s.SessionID) {
+		mark = mark[:len(mark)-1] + "●"
+	}
 	c := pickerColumns(v.width)
 	chimes := ""
 	if n, ok := p.pendingChimes(s.SessionID); ok && n > 0 {
@@ -281,4 +286,18 @@ func age(now, t time.Time) string {
 		return fmt.Sprintf("%dh", int(d/time.Hour))
 	}
 	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
+}
+
+// pruneMarks drops the marks of sessions no longer listed.
+func (p *Picker) pruneMarks() {
+	kept := p.marks[:0]
+	for _, id := range p.marks {
+		for _, s := range p.all {
+			if s.SessionID == id {
+				kept = append(kept, id)
+				break
+			}
+		}
+	}
+	p.marks = kept
 }
