@@ -74,6 +74,7 @@ type Model struct {
 	empty       *transcript.Transcript // shown with no session open
 	zoom        bool                   // the focused tile fills the wall
 	wall        grid                   // where the tiles go, laid out by arrange
+	flushArmed  bool                   // a flush tick is scheduled, for every tile
 	lastClick   tea.Mouse              // where the last click was, for a double click
 	lastClickAt time.Time              // when
 	composer    *composer.Composer

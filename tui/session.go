@@ -304,25 +304,34 @@ func (m *Model) keepFocus() {
 	}
 }
 
-// scheduleFlush arms the flush tick unless one is pending.
+// scheduleFlush marks s's streaming tail to render at the next flush tick,
+// and arms the tick unless one is pending: one tick for every tile, so that
+// tiles streaming at once share their frames.
 func (m *Model) scheduleFlush(s *session) tea.Cmd {
 	if s.flushes {
 		return nil
 	}
 	s.flushes = true
+	if m.flushArmed {
+		return nil
+	}
+	m.flushArmed = true
 	m.ticks++
 	return flushAfter(m.cfg.FlushEvery, s.gen)
 }
 
-// onFlush renders the streaming tail.
-func (m *Model) onFlush(msg flushMsg) {
-	s := m.current(msg.gen)
-	if s == nil || s.state == nil {
-		m.dirty = false
-		return
+// onFlush renders the streaming tails of every tile that has one waiting.
+func (m *Model) onFlush(flushMsg) {
+	m.flushArmed = false
+	changed, any := false, false
+	for _, s := range m.tiles {
+		if !s.flushes || s.state == nil {
+			continue
+		}
+		s.flushes, any = false, true
+		changed = s.view.FlushStreams() || changed
 	}
-	s.flushes = false
-	m.dirty = s.view.FlushStreams() || s == m.sess && m.activity.Moved()
+	m.dirty = any && (changed || m.activity.Moved())
 }
 
 // leaseChanged follows the lease: taken over, this terminal watches; the

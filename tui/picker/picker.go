@@ -190,7 +190,9 @@ func (p *Picker) onKey(msg tea.KeyPressMsg) ui.Action {
 		p.move(1)
 	case key.Matches(msg, k.Open):
 		if len(p.marks) > 0 {
-			return OpenMany{IDs: append([]string(nil), p.marks...)}
+			ids := p.marks
+			p.marks = nil
+			return OpenMany{IDs: ids}
 		}
 		return p.openSelected()
 	case key.Matches(msg, k.Mark) && p.filter.String() == "":

@@ -1,0 +1,173 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+)
+
+// Keys of the wall.
+var (
+	keyAltRight = tea.KeyPressMsg{Code: tea.KeyRight, Mod: tea.ModAlt}
+	keyAltLeft  = tea.KeyPressMsg{Code: tea.KeyLeft, Mod: tea.ModAlt}
+	keyAltDown  = tea.KeyPressMsg{Code: tea.KeyDown, Mod: tea.ModAlt}
+	keyAltZ     = tea.KeyPressMsg{Code: 'z', Mod: tea.ModAlt}
+	keySpace    = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+)
+
+// wallOf opens Ada's sessions titled titles on the host as a wall at w x
+// h, each with one exchange; it returns the harness and the sessions' ids.
+func wallOf(t *testing.T, srv *vehicletest.Server, w, h int, titles ...string) (*harness, []string) {
+	t.Helper()
+	ada := person(t, srv, "ada-token", "cli-wall")
+	var ids []string
+	for _, title := range titles {
+		id := newSession(t, ada, title)
+		if _, err := ada.Prompt(t.Context(), id, "hello "+title); err != nil {
+			t.Fatal(err)
+		}
+		if err := ada.Release(t.Context(), id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	cfg := hostConfig(t, ada)
+	cfg.SessionIDs = ids
+	cfg.SessionID = ids[0]
+	a := drive(t, "wall", cfg, w, h)
+	for _, title := range titles {
+		a.see("You said: hello " + title)
+	}
+	return a, ids
+}
+
+// prompts is the prompts the host took for session id.
+func prompts(srv *vehicletest.Server, id string) int {
+	n := 0
+	for _, r := range srv.Requests() {
+		if r.Method == "POST" && strings.HasSuffix(r.Path, "/sessions/"+id+"/prompt") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestWallSendsToTheFocusedTile: two sessions open stacked at 80x24, each
+// a tile with its header; the composer sends to the focused one only, and
+// alt+→ moves the focus (the composer keeps each tile's draft).
+func TestWallSendsToTheFocusedTile(t *testing.T) {
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 80, 24, "Alpha", "Beta")
+	s := a.see("▸ you type here · Alpha", "  Beta · chat")
+	if a.m.wall.shown != 2 || a.m.wall.rows != 2 {
+		t.Fatalf("at 80x24 two tiles, stacked: got %+v\n%s", a.m.wall, s)
+	}
+	before := prompts(srv, ids[1])
+	a.send(typing("a thought for alpha")...)
+	a.send(keyAltRight)
+	a.see("▸ you type here · Beta", "  Alpha · chat")
+	if v := a.m.composer.Value(); v != "" {
+		t.Fatalf("the composer took Alpha's draft to Beta: %q", v)
+	}
+	a.send(typing("to beta")...)
+	a.send(keyEnter)
+	a.see("You said: to beta")
+	if prompts(srv, ids[1]) != before+1 || prompts(srv, ids[0]) != 1 {
+		t.Fatalf("prompts: alpha %d (want 1, its first), beta %d (want %d)", prompts(srv, ids[0]), prompts(srv, ids[1]), before+1)
+	}
+	a.send(keyAltLeft)
+	a.see("▸ you type here · Alpha", "┃ a thought for alpha")
+}
+
+// TestWallMarksATileThatNeedsThePerson: a chime arriving in a session whose
+// tile has not the focus marks the tile, and focusing it clears the mark.
+func TestWallMarksATileThatNeedsThePerson(t *testing.T) {
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
+	a.see("you drive") // each tile claims its session's lease at open
+	bo := person(t, srv, "bo-token", "cli-bo")
+	if _, err := bo.Chime(t.Context(), ids[1], "look at the census"); err != nil {
+		t.Fatal(err)
+	}
+	a.see("! Beta", "a chime waits for you")
+	a.send(keyAltRight)
+	s := a.see("▸ you type here · Beta")
+	if strings.Contains(s, "! Beta") {
+		t.Fatalf("the mark stayed on the focused tile:\n%s", s)
+	}
+}
+
+// TestWallZoomsAndDegrades: alt+z zooms the focused tile to the whole
+// screen and back; at 40x12 one tile shows, with a line naming the others.
+func TestWallZoomsAndDegrades(t *testing.T) {
+	srv, _ := host(t)
+	a, _ := wallOf(t, srv, 100, 30, "Alpha", "Beta", "Gamma")
+	a.see("▸ you type here · Alpha", "Beta · chat", "Gamma · chat")
+	a.send(keyAltZ)
+	s := a.see("zoomed: alt+z shows the wall again")
+	if strings.Contains(s, "Beta · chat") {
+		t.Fatalf("zoomed, another tile shows:\n%s", s)
+	}
+	a.send(keyAltZ)
+	a.see("Beta · chat", "Gamma · chat")
+	a.send(tea.WindowSizeMsg{Width: 40, Height: 12})
+	s = a.see("also open: Beta · Gamma")
+	if a.m.wall.shown != 1 {
+		t.Fatalf("at 40x12 %d tiles show:\n%s", a.m.wall.shown, s)
+	}
+}
+
+// TestPickerMarksSessionsToOpenTogether: space marks sessions in the
+// picker, enter opens them as a wall; space in a filter is text.
+func TestPickerMarksSessionsToOpenTogether(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-wall")
+	for _, title := range []string{"Alpha", "Beta", "Gamma"} {
+		id := newSession(t, ada, title)
+		if err := ada.Release(t.Context(), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := drive(t, "picker", hostConfig(t, ada), 100, 30)
+	a.see("Alpha", "Beta", "Gamma")
+	a.send(keySpace, keyDown, keySpace)
+	a.see("2 marked of 3", "2 sessions marked: enter opens them side by side")
+	a.send(keyEnter)
+	a.see("▸ you type here · Gamma", "Beta · chat")
+	if len(a.m.tiles) != 2 {
+		t.Fatalf("%d tiles open, want 2", len(a.m.tiles))
+	}
+	a.send(keyCtrlO)
+	a.see("your sessions")
+	a.send(typing("al")...)
+	a.send(keySpace)
+	if q := a.m.picker.Facts(); strings.Contains(q, "marked") {
+		t.Fatalf("space in a filter marked a session: %q", q)
+	}
+}
+
+// TestWallTileStreamsWhileUnfocused: a reply to the unfocused tile's
+// session streams into its tile.
+func TestWallTileStreamsWhileUnfocused(t *testing.T) {
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
+	other := person(t, srv, "ada-token", "cli-other")
+	if _, err := other.Claim(t.Context(), ids[1]); err != nil {
+		if e, ok := err.(*client.Error); !ok || e.Code != client.CodeLeaseHeld {
+			t.Fatal(err)
+		}
+	}
+	a.send(keyAltRight)
+	a.send(typing("a question")...)
+	a.send(keyEnter)
+	a.see("You said: a question")
+	a.send(keyAltLeft)
+	s := a.see("▸ you type here · Alpha", "You said: a question")
+	if !strings.Contains(s, "Beta") {
+		t.Fatalf("Beta's tile is gone:\n%s", s)
+	}
+}
