@@ -237,6 +237,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onOpened(msg)
 	case streamOpenedMsg:
 		return m.onStreamOpened(msg)
+	case reopenMsg:
+		return m.onReopen(msg)
 	case sentMsg:
 		m.onSent(msg)
 	case abortedMsg:

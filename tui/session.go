@@ -43,6 +43,7 @@ type session struct {
 	leaseSince  time.Time              // when that expiry was learnt: a key after it means the person is here
 	cost        costs                  // what the session has cost (activity.go)
 	lazy        lazyOpen               // what the transcript has not folded yet (lazy.go)
+	streamTries int                    // the stream could not be opened this many times in a row
 	view        *transcript.Transcript // the session's transcript, on screen when it has the focus or a tile
 	draft       string                 // the composer's text while another tile has the focus
 	needs       string                 // why the session needs the person while its tile is not focused, "" when it does not
@@ -217,12 +218,49 @@ func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
+		return m.streamFailed(s, msg.err)
+	}
+	s.stream, s.streamTries = msg.stream, 0
+	return tea.Batch(nextEvents(s.stream, s.gen, &s.pace), nextConn(s.ctx, s.states, s.gen))
+}
+
+// streamFailed answers a stream that could not be opened: the network's
+// failure is tried again, later each time (as a dropped stream is); the
+// host's refusal ends the stream and says why.
+func (m *Model) streamFailed(s *session, err error) tea.Cmd {
+	if !client.IsTransport(err) || s.ctx.Err() != nil {
 		s.conn.Ended = true
-		m.setErr(msg.err)
+		if s == m.sess {
+			m.setErr(err)
+		}
 		return nil
 	}
-	s.stream = msg.stream
-	return tea.Batch(nextEvents(s.stream, s.gen, &s.pace), nextConn(s.ctx, s.states, s.gen))
+	s.streamTries++
+	s.conn.Update(client.ConnState{Mode: client.ConnReconnecting, Attempt: s.streamTries})
+	wait := min(streamRetryBase<<min(s.streamTries-1, 6), streamRetryMax)
+	gen := s.gen
+	return tea.Tick(wait, func(time.Time) tea.Msg { return reopenMsg{gen: gen} })
+}
+
+// Retrying a stream that could not be opened: after 0.5 s, then twice as
+// long each time, at most 30 s.
+const (
+	streamRetryBase = 500 * time.Millisecond
+	streamRetryMax  = 30 * time.Second
+)
+
+// reopenMsg says a stream that could not be opened is due to be tried
+// again.
+type reopenMsg struct{ gen int }
+
+// onReopen opens the stream again from the last event seen.
+func (m *Model) onReopen(msg reopenMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil || s.state == nil || s.stream != nil {
+		m.dirty = false
+		return nil
+	}
+	return openStream(s.ctx, m.cfg.Client, s.gen, s.id, s.state.Cursor, s.states, m.cfg.OnConnState)
 }
 
 // onEvent folds one event into the state and reads the next.

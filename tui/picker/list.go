@@ -39,7 +39,7 @@ type Picker struct {
 	filter  ui.LineInput
 	marks   []string // sessions marked to open together, in the order marked
 	sel     int      // index into the filtered list
-	offset  int // first row shown
+	offset  int      // first row shown
 	loaded  bool
 	loading bool
 	asked   int   // listings asked for: only the last one's answer is taken
