@@ -62,6 +62,12 @@ type Config struct {
 	// ContextRefs are ids of what the person has open, attached to the
 	// first text command sent (the seed's contextRefs).
 	ContextRefs []string
+	// Recent keeps which sessions were open last on this host and graph:
+	// the picker offers them again (nil: not kept).
+	Recent Recent
+	// Continue opens the sessions open last (Recent), else the newest
+	// session of the graph, at start.
+	Continue bool
 }
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -69,24 +75,25 @@ type Config struct {
 type Model struct {
 	*common
 
-	picker      *picker.Picker
-	transcript  *transcript.Transcript // the focused session's, or empty with none open
-	empty       *transcript.Transcript // shown with no session open
-	zoom        bool                   // the focused tile fills the wall
-	wall        grid                   // where the tiles go, laid out by arrange
-	flushArmed  bool                   // a flush tick is scheduled, for every tile
-	lastClick   tea.Mouse              // where the last click was, for a double click
-	lastClickAt time.Time              // when
-	composer    *composer.Composer
-	room        *panes.Room
-	queue       *panes.Queue
-	lease       *panes.Lease
-	accountP    *panes.Account
-	status      *panes.Status
-	activity    *panes.Activity
-	gen         int
-	visit       *visit   // chiming into another person's room, nil when not
-	refs        []string // the context refs the next text command carries
+	picker         *picker.Picker
+	transcript     *transcript.Transcript // the focused session's, or empty with none open
+	empty          *transcript.Transcript // shown with no session open
+	zoom           bool                   // the focused tile fills the wall
+	wall           grid                   // where the tiles go, laid out by arrange
+	flushArmed     bool                   // a flush tick is scheduled, for every tile
+	continueNewest bool                   // --continue with nothing kept: open the newest session listed
+	lastClick      tea.Mouse              // where the last click was, for a double click
+	lastClickAt    time.Time              // when
+	composer       *composer.Composer
+	room           *panes.Room
+	queue          *panes.Queue
+	lease          *panes.Lease
+	accountP       *panes.Account
+	status         *panes.Status
+	activity       *panes.Activity
+	gen            int
+	visit          *visit   // chiming into another person's room, nil when not
+	refs           []string // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
@@ -151,6 +158,9 @@ func (m *Model) Init() tea.Cmd {
 	switch {
 	case m.cfg.Chime && m.cfg.SessionID != "":
 		cmds = append(cmds, m.startVisit(m.cfg.SessionID))
+	case m.cfg.Continue && !m.cfg.Chime:
+		m.focus, m.note = focusPicker, "opening what you had open last…"
+		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
 	case len(m.cfg.SessionIDs) > 1:
 		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), maxTiles)]))
 	case m.cfg.SessionID != "":
@@ -161,7 +171,7 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
-		cmds = append(cmds, m.reload(""))
+		cmds = append(cmds, m.reload(""), loadRecent(m.cfg.Recent, false))
 	}
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
@@ -253,6 +263,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onComposer(msg)
 	case draftMsg:
 		m.onDraft(msg)
+	case recentMsg:
+		return m.onRecent(msg)
 	case notesMsg:
 		m.onNotes(msg)
 	case earlierCountMsg:

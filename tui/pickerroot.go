@@ -99,7 +99,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		}
 		// an older listing's answer, or a poll's from an earlier opening, changes nothing
 		m.dirty = m.picker.Takes(msg)
-		return m.onPicker(msg)
+		return tea.Batch(m.onPicker(msg), m.continueWith(msg))
 	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
 		return m.onPicker(msg)
 	case renamedMsg:

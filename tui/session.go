@@ -66,6 +66,7 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 		cmds = append(cmds, cmd)
 	}
 	m.visit, m.zoom = nil, false
+	cmds = append(cmds, saveRecent(m.cfg.Recent, ids))
 	m.focusTile(0)
 	m.composer.SetValue("") // a draft for another session is not sent here
 	m.focus, m.note = focusSession, "opening "+ui.SanitizeLine(ids[0])+"…"

@@ -22,6 +22,16 @@ func (a *app) drafts(c *client.Client) tui.Drafts {
 	return statefile.NewDrafts(filepath.Join(dir, "drafts"), c.ClientID())
 }
 
+// recent keeps which sessions were open last on the client's host and
+// graph, in the state folder's recent/; nil when there is no state folder.
+func (a *app) recent(c *client.Client) tui.Recent {
+	dir, err := config.StateDir(a.Env)
+	if err != nil || c == nil {
+		return nil
+	}
+	return statefile.NewRecent(filepath.Join(dir, "recent"), c.GardendURL()+" "+c.Graph())
+}
+
 // keepDrafts saves the open sessions' drafts when the UI ends. When one
 // cannot be kept, stderr says why and holds the draft, so it is not lost.
 func (a *app) keepDrafts(d tui.Drafts, m *tui.Model) {

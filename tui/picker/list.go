@@ -38,6 +38,7 @@ type Picker struct {
 	all     []client.Summary
 	filter  ui.LineInput
 	marks   []string // sessions marked to open together, in the order marked
+	offered []string // the sessions open last, marked once listed
 	sel     int      // index into the filtered list
 	offset  int      // first row shown
 	loaded  bool
@@ -71,6 +72,7 @@ func (p *Picker) setList(list []client.Summary, selectID string) {
 	p.all, p.loaded, p.loading = list, true, false
 	p.prunePeeks()
 	p.pruneMarks()
+	p.applyOffer()
 	p.sel = 0
 	for i, s := range p.visible() {
 		if s.SessionID == keep {

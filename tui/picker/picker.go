@@ -130,7 +130,7 @@ func (p *Picker) Facts() string {
 	case p.failed != nil:
 		return "listing failed"
 	case len(p.marks) > 0:
-		return itoa(len(p.marks)) + " marked of " + itoa(len(p.all))
+		return itoa(len(p.marks)) + " marked of " + itoa(len(p.all)) + " · " + ui.KeyName(p.ctx.Keys.Open) + " opens them"
 	case len(p.all) == 1:
 		return "1 session"
 	}
@@ -341,4 +341,26 @@ func (p *Picker) Click(row int, double bool) (tea.Cmd, ui.Action) {
 	}
 	p.sel = i
 	return nil, nil
+}
+
+// Offer marks the sessions open last, when they were several (a wall) and
+// nothing is marked: enter opens them again, esc clears the marks. The
+// sessions not listed are left out.
+func (p *Picker) Offer(ids []string) {
+	if len(ids) > 1 {
+		p.offered = append([]string(nil), ids[:min(len(ids), MaxMarks)]...)
+		p.applyOffer()
+	}
+}
+
+// applyOffer marks the sessions offered once they are listed.
+func (p *Picker) applyOffer() {
+	if len(p.offered) == 0 || !p.loaded || len(p.marks) > 0 {
+		return
+	}
+	p.marks, p.offered = p.offered, nil
+	p.pruneMarks()
+	if len(p.marks) < 2 {
+		p.marks = nil
+	}
 }
