@@ -61,7 +61,8 @@ func (m *Model) onDraft(msg draftMsg) {
 	}
 	if s != m.sess { // a tile without the focus: its composer is its draft
 		if s.draft == "" {
-			s.draft, s.needs = msg.text, "a draft of yours waits here"
+			s.draft = msg.text
+			m.needsNote(s, needDraft)
 		}
 		return
 	}

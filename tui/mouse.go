@@ -146,7 +146,7 @@ func (m *Model) clickPicker(y int, double bool) tea.Cmd {
 }
 
 // onWheel scrolls what is under the pointer: a tile of the wall, the
-// transcript, or the picker's selection.
+// transcript, the room's or the queue's selection, or the picker's.
 func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	d := 0
 	switch msg.Button {
@@ -159,8 +159,17 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	case m.pickerShown():
 		m.picker.Update(msg)
 	case m.focus.pane() || m.focus == focusSession:
+		what, line := m.spotAt(msg.Y)
+		switch what {
+		case spotRoom:
+			m.room.Scroll(d)
+			return
+		case spotQueue:
+			m.queue.Scroll(d)
+			return
+		}
 		view := m.transcript
-		if what, line := m.spotAt(msg.Y); what == spotBody && m.wallShown() {
+		if what == spotBody && m.wallShown() {
 			if s, _, ok := m.tileAt(msg.X, line); ok {
 				view = s.view
 			}

@@ -48,7 +48,7 @@ func TestClickOpensAToolChip(t *testing.T) {
 func TestClickFocusesATileAndAPane(t *testing.T) {
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 100, 30, "Alpha", "Beta")
-	y := lineOf(a.m, "Beta · chat")
+	y := lineOf(a.m, " Beta · ")
 	a.send(click(10, y+2))
 	a.see("▸ you type here · Beta")
 	bo := person(t, srv, "bo-token", "cli-bo")
@@ -82,13 +82,45 @@ func TestWheelScrollsTheTileUnderThePointer(t *testing.T) {
 	}
 	a.see("You said: more f")
 	beta := a.m.tiles[1]
-	y := lineOf(a.m, "Beta · chat")
+	y := lineOf(a.m, " Beta · ")
 	a.send(tea.MouseWheelMsg{X: 10, Y: y + 3, Button: tea.MouseWheelUp})
 	if beta.view.Following() || !a.m.tiles[0].view.Following() {
 		t.Fatalf("the wheel over Beta: Beta follows %v, Alpha follows %v", beta.view.Following(), a.m.tiles[0].view.Following())
 	}
 	if a.m.sess != a.m.tiles[0] {
 		t.Fatal("the wheel moved the focus")
+	}
+}
+
+// TestWheelMovesTheRoomsSelection: the wheel over the room pane selects
+// the next chime (and back), and scrolls no transcript.
+func TestWheelMovesTheRoomsSelection(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-wall")
+	id := newSession(t, ada, "Alpha")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "room", cfg, 100, 30)
+	a.see("you drive")
+	bo := person(t, srv, "bo-token", "cli-bo")
+	for _, text := range []string{"first thought", "second thought"} {
+		if _, err := bo.Chime(t.Context(), id, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.see("✉ chimes · 2 pending")
+	y := lineOf(a.m, "✉ chimes")
+	a.send(tea.MouseWheelMsg{X: 5, Y: y + 1, Button: tea.MouseWheelDown})
+	if got := a.m.room.Selected(); got != 1 {
+		t.Fatalf("the wheel down over the room selects chime %d, want 1", got)
+	}
+	a.send(tea.MouseWheelMsg{X: 5, Y: y + 1, Button: tea.MouseWheelDown})
+	if got := a.m.room.Selected(); got != 1 {
+		t.Fatalf("the wheel went past the last chime: %d", got)
+	}
+	a.send(tea.MouseWheelMsg{X: 5, Y: y + 1, Button: tea.MouseWheelUp})
+	if got := a.m.room.Selected(); got != 0 || !a.m.transcript.Following() {
+		t.Fatalf("the wheel up over the room: chime %d, the transcript follows %v", got, a.m.transcript.Following())
 	}
 }
 

@@ -134,19 +134,33 @@ func TestContinueSkipsAGoneSession(t *testing.T) {
 }
 
 // TestPickerOffersTheLastWall: without --continue, the picker marks the
-// sessions of the last wall once listed; enter opens them together, and
-// esc would clear the marks (a single session kept is not offered).
+// sessions of the last wall once listed; enter opens them together, and any
+// other key (typing a filter) clears the offer, so enter opens the session
+// selected (a single session kept is not offered).
 func TestPickerOffersTheLastWall(t *testing.T) {
 	srv, _ := host(t)
 	ids := adaSessions(t, srv, "Alpha", "Beta", "Gamma")
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-wall"))
 	cfg.Recent = &memRecent{ids: []string{ids[2], ids[0]}}
 	a := drive(t, "picker", cfg, 100, 30)
-	a.see("2 marked of 3 · enter opens them")
+	a.see("your last wall, 2 marked · enter opens them again")
 	a.send(keyEnter)
 	s := a.see("▸ you type here · Gamma", "Alpha · chat")
 	if strings.Contains(s, "Beta") {
 		t.Fatalf("a session not offered opened:\n%s", s)
+	}
+
+	// a person who types or moves chooses for themselves: the offer goes
+	cfg = hostConfig(t, person(t, srv, "ada-token", "cli-wall"))
+	cfg.Recent = &memRecent{ids: []string{ids[2], ids[0]}}
+	c := drive(t, "picker-typed", cfg, 100, 30)
+	c.see("your last wall, 2 marked")
+	c.send(typing("Beta")...)
+	c.see("filter: Beta", "▸ Beta")
+	c.send(keyEnter)
+	s = c.see("You said: hello Beta")
+	if len(c.m.tiles) != 1 {
+		t.Fatalf("enter after a filter opened %d sessions, not the one selected:\n%s", len(c.m.tiles), s)
 	}
 
 	cfg = hostConfig(t, person(t, srv, "ada-token", "cli-wall"))

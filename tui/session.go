@@ -317,7 +317,7 @@ func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
 		if m.note == "abort sent" && s == m.sess {
 			m.note = "" // the run settled: the abort is done
 		}
-		m.needsNote(s, "the run settled")
+		m.needsNote(s, needSettled)
 		return tea.Batch(fetchAccount(s.ctx, m.cfg.Client),
 			m.notify("the run settled in “"+s.state.Title()+"”"))
 	case client.EvChimeReceived:
@@ -326,9 +326,19 @@ func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
 			return nil
 		}
 		if m.driving(s) {
-			m.needsNote(s, "a chime waits for you")
+			m.needsNote(s, needChime)
 		}
 		return m.notify(v.Author + " chimes in “" + s.state.Title() + "”: " + v.Text)
+	case client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted:
+		var v client.CommandValue
+		if ev.Decode(&v) != nil || s.texts[v.CommandID] == "" || s.cancelling[v.CommandID] {
+			return nil // not this terminal's, or cancelled as asked
+		}
+		if ev.Type == client.EvCommandFailed {
+			m.needsNote(s, "a message of yours failed")
+		} else {
+			m.needsNote(s, "a message of yours came back unsent")
+		}
 	}
 	return nil
 }
@@ -379,6 +389,7 @@ func (m *Model) leaseChanged(s *session) {
 	if r := s.state.Revoked; r != nil && r != s.revoked {
 		s.revoked, s.role = r, roleWatch
 		m.note = ""
+		m.needsNote(s, "the lease was taken: you watch")
 	}
 	rel, _ := s.state.Lease()
 	if s.offer != nil && rel != client.LeaseMyOtherClient {

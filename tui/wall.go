@@ -193,10 +193,15 @@ func (m *Model) tileHeader(s *session, w int) string {
 	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.state.Title()))+st.HeaderDim.Render(" · "+m.tileFacts(s)), w)
 }
 
-// tileFacts is what a tile's header says of its session.
+// tileFacts is what a tile's header says of its session: what needs the
+// person first, then the kind, the run, who drives and the chimes.
 func (m *Model) tileFacts(s *session) string {
 	st := s.state
-	facts := []string{ui.PickerKind(st.Session)}
+	var facts []string
+	if s.needs != "" && s != m.sess { // first, where a narrow tile still shows it
+		facts = append(facts, s.needs)
+	}
+	facts = append(facts, ui.PickerKind(st.Session))
 	run := st.Run.String()
 	if st.Run == client.RunRunning {
 		b := st.Session.Budget
@@ -212,9 +217,6 @@ func (m *Model) tileFacts(s *session) string {
 	facts = append(facts, run, m.tileDriver(s))
 	if n := len(st.Chimes); n > 0 {
 		facts = append(facts, fmt.Sprintf("%d chime%s", n, map[bool]string{true: "", false: "s"}[n == 1]))
-	}
-	if s.needs != "" && s != m.sess {
-		facts = append(facts, s.needs)
 	}
 	return strings.Join(facts, " · ")
 }
@@ -259,9 +261,32 @@ func (m *Model) othersLine(shown []*session) string {
 }
 
 // needsNote marks a tile whose session needs the person while another has
-// the focus, and says why.
+// the focus, and says why. A mark that asks more of the person (a failure,
+// the lease) is not replaced by one that asks less (a run settled).
 func (m *Model) needsNote(s *session, why string) {
-	if s != m.sess {
+	if s != m.sess && needRank(why) >= needRank(s.needs) {
 		s.needs = why
 	}
 }
+
+// needRank is how much a mark asks of the person: 0 for none, 1 for news
+// (a run settled), 2 for what waits on them (a chime, a draft), 3 for what
+// went wrong (a failure, the lease taken or lapsing).
+func needRank(why string) int {
+	switch {
+	case why == "":
+		return 0
+	case why == needSettled:
+		return 1
+	case why == needChime || why == needDraft:
+		return 2
+	}
+	return 3
+}
+
+// The marks of a tile whose session needs the person.
+const (
+	needSettled = "the run settled"
+	needChime   = "a chime waits for you"
+	needDraft   = "a draft of yours waits here"
+)

@@ -103,6 +103,43 @@ func TestWallMarksATileThatNeedsThePerson(t *testing.T) {
 	}
 }
 
+// TestWallMarksALeaseTakenOrLapsing: an unfocused tile is marked when its
+// lease is taken from another terminal, and when its lease is about to
+// lapse with nobody at the keys.
+func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta", "Gamma")
+	a.see("you drive")
+	a.until("every tile drives", func(string) bool {
+		for _, s := range a.m.tiles {
+			if s.state == nil || !a.m.driving(s) {
+				return false
+			}
+		}
+		return true
+	})
+	if _, err := person(t, srv, "ada-token", "cli-two").Claim(t.Context(), ids[1], client.Takeover()); err != nil {
+		t.Fatal(err)
+	}
+	a.see("! Beta · the lease was taken: you watch")
+
+	gamma := a.m.tiles[2]
+	a.send(leaseTickMsg{gen: gamma.gen, expires: gamma.timerFor}) // its timer fires, no key pressed since
+	a.see("! Gamma · the lease lapses at " + gamma.timerFor.In(a.m.cfg.Location).Format("15:04"))
+}
+
+// TestWallMarksAFailedMessage: a message sent from a tile that fails after
+// the focus moved on marks its tile.
+func TestWallMarksAFailedMessage(t *testing.T) {
+	srv, _ := host(t)
+	a, _ := wallOf(t, srv, 100, 30, "Alpha", "Beta")
+	a.see("you drive")
+	a.send(keyAltRight)
+	a.send(typing("this one fails #fail")...)
+	a.send(keyEnter, keyAltLeft) // the failure comes after the focus left
+	a.see("▸ you type here · Alpha", "! Beta · a message of yours failed")
+}
+
 // TestWallZoomsAndDegrades: alt+z zooms the focused tile to the whole
 // screen and back; at 40x12 one tile shows, with a line naming the others.
 func TestWallZoomsAndDegrades(t *testing.T) {
@@ -202,9 +239,11 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 			}
 		}
 	}
-	a.until("every reply in every tile", func(string) bool {
+	// the last reply, then every event after it (the run settles), in each tile
+	a.until("every reply and event in every tile", func(string) bool {
 		for i, s := range a.m.tiles {
-			if s.state == nil || saysCount(s, fmt.Sprintf("You said: *round %d of %d*", rounds-1, i)) == 0 {
+			if s.state == nil || saysCount(s, fmt.Sprintf("You said: *round %d of %d*", rounds-1, i)) == 0 ||
+				s.state.Run != client.RunIdle || s.state.Cursor < int64(len(srv.Events(s.id))) {
 				return false
 			}
 		}

@@ -29,23 +29,24 @@ const (
 // Picker is the session picker: the person's sessions, newest first,
 // filtered by what they type.
 type Picker struct {
-	ctx     *ui.Context
-	host    Host          // where the sessions are listed
-	every   time.Duration // how often it lists again while it shows
-	me      client.Me     // the person and this terminal
-	current string        // the open session's id, "" when none
-	height  int           // the list's lines
-	all     []client.Summary
-	filter  ui.LineInput
-	marks   []string // sessions marked to open together, in the order marked
-	offered []string // the sessions open last, marked once listed
-	sel     int      // index into the filtered list
-	offset  int      // first row shown
-	loaded  bool
-	loading bool
-	asked   int   // listings asked for: only the last one's answer is taken
-	failed  error // the last listing failed: its screen shows instead of the list
-	width   int   // the screen's width
+	ctx       *ui.Context
+	host      Host          // where the sessions are listed
+	every     time.Duration // how often it lists again while it shows
+	me        client.Me     // the person and this terminal
+	current   string        // the open session's id, "" when none
+	height    int           // the list's lines
+	all       []client.Summary
+	filter    ui.LineInput
+	marks     []string // sessions marked to open together, in the order marked
+	offered   []string // the sessions open last, marked once listed
+	offerLive bool     // the marks are the offer, untouched: enter opens them, any other key clears them
+	sel       int      // index into the filtered list
+	offset    int      // first row shown
+	loaded    bool
+	loading   bool
+	asked     int   // listings asked for: only the last one's answer is taken
+	failed    error // the last listing failed: its screen shows instead of the list
+	width     int   // the screen's width
 
 	// live: polled while it shows (pickerlive.go)
 	started  bool   // Init ran: commands are run from now on

@@ -129,6 +129,8 @@ func (p *Picker) Facts() string {
 	switch {
 	case p.failed != nil:
 		return "listing failed"
+	case p.offerLive:
+		return "your last wall, " + itoa(len(p.marks)) + " marked · " + ui.KeyName(p.ctx.Keys.Open) + " opens them again"
 	case len(p.marks) > 0:
 		return itoa(len(p.marks)) + " marked of " + itoa(len(p.all)) + " · " + ui.KeyName(p.ctx.Keys.Open) + " opens them"
 	case len(p.all) == 1:
@@ -150,9 +152,11 @@ func (p *Picker) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	case tea.KeyPressMsg:
 		return nil, p.onKey(msg)
 	case tea.PasteMsg:
+		p.dropOffer()
 		p.filter.Insert(msg.Content)
 		p.filterChanged()
 	case tea.MouseWheelMsg:
+		p.dropOffer()
 		switch msg.Button {
 		case tea.MouseWheelUp:
 			p.move(-1)
@@ -183,6 +187,17 @@ func (p *Picker) onKey(msg tea.KeyPressMsg) ui.Action {
 	if p.failed != nil && key.Matches(msg, k.Retry) {
 		return ui.Batch{ui.Failed{}, ui.Note{Text: "listing your sessions again…"}, p.Reload("")}
 	}
+	if p.offerLive && !key.Matches(msg, k.Open) {
+		// the last wall, marked for enter alone: any other key is the
+		// person choosing for themselves (space keeps the marks to edit)
+		p.offerLive = false
+		if !key.Matches(msg, k.Mark) {
+			p.marks = nil
+			if key.Matches(msg, k.Back) {
+				return ui.Note{Text: "marks cleared"}
+			}
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Up):
 		p.move(-1)
@@ -191,7 +206,7 @@ func (p *Picker) onKey(msg tea.KeyPressMsg) ui.Action {
 	case key.Matches(msg, k.Open):
 		if len(p.marks) > 0 {
 			ids := p.marks
-			p.marks = nil
+			p.marks, p.offerLive = nil, false
 			return OpenMany{IDs: ids}
 		}
 		return p.openSelected()
@@ -332,6 +347,7 @@ func (p *Picker) Click(row int, double bool) (tea.Cmd, ui.Action) {
 	if p.failed != nil {
 		return nil, nil
 	}
+	p.dropOffer()
 	i := p.offset + row - 2 // under the filter line and the columns' titles
 	if i < p.offset || i >= len(p.visible()) || row-2 >= p.height-2 {
 		return nil, nil
@@ -344,8 +360,8 @@ func (p *Picker) Click(row int, double bool) (tea.Cmd, ui.Action) {
 }
 
 // Offer marks the sessions open last, when they were several (a wall) and
-// nothing is marked: enter opens them again, esc clears the marks. The
-// sessions not listed are left out.
+// nothing is marked: enter opens them again; any other key clears the
+// marks (space keeps them, to edit). The sessions not listed are left out.
 func (p *Picker) Offer(ids []string) {
 	if len(ids) > 1 {
 		p.offered = append([]string(nil), ids[:min(len(ids), MaxMarks)]...)
@@ -362,5 +378,14 @@ func (p *Picker) applyOffer() {
 	p.pruneMarks()
 	if len(p.marks) < 2 {
 		p.marks = nil
+	}
+	p.offerLive = len(p.marks) > 0
+}
+
+// dropOffer clears the marks of the last wall while untouched: the person
+// chose otherwise (a click, the wheel).
+func (p *Picker) dropOffer() {
+	if p.offerLive {
+		p.marks, p.offerLive = nil, false
 	}
 }
