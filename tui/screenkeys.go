@@ -21,7 +21,7 @@ func (s sessionKeys) FullHelp() [][]key.Binding {
 		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Top, k.First, k.Last, k.Accept, k.Reject, k.Policy,
 			k.Expand, k.CancelQueued, k.Copy, k.CopyCode, k.PickNumber, k.ToolCall, k.Fork, k.Takeover, k.Watch, k.Unref},
 		{k.Search, k.SearchEntries, k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchNext, k.SearchPrev,
-			k.SearchClose},
+			k.SearchClose, k.TileLeft, k.TileRight, k.TileUp, k.TileDown, k.Zoom},
 	}
 }
 

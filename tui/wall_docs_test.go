@@ -6,16 +6,17 @@ import (
 	"testing"
 )
 
-// wallDocs is where docs/tui.md shows the wall; the screen follows the
-// marker in a fenced block.
-const (
-	wallDocs   = "../docs/tui.md"
-	wallMarker = "<!-- the wall at 160x48: go test ./tui -run TestDocsShowTheWall -update -->"
-)
+// wallDocs are where the docs show the wall; the screen follows the marker
+// in a fenced block.
+var wallDocs = []string{"../docs/tui.md", "../README.md"}
+
+// wallMarker precedes the wall's screen in the docs.
+const wallMarker = "<!-- the wall at 160x48: go test ./tui -run TestDocsShowTheWall -update -->"
 
 // TestDocsShowTheWall: three sessions open at 160x48 lay out as a wall (two
 // side by side over one, or three across), the focused one with the
-// composer, a chime marking another; docs/tui.md shows this very screen.
+// composer, a chime marking another; docs/tui.md and the README show this
+// very screen.
 func TestDocsShowTheWall(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 160, 48, "Census of the herd", "Fence repairs", "Grazing plan")
@@ -28,26 +29,34 @@ func TestDocsShowTheWall(t *testing.T) {
 	if a.m.wall.shown != 3 {
 		t.Fatalf("three sessions at 160x48 show %d tiles:\n%s", a.m.wall.shown, s)
 	}
-	b, err := os.ReadFile(wallDocs)
+	for _, doc := range wallDocs {
+		checkShown(t, doc, s)
+	}
+}
+
+// checkShown compares the screen shown in doc after wallMarker with s, or
+// with -update writes s there.
+func checkShown(t *testing.T, doc, s string) {
+	t.Helper()
+	b, err := os.ReadFile(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	before, rest, ok := strings.Cut(string(b), wallMarker+"\n```text\n")
 	if !ok {
-		t.Fatalf("%s has no %q followed by a ```text block", wallDocs, wallMarker)
+		t.Fatalf("%s has no %q followed by a ```text block", doc, wallMarker)
 	}
 	shown, after, ok := strings.Cut(rest, "```\n")
 	if !ok {
-		t.Fatalf("%s: the wall's block does not end", wallDocs)
+		t.Fatalf("%s: the wall's block does not end", doc)
 	}
 	if *update {
-		doc := before + wallMarker + "\n```text\n" + s + "```\n" + after
-		if err := os.WriteFile(wallDocs, []byte(doc), 0o644); err != nil {
+		if err := os.WriteFile(doc, []byte(before+wallMarker+"\n```text\n"+s+"```\n"+after), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
 	if shown != s {
-		t.Errorf("%s shows another wall than the UI draws: go test ./tui -run TestDocsShowTheWall -update\nthe UI draws:\n%s", wallDocs, s)
+		t.Errorf("%s shows another wall than the UI draws: go test ./tui -run TestDocsShowTheWall -update\nthe UI draws:\n%s", doc, s)
 	}
 }
