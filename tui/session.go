@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"time"
 
@@ -55,11 +56,30 @@ func (m *Model) open(id string) tea.Cmd { return m.openTiles([]string{id}) }
 // openTiles closes the open sessions (releasing their leases and keeping
 // their drafts) and opens ids, one tile each, the first focused.
 func (m *Model) openTiles(ids []string) tea.Cmd {
+	ids = distinct(ids)
 	query := m.transcript.Search().Query() // the person's last search goes on
 	keep := m.saveDrafts()
-	closing := m.closeSessions()
-	cmds := []tea.Cmd{keep, closing}
+	if m.sess != nil {
+		m.sess.draft = m.composer.Value()
+	}
+	// a session open already stays as it is (its stream, its lease): closing
+	// and opening it again would race the release with the claim
+	open := map[string]*session{}
+	var closing []*session
+	for _, s := range m.tiles {
+		if slices.Contains(ids, s.id) {
+			open[s.id] = s
+		} else {
+			closing = append(closing, s)
+		}
+	}
+	cmds := []tea.Cmd{keep, m.closeTiles(closing)}
+	m.tiles, m.sess, m.transcript = nil, nil, m.empty
 	for _, id := range ids {
+		if s := open[id]; s != nil {
+			m.tiles = append(m.tiles, s)
+			continue
+		}
 		s, cmd := m.newSession(id)
 		s.view.Search().SetQuery(query)
 		m.tiles = append(m.tiles, s)
@@ -67,8 +87,7 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	}
 	m.visit, m.zoom = nil, false
 	cmds = append(cmds, saveRecent(m.cfg.Recent, ids))
-	m.focusTile(0)
-	m.composer.SetValue("") // a draft for another session is not sent here
+	m.focusTile(0) // its draft in the composer: a draft for another session is not sent here
 	m.focus, m.note = focusSession, "opening "+ui.SanitizeLine(ids[0])+"…"
 	if len(ids) > 1 {
 		m.note = "opening " + strconv.Itoa(len(ids)) + " sessions…"
@@ -76,6 +95,17 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	m.setErr(nil)
 	m.layout()
 	return tea.Batch(cmds...)
+}
+
+// distinct is ids without repeats, in their order.
+func distinct(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // newSession makes a session of id, its transcript, and the command that
@@ -94,15 +124,15 @@ func (m *Model) newSession(id string) (*session, tea.Cmd) {
 		loadDraft(m.cfg.Drafts, s.gen, m.draftKey(id)))
 }
 
-// closeSessions ends every open session's stream and gives its lease up.
-func (m *Model) closeSessions() tea.Cmd {
+// closeTiles ends the streams of sessions and gives their leases up; the
+// caller takes them off the wall.
+func (m *Model) closeTiles(sessions []*session) tea.Cmd {
 	var cmds []tea.Cmd
-	for _, s := range m.tiles {
+	for _, s := range sessions {
 		release := m.driving(s)
 		s.cancel()
 		cmds = append(cmds, closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, release))
 	}
-	m.tiles, m.sess, m.transcript = nil, nil, m.empty
 	return tea.Batch(cmds...)
 }
 

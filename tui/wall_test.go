@@ -140,6 +140,36 @@ func TestWallMarksAFailedMessage(t *testing.T) {
 	a.see("▸ you type here · Alpha", "! Beta · a message of yours failed")
 }
 
+// TestWallKeepsTheSessionOpen: opening a wall that holds the session open
+// already keeps it as it was: its lease is not given up and claimed again
+// (the release could come after the claim), its draft stays.
+func TestWallKeepsTheSessionOpen(t *testing.T) {
+	srv, _ := host(t)
+	ids := adaSessions(t, srv, "Alpha", "Beta")
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-wall"))
+	cfg.SessionID = ids[1]
+	a := drive(t, "wall", cfg, 100, 30)
+	a.see("● you drive from this terminal")
+	a.send(typing("half a thought")...)
+	a.send(keyCtrlO)
+	a.see("▸ Beta")
+	a.send(keySpace, keyDown, keySpace)
+	a.see("2 marked of 2")
+	a.send(keyEnter)
+	a.see("▸ you type here · Beta", "Alpha · chat", "┃ half a thought")
+	a.until("both tiles drive", func(string) bool {
+		for _, s := range a.m.tiles {
+			if s.state == nil || !a.m.driving(s) {
+				return false
+			}
+		}
+		return true
+	})
+	if n := count(srv, ids[1], client.EvLeaseReleased); n != 1 { // adaSessions' own release
+		t.Errorf("Beta's lease was released %d times since it was made, want 1 (before the UI opened it)", n)
+	}
+}
+
 // TestWallZoomsAndDegrades: alt+z zooms the focused tile to the whole
 // screen and back; at 40x12 one tile shows, with a line naming the others.
 func TestWallZoomsAndDegrades(t *testing.T) {
