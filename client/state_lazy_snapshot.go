@@ -46,22 +46,22 @@ func (t *Transcript) Size() int { return t.store.Len() }
 // at their compressed size.
 func (t *Transcript) Held() int { return t.store.Held() }
 
-// Raw is item i's bytes as the host sent them; the caller must not change them.
-func (t *Transcript) Raw(i int) []byte { return t.store.Slice(t.items[i]) }
+// raw is item i's bytes as the host sent them; the caller must not change them.
+func (t *Transcript) raw(i int) []byte { return t.store.Slice(t.items[i]) }
 
 // Item decodes item i. An item that is not a transcript item is an error that
 // says which one; the others can still be read.
 func (t *Transcript) Item(i int) (TranscriptItem, error) {
 	var it TranscriptItem
-	if err := decode(t.Raw(i), &it); err != nil {
+	if err := decode(t.raw(i), &it); err != nil {
 		return TranscriptItem{}, fmt.Errorf("vehicle: transcript item %d does not decode: %w", i, err)
 	}
 	return it, nil
 }
 
-// Items decodes every item, as Snapshot.Transcript holds them; it stops at
+// all decodes every item, as Snapshot.Transcript holds them; it stops at
 // the first item that does not decode.
-func (t *Transcript) Items() ([]TranscriptItem, error) {
+func (t *Transcript) all() ([]TranscriptItem, error) {
 	out := make([]TranscriptItem, t.Len())
 	for i := range out {
 		it, err := t.Item(i)
