@@ -139,7 +139,7 @@ func (r *renderer) header(label string, style func(...string) string, t time.Tim
 func (r *renderer) userTurn(e *client.Entry) []string {
 	label, style := "you", r.st.UserLabel.Render
 	if e.Author != "" {
-		label, style = ui.SanitizeLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
+		label, style = ui.TitleLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
 	}
 	if e.Role != client.RoleUser && e.Role != "" {
 		label = ui.SanitizeLine(e.Role)
