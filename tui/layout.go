@@ -145,8 +145,8 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	case s.state != nil:
 		title = ui.TitleLine(s.state.Title())
 		facts := ui.SessionFacts(s.state.Session, s.reduced)
-		if m.cfg.Watch && !strings.HasSuffix(facts, "read-only") {
-			facts += " · read-only"
+		if m.cfg.Watch {
+			facts += " · read-only" // this terminal: vehicle watch never sends
 		}
 		right = facts + " · " + right
 	case m.cfg.Watch:

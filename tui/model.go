@@ -264,6 +264,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		m.onCancelled(msg)
 	case accountMsg:
 		m.onAccount(msg)
+	case factsMsg:
+		m.onFacts(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case forkedMsg:

@@ -216,7 +216,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 		m.note = "this session was deleted: " + ui.KeyName(m.Keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
-	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s))
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run

@@ -48,22 +48,30 @@ func FundingText(funding string) string {
 	return SanitizeLine(funding)
 }
 
-// ReadOnly reports whether the person only reads in the session: a
-// viewer's session, or a role that dropped to viewer.
-func ReadOnly(s client.Summary, reduced bool) bool {
-	return reduced || s.Access == AccessReader
-}
+// What the header says of access: the session's agent (a viewer's session
+// reads the graph and writes nothing there) and the person (whose role
+// dropped to viewer: they read the session, and cannot drive it).
+const (
+	ReaderFact  = "reads the graph only"
+	ReducedFact = "you read, not drive"
+)
 
 // SessionFacts is the header's short line of what the session is:
-// "agent · bwrap · gpt-6-luna · byok · read-only".
+// "agent · bwrap · gpt-6-luna · byok", then "reads the graph only" for a
+// viewer's session (its agent has the reader tools; the person still
+// drives it) and "you read, not drive" once the person's role dropped to
+// viewer (reduced).
 func SessionFacts(s client.Summary, reduced bool) string {
 	facts := []string{ProfileText(s)}
 	if m := ModelShort(s.Model); m != "" {
 		facts = append(facts, m)
 	}
 	facts = append(facts, FundingText(s.Funding))
-	if ReadOnly(s, reduced) {
-		facts = append(facts, "read-only")
+	if s.Access == AccessReader {
+		facts = append(facts, ReaderFact)
+	}
+	if reduced {
+		facts = append(facts, ReducedFact)
 	}
 	return strings.Join(facts, " · ")
 }
