@@ -117,6 +117,9 @@ func inSession(m *Model) string {
 	if m.sess == nil || m.sess.state == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
+	if m.sess.gone() {
+		return m.goneWords(m.sess)
+	}
 	return ""
 }
 

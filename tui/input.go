@@ -95,6 +95,12 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.sess.gone() {
+		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
+			m.refuseGone(m.sess) // the composer is closed: nothing is typed or sent
+		}
+		return nil
+	}
 	switch {
 	case key.Matches(msg, m.Keys.Abort):
 		return m.abort()
@@ -248,7 +254,7 @@ func (m *Model) abort() tea.Cmd {
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || m.cfg.Watch {
+	if s == nil || s.state == nil || m.cfg.Watch || m.refuseGone(s) {
 		return nil
 	}
 	rel, _ := s.state.Lease()

@@ -22,8 +22,11 @@ func (m *Model) layout() {
 // composerHeight is the lines the composer takes: as many as its draft,
 // up to its limit; none when watching read-only.
 func (m *Model) composerHeight() int {
-	if m.cfg.Watch {
+	switch {
+	case m.cfg.Watch:
 		return 0
+	case m.focus != focusVisit && m.sess.gone():
+		return len(m.goneLines(m.sess)) // the lines that say where it went
 	}
 	return m.composer.Height()
 }
@@ -78,7 +81,7 @@ func (m *Model) arrangeSession() {
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
 		m.composer.SetPlaceholder(m.placeholder())
-		m.composer.SetFocused(m.focus == focusSession && m.top() == nil)
+		m.composer.SetFocused(m.focus == focusSession && m.top() == nil && !m.sess.gone())
 	}
 }
 
@@ -163,7 +166,9 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.activity.Lines()...)
 	lines = append(lines, p.refs...)
 	var cur *tea.Cursor
-	if ch > 0 {
+	if s.gone() && ch > 0 {
+		lines = append(lines, m.goneLines(s)...)
+	} else if ch > 0 {
 		if c := m.composer.Cursor(); c != nil && m.composer.Focused() {
 			c.Position.Y += len(lines)
 			cur = c

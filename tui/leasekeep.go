@@ -55,8 +55,8 @@ func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 		return nil, false
 	}
 	rel, _ := s.state.Lease()
-	if rel != client.LeaseMine {
-		return nil, true
+	if rel != client.LeaseMine || s.gone() {
+		return nil, true // a deleted session's lease is not renewed
 	}
 	now := m.cfg.Now()
 	if m.lastKey.After(s.leaseSince) && now.Before(msg.expires) {
