@@ -219,8 +219,7 @@ func runClone(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
-	m.openKeyDialog(nil)
-	return nil, ""
+	return m.openKeyDialog(nil), ""
 }
 
 func runInfo(m *Model, _ string) (tea.Cmd, string) {

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // The header follows the session. What a session is (its funding, access,
@@ -47,11 +48,8 @@ func readFacts(ctx context.Context, c *client.Client, gen int, id string) tea.Cm
 // fundingStale reports whether the funding shown may be out of date: a
 // model key goes with the requests, and the session still reads credit.
 func (m *Model) fundingStale(s *session) bool {
-	return s != nil && s.state != nil && m.hasModelKey() && s.state.Session.Funding == fundingCredit
+	return s != nil && s.state != nil && m.hasModelKey() && s.state.Session.Funding == ui.FundingCredit
 }
-
-// fundingCredit is a summary's funding when an account's credit pays.
-const fundingCredit = "credit"
 
 // refreshFacts reads the summary again when ev implies the funding shown
 // changed: a run started or settled on a key given since the session

@@ -33,8 +33,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
-		m.openKeyDialog(nil)
-		return nil
+		return m.openKeyDialog(nil)
 	case key.Matches(msg, m.Keys.Palette):
 		m.openPalette()
 		return nil

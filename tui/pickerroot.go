@@ -108,6 +108,9 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		if m.failed(msg.err) {
 			m.explainRefusal(msg.err)
 			m.refusedAtCreate(msg.err)
+			if m.account == nil && m.refusal != nil {
+				return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
+			}
 			return nil
 		}
 		cmd := m.open(msg.created.Session.SessionID)

@@ -15,6 +15,8 @@ import (
 // Funding and access values of a summary.
 const (
 	FundingMember = "member" // the house pays: the graph's own member
+	FundingBYOK   = "byok"   // the person's own model key pays
+	FundingCredit = "credit" // an account's credit pays
 	AccessReader  = "reader" // a viewer's session: the reader tools only
 )
 
@@ -123,24 +125,4 @@ func Or(s, otherwise string) string {
 		return otherwise
 	}
 	return s
-}
-
-// DoorLines are the doors a refusal named, each whole: its header and what
-// it means.
-func DoorLines(d *client.Doors) []string {
-	if d == nil {
-		return nil
-	}
-	var out []string
-	for _, x := range []client.Door{d.BYOK, d.Account} {
-		if x.Header == "" {
-			continue
-		}
-		line := SanitizeLine(x.Header)
-		if x.Description != "" {
-			line += ": " + SanitizeLine(x.Description)
-		}
-		out = append(out, line)
-	}
-	return out
 }
