@@ -276,6 +276,9 @@ func (r *renderer) noticeLines(e *client.Entry) []string {
 		// The turn's error whole, wrapped under the line that says it failed.
 		under = strings.Split(xansi.Wrap(ui.SanitizeLine(e.Text), max(r.width-len(BodyIndent)-4, 10), ""), "\n")
 	default:
+		if next := noticeNext(e); next != "" {
+			return append([]string{r.fit(r.notice(e))}, r.nextLines(next)...)
+		}
 		return []string{r.fit(r.notice(e))}
 	}
 	out := []string{r.fit(r.notice(e))}
