@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -55,8 +56,11 @@ type Picker struct {
 	restOn   string // the session the last rest was scheduled for
 	resting  string // the session the selection rests on
 	peeks    map[string]*peek
-	peeking  string // the session being inspected, "" when none
-	previewW int    // the preview pane's width, 0 when it does not show
+	peeking  string               // the session being inspected, "" when none
+	previewW int                  // the preview pane's width, 0 when it does not show
+	md       *transcript.Markdown // draws the preview's replies, at mdWidth in mdStyle
+	mdWidth  int
+	mdStyle  string
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.

@@ -11,3 +11,19 @@ func NoticeWords(e *client.Entry) string {
 	}
 	return noticeWords(e)
 }
+
+// Markdown renders an assistant's text as the transcript draws it (glamour
+// in the transcript's style, wrapped to a width, SGR styling only), for
+// other panes that show a reply (the picker's preview). It is not safe for
+// concurrent use.
+type Markdown struct{ md *markdown }
+
+// NewMarkdown renders in the glamour style (theme.Styles.Markdown) at
+// width cells.
+func NewMarkdown(style string, width int) *Markdown {
+	return &Markdown{md: newMarkdown(style, width)}
+}
+
+// Render draws src (already made inert: ui.Sanitize) as lines, blocks
+// parted by blank lines.
+func (m *Markdown) Render(src string) []string { return m.md.render(src, nil) }
