@@ -182,8 +182,8 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runNew(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "starting a new session…"
-	return createSession(m.cfg.Context, m.cfg.Client, m.newRequest()), ""
+	m.openNewSession()
+	return nil, ""
 }
 
 func runRename(m *Model, title string) (tea.Cmd, string) {

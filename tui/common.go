@@ -29,9 +29,10 @@ type common struct {
 	overlays dialog.Stack // dialogs and help over the screen
 	lastKey  time.Time    // when the person last pressed a key
 
-	account  *client.Account // the host's answer about the person, nil until it comes
-	refusal  *dialog.Refusal // the last refusal that named the doors
-	keyGiven bool            // a model key was given in the key dialog during this run
+	account  *client.Account       // the host's answer about the person, nil until it comes
+	refusal  *dialog.Refusal       // the last refusal that named the doors
+	keyGiven bool                  // a model key was given in the key dialog during this run
+	asked    *client.CreateRequest // the last new session asked for, made again once a key cures its refusal
 
 	said
 }

@@ -232,7 +232,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	m.note = "sending…"
 	out := m.newOutgoing(op, text)
 	out.refs, m.refs = m.refs, nil
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
 }
 
 // abort stops the run under way, when this terminal drives.
@@ -266,7 +266,7 @@ func (m *Model) takeOver() tea.Cmd {
 		return nil
 	}
 	m.note = "taking over…"
-	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil)
+	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil, m.cfg.ClaimTTL)
 }
 
 // offer opens the take-over-or-watch offer for s, held by holder.

@@ -34,6 +34,7 @@ type Config struct {
 	Watch      bool                 // read-only: never claim, never send
 	Chime      bool                 // SessionID is another person's: only chime into its room
 	NoClaim    bool                 // open sessions without claiming (ctrl+t claims)
+	ClaimTTL   time.Duration        // the ttl of every lease this UI claims or renews (0: the host's)
 	Principal  string               // the person, when known (else asked of the host)
 	Editor     string               // the command $EDITOR names (default vi)
 	Theme      theme.Set            // the styles for both backgrounds

@@ -60,8 +60,7 @@ func (m *Model) onPickerAction(a ui.Action) tea.Cmd {
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:
-		m.note = "starting a new session…"
-		return createSession(m.cfg.Context, m.cfg.Client, m.newRequest())
+		m.openNewSession()
 	case picker.Clone:
 		m.note = "cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…"
 		return cloneSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID)

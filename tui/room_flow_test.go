@@ -185,6 +185,8 @@ func TestAccountOnHost(t *testing.T) {
 
 	m := drive(t, "ada", hostConfig(t, person(t, srv, "ada-token", "cli-ada")), 100, 30)
 	m.send(keyCtrlN)
+	m.see("New session")
+	m.send(keyEnter)
 	m.see("◆ member user:ada · 0 turns in this session · no limits")
 }
 

@@ -66,7 +66,7 @@ func (m *Model) open(id string) tea.Cmd {
 	m.setErr(nil)
 	m.layout()
 	watch := m.cfg.Watch || m.cfg.NoClaim
-	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch),
+	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch, m.cfg.ClaimTTL),
 		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)))
 }
 
