@@ -5,9 +5,6 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // header is the screen's first line.
@@ -18,11 +15,7 @@ func header(s string) string { first, _, _ := strings.Cut(s, "\n"); return first
 // session is byok from then on, and so is the header (it kept the credit
 // it read at open) and the session info.
 func TestHeaderFollowsFundingAfterKey(t *testing.T) {
-	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee",
-		Kind: client.AccountAccount, Email: "dee@example.com", EmailVerified: true}
-	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
-		vehicletest.WithPeople(dee))
-	c := person(t, srv, "dee-token", "cli-dee")
+	srv, c := deeOnPublic(t)
 	id := newSession(t, c, "Credit")
 	srv.SpendCredit("cognito:dee", 0.5001)
 	cfg := hostConfig(t, c)
@@ -45,27 +38,4 @@ func TestHeaderFollowsFundingAfterKey(t *testing.T) {
 	}
 	a.send(keyF4)
 	a.see("funding  byok: your own model key pays")
-}
-
-// TestReaderSessionHeader (issue 25.2): a visitor's own session, driven by
-// the visitor, is a reader's (its agent reads the graph and writes nothing
-// there): the header says so, and does not say read-only, which reads as
-// if the person could not send.
-func TestReaderSessionHeader(t *testing.T) {
-	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("cows"))
-	c, err := client.New(srv.URL, client.WithGraph("cows"), client.WithVisitorID("v-1"), client.WithModelKey("sk-or-test"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := hostConfig(t, c)
-	cfg.New = true
-	a := drive(t, "visitor", cfg, 100, 24)
-	got := a.see("chat · gpt-6-luna · byok · reads the graph only", "● you drive from this terminal")
-	if strings.Contains(got, "read-only") {
-		t.Errorf("the visitor's own session reads as read-only:\n%s", got)
-	}
-	say(a, "hello")
-	a.see("You said: hello")
-	a.send(keyF4)
-	a.see("access   its agent reads the graph only")
 }

@@ -193,7 +193,12 @@ func TestVisitorSessionFacts(t *testing.T) {
 	refused := drive(t, "visitor without a key", visitor(), 100, 24)
 	refused.see("model_key_required")
 	a := drive(t, "visitor", visitor(client.WithModelKey("sk-or-test")), 100, 24)
-	a.see("chat · gpt-6-luna · byok · reads the graph only")
+	got := a.see("chat · gpt-6-luna · byok · reads the graph only", "● you drive from this terminal")
+	if strings.Contains(got, "read-only") { // issue 25.2: the visitor drives it; its agent only reads the graph
+		t.Errorf("the visitor's own session reads as read-only:\n%s", got)
+	}
+	say(a, "hello")
+	a.see("You said: hello")
 	a.send(keyF4)
 	a.see("funding  byok: your own model key pays", "reads the graph only (a viewer's session", "model    openrouter/openai/gpt-6-luna", "· skipped: ")
 }

@@ -91,7 +91,6 @@ type Model struct {
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
-	spins  int // spinner ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.

@@ -48,16 +48,23 @@ func neverShown(t *testing.T, h *harness) {
 	}
 }
 
+// deeOnPublic is a host whose graph demo is public, and Dee's client: a
+// Sophia account with a verified email (its signup credit).
+func deeOnPublic(t *testing.T) (*vehicletest.Server, *client.Client) {
+	t.Helper()
+	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee",
+		Kind: client.AccountAccount, Email: "dee@example.com", EmailVerified: true}
+	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
+		vehicletest.WithPeople(dee))
+	return srv, person(t, srv, "dee-token", "cli-dee")
+}
+
 // TestKeyCuresOutOfCredit: an account runs out of credit, the send is
 // refused, the key dialog opens with the host's words whole, the key typed
 // into it is masked and kept, and the refused text goes again with enter:
 // the session now runs on the key, and the credit's warning is gone.
 func TestKeyCuresOutOfCredit(t *testing.T) {
-	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee",
-		Kind: client.AccountAccount, Email: "dee@example.com", EmailVerified: true}
-	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
-		vehicletest.WithPeople(dee))
-	c := person(t, srv, "dee-token", "cli-dee")
+	srv, c := deeOnPublic(t)
 	id := newSession(t, c, "Credit")
 	srv.SpendCredit("cognito:dee", 0.5001)
 	cfg := hostConfig(t, c)

@@ -401,8 +401,8 @@ func TestSearchHighlightsAcrossLineBreaks(t *testing.T) {
 	for i := 0; i+1 < len(lines); i++ {
 		l := strings.TrimSpace(lines[i])
 		if k := strings.Index(l, "needle"); k >= 0 && !strings.Contains(l, "needlework") {
-			head, tail, _ = strings.Cut(strings.TrimSpace(lines[i+1]), " ")
-			head, tail = l[k:], head
+			next, _, _ := strings.Cut(strings.TrimSpace(lines[i+1]), " ")
+			head, tail = l[k:], next
 		}
 	}
 	if head == "" || head+tail != "needlework" {
