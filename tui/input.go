@@ -33,8 +33,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
-		m.openKeyDialog(nil)
-		return nil
+		return m.openKeyDialog(nil)
 	case key.Matches(msg, m.Keys.Palette):
 		m.openPalette()
 		return nil
@@ -95,6 +94,12 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.sess.gone() {
+		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
+			m.refuseGone(m.sess) // the composer is closed: nothing is typed or sent
+		}
+		return nil
+	}
 	switch {
 	case key.Matches(msg, m.Keys.Abort):
 		return m.abort()
@@ -227,7 +232,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	m.note = "sending…"
 	out := m.newOutgoing(op, text)
 	out.refs, m.refs = m.refs, nil
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
 }
 
 // abort stops the run under way, when this terminal drives.
@@ -248,7 +253,7 @@ func (m *Model) abort() tea.Cmd {
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || m.cfg.Watch {
+	if s == nil || s.state == nil || m.cfg.Watch || m.refuseGone(s) {
 		return nil
 	}
 	rel, _ := s.state.Lease()
@@ -261,7 +266,7 @@ func (m *Model) takeOver() tea.Cmd {
 		return nil
 	}
 	m.note = "taking over…"
-	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil)
+	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil, m.cfg.ClaimTTL)
 }
 
 // offer opens the take-over-or-watch offer for s, held by holder.

@@ -89,5 +89,5 @@ func (c *common) sendAgain(it panes.LaneItem) (tea.Cmd, bool) {
 	}
 	s.sending = true
 	c.note = "sending again…"
-	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, c.newOutgoing(op, it.Text), rel != client.LeaseMine || s.stale), true
+	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, c.newOutgoing(op, it.Text), rel != client.LeaseMine || s.stale, c.cfg.ClaimTTL), true
 }

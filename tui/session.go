@@ -35,6 +35,7 @@ type session struct {
 	onOpen      string                // a note to show once the session has opened
 	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 	reduced     bool                  // the host refused with access_reduced: read, never drive
+	vanished    bool                  // the stream ended not_found: deleted elsewhere, or no longer the person's
 	returned    []panes.LaneItem      // commands the host cancelled undelivered, waiting to be sent again
 	unconfirmed *outgoing             // a send whose answer was lost, until the stream or a resend settles it
 	timerFor    time.Time             // the lease expiry the lease timer is set for
@@ -65,7 +66,7 @@ func (m *Model) open(id string) tea.Cmd {
 	m.setErr(nil)
 	m.layout()
 	watch := m.cfg.Watch || m.cfg.NoClaim
-	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch),
+	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch, m.cfg.ClaimTTL),
 		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)))
 }
 
@@ -213,10 +214,10 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 		s.stale = true // every command was interrupted; the lease is the host's to confirm
 	}
 	if s.state.Deleted {
-		m.note = "this session was deleted: " + ui.KeyName(m.Keys.Sessions) + " shows your sessions"
+		m.note = "" // the lines under the transcript say where it went
 	}
 	m.keepFocus()
-	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s))
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -307,11 +308,13 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 	if msg.err != nil {
 		m.setErr(msg.err)
 	}
-	gone := client.ErrorCode(msg.err) == client.CodeNotFound
-	if gone || (s.state != nil && s.state.Deleted) {
+	if client.ErrorCode(msg.err) == client.CodeNotFound {
 		// Deleted from another terminal (a stream cut just before the
 		// event resumes into not_found), or no longer this person's.
-		m.note = "this session is gone: " + m.Keys.Sessions.Help().Key + " lists your sessions"
+		s.vanished = true
+	}
+	if s.gone() {
+		m.note = "" // the lines under the transcript say where it went
 	}
 }
 
