@@ -117,6 +117,9 @@ func inSession(m *Model) string {
 	if m.sess == nil || m.sess.state == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
+	if m.sess.gone() {
+		return m.goneWords(m.sess)
+	}
 	return ""
 }
 
@@ -179,8 +182,8 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runNew(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "starting a new session…"
-	return createSession(m.cfg.Context, m.cfg.Client, m.newRequest()), ""
+	m.openNewSession()
+	return nil, ""
 }
 
 func runRename(m *Model, title string) (tea.Cmd, string) {
@@ -216,8 +219,7 @@ func runClone(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
-	m.openKeyDialog(nil)
-	return nil, ""
+	return m.openKeyDialog(nil), ""
 }
 
 func runInfo(m *Model, _ string) (tea.Cmd, string) {

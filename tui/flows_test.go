@@ -194,6 +194,8 @@ func TestPickerFlow(t *testing.T) {
 	p := drive(t, "picker", hostConfig(t, one), 80, 24)
 	p.see("First", "1 session")
 	p.send(keyCtrlN)
+	p.see("New session") // the form, filled in: enter starts it as it is
+	p.send(keyEnter)
 	p.see("● you drive from this terminal", "● live")
 	p.send(keyCtrlO)
 	p.see("2 sessions")

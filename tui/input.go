@@ -32,8 +32,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
-		m.openKeyDialog(nil)
-		return nil
+		return m.openKeyDialog(nil)
 	case key.Matches(msg, m.Keys.Palette):
 		m.openPalette()
 		return nil
@@ -97,6 +96,12 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.sess.gone() {
+		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
+			m.refuseGone(m.sess) // the composer is closed: nothing is typed or sent
+		}
+		return nil
+	}
 	switch {
 	case key.Matches(msg, m.Keys.Abort):
 		return m.abort()
@@ -230,7 +235,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	out := m.newOutgoing(op, text)
 	out.refs, m.refs = m.refs, nil
 	s.texts[out.requestID] = out.text // the command's id: its events may come before the answer
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
 }
 
 // abort stops the run under way, when this terminal drives.
@@ -251,7 +256,7 @@ func (m *Model) abort() tea.Cmd {
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || m.cfg.Watch {
+	if s == nil || s.state == nil || m.cfg.Watch || m.refuseGone(s) {
 		return nil
 	}
 	rel, _ := s.state.Lease()
@@ -264,7 +269,7 @@ func (m *Model) takeOver() tea.Cmd {
 		return nil
 	}
 	m.note = "taking over…"
-	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil)
+	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil, m.cfg.ClaimTTL)
 }
 
 // offer opens the take-over-or-watch offer for s, held by holder.

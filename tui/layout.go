@@ -22,8 +22,11 @@ func (m *Model) layout() {
 // composerHeight is the lines the composer takes: as many as its draft,
 // up to its limit; none when watching read-only.
 func (m *Model) composerHeight() int {
-	if m.cfg.Watch {
+	switch {
+	case m.cfg.Watch:
 		return 0
+	case m.focus != focusVisit && m.sess.gone():
+		return len(m.goneLines(m.sess)) // the lines that say where it went
 	}
 	return m.composer.Height()
 }
@@ -75,14 +78,14 @@ func (m *Model) arrangeSession() {
 	h := max(m.high-top-2-ch-bar-m.panes.height(), 1)
 	switch {
 	case m.wallShown():
-		m.arrangeWall(top, h)
+		m.arrangeWall(h)
 	case h != m.transcript.Height() || m.transcript.Width() != m.width:
 		m.transcript.SetSize(m.width, h)
 	}
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
 		m.composer.SetPlaceholder(m.placeholder())
-		m.composer.SetFocused(m.focus == focusSession && m.top() == nil)
+		m.composer.SetFocused(m.focus == focusSession && m.top() == nil && !m.sess.gone())
 	}
 }
 
@@ -149,8 +152,8 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	case s.state != nil:
 		title = ui.TitleLine(s.state.Title())
 		facts := ui.SessionFacts(s.state.Session, s.reduced)
-		if m.cfg.Watch && !strings.HasSuffix(facts, "read-only") {
-			facts += " · read-only"
+		if m.cfg.Watch {
+			facts += " · read-only" // this terminal: vehicle watch never sends
 		}
 		right = facts + " · " + right
 	case m.cfg.Watch:
@@ -167,7 +170,9 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.activity.Lines()...)
 	lines = append(lines, p.refs...)
 	var cur *tea.Cursor
-	if ch > 0 {
+	if s.gone() && ch > 0 {
+		lines = append(lines, m.goneLines(s)...)
+	} else if ch > 0 {
 		if c := m.composer.Cursor(); c != nil && m.composer.Focused() {
 			c.Position.Y += len(lines)
 			cur = c

@@ -35,6 +35,7 @@ type Config struct {
 	Watch      bool                 // read-only: never claim, never send
 	Chime      bool                 // SessionID is another person's: only chime into its room
 	NoClaim    bool                 // open sessions without claiming (ctrl+t claims)
+	ClaimTTL   time.Duration        // the ttl of every lease this UI claims or renews (0: the host's)
 	Principal  string               // the person, when known (else asked of the host)
 	Editor     string               // the command $EDITOR names (default vi)
 	Theme      theme.Set            // the styles for both backgrounds
@@ -104,7 +105,6 @@ type Model struct {
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
-	spins  int // spinner ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.
@@ -290,6 +290,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		m.onCancelled(msg)
 	case accountMsg:
 		m.onAccount(msg)
+	case factsMsg:
+		m.onFacts(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case forkedMsg:

@@ -78,7 +78,7 @@ func (m *Model) onDialogAction(a ui.Action) tea.Cmd {
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.current(a.Gen); s != nil {
-			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true)
+			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true, m.cfg.ClaimTTL)
 		}
 	case dialog.Watch:
 		if s := m.current(a.Gen); s != nil {
@@ -90,6 +90,8 @@ func (m *Model) onDialogAction(a ui.Action) tea.Cmd {
 		m.composer.SetFocused(false)
 	case dialog.GiveKey:
 		return m.keepModelKey(a.Key, a.Save)
+	case dialog.Create:
+		return m.startSession(a.Request)
 	case dialog.Run:
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])

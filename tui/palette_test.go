@@ -129,8 +129,12 @@ func TestPaletteSmall(t *testing.T) {
 			t.Errorf("%dx%d: the selection is not on screen:\n%s", size[0], size[1], s)
 		}
 		feed(m, keyEnter)
+		if _, ok := m.top().(*dialog.NewSession); !ok {
+			t.Errorf("%dx%d: enter on the third action: top %T, want the new-session form", size[0], size[1], m.top())
+		}
+		feed(m, keyEnter)
 		if m.top() != nil || !strings.Contains(m.note, "starting a new session") {
-			t.Errorf("%dx%d: enter on the third action: top %T, note %q", size[0], size[1], m.top(), m.note)
+			t.Errorf("%dx%d: enter in the form: top %T, note %q", size[0], size[1], m.top(), m.note)
 		}
 	}
 }

@@ -117,7 +117,7 @@ func (m *Model) syncPanes() {
 	}
 	status.Conn, status.State = s.conn, s.state
 	m.status.Set(status)
-	lease := panes.LeaseView{Watching: s.role == roleWatch, Stale: s.stale, Reduced: s.reduced}
+	lease := panes.LeaseView{Watching: s.role == roleWatch, Stale: s.stale, Reduced: s.reduced, Gone: s.gone()}
 	if s.state == nil {
 		m.lease.Set(lease)
 		m.accountP.Set(acc)
@@ -149,7 +149,7 @@ func (m *Model) paneHint() string {
 // onPaneAction acts on what the person did in a pane.
 func (m *Model) onPaneAction(a ui.Action) tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil {
+	if s == nil || s.state == nil || m.refuseGone(s) {
 		return nil
 	}
 	switch a := a.(type) {

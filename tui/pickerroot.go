@@ -62,8 +62,7 @@ func (m *Model) onPickerAction(a ui.Action) tea.Cmd {
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:
-		m.note = "starting a new session…"
-		return createSession(m.cfg.Context, m.cfg.Client, m.newRequest())
+		m.openNewSession()
 	case picker.Clone:
 		m.note = "cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…"
 		return cloneSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID)
@@ -110,6 +109,9 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		if m.failed(msg.err) {
 			m.explainRefusal(msg.err)
 			m.refusedAtCreate(msg.err)
+			if m.account == nil && m.refusal != nil {
+				return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
+			}
 			return nil
 		}
 		cmd := m.open(msg.created.Session.SessionID)

@@ -51,6 +51,7 @@ func adaSessions(t *testing.T, srv *vehicletest.Server, titles ...string) []stri
 		}
 		ids = append(ids, id)
 	}
+	settled(t, srv, ids...)
 	return ids
 }
 

@@ -185,11 +185,15 @@ func TestAccountOnHost(t *testing.T) {
 
 	m := drive(t, "ada", hostConfig(t, person(t, srv, "ada-token", "cli-ada")), 100, 30)
 	m.send(keyCtrlN)
+	m.see("New session")
+	m.send(keyEnter)
 	m.see("◆ member user:ada · 0 turns in this session · no limits")
 }
 
-// TestDeletedElsewhere: another terminal of the same person deletes the open
-// session; this one says it is gone and where to go.
+// TestDeletedElsewhere (issue 25.3): another terminal of the same person
+// deletes the open session; this one closes its composer and says, where
+// it was, where the session went (the host's trash) and what is left to do
+// (the picker). Nothing typed then is sent (it would be not_found).
 func TestDeletedElsewhere(t *testing.T) {
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
@@ -199,10 +203,28 @@ func TestDeletedElsewhere(t *testing.T) {
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("● you drive from this terminal", "● live")
-	if _, err := other.Delete(t.Context(), id); err != nil {
+	out, err := other.Delete(t.Context(), id)
+	if err != nil {
 		t.Fatal(err)
 	}
-	a.see("session deleted", "this session is gone: ctrl+o lists your sessions", "stream closed")
+	gone := "✗ this session was deleted: it is in the host's trash (" + out.Deleted.TrashedAs + ") and nothing more is sent here · ctrl+o shows your sessions"
+	got := a.seeBoxed("session deleted", gone, "○ nobody drives: the session is gone", "stream closed")
+	if strings.Contains(got, "write a message") || strings.Contains(got, "┃") {
+		t.Errorf("the composer still invites sending:\n%s", got)
+	}
+	a.send(typing("anyone?")...)
+	a.send(keyEnter, keyCtrlS)
+	if a.m.composer.Value() != "" || a.m.sess.sending {
+		t.Errorf("a deleted session took a draft %q (sending %v)", a.m.composer.Value(), a.m.sess.sending)
+	}
+	if e := a.m.LastError(); strings.Contains(e, "not_found") {
+		t.Errorf("a send went to the host: %s", e)
+	}
+	a.see("nothing is sent: this session is gone")
+	a.send(keyCtrlT, keyCtrlP)
+	a.seeBoxed("Rename this session", "this session was deleted")
+	a.send(keyEsc, keyCtrlO)
+	a.until("the picker", func(string) bool { return a.m.focus == focusPicker })
 }
 
 // TestChimeKeptWhenHostGone: a watcher's chime that gets no answer is kept

@@ -163,7 +163,7 @@ func (c *common) resend(s *session) tea.Cmd {
 		return sendChime(s.ctx, c.cfg.Client, s.gen, s.id, out, false)
 	}
 	rel, _ := s.state.LeaseAt(c.cfg.Now())
-	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
+	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, c.cfg.ClaimTTL)
 }
 
 // unconfirmedItem is the unconfirmed send as a line of the queue lane, so

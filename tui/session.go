@@ -38,6 +38,7 @@ type session struct {
 	onOpen      string                 // a note to show once the session has opened
 	stale       bool                   // the host restarted: the lease is unconfirmed until it says otherwise
 	reduced     bool                   // the host refused with access_reduced: read, never drive
+	vanished    bool                   // the stream ended not_found: deleted elsewhere, or no longer the person's
 	returned    []panes.LaneItem       // commands the host cancelled undelivered, waiting to be sent again
 	unconfirmed *outgoing              // a send whose answer was lost, until the stream or a resend settles it
 	timerFor    time.Time              // the lease expiry the lease timer is set for
@@ -120,7 +121,7 @@ func (m *Model) newSession(id string) (*session, tea.Cmd) {
 		s.role = roleWatch
 	}
 	watch := m.cfg.Watch || m.cfg.NoClaim
-	return s, tea.Batch(openSession(ctx, m.cfg.Client, s.gen, id, m.me.Principal, watch),
+	return s, tea.Batch(openSession(ctx, m.cfg.Client, s.gen, id, m.me.Principal, watch, m.cfg.ClaimTTL),
 		loadDraft(m.cfg.Drafts, s.gen, m.draftKey(id)))
 }
 
@@ -329,13 +330,16 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	if ev.Type == client.EvSessionRevived {
 		s.stale = true // every command was interrupted; the lease is the host's to confirm
 	}
-	if s.state.Deleted && s == m.sess {
-		m.note = "this session was deleted: " + ui.KeyName(m.Keys.Sessions) + " shows your sessions"
+	if s.state.Deleted {
+		m.needsNote(s, "this session was deleted")
+		if s == m.sess {
+			m.note = "" // the lines under the transcript say where it went
+		}
 	}
 	if s == m.sess {
 		m.keepFocus()
 	}
-	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s))
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -450,11 +454,19 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 	if msg.err != nil {
 		m.setErr(msg.err)
 	}
-	gone := client.ErrorCode(msg.err) == client.CodeNotFound
-	if gone || (s.state != nil && s.state.Deleted) {
+	if client.ErrorCode(msg.err) == client.CodeNotFound {
 		// Deleted from another terminal (a stream cut just before the
 		// event resumes into not_found), or no longer this person's.
-		m.note = "this session is gone: " + m.Keys.Sessions.Help().Key + " lists your sessions"
+		s.vanished = true
+	}
+	switch {
+	case s.gone():
+		m.needsNote(s, "this session is gone")
+		if s == m.sess {
+			m.note = "" // the lines under the transcript say where it went
+		}
+	case msg.err != nil:
+		m.needsNote(s, "its stream ended")
 	}
 }
 

@@ -240,6 +240,8 @@ func TestSlashOpeners(t *testing.T) {
 	h.send(keyEsc) // back to the session
 	first := h.m.sess.id
 	h.enter("/new")
+	h.see("New session")
+	h.send(keyEnter)
 	h.until("a new session", func(s string) bool {
 		return h.m.sess != nil && h.m.sess.id != first && h.m.sess.state != nil && strings.Contains(s, "● you drive")
 	})

@@ -28,7 +28,6 @@ const (
 type grid struct {
 	cols, rows, shown int
 	w, h              int
-	x, y              int // the area's top left corner on the screen
 	width, height     int // the area
 	rest              int // lines under the grid naming the tiles not shown
 }
@@ -115,11 +114,10 @@ func (g grid) tileSize(c, r int) (w, h int) {
 	return w, h
 }
 
-// arrangeWall sizes each shown tile's transcript for an area of width x
-// height at the screen's line y.
-func (m *Model) arrangeWall(y, height int) {
+// arrangeWall sizes each shown tile's transcript for an area of the
+// screen's width and height lines.
+func (m *Model) arrangeWall(height int) {
 	g := layGrid(len(m.tiles), m.width, height)
-	g.y = y
 	m.wall = g
 	for i, s := range m.shownTiles(g) {
 		w, h := g.tileSize(i%g.cols, i/g.cols)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -37,6 +38,7 @@ func wallOf(t *testing.T, srv *vehicletest.Server, w, h int, titles ...string) (
 		}
 		ids = append(ids, id)
 	}
+	settled(t, srv, ids...)
 	cfg := hostConfig(t, ada)
 	cfg.SessionIDs = ids
 	cfg.SessionID = ids[0]
@@ -45,6 +47,21 @@ func wallOf(t *testing.T, srv *vehicletest.Server, w, h int, titles ...string) (
 		a.see("You said: hello " + title)
 	}
 	return a, ids
+}
+
+// settled waits until the host's log of each session has a run.settled:
+// the UI opened after it sees no run settle.
+func settled(t *testing.T, srv *vehicletest.Server, ids ...string) {
+	t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for _, id := range ids {
+		for count(srv, id, client.EvRunSettled) == 0 {
+			if time.Now().After(deadline) {
+				t.Fatalf("session %s: no run.settled in %v", id, waitLimit)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
 }
 
 // prompts is the prompts the host took for session id.
@@ -128,6 +145,22 @@ func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
 	a.see("! Gamma · the lease lapses at " + gamma.timerFor.In(a.m.cfg.Location).Format("15:04"))
 }
 
+// TestWallMovesByRows: four tiles at 200x60 are two by two; alt+↓ moves
+// the focus to the tile below, alt+↑ back, alt+→ along the row.
+func TestWallMovesByRows(t *testing.T) {
+	srv, _ := host(t)
+	a, _ := wallOf(t, srv, 200, 60, "One", "Two", "Three", "Four")
+	if g := a.m.wall; g.cols != 2 || g.rows != 2 || g.shown != 4 {
+		t.Fatalf("four tiles at 200x60: %+v", g)
+	}
+	a.send(keyAltDown)
+	a.see("▸ you type here · Three")
+	a.send(keyAltRight)
+	a.see("▸ you type here · Four")
+	a.send(tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModAlt})
+	a.see("▸ you type here · Two")
+}
+
 // TestWallMarksAFailedMessage: a message sent from a tile that fails after
 // the focus moved on marks its tile.
 func TestWallMarksAFailedMessage(t *testing.T) {
@@ -168,6 +201,25 @@ func TestWallKeepsTheSessionOpen(t *testing.T) {
 	if n := count(srv, ids[1], client.EvLeaseReleased); n != 1 { // adaSessions' own release
 		t.Errorf("Beta's lease was released %d times since it was made, want 1 (before the UI opened it)", n)
 	}
+}
+
+// TestWallMarksADeletedSession: a session deleted elsewhere while its tile
+// has not the focus is marked; focused, its composer is closed and says
+// where it went.
+func TestWallMarksADeletedSession(t *testing.T) {
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
+	a.see("you drive")
+	other := person(t, srv, "ada-token", "cli-other")
+	if _, err := other.Claim(t.Context(), ids[1], client.Takeover()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Delete(t.Context(), ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	a.see("! Beta · this session was deleted")
+	a.send(keyAltRight)
+	a.see("▸ you type here · Beta", "this session was deleted: it is in the host's trash")
 }
 
 // TestWallZoomsAndDegrades: alt+z zooms the focused tile to the whole

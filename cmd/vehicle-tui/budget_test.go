@@ -4,6 +4,7 @@ import (
 	"flag"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
@@ -11,8 +12,9 @@ import (
 )
 
 // TestBudgetFlags: --max-turns, --max-cost-usd and --ttl reach the new
-// session's request (tui.Config.NewSession); they are refused where they
-// do not apply, with what to do.
+// session's request (tui.Config.NewSession), and --ttl every claim the UI
+// makes (tui.Config.ClaimTTL), with --session too; they are refused where
+// they do not apply, with what to do.
 func TestBudgetFlags(t *testing.T) {
 	parse := func(args ...string) tuiFlags {
 		t.Helper()
@@ -31,20 +33,25 @@ func TestBudgetFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := client.CreateRequest{Title: "Herd", MaxTurns: 20, MaxCostUSD: 1.25, TTLMs: 15 * 60 * 1000}
-	if cfg.NewSession != want {
-		t.Errorf("NewSession %+v, want %+v", cfg.NewSession, want)
+	if cfg.NewSession != want || cfg.ClaimTTL != 15*time.Minute {
+		t.Errorf("NewSession %+v, ClaimTTL %v; want %+v, 15m", cfg.NewSession, cfg.ClaimTTL, want)
 	}
 	if cfg, _ := a.tuiConfig(f, parse(), config.File{}, false); cfg.NewSession != (client.CreateRequest{Title: "Herd"}) {
 		t.Errorf("without the flags: %+v", cfg.NewSession)
 	}
 	open := config.Flags{Session: "s1", Gardend: "https://g.example", Graph: "notes"}
+	if cfg, err := a.tuiConfig(open, parse("--ttl", "15m"), config.File{}, false); err != nil || cfg.ClaimTTL != 15*time.Minute {
+		t.Errorf("--session ID --ttl 15m: %v, ClaimTTL %v; want it taken", err, cfg.ClaimTTL)
+	}
+	noClaim := open
+	noClaim.NoClaim = true
 	for _, c := range []struct {
 		f    config.Flags
 		args []string
 		say  string
 	}{
 		{open, []string{"--max-turns", "20"}, "--new"},
-		{open, []string{"--ttl", "15m"}, "vehicle ride --session ID --ttl"},
+		{noClaim, []string{"--ttl", "15m"}, "it takes none"},
 		{f, []string{"--max-turns", "0"}, "1 or more"},
 		{f, []string{"--max-cost-usd", "-1"}, "above 0"},
 		{f, []string{"--ttl", "-1s"}, "positive"},

@@ -97,6 +97,7 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 		NewSession:  n.newSession(f),
 		Watch:       watch,
 		NoClaim:     f.NoClaim,
+		ClaimTTL:    n.session.TTL,
 		Chime:       n.chime,
 		NoBell:      n.noBell,
 		Desktop:     n.desktop,
@@ -204,10 +205,8 @@ func (n tuiFlags) check(f config.Flags, watch bool) error {
 		return errors.New("vehicle watch only reads your own session: chime with vehicle --session ID --chime")
 	case n.chime && (f.Session == "" || f.New):
 		return errors.New("--chime needs the session to chime into: --session ID (not --new)")
-	case n.session.TTLGiven() && !f.New:
-		return errors.New("--ttl goes with --new here: the UI opens a session with the host's ttl (vehicle ride --session ID --ttl D claims it with yours)")
 	}
-	return n.session.Check(f.New, f.New && !f.NoClaim)
+	return n.session.Check(f.New, !f.NoClaim && !n.chime && !watch)
 }
 
 // newSession is what a new session is made with: the title, profile and

@@ -29,6 +29,7 @@ type LeaseView struct {
 	Stale    bool                  // the host restarted since the lease was last confirmed
 	Reduced  bool                  // the person's role dropped to viewer: no driving, no take-over
 	Policy   string                // the room's policy
+	Gone     bool                  // the session was deleted (or is no longer the person's)
 }
 
 // Lease is the lease line: who drives, until when, the time left, and what
@@ -96,6 +97,8 @@ func (l *Lease) line() string {
 	}
 	take := ui.KeyName(keys.TakeOver)
 	switch {
+	case v.Gone:
+		return st.LeaseNone.Render("○ nobody drives: the session is gone")
 	case v.Stale && !readOnly:
 		return st.LeaseNone.Render("○ the host restarted · the lease is unconfirmed · your next message claims it")
 	case v.Revoked != nil && !readOnly:

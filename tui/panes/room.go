@@ -144,7 +144,7 @@ func (r *Room) selectedChime(c client.Chime, room int) []string {
 
 // chimeHead is a chime's author and time.
 func (r *Room) chimeHead(ch client.Chime) string {
-	who := ui.SanitizeLine(ch.Author)
+	who := ui.TitleLine(ch.Author)
 	if who == "" {
 		who = "someone"
 	}
@@ -185,7 +185,7 @@ func (r *Room) header(n int) string {
 // its text.
 func (r *Room) chimeLine(c client.Chime, selected bool) string {
 	st := r.ctx.Styles
-	text := ui.SanitizeLine(c.Text)
+	text := ui.TitleLine(c.Text)
 	if selected {
 		return st.Selected.Render(ui.Pad("▸ "+r.chimeHead(c)+"  "+text, r.width))
 	}
@@ -291,12 +291,12 @@ func mayDrive(ctx *ui.Context, driving bool, what string) ui.Action {
 
 // ChimeName names a chime for notes: its author and its first words.
 func ChimeName(c client.Chime) string {
-	return Possessive(c.Author) + " chime “" + ui.ClipRunes(ui.SanitizeLine(c.Text), 24) + "”"
+	return Possessive(c.Author) + " chime “" + ui.ClipRunes(ui.TitleLine(c.Text), 24) + "”"
 }
 
 // Possessive is a collaborator's name with 's, for notes.
 func Possessive(author string) string {
-	a := ui.SanitizeLine(author)
+	a := ui.TitleLine(author)
 	if a == "" {
 		return "the"
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 )
 
 // Picker columns' widths, in cells.
@@ -58,8 +59,11 @@ type Picker struct {
 	restOn   string // the session the last rest was scheduled for
 	resting  string // the session the selection rests on
 	peeks    map[string]*peek
-	peeking  string // the session being inspected, "" when none
-	previewW int    // the preview pane's width, 0 when it does not show
+	peeking  string             // the session being inspected, "" when none
+	previewW int                // the preview pane's width, 0 when it does not show
+	md       *markdown.Renderer // draws the preview's replies, at mdWidth in mdStyle
+	mdWidth  int
+	mdStyle  string
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.

@@ -9,7 +9,12 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 )
+
+// plainTailBytes is the size past which a streaming tail is shown as plain
+// wrapped text rather than rendered again as markdown at every tick.
+const plainTailBytes = 2048
 
 // Render cache bounds: rendered entries kept at once, and how far back from
 // the end a flush looks for streaming entries.
@@ -26,7 +31,7 @@ type renderer struct {
 	st      *theme.Styles
 	loc     *time.Location
 	width   int
-	md      *markdown
+	md      *markdown.Renderer
 	cache   map[int64]*cachedEntry // by the entries' keys
 	order   []int64                // entry keys in the order they were cached
 	streams map[string]*streamView // streaming assistant text, by message id
@@ -52,7 +57,7 @@ type entryKey struct {
 type streamView struct {
 	width  int
 	text   string // the text rendered
-	blocks []block
+	blocks []markdown.Block
 	tail   []string
 }
 
@@ -65,7 +70,7 @@ func newRenderer(st *theme.Styles, loc *time.Location, width int) *renderer {
 // reset drops every rendering and renders at width from now on.
 func (r *renderer) reset(width int) {
 	r.width = max(width, 20)
-	r.md = newMarkdown(r.st.Markdown, r.width-len(BodyIndent))
+	r.md = markdown.New(r.st.Markdown, r.width-len(BodyIndent))
 	r.cache = make(map[int64]*cachedEntry)
 	r.order = r.order[:0]
 	r.streams = make(map[string]*streamView)
@@ -139,7 +144,7 @@ func (r *renderer) header(label string, style func(...string) string, t time.Tim
 func (r *renderer) userTurn(e *client.Entry) []string {
 	label, style := "you", r.st.UserLabel.Render
 	if e.Author != "" {
-		label, style = ui.SanitizeLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
+		label, style = ui.TitleLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
 	}
 	if e.Role != client.RoleUser && e.Role != "" {
 		label = ui.SanitizeLine(e.Role)
@@ -160,7 +165,7 @@ func (r *renderer) reply(e *client.Entry) []string {
 			return append(out, BodyIndent+r.st.Time.Render("…"))
 		}
 		for _, b := range sv.blocks {
-			out = indentInto(out, b.lines)
+			out = indentInto(out, b.Lines)
 			out = append(out, "")
 		}
 		return indentInto(out, sv.tail)
@@ -171,13 +176,13 @@ func (r *renderer) reply(e *client.Entry) []string {
 		}
 		return []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "no text")}
 	}
-	var reuse []block
+	var reuse []markdown.Block
 	if sv := r.streams[e.MessageID]; sv != nil && sv.width == r.width {
 		reuse = sv.blocks
 		delete(r.streams, e.MessageID)
 	}
 	out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "")}
-	return indentInto(out, r.md.render(ui.Sanitize(e.Text), reuse))
+	return indentInto(out, r.md.Render(ui.Sanitize(e.Text), reuse))
 }
 
 // indentInto appends lines to out, indented as a body.
@@ -205,17 +210,17 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	}
 	sv.text = e.Text
 	src := ui.Sanitize(e.Text)
-	blocks, tail := splitBlocks(src)
+	blocks, tail := markdown.SplitBlocks(src)
 	for i := len(sv.blocks); i < len(blocks); i++ {
-		sv.blocks = append(sv.blocks, block{src: blocks[i], lines: r.md.renderBlock(blocks[i])})
+		sv.blocks = append(sv.blocks, markdown.Block{Src: blocks[i], Lines: r.md.RenderBlock(blocks[i])})
 	}
 	switch {
 	case strings.TrimSpace(tail) == "":
 		sv.tail = nil
 	case len(tail) > plainTailBytes:
-		sv.tail = ui.WrapPlain(tail, r.md.width)
+		sv.tail = ui.WrapPlain(tail, r.md.Width())
 	default:
-		sv.tail = r.md.renderBlock(tail)
+		sv.tail = r.md.RenderBlock(tail)
 	}
 	return true
 }
@@ -276,6 +281,9 @@ func (r *renderer) noticeLines(e *client.Entry) []string {
 		// The turn's error whole, wrapped under the line that says it failed.
 		under = strings.Split(xansi.Wrap(ui.SanitizeLine(e.Text), max(r.width-len(BodyIndent)-4, 10), ""), "\n")
 	default:
+		if next := noticeNext(e); next != "" {
+			return append([]string{r.fit(r.notice(e))}, r.nextLines(next)...)
+		}
 		return []string{r.fit(r.notice(e))}
 	}
 	out := []string{r.fit(r.notice(e))}

@@ -89,6 +89,7 @@ type KeyMap struct {
 	Dismiss  key.Binding // closes a dialog or the help
 
 	SaveKeyring key.Binding // keeps the model key and saves it in the OS keyring
+	Choose      key.Binding // changes a form's choice (the new session's profile)
 }
 
 // DefaultKeyMap is the key map the UI starts with.
@@ -172,5 +173,6 @@ func DefaultKeyMap() KeyMap {
 		Dismiss:  b([]string{"esc"}, "esc", "close"),
 
 		SaveKeyring: b([]string{"ctrl+s"}, "ctrl+s", "save in the OS keyring"),
+		Choose:      b([]string{"left", "right", "space"}, "←/→", "change the choice"),
 	}
 }

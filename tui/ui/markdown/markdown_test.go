@@ -1,4 +1,4 @@
-package transcript
+package markdown
 
 import (
 	"reflect"
@@ -27,9 +27,9 @@ func TestSplitBlocks(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			blocks, tail := splitBlocks(c.in)
+			blocks, tail := SplitBlocks(c.in)
 			if !reflect.DeepEqual(blocks, c.blocks) || tail != c.tail {
-				t.Errorf("splitBlocks(%q) = %q, %q; want %q, %q", c.in, blocks, tail, c.blocks, c.tail)
+				t.Errorf("SplitBlocks(%q) = %q, %q; want %q, %q", c.in, blocks, tail, c.blocks, c.tail)
 			}
 		})
 	}
@@ -58,9 +58,9 @@ func TestTidyLine(t *testing.T) {
 
 // TestMarkdownRendersBlocks renders markdown inert and within its width, reusing blocks.
 func TestMarkdownRendersBlocks(t *testing.T) {
-	md := newMarkdown(theme.MarkdownDark, 40)
+	md := New(theme.MarkdownDark, 40)
 	src := "## Title\n\nSome **bold** text and a [link](http://x.example).\n\n- one\n- two\n\n```go\nfmt.Println(1)\n```"
-	lines := md.render(src, nil)
+	lines := md.Render(src, nil)
 	got := strings.Join(lines, "\n")
 	for _, want := range []string{"Title", "bold", "http://x.example", "• one", "fmt.Println(1)"} {
 		if !strings.Contains(uitest.StripSGR(got), want) {
@@ -73,9 +73,9 @@ func TestMarkdownRendersBlocks(t *testing.T) {
 			t.Errorf("line wider than 40: %q", uitest.StripSGR(l))
 		}
 	}
-	blocks, _ := splitBlocks(src + "\n\n")
-	reuse := []block{{src: blocks[0], lines: []string{"REUSED"}}}
-	if again := md.render(src, reuse); again[0] != "REUSED" {
+	blocks, _ := SplitBlocks(src + "\n\n")
+	reuse := []Block{{Src: blocks[0], Lines: []string{"REUSED"}}}
+	if again := md.Render(src, reuse); again[0] != "REUSED" {
 		t.Errorf("a block rendered before is rendered again: %q", again[0])
 	}
 }

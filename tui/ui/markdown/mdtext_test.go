@@ -1,4 +1,4 @@
-package transcript
+package markdown
 
 import (
 	"strings"
@@ -20,10 +20,10 @@ func TestMarkdownKeepsAngleBrackets(t *testing.T) {
 		{"fence", "```rust\nlet v: Vec<String> = vec![];\n```", "Vec<String>"},
 		{"autolink", "see <https://x.example>", "<https://x.example>"},
 	}
-	md := newMarkdown(theme.MarkdownDark, 60)
+	md := New(theme.MarkdownDark, 60)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := uitest.StripSGR(strings.Join(md.render(c.src, nil), "\n"))
+			got := uitest.StripSGR(strings.Join(md.Render(c.src, nil), "\n"))
 			if !strings.Contains(got, c.want) {
 				t.Errorf("render(%q) = %q, want it to show %q", c.src, got, c.want)
 			}

@@ -1,4 +1,4 @@
-package transcript
+package markdown
 
 import "testing"
 
@@ -8,11 +8,11 @@ import "testing"
 // its own: about 4,700 allocations a paragraph, against 420 with v2.1.0's
 // writer, and 1.7 times the time (docs/benchmarks.md, "Streaming").
 func BenchmarkMarkdownBlock(b *testing.B) {
-	m := newMarkdown("dark", 114)
+	m := New("dark", 114)
 	src := "Paragraph 20. The vehicle keeps one driver at a time, and every event has a seq. " +
 		"A client that reconnects resumes from its last seq, with no gap and no duplicate."
 	b.ReportAllocs()
 	for b.Loop() {
-		m.renderBlock(src)
+		m.RenderBlock(src)
 	}
 }

@@ -1,4 +1,7 @@
-package transcript
+// Package markdown renders an assistant's markdown as the UI draws it:
+// glamour in the UI's style, one block at a time, SGR styling only. The
+// transcript and the picker's preview share it.
+package markdown
 
 import (
 	"strings"
@@ -12,28 +15,24 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// plainTailBytes is the size past which a streaming tail is shown as plain
-// wrapped text rather than rendered again as markdown at every tick.
-const plainTailBytes = 2048
-
-// markdown renders assistant text with glamour, one block at a time: a block
+// Renderer renders assistant text with glamour, one block at a time: a block
 // ends at a blank line outside a code fence. Its output keeps SGR styling
 // only (no hyperlinks or other sequences) and no trailing padding. It is not
 // safe for concurrent use.
-type markdown struct {
+type Renderer struct {
 	style string
 	width int
 	r     *glamour.TermRenderer
 }
 
-// newMarkdown makes a renderer for a glamour style (theme.Markdown*) and a
+// New makes a renderer for a glamour style (theme.Markdown*) and a
 // wrap width.
-func newMarkdown(style string, width int) *markdown {
-	return &markdown{style: style, width: max(width, 10)}
+func New(style string, width int) *Renderer {
+	return &Renderer{style: style, width: max(width, 10)}
 }
 
 // renderer is the glamour renderer, made on first use.
-func (m *markdown) renderer() *glamour.TermRenderer {
+func (m *Renderer) renderer() *glamour.TermRenderer {
 	if m.r != nil {
 		return m.r
 	}
@@ -62,10 +61,10 @@ func glamourStyle(name string) ansi.StyleConfig {
 	return c
 }
 
-// render renders a whole text (already sanitized). Blocks found in reuse,
+// Render renders a whole text (already sanitized). Blocks found in reuse,
 // rendered earlier at this width, are not rendered again.
-func (m *markdown) render(src string, reuse []block) []string {
-	blocks, tail := splitBlocks(src)
+func (m *Renderer) Render(src string, reuse []Block) []string {
+	blocks, tail := SplitBlocks(src)
 	if strings.TrimSpace(tail) != "" {
 		blocks = append(blocks, tail)
 	}
@@ -80,18 +79,18 @@ func (m *markdown) render(src string, reuse []block) []string {
 }
 
 // block renders one block, or takes it from reuse.
-func (m *markdown) block(src string, reuse []block) []string {
+func (m *Renderer) block(src string, reuse []Block) []string {
 	for _, r := range reuse {
-		if r.src == src {
-			return r.lines
+		if r.Src == src {
+			return r.Lines
 		}
 	}
-	return m.renderBlock(src)
+	return m.RenderBlock(src)
 }
 
-// renderBlock renders one block with glamour; without a renderer it falls
+// RenderBlock renders one block with glamour; without a renderer it falls
 // back to plain wrapped text.
-func (m *markdown) renderBlock(src string) []string {
+func (m *Renderer) RenderBlock(src string) []string {
 	r := m.renderer()
 	if r == nil {
 		return m.plain(src)
@@ -104,19 +103,19 @@ func (m *markdown) renderBlock(src string) []string {
 }
 
 // plain wraps text without markdown.
-func (m *markdown) plain(src string) []string {
+func (m *Renderer) plain(src string) []string {
 	return ui.WrapPlain(src, m.width)
 }
 
-// block is a finished markdown block and its rendering.
-type block struct {
-	src   string
-	lines []string
+// Block is a finished markdown block and its rendering.
+type Block struct {
+	Src   string   // the block's markdown
+	Lines []string // its rendering
 }
 
-// splitBlocks cuts markdown into the blocks that are finished (followed by a
+// SplitBlocks cuts markdown into the blocks that are finished (followed by a
 // blank line outside a code fence) and the unfinished tail.
-func splitBlocks(src string) (blocks []string, tail string) {
+func SplitBlocks(src string) (blocks []string, tail string) {
 	start, fence := 0, ""
 	for i := 0; i < len(src); {
 		j := strings.IndexByte(src[i:], '\n')
@@ -125,7 +124,7 @@ func splitBlocks(src string) (blocks []string, tail string) {
 		}
 		line := src[i : i+j]
 		next := i + j + 1
-		fence = fenceAfter(line, fence)
+		fence = FenceAfter(line, fence)
 		if fence == "" && strings.TrimSpace(line) == "" {
 			if b := src[start:i]; strings.TrimSpace(b) != "" {
 				blocks = append(blocks, strings.TrimRight(b, "\n"))
@@ -137,9 +136,9 @@ func splitBlocks(src string) (blocks []string, tail string) {
 	return blocks, src[start:]
 }
 
-// fenceAfter is the open code fence after line ("" for none), given the one
+// FenceAfter is the open code fence after line ("" for none), given the one
 // open before it.
-func fenceAfter(line, open string) string {
+func FenceAfter(line, open string) string {
 	t := strings.TrimLeft(line, " ")
 	if len(line)-len(t) > 3 {
 		return open
@@ -238,3 +237,6 @@ func escapeLen(s string) (int, bool) {
 	}
 	return 2, false
 }
+
+// Width is the width the renderer wraps to.
+func (m *Renderer) Width() int { return m.width }

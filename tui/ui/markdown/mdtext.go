@@ -1,4 +1,4 @@
-package transcript
+package markdown
 
 import "strings"
 
@@ -21,7 +21,7 @@ func literalTags(src string) string {
 		}
 		line := src[i:end]
 		was := fence
-		fence = fenceAfter(strings.TrimRight(line, "\n"), fence)
+		fence = FenceAfter(strings.TrimRight(line, "\n"), fence)
 		if was != "" || fence != "" || isIndentedCode(line) {
 			b.WriteString(line)
 		} else {
