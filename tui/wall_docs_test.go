@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	gold "github.com/sophia-labs/vehicle/internal/golden"
 )
 
 // wallDocs are where the docs show the wall; the screen follows the marker
@@ -56,7 +58,8 @@ func checkShown(t *testing.T, doc, s string) {
 		}
 		return
 	}
-	if shown != s {
-		t.Errorf("%s shows another wall than the UI draws: go test ./tui -run TestDocsShowTheWall -update\nthe UI draws:\n%s", doc, s)
+	if line, want, got, same := gold.FirstDiff(shown, s); !same {
+		t.Errorf("%s shows another wall than the UI draws (line %d: %q, drawn %q): go test ./tui -run TestDocsShowTheWall -update\nthe UI draws:\n%s",
+			doc, line, want, got, s)
 	}
 }
