@@ -81,6 +81,9 @@ func (m *Model) arrangeSession() {
 		m.arrangeWall(h)
 	case h != m.transcript.Height() || m.transcript.Width() != m.width:
 		m.transcript.SetSize(m.width, h)
+		m.single()
+	default:
+		m.single()
 	}
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
@@ -252,4 +255,14 @@ func (m *Model) placeholder() string {
 		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
 	}
 	return "write a message · " + send + " sends · " + ui.KeyName(k.Newline) + " newline"
+}
+
+// single sets the session shown alone (one open, or zoomed) to follow and
+// read as a single view does: line by line, events as they come; the tiles
+// behind a zoom keep the pace of tiles.
+func (m *Model) single() {
+	m.transcript.SetJump(false)
+	for _, s := range m.tiles {
+		m.paceStream(s)
+	}
 }

@@ -82,6 +82,7 @@ type Model struct {
 	zoom           bool                   // the focused tile fills the wall
 	wall           grid                   // where the tiles go, laid out by arrange
 	flushArmed     bool                   // a flush tick is scheduled, for every tile
+	flushAt        time.Time              // when it fires
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	lastClick      tea.Mouse              // where the last click was, for a double click
 	lastClickAt    time.Time              // when
@@ -227,7 +228,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case eventsMsg:
 		return m.onEvents(msg)
 	case flushMsg:
-		m.onFlush(msg)
+		return m.onFlush(msg)
 	case panes.SpinMsg:
 		m.onSpin(msg)
 	default:

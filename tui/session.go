@@ -32,6 +32,7 @@ type session struct {
 	revoked     *client.LeaseEndValue  // the revocation already acted on
 	sending     bool                   // a text command or a chime is on its way
 	flushes     bool                   // a flush tick is scheduled
+	flushedAt   time.Time              // when its streaming tail was last rendered as a tile without the focus
 	pace        pacer                  // when the stream last entered the loop
 	texts       map[string]string      // the text of each command sent from this terminal
 	cancelling  map[string]bool        // commands this terminal asked to cancel
@@ -253,6 +254,7 @@ func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
 		return m.streamFailed(s, msg.err)
 	}
 	s.stream, s.streamTries = msg.stream, 0
+	m.paceStream(s)
 	return tea.Batch(nextEvents(s.stream, s.gen, &s.pace), nextConn(s.ctx, s.states, s.gen))
 }
 
@@ -388,33 +390,99 @@ func (m *Model) keepFocus() {
 }
 
 // scheduleFlush marks s's streaming tail to render at the next flush tick,
-// and arms the tick unless one is pending: one tick for every tile, so that
-// tiles streaming at once share their frames.
+// and arms one unless a tick that soon is armed: one tick for every tile, so
+// that tiles streaming at once share their frames. A tile of the wall
+// without the focus renders at most once in tileFlushEvery.
 func (m *Model) scheduleFlush(s *session) tea.Cmd {
 	if s.flushes {
 		return nil
 	}
 	s.flushes = true
-	if m.flushArmed {
-		return nil
-	}
-	m.flushArmed = true
-	m.ticks++
-	return flushAfter(m.cfg.FlushEvery, s.gen)
+	return m.armFlush(m.flushDue(s, time.Now()))
 }
 
-// onFlush renders the streaming tails of every tile that has one waiting.
-func (m *Model) onFlush(flushMsg) {
+// flushDue is when s's waiting tail may render, from now.
+func (m *Model) flushDue(s *session, now time.Time) time.Time {
+	due := now.Add(m.cfg.FlushEvery)
+	if m.throttled(s) {
+		if later := s.flushedAt.Add(tileFlushEvery); later.After(due) {
+			due = later
+		}
+	}
+	return due
+}
+
+// throttled reports whether s renders its tail and reads its stream at the
+// slower pace of a tile glanced at, or not shown (behind a zoom, or past
+// what the screen holds): every open session but the focused one.
+func (m *Model) throttled(s *session) bool { return len(m.tiles) > 1 && s != m.sess }
+
+// tileReadEvery is how often the stream of a tile without the focus is
+// read: its events come in a few batches a second, and the program wakes
+// for them that often, not at every delta.
+const tileReadEvery = 250 * time.Millisecond
+
+// paceStream reads s's stream at the tiles' pace while s is throttled, as
+// events come otherwise.
+func (m *Model) paceStream(s *session) {
+	if s.stream == nil {
+		return
+	}
+	if m.throttled(s) {
+		s.stream.SetPace(tileReadEvery)
+	} else {
+		s.stream.SetPace(0)
+	}
+}
+
+// armFlush arms a flush tick for due unless one is armed for then or
+// sooner.
+func (m *Model) armFlush(due time.Time) tea.Cmd {
+	if m.flushArmed && !m.flushAt.After(due) {
+		return nil
+	}
+	m.flushArmed, m.flushAt = true, due
+	m.ticks++
+	return flushAfter(max(time.Until(due), time.Millisecond), 0)
+}
+
+// tileFlushEvery is how often a tile without the focus renders its
+// streaming tail: a glance at it shows the reply moving, and four tiles
+// streaming cost the terminal little more than the one being read.
+const tileFlushEvery = time.Second
+
+// onFlush renders the streaming tails that are due: the focused tile's at
+// each tick, the others' once tileFlushEvery has passed since their last;
+// a tick is armed again for the soonest still waiting.
+func (m *Model) onFlush(msg flushMsg) tea.Cmd {
 	m.flushArmed = false
+	now := msg.at
+	if now.IsZero() { // a test's tick: everything is due
+		now = time.Now().Add(tileFlushEvery)
+	}
 	changed, any := false, false
+	var next time.Time
 	for _, s := range m.tiles {
 		if !s.flushes || s.state == nil {
 			continue
+		}
+		if m.throttled(s) {
+			if due := s.flushedAt.Add(tileFlushEvery); due.After(now) {
+				if next.IsZero() || due.Before(next) {
+					next = due
+				}
+				continue
+			}
+			s.flushedAt = now
 		}
 		s.flushes, any = false, true
 		changed = s.view.FlushStreams() || changed
 	}
 	m.dirty = any && (changed || m.activity.Moved())
+	if next.IsZero() {
+		return nil
+	}
+	return m.armFlush(next)
 }
 
 // leaseChanged follows the lease: taken over, this terminal watches; the

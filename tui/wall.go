@@ -119,6 +119,10 @@ func (g grid) tileSize(c, r int) (w, h int) {
 func (m *Model) arrangeWall(height int) {
 	g := layGrid(len(m.tiles), m.width, height)
 	m.wall = g
+	for _, s := range m.tiles { // tiles turn pages (transcript/jump.go); those glanced at read slower
+		s.view.SetJump(true)
+		m.paceStream(s)
+	}
 	for i, s := range m.shownTiles(g) {
 		w, h := g.tileSize(i%g.cols, i/g.cols)
 		s.view.SetSize(w, max(h-1, 1)) // renderings are dropped only for another width

@@ -27,7 +27,7 @@ func TestDocsShowTheWall(t *testing.T) {
 	if _, err := bo.Chime(t.Context(), ids[2], "the north fence is down again"); err != nil {
 		t.Fatal(err)
 	}
-	s := a.see("▸ you type here · Census of the herd", "Fence repairs · chat", "! Grazing plan", "a chime waits for you")
+	s := a.see("▸ you type here · Census of the herd", "Fence repairs · chat", "! Grazing plan", "a chime waits for you", "● live")
 	if a.m.wall.shown != 3 {
 		t.Fatalf("three sessions at 160x48 show %d tiles:\n%s", a.m.wall.shown, s)
 	}

@@ -46,6 +46,17 @@ func wallOf(t *testing.T, srv *vehicletest.Server, w, h int, titles ...string) (
 	for _, title := range titles {
 		a.see("You said: hello " + title)
 	}
+	a.until("every tile's notes read", func(string) bool { // they come after the snapshot, each tile on its own
+		for _, s := range a.m.tiles {
+			if !a.answered(func(tea.Msg) bool { return false }, func(msg tea.Msg) bool {
+				n, ok := msg.(notesMsg)
+				return ok && n.gen == s.gen
+			}) {
+				return false
+			}
+		}
+		return true
+	})
 	return a, ids
 }
 
@@ -159,6 +170,37 @@ func TestWallMovesByRows(t *testing.T) {
 	a.see("▸ you type here · Four")
 	a.send(tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModAlt})
 	a.see("▸ you type here · Two")
+}
+
+// TestWallTileFlushesSlower: a tile without the focus renders its
+// streaming tail once a second at most; the focused one at every tick.
+func TestWallTileFlushesSlower(t *testing.T) {
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
+	alpha, beta := a.m.tiles[0], a.m.tiles[1]
+	deltaTo := func(s *session, id, text string) eventMsg {
+		v := fmt.Sprintf(`{"runId":"r9","messageId":"m-%s","delta":%q}`, id, text)
+		return eventMsg{gen: s.gen, ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+			SessionID: id, Value: []byte(v)}}
+	}
+	at := time.Now()
+	feed(a.m, deltaTo(beta, ids[1], "beta begins"), flushMsg{at: at})
+	if !strings.Contains(screen(a.m), "beta begins") {
+		t.Fatalf("the first tick did not render Beta's tail:\n%s", screen(a.m))
+	}
+	feed(a.m, deltaTo(beta, ids[1], " and goes on"), deltaTo(alpha, ids[0], "alpha streams"),
+		flushMsg{at: at.Add(200 * time.Millisecond)})
+	s := screen(a.m)
+	if strings.Contains(s, "goes on") || !strings.Contains(s, "alpha streams") {
+		t.Fatalf("200 ms on: Beta's tail rendered again, or the focused tile's not:\n%s", s)
+	}
+	if !a.m.flushArmed {
+		t.Fatal("a tail waits and no tick is armed")
+	}
+	feed(a.m, flushMsg{at: at.Add(1100 * time.Millisecond)})
+	if !strings.Contains(screen(a.m), "beta begins and goes on") {
+		t.Fatalf("a second on, Beta's tail is not rendered:\n%s", screen(a.m))
+	}
 }
 
 // TestWallMarksAFailedMessage: a message sent from a tile that fails after
