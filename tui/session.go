@@ -529,7 +529,9 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 	}
 	switch {
 	case s.gone():
-		m.needsNote(s, "this session is gone")
+		if s.state == nil || !s.state.Deleted { // a deletion was marked as such already
+			m.needsNote(s, "this session is gone")
+		}
 		if s == m.sess {
 			m.note = "" // the lines under the transcript say where it went
 		}

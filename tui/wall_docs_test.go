@@ -22,7 +22,7 @@ const wallMarker = "<!-- the wall at 160x48: go test ./tui -run TestDocsShowTheW
 func TestDocsShowTheWall(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 160, 48, "Census of the herd", "Fence repairs", "Grazing plan")
-	a.see("you drive")
+	everyTileDrives(a)
 	bo := person(t, srv, "bo-token", "cli-bo")
 	if _, err := bo.Chime(t.Context(), ids[2], "the north fence is down again"); err != nil {
 		t.Fatal(err)

@@ -75,6 +75,19 @@ func settled(t *testing.T, srv *vehicletest.Server, ids ...string) {
 	}
 }
 
+// everyTileDrives waits until this terminal holds every tile's lease.
+func everyTileDrives(a *harness) {
+	a.t.Helper()
+	a.until("every tile drives", func(string) bool {
+		for _, s := range a.m.tiles {
+			if s.state == nil || !a.m.driving(s) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
 // prompts is the prompts the host took for session id.
 func prompts(srv *vehicletest.Server, id string) int {
 	n := 0
@@ -118,7 +131,7 @@ func TestWallSendsToTheFocusedTile(t *testing.T) {
 func TestWallMarksATileThatNeedsThePerson(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
-	a.see("you drive") // each tile claims its session's lease at open
+	everyTileDrives(a) // each tile claims its session's lease at open
 	bo := person(t, srv, "bo-token", "cli-bo")
 	if _, err := bo.Chime(t.Context(), ids[1], "look at the census"); err != nil {
 		t.Fatal(err)
@@ -137,15 +150,7 @@ func TestWallMarksATileThatNeedsThePerson(t *testing.T) {
 func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta", "Gamma")
-	a.see("you drive")
-	a.until("every tile drives", func(string) bool {
-		for _, s := range a.m.tiles {
-			if s.state == nil || !a.m.driving(s) {
-				return false
-			}
-		}
-		return true
-	})
+	everyTileDrives(a)
 	if _, err := person(t, srv, "ada-token", "cli-two").Claim(t.Context(), ids[1], client.Takeover()); err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +213,7 @@ func TestWallTileFlushesSlower(t *testing.T) {
 func TestWallMarksAFailedMessage(t *testing.T) {
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 100, 30, "Alpha", "Beta")
-	a.see("you drive")
+	everyTileDrives(a)
 	a.send(keyAltRight)
 	a.send(typing("this one fails #fail")...)
 	a.send(keyEnter, keyAltLeft) // the failure comes after the focus left
@@ -251,7 +256,7 @@ func TestWallKeepsTheSessionOpen(t *testing.T) {
 func TestWallMarksADeletedSession(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
-	a.see("you drive")
+	everyTileDrives(a)
 	other := person(t, srv, "ada-token", "cli-other")
 	if _, err := other.Claim(t.Context(), ids[1], client.Takeover()); err != nil {
 		t.Fatal(err)
