@@ -206,7 +206,7 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 	}
 	m.focus = focusEntries
 	m.note = "mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
-		ui.KeyName(m.Keys.Fork) + " " + ui.KeyName(m.Keys.Fork) + " forks"
+		ui.FirstKey(m.Keys.Fork) + " then enter forks"
 	return nil, ""
 }
 

@@ -25,13 +25,13 @@ func TestChimeFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.see("✉ chimes · 1 pending", "Bo · 09:30  Try the archive.")
-	a.send(keyTab, press('a'), press('a'))
+	a.send(keyTab, press('a'), keyEnter)
 	a.see("Bo (collaborator) · 09:30", "Bo suggests: Try the archive.", "idle")
 	if strings.Contains(screen(a.m), "1 pending") {
 		t.Error("the accepted chime is still pending")
 	}
 
-	a.send(keyTab, press('p'), press('p'))
+	a.send(keyTab, press('p'), keyEnter)
 	a.see("room co-drive")
 	res, err := bo.Chime(t.Context(), id, "Now straight in.")
 	if err != nil || res.Status != "submitted" {
@@ -39,13 +39,13 @@ func TestChimeFlow(t *testing.T) {
 	}
 	a.see("Now straight in.", "idle")
 
-	a.send(keyTab, press('P'), press('P'))
+	a.send(keyTab, press('P'), keyEnter)
 	a.see("room suggest")
 	if _, err := bo.Chime(t.Context(), id, "Ignore me."); err != nil {
 		t.Fatal(err)
 	}
 	a.see("Bo · 09:30  Ignore me.")
-	a.send(keyTab, press('x'), press('x'))
+	a.send(keyTab, press('x'), keyEnter)
 	a.see("rejected Bo's chime")
 	a.until("the chime gone", func(s string) bool { return !strings.Contains(s, "Ignore me.") })
 	rejected := 0
@@ -133,7 +133,7 @@ func TestQueueFlow(t *testing.T) {
 	a.see("⧗ queued follow-up · drop this one", "⧗ queued follow-up · keep this one", "2 queued")
 	a.send(keyTab, keyTab)
 	a.see("▸ ⧗ queued follow-up · drop this one")
-	a.send(press('x'), press('x'))
+	a.send(press('x'), keyEnter)
 	a.see("cancelled “drop this one”", "1 queued")
 	a.send(keyEsc) // the cancel gave the composer the focus back: esc aborts
 	a.see("run aborted")
@@ -157,7 +157,7 @@ func TestForkFlow(t *testing.T) {
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("You said: first question", "idle")
 	a.send(keyTab, keyTab, keyUp)
-	a.send(press('f'), press('f'))
+	a.send(press('f'), keyEnter)
 	a.until("the fork open", func(string) bool { return a.m.sess.id == "s2" && a.m.sess.state != nil })
 	a.see("vehicle · s2", "● you drive from this terminal", "┃ first question")
 	if a.m.composer.Value() != "first question" {

@@ -55,18 +55,18 @@ func TestEndToEndRoom(t *testing.T) {
 
 	ada.WaitFor("✉ chimes · 1 pending", "Bo · ", "Try the archive.")
 	ada.Type("\t")
-	ada.WaitFor("a accept · x reject")
+	ada.WaitFor("a↵ accept · x↵ reject")
 	ada.Type("a")
-	ada.WaitFor("a again accepts Bo's chime")
-	ada.Type("a")
+	ada.WaitFor("a: enter accepts Bo's chime")
+	ada.Type("\r")
 	ada.WaitFor("Bo (collaborator)", "Bo suggests: Try the archive.", "idle")
 
 	watch := ptytest.Start(t, bin, 36, 100, env("ada-token"), append([]string{"watch"}, at...)...)
 	watch.WaitFor("read-only", "Bo (collaborator)", "Try the archive.")
 
 	ada.Type("\t")
-	ada.WaitFor("p policy: chimes wait for the driver")
-	ada.Type("pp")
+	ada.WaitFor("p↵ policy: chimes wait for the driver")
+	ada.Type("p\r")
 	ada.WaitFor("room co-drive")
 	ada.Type("\x1b[O") // the terminal reports it lost the focus
 	bo.Type("Straight in.")

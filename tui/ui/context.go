@@ -53,6 +53,10 @@ func (c *Context) Hints(hs ...string) string {
 // sentences.
 func KeyName(b key.Binding) string { return b.Help().Key }
 
+// Proposes is a key that is text as the hints show it: its first key and
+// ↵, since it acts only once enter confirms it ("a↵").
+func Proposes(b key.Binding) string { return FirstKey(b) + "↵" }
+
 // FirstKey is the first of a binding's keys as help shows them ("f1" of
 // "f1/alt+e"), for the tightest places.
 func FirstKey(b key.Binding) string {
