@@ -3,8 +3,6 @@ package tui
 import (
 	"time"
 
-	"charm.land/bubbles/v2/help"
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
@@ -47,17 +45,4 @@ type said struct {
 	note      string   // the last thing that happened, in words
 	quitArmed bool     // ctrl+c was pressed once on an empty composer
 	mouseOff  bool     // mouse capture is off: the terminal selects text
-}
-
-// component is a pane or an overlay: it handles its messages, draws
-// itself from its state alone, takes its size from the root and lists its
-// keys for the help and the hints.
-type component interface {
-	help.KeyMap
-	// Update handles a message; done reports that an overlay closes.
-	Update(msg tea.Msg) (cmd tea.Cmd, done bool)
-	// View draws the component at the size it was given.
-	View() string
-	// SetSize gives the component its width and height in cells.
-	SetSize(width, height int)
 }

@@ -90,7 +90,6 @@ type Model struct {
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
-	spins  int // spinner ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.

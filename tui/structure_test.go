@@ -44,14 +44,17 @@ func TestOverlayStack(t *testing.T) {
 	if _, ok := m.top().(*dialog.Help); !ok {
 		t.Fatalf("f1 opened %T, want the help", m.top())
 	}
-	feed(m, typing("hello")...)
-	if m.composer.Value() != "" {
-		t.Errorf("keys went under the help to the composer: %q", m.composer.Value())
-	}
 	feed(m, keyEsc)
 	if m.top() != nil || m.focus != focusSession {
 		t.Errorf("esc left overlay %T, focus %d", m.top(), m.focus)
 	}
+	feed(m, keyF1)
+	feed(m, typing("hello")...)
+	if m.composer.Value() != "hello" || m.top() != nil {
+		t.Errorf("words typed at the help: composer %q, overlay %T; want them in the composer, the help closed",
+			m.composer.Value(), m.top())
+	}
+	m.composer.SetValue("")
 	m.offer(m.sess, lease("user:ada", "cli-two"))
 	feed(m, keyF1)
 	if _, ok := m.top().(*dialog.Offer); !ok {

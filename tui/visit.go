@@ -189,7 +189,7 @@ func (m *Model) visitSlash(draft string) (text string, cmd tea.Cmd, handled bool
 		return l.text, nil, false
 	}
 	chime := chimeAnyway{text: draft}
-	return "", m.runCommand(l, draft, "Send it to the driver as a chime as it is?", "chime it", chime), true
+	return "", m.runCommand(l, draft, "Send it to the driver as a chime as it is?", "chime it as text", chime), true
 }
 
 // chimeDraft chimes text, as enter does on the visit, when it is still

@@ -45,7 +45,7 @@ func TestVisitSlashCommands(t *testing.T) {
 	if n := len(chimes()); n != 0 {
 		t.Fatalf("%d chimes before the person said yes", n)
 	}
-	b.send(press('y'))
+	b.send(keyDown, keyEnter)
 	b.see("chime sent: waiting for the driver")
 	b.send(typing("//etc is the folder")...)
 	b.send(keyEnter)
