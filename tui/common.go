@@ -3,7 +3,6 @@ package tui
 import (
 	"time"
 
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
