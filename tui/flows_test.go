@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // TestTakeover is two terminals of one person on one session: the second
@@ -116,9 +117,13 @@ func TestWatchNeverClaims(t *testing.T) {
 }
 
 // TestRunFlow prompts, queues a follow-up and steers while a run is held,
-// aborts it, and sees every step on the screen.
-func TestRunFlow(t *testing.T) {
-	srv, _ := host(t)
+// aborts it, and sees every step on the screen: the reply cut off, the
+// follow-up held back and sent once the person says it still goes. Under
+// both of the host's answers to what an abort does to the queue.
+func TestRunFlow(t *testing.T) { variants(t, testRunFlow) }
+
+func testRunFlow(t *testing.T, opts ...vehicletest.Option) {
+	srv, _ := host(t, opts...)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Runs")
 	cfg := hostConfig(t, one)
@@ -138,14 +143,20 @@ func TestRunFlow(t *testing.T) {
 	a.send(keyCtrlS)
 	a.see("steered the run")
 	a.send(keyEsc)
-	a.see("run aborted")
-	a.see("You said: and then this", "idle")
+	a.see("Run aborted", "The follow-up you queued behind it was held back", "· and then this", "▸ no: back in the composer")
+	a.send(keyDown, keyEnter)
+	a.see("run aborted", "✂ cut off: the run was aborted before this reply ended", "You said: and then this", "idle")
+	if n := count(srv, id, client.EvCommandDelivered); n != 2 {
+		t.Errorf("%d commands delivered, want 2 (the prompt, and the follow-up sent again once; the steer ended with the run)", n)
+	}
 }
 
 // TestExpiredLeaseReclaimedQuietly lets the lease expire, then sends: the
 // claim happens without asking and without a takeover.
-func TestExpiredLeaseReclaimedQuietly(t *testing.T) {
-	srv, clk := host(t)
+func TestExpiredLeaseReclaimedQuietly(t *testing.T) { variants(t, testExpiredLeaseReclaimedQuietly) }
+
+func testExpiredLeaseReclaimedQuietly(t *testing.T, opts ...vehicletest.Option) {
+	srv, clk := host(t, opts...)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Expiring")
 	cfg := hostConfig(t, one)

@@ -230,20 +230,6 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
 }
 
-// abort stops the run under way, when this terminal drives.
-func (m *Model) abort() tea.Cmd {
-	s := m.sess
-	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
-		return nil
-	}
-	if m.cfg.Watch || s.role == roleWatch {
-		m.note = "you are watching: only the driver can abort"
-		return nil
-	}
-	m.note = "aborting…"
-	return abortRun(s.ctx, m.cfg.Client, s.gen, s.id)
-}
-
 // takeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {

@@ -226,6 +226,7 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onStreamOpened(msg)
 	case sentMsg:
 		m.onSent(msg)
+		return m.sendNextHeld(msg)
 	case abortedMsg:
 		m.onAborted(msg)
 	case claimedMsg:

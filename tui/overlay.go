@@ -101,6 +101,8 @@ func (m *Model) onDialogAction(a ui.Action) tea.Cmd {
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])
 		}
+	case heldBack, sendHeld:
+		return m.onHeld(a)
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:

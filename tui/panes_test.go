@@ -167,8 +167,10 @@ func TestQueue(t *testing.T) {
 		}},
 		{"esc with a queue", func(m *Model) []tea.Msg {
 			msgs := append(laneSteps(m), typing("a draft")...)
-			return append(msgs, keyEsc, abortedMsg{gen: m.gen},
-				on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`)))
+			return append(msgs, on(m, event(8, client.EvMessageCompleted, `{"entryId":"e9","role":"user","text":"And renewals?","timestamp":"2026-10-14T09:30:00Z"}`)),
+				on(m, event(9, client.EvMessageCompleted, `{"entryId":"e10","role":"assistant","text":"A lease is renewed by","timestamp":"2026-10-14T09:30:00Z"}`)),
+				keyEsc, abortedMsg{gen: m.gen},
+				on(m, event(10, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`)))
 		}},
 	}
 	for _, c := range cases {

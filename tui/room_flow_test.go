@@ -12,8 +12,10 @@ import (
 // Ada sees it, accepts it (the turn is Bo's in the transcript), sets the
 // room to co-drive (Bo's next chime goes in at once), back to suggest, and
 // rejects one.
-func TestChimeFlow(t *testing.T) {
-	srv, _ := host(t)
+func TestChimeFlow(t *testing.T) { variants(t, testChimeFlow) }
+
+func testChimeFlow(t *testing.T, opts ...vehicletest.Option) {
+	srv, _ := host(t, opts...)
 	ada, bo := person(t, srv, "ada-token", "cli-ada"), person(t, srv, "bo-token", "cli-bo")
 	id := newSession(t, ada, "Room")
 	cfg := hostConfig(t, ada)
@@ -62,8 +64,10 @@ func TestChimeFlow(t *testing.T) {
 
 // TestVisitFlow is Bo's terminal chiming into Ada's room: pending under
 // suggest, submitted under co-drive, refused under observe.
-func TestVisitFlow(t *testing.T) {
-	srv, _ := host(t)
+func TestVisitFlow(t *testing.T) { variants(t, testVisitFlow) }
+
+func testVisitFlow(t *testing.T, opts ...vehicletest.Option) {
+	srv, _ := host(t, opts...)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Ada's")
 	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
@@ -110,9 +114,13 @@ func TestVisitUnknownSession(t *testing.T) {
 }
 
 // TestQueueFlow queues two follow-ups behind a held run, cancels one from
-// the lane, and aborts with Esc: the other stays queued and runs next.
-func TestQueueFlow(t *testing.T) {
-	srv, _ := host(t)
+// the lane, and aborts with Esc: the other is held back, and runs once the
+// person says it still goes. Under both of the host's answers to what an
+// abort does to the queue.
+func TestQueueFlow(t *testing.T) { variants(t, testQueueFlow) }
+
+func testQueueFlow(t *testing.T, opts ...vehicletest.Option) {
+	srv, _ := host(t, opts...)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Queue")
 	cfg := hostConfig(t, ada)
@@ -136,10 +144,14 @@ func TestQueueFlow(t *testing.T) {
 	a.send(press('x'), keyEnter)
 	a.see("cancelled “drop this one”", "1 queued")
 	a.send(keyEsc) // the cancel gave the composer the focus back: esc aborts
-	a.see("run aborted")
+	a.see("Run aborted", "· keep this one")
+	a.send(keyDown, keyEnter)
 	a.see("You said: keep this one", "idle")
-	if n := count(srv, id, client.EvCommandCancelled); n != 1 {
-		t.Errorf("%d commands cancelled, want 1 (Esc wipes no queue)", n)
+	if n := count(srv, id, client.EvCommandCancelled); n != 2 {
+		t.Errorf("%d commands cancelled, want 2 (one from the lane, one held back at the abort)", n)
+	}
+	if n := count(srv, id, client.EvRunStarted); n != 2 {
+		t.Errorf("%d runs, want 2 (the held one, then the follow-up sent again)", n)
 	}
 }
 

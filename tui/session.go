@@ -41,6 +41,7 @@ type session struct {
 	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
 	cost        costs                 // what the session has cost (activity.go)
 	lazy        lazyOpen              // what the transcript has not folded yet (lazy.go)
+	stop        stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -193,6 +194,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	backID, backOp, back := s.undelivered(ev)
 	ch := s.state.Apply(ev)
 	s.cost.count(ev)
+	m.afterAbort(s, ev)
 	m.confirmFromStream(s)
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
@@ -313,18 +315,6 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 		// event resumes into not_found), or no longer this person's.
 		m.note = "this session is gone: " + m.Keys.Sessions.Help().Key + " lists your sessions"
 	}
-}
-
-// onAborted shows a refused abort.
-func (m *Model) onAborted(msg abortedMsg) {
-	if m.current(msg.gen) == nil {
-		return
-	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-		return
-	}
-	m.note = "abort sent"
 }
 
 // onClaimed makes this terminal the driver after a claim the person asked

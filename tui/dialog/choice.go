@@ -102,7 +102,9 @@ func (d *Choice) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 		}
 	}
 	if k.Key().Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt) == 0 {
-		return nil, ui.Join(d.pick(d.safe), Through{Key: k})
+		// The key goes on first, then the safe answer: a text it gives back
+		// comes before what was typed (composer.Restore).
+		return nil, ui.Join(ui.Close{}, Through{Key: k}, d.opts[d.safe].Act)
 	}
 	return nil, nil
 }

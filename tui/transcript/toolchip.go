@@ -81,7 +81,7 @@ func (t *Transcript) lines(es []client.Entry, i int) []string {
 	e := &es[i]
 	l := t.r.lines(e)
 	if e.Kind != client.EntryTool || !t.chips.isOpen(e.Key) {
-		return l
+		return t.withCut(es, i, l)
 	}
 	r := t.r
 	if d := t.chips.drawn[e.Key]; d != nil && d.rev == e.Rev && d.width == r.width && d.st == r.st {
