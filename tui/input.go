@@ -220,14 +220,14 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 			op = client.OpFollowUp
 		}
 	}
-	m.composer.Remember(m.composer.Value())
+	keep := m.remember(m.composer.Value())
 	m.composer.SetValue("")
 	m.transcript.ToBottom() // the person's own turn: follow it
 	s.sending = true
 	m.note = "sending…"
 	out := m.newOutgoing(op, text)
 	out.refs, m.refs = m.refs, nil
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
+	return tea.Batch(keep, sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale))
 }
 
 // takeOver claims the lease, taking it from another terminal of the

@@ -50,6 +50,7 @@ type Config struct {
 	OnConnState func(client.ConnState)
 	Keys        *ui.KeyMap // the keys (default DefaultKeyMap); every hint and the help follow it
 	Drafts      Drafts     // keeps drafts per session between runs (nil: not kept)
+	History     History    // keeps the input history per session and across them between runs (nil: for this run only)
 	Light       bool       // start with the light styles, until the terminal says its background
 	DebugLog    string     // the debug log's path, named in the errors overlay ("" when off)
 	// ModelKeyEnv names the variable the model key is read from at start,
@@ -239,6 +240,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onComposer(msg)
 	case draftMsg:
 		m.onDraft(msg)
+	case historyMsg:
+		m.onHistory(msg)
 	case notesMsg:
 		m.onNotes(msg)
 	case earlierCountMsg:

@@ -180,10 +180,11 @@ func (s *session) unconfirmedItem() []panes.LaneItem {
 // this terminal does not drive it. The context refs stay for a text command.
 func (m *Model) chime(text string) tea.Cmd {
 	s := m.sess
+	keep := m.remember(m.composer.Value())
 	m.composer.SetValue("")
 	s.sending = true
 	m.note = "sending a chime…"
-	return sendChime(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(opChime, text), false)
+	return tea.Batch(keep, sendChime(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(opChime, text), false))
 }
 
 // onChimed shows what the room did with this terminal's chime: pending,

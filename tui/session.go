@@ -66,8 +66,11 @@ func (m *Model) open(id string) tea.Cmd {
 	m.setErr(nil)
 	m.layout()
 	watch := m.cfg.Watch || m.cfg.NoClaim
+	if m.cfg.History != nil {
+		m.composer.SetHistory(nil) // this session's, once read
+	}
 	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch),
-		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)))
+		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)), loadHistory(m.cfg.History, m.gen, m.draftKey(id)))
 }
 
 // closeSession ends the open session's stream and gives its lease up.

@@ -106,9 +106,9 @@ func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Act
 		m.note = refusal
 		return nil
 	}
-	m.composer.Remember(draft)
+	keep := m.remember(draft)
 	m.composer.SetValue("")
-	return cmd
+	return tea.Batch(keep, cmd)
 }
 
 // parsePolicy reads a room policy's name.

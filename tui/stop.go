@@ -69,11 +69,11 @@ func (m *Model) onQuitKey() tea.Cmd {
 	}
 	composing := m.top() == nil && (m.focus == focusSession || m.focus == focusVisit) && !m.cfg.Watch
 	if composing && !m.composer.Blank() {
-		m.composer.Remember(m.composer.Value())
+		keep := m.remember(m.composer.Value())
 		m.composer.SetValue("")
 		m.quitArmed = false
 		m.note = "draft cleared: " + ui.KeyName(m.Keys.Up) + " brings it back"
-		return nil
+		return keep
 	}
 	now := m.cfg.Now()
 	if m.quitArmed && now.Sub(m.quitAt) <= quitWindow {

@@ -44,7 +44,10 @@ func (m *Model) startVisit(id string) tea.Cmd {
 	m.focus = focusVisit
 	m.note = "chiming into " + ui.SanitizeLine(id)
 	m.layout()
-	return fetchAccount(m.cfg.Context, m.cfg.Client)
+	if m.cfg.History != nil {
+		m.composer.SetHistory(nil)
+	}
+	return tea.Batch(fetchAccount(m.cfg.Context, m.cfg.Client), loadHistory(m.cfg.History, 0, m.draftKey(id)))
 }
 
 // onVisitKey handles a key on the visit screen: the composer's, Enter
@@ -65,8 +68,10 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 		out := m.newOutgoing(opChime, text)
+		var keep tea.Cmd
 		switch {
 		case !m.composer.Blank():
+			keep = m.remember(m.composer.Value())
 			m.composer.SetValue("")
 			m.note = "sending a chime…"
 		case v.unconfirmed != nil:
@@ -76,7 +81,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		v.sending = true
-		return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, out, true)
+		return tea.Batch(keep, sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, out, true))
 	}
 	cmd := m.onComposer(msg)
 	return cmd
