@@ -206,6 +206,9 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 		m.note = "watching read-only: this terminal cannot send"
 		return nil
 	}
+	if m.tooLong(text) {
+		return nil
+	}
 	rel, _ := s.state.LeaseAt(m.cfg.Now())
 	if s.role == roleWatch || rel == client.LeaseOther || rel == client.LeaseMyOtherClient {
 		if op == client.OpSteer {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -218,4 +219,16 @@ func chimeOutcome(r *client.ChimeResult) string {
 		return "chime submitted: in at once (co-drive)"
 	}
 	return "chime sent: waiting for the driver"
+}
+
+// tooLong refuses, before it is sent, a text over the size a message may
+// have (the host would refuse it): the status line says so, and the text
+// stays in the composer.
+func (c *common) tooLong(text string) bool {
+	if len(text) <= client.MaxTextBytes {
+		return false
+	}
+	c.note = fmt.Sprintf("not sent: %s is %s bytes, over the %s a message may hold; shorten it (%s edits it)",
+		"the text", ui.Thousands(len(text)), ui.Thousands(client.MaxTextBytes)+" bytes", ui.KeyName(c.Keys.Editor))
+	return true
 }

@@ -67,6 +67,9 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		if handled {
 			return cmd
 		}
+		if m.tooLong(text) {
+			return nil
+		}
 		out := m.newOutgoing(opChime, text)
 		var keep tea.Cmd
 		switch {
