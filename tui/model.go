@@ -172,6 +172,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if spin := m.keepSpinning(); spin != nil {
 		cmd = tea.Batch(cmd, spin)
 	}
+	if show := m.keepCountdown(); show != nil {
+		cmd = tea.Batch(cmd, show)
+	}
 	if m.dirty || m.frame == "" {
 		m.arrange()
 		m.frame, m.cursor = m.compose()
@@ -236,6 +239,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		cmd, redraw := m.onLeaseTick(msg)
 		m.dirty = redraw
 		return cmd
+	case leaseShowMsg:
+		return m.onLeaseShow(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
 	case draftMsg:

@@ -42,6 +42,8 @@ type session struct {
 	cost        costs                 // what the session has cost (activity.go)
 	lazy        lazyOpen              // what the transcript has not folded yet (lazy.go)
 	stop        stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
+	showAt      time.Time             // when the countdown's next redraw is due (countdown.go)
+	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -221,7 +223,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 		m.note = "this session was deleted: " + ui.KeyName(m.Keys.Sessions) + " shows your sessions"
 	}
 	m.keepFocus()
-	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s))
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.onLeaseEnded(s, ev))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run

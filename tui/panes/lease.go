@@ -131,13 +131,39 @@ func (l *Lease) line() string {
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
 }
 
-// timeLeft words how long the lease has left: minutes, then seconds.
+// timeLeft words how long the lease has left, right within 5 s in its
+// last ten minutes (within a minute before): "12m left", "4m 35s left",
+// "35s left", each rounded up.
 func timeLeft(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "expired"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds left", int(d.Seconds()))
+	case d >= 10*time.Minute:
+		return fmt.Sprintf("%dm left", int((d+time.Minute-1)/time.Minute))
 	}
-	return fmt.Sprintf("%dm left", int(d.Minutes()))
+	secs := int((d + 5*time.Second - 1) / (5 * time.Second) * 5)
+	if secs < 60 {
+		return fmt.Sprintf("%ds left", secs)
+	}
+	if secs%60 == 0 {
+		return fmt.Sprintf("%dm left", secs/60)
+	}
+	return fmt.Sprintf("%dm %02ds left", secs/60, secs%60)
+}
+
+// NextShown is how long until the time left the lease line shows changes,
+// for d left: the next step of 5 s in the last ten minutes, of a minute
+// before them; 0 once the lease expired.
+func NextShown(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	step := 5 * time.Second
+	if d > 10*time.Minute {
+		step = time.Minute
+	}
+	if r := d % step; r > 0 {
+		return r
+	}
+	return step
 }
