@@ -37,20 +37,69 @@ func TestTakeover(t *testing.T) {
 		"your other terminal drives", "· body started (in-process)")
 	t.Run("taken over", func(t *testing.T) { golden(t, takenOver) })
 
+	// Enter on the taken-over terminal offers the take-over back; the text
+	// waits in the composer, and is never a chime into one's own session.
 	a.send(typing("mine again")...)
 	a.send(keyEnter)
-	a.see("chime sent: waiting")
-	b.see("✉ chimes · 1 pending", "Ada · 09:30  mine again")
-
-	a.send(keyCtrlT)
-	a.see("● you drive from this terminal", "took over from cli-two")
-	b.see("⚠ taken over by your other terminal (cli-one)")
-	a.send(typing("and this")...)
+	a.see("Take over or watch?", "What you typed")
 	a.send(keyEnter)
-	a.see("You said: and this")
+	a.see("● you drive from this terminal", "took over from cli-two", "┃ mine again")
+	b.see("⚠ taken over by your other terminal (cli-one)")
+	a.send(keyEnter)
+	a.see("You said: mine again")
 
+	b.send(keyCtrlT)
+	b.see("● you drive from this terminal", "took over from cli-one")
+	a.see("⚠ taken over by your other terminal (cli-two)")
+	if n := count(srv, id, client.EvLeaseRevoked); n != 3 {
+		t.Errorf("%d lease revocations, want 3 (each asked for)", n)
+	}
+	if n := count(srv, id, client.EvChimeReceived); n != 0 {
+		t.Errorf("%d chimes into the person's own session", n)
+	}
+}
+
+// TestOtherTerminalLeft is issue 24's eighth item: the terminal that took
+// the session over quits; the one taken over says nobody drives (not
+// "taken over"), and enter there claims the lease quietly and sends, never
+// a chime. Then the same after the other terminal's lease lapsed.
+func TestOtherTerminalLeft(t *testing.T) {
+	srv, clk := host(t)
+	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
+	id := newSession(t, one, "Shared")
+	cfg := hostConfig(t, one)
+	cfg.SessionID, cfg.Now = id, clk.Now
+	a := drive(t, "terminal one", cfg, 80, 24)
+	a.see("● you drive from this terminal", "● live")
+	if _, err := two.Claim(t.Context(), id, client.Takeover()); err != nil {
+		t.Fatal(err)
+	}
+	a.see("⚠ taken over by your other terminal (cli-two)")
+	if err := two.Release(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	got := a.see("○ nobody drives · your next message claims the lease", "nobody drives · enter claims the lease and sends")
+	if strings.Contains(got, "taken over") && strings.Contains(got, "takes it back") {
+		t.Errorf("the lease line still says taken over:\n%s", got)
+	}
+	a.send(typing("back again")...)
+	a.send(keyEnter)
+	a.see("You said: back again", "● you drive from this terminal")
+
+	if _, err := two.Claim(t.Context(), id, client.Takeover()); err != nil {
+		t.Fatal(err)
+	}
+	a.see("⚠ taken over by your other terminal (cli-two)")
+	clk.advance(client.DefaultLeaseTTL + time.Minute) // the other terminal went away: its lease lapses
+	a.send(typing("after the lapse")...)
+	a.see("○ nobody drives")
+	a.send(keyEnter)
+	a.see("You said: after the lapse", "● you drive from this terminal")
+	if n := count(srv, id, client.EvChimeReceived); n != 0 {
+		t.Errorf("%d chimes into the person's own session", n)
+	}
 	if n := count(srv, id, client.EvLeaseRevoked); n != 2 {
-		t.Errorf("%d lease revocations, want 2 (each asked for)", n)
+		t.Errorf("%d revocations, want the two take-overs only (a free lease is claimed, not taken over)", n)
 	}
 }
 
@@ -66,7 +115,7 @@ func TestOpenAndWatch(t *testing.T) {
 	b.run(b.m.open(id))
 	b.see("Take over or watch?")
 	b.send(press('w'))
-	b.see("◐ your other terminal drives (cli-one)", "your other terminal drives · ctrl+t takes over · enter sends it a chime")
+	b.see("◐ your other terminal drives (cli-one)", "your other terminal drives · enter offers to take over · ctrl+t takes over")
 	if _, err := one.Prompt(t.Context(), id, "from the driver"); err != nil {
 		t.Fatal(err)
 	}

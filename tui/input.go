@@ -195,8 +195,11 @@ func (m *Model) send(op string) tea.Cmd {
 	return m.sendText(op, text)
 }
 
-// sendText sends text as the draft: a text command when this terminal may
-// drive, else a chime.
+// sendText sends text as the draft, a text command of the person's own
+// session: when nobody holds the lease it is claimed quietly first; when
+// the person's other terminal holds it, the take-over is offered (the
+// text waits); a viewer is told it only reads. A chime is only for another
+// person's session (visit.go).
 func (m *Model) sendText(op, text string) tea.Cmd {
 	s := m.sess
 	if s == nil || s.state == nil || s.sending {
@@ -209,13 +212,17 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	if m.tooLong(text) {
 		return nil
 	}
-	rel, _ := s.state.LeaseAt(m.cfg.Now())
-	if s.role == roleWatch || rel == client.LeaseOther || rel == client.LeaseMyOtherClient {
-		if op == client.OpSteer {
-			m.note = "only the driver steers: " + ui.KeyName(m.Keys.Send) + " sends the driver a chime"
-			return nil
-		}
-		return m.chime(text)
+	rel, holder := s.state.LeaseAt(m.cfg.Now())
+	switch {
+	case s.reduced:
+		m.note = "your role here is viewer: you may read this session, not drive it; nothing was sent"
+		return nil
+	case rel == client.LeaseMyOtherClient:
+		m.offerFromText(s, holder)
+		return nil
+	case rel == client.LeaseOther:
+		m.note = ui.SanitizeLine(holder.Principal) + " holds this session's lease: nothing was sent"
+		return nil
 	}
 	if op == "" {
 		op = client.OpPrompt
@@ -257,6 +264,18 @@ func (m *Model) takeOver() tea.Cmd {
 func (m *Model) offer(s *session, holder *client.Lease) {
 	s.offer = holder
 	m.push(dialog.NewOffer(&m.Context, s.gen, holder))
+}
+
+// offerFromText offers the take-over when enter on text finds the person's
+// other terminal driving: the text waits in the composer, and the next
+// words typed are text, never an answer.
+func (m *Model) offerFromText(s *session, holder *client.Lease) {
+	m.closeOffer()
+	s.offer = holder
+	d := dialog.NewOffer(&m.Context, s.gen, holder)
+	d.FromText()
+	m.push(d)
+	m.note = "your other terminal drives: nothing was sent"
 }
 
 // closeOffer closes the offer, if it shows.

@@ -123,6 +123,7 @@ func New(cfg Config) *Model {
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
+		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
 	m.transcript = transcript.New(&m.Context)

@@ -217,24 +217,22 @@ func TestDeletedElsewhere(t *testing.T) {
 	a.see("session deleted", "this session is gone: ctrl+o lists your sessions", "stream closed")
 }
 
-// TestChimeKeptWhenHostGone: a watcher's chime that gets no answer is kept
-// in sight as unconfirmed (the host may have taken it), not put back in the
+// TestChimeKeptWhenHostGone: a visitor's chime that gets no answer is kept
+// as unconfirmed (the host may have taken it), not put back in the
 // composer, and the status line says what enter does.
 func TestChimeKeptWhenHostGone(t *testing.T) {
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Lonely")
-	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-watch"))
-	cfg.SessionID = id
-	w := drive(t, "second", cfg, 100, 30)
-	w.see("w  watch from here")
-	w.send(press('w'))
-	w.see("your other terminal drives · ctrl+t takes over", "● live")
+	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	cfg.SessionID, cfg.Chime = id, true
+	w := drive(t, "bo", cfg, 100, 30)
+	w.see("chiming into " + id)
 	srv.Close()
 	w.send(typing("are you there?")...)
 	w.send(keyEnter)
-	w.until("the chime's answer", func(string) bool { return !w.m.sess.sending })
-	w.see("no answer yet: enter sends the same request again · are you there?", "no answer to your chime")
+	w.until("the chime's answer", func(string) bool { return !w.m.visit.sending })
+	w.see("no answer to your chime: enter sends it again")
 	if v := w.m.composer.Value(); v != "" {
 		t.Fatalf("the composer holds %q after a lost answer", v)
 	}

@@ -177,17 +177,6 @@ func (s *session) unconfirmedItem() []panes.LaneItem {
 	return []panes.LaneItem{{CommandID: u.requestID, Op: u.op, Text: u.text, Unconfirmed: true}}
 }
 
-// chime sends text (the draft) as a chime into the open session's room:
-// this terminal does not drive it. The context refs stay for a text command.
-func (m *Model) chime(text string) tea.Cmd {
-	s := m.sess
-	keep := m.remember(m.composer.Value())
-	m.composer.SetValue("")
-	s.sending = true
-	m.note = "sending a chime…"
-	return tea.Batch(keep, sendChime(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(opChime, text), false))
-}
-
 // onChimed shows what the room did with this terminal's chime: pending,
 // submitted, or refused (the text then comes back to the composer).
 func (m *Model) onChimed(msg chimedMsg) {

@@ -78,9 +78,10 @@ func TestRebindingChangesHints(t *testing.T) {
 	km.Send = key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "send / follow-up"))
 	cfg := testConfig(t)
 	cfg.Keys = &km
-	m := opened(t, cfg, 100, 24, snapshot(lease("user:bo", "cli-bo")), nil)
+	m := opened(t, cfg, 100, 24, snapshot(lease("user:ada", "cli-other")), leaseHeld(lease("user:ada", "cli-other"), true))
+	feed(m, press('w'))
 	got := screen(m)
-	for _, want := range []string{"ctrl+l sends the driver a chime · ctrl+x takes over", "f9 help"} {
+	for _, want := range []string{"ctrl+l offers to take over · ctrl+x takes over", "f9 help"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, got)
 		}

@@ -54,7 +54,7 @@ func testLeaseKeptWhilePresent(t *testing.T, opts ...vehicletest.Option) {
 	if _, err := two.Claim(t.Context(), id); err != nil {
 		t.Fatal(err)
 	}
-	got := a.see("◐ your other terminal drives (cli-two)", "your other terminal drives · ctrl+t takes over")
+	got := a.see("◐ your other terminal drives (cli-two)", "your other terminal drives · enter offers to take over · ctrl+t takes over")
 	if strings.Contains(got, "enter sends ·") || strings.Contains(got, "write a message") {
 		t.Errorf("the composer still offers to send:\n%s", got)
 	}

@@ -98,7 +98,9 @@ func (l *Lease) line() string {
 	switch {
 	case v.Stale && !readOnly:
 		return st.LeaseNone.Render("○ the host restarted · the lease is unconfirmed · your next message claims it")
-	case v.Revoked != nil && !readOnly:
+	case v.Revoked != nil && !readOnly && v.Rel == client.LeaseMyOtherClient:
+		// Taken over, and that terminal still drives: once it let go (it
+		// quit, or its lease lapsed) the line says nobody drives.
 		by := ""
 		if v.Revoked.By != "" {
 			by = " (" + ui.TerminalLabel(v.Revoked.By) + ")"
@@ -111,8 +113,11 @@ func (l *Lease) line() string {
 		if readOnly {
 			hint = ""
 		}
-		return st.LeaseOwn.Render(prefix + "◐ your other terminal drives (" +
-			ui.TerminalLabel(v.Holder.ClientID) + ")" + until + hint)
+		who := "your other terminal drives (" + ui.TerminalLabel(v.Holder.ClientID) + ")"
+		if o := ui.OtherTerminal(v.Holder.ClientID, l.ctx.ClientID); !strings.HasPrefix(o, "your other terminal") {
+			who = o + " holds it"
+		}
+		return st.LeaseOwn.Render(prefix + "◐ " + who + until + hint)
 	case v.Rel == client.LeaseOther:
 		who := ui.SanitizeLine(v.Holder.Principal)
 		if who == "" {
@@ -125,8 +130,6 @@ func (l *Lease) line() string {
 		return st.LeaseOther.Render(prefix + "○ " + who + " drives" + until + watching)
 	case readOnly:
 		return st.LeaseNone.Render(prefix + "○ nobody drives")
-	case v.Watching:
-		return st.LeaseNone.Render("○ nobody drives · you are watching · " + take + " claims the lease")
 	}
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
 }

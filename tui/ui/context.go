@@ -24,7 +24,8 @@ type Context struct {
 	Help     help.Model
 	Now      func() time.Time
 	Location *time.Location
-	Watch    bool // read-only: this terminal never claims and never sends
+	Watch    bool   // read-only: this terminal never claims and never sends
+	ClientID string // this terminal's client id, to tell it from the person's other terminals
 }
 
 // Hint is one key of a binding and what it does here, styled: the key comes
