@@ -130,7 +130,9 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	count := startLazy(s)
 	s.cost.base(msg.snap)
 	m.transcript.EntriesChanged()
-	m.note = s.onOpen
+	if s.onOpen != "" || m.note == "opening "+ui.SanitizeLine(s.id)+"…" {
+		m.note = s.onOpen // not over what came first (the draft put back)
+	}
 	m.claimOutcome(s, msg)
 	m.layout()
 	keep := m.keepLease(s)
