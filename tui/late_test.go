@@ -144,7 +144,7 @@ func TestLateChimeSentAgainOnce(t *testing.T) {
 		t.Fatalf("the composer holds %q after a lost answer: enter would chime twice", v)
 	}
 	b.send(keyEnter)
-	b.see("chime sent: waiting for the driver")
+	b.see("pending with the driver since")
 	if n := count(srv, id, client.EvChimeReceived); n != 1 {
 		t.Fatalf("the room received %d chimes, want 1", n)
 	}
@@ -203,33 +203,5 @@ func TestLateAnswerSentAgainReplayed(t *testing.T) {
 	}
 	if all, n := ada.requestIDs(); len(all) != 3 || n != 1 {
 		t.Fatalf("the prompt left %d times under %d requestIds (%v), want 3 under 1", len(all), n, all)
-	}
-}
-
-// TestLateChimeOfVisitor: a chime into another person's session whose
-// answer is lost is sent again by enter as the same request: the room
-// holds one chime.
-func TestLateChimeOfVisitor(t *testing.T) {
-	srv, _ := host(t)
-	ada := person(t, srv, "ada-token", "cli-ada")
-	id := newSession(t, ada, "Visited")
-	bo := newLossy(t, srv, "bo-token", "cli-bo", 2)
-	cfg := hostConfig(t, bo.c)
-	cfg.SessionID, cfg.Chime = id, true
-	w := drive(t, "bo", cfg, 100, 30)
-	w.see("chiming into " + id)
-	w.send(typing("look here")...)
-	w.send(keyEnter)
-	w.see("no answer to your chime")
-	if v := w.m.composer.Value(); v != "" {
-		t.Fatalf("the composer holds %q after a lost answer", v)
-	}
-	w.send(keyEnter)
-	w.see("you → chime", "look here")
-	if n := count(srv, id, client.EvChimeReceived); n != 1 {
-		t.Fatalf("the room received %d chimes, want 1", n)
-	}
-	if all, n := bo.requestIDs(); len(all) != 3 || n != 1 {
-		t.Fatalf("the chime left %d times under %d requestIds (%v), want 3 under 1", len(all), n, all)
 	}
 }

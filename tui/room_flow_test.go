@@ -63,7 +63,9 @@ func testChimeFlow(t *testing.T, opts ...vehicletest.Option) {
 }
 
 // TestVisitFlow is Bo's terminal chiming into Ada's room: pending under
-// suggest, submitted under co-drive, refused under observe.
+// suggest, submitted under co-drive, refused under observe (the text back
+// in the composer); each said with its time, the room as last known, never
+// as a present fact (issue 24's ninth item).
 func TestVisitFlow(t *testing.T) { variants(t, testVisitFlow) }
 
 func testVisitFlow(t *testing.T, opts ...vehicletest.Option) {
@@ -75,9 +77,11 @@ func testVisitFlow(t *testing.T, opts ...vehicletest.Option) {
 	b := drive(t, "bo", cfg, 80, 24)
 	b.see("chiming into "+id, "not yours")
 
+	b.see("✉ you chime into this room · nothing known of it yet")
 	b.send(typing("Look at the census.")...)
 	b.send(keyEnter)
-	b.see("you → chime", "chime sent: waiting for the driver", "Look at the census.")
+	b.see("you → chime · pending with the driver since 09:30", "Look at the census.",
+		"you will not see the outcome here: only the session's owner reads it", "✉ as of 09:30: chimes waited for the driver (suggest)")
 	snap, err := ada.Inspect(t.Context(), id)
 	if err != nil || len(snap.Chimes) != 1 || snap.Chimes[0].Author != "Bo" {
 		t.Fatalf("ada's room: %+v, %v", snap, err)
@@ -88,14 +92,20 @@ func testVisitFlow(t *testing.T, opts ...vehicletest.Option) {
 	}
 	b.send(typing("Straight in.")...)
 	b.send(keyEnter)
-	b.see("chime submitted: in at once (co-drive)")
+	b.see("went in at once (co-drive) at 09:30", "✉ as of 09:30: chimes went in at once (co-drive)")
 
 	if _, err := ada.SetRoomPolicy(t.Context(), id, client.PolicyObserve); err != nil {
 		t.Fatal(err)
 	}
 	b.send(typing("Refused.")...)
 	b.send(keyEnter)
-	b.see("chime refused: the room is in observe mode")
+	b.see("refused at 09:30: the room was in observe mode", "✉ as of 09:30: chimes were refused (observe or mute)")
+	if got := b.m.composer.Value(); got != "Refused." {
+		t.Errorf("the refused chime's text is %q in the composer, want it back", got)
+	}
+	if strings.Contains(screen(b.m), "the driver decides") {
+		t.Error("the screen says what the driver does now, which Bo cannot know")
+	}
 }
 
 // TestVisitUnknownSession: a chime to a session that is not there is the

@@ -177,38 +177,9 @@ func (s *session) unconfirmedItem() []panes.LaneItem {
 	return []panes.LaneItem{{CommandID: u.requestID, Op: u.op, Text: u.text, Unconfirmed: true}}
 }
 
-// onChimed shows what the room did with this terminal's chime: pending,
-// submitted, or refused (the text then comes back to the composer).
-func (m *Model) onChimed(msg chimedMsg) {
-	if msg.visit {
-		m.onVisitChimed(msg)
-		return
-	}
-	if m.landed(msg.gen, msg.out, msg.err) == nil {
-		return
-	}
-	m.note = chimeOutcome(msg.res)
-	if !msg.res.Accepted {
-		m.composer.Restore(escapeSlash(msg.out.text))
-	}
-}
-
-// chimeOutcome words what the room did with a chime.
-func chimeOutcome(r *client.ChimeResult) string {
-	switch {
-	case r == nil:
-		return "chime sent"
-	case !r.Accepted:
-		reason := ui.SanitizeLine(r.Reason)
-		if reason == "" {
-			reason = "the room takes no chimes now"
-		}
-		return "chime refused: " + reason
-	case r.Status == "submitted":
-		return "chime submitted: in at once (co-drive)"
-	}
-	return "chime sent: waiting for the driver"
-}
+// onChimed shows what the room did with a chime of this terminal's: into
+// another person's session, the only kind there is (visit.go).
+func (m *Model) onChimed(msg chimedMsg) { m.onVisitChimed(msg) }
 
 // tooLong refuses, before it is sent, a text over the size a message may
 // have (the host would refuse it): the status line says so, and the text

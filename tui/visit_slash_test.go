@@ -46,7 +46,7 @@ func TestVisitSlashCommands(t *testing.T) {
 		t.Fatalf("%d chimes before the person said yes", n)
 	}
 	b.send(keyDown, keyEnter)
-	b.see("chime sent: waiting for the driver")
+	b.see("pending with the driver since")
 	b.send(typing("//etc is the folder")...)
 	b.send(keyEnter)
 	b.see("/etc is the folder")

@@ -51,7 +51,7 @@ func TestEndToEndRoom(t *testing.T) {
 	bo.Type("Try the archive.")
 	bo.WaitFor("┃ Try the archive.")
 	bo.Type("\r")
-	bo.WaitFor("you → chime", "chime sent: waiting for the driver")
+	bo.WaitFor("you → chime", "pending with the driver since")
 
 	ada.WaitFor("✉ chimes · 1 pending", "Bo · ", "Try the archive.")
 	ada.Type("\t")
@@ -72,7 +72,7 @@ func TestEndToEndRoom(t *testing.T) {
 	bo.Type("Straight in.")
 	bo.WaitFor("┃ Straight in.")
 	bo.Type("\r")
-	bo.WaitFor("chime submitted: in at once (co-drive)")
+	bo.WaitFor("went in at once (co-drive) at")
 	ada.WaitFor("Straight in.", "Bo suggests: Straight in.", "idle")
 	watch.WaitFor("Straight in.")
 	ada.WaitRaw("\a\x1b]9;vehicle: Bo chimes in “Welcome to vehicle”: Straight in.\a",
