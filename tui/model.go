@@ -248,6 +248,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		m.onDraft(msg)
 	case historyMsg:
 		m.onHistory(msg)
+	case forgotMsg:
+		return m.onForgot(msg)
 	case notesMsg:
 		m.onNotes(msg)
 	case earlierCountMsg:

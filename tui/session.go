@@ -119,6 +119,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		s.cancel()
 		m.focus, m.note = focusPicker, ""
 		m.setErr(msg.err)
+		m.notYours(msg.err)
 		m.layout()
 		return m.reload("")
 	}
@@ -214,6 +215,9 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	if ch.Has(client.ChangeTranscript) {
 		m.transcript.EntriesChanged()
 	}
+	if ch.Has(client.ChangeError) {
+		m.logEventError(s, ev)
+	}
 	if ch.Has(client.ChangeLease) {
 		s.stale = false
 		m.leaseChanged(s)
@@ -301,8 +305,13 @@ func (m *Model) onConn(msg connMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
+	resumed := s.conn.Resumed
 	s.conn.Update(msg.state)
-	return nextConn(s.ctx, s.states, s.gen)
+	var probe tea.Cmd
+	if s.conn.Resumed && !resumed && s.state != nil {
+		probe = probeCursor(s.ctx, m.cfg.Client, s.gen, s.id, s.state.Cursor)
+	}
+	return tea.Batch(probe, nextConn(s.ctx, s.states, s.gen))
 }
 
 // onStreamEnd shows that the stream ended, and why.
