@@ -74,6 +74,8 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
+	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
+		return m.onSessionAction(msg)
 	case key.Matches(msg, m.Keys.Mouse):
 		m.toggleMouse()
 		return nil

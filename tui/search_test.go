@@ -267,10 +267,13 @@ func TestSearchKeysInTheHelp(t *testing.T) {
 			listed[b.Help().Key] = true
 		}
 	}
-	for _, b := range []string{km.Search.Help().Key, km.SearchEntries.Help().Key, km.SearchNext.Help().Key,
-		km.SearchPrev.Help().Key, km.SearchClose.Help().Key, km.Top.Help().Key, km.First.Help().Key, km.Last.Help().Key} {
-		if !listed[b] {
-			t.Errorf("the session's help does not list %q", b)
+	for _, b := range []key.Binding{km.Search, km.SearchEntries, km.SearchNext, km.SearchPrev, km.SearchClose, km.Top, km.First, km.Last} {
+		found := false
+		for l := range listed {
+			found = found || strings.HasPrefix(l, ui.FirstKey(b))
+		}
+		if !found {
+			t.Errorf("the session's help does not list %q", b.Help().Key)
 		}
 	}
 }

@@ -61,6 +61,8 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.visit, m.focus = nil, focusPicker
 		m.layout()
 		return m.reload("")
+	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
+		return m.onSessionAction(msg)
 	case key.Matches(msg, m.Keys.Send):
 		if v.sending {
 			return nil
