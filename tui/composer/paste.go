@@ -44,7 +44,7 @@ type chips struct {
 
 // big reports whether text is large enough to be a chip.
 func big(text string) bool {
-	return len(text) > chipBytes || strings.Count(text, "\n") >= chipLines
+	return len(text) > chipBytes || strings.Count(text, "\n")+strings.Count(text, "\r") >= chipLines
 }
 
 // newChip makes the chip of text: "pasted" or "text", its lines and size.
@@ -129,8 +129,11 @@ func (c *Composer) paste(msg tea.PasteMsg) tea.Cmd {
 	if !big(msg.Content) {
 		return c.Type(msg)
 	}
-	c.chips.remember(msg.Content)
-	ch := c.chips.newChip("pasted", msg.Content)
+	// A terminal pastes its line ends as CR (tmux, most): the text kept
+	// aside has the newlines the textarea would have made.
+	text := strings.ReplaceAll(strings.ReplaceAll(msg.Content, "\r\n", "\n"), "\r", "\n")
+	c.chips.remember(text)
+	ch := c.chips.newChip("pasted", text)
 	c.ta.Focus()
 	c.ta.InsertString(ch.token)
 	c.fit()

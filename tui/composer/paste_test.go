@@ -96,3 +96,17 @@ func TestLimitSaidAsTheDraftCrossesIt(t *testing.T) {
 		t.Errorf("the mark stayed with the paste gone:\n%s", xansi.Strip(c.View()))
 	}
 }
+
+// TestPastedCRIsANewline: a terminal that pastes its line ends as CR
+// (tmux) gives the chip its lines, and the value newlines.
+func TestPastedCRIsANewline(t *testing.T) {
+	c := New(uitest.Context(), "true")
+	c.SetSize(80, 8)
+	c.Update(tea.PasteMsg{Content: strings.ReplaceAll(paste2000, "\n", "\r")})
+	if v := xansi.Strip(c.View()); !strings.Contains(v, "[pasted 2,000 lines") {
+		t.Errorf("the composer shows:\n%s", v)
+	}
+	if c.Value() != paste2000 {
+		t.Error("the value's line ends are not newlines")
+	}
+}
