@@ -66,7 +66,7 @@ func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 		gen, expires := s.gen, msg.expires
 		return tea.Tick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
 	}
-	return nil, true // expired: the lease pane says so, from LeaseAt(now)
+	return m.lapsed(s, msg.expires), true // expired: the lease pane says so, from LeaseAt(now); the transcript once
 }
 
 // renewLease claims the lease this terminal holds again, which renews it

@@ -42,6 +42,9 @@ type session struct {
 	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
 	cost        costs                 // what the session has cost (activity.go)
 	lazy        lazyOpen              // what the transcript has not folded yet (lazy.go)
+	stop        stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
+	showAt      time.Time             // when the countdown's next redraw is due (countdown.go)
+	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 }
 
 // open closes the open session (releasing its lease) and opens id.
@@ -66,8 +69,11 @@ func (m *Model) open(id string) tea.Cmd {
 	m.setErr(nil)
 	m.layout()
 	watch := m.cfg.Watch || m.cfg.NoClaim
+	if m.cfg.History != nil {
+		m.composer.SetHistory(nil) // this session's, once read
+	}
 	return tea.Batch(keep, closing, openSession(ctx, m.cfg.Client, m.gen, id, m.me.Principal, watch, m.cfg.ClaimTTL),
-		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)))
+		loadDraft(m.cfg.Drafts, m.gen, m.draftKey(id)), loadHistory(m.cfg.History, m.gen, m.draftKey(id)))
 }
 
 // closeSession ends the open session's stream and gives its lease up.
@@ -114,6 +120,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		s.cancel()
 		m.focus, m.note = focusPicker, ""
 		m.setErr(msg.err)
+		m.notYours(msg.err)
 		m.layout()
 		return m.reload("")
 	}
@@ -125,7 +132,9 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	count := startLazy(s)
 	s.cost.base(msg.snap)
 	m.transcript.EntriesChanged()
-	m.note = s.onOpen
+	if s.onOpen != "" || m.note == "opening "+ui.SanitizeLine(s.id)+"…" {
+		m.note = s.onOpen // not over what came first (the draft put back)
+	}
 	m.claimOutcome(s, msg)
 	m.layout()
 	keep := m.keepLease(s)
@@ -194,6 +203,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	backID, backOp, back := s.undelivered(ev)
 	ch := s.state.Apply(ev)
 	s.cost.count(ev)
+	m.afterAbort(s, ev)
 	m.confirmFromStream(s)
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
@@ -206,6 +216,9 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	if ch.Has(client.ChangeTranscript) {
 		m.transcript.EntriesChanged()
 	}
+	if ch.Has(client.ChangeError) {
+		m.logEventError(s, ev)
+	}
 	if ch.Has(client.ChangeLease) {
 		s.stale = false
 		m.leaseChanged(s)
@@ -217,7 +230,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 		m.note = "" // the lines under the transcript say where it went
 	}
 	m.keepFocus()
-	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev))
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev), m.onLeaseEnded(s, ev))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -293,8 +306,13 @@ func (m *Model) onConn(msg connMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
+	resumed := s.conn.Resumed
 	s.conn.Update(msg.state)
-	return nextConn(s.ctx, s.states, s.gen)
+	var probe tea.Cmd
+	if s.conn.Resumed && !resumed && s.state != nil {
+		probe = probeCursor(s.ctx, m.cfg.Client, s.gen, s.id, s.state.Cursor)
+	}
+	return tea.Batch(probe, nextConn(s.ctx, s.states, s.gen))
 }
 
 // onStreamEnd shows that the stream ended, and why.
@@ -316,18 +334,6 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 	if s.gone() {
 		m.note = "" // the lines under the transcript say where it went
 	}
-}
-
-// onAborted shows a refused abort.
-func (m *Model) onAborted(msg abortedMsg) {
-	if m.current(msg.gen) == nil {
-		return
-	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-		return
-	}
-	m.note = "abort sent"
 }
 
 // onClaimed makes this terminal the driver after a claim the person asked

@@ -22,6 +22,16 @@ func (a *app) drafts(c *client.Client) tui.Drafts {
 	return statefile.NewDrafts(filepath.Join(dir, "drafts"), c.ClientID())
 }
 
+// history is where the input history is kept: the state folder's history/,
+// per session and across sessions; nil when there is no state folder.
+func (a *app) history() tui.History {
+	dir, err := config.StateDir(a.Env)
+	if err != nil {
+		return nil
+	}
+	return statefile.NewHistory(filepath.Join(dir, "history"))
+}
+
 // keepDraft saves the open session's draft when the UI ends. When it cannot
 // be kept, stderr says why and holds the draft, so it is not lost.
 func (a *app) keepDraft(d tui.Drafts, m *tui.Model) {
