@@ -161,16 +161,6 @@ func sendText(ctx context.Context, c *client.Client, gen int, id string, out out
 	}
 }
 
-// abortRun stops the run under way.
-func abortRun(ctx context.Context, c *client.Client, gen int, id string) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		_, err := c.Abort(ctx, id)
-		return abortedMsg{gen: gen, err: err}
-	}
-}
-
 // claimLease claims the lease for ttl, taking it over from another
 // terminal of the same person when takeover is set (the person asked for
 // it).

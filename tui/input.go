@@ -75,6 +75,8 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
+	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
+		return m.onSessionAction(msg)
 	case key.Matches(msg, m.Keys.Mouse):
 		m.toggleMouse()
 		return nil
@@ -202,8 +204,11 @@ func (m *Model) send(op string) tea.Cmd {
 	return m.sendText(op, text)
 }
 
-// sendText sends text as the draft: a text command when this terminal may
-// drive, else a chime.
+// sendText sends text as the draft, a text command of the person's own
+// session: when nobody holds the lease it is claimed quietly first; when
+// the person's other terminal holds it, the take-over is offered (the
+// text waits); a viewer is told it only reads. A chime is only for another
+// person's session (visit.go).
 func (m *Model) sendText(op, text string) tea.Cmd {
 	s := m.sess
 	if s == nil || s.state == nil || s.sending {
@@ -213,13 +218,20 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 		m.note = "watching read-only: this terminal cannot send"
 		return nil
 	}
-	rel, _ := s.state.LeaseAt(m.cfg.Now())
-	if s.role == roleWatch || rel == client.LeaseOther || rel == client.LeaseMyOtherClient {
-		if op == client.OpSteer {
-			m.note = "only the driver steers: " + ui.KeyName(m.Keys.Send) + " sends the driver a chime"
-			return nil
-		}
-		return m.chime(text)
+	if m.tooLong(text) {
+		return nil
+	}
+	rel, holder := s.state.LeaseAt(m.cfg.Now())
+	switch {
+	case s.reduced:
+		m.note = "your role here is viewer: you may read this session, not drive it; nothing was sent"
+		return nil
+	case rel == client.LeaseMyOtherClient:
+		m.offerFromText(s, holder)
+		return nil
+	case rel == client.LeaseOther:
+		m.note = ui.SanitizeLine(holder.Principal) + " holds this session's lease: nothing was sent"
+		return nil
 	}
 	if op == "" {
 		op = client.OpPrompt
@@ -227,7 +239,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 			op = client.OpFollowUp
 		}
 	}
-	m.composer.Remember(m.composer.Value())
+	keep := m.remember(m.composer.Value())
 	m.composer.SetValue("")
 	m.transcript.ToBottom() // the person's own turn: follow it
 	s.sending = true
@@ -235,21 +247,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	out := m.newOutgoing(op, text)
 	out.refs, m.refs = m.refs, nil
 	s.texts[out.requestID] = out.text // the command's id: its events may come before the answer
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
-}
-
-// abort stops the run under way, when this terminal drives.
-func (m *Model) abort() tea.Cmd {
-	s := m.sess
-	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
-		return nil
-	}
-	if m.cfg.Watch || s.role == roleWatch {
-		m.note = "you are watching: only the driver can abort"
-		return nil
-	}
-	m.note = "aborting…"
-	return abortRun(s.ctx, m.cfg.Client, s.gen, s.id)
+	return tea.Batch(keep, sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL))
 }
 
 // takeOver claims the lease, taking it from another terminal of the
@@ -276,6 +274,18 @@ func (m *Model) takeOver() tea.Cmd {
 func (m *Model) offer(s *session, holder *client.Lease) {
 	s.offer = holder
 	m.push(dialog.NewOffer(&m.Context, s.gen, holder))
+}
+
+// offerFromText offers the take-over when enter on text finds the person's
+// other terminal driving: the text waits in the composer, and the next
+// words typed are text, never an answer.
+func (m *Model) offerFromText(s *session, holder *client.Lease) {
+	m.closeOffer()
+	s.offer = holder
+	d := dialog.NewOffer(&m.Context, s.gen, holder)
+	d.FromText()
+	m.push(d)
+	m.note = "your other terminal drives: nothing was sent"
 }
 
 // closeOffer closes the offer, if it shows.

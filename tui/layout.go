@@ -237,20 +237,22 @@ func (m *Model) sessionBody() []string {
 func (m *Model) placeholder() string {
 	s := m.sess
 	rel := client.LeaseNone
+	var holder *client.Lease
 	if s.state != nil {
-		rel, _ = s.state.LeaseAt(m.cfg.Now())
+		rel, holder = s.state.LeaseAt(m.cfg.Now())
 	}
 	k := &m.Keys
 	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
 	switch {
 	case s.reduced:
 		return "your role here is viewer: you may read this session, not drive it"
-	case s.role == roleWatch && rel == client.LeaseNone:
-		return "nobody drives · " + send + " sends a chime · " + take + " claims the lease"
 	case rel == client.LeaseMyOtherClient:
-		return "your other terminal drives · " + take + " takes over · " + send + " sends it a chime"
-	case s.role == roleWatch || rel == client.LeaseOther:
-		return "you are watching · " + send + " sends the driver a chime · " + take + " takes over"
+		who, _, _ := strings.Cut(ui.OtherTerminal(holder.ClientID, m.me.ClientID), " (")
+		return who + " drives · " + send + " offers to take over · " + take + " takes over"
+	case rel == client.LeaseOther:
+		return "someone else holds the lease · you are watching"
+	case rel == client.LeaseNone && s.state != nil:
+		return "nobody drives · " + send + " claims the lease and sends · " + ui.KeyName(k.Newline) + " newline"
 	case s.state != nil && s.state.Run == client.RunRunning:
 		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
 	}

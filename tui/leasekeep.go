@@ -68,7 +68,7 @@ func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 		return tea.Tick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
 	}
 	m.needsNote(s, "the lease lapsed")
-	return nil, true // expired: the lease pane says so, from LeaseAt(now)
+	return m.lapsed(s, msg.expires), true // expired: the lease pane says so, from LeaseAt(now); the transcript once
 }
 
 // renewLease claims the lease this terminal holds again, which renews it

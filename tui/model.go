@@ -52,6 +52,7 @@ type Config struct {
 	OnConnState func(client.ConnState)
 	Keys        *ui.KeyMap // the keys (default DefaultKeyMap); every hint and the help follow it
 	Drafts      Drafts     // keeps drafts per session between runs (nil: not kept)
+	History     History    // keeps the input history per session and across them between runs (nil: for this run only)
 	Light       bool       // start with the light styles, until the terminal says its background
 	DebugLog    string     // the debug log's path, named in the errors overlay ("" when off)
 	// ModelKeyEnv names the variable the model key is read from at start,
@@ -138,6 +139,7 @@ func New(cfg Config) *Model {
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
+		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
 	m.empty = transcript.New(&m.Context)
@@ -192,6 +194,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if spin := m.keepSpinning(); spin != nil {
 		cmd = tea.Batch(cmd, spin)
+	}
+	if show := m.keepCountdown(); show != nil {
+		cmd = tea.Batch(cmd, show)
 	}
 	if m.dirty || m.frame == "" {
 		m.arrange()
@@ -252,6 +257,7 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onReopen(msg)
 	case sentMsg:
 		m.onSent(msg)
+		return m.sendNextHeld(msg)
 	case abortedMsg:
 		m.onAborted(msg)
 	case claimedMsg:
@@ -260,12 +266,18 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		cmd, redraw := m.onLeaseTick(msg)
 		m.dirty = redraw
 		return cmd
+	case leaseShowMsg:
+		return m.onLeaseShow(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
 	case draftMsg:
 		m.onDraft(msg)
 	case recentMsg:
 		return m.onRecent(msg)
+	case historyMsg:
+		m.onHistory(msg)
+	case forgotMsg:
+		return m.onForgot(msg)
 	case notesMsg:
 		m.onNotes(msg)
 	case earlierCountMsg:

@@ -56,10 +56,12 @@ type sentMsg struct {
 	err error
 }
 
-// abortedMsg answers an abort.
+// abortedMsg answers an abort, and the cancels of the follow-ups held
+// back before it.
 type abortedMsg struct {
-	gen int
-	err error
+	gen  int
+	err  error
+	held []string // the queued commands of this terminal's cancelled before the abort
 }
 
 // claimedMsg answers a claim asked for by the person (take over, take back).

@@ -154,7 +154,7 @@ func TestSearchFromTheEntriesPane(t *testing.T) {
 	if m.focus != focusEntries {
 		t.Fatalf("shift+tab: focus %v, want the entries", m.focus)
 	}
-	feed(m, press('/'))
+	feed(m, press('/'), keyEnter)
 	if m.focus != focusSearch {
 		t.Fatalf("/ in the entries pane: focus %v, want the search", m.focus)
 	}
@@ -214,11 +214,11 @@ func TestJumpKeys(t *testing.T) {
 	if m.composer.Value() != "hello world" {
 		t.Fatalf("ctrl+home changed the draft: %q", m.composer.Value())
 	}
-	feed(m, keyCtrlEnd, keyShiftTab, press('g'))
+	feed(m, keyCtrlEnd, keyShiftTab, press('g'), keyEnter)
 	if s := screen(m); !strings.Contains(s, "turn 1\n") || selIndex(m) != 0 {
 		t.Fatalf("g in the entries pane: want turn 1 selected (sel %d):\n%s", selIndex(m), s)
 	}
-	feed(m, press('G'))
+	feed(m, press('G'), keyEnter)
 	if s := screen(m); !strings.Contains(s, "turn 60") || strings.Contains(s, "message 1 of") || selIndex(m) != 59 {
 		t.Fatalf("G: want the end followed, turn 60 selected (sel %d):\n%s", selIndex(m), s)
 	}
@@ -267,10 +267,13 @@ func TestSearchKeysInTheHelp(t *testing.T) {
 			listed[b.Help().Key] = true
 		}
 	}
-	for _, b := range []string{km.Search.Help().Key, km.SearchEntries.Help().Key, km.SearchNext.Help().Key,
-		km.SearchPrev.Help().Key, km.SearchClose.Help().Key, km.Top.Help().Key, km.First.Help().Key, km.Last.Help().Key} {
-		if !listed[b] {
-			t.Errorf("the session's help does not list %q", b)
+	for _, b := range []key.Binding{km.Search, km.SearchEntries, km.SearchNext, km.SearchPrev, km.SearchClose, km.Top, km.First, km.Last} {
+		found := false
+		for l := range listed {
+			found = found || strings.HasPrefix(l, ui.FirstKey(b))
+		}
+		if !found {
+			t.Errorf("the session's help does not list %q", b.Help().Key)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -50,6 +51,10 @@ type session struct {
 	view        *transcript.Transcript // the session's transcript, on screen when it has the focus or a tile
 	draft       string                 // the composer's text while another tile has the focus
 	needs       string                 // why the session needs the person while its tile is not focused, "" when it does not
+	history     []string               // the kept input history, once read
+	stop        stopping               // an abort this terminal sent, and the follow-ups it held back (stop.go)
+	showAt      time.Time              // when the countdown's next redraw is due (countdown.go)
+	lapsed      time.Time              // the expiry of this terminal's lease the transcript said lapsed
 }
 
 // open closes the open sessions (releasing their leases) and opens id.
@@ -123,7 +128,7 @@ func (m *Model) newSession(id string) (*session, tea.Cmd) {
 	}
 	watch := m.cfg.Watch || m.cfg.NoClaim
 	return s, tea.Batch(openSession(ctx, m.cfg.Client, s.gen, id, m.me.Principal, watch, m.cfg.ClaimTTL),
-		loadDraft(m.cfg.Drafts, s.gen, m.draftKey(id)))
+		loadDraft(m.cfg.Drafts, s.gen, m.draftKey(id)), loadHistory(m.cfg.History, s.gen, m.draftKey(id)))
 }
 
 // closeTiles ends the streams of sessions and gives their leases up; the
@@ -188,6 +193,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	if msg.err != nil {
 		m.dropTile(s)
 		m.setErr(msg.err)
+		m.notYours(msg.err)
 		if len(m.tiles) > 0 {
 			m.layout()
 			return nil
@@ -204,8 +210,8 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	count := startLazy(s)
 	s.cost.base(msg.snap)
 	s.view.EntriesChanged()
-	if s == m.sess {
-		m.note = s.onOpen
+	if s == m.sess && (s.onOpen != "" || strings.HasPrefix(m.note, "opening ")) {
+		m.note = s.onOpen // not over what came first (the draft put back)
 	}
 	m.claimOutcome(s, msg)
 	m.layout()
@@ -313,6 +319,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	backID, backOp, back := s.undelivered(ev)
 	ch := s.state.Apply(ev)
 	s.cost.count(ev)
+	m.afterAbort(s, ev)
 	m.confirmFromStream(s)
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
@@ -324,6 +331,9 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	}
 	if ch.Has(client.ChangeTranscript) {
 		s.view.EntriesChanged()
+	}
+	if ch.Has(client.ChangeError) {
+		m.logEventError(s, ev)
 	}
 	if ch.Has(client.ChangeLease) {
 		s.stale = false
@@ -341,7 +351,7 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 	if s == m.sess {
 		m.keepFocus()
 	}
-	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev))
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev), m.onLeaseEnded(s, ev))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -507,8 +517,13 @@ func (m *Model) onConn(msg connMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
+	resumed := s.conn.Resumed
 	s.conn.Update(msg.state)
-	return nextConn(s.ctx, s.states, s.gen)
+	var probe tea.Cmd
+	if s.conn.Resumed && !resumed && s.state != nil {
+		probe = probeCursor(s.ctx, m.cfg.Client, s.gen, s.id, s.state.Cursor)
+	}
+	return tea.Batch(probe, nextConn(s.ctx, s.states, s.gen))
 }
 
 // onStreamEnd shows that the stream ended, and why.
@@ -538,18 +553,6 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 	case msg.err != nil:
 		m.needsNote(s, "its stream ended")
 	}
-}
-
-// onAborted shows a refused abort.
-func (m *Model) onAborted(msg abortedMsg) {
-	if m.current(msg.gen) == nil {
-		return
-	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-		return
-	}
-	m.note = "abort sent"
 }
 
 // onClaimed makes this terminal the driver after a claim the person asked

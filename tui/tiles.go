@@ -48,6 +48,9 @@ func (m *Model) focusTile(i int) {
 	}
 	m.sess, m.transcript = next, next.view
 	m.composer.SetValue(next.draft)
+	if m.cfg.History != nil {
+		m.composer.SetHistory(next.history) // under what this run remembered, in any tile
+	}
 	next.draft, next.needs = "", ""
 	m.activity.Reset(next.gen)
 	m.room.Reset()
@@ -152,4 +155,30 @@ func (m *Model) moveRow(d int) bool {
 	}
 	m.focusTile(m.tileOf(shown[to]))
 	return true
+}
+
+// reloadTile opens s's session again in its place (its tile, its focus, its
+// draft, its search), from a new snapshot; the old stream is closed without
+// giving a lease up (the host that forgot it does not hold it). note is
+// said once it has opened.
+func (m *Model) reloadTile(s *session, note string) tea.Cmd {
+	i := m.tileOf(s)
+	if i < 0 {
+		return nil
+	}
+	s.cancel()
+	closing := closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, false)
+	ns, open := m.newSession(s.id)
+	ns.view.Search().SetQuery(s.view.Search().Query())
+	ns.draft, ns.history, ns.onOpen = s.draft, s.history, note
+	m.tiles[i] = ns
+	if m.sess == s {
+		m.sess, m.transcript = ns, ns.view
+		m.activity.Reset(ns.gen)
+		m.room.Reset()
+		m.queue.Reset()
+		m.note = "opening " + ui.SanitizeLine(ns.id) + "…"
+	}
+	m.layout()
+	return tea.Batch(closing, open)
 }

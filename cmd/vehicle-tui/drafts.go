@@ -32,6 +32,16 @@ func (a *app) recent(c *client.Client) tui.Recent {
 	return statefile.NewRecent(filepath.Join(dir, "recent"), c.GardendURL()+" "+c.Graph())
 }
 
+// history is where the input history is kept: the state folder's history/,
+// per session and across sessions; nil when there is no state folder.
+func (a *app) history() tui.History {
+	dir, err := config.StateDir(a.Env)
+	if err != nil {
+		return nil
+	}
+	return statefile.NewHistory(filepath.Join(dir, "history"))
+}
+
 // keepDrafts saves the open sessions' drafts when the UI ends. When one
 // cannot be kept, stderr says why and holds the draft, so it is not lost.
 func (a *app) keepDrafts(d tui.Drafts, m *tui.Model) {

@@ -237,6 +237,9 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	if cfg.Drafts == nil {
 		cfg.Drafts = a.drafts(cfg.Client)
 	}
+	if cfg.History == nil {
+		cfg.History = a.history()
+	}
 	m := tui.New(cfg)
 	defer a.watchTerminal(cancel)()
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()

@@ -101,7 +101,9 @@ func (l *Lease) line() string {
 		return st.LeaseNone.Render("○ nobody drives: the session is gone")
 	case v.Stale && !readOnly:
 		return st.LeaseNone.Render("○ the host restarted · the lease is unconfirmed · your next message claims it")
-	case v.Revoked != nil && !readOnly:
+	case v.Revoked != nil && !readOnly && v.Rel == client.LeaseMyOtherClient:
+		// Taken over, and that terminal still drives: once it let go (it
+		// quit, or its lease lapsed) the line says nobody drives.
 		by := ""
 		if v.Revoked.By != "" {
 			by = " (" + ui.TerminalLabel(v.Revoked.By) + ")"
@@ -114,8 +116,11 @@ func (l *Lease) line() string {
 		if readOnly {
 			hint = ""
 		}
-		return st.LeaseOwn.Render(prefix + "◐ your other terminal drives (" +
-			ui.TerminalLabel(v.Holder.ClientID) + ")" + until + hint)
+		who := "your other terminal drives (" + ui.TerminalLabel(v.Holder.ClientID) + ")"
+		if o := ui.OtherTerminal(v.Holder.ClientID, l.ctx.ClientID); !strings.HasPrefix(o, "your other terminal") {
+			who = o + " holds it"
+		}
+		return st.LeaseOwn.Render(prefix + "◐ " + who + until + hint)
 	case v.Rel == client.LeaseOther:
 		who := ui.SanitizeLine(v.Holder.Principal)
 		if who == "" {
@@ -128,19 +133,43 @@ func (l *Lease) line() string {
 		return st.LeaseOther.Render(prefix + "○ " + who + " drives" + until + watching)
 	case readOnly:
 		return st.LeaseNone.Render(prefix + "○ nobody drives")
-	case v.Watching:
-		return st.LeaseNone.Render("○ nobody drives · you are watching · " + take + " claims the lease")
 	}
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
 }
 
-// timeLeft words how long the lease has left: minutes, then seconds.
+// timeLeft words how long the lease has left, right within 5 s in its
+// last ten minutes (within a minute before): "12m left", "4m 35s left",
+// "35s left", each rounded up.
 func timeLeft(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "expired"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds left", int(d.Seconds()))
+	case d >= 10*time.Minute:
+		return fmt.Sprintf("%dm left", int((d+time.Minute-1)/time.Minute))
 	}
-	return fmt.Sprintf("%dm left", int(d.Minutes()))
+	secs := int((d + 5*time.Second - 1) / (5 * time.Second) * 5)
+	if secs < 60 {
+		return fmt.Sprintf("%ds left", secs)
+	}
+	if secs%60 == 0 {
+		return fmt.Sprintf("%dm left", secs/60)
+	}
+	return fmt.Sprintf("%dm %02ds left", secs/60, secs%60)
+}
+
+// NextShown is how long until the time left the lease line shows changes,
+// for d left: the next step of 5 s in the last ten minutes, of a minute
+// before them; 0 once the lease expired.
+func NextShown(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	step := 5 * time.Second
+	if d > 10*time.Minute {
+		step = time.Minute
+	}
+	if r := d % step; r > 0 {
+		return r
+	}
+	return step
 }

@@ -47,7 +47,10 @@ type Picker struct {
 	loading   bool
 	asked     int   // listings asked for: only the last one's answer is taken
 	failed    error // the last listing failed: its screen shows instead of the list
-	width     int   // the screen's width
+	// recovered is when a listing last came back after the failure screen
+	// showed: its r, pressed a moment later, is no letter of the filter.
+	recovered time.Time
+	width     int // the screen's width
 
 	// live: polled while it shows (pickerlive.go)
 	started  bool   // Init ran: commands are run from now on

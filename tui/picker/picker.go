@@ -187,6 +187,11 @@ func (p *Picker) onKey(msg tea.KeyPressMsg) ui.Action {
 	if p.failed != nil && key.Matches(msg, k.Retry) {
 		return ui.Batch{ui.Failed{}, ui.Note{Text: "listing your sessions again…"}, p.Reload("")}
 	}
+	if p.justRecovered(msg) {
+		// The failure screen's key, pressed as the list came back by itself:
+		// it meant to list again, which happened; it is no letter to filter by.
+		return ui.Note{Text: "your sessions are listed again: the listing came back by itself"}
+	}
 	if p.offerLive && !key.Matches(msg, k.Open) {
 		// the last wall, marked for enter alone: any other key is the
 		// person choosing for themselves (space keeps the marks to edit)
@@ -336,6 +341,7 @@ func (p *Picker) take(msg ListedMsg) ui.Action {
 	}
 	p.setList(msg.List, msg.SelectID)
 	if listingFailed {
+		p.recovered = p.ctx.Now()
 		return ui.Failed{} // the listing's own error; another (a session that failed to open) stays
 	}
 	return nil

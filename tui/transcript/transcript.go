@@ -30,7 +30,7 @@ type Transcript struct {
 	ctx     *ui.Context
 	src     Source // the open session's entries, nil when none
 	r       *renderer
-	guard   ui.Guard // the two-press guard of a fork
+	guard   ui.Guard // holds a key that is text until enter confirms it
 	chunk   int      // items folded at a time while scrolling up
 	width   int
 	height  int
@@ -112,7 +112,7 @@ func (t *Transcript) Open(src Source) {
 func (t *Transcript) SetFoldChunk(n int) { t.chunk = max(n, 1) }
 
 // SetMarked marks the selected entry on screen (the entries pane has the
-// focus) or not, and forgets a fork armed for a second press when not.
+// focus) or not, and forgets a proposed key when not.
 func (t *Transcript) SetMarked(on bool) {
 	if !on {
 		t.guard = ui.Guard{}
@@ -120,8 +120,11 @@ func (t *Transcript) SetMarked(on bool) {
 	t.marked = on
 }
 
-// Disarm forgets a key armed for a second press and returns its text.
+// Disarm forgets a proposed key and returns its text.
 func (t *Transcript) Disarm() string { return t.guard.Disarm() }
+
+// Armed reports whether a key is proposed, waiting for enter.
+func (t *Transcript) Armed() bool { return t.guard.Armed() }
 
 // Height is the lines the pane takes.
 func (t *Transcript) Height() int { return t.height }
@@ -181,7 +184,7 @@ func (t *Transcript) Lines() []string { return t.view(t.entries()) }
 // ShortHelp lists the keys of the transcript while an entry is selected.
 func (t *Transcript) ShortHelp() []key.Binding {
 	k := &t.ctx.Keys
-	return []key.Binding{k.Up, k.Down, k.Copy, k.CopyCode, k.ToolCall, k.Fork, k.Back}
+	return []key.Binding{k.Up, k.Down, k.Copy, k.CopyCode, k.ToolCall, k.Fork, k.First, k.Last, k.SearchEntries, k.Back}
 }
 
 // FullHelp lists the selection's keys, then the scrolling keys (which work
@@ -207,7 +210,7 @@ func (t *Transcript) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 			return nil, nil
 		}
 		if t.marked {
-			return t.guard.Guarded(func() (tea.Cmd, ui.Action) { return t.onSelectKey(msg) })
+			return t.guard.Guarded(msg, t.onSelectKey)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {

@@ -109,7 +109,7 @@ func DefaultKeyMap() KeyMap {
 		Send:     b([]string{"enter"}, "enter", "send / follow-up"),
 		Newline:  b([]string{"ctrl+j", "alt+enter", "shift+enter"}, "ctrl+j", "newline (alt+enter too)"),
 		Steer:    b([]string{"ctrl+s"}, "ctrl+s", "steer the run"),
-		Abort:    b([]string{"esc"}, "esc", "abort the run"),
+		Abort:    b([]string{"esc"}, "esc", "abort the run (asks about the queue)"),
 		Editor:   b([]string{"ctrl+e"}, "ctrl+e", "edit in $EDITOR"),
 		TakeOver: b([]string{"ctrl+t"}, "ctrl+t", "take over / take back"),
 		Info:     b([]string{"f4", "alt+i"}, "f4", "session info and mirror"),
