@@ -49,7 +49,7 @@ trap 'stop_rides; cleanup' EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 "$bin" demo --listen "127.0.0.1:$port" --no-tui --delta-delay 10ms >"$tmp/host.out" 2>&1 &
 hostpid=$!
-waitfor 20 grep -q 'rides as Ada, on session' "$tmp/host.out" || { cat "$tmp/host.out" >&2; exit 1; }
+waitfor 20 grep -Eq "rides as Ada, on session|Ada's session [^ ]+ has" "$tmp/host.out" || { cat "$tmp/host.out" >&2; exit 1; }
 export VEHICLE_TOKEN=ada-token VEHICLE_GARDEND=http://127.0.0.1:$port VEHICLE_GRAPH=demo
 export HOME=$tmp/home XDG_STATE_HOME=$tmp/home/state XDG_CONFIG_HOME=$tmp/home/config
 mkdir -p "$HOME"
