@@ -95,13 +95,27 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	m.visit, m.zoom = nil, false
 	cmds = append(cmds, saveRecent(m.cfg.Recent, ids))
 	m.focusTile(0) // its draft in the composer: a draft for another session is not sent here
-	m.focus, m.note = focusSession, "opening "+ui.SanitizeLine(ids[0])+"…"
-	if len(ids) > 1 {
-		m.note = "opening " + strconv.Itoa(len(ids)) + " sessions…"
-	}
+	m.focus, m.note = focusSession, m.openingNote()
 	m.setErr(nil)
 	m.layout()
 	return tea.Batch(cmds...)
+}
+
+// openingNote says which tiles are still opening, "" when none is.
+func (m *Model) openingNote() string {
+	var opening []*session
+	for _, s := range m.tiles {
+		if s.state == nil {
+			opening = append(opening, s)
+		}
+	}
+	switch len(opening) {
+	case 0:
+		return ""
+	case 1:
+		return "opening " + ui.SanitizeLine(opening[0].id) + "…"
+	}
+	return "opening " + strconv.Itoa(len(opening)) + " sessions…"
 }
 
 // distinct is ids without repeats, in their order.
@@ -210,8 +224,11 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	count := startLazy(s)
 	s.cost.base(msg.snap)
 	s.view.EntriesChanged()
-	if s == m.sess && (s.onOpen != "" || strings.HasPrefix(m.note, "opening ")) {
-		m.note = s.onOpen // not over what came first (the draft put back)
+	switch {
+	case s == m.sess && s.onOpen != "":
+		m.note = s.onOpen
+	case strings.HasPrefix(m.note, "opening "): // not over what came first (the draft put back)
+		m.note = m.openingNote()
 	}
 	m.claimOutcome(s, msg)
 	m.layout()

@@ -403,3 +403,22 @@ func saysCount(s *session, text string) int {
 	}
 	return n
 }
+
+// TestWallOpeningNoteCountsWhatIsStillOpening: the note while a wall opens
+// names what has not opened yet and is gone once every tile opened, never
+// left saying a tile that shows its transcript is still opening.
+func TestWallOpeningNoteCountsWhatIsStillOpening(t *testing.T) {
+	srv, _ := host(t)
+	a, _ := wallOf(t, srv, 120, 30, "Alpha", "Beta", "Gamma")
+	if strings.Contains(a.m.note, "opening") {
+		t.Fatalf("every tile opened, the note still says %q", a.m.note)
+	}
+	a.m.tiles[1].state, a.m.tiles[2].state = nil, nil
+	if got := a.m.openingNote(); got != "opening 2 sessions…" {
+		t.Fatalf("two tiles opening: %q", got)
+	}
+	a.m.tiles[2].state = a.m.tiles[0].state
+	if got, want := a.m.openingNote(), "opening "+a.m.tiles[1].id+"…"; got != want {
+		t.Fatalf("one tile opening: %q, want %q", got, want)
+	}
+}
