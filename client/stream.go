@@ -175,11 +175,19 @@ type Stream struct {
 	batch  []Event   // long-poll events not yet delivered
 	probe  *sseProbe // an SSE try beside the long-polls, nil when none
 
-	lastPoll       time.Time // when the last long-poll began
-	lastPollCursor int64     // the cursor it asked from
-	bogus          int64     // the last seq found to be garbage
-	gap            int64     // the last seq that skipped events
+	lastPoll       time.Time    // when the last long-poll began
+	lastPollCursor int64        // the cursor it asked from
+	bogus          int64        // the last seq found to be garbage
+	gap            int64        // the last seq that skipped events
+	pace           atomic.Int64 // SetPace's, in nanoseconds
 }
+
+// SetPace makes the stream read its connection at most once every d (0, the
+// default: as events come): what the host sends meanwhile waits in the
+// network's buffers and is read at once, so a reader that only glances at a
+// session (a tile of a wall) wakes a few times a second, not at every
+// event, and gets events up to d late. Safe to call while Next waits.
+func (s *Stream) SetPace(d time.Duration) { s.pace.Store(int64(max(d, 0))) }
 
 // Stream opens the session's event stream after o.Since. Connect failures (a
 // refusal such as not_found or unauthenticated, or an unreachable host) come

@@ -70,13 +70,16 @@ type sseConn struct {
 	liveNext bool // the next batch handed over carries live
 
 	batch []Event // the Stream's: handed over, not yet delivered
+
+	pace     *atomic.Int64 // the Stream's pace (SetPace), in nanoseconds
+	lastRead time.Time     // the reader's: when it last read
 }
 
 // startConn starts reading an accepted SSE response.
-func startConn(ctx context.Context, cancel context.CancelFunc, body *watchedBody) *sseConn {
+func startConn(ctx context.Context, cancel context.CancelFunc, body *watchedBody, pace *atomic.Int64) *sseConn {
 	k := &sseConn{ctx: ctx, cancel: cancel, body: body, out: make(chan sseBatch, 4),
-		exited: make(chan struct{}), first: make(chan struct{})}
-	body.beforeRead = k.flush
+		exited: make(chan struct{}), first: make(chan struct{}), pace: pace}
+	body.beforeRead = func() bool { return k.flush() && k.wait() }
 	k.rd = sse.NewEventStreamReader(body, maxEventBytes)
 	go k.read()
 	return k
@@ -174,6 +177,31 @@ func (k *sseConn) flush() bool {
 	}
 }
 
+// wait holds the reader, once it has read all that had come, until the
+// stream's pace has passed since it began reading, so that what the host
+// sends meanwhile is read at once; false when the connection is cancelled
+// first.
+func (k *sseConn) wait() bool {
+	if !k.body.drained {
+		return true // more is at hand: read on
+	}
+	if k.pace != nil {
+		if d := time.Duration(k.pace.Load()); d > 0 {
+			if rest := time.Until(k.lastRead.Add(d)); rest > 0 {
+				t := time.NewTimer(rest)
+				select {
+				case <-t.C:
+				case <-k.ctx.Done():
+					t.Stop()
+					return false
+				}
+			}
+		}
+	}
+	k.lastRead = time.Now()
+	return true
+}
+
 // next returns the next event, or live (with no event) where the connection
 // showed it was live. Its error is the reader's: io.EOF at a clean end.
 func (k *sseConn) next() (ev Event, live bool, err error) {
@@ -252,6 +280,7 @@ type watchedBody struct {
 	timeout    time.Duration
 	expired    atomic.Bool
 	beforeRead func() bool
+	drained    bool // the last read took less than it could: nothing more had come
 }
 
 func (b *watchedBody) Read(p []byte) (int, error) {
@@ -265,5 +294,6 @@ func (b *watchedBody) Read(p []byte) (int, error) {
 	if b.idle != nil {
 		b.idle.Stop()
 	}
+	b.drained = n < len(p)
 	return n, err
 }

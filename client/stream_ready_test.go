@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // TestNextReadyDoesNotWait checks that NextReady answers at once on a
@@ -74,5 +75,47 @@ func TestNextReadyTakesWhatArrivedTogether(t *testing.T) {
 	}
 	if waits > len(want)/4 {
 		t.Errorf("%d events took %d waits: NextReady did not take what had already arrived", len(want), waits)
+	}
+}
+
+// TestStreamPaceReadsInBatches: a stream paced at 100 ms gets a reply that
+// streams over about half a second in a few batches (each a Next, then
+// NextReady until false), the same events in the same order as an unpaced
+// stream reading them one at a time.
+func TestStreamPaceReadsInBatches(t *testing.T) {
+	_, c, created := hostSession(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: 2 * time.Millisecond}))
+	id := created.Session.SessionID
+	one, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	paced, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer paced.Close()
+	paced.SetPace(100 * time.Millisecond)
+	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
+		t.Fatal(err)
+	}
+	var got []client.Event // read while the reply streams in
+	batches := 0
+	settled := func() bool { return len(got) > 0 && got[len(got)-1].Type == client.EvRunSettled }
+	for !settled() && paced.Next() {
+		batches++
+		got = append(got, paced.Current())
+		for !settled() && paced.NextReady() {
+			got = append(got, paced.Current())
+		}
+	}
+	want := untilType(t, one, created.Cursor, client.EvRunSettled)
+	for i := range want {
+		if i >= len(got) || got[i].Seq != want[i].Seq || got[i].Type != want[i].Type {
+			t.Fatalf("event %d differs: got %d events, want %d", i, len(got), len(want))
+		}
+	}
+	if batches > len(want)/10 {
+		t.Errorf("%d events came in %d batches at a pace of 100 ms: want a few", len(want), batches)
 	}
 }

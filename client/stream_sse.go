@@ -71,7 +71,7 @@ func (s *Stream) connectSSE() (k *sseConn, answerErr error) {
 		body.idle.Stop() // from now on armed only while a read waits
 	}
 	body.rc = resp.Body
-	return startConn(ctx, cancel, body), nil
+	return startConn(ctx, cancel, body, &s.pace), nil
 }
 
 // checkStream accepts a 200 text/event-stream answer; anything else is read

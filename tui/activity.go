@@ -76,7 +76,7 @@ func (m *Model) onSpin(msg panes.SpinMsg) {
 		m.dirty = false
 		return
 	}
-	if !m.activity.Spin(msg, s.flushes && m.cfg.FlushEvery <= panes.SpinEvery) {
+	if !m.activity.Spin(msg, m.flushArmed && m.cfg.FlushEvery <= panes.SpinEvery) {
 		m.dirty = false
 	}
 }

@@ -18,9 +18,10 @@ type common struct {
 	width      int
 	high       int
 
-	cfg  Config
-	me   client.Me
-	sess *session // the open session, nil when none
+	cfg   Config
+	me    client.Me
+	sess  *session   // the focused open session, nil when none
+	tiles []*session // the sessions open, one tile each, sess among them
 
 	focus    focus        // where keys go when no overlay shows
 	overlays dialog.Stack // dialogs and help over the screen

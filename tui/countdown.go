@@ -83,7 +83,7 @@ func (m *Model) lapsed(s *session, expires time.Time) tea.Cmd {
 		"your next message claims it again (" + ui.KeyName(m.Keys.TakeOver) + " claims it now)"
 	if s.state.FoldNotices([]client.PlacedNotice{{After: after, Entry: client.Entry{Kind: client.EntryNotice,
 		Notice: text, Time: expires, Rev: 1}}}) != 0 {
-		m.transcript.EntriesChanged()
+		s.view.EntriesChanged()
 	}
 	return m.notify("your lease on “" + s.state.Title() + "” lapsed: nobody drives")
 }

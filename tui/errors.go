@@ -95,9 +95,5 @@ func (m *Model) onForgot(msg forgotMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
-	id := s.id
-	s.state = nil // the old lease is not this host's to release: the opening claims it
-	cmd := m.open(id)
-	m.sess.onOpen = "the host restarted with another state: " + ui.SanitizeLine(id) + " was read again"
-	return cmd
+	return m.reloadTile(s, "the host restarted with another state: "+ui.SanitizeLine(s.id)+" was read again")
 }

@@ -55,18 +55,25 @@ func (m *Model) remember(text string) tea.Cmd {
 	}
 }
 
-// onHistory puts the kept history under what this run remembered already,
-// or says a text was not kept.
+// onHistory puts the kept history under what this run remembered already
+// (a tile's once it has the focus), or says a text was not kept.
 func (m *Model) onHistory(msg historyMsg) {
 	if msg.gen == -1 {
 		m.dirty = m.failed(msg.err)
 		return
 	}
-	if m.current(msg.gen) == nil && (m.visit == nil || msg.gen != 0) {
+	s := m.current(msg.gen)
+	if s == nil && (m.visit == nil || msg.gen != 0) {
 		return
 	}
 	if msg.err != nil {
 		m.failed(msg.err)
+	}
+	if s != nil {
+		s.history = msg.items // a tile's, for when it has the focus
+		if s != m.sess {
+			return
+		}
 	}
 	m.composer.SetHistory(msg.items)
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/picker"
-	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -57,6 +56,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 // onSessionKey handles a key in the open session: the session's own keys,
 // then the focused pane's.
 func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.onWallKey(msg) {
+		return nil
+	}
 	if cmd, ok := m.onScrollKey(msg); ok {
 		return cmd
 	}
@@ -244,6 +246,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	m.note = "sending…"
 	out := m.newOutgoing(op, text)
 	out.refs, m.refs = m.refs, nil
+	s.texts[out.requestID] = out.text // the command's id: its events may come before the answer
 	return tea.Batch(keep, sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL))
 }
 
@@ -318,21 +321,4 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		return tea.Batch(cmd, m.act(act, m.transcript.Search()))
 	}
 	return nil
-}
-
-// onWheel scrolls the transcript, or moves the picker's selection.
-func (m *Model) onWheel(msg tea.MouseWheelMsg) {
-	d := 0
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		d = -1
-	case tea.MouseWheelDown:
-		d = 1
-	}
-	switch {
-	case m.focus.pane():
-		m.transcript.Scroll(d * transcript.WheelLines)
-	case m.focus == focusPicker:
-		m.picker.Update(msg)
-	}
 }

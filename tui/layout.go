@@ -75,8 +75,15 @@ func (m *Model) arrangeSession() {
 		m.transcript.Search().Sync()
 	}
 	m.panes = m.sidePanes(m.high - top - 2 - ch - bar)
-	if h := max(m.high-top-2-ch-bar-m.panes.height(), 1); h != m.transcript.Height() {
+	h := max(m.high-top-2-ch-bar-m.panes.height(), 1)
+	switch {
+	case m.wallShown():
+		m.arrangeWall(h)
+	case h != m.transcript.Height() || m.transcript.Width() != m.width:
 		m.transcript.SetSize(m.width, h)
+		m.single()
+	default:
+		m.single()
 	}
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
@@ -213,6 +220,9 @@ func (m *Model) sidePanes(avail int) sideLines {
 // sessionBody is the transcript, or what stands in for it while opening.
 func (m *Model) sessionBody() []string {
 	s := m.sess
+	if m.wallShown() {
+		return m.wallLines()
+	}
 	if s.state != nil {
 		return m.transcript.Lines()
 	}
@@ -247,4 +257,14 @@ func (m *Model) placeholder() string {
 		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
 	}
 	return "write a message · " + send + " sends · " + ui.KeyName(k.Newline) + " newline"
+}
+
+// single sets the session shown alone (one open, or zoomed) to follow and
+// read as a single view does: line by line, events as they come; the tiles
+// behind a zoom keep the pace of tiles.
+func (m *Model) single() {
+	m.transcript.SetJump(false)
+	for _, s := range m.tiles {
+		m.paceStream(s)
+	}
 }

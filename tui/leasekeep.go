@@ -63,9 +63,11 @@ func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 		return renewLease(s.ctx, m.cfg.Client, s.gen, s.id, m.cfg.ClaimTTL), true
 	}
 	if now.Before(msg.expires) {
+		m.needsNote(s, "the lease lapses at "+msg.expires.In(m.cfg.Location).Format("15:04"))
 		gen, expires := s.gen, msg.expires
 		return tea.Tick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
 	}
+	m.needsNote(s, "the lease lapsed")
 	return m.lapsed(s, msg.expires), true // expired: the lease pane says so, from LeaseAt(now); the transcript once
 }
 

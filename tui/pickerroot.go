@@ -57,6 +57,8 @@ func (m *Model) onPickerAction(a ui.Action) tea.Cmd {
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
 		return m.open(a.ID)
+	case picker.OpenMany:
+		return m.openTiles(a.IDs)
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:
@@ -96,7 +98,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		}
 		// an older listing's answer, or a poll's from an earlier opening, changes nothing
 		m.dirty = m.picker.Takes(msg)
-		return m.onPicker(msg)
+		return tea.Batch(m.onPicker(msg), m.continueWith(msg))
 	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
 		return m.onPicker(msg)
 	case renamedMsg:

@@ -30,7 +30,8 @@ func (s sessionKeys) FullHelp() [][]key.Binding {
 			where(k.Fork, entries), where(k.PickNumber, "code chooser"), where(k.Takeover, "take-over dialog"),
 			where(k.Watch, "take-over dialog")},
 		{k.Search, where(k.SearchEntries, entries), where(k.SearchNextTyping, "search"), where(k.SearchPrevTyping, "search"),
-			where(k.SearchDone, "search"), where(k.SearchNext, "search"), where(k.SearchPrev, "search"), where(k.SearchClose, "search")},
+			where(k.SearchDone, "search"), where(k.SearchNext, "search"), where(k.SearchPrev, "search"), where(k.SearchClose, "search"),
+			where(k.TileLeft, "wall"), where(k.TileRight, "wall"), where(k.TileUp, "wall"), where(k.TileDown, "wall"), where(k.Zoom, "wall")},
 	}
 }
 

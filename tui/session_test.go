@@ -231,6 +231,15 @@ func TestHelpOverlay(t *testing.T) {
 			if _, ok := m.top().(*dialog.Help); !ok || !strings.Contains(screen(m), "ctrl+s    steer the run") {
 				t.Fatalf("f1 did not open the help over the session")
 			}
+			listed := map[string]bool{}
+			for _, col := range m.screenKeys().FullHelp() {
+				for _, b := range col {
+					listed[b.Help().Key] = true
+				}
+			}
+			if !listed["alt+z"] || !listed["alt+→"] || !listed["alt+←"] {
+				t.Errorf("the help does not list the wall's keys: %v", listed)
+			}
 			feed(m, press('q'))
 			if m.focus != focusSession || m.top() != nil {
 				t.Errorf("help did not close: focus %d, overlays %d", m.focus, m.overlays.Len())

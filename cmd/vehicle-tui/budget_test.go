@@ -61,3 +61,38 @@ func TestBudgetFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestContinueFlag: -c and --continue ask the UI for what was open last,
+// kept in the state folder per host and graph; they are refused beside
+// --session, --new and --chime, with what to do.
+func TestContinueFlag(t *testing.T) {
+	parse := func(args ...string) tuiFlags {
+		t.Helper()
+		n := tuiFlags{desktop: tui.DesktopOSC9}
+		fs := flag.NewFlagSet("vehicle", flag.ContinueOnError)
+		n.register(fs)
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	a, _, _ := testApp(map[string]string{config.EnvToken: "t", "XDG_STATE_HOME": t.TempDir()})
+	f := config.Flags{Gardend: "https://g.example", Graph: "notes"}
+	for _, flag := range []string{"-c", "--continue"} {
+		cfg, err := a.tuiConfig(f, parse(flag), config.File{}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !cfg.Continue || cfg.Recent == nil {
+			t.Errorf("%s: Continue %v, Recent %v", flag, cfg.Continue, cfg.Recent)
+		}
+	}
+	for _, g := range []config.Flags{
+		{Session: "s1", Gardend: "https://g.example", Graph: "notes"},
+		{New: true, Gardend: "https://g.example", Graph: "notes"},
+	} {
+		if _, err := a.tuiConfig(g, parse("-c"), config.File{}, false); err == nil || !strings.Contains(err.Error(), "drop --session, --new or --chime") {
+			t.Errorf("%+v with -c: %v", g, err)
+		}
+	}
+}

@@ -222,3 +222,9 @@ func (q *Queue) cancel(it LaneItem) ui.Action {
 	}
 	return ui.Batch{CancelQueued{Item: it}, ui.Done{}}
 }
+
+// Scroll moves the selection d items down (up when negative), as the mouse
+// wheel does over the lane.
+func (q *Queue) Scroll(d int) {
+	q.sel = min(max(q.sel+d, 0), max(len(q.v.Items)-1, 0))
+}

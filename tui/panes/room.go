@@ -361,3 +361,9 @@ func NextPolicy(p string, d int) string {
 
 // Select selects chime i (kept in range when the pane is laid out).
 func (r *Room) Select(i int) { r.sel = i }
+
+// Scroll moves the selection d chimes down (up when negative), as the
+// mouse wheel does over the pane.
+func (r *Room) Scroll(d int) {
+	r.sel = min(max(r.sel+d, 0), max(len(r.v.Chimes)-1, 0))
+}

@@ -28,6 +28,14 @@ type KeyMap struct {
 	PanesBack key.Binding
 	Mouse     key.Binding
 
+	// On the wall of sessions: the focus between tiles, and the zoom.
+	TileLeft  key.Binding
+	TileRight key.Binding
+	TileUp    key.Binding
+	TileDown  key.Binding
+	Zoom      key.Binding // the focused tile fills the wall, and back
+	Mark      key.Binding // marks a session in the picker, to open several as tiles
+
 	// In the room pane, the queue lane and the transcript's selection.
 	Accept       key.Binding
 	Reject       key.Binding
@@ -110,6 +118,13 @@ func DefaultKeyMap() KeyMap {
 		Panes:     b([]string{"tab"}, "tab", "next pane"),
 		PanesBack: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
 		Mouse:     b([]string{"f2", "alt+m"}, "f2", "mouse on/off (select)"),
+
+		TileLeft:  b([]string{"alt+left"}, "alt+←", "the tile to the left"),
+		TileRight: b([]string{"alt+right"}, "alt+→", "the tile to the right"),
+		TileUp:    b([]string{"alt+up"}, "alt+↑", "the tile above (on a wall)"),
+		TileDown:  b([]string{"alt+down"}, "alt+↓", "the tile below (on a wall)"),
+		Zoom:      b([]string{"alt+z"}, "alt+z", "zoom a tile / the wall"),
+		Mark:      b([]string{"space"}, "space", "mark a session (open several as a wall)"),
 
 		Accept:       b([]string{"a", "enter"}, "a", "accept a chime"),
 		Reject:       b([]string{"x"}, "x", "reject a chime"),
