@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Client speaks to one gardend for one graph. It is safe for concurrent use.
@@ -31,8 +32,9 @@ type Client struct {
 	stream    *http.Client
 	retry     RetryPolicy
 	newID     func() string
-	routes    map[string]Route // the route table by op
-	trace     Trace            // the hooks WithTrace set
+	routes    map[string]Route                                 // the route table by op
+	trace     Trace                                            // the hooks WithTrace set
+	sleep     func(ctx context.Context, d time.Duration) error // waits between attempts (sleepCtx; tests count instead)
 }
 
 // Option configures a Client.
@@ -87,7 +89,8 @@ func New(gardendURL string, opts ...Option) (*Client, error) {
 	}
 	userinfo := u.User
 	u = withoutUserinfo(u)
-	c := &Client{gardend: u, userinfo: userinfo, mount: DefaultMount, retry: DefaultRetry(), newID: RandomID, routes: map[string]Route{}}
+	c := &Client{gardend: u, userinfo: userinfo, mount: DefaultMount, retry: DefaultRetry(), newID: RandomID,
+		routes: map[string]Route{}, sleep: sleepCtx}
 	for _, r := range routeTable() {
 		c.routes[r.Op] = r
 	}

@@ -27,18 +27,35 @@
 // # Retries
 //
 // The client has one retry policy (RetryPolicy): a lost answer is retried
-// with the same request, which the host replays instead of running twice; a
-// text command refused with delegation_required is sent again once after an
-// inspect; a refusal is otherwise the caller's. Callers should not retry on
-// their own: resending a prompt under a new requestId runs it twice.
+// with the same request, which the host replays instead of running twice,
+// after the backoff or the host's Retry-After (a Retry-After longer than the
+// policy or the context allows ends the request, saying when to try again);
+// a text command refused with delegation_required is sent again once after
+// an inspect; a refusal is otherwise the caller's. Callers should not retry
+// on their own: resending a prompt under a new requestId runs it twice.
+//
+// # State
+//
+// State folds a snapshot and its events into what a UI shows; each
+// transcript entry has a Key that never changes and a version (Rev) that
+// moves whenever what it shows may change. InspectLazy and NewStateLazy
+// open a long session from the end of its transcript, its answer kept
+// compressed until earlier items are folded in.
+//
+// # Tracing
+//
+// WithTrace hears every request, answer, stream event and stream state, in
+// the manner of net/http/httptrace, for a debug log or metrics; it is handed
+// no credential or message text.
 //
 // # Secrets
 //
 // A Client holds its credentials (token, visitor id, model key) in memory
 // only. It sends them only to the origin it was given (it never follows a
 // redirect elsewhere, nor from https to http), and scrubs their values from
-// every error it returns; Client.Scrub does the same for other text from
-// the host.
+// every error it returns (and user info in the gardend address from every
+// address it shows); Client.Scrub does the same for other text from the
+// host. After a delete it trashes only the session's own mirrored record.
 //
 // # Testing
 //

@@ -53,7 +53,7 @@ func FuzzSSEBody(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		k := startConn(ctx, cancel, &watchedBody{rc: io.NopCloser(bytes.NewReader(body))})
+		k := startConn(ctx, cancel, &watchedBody{rc: io.NopCloser(bytes.NewReader(body))}, nil)
 		defer k.close()
 		for n := 0; ; n++ {
 			ev, live, err := k.next()

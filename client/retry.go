@@ -72,7 +72,7 @@ func (c *Client) send(ctx context.Context, cl call) (*Frame, error) {
 	var last *TransportError
 	for i := 0; i < attempts; i++ {
 		if i > 0 {
-			if err := sleepCtx(ctx, max(backoff(c.retry, i), last.RetryAfter)); err != nil {
+			if err := c.sleep(ctx, max(backoff(c.retry, i), last.RetryAfter)); err != nil {
 				last.Err = errors.Join(last.Err, err)
 				return nil, last
 			}

@@ -116,7 +116,7 @@ func keysByEntry(t *testing.T, es []client.Entry) map[string]int64 {
 // front changes no key; live entries count on from the snapshot's end alike
 // in both, and notices folded in get keys of their own.
 func TestEntryKeysAcrossLazyFolds(t *testing.T) {
-	data, err := json.Marshal(longSnapshot(200))
+	data, err := json.Marshal(longSnapshot(60))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestEntryKeysAcrossLazyFolds(t *testing.T) {
 	tail := keysByEntry(t, lazy.Entries)
 	for lazy.Earlier() > 0 {
 		before := append([]client.Entry(nil), lazy.Entries...)
-		lazy.FoldEarlier(37)
+		lazy.FoldEarlier(23)
 		checkVersions(t, "FoldEarlier", before, lazy.Entries)
 	}
 	got := keysByEntry(t, lazy.Entries)

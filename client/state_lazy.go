@@ -193,8 +193,8 @@ func (s *State) DecodeText(from, to int) Change {
 	return ch
 }
 
-// Undecoded is how many entries' texts are still in the snapshot's bytes.
-func (s *State) Undecoded() int {
+// undecoded is how many entries' texts are still in the snapshot's bytes.
+func (s *State) undecoded() int {
 	n := 0
 	for i := range s.Entries {
 		if s.Entries[i].Lazy() {

@@ -9,8 +9,8 @@ import (
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
-// A session long enough that its answer takes the long-frame path reads the
-// same through InspectLazy as through Inspect, held compressed in blocks, and a later completed message
+// A session long enough that its answer is kept in several blocks reads the
+// same through InspectLazy as through Inspect, held compressed, and a later completed message
 // that repeats a lazy entry is folded as it is for an eager one.
 func TestInspectLazyAgainstHost(t *testing.T) {
 	srv := vehicletest.NewServer(t)
@@ -23,18 +23,22 @@ func TestInspectLazyAgainstHost(t *testing.T) {
 	id, since := cr.Session.SessionID, cr.Cursor
 	for i := 0; ; i++ {
 		text := "#long 120 please"
-		if i%3 == 0 {
+		if i%2 == 0 {
 			text = "#tool look it up"
 		}
 		if _, err := c.Prompt(ctx, id, text); err != nil {
 			t.Fatal(err)
 		}
 		since = waitFor(t, c, id, since, client.EvRunSettled).Seq
+		if i%4 != 3 {
+			continue
+		}
 		snap, err := c.Inspect(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if raw, _ := json.Marshal(snap); len(raw) > 300<<10 {
+		// More than two blocks, and more items than a lazy state folds at open.
+		if raw, _ := json.Marshal(snap); len(raw) > 160<<10 && len(snap.Transcript) > 2*client.LazyTail {
 			break
 		}
 	}

@@ -22,17 +22,11 @@ func itemKey(pos, sub int) int64 { return int64(pos)*ItemKeys + int64(min(sub, I
 // collaboratorSuffix ends the attribution line of an accepted chime's turn.
 const collaboratorSuffix = " collaborator]"
 
-// completedValue is message.completed's value, read leniently: a timestamp that
-// is missing or not a time falls back to the event's time.
+// completedValue is message.completed's value (MessageValue), read
+// leniently: a timestamp that is missing or not a time falls back to the
+// event's time.
 type completedValue struct {
-	EntryID   string          `json:"entryId"`
-	MessageID string          `json:"messageId"`
-	Role      string          `json:"role"`
-	Text      string          `json:"text"`
-	ToolCalls []ToolCall      `json:"toolCalls"`
-	ToolName  string          `json:"toolName"`
-	IsError   bool            `json:"isError"`
-	Usage     *Usage          `json:"usage"`
+	MessageValue
 	Timestamp json.RawMessage `json:"timestamp"`
 }
 

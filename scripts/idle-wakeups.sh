@@ -24,8 +24,8 @@ for bin in "$@"; do
 	port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 	"$bin" demo --listen "127.0.0.1:$port" --no-tui >"$tmp/host.out" 2>&1 &
 	hostpid=$!
-	waitfor 20 grep -q 'rides as Ada, on session' "$tmp/host.out" || { cat "$tmp/host.out" >&2; exit 1; }
-	id=$(sed -n 's/.*rides as Ada, on session \([^.]*\)\..*/\1/p' "$tmp/host.out")
+	waitfor 20 grep -Eq "rides as Ada, on session|Ada's session [^ ]+ has" "$tmp/host.out" || { cat "$tmp/host.out" >&2; exit 1; }
+	id=$(demo_session "$tmp/host.out")
 	tmux -S "$sock" new-session -d -x 120 -y 40 \
 		"exec env VEHICLE_TOKEN=ada-token TERM=xterm-256color $bin --gardend http://127.0.0.1:$port --graph demo --session $id"
 	pid=$(tmux -S "$sock" list-panes -F '#{pane_pid}')

@@ -37,7 +37,7 @@ def start_host(binary):
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 30
     for line in host.stdout:
-        if "rides as Ada" in line:
+        if "rides as Ada" in line or "Ada's session" in line:
             return host, f"http://127.0.0.1:{port}"
         if time.monotonic() > deadline:
             break

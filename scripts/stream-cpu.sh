@@ -28,16 +28,18 @@ for bin in "$@"; do
 	port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 	"$host" demo --listen "127.0.0.1:$port" --no-tui --delta-delay "$delay" >"$tmp/host.out" 2>&1 &
 	hostpid=$!
-	waitfor 20 grep -q 'rides as Ada, on session' "$tmp/host.out" || { cat "$tmp/host.out" >&2; exit 1; }
-	id=$(sed -n 's/.*rides as Ada, on session \([^.]*\)\..*/\1/p' "$tmp/host.out")
+	waitfor 20 grep -Eq "rides as Ada, on session|Ada's session [^ ]+ has" "$tmp/host.out" || { cat "$tmp/host.out" >&2; exit 1; }
+	id=$(demo_session "$tmp/host.out")
 	tmux -S "$sock" new-session -d -x 120 -y 40 \
 		"exec env VEHICLE_TOKEN=ada-token TERM=xterm-256color $bin --gardend http://127.0.0.1:$port --graph demo --session $id"
 	pid=$(tmux -S "$sock" list-panes -F '#{pane_pid}')
 	waitfor 20 sh -c "tmux -S '$sock' capture-pane -p | grep -q 'Welcome to vehicle'" ||
 		{ tmux -S "$sock" capture-pane -p >&2; exit 1; }
-	# the demo host's own client drives the session: take it over
-	waitfor 20 sh -c "tmux -S '$sock' capture-pane -p | grep -q 'Take over or watch?'"
-	tmux -S "$sock" send-keys t
+	# a demo host of an earlier build drives the session itself: take it over
+	waitfor 20 sh -c "tmux -S '$sock' capture-pane -p | grep -q 'Take over or watch?\\|you drive from this terminal'"
+	if tmux -S "$sock" capture-pane -p | grep -q 'Take over or watch?'; then
+		tmux -S "$sock" send-keys t
+	fi
 	waitfor 20 sh -c "! tmux -S '$sock' capture-pane -p | grep -q 'Take over or watch?\\|you are watching'" ||
 		{ tmux -S "$sock" capture-pane -p >&2; exit 1; }
 	sleep 2

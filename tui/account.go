@@ -28,8 +28,11 @@ func (m *Model) keepRefusal(err error, create bool) {
 		return
 	}
 	m.refusal = &dialog.Refusal{Code: e.Code, Message: e.Message, Doors: d, Create: create && cures}
+	if s := m.sess; !create && s != nil && s.state != nil {
+		m.refusal.Funding = s.state.Session.Funding
+	}
 	if cures {
-		m.openKeyDialog(m.refusal)
+		_ = m.openKeyDialog(m.refusal) // in a session the account is known; after a create, onPickerData asks for it
 	}
 }
 
@@ -41,6 +44,7 @@ func (m *Model) onAccount(msg accountMsg) {
 		return
 	}
 	m.account = msg.acc
+	m.tellKeyDialog()
 	if m.me.Principal == "" {
 		m.me.Principal = msg.acc.Principal
 	}

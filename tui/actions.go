@@ -41,7 +41,7 @@ func (m *Model) actions() []action {
 		{name: "New session", slash: "new", key: k.New, why: notWatching, run: runNew},
 		{name: "Rename this session", slash: "rename", args: "TITLE", key: k.Rename, why: inSession,
 			run: runRename, palette: paletteRename},
-		{name: "Fork before an entry", slash: "fork", key: k.Fork, why: canFork, run: runFork},
+		{name: "Fork before an entry", slash: "fork", key: inPane(k.Fork, "entries"), why: canFork, run: runFork},
 		{name: "Clone this session", slash: "clone", key: k.Clone, why: inSession, run: runClone},
 		{name: "Export the transcript", slash: "export", args: "[PATH]", why: inSession, run: runExport},
 		{name: "Model key", slash: "key", key: k.ModelKey, why: always, run: runKey},
@@ -49,13 +49,13 @@ func (m *Model) actions() []action {
 	}
 	for _, p := range []string{client.PolicySuggest, client.PolicyCoDrive, client.PolicyObserve, client.PolicyMute} {
 		acts = append(acts, action{name: "Room policy: " + p, slash: "policy", args: "suggest|co-drive|observe|mute",
-			arg: p, key: k.Policy, why: drivesRoom, run: runPolicy})
+			arg: p, key: inPane(k.Policy, "room"), why: drivesRoom, run: runPolicy})
 	}
 	return append(acts,
 		action{name: "Attach a context ref", slash: "ref", args: "ID", why: composing, run: runRef, palette: paletteRef},
 		action{name: "Drop the context refs", slash: "unref", args: "[ID]", key: k.Unref, why: hasRefs, run: runUnref},
 		action{name: "Take over / take back", key: k.TakeOver, why: inSession, run: runTakeOver},
-		action{name: "Abort the run", key: k.Abort, why: inSession, run: runAbort},
+		action{name: "Abort the run", key: k.Abort, why: running, run: runAbort},
 		action{name: "Edit the draft in $EDITOR", key: k.Editor, why: composing, run: runEditor},
 		action{name: "Mouse on/off", key: k.Mouse, why: always, run: runMouse},
 		action{name: "The last errors", key: k.Errors, why: always, run: runErrors},
@@ -117,6 +117,9 @@ func inSession(m *Model) string {
 	if m.sess == nil || m.sess.state == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
+	if m.sess.gone() {
+		return m.goneWords(m.sess)
+	}
 	return ""
 }
 
@@ -153,6 +156,17 @@ func drivesRoom(m *Model) string {
 	return ""
 }
 
+// running needs a run under way in the open session.
+func running(m *Model) string {
+	if why := inSession(m); why != "" {
+		return why
+	}
+	if m.sess.state.Run != client.RunRunning {
+		return "no run is under way"
+	}
+	return ""
+}
+
 // hasRefs needs a context ref attached.
 func hasRefs(m *Model) string {
 	if len(m.refs) == 0 {
@@ -179,8 +193,8 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runNew(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "starting a new session…"
-	return createSession(m.cfg.Context, m.cfg.Client, m.newRequest()), ""
+	m.openNewSession()
+	return nil, ""
 }
 
 func runRename(m *Model, title string) (tea.Cmd, string) {
@@ -206,7 +220,7 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 	}
 	m.focus = focusEntries
 	m.note = "mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
-		ui.KeyName(m.Keys.Fork) + " " + ui.KeyName(m.Keys.Fork) + " forks"
+		ui.FirstKey(m.Keys.Fork) + " then enter forks"
 	return nil, ""
 }
 
@@ -216,8 +230,7 @@ func runClone(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
-	m.openKeyDialog(nil)
-	return nil, ""
+	return m.openKeyDialog(nil), ""
 }
 
 func runInfo(m *Model, _ string) (tea.Cmd, string) {
@@ -256,4 +269,29 @@ func runMouse(m *Model, _ string) (tea.Cmd, string) {
 func runErrors(m *Model, _ string) (tea.Cmd, string) {
 	m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
 	return nil, ""
+}
+
+// inPane is a key that works only in a pane as the lists show it: its
+// first key, proposed (↵), and where ("f↵ in entries").
+func inPane(b key.Binding, where string) key.Binding {
+	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(ui.FirstKey(b)+"↵ in "+where, b.Help().Desc))
+}
+
+// onSessionAction runs an action of the session's whose key the picker
+// has too (new, rename, clone), or says why it cannot run: a key the
+// palette and the help list works where they show it.
+func (m *Model) onSessionAction(msg tea.KeyPressMsg) tea.Cmd {
+	k := &m.Keys
+	var a action
+	for _, x := range m.actions() {
+		switch {
+		case key.Matches(msg, k.New) && x.slash == "new", key.Matches(msg, k.Rename) && x.slash == "rename",
+			key.Matches(msg, k.Clone) && x.slash == "clone":
+			a = x
+		}
+	}
+	if a.run == nil {
+		return nil
+	}
+	return m.runAction(a)
 }

@@ -77,7 +77,8 @@ func (m *Model) onSpin(msg panes.SpinMsg) {
 		m.dirty = false
 		return
 	}
-	due := s.flushes || s.pace.drawing(time.Now())
+	now := time.Now()
+	due := (m.flushArmed && m.flushAt.Sub(now) <= panes.SpinEvery) || s.pace.drawing(now)
 	if !m.activity.Spin(msg, due && m.cfg.FlushEvery <= panes.SpinEvery) {
 		m.dirty = false
 	}

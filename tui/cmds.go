@@ -48,15 +48,24 @@ func sortNewest(list []client.Summary) {
 	sort.SliceStable(list, func(i, j int) bool { return list[i].UpdatedAt.After(list[j].UpdatedAt) })
 }
 
-// openSession learns who the person is, claims the lease unless watching
-// (never taking it over), and reads the snapshot.
-func openSession(ctx context.Context, c *client.Client, gen int, id, principal string, watch bool) tea.Cmd {
+// claimOptions are a claim's options for a lease of ttl (0: the host's),
+// then extra.
+func claimOptions(ttl time.Duration, extra ...client.ClaimOption) []client.ClaimOption {
+	if ttl > 0 {
+		return append([]client.ClaimOption{client.TTL(ttl)}, extra...)
+	}
+	return extra
+}
+
+// openSession learns who the person is, claims the lease for ttl unless
+// watching (never taking it over), and reads the snapshot.
+func openSession(ctx context.Context, c *client.Client, gen int, id, principal string, watch bool, ttl time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		m := openedMsg{gen: gen, id: id, principal: whoami(ctx, c, principal)}
 		if !watch {
-			m.claim, m.claimErr = c.Claim(ctx, id)
+			m.claim, m.claimErr = c.Claim(ctx, id, claimOptions(ttl)...)
 			if m.claim != nil && m.principal == "" {
 				m.principal = m.claim.Lease.Principal
 			}
@@ -128,14 +137,14 @@ func closeStream(ctx context.Context, c *client.Client, s *client.Stream, id str
 }
 
 // sendText posts a prompt, follow_up or steer; when claim is set it first
-// claims the lease quietly (never taking over). Every attempt is the same
-// request (out's requestId), so the host never runs it twice.
-func sendText(ctx context.Context, c *client.Client, gen int, id string, out outgoing, claim bool) tea.Cmd {
+// claims the lease quietly for ttl (never taking over). Every attempt is
+// the same request (out's requestId), so the host never runs it twice.
+func sendText(ctx context.Context, c *client.Client, gen int, id string, out outgoing, claim bool, ttl time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		if claim {
-			if _, err := c.Claim(ctx, id); err != nil {
+			if _, err := c.Claim(ctx, id, claimOptions(ttl)...); err != nil {
 				return sentMsg{gen: gen, out: out, err: err}
 			}
 		}
@@ -144,7 +153,7 @@ func sendText(ctx context.Context, c *client.Client, gen int, id string, out out
 			// The lease expired since this terminal last used it: claim it
 			// again, quietly, and send the same request once more (a
 			// refusal is not remembered by the host).
-			if _, cerr := c.Claim(ctx, id); cerr == nil {
+			if _, cerr := c.Claim(ctx, id, claimOptions(ttl)...); cerr == nil {
 				acc, err = c.Send(ctx, id, out.op, out.textRequest())
 			}
 		}
@@ -152,23 +161,14 @@ func sendText(ctx context.Context, c *client.Client, gen int, id string, out out
 	}
 }
 
-// abortRun stops the run under way.
-func abortRun(ctx context.Context, c *client.Client, gen int, id string) tea.Cmd {
+// claimLease claims the lease for ttl, taking it over from another
+// terminal of the same person when takeover is set (the person asked for
+// it).
+func claimLease(ctx context.Context, c *client.Client, gen int, id string, takeover bool, ttl time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		_, err := c.Abort(ctx, id)
-		return abortedMsg{gen: gen, err: err}
-	}
-}
-
-// claimLease claims the lease, taking it over from another terminal of the
-// same person when takeover is set (the person asked for it).
-func claimLease(ctx context.Context, c *client.Client, gen int, id string, takeover bool) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		var opts []client.ClaimOption
+		opts := claimOptions(ttl)
 		if takeover {
 			opts = append(opts, client.Takeover())
 		}
@@ -229,5 +229,5 @@ func cloneSession(ctx context.Context, c *client.Client, id string) tea.Cmd {
 // flushAfter is the streaming tail's throttle: one tick, scheduled only when
 // a delta arrived and none is pending.
 func flushAfter(d time.Duration, gen int) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return flushMsg{gen: gen} })
+	return tea.Tick(d, func(at time.Time) tea.Msg { return flushMsg{gen: gen, at: at} })
 }

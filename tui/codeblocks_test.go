@@ -20,8 +20,9 @@ import (
 func TestCodeChooser(t *testing.T) {
 	h := prompted(t, "show me #two", "then run it:")
 	h.send(keyTab, keyTab)
-	h.see("b copies code")
-	if cmd := h.key(press('b')); cmd != nil {
+	h.see("b↵ copies code")
+	h.send(press('b'))
+	if cmd := h.key(keyEnter); cmd != nil {
 		t.Errorf("b with two blocks copied at once: %v", cmd())
 	}
 	h.see("Copy a code block (2)", "1  go · 3 lines · func main() {", "2  sh · 1 line · go run .",
@@ -38,13 +39,14 @@ func TestCodeChooser(t *testing.T) {
 		t.Error("the chooser stayed open")
 	}
 
-	h.key(press('b'))
+	h.send(press('b'))
+	h.key(keyEnter)
 	h.see("Copy a code block (2)")
 	h.send(keyDown)
 	if got := fmt.Sprint(h.key(keyEnter)()); got != shBlock {
 		t.Errorf("↓ enter copied %q", got)
 	}
-	h.key(press('b'))
+	h.send(press('b'), keyEnter)
 	h.send(keyEsc)
 	h.see("no code block copied")
 	if h.m.top() != nil {
@@ -52,7 +54,8 @@ func TestCodeChooser(t *testing.T) {
 	}
 
 	h.send(keyUp) // the person's turn
-	if cmd := h.key(press('b')); cmd != nil {
+	h.send(press('b'))
+	if cmd := h.key(keyEnter); cmd != nil {
 		t.Errorf("b on a message without code copied %v", cmd())
 	}
 	h.see("this message has no code block")
@@ -90,6 +93,7 @@ func TestCodeBlockOSC52(t *testing.T) {
 	p.Send(keyTab)
 	p.Send(keyTab)
 	p.Send(press('b'))
+	p.Send(keyEnter)
 	select {
 	case payload := <-out.found:
 		got, err := base64.StdEncoding.DecodeString(payload)

@@ -3,9 +3,6 @@ package tui
 import (
 	"time"
 
-	"charm.land/bubbles/v2/help"
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -21,17 +18,19 @@ type common struct {
 	width      int
 	high       int
 
-	cfg  Config
-	me   client.Me
-	sess *session // the open session, nil when none
+	cfg   Config
+	me    client.Me
+	sess  *session   // the focused open session, nil when none
+	tiles []*session // the sessions open, one tile each, sess among them
 
 	focus    focus        // where keys go when no overlay shows
 	overlays dialog.Stack // dialogs and help over the screen
 	lastKey  time.Time    // when the person last pressed a key
 
-	account  *client.Account // the host's answer about the person, nil until it comes
-	refusal  *dialog.Refusal // the last refusal that named the doors
-	keyGiven bool            // a model key was given in the key dialog during this run
+	account  *client.Account       // the host's answer about the person, nil until it comes
+	refusal  *dialog.Refusal       // the last refusal that named the doors
+	keyGiven bool                  // a model key was given in the key dialog during this run
+	asked    *client.CreateRequest // the last new session asked for, made again once a key cures its refusal
 
 	said
 }
@@ -42,22 +41,10 @@ const errorsMax = 20
 // said is what the status line says: the last error with its code, the
 // last errors, the last note, and the states it names.
 type said struct {
-	errText   string   // the last error, with its code
-	errLog    []string // the last errors, newest first
-	note      string   // the last thing that happened, in words
-	quitArmed bool     // ctrl+c was pressed once on an empty composer
-	mouseOff  bool     // mouse capture is off: the terminal selects text
-}
-
-// component is a pane or an overlay: it handles its messages, draws
-// itself from its state alone, takes its size from the root and lists its
-// keys for the help and the hints.
-type component interface {
-	help.KeyMap
-	// Update handles a message; done reports that an overlay closes.
-	Update(msg tea.Msg) (cmd tea.Cmd, done bool)
-	// View draws the component at the size it was given.
-	View() string
-	// SetSize gives the component its width and height in cells.
-	SetSize(width, height int)
+	errText   string    // the last error, with its code
+	errLog    []string  // the last errors, newest first
+	note      string    // the last thing that happened, in words
+	quitArmed bool      // ctrl+c was pressed once on an empty composer
+	quitAt    time.Time // when: a second press quits only within quitWindow
+	mouseOff  bool      // mouse capture is off: the terminal selects text
 }

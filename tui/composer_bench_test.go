@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// BenchmarkKeyInLongDraft is one key typed at the end of a pasted draft of
-// 200 lines: the textarea, the composer's count and window, and the frame
-// (120x40, a session of 20 messages).
+// BenchmarkKeyInLongDraft is one key typed at the end of a draft of 200
+// lines set whole (a chip since it is large: paste_bench_test.go), the
+// composer's count and window, and the frame (120x40, a session of 20
+// messages).
 func BenchmarkKeyInLongDraft(b *testing.B) {
 	m := openBig(b, 20)
 	m.composer.SetValue(strings.Repeat("a line of a long pasted draft, some sixty columns wide ...\n", 200))

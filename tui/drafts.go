@@ -55,7 +55,18 @@ func (m *Model) onDraft(msg draftMsg) {
 		m.failed(msg.saved)
 		return
 	}
-	if m.current(msg.gen) == nil || msg.err != nil || msg.text == "" || !m.composer.Blank() {
+	s := m.current(msg.gen)
+	if s == nil || msg.err != nil || msg.text == "" {
+		return
+	}
+	if s != m.sess { // a tile without the focus: its composer is its draft
+		if s.draft == "" {
+			s.draft = msg.text
+			m.needsNote(s, needDraft)
+		}
+		return
+	}
+	if !m.composer.Blank() {
 		return
 	}
 	m.composer.SetValue(msg.text)
@@ -65,14 +76,26 @@ func (m *Model) onDraft(msg draftMsg) {
 	}
 }
 
-// Draft is the key of the open session's draft (its host, graph and id)
-// and the composer's text, for the caller to keep with Config.Drafts after
-// the program ends.
-func (m *Model) Draft() (key, text string) {
-	if m.sess == nil || m.cfg.Watch {
-		return "", ""
+// Draft is one open session's draft: its key (its host, graph and id) and
+// the text its composer held.
+type Draft struct{ Key, Text string }
+
+// Drafts is the draft of every open session, for the caller to keep with
+// Config.Drafts after the program ends: the focused one's is the composer's
+// text, the others' what their composers held when the focus left them.
+func (m *Model) Drafts() []Draft {
+	if m.cfg.Watch {
+		return nil
 	}
-	return m.draftKey(m.sess.id), m.composer.Value()
+	out := make([]Draft, 0, len(m.tiles))
+	for _, s := range m.tiles {
+		text := s.draft
+		if s == m.sess {
+			text = m.composer.Value()
+		}
+		out = append(out, Draft{Key: m.draftKey(s.id), Text: text})
+	}
+	return out
 }
 
 // draftKey names a session's draft: the same id on another host or graph

@@ -1,10 +1,19 @@
 package tui
 
 import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/tui/picker"
 )
 
 // TestFailedListingIsItsOwnScreen is trap 6: a listing that fails shows
@@ -86,4 +95,152 @@ func TestErrorsNameTheDebugLog(t *testing.T) {
 	h.see("not_found")
 	h.send(keyF3)
 	h.see("Errors, newest first", "The debug log has every request: /tmp/state/vehicle/debug.log")
+}
+
+// TestWrongGraphIsNotTheMount is issue 24's tenth item: a graph the host
+// does not know (or the person has no role on) is said as such, and the
+// mount is not blamed.
+func TestWrongGraphIsNotTheMount(t *testing.T) {
+	srv, _ := host(t)
+	c, err := client.New(srv.URL, client.WithGraph("nope"), client.WithToken("ada-token"), client.WithClientID("cli-x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := drive(t, "nope", hostConfig(t, c), 100, 24)
+	got := h.see("✗ Your sessions could not be listed.", "it knows no graph nope that you may use", "--graph or VEHICLE_GRAPH")
+	if strings.Contains(got, "--mount") {
+		t.Errorf("a wrong graph blames the mount:\n%s", got)
+	}
+}
+
+// TestSessionNotSharedSaysSo: watching another person's session is the
+// host's not_found, said as "it may exist but is not shared with you".
+func TestSessionNotSharedSaysSo(t *testing.T) {
+	srv, _ := host(t)
+	id := newSession(t, person(t, srv, "ada-token", "cli-ada"), "Ada's own")
+	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	cfg.Watch, cfg.SessionID = true, id
+	b := drive(t, "bo", cfg, 120, 24)
+	b.see("✗ not_found", "(it may exist but is not shared with you")
+	if !strings.Contains(b.m.errLog[0], "not shared with you") {
+		t.Errorf("the errors list says %q", b.m.errLog[0])
+	}
+}
+
+// TestRetryKeyAfterTheListCameBack: the failure screen's r, pressed just as
+// the list came back by itself, lists again (it is what the screen said)
+// and is no letter of the filter; a while later r is a letter again.
+func TestRetryKeyAfterTheListCameBack(t *testing.T) {
+	cfg := testConfig(t)
+	now := t0
+	cfg.Now = func() time.Time { return now }
+	m := newModel(t, cfg, 80, 24)
+	m.Init()
+	feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Principal: "user:ada",
+		Err: &client.Error{Status: 503, Code: "unavailable", Message: "down"}})
+	if !strings.Contains(screen(m), "r tries again") {
+		t.Fatalf("no failure screen:\n%s", screen(m))
+	}
+	feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Poll: m.picker.Opened(), Principal: "user:ada", List: sessions()})
+	feed(m, press('r'))
+	if s := screen(m); strings.Contains(s, "filter: r") || !strings.Contains(s, "came back by itself") {
+		t.Errorf("r just after the list came back:\n%s", s)
+	}
+	now = now.Add(5 * time.Second)
+	feed(m, press('r'))
+	if s := screen(m); !strings.Contains(s, "filter: r") {
+		t.Errorf("r a while later is not a letter of the filter:\n%s", s)
+	}
+}
+
+// TestEveryErrorIsInF3: errors the transcript draws (a turn that failed,
+// twice) are in the errors list, each.
+func TestEveryErrorIsInF3(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Failing")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal", "● live")
+	for range 2 {
+		a.send(typing("please #fail")...)
+		a.send(keyEnter)
+		a.until("the run settled", func(string) bool { return !a.m.sess.sending && a.m.sess.state.Run == client.RunIdle })
+	}
+	a.until("both failures", func(string) bool { return len(a.m.errLog) >= 2 })
+	a.send(keyF3)
+	got := a.see("Errors, newest first")
+	if n := strings.Count(strings.Join(a.m.errLog, "\n"), "#fail"); n < 2 || strings.Contains(got, "No error so far") {
+		t.Errorf("the errors list holds %d of the two failures:\n%s", n, got)
+	}
+}
+
+// swapProxy forwards to one host, then to another: a host that restarts
+// with another state at the same address. While it swaps, requests wait.
+type swapProxy struct {
+	mu     sync.RWMutex
+	target *httputil.ReverseProxy
+}
+
+func (p *swapProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p.mu.RLock()
+	t := p.target
+	p.mu.RUnlock()
+	t.ServeHTTP(w, r)
+}
+
+// to points the proxy at url.
+func (p *swapProxy) to(raw string) {
+	u, _ := url.Parse(raw)
+	rp := httputil.NewSingleHostReverseProxy(u)
+	rp.FlushInterval = -1
+	p.target = rp
+}
+
+// TestHostForgotReloads: the host restarts with an empty state at the same
+// address; the stream resumes with nothing to replay, and the session is
+// read again rather than kept as the old transcript and chimes.
+func TestHostForgotReloads(t *testing.T) {
+	first, _ := host(t)
+	second, _ := host(t)
+	p := &swapProxy{}
+	p.to(first.URL)
+	front := httptest.NewServer(p)
+	t.Cleanup(front.Close)
+	at := func(srv *vehicletest.Server, token, id string) *client.Client {
+		c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken(token), client.WithClientID(id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	ada := at(first, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Before the restart")
+	if _, err := ada.Prompt(context.Background(), id, "an old turn"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := at(first, "bo-token", "cli-bo").Chime(context.Background(), id, "an old chime"); err != nil {
+		t.Fatal(err)
+	}
+	ui, err := client.New(front.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("cli-ada"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := hostConfig(t, ui)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("You said: an old turn", "an old chime", "idle", "● live")
+
+	p.mu.Lock() // the restart: requests wait until the new host is up
+	if newSession(t, at(second, "ada-token", "cli-ada"), "After the restart") != id {
+		t.Fatal("the new host's first session has another id")
+	}
+	p.to(second.URL)
+	p.mu.Unlock()
+	first.CutStreams()
+	got := a.see("vehicle · After the restart", "s1 was read again", "● you drive from this terminal")
+	if strings.Contains(got, "an old turn") || strings.Contains(got, "an old chime") {
+		t.Errorf("the old transcript or chimes stayed:\n%s", got)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // TestTakeover is two terminals of one person on one session: the second
@@ -39,20 +40,69 @@ func TestTakeover(t *testing.T) {
 	takenOver := drawn(a.m, transcriptPart, leasePart, composerPart)
 	t.Run("taken over", func(t *testing.T) { golden(t, takenOver) })
 
+	// Enter on the taken-over terminal offers the take-over back; the text
+	// waits in the composer, and is never a chime into one's own session.
 	a.send(typing("mine again")...)
 	a.send(keyEnter)
-	a.see("chime sent: waiting")
-	b.see("✉ chimes · 1 pending", "Ada · 09:30  mine again")
-
-	a.send(keyCtrlT)
-	a.see("● you drive from this terminal", "took over from cli-two")
-	b.see("⚠ taken over by your other terminal (cli-one)")
-	a.send(typing("and this")...)
+	a.see("Take over or watch?", "What you typed")
 	a.send(keyEnter)
-	a.see("You said: and this")
+	a.see("● you drive from this terminal", "took over from cli-two", "┃ mine again")
+	b.see("⚠ taken over by your other terminal (cli-one)")
+	a.send(keyEnter)
+	a.see("You said: mine again")
 
+	b.send(keyCtrlT)
+	b.see("● you drive from this terminal", "took over from cli-one")
+	a.see("⚠ taken over by your other terminal (cli-two)")
+	if n := count(srv, id, client.EvLeaseRevoked); n != 3 {
+		t.Errorf("%d lease revocations, want 3 (each asked for)", n)
+	}
+	if n := count(srv, id, client.EvChimeReceived); n != 0 {
+		t.Errorf("%d chimes into the person's own session", n)
+	}
+}
+
+// TestOtherTerminalLeft is issue 24's eighth item: the terminal that took
+// the session over quits; the one taken over says nobody drives (not
+// "taken over"), and enter there claims the lease quietly and sends, never
+// a chime. Then the same after the other terminal's lease lapsed.
+func TestOtherTerminalLeft(t *testing.T) {
+	srv, clk := host(t)
+	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
+	id := newSession(t, one, "Shared")
+	cfg := hostConfig(t, one)
+	cfg.SessionID, cfg.Now = id, clk.Now
+	a := drive(t, "terminal one", cfg, 80, 24)
+	a.see("● you drive from this terminal", "● live")
+	if _, err := two.Claim(t.Context(), id, client.Takeover()); err != nil {
+		t.Fatal(err)
+	}
+	a.see("⚠ taken over by your other terminal (cli-two)")
+	if err := two.Release(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	got := a.see("○ nobody drives · your next message claims the lease", "nobody drives · enter claims the lease and sends")
+	if strings.Contains(got, "taken over") && strings.Contains(got, "takes it back") {
+		t.Errorf("the lease line still says taken over:\n%s", got)
+	}
+	a.send(typing("back again")...)
+	a.send(keyEnter)
+	a.see("You said: back again", "● you drive from this terminal")
+
+	if _, err := two.Claim(t.Context(), id, client.Takeover()); err != nil {
+		t.Fatal(err)
+	}
+	a.see("⚠ taken over by your other terminal (cli-two)")
+	clk.advance(client.DefaultLeaseTTL + time.Minute) // the other terminal went away: its lease lapses
+	a.send(typing("after the lapse")...)
+	a.see("○ nobody drives")
+	a.send(keyEnter)
+	a.see("You said: after the lapse", "● you drive from this terminal")
+	if n := count(srv, id, client.EvChimeReceived); n != 0 {
+		t.Errorf("%d chimes into the person's own session", n)
+	}
 	if n := count(srv, id, client.EvLeaseRevoked); n != 2 {
-		t.Errorf("%d lease revocations, want 2 (each asked for)", n)
+		t.Errorf("%d revocations, want the two take-overs only (a free lease is claimed, not taken over)", n)
 	}
 }
 
@@ -68,7 +118,7 @@ func TestOpenAndWatch(t *testing.T) {
 	b.run(b.m.open(id))
 	b.see("Take over or watch?")
 	b.send(press('w'))
-	b.see("◐ your other terminal drives (cli-one)", "your other terminal drives · ctrl+t takes over · enter sends it a chime")
+	b.see("◐ your other terminal drives (cli-one)", "your other terminal drives · enter offers to take over · ctrl+t takes over")
 	if _, err := one.Prompt(t.Context(), id, "from the driver"); err != nil {
 		t.Fatal(err)
 	}
@@ -119,9 +169,13 @@ func TestWatchNeverClaims(t *testing.T) {
 }
 
 // TestRunFlow prompts, queues a follow-up and steers while a run is held,
-// aborts it, and sees every step on the screen.
-func TestRunFlow(t *testing.T) {
-	srv, _ := host(t)
+// aborts it, and sees every step on the screen: the reply cut off, the
+// follow-up held back and sent once the person says it still goes. Under
+// both of the host's answers to what an abort does to the queue.
+func TestRunFlow(t *testing.T) { variants(t, testRunFlow) }
+
+func testRunFlow(t *testing.T, opts ...vehicletest.Option) {
+	srv, _ := host(t, opts...)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Runs")
 	cfg := hostConfig(t, one)
@@ -141,14 +195,20 @@ func TestRunFlow(t *testing.T) {
 	a.send(keyCtrlS)
 	a.see("steered the run")
 	a.send(keyEsc)
-	a.see("run aborted")
-	a.see("You said: and then this", "idle")
+	a.see("Run aborted", "The follow-up you queued behind it was held back", "· and then this", "▸ no: back in the composer")
+	a.send(keyDown, keyEnter)
+	a.see("run aborted", "✂ cut off: the run was aborted before this reply ended", "You said: and then this", "idle")
+	if n := count(srv, id, client.EvCommandDelivered); n != 2 {
+		t.Errorf("%d commands delivered, want 2 (the prompt, and the follow-up sent again once; the steer ended with the run)", n)
+	}
 }
 
 // TestExpiredLeaseReclaimedQuietly lets the lease expire, then sends: the
 // claim happens without asking and without a takeover.
-func TestExpiredLeaseReclaimedQuietly(t *testing.T) {
-	srv, clk := host(t)
+func TestExpiredLeaseReclaimedQuietly(t *testing.T) { variants(t, testExpiredLeaseReclaimedQuietly) }
+
+func testExpiredLeaseReclaimedQuietly(t *testing.T, opts ...vehicletest.Option) {
+	srv, clk := host(t, opts...)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Expiring")
 	cfg := hostConfig(t, one)
@@ -194,6 +254,8 @@ func TestPickerFlow(t *testing.T) {
 	p := drive(t, "picker", hostConfig(t, one), 80, 24)
 	p.see("First", "1 session")
 	p.send(keyCtrlN)
+	p.see("New session") // the form, filled in: enter starts it as it is
+	p.send(keyEnter)
 	p.see("● you drive from this terminal", "● live")
 	p.send(keyCtrlO)
 	p.see("2 sessions")

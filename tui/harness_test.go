@@ -156,12 +156,22 @@ func (c *clock) advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// host is a reference host with numbered ids on the test's clock.
-func host(t *testing.T) (*vehicletest.Server, *clock) {
+// host is a reference host with numbered ids on the test's clock, and
+// opts (a variant's choices).
+func host(t *testing.T, opts ...vehicletest.Option) (*vehicletest.Server, *clock) {
 	t.Helper()
 	clk := &clock{now: t0}
-	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithClock(clk.Now))
+	srv := vehicletest.NewServer(t, append([]vehicletest.Option{vehicletest.WithDeterministicIDs(),
+		vehicletest.WithClock(clk.Now)}, opts...)...)
 	return srv, clk
+}
+
+// variants runs test under each of the host's answers where the seed
+// leaves a choice (vehicletest.Variants): its own, and the other one.
+func variants(t *testing.T, test func(t *testing.T, opts ...vehicletest.Option)) {
+	for _, v := range vehicletest.Variants() {
+		t.Run(v.Name, func(t *testing.T) { test(t, v.Options()...) })
+	}
 }
 
 // person is a client of the demo graph with a token and a client id.

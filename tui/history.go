@@ -2,31 +2,78 @@ package tui
 
 import (
 	tea "charm.land/bubbletea/v2"
-	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// onQuitKey answers ctrl+c: a draft is cleared into the history; with none,
-// a first press asks for a second, which quits.
-func (m *Model) onQuitKey() tea.Cmd {
-	if m.top() == nil && m.focus == focusSearch { // the search bar: ctrl+c closes it, as esc does
-		m.transcript.Search().Close()
-		m.focus = focusSession
-		m.quitArmed = false
-		m.note = "search closed"
+// History keeps the input history between runs, per session and across
+// sessions, as a shell does (statefile.History keeps it in private files,
+// bounded). The UI calls it only from its commands, never from Update.
+type History interface {
+	// Load is the history of a session's key, oldest first: the texts ↑
+	// walks, the session's own last.
+	Load(key string) ([]string, error)
+	// Add keeps a text as the newest of a session's history and of the
+	// global one ("" for no session: the global one only).
+	Add(key, text string) error
+}
+
+// historyMsg hands back the history kept for a session being opened
+// (gen), or says whether a text was kept (gen -1).
+type historyMsg struct {
+	gen   int
+	items []string
+	err   error
+}
+
+// loadHistory reads the history kept for a session's key.
+func loadHistory(h History, gen int, key string) tea.Cmd {
+	if h == nil {
 		return nil
 	}
-	composing := m.top() == nil && (m.focus == focusSession || m.focus == focusVisit) && !m.cfg.Watch
-	if composing && !m.composer.Blank() {
-		m.composer.Remember(m.composer.Value())
-		m.composer.SetValue("")
-		m.quitArmed = false
-		m.note = "draft cleared: " + ui.KeyName(m.Keys.Up) + " brings it back"
+	return func() tea.Msg {
+		items, err := h.Load(key)
+		return historyMsg{gen: gen, items: items, err: err}
+	}
+}
+
+// remember keeps a text in the input history: the composer's at once, the
+// kept one by a command (a failure is said on the status line).
+func (m *Model) remember(text string) tea.Cmd {
+	m.composer.Remember(text)
+	h := m.cfg.History
+	if h == nil {
 		return nil
 	}
-	if m.quitArmed {
-		return tea.Quit
+	key := ""
+	switch {
+	case m.sess != nil:
+		key = m.draftKey(m.sess.id)
+	case m.visit != nil:
+		key = m.draftKey(m.visit.id)
 	}
-	m.quitArmed = true
-	m.note = ui.KeyName(m.Keys.Quit) + " again quits"
-	return nil
+	return func() tea.Msg {
+		return historyMsg{gen: -1, err: h.Add(key, text)}
+	}
+}
+
+// onHistory puts the kept history under what this run remembered already
+// (a tile's once it has the focus), or says a text was not kept.
+func (m *Model) onHistory(msg historyMsg) {
+	if msg.gen == -1 {
+		m.dirty = m.failed(msg.err)
+		return
+	}
+	s := m.current(msg.gen)
+	if s == nil && (m.visit == nil || msg.gen != 0) {
+		return
+	}
+	if msg.err != nil {
+		m.failed(msg.err)
+	}
+	if s != nil {
+		s.history = msg.items // a tile's, for when it has the focus
+		if s != m.sess {
+			return
+		}
+	}
+	m.composer.SetHistory(msg.items)
 }

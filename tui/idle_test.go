@@ -47,7 +47,8 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 }
 
 // TestIdleWithLiveStream: on a real host with the stream open, nothing
-// arrives and no tick is scheduled while nothing changes.
+// arrives and no tick is scheduled while nothing changes (but the lease
+// line's countdown, when what it shows changes).
 func TestIdleWithLiveStream(t *testing.T) {
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 )
@@ -28,7 +30,36 @@ func (c *common) newRequest() client.CreateRequest {
 		no := false
 		req.Claim = &no
 	}
+	if req.TTLMs == 0 && c.cfg.ClaimTTL > 0 {
+		req.TTLMs = c.cfg.ClaimTTL.Milliseconds()
+	}
 	return req
+}
+
+// openNewSession opens the new-session form, filled in with what the
+// command line asked for.
+func (m *Model) openNewSession() {
+	public := m.account != nil && m.account.Kind != client.AccountMember
+	m.push(dialog.NewNewSession(&m.Context, m.cfg.NewSession, public))
+}
+
+// startSession starts a session made with what the form gave (title,
+// profile, model, budget), with the lease as the command line says.
+func (m *Model) startSession(form client.CreateRequest) tea.Cmd {
+	req := m.newRequest()
+	req.Title, req.Profile, req.Model, req.MaxTurns, req.MaxCostUSD = form.Title, form.Profile, form.Model, form.MaxTurns, form.MaxCostUSD
+	m.asked = &req
+	m.note = "starting a new session…"
+	return createSession(m.cfg.Context, m.cfg.Client, req)
+}
+
+// askedAgain is the new session to make again once a key cures its
+// refusal: the form's, else the command line's.
+func (c *common) askedAgain() client.CreateRequest {
+	if c.asked != nil {
+		return *c.asked
+	}
+	return c.newRequest()
 }
 
 // unclaimedRole is the role in a session opened without a claim: watch,

@@ -164,19 +164,21 @@ func TestCloneLeavesNoLease(t *testing.T) {
 }
 
 // TestAccessReducedReadOnly: once the person's role drops to viewer, the
-// header says read-only.
+// header says the person reads, not drives (issue 25.2: the refusal
+// implies it).
 func TestAccessReducedReadOnly(t *testing.T) {
 	srv, _ := host(t)
 	a := newAgent(t, srv)
 	a.see("agent · bwrap · echo · house · demo/", "0 turns in this session")
 	srv.SetRole("user:ada", "demo", vehicletest.RoleViewer)
 	say(a, "still mine?")
-	a.see("access_reduced", "agent · bwrap · echo · house · read-only")
+	a.see("access_reduced", "agent · bwrap · echo · house · you read, not drive")
 }
 
 // TestVisitorSessionFacts: a visitor's session on a public graph with its
-// own key is byok on the provider's default model, and read-only (a
-// viewer's session); without a key the create is refused with its code.
+// own key is byok on the provider's default model, and a viewer's session
+// (its agent reads the graph only); without a key the create is refused
+// with its code.
 func TestVisitorSessionFacts(t *testing.T) {
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("cows"))
 	visitor := func(opts ...client.Option) Config {
@@ -191,7 +193,12 @@ func TestVisitorSessionFacts(t *testing.T) {
 	refused := drive(t, "visitor without a key", visitor(), 100, 24)
 	refused.see("model_key_required")
 	a := drive(t, "visitor", visitor(client.WithModelKey("sk-or-test")), 100, 24)
-	a.see("chat · gpt-6-luna · byok · read-only")
+	got := a.see("chat · gpt-6-luna · byok · reads the graph only", "● you drive from this terminal")
+	if strings.Contains(got, "read-only") { // issue 25.2: the visitor drives it; its agent only reads the graph
+		t.Errorf("the visitor's own session reads as read-only:\n%s", got)
+	}
+	say(a, "hello")
+	a.see("You said: hello")
 	a.send(keyF4)
-	a.see("funding  byok: your own model key pays", "read-only: a viewer's session", "model    openrouter/openai/gpt-6-luna", "· skipped: ")
+	a.see("funding  byok: your own model key pays", "reads the graph only (a viewer's session", "model    openrouter/openai/gpt-6-luna", "· skipped: ")
 }

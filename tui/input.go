@@ -8,7 +8,6 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/picker"
-	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -33,8 +32,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
-		m.openKeyDialog(nil)
-		return nil
+		return m.openKeyDialog(nil)
 	case key.Matches(msg, m.Keys.Palette):
 		m.openPalette()
 		return nil
@@ -58,6 +56,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 // onSessionKey handles a key in the open session: the session's own keys,
 // then the focused pane's.
 func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.onWallKey(msg) {
+		return nil
+	}
 	if cmd, ok := m.onScrollKey(msg); ok {
 		return cmd
 	}
@@ -74,6 +75,8 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
+	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
+		return m.onSessionAction(msg)
 	case key.Matches(msg, m.Keys.Mouse):
 		m.toggleMouse()
 		return nil
@@ -95,6 +98,12 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.sess.gone() {
+		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
+			m.refuseGone(m.sess) // the composer is closed: nothing is typed or sent
+		}
+		return nil
+	}
 	switch {
 	case key.Matches(msg, m.Keys.Abort):
 		return m.abort()
@@ -195,8 +204,11 @@ func (m *Model) send(op string) tea.Cmd {
 	return m.sendText(op, text)
 }
 
-// sendText sends text as the draft: a text command when this terminal may
-// drive, else a chime.
+// sendText sends text as the draft, a text command of the person's own
+// session: when nobody holds the lease it is claimed quietly first; when
+// the person's other terminal holds it, the take-over is offered (the
+// text waits); a viewer is told it only reads. A chime is only for another
+// person's session (visit.go).
 func (m *Model) sendText(op, text string) tea.Cmd {
 	s := m.sess
 	if s == nil || s.state == nil || s.sending {
@@ -206,13 +218,20 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 		m.note = "watching read-only: this terminal cannot send"
 		return nil
 	}
-	rel, _ := s.state.LeaseAt(m.cfg.Now())
-	if s.role == roleWatch || rel == client.LeaseOther || rel == client.LeaseMyOtherClient {
-		if op == client.OpSteer {
-			m.note = "only the driver steers: " + ui.KeyName(m.Keys.Send) + " sends the driver a chime"
-			return nil
-		}
-		return m.chime(text)
+	if m.tooLong(text) {
+		return nil
+	}
+	rel, holder := s.state.LeaseAt(m.cfg.Now())
+	switch {
+	case s.reduced:
+		m.note = "your role here is viewer: you may read this session, not drive it; nothing was sent"
+		return nil
+	case rel == client.LeaseMyOtherClient:
+		m.offerFromText(s, holder)
+		return nil
+	case rel == client.LeaseOther:
+		m.note = ui.SanitizeLine(holder.Principal) + " holds this session's lease: nothing was sent"
+		return nil
 	}
 	if op == "" {
 		op = client.OpPrompt
@@ -220,35 +239,22 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 			op = client.OpFollowUp
 		}
 	}
-	m.composer.Remember(m.composer.Value())
+	keep := m.remember(m.composer.Value())
 	m.composer.SetValue("")
 	m.transcript.ToBottom() // the person's own turn: follow it
 	s.sending = true
 	m.note = "sending…"
 	out := m.newOutgoing(op, text)
 	out.refs, m.refs = m.refs, nil
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
-}
-
-// abort stops the run under way, when this terminal drives.
-func (m *Model) abort() tea.Cmd {
-	s := m.sess
-	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
-		return nil
-	}
-	if m.cfg.Watch || s.role == roleWatch {
-		m.note = "you are watching: only the driver can abort"
-		return nil
-	}
-	m.note = "aborting…"
-	return abortRun(s.ctx, m.cfg.Client, s.gen, s.id)
+	s.texts[out.requestID] = out.text // the command's id: its events may come before the answer
+	return tea.Batch(keep, sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL))
 }
 
 // takeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || m.cfg.Watch {
+	if s == nil || s.state == nil || m.cfg.Watch || m.refuseGone(s) {
 		return nil
 	}
 	rel, _ := s.state.Lease()
@@ -261,13 +267,25 @@ func (m *Model) takeOver() tea.Cmd {
 		return nil
 	}
 	m.note = "taking over…"
-	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil)
+	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil, m.cfg.ClaimTTL)
 }
 
 // offer opens the take-over-or-watch offer for s, held by holder.
 func (m *Model) offer(s *session, holder *client.Lease) {
 	s.offer = holder
 	m.push(dialog.NewOffer(&m.Context, s.gen, holder))
+}
+
+// offerFromText offers the take-over when enter on text finds the person's
+// other terminal driving: the text waits in the composer, and the next
+// words typed are text, never an answer.
+func (m *Model) offerFromText(s *session, holder *client.Lease) {
+	m.closeOffer()
+	s.offer = holder
+	d := dialog.NewOffer(&m.Context, s.gen, holder)
+	d.FromText()
+	m.push(d)
+	m.note = "your other terminal drives: nothing was sent"
 }
 
 // closeOffer closes the offer, if it shows.
@@ -303,21 +321,4 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		return tea.Batch(cmd, m.act(act, m.transcript.Search()))
 	}
 	return nil
-}
-
-// onWheel scrolls the transcript, or moves the picker's selection.
-func (m *Model) onWheel(msg tea.MouseWheelMsg) {
-	d := 0
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		d = -1
-	case tea.MouseWheelDown:
-		d = 1
-	}
-	switch {
-	case m.focus.pane():
-		m.transcript.Scroll(d * transcript.WheelLines)
-	case m.focus == focusPicker:
-		m.picker.Update(msg)
-	}
 }

@@ -22,8 +22,11 @@ func (m *Model) layout() {
 // composerHeight is the lines the composer takes: as many as its draft,
 // up to its limit; none when watching read-only.
 func (m *Model) composerHeight() int {
-	if m.cfg.Watch {
+	switch {
+	case m.cfg.Watch:
 		return 0
+	case m.focus != focusVisit && m.sess.gone():
+		return len(m.goneLines(m.sess)) // the lines that say where it went
 	}
 	return m.composer.Height()
 }
@@ -72,13 +75,20 @@ func (m *Model) arrangeSession() {
 		m.transcript.Search().Sync()
 	}
 	m.panes = m.sidePanes(m.high - top - 2 - ch - bar)
-	if h := max(m.high-top-2-ch-bar-m.panes.height(), 1); h != m.transcript.Height() {
+	h := max(m.high-top-2-ch-bar-m.panes.height(), 1)
+	switch {
+	case m.wallShown():
+		m.arrangeWall(h)
+	case h != m.transcript.Height() || m.transcript.Width() != m.width:
 		m.transcript.SetSize(m.width, h)
+		m.single()
+	default:
+		m.single()
 	}
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
 		m.composer.SetPlaceholder(m.placeholder())
-		m.composer.SetFocused(m.focus == focusSession && m.top() == nil)
+		m.composer.SetFocused(m.focus == focusSession && m.top() == nil && !m.sess.gone())
 	}
 }
 
@@ -145,8 +155,8 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	case s.state != nil:
 		title = ui.TitleLine(s.state.Title())
 		facts := ui.SessionFacts(s.state.Session, s.reduced)
-		if m.cfg.Watch && !strings.HasSuffix(facts, "read-only") {
-			facts += " · read-only"
+		if m.cfg.Watch {
+			facts += " · read-only" // this terminal: vehicle watch never sends
 		}
 		right = facts + " · " + right
 	case m.cfg.Watch:
@@ -163,7 +173,9 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.activity.Lines()...)
 	lines = append(lines, p.refs...)
 	var cur *tea.Cursor
-	if ch > 0 {
+	if s.gone() && ch > 0 {
+		lines = append(lines, m.goneLines(s)...)
+	} else if ch > 0 {
 		if c := m.composer.Cursor(); c != nil && m.composer.Focused() {
 			c.Position.Y += len(lines)
 			cur = c
@@ -208,6 +220,9 @@ func (m *Model) sidePanes(avail int) sideLines {
 // sessionBody is the transcript, or what stands in for it while opening.
 func (m *Model) sessionBody() []string {
 	s := m.sess
+	if m.wallShown() {
+		return m.wallLines()
+	}
 	if s.state != nil {
 		return m.transcript.Lines()
 	}
@@ -222,22 +237,34 @@ func (m *Model) sessionBody() []string {
 func (m *Model) placeholder() string {
 	s := m.sess
 	rel := client.LeaseNone
+	var holder *client.Lease
 	if s.state != nil {
-		rel, _ = s.state.LeaseAt(m.cfg.Now())
+		rel, holder = s.state.LeaseAt(m.cfg.Now())
 	}
 	k := &m.Keys
 	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
 	switch {
 	case s.reduced:
 		return "your role here is viewer: you may read this session, not drive it"
-	case s.role == roleWatch && rel == client.LeaseNone:
-		return "nobody drives · " + send + " sends a chime · " + take + " claims the lease"
 	case rel == client.LeaseMyOtherClient:
-		return "your other terminal drives · " + take + " takes over · " + send + " sends it a chime"
-	case s.role == roleWatch || rel == client.LeaseOther:
-		return "you are watching · " + send + " sends the driver a chime · " + take + " takes over"
+		who, _, _ := strings.Cut(ui.OtherTerminal(holder.ClientID, m.me.ClientID), " (")
+		return who + " drives · " + send + " offers to take over · " + take + " takes over"
+	case rel == client.LeaseOther:
+		return "someone else holds the lease · you are watching"
+	case rel == client.LeaseNone && s.state != nil:
+		return "nobody drives · " + send + " claims the lease and sends · " + ui.KeyName(k.Newline) + " newline"
 	case s.state != nil && s.state.Run == client.RunRunning:
 		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
 	}
 	return "write a message · " + send + " sends · " + ui.KeyName(k.Newline) + " newline"
+}
+
+// single sets the session shown alone (one open, or zoomed) to follow and
+// read as a single view does: line by line, events as they come; the tiles
+// behind a zoom keep the pace of tiles.
+func (m *Model) single() {
+	m.transcript.SetJump(false)
+	for _, s := range m.tiles {
+		m.paceStream(s)
+	}
 }

@@ -72,7 +72,7 @@ func (m *Model) onFoldStep(msg foldStepMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
-	m.transcript.FoldEarlier(foldStep)
+	s.view.FoldEarlier(foldStep)
 	if s.state.Earlier() == 0 {
 		return nil
 	}

@@ -55,26 +55,29 @@ func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 		return nil, false
 	}
 	rel, _ := s.state.Lease()
-	if rel != client.LeaseMine {
-		return nil, true
+	if rel != client.LeaseMine || s.gone() {
+		return nil, true // a deleted session's lease is not renewed
 	}
 	now := m.cfg.Now()
 	if m.lastKey.After(s.leaseSince) && now.Before(msg.expires) {
-		return renewLease(s.ctx, m.cfg.Client, s.gen, s.id), true
+		return renewLease(s.ctx, m.cfg.Client, s.gen, s.id, m.cfg.ClaimTTL), true
 	}
 	if now.Before(msg.expires) {
+		m.needsNote(s, "the lease lapses at "+msg.expires.In(m.cfg.Location).Format("15:04"))
 		gen, expires := s.gen, msg.expires
 		return tea.Tick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
 	}
-	return nil, true // expired: the lease pane says so, from LeaseAt(now)
+	m.needsNote(s, "the lease lapsed")
+	return m.lapsed(s, msg.expires), true // expired: the lease pane says so, from LeaseAt(now); the transcript once
 }
 
-// renewLease claims the lease this terminal holds again, which renews it.
-func renewLease(ctx context.Context, c *client.Client, gen int, id string) tea.Cmd {
+// renewLease claims the lease this terminal holds again, which renews it
+// (for ttl: 0 is the host's).
+func renewLease(ctx context.Context, c *client.Client, gen int, id string, ttl time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		cl, err := c.Claim(ctx, id)
+		cl, err := c.Claim(ctx, id, claimOptions(ttl)...)
 		return claimedMsg{gen: gen, claim: cl, err: err, renewal: true}
 	}
 }

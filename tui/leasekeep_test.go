@@ -6,14 +6,17 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // TestLeaseKeptWhilePresent is trap 4: the lease pane shows the time left;
 // while the person presses keys the lease is renewed before it expires;
 // away, it lapses, and when another terminal claims it the pane and the
 // composer say so at once, never "enter sends".
-func TestLeaseKeptWhilePresent(t *testing.T) {
-	srv, clk := host(t)
+func TestLeaseKeptWhilePresent(t *testing.T) { variants(t, testLeaseKeptWhilePresent) }
+
+func testLeaseKeptWhilePresent(t *testing.T, opts ...vehicletest.Option) {
+	srv, clk := host(t, opts...)
 	ada := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, ada, "Kept") // the host's lease lasts 5 minutes
 	cfg := hostConfig(t, ada)
@@ -51,7 +54,7 @@ func TestLeaseKeptWhilePresent(t *testing.T) {
 	if _, err := two.Claim(t.Context(), id); err != nil {
 		t.Fatal(err)
 	}
-	got := a.see("◐ your other terminal drives (cli-two)", "your other terminal drives · ctrl+t takes over")
+	got := a.see("◐ your other terminal drives (cli-two)", "your other terminal drives · enter offers to take over · ctrl+t takes over")
 	if strings.Contains(got, "enter sends ·") || strings.Contains(got, "write a message") {
 		t.Errorf("the composer still offers to send:\n%s", got)
 	}

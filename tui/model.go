@@ -29,11 +29,13 @@ type Config struct {
 	Client     *client.Client       // speaks to the host; required
 	Context    context.Context      // ends every request and stream (default Background)
 	SessionID  string               // open this session at start ("" shows the picker)
+	SessionIDs []string             // open these sessions at start, as a wall of tiles (SessionID is the first)
 	New        bool                 // start a new session at start
 	NewSession client.CreateRequest // what a new session is made with (title, profile, model)
 	Watch      bool                 // read-only: never claim, never send
 	Chime      bool                 // SessionID is another person's: only chime into its room
 	NoClaim    bool                 // open sessions without claiming (ctrl+t claims)
+	ClaimTTL   time.Duration        // the ttl of every lease this UI claims or renews (0: the host's)
 	Principal  string               // the person, when known (else asked of the host)
 	Editor     string               // the command $EDITOR names (default vi)
 	Theme      theme.Set            // the styles for both backgrounds
@@ -50,6 +52,7 @@ type Config struct {
 	OnConnState func(client.ConnState)
 	Keys        *ui.KeyMap // the keys (default DefaultKeyMap); every hint and the help follow it
 	Drafts      Drafts     // keeps drafts per session between runs (nil: not kept)
+	History     History    // keeps the input history per session and across them between runs (nil: for this run only)
 	Light       bool       // start with the light styles, until the terminal says its background
 	DebugLog    string     // the debug log's path, named in the errors overlay ("" when off)
 	// ModelKeyEnv names the variable the model key is read from at start,
@@ -61,6 +64,12 @@ type Config struct {
 	// ContextRefs are ids of what the person has open, attached to the
 	// first text command sent (the seed's contextRefs).
 	ContextRefs []string
+	// Recent keeps which sessions were open last on this host and graph:
+	// the picker offers them again (nil: not kept).
+	Recent Recent
+	// Continue opens the sessions open last (Recent), else the newest
+	// session of the graph, at start.
+	Continue bool
 }
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -68,18 +77,27 @@ type Config struct {
 type Model struct {
 	*common
 
-	picker     *picker.Picker
-	transcript *transcript.Transcript
-	composer   *composer.Composer
-	room       *panes.Room
-	queue      *panes.Queue
-	lease      *panes.Lease
-	accountP   *panes.Account
-	status     *panes.Status
-	activity   *panes.Activity
-	gen        int
-	visit      *visit   // chiming into another person's room, nil when not
-	refs       []string // the context refs the next text command carries
+	picker         *picker.Picker
+	transcript     *transcript.Transcript // the focused session's, or empty with none open
+	empty          *transcript.Transcript // shown with no session open
+	zoom           bool                   // the focused tile fills the wall
+	wall           grid                   // where the tiles go, laid out by arrange
+	flushArmed     bool                   // a flush tick is scheduled, for every tile
+	flushAt        time.Time              // when it fires
+	drawsNow       *session               // the session whose deltas onEvents is folding and will draw itself
+	continueNewest bool                   // --continue with nothing kept: open the newest session listed
+	lastClick      tea.Mouse              // where the last click was, for a double click
+	lastClickAt    time.Time              // when
+	composer       *composer.Composer
+	room           *panes.Room
+	queue          *panes.Queue
+	lease          *panes.Lease
+	accountP       *panes.Account
+	status         *panes.Status
+	activity       *panes.Activity
+	gen            int
+	visit          *visit   // chiming into another person's room, nil when not
+	refs           []string // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
@@ -90,7 +108,6 @@ type Model struct {
 	cursor *tea.Cursor
 	dirty  bool
 	ticks  int // flush ticks scheduled, for tests of idleness
-	spins  int // spinner ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.
@@ -123,9 +140,11 @@ func New(cfg Config) *Model {
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
+		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
-	m.transcript = transcript.New(&m.Context)
+	m.empty = transcript.New(&m.Context)
+	m.transcript = m.empty
 	ctx := &m.Context
 	m.room, m.queue, m.lease = panes.NewRoom(ctx), panes.NewQueue(ctx), panes.NewLease(ctx)
 	m.accountP, m.status, m.activity = panes.NewAccount(ctx), panes.NewStatus(ctx), panes.NewActivity(ctx)
@@ -143,6 +162,11 @@ func (m *Model) Init() tea.Cmd {
 	switch {
 	case m.cfg.Chime && m.cfg.SessionID != "":
 		cmds = append(cmds, m.startVisit(m.cfg.SessionID))
+	case m.cfg.Continue && !m.cfg.Chime:
+		m.focus, m.note = focusPicker, "opening what you had open last…"
+		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
+	case len(m.cfg.SessionIDs) > 1:
+		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), maxTiles)]))
 	case m.cfg.SessionID != "":
 		cmds = append(cmds, m.open(m.cfg.SessionID))
 	case m.cfg.New && !m.cfg.Watch:
@@ -151,7 +175,7 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
-		cmds = append(cmds, m.reload(""))
+		cmds = append(cmds, m.reload(""), loadRecent(m.cfg.Recent, false))
 	}
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
@@ -171,6 +195,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if spin := m.keepSpinning(); spin != nil {
 		cmd = tea.Batch(cmd, spin)
+	}
+	if show := m.keepCountdown(); show != nil {
+		cmd = tea.Batch(cmd, show)
 	}
 	if m.dirty || m.frame == "" {
 		m.arrange()
@@ -196,6 +223,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.onPaste(msg)
 	case tea.MouseWheelMsg:
 		m.onWheel(msg)
+	case tea.MouseClickMsg:
+		return m.onClick(msg)
 	case tea.FocusMsg:
 		m.onFocus(true)
 	case tea.BlurMsg:
@@ -205,7 +234,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case eventsMsg:
 		return m.onEvents(msg)
 	case flushMsg:
-		m.onFlush(msg)
+		return m.onFlush(msg)
 	case panes.SpinMsg:
 		m.onSpin(msg)
 	default:
@@ -225,8 +254,11 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onOpened(msg)
 	case streamOpenedMsg:
 		return m.onStreamOpened(msg)
+	case reopenMsg:
+		return m.onReopen(msg)
 	case sentMsg:
 		m.onSent(msg)
+		return m.sendNextHeld(msg)
 	case abortedMsg:
 		m.onAborted(msg)
 	case claimedMsg:
@@ -235,10 +267,18 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		cmd, redraw := m.onLeaseTick(msg)
 		m.dirty = redraw
 		return cmd
+	case leaseShowMsg:
+		return m.onLeaseShow(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
 	case draftMsg:
 		m.onDraft(msg)
+	case recentMsg:
+		return m.onRecent(msg)
+	case historyMsg:
+		m.onHistory(msg)
+	case forgotMsg:
+		return m.onForgot(msg)
 	case notesMsg:
 		m.onNotes(msg)
 	case earlierCountMsg:
@@ -264,6 +304,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		m.onCancelled(msg)
 	case accountMsg:
 		m.onAccount(msg)
+	case factsMsg:
+		m.onFacts(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case forkedMsg:
@@ -296,13 +338,16 @@ func (m *Model) View() tea.View {
 	return v
 }
 
-// Driving is the id of the session this terminal holds the lease of, or ""
-// (for the caller to release it after the program ends).
-func (m *Model) Driving() string {
-	if !m.driving(m.sess) {
-		return ""
+// Driving is the ids of the open sessions this terminal holds the lease
+// of, for the caller to release them after the program ends.
+func (m *Model) Driving() []string {
+	var ids []string
+	for _, s := range m.tiles {
+		if m.driving(s) {
+			ids = append(ids, s.id)
+		}
 	}
-	return m.sess.id
+	return ids
 }
 
 // resize lays the panes out for a new terminal size.
@@ -314,7 +359,11 @@ func (m *Model) resize(w, h int) {
 
 // redrawStreams renders the streaming text again after its renderings were
 // dropped (a new width or background), without waiting for the next delta.
-func (m *Model) redrawStreams() { m.transcript.FlushStreams() }
+func (m *Model) redrawStreams() {
+	for _, v := range m.views() {
+		v.FlushStreams()
+	}
+}
 
 // setStyles switches to the styles of the terminal's background.
 func (m *Model) setStyles(st *theme.Styles) {
@@ -323,7 +372,9 @@ func (m *Model) setStyles(st *theme.Styles) {
 	}
 	m.Styles = st
 	m.Help.Styles = ui.HelpStyles(st)
-	m.transcript.SetStyles(st)
+	for _, v := range m.views() {
+		v.SetStyles(st)
+	}
 	m.composer.SetStyles(st)
 	m.redrawStreams()
 }

@@ -13,13 +13,33 @@ import (
 type keySavedMsg struct{ err error }
 
 // openKeyDialog opens the model key dialog over the screen, after the
-// refusal r (nil when the person asked for it); one shows at a time.
-func (m *Model) openKeyDialog(r *dialog.Refusal) {
+// refusal r (nil when the person asked for it); one shows at a time. It
+// names the own-key door's provider and default model from the account,
+// and asks the host for the account when it is not known yet.
+func (m *Model) openKeyDialog(r *dialog.Refusal) tea.Cmd {
 	if m.cfg.Client == nil {
-		return
+		return nil
 	}
 	m.overlays.Drop(dialog.Is[*dialog.Key])
-	m.push(dialog.NewKey(&m.Context, r, m.modelKeyVariable(), m.cfg.SaveModelKey != nil))
+	d := dialog.NewKey(&m.Context, r, m.modelKeyVariable(), m.cfg.SaveModelKey != nil)
+	m.push(d)
+	if m.account == nil {
+		return fetchAccount(m.cfg.Context, m.cfg.Client)
+	}
+	d.SetBYOK(m.account.BYOK)
+	return nil
+}
+
+// tellKeyDialog gives an open key dialog the account's own-key door.
+func (m *Model) tellKeyDialog() {
+	if m.account == nil {
+		return
+	}
+	m.overlays.Each(func(o ui.Component) {
+		if d, ok := o.(*dialog.Key); ok {
+			d.SetBYOK(m.account.BYOK)
+		}
+	})
 }
 
 // modelKeyVariable is the variable the model key is read from at start.
@@ -48,7 +68,7 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 	switch {
 	case r != nil && r.Create:
 		m.note += ": starting the session again…"
-		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.cfg.NewSession))
+		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.askedAgain()))
 	case !m.composer.Blank():
 		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
 	}

@@ -48,16 +48,23 @@ func neverShown(t *testing.T, h *harness) {
 	}
 }
 
+// deeOnPublic is a host whose graph demo is public, and Dee's client: a
+// Sophia account with a verified email (its signup credit).
+func deeOnPublic(t *testing.T) (*vehicletest.Server, *client.Client) {
+	t.Helper()
+	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee",
+		Kind: client.AccountAccount, Email: "dee@example.com", EmailVerified: true}
+	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
+		vehicletest.WithPeople(dee))
+	return srv, person(t, srv, "dee-token", "cli-dee")
+}
+
 // TestKeyCuresOutOfCredit: an account runs out of credit, the send is
 // refused, the key dialog opens with the host's words whole, the key typed
 // into it is masked and kept, and the refused text goes again with enter:
 // the session now runs on the key, and the credit's warning is gone.
 func TestKeyCuresOutOfCredit(t *testing.T) {
-	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee",
-		Kind: client.AccountAccount, Email: "dee@example.com", EmailVerified: true}
-	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
-		vehicletest.WithPeople(dee))
-	c := person(t, srv, "dee-token", "cli-dee")
+	srv, c := deeOnPublic(t)
 	id := newSession(t, c, "Credit")
 	srv.SpendCredit("cognito:dee", 0.5001)
 	cfg := hostConfig(t, c)
@@ -71,8 +78,12 @@ func TestKeyCuresOutOfCredit(t *testing.T) {
 
 	a.send(typing("after the credit")...)
 	a.send(keyEnter)
-	a.seeBoxed("Model key", "out_of_credit: ", "X-Model-Key: your own OpenRouter key, sent with every request",
-		"ctrl+s keeps it and saves it in the OS keyring", "esc dismisses (your text stays in the composer)")
+	a.seeBoxed("Model key", "Your account's credit is spent. To keep talking:",
+		"→ your own OpenRouter key: the conversation runs on it, on openrouter/openai/gpt-6-luna unless you pick a model (it goes as the X-Model-Key header)",
+		"The host said: out_of_credit: ", "ctrl+s keeps it and saves it in the OS keyring", "esc dismisses (your text stays in the composer)")
+	if strings.Contains(boxed(screen(a.m)), "a Sophia account with credit") {
+		t.Errorf("an account out of credit is offered an account's credit:\n%s", screen(a.m))
+	}
 	a.send(tea.PasteMsg{Content: testModelKey + "\n"})
 	a.see(strings.Repeat("•", len(testModelKey)) + "▏")
 	neverShown(t, a)
@@ -139,9 +150,11 @@ func TestKeyAtCreate(t *testing.T) {
 	var saved []string
 	cfg.SaveModelKey = func(k string) error { mu.Lock(); saved = append(saved, k); mu.Unlock(); return nil }
 	a := drive(t, "visitor", cfg, 60, 30)
-	a.seeBoxed("model_key_required: a conversation here needs a model key: send your OpenRouter key as X-Model-Key, or sign in with a Sophia account (Authorization: Bearer) to use its credit",
-		"→ X-Model-Key: your own OpenRouter key, sent with every request",
-		"→ Authorization: a Sophia account's ID token as a Bearer token: its credit pays",
+	a.seeBoxed("This conversation needs someone to pay for the model. Either:",
+		"→ your own OpenRouter key: the conversation runs on it, on openrouter/openai/gpt-6-luna unless you pick a model (it goes as the X-Model-Key header)",
+		"→ a Sophia account with credit: its credit pays once you sign in (vehicle login, then start again; its token goes as the Authorization header)",
+		"The host said: model_key_required: a conversation here needs a model key",
+		"Your OpenRouter key, for every request from the next one on:",
 		"read from $MY_OPENROUTER_KEY, then from the OS keyring")
 	if strings.Contains(boxed(screen(a.m)), "your text stays") {
 		t.Errorf("the dialog at create speaks of a text in the composer:\n%s", screen(a.m))
@@ -153,7 +166,7 @@ func TestKeyAtCreate(t *testing.T) {
 	neverShown(t, a)
 	a.send(keyCtrlS)
 	a.see("● you drive from this terminal", "yours goes with every")
-	if strings.Contains(screen(a.m), "doors:") {
+	if strings.Contains(screen(a.m), "ways in:") {
 		t.Errorf("the doors stay after the key:\n%s", screen(a.m))
 	}
 	neverShown(t, a)
@@ -185,7 +198,8 @@ func TestKeyDialogAnyTime(t *testing.T) {
 		t.Errorf("ctrl+k at the start left %q", v)
 	}
 	a.send(keyCtrlG)
-	a.seeBoxed("Model key", "Your model key (OpenRouter)", "esc dismisses")
+	a.seeBoxed("Model key", "→ your own model key: the conversation runs on it (it goes as the X-Model-Key header)",
+		"Your model key, for every request from the next one on:", "esc dismisses")
 	if strings.Contains(boxed(screen(a.m)), "ctrl+s keeps it") {
 		t.Error("the dialog offers the keyring with no keyring configured")
 	}

@@ -1,6 +1,10 @@
 package tui
 
-import "github.com/sophia-labs/vehicle/client"
+import (
+	"time"
+
+	"github.com/sophia-labs/vehicle/client"
+)
 
 // Messages the UI's commands answer with. Every one that belongs to an open
 // session carries its generation (gen): a message for a session that is no
@@ -52,10 +56,12 @@ type sentMsg struct {
 	err error
 }
 
-// abortedMsg answers an abort.
+// abortedMsg answers an abort, and the cancels of the follow-ups held
+// back before it.
 type abortedMsg struct {
-	gen int
-	err error
+	gen  int
+	err  error
+	held []string // the queued commands of this terminal's cancelled before the abort
 }
 
 // claimedMsg answers a claim asked for by the person (take over, take back).
@@ -93,8 +99,12 @@ type clonedMsg struct {
 	err      error
 }
 
-// flushMsg is the throttle's tick: render the streaming tail now.
-type flushMsg struct{ gen int }
+// flushMsg is the throttle's tick: render the streaming tail now; at is
+// when the tick fired (zero when a test sends it).
+type flushMsg struct {
+	gen int
+	at  time.Time
+}
 
 // chimedMsg answers a chime sent from this terminal: into the open
 // session's room (gen is its generation) or, visiting, into another

@@ -66,6 +66,6 @@ func (m *Model) onNotes(msg notesMsg) {
 		m.dirty = false
 		return
 	}
-	m.transcript.EntriesChanged()
+	s.view.EntriesChanged()
 	m.redrawStreams()
 }

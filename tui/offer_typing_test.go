@@ -45,7 +45,7 @@ func TestOfferLetterStillChooses(t *testing.T) {
 	b.run(b.m.open(id))
 	b.see("Take over or watch?")
 	b.send(press('w'))
-	s := b.see("your other terminal drives · ctrl+t takes over")
+	s := b.see("your other terminal drives · enter offers to take over · ctrl+t takes over")
 	if strings.Contains(s, "Take over or watch?") || b.m.composer.Value() != "" {
 		t.Fatalf("w did not watch, or went to the composer (%q):\n%s", b.m.composer.Value(), s)
 	}

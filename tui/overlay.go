@@ -26,9 +26,14 @@ func (m *Model) closeOverlay(o ui.Component) {
 }
 
 // onOverlayMsg hands a message to the overlay on top and acts on what it
-// reports.
+// reports. Text typed at an overlay that takes none closes it and goes on
+// to the screen under it (dialog.Passes).
 func (m *Model) onOverlayMsg(msg tea.Msg) tea.Cmd {
 	o := m.top()
+	if k, ok := msg.(tea.KeyPressMsg); ok && dialog.Passes(o, k) {
+		m.closeOverlay(o)
+		return m.onKey(k)
+	}
 	cmd, act := o.Update(msg)
 	return tea.Batch(cmd, m.act(act, o))
 }
@@ -78,22 +83,28 @@ func (m *Model) onDialogAction(a ui.Action) tea.Cmd {
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.current(a.Gen); s != nil {
-			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true)
+			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true, m.cfg.ClaimTTL)
 		}
 	case dialog.Watch:
 		if s := m.current(a.Gen); s != nil {
 			s.role, s.offer = roleWatch, nil
 		}
+	case dialog.Through:
+		return m.onKey(a.Key)
 	case dialog.Typed:
 		m.composer.SetFocused(true) // the layout gives it the keys again once the dialog closes
 		m.composer.Type(a.Key)
 		m.composer.SetFocused(false)
 	case dialog.GiveKey:
 		return m.keepModelKey(a.Key, a.Save)
+	case dialog.Create:
+		return m.startSession(a.Request)
 	case dialog.Run:
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])
 		}
+	case heldBack, sendHeld:
+		return m.onHeld(a)
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:

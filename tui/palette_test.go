@@ -129,8 +129,12 @@ func TestPaletteSmall(t *testing.T) {
 			t.Errorf("%dx%d: the selection is not on screen:\n%s", size[0], size[1], s)
 		}
 		feed(m, keyEnter)
+		if _, ok := m.top().(*dialog.NewSession); !ok {
+			t.Errorf("%dx%d: enter on the third action: top %T, want the new-session form", size[0], size[1], m.top())
+		}
+		feed(m, keyEnter)
 		if m.top() != nil || !strings.Contains(m.note, "starting a new session") {
-			t.Errorf("%dx%d: enter on the third action: top %T, note %q", size[0], size[1], m.top(), m.note)
+			t.Errorf("%dx%d: enter in the form: top %T, note %q", size[0], size[1], m.top(), m.note)
 		}
 	}
 }
@@ -148,4 +152,52 @@ func TestPaletteReasonWhole40(t *testing.T) {
 		!strings.Contains(s, "enter runs it") {
 		t.Fatalf("the reason or the keys are cut at 40x12:\n%s", s)
 	}
+}
+
+// TestPaletteKeysWorkWhereShown is issue 24's fourth item: from the chat
+// view, every action the palette lists as available with a key of its own
+// (not a pane's, which it lists with where it works) does something when
+// that key is pressed: ctrl+n, ctrl+r and ctrl+y too. One that cannot run
+// now is listed with why.
+func TestPaletteKeysWorkWhereShown(t *testing.T) {
+	probe := driven(t, 100, 30)
+	for _, a := range probe.actions() {
+		keys := a.key.Keys()
+		if len(keys) == 0 || a.why(probe) != "" || strings.Contains(a.key.Help().Key, " in ") {
+			continue
+		}
+		t.Run(a.name, func(t *testing.T) {
+			m := driven(t, 100, 30)
+			before, focus, mouse := m.note, m.focus, m.mouseOff
+			_, cmd := m.Update(keyPress(keys[0]))
+			if cmd == nil && m.top() == nil && m.note == before && m.focus == focus && m.mouseOff == mouse {
+				t.Errorf("%s (%s) did nothing from the chat view", a.name, keys[0])
+			}
+		})
+	}
+	m := driven(t, 100, 30)
+	for _, a := range m.actions() {
+		if a.name == "Abort the run" && a.why(m) != "no run is under way" {
+			t.Errorf("abort with no run is listed as %q", a.why(m))
+		}
+	}
+	if _, cmd := m.Update(keyCtrlR); cmd != nil || m.top() == nil || !strings.Contains(screen(m), "Rename") {
+		t.Errorf("ctrl+r in the chat view opens no rename dialog:\n%s", screen(m))
+	}
+}
+
+// keyPress is the key press a key map's key name stands for.
+func keyPress(name string) tea.KeyPressMsg {
+	named := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "f1": tea.KeyF1, "f2": tea.KeyF2,
+		"f3": tea.KeyF3, "f4": tea.KeyF4, "up": tea.KeyUp, "down": tea.KeyDown, "delete": tea.KeyDelete}
+	if c, ok := named[name]; ok {
+		return tea.KeyPressMsg{Code: c}
+	}
+	if rest, ok := strings.CutPrefix(name, "ctrl+"); ok {
+		return tea.KeyPressMsg{Code: []rune(rest)[0], Mod: tea.ModCtrl}
+	}
+	if rest, ok := strings.CutPrefix(name, "alt+"); ok {
+		return tea.KeyPressMsg{Code: []rune(rest)[0], Mod: tea.ModAlt}
+	}
+	return press([]rune(name)[0])
 }

@@ -10,10 +10,12 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// The open session's panes take the keys their key maps bind. A printable
-// key the focused pane does not bind is text: it goes to the composer, and
-// the focus with it, after the first letter a pane's two-press guard held
-// (ui.Guard). Enter acts at once: it is never a letter of a word.
+// The open session's panes take the keys their key maps bind, but a key
+// that is text never acts by itself: it proposes what it does, and enter
+// does it (ui.Guard). A printable key the focused pane does not bind, or any
+// text typed after a proposed key, goes to the composer, and the focus with
+// it, the proposed letter first: a word typed into a pane is a word in the
+// composer, whole. Enter and the keys that are never text act at once.
 
 // pane is the focused pane other than the composer, nil for the composer.
 func (m *Model) pane() ui.Component {
@@ -30,8 +32,20 @@ func (m *Model) pane() ui.Component {
 	return nil
 }
 
-// disarm forgets the key the focused pane holds for a second press and
-// returns its text.
+// armed reports whether the focused pane holds a proposed key.
+func (m *Model) armed() bool {
+	switch m.focus {
+	case focusRoom:
+		return m.room.Armed()
+	case focusQueue:
+		return m.queue.Armed()
+	case focusEntries:
+		return m.transcript.Armed()
+	}
+	return false
+}
+
+// disarm forgets the key the focused pane proposed and returns its text.
 func (m *Model) disarm() string {
 	switch m.focus {
 	case focusRoom:
@@ -76,8 +90,11 @@ func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.focus = focusSession
 		return nil
 	}
-	if cmd, ok := m.onPaneKey(msg); ok {
-		return cmd
+	typed := msg.Key().Text != "" && msg.Mod&(tea.ModCtrl|tea.ModAlt) == 0
+	if !(typed && m.armed()) {
+		if cmd, ok := m.onPaneKey(msg); ok {
+			return cmd
+		}
 	}
 	first := m.disarm()
 	if msg.Key().Text == "" || msg.Mod&(tea.ModCtrl|tea.ModAlt) != 0 {
@@ -117,7 +134,7 @@ func (m *Model) syncPanes() {
 	}
 	status.Conn, status.State = s.conn, s.state
 	m.status.Set(status)
-	lease := panes.LeaseView{Watching: s.role == roleWatch, Stale: s.stale, Reduced: s.reduced}
+	lease := panes.LeaseView{Watching: s.role == roleWatch, Stale: s.stale, Reduced: s.reduced, Gone: s.gone()}
 	if s.state == nil {
 		m.lease.Set(lease)
 		m.accountP.Set(acc)
@@ -149,7 +166,7 @@ func (m *Model) paneHint() string {
 // onPaneAction acts on what the person did in a pane.
 func (m *Model) onPaneAction(a ui.Action) tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil {
+	if s == nil || s.state == nil || m.refuseGone(s) {
 		return nil
 	}
 	switch a := a.(type) {
@@ -173,6 +190,8 @@ func (m *Model) onPaneAction(a ui.Action) tea.Cmd {
 		return cmd
 	case panes.Forget:
 		m.forget(a.Item)
+	case transcript.OpenSearch:
+		m.openSearch()
 	case transcript.Fork:
 		m.note = "forking before this entry…"
 		return forkBefore(s.ctx, m.cfg.Client, s.gen, s.id, a.EntryID)

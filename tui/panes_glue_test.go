@@ -100,7 +100,7 @@ func TestStatusPaneErrorFirst(t *testing.T) {
 	m.note = ""
 	m.focus = focusQueue
 	m.syncPanes()
-	if v := xansi.Strip(m.status.View()); !strings.Contains(v, "queue: ↑↓ select · x cancels · esc back") {
+	if v := xansi.Strip(m.status.View()); !strings.Contains(v, "queue: ↑↓ select · x↵ cancels · esc back") {
 		t.Errorf("with the queue focused the status line draws %q", v)
 	}
 }

@@ -157,18 +157,20 @@ func TestQueue(t *testing.T) {
 		}},
 		{"lane focused", func(m *Model) []tea.Msg { return append(laneSteps(m), keyTab, keyTab) }},
 		{"queued item cancelled", func(m *Model) []tea.Msg {
-			return append(laneSteps(m), keyTab, keyTab, press('x'), press('x'), cancelledMsg{gen: m.gen, commandID: "c2"},
+			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, cancelledMsg{gen: m.gen, commandID: "c2"},
 				on(m, event(8, client.EvCommandCancelled, `{"commandId":"c2"}`)),
 				on(m, event(9, client.EvQueueUpdated, `{"queue":[]}`)))
 		}},
 		{"cancel refused", func(m *Model) []tea.Msg {
-			return append(laneSteps(m), keyTab, keyTab, press('x'), press('x'), cancelledMsg{gen: m.gen, commandID: "c2",
+			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, cancelledMsg{gen: m.gen, commandID: "c2",
 				err: &client.Error{Code: client.CodeInvalidRequest, Message: "command \"c2\" is delivered, not queued"}})
 		}},
 		{"esc with a queue", func(m *Model) []tea.Msg {
 			msgs := append(laneSteps(m), typing("a draft")...)
-			return append(msgs, keyEsc, abortedMsg{gen: m.gen},
-				on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`)))
+			return append(msgs, on(m, event(8, client.EvMessageCompleted, `{"entryId":"e9","role":"user","text":"And renewals?","timestamp":"2026-10-14T09:30:00Z"}`)),
+				on(m, event(9, client.EvMessageCompleted, `{"entryId":"e10","role":"assistant","text":"A lease is renewed by","timestamp":"2026-10-14T09:30:00Z"}`)),
+				keyEsc, abortedMsg{gen: m.gen},
+				on(m, event(10, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`)))
 		}},
 	}
 	for _, c := range cases {
@@ -194,8 +196,8 @@ func TestSelection(t *testing.T) {
 	})
 	t.Run("copied", func(t *testing.T) {
 		m := driven(t, 80, 24)
-		feed(m, keyTab, keyTab, keyUp, keyUp, keyUp)
-		_, cmd := m.Update(press('y'))
+		feed(m, keyTab, keyTab, keyUp, keyUp, keyUp, press('y'))
+		_, cmd := m.Update(keyEnter)
 		if cmd == nil {
 			t.Fatal("y copied nothing")
 		}
@@ -207,7 +209,7 @@ func TestSelection(t *testing.T) {
 	t.Run("fork with selectedText", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, keyTab, keyTab, keyUp, keyUp, keyUp, press('f'))
-		if _, cmd := m.Update(press('f')); cmd == nil {
+		if _, cmd := m.Update(keyEnter); cmd == nil {
 			t.Fatal("f forked nothing")
 		}
 		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))

@@ -57,11 +57,12 @@ func (m *Model) onPickerAction(a ui.Action) tea.Cmd {
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
 		return m.open(a.ID)
+	case picker.OpenMany:
+		return m.openTiles(a.IDs)
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:
-		m.note = "starting a new session…"
-		return createSession(m.cfg.Context, m.cfg.Client, m.newRequest())
+		m.openNewSession()
 	case picker.Clone:
 		m.note = "cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…"
 		return cloneSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID)
@@ -97,7 +98,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		}
 		// an older listing's answer, or a poll's from an earlier opening, changes nothing
 		m.dirty = m.picker.Takes(msg)
-		return m.onPicker(msg)
+		return tea.Batch(m.onPicker(msg), m.continueWith(msg))
 	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
 		return m.onPicker(msg)
 	case renamedMsg:
@@ -108,6 +109,9 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		if m.failed(msg.err) {
 			m.explainRefusal(msg.err)
 			m.refusedAtCreate(msg.err)
+			if m.account == nil && m.refusal != nil {
+				return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
+			}
 			return nil
 		}
 		cmd := m.open(msg.created.Session.SessionID)

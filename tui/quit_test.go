@@ -109,8 +109,8 @@ func TestDraftsPerSession(t *testing.T) {
 	}
 	a.run(a.m.open(first))
 	a.see("┃ kept from before, and more")
-	if k, text := a.m.Draft(); k != key(first) || text != "kept from before, and more" {
-		t.Errorf("Draft() = %q, %q", k, text)
+	if d := a.m.Drafts(); len(d) != 1 || d[0].Key != key(first) || d[0].Text != "kept from before, and more" {
+		t.Errorf("Drafts() = %+v", d)
 	}
 }
 

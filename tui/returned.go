@@ -89,5 +89,7 @@ func (c *common) sendAgain(it panes.LaneItem) (tea.Cmd, bool) {
 	}
 	s.sending = true
 	c.note = "sending again…"
-	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, c.newOutgoing(op, it.Text), rel != client.LeaseMine || s.stale), true
+	out := c.newOutgoing(op, it.Text)
+	s.texts[out.requestID] = out.text // its events may come before the answer
+	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, c.cfg.ClaimTTL), true
 }

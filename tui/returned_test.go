@@ -63,7 +63,7 @@ func TestCancelledTextComesBack(t *testing.T) {
 	t.Run("not when the person cancelled it", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, laneSteps(m)...)
-		feed(m, keyTab, keyTab, press('x'), press('x'), cancelledMsg{gen: m.gen, commandID: "c2"})
+		feed(m, keyTab, keyTab, press('x'), keyEnter, cancelledMsg{gen: m.gen, commandID: "c2"})
 		feed(m, hostCancels(m)...)
 		if got := m.composer.Value(); got != "" || strings.Contains(screen(m), "enter sends again") {
 			t.Errorf("a cancel the person asked for came back: composer %q\n%s", got, screen(m))

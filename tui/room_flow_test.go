@@ -12,8 +12,10 @@ import (
 // Ada sees it, accepts it (the turn is Bo's in the transcript), sets the
 // room to co-drive (Bo's next chime goes in at once), back to suggest, and
 // rejects one.
-func TestChimeFlow(t *testing.T) {
-	srv, _ := host(t)
+func TestChimeFlow(t *testing.T) { variants(t, testChimeFlow) }
+
+func testChimeFlow(t *testing.T, opts ...vehicletest.Option) {
+	srv, _ := host(t, opts...)
 	ada, bo := person(t, srv, "ada-token", "cli-ada"), person(t, srv, "bo-token", "cli-bo")
 	id := newSession(t, ada, "Room")
 	cfg := hostConfig(t, ada)
@@ -25,13 +27,13 @@ func TestChimeFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.see("✉ chimes · 1 pending", "Bo · 09:30  Try the archive.")
-	a.send(keyTab, press('a'), press('a'))
+	a.send(keyTab, press('a'), keyEnter)
 	a.see("Bo (collaborator) · 09:30", "Bo suggests: Try the archive.", "idle")
 	if strings.Contains(screen(a.m), "1 pending") {
 		t.Error("the accepted chime is still pending")
 	}
 
-	a.send(keyTab, press('p'), press('p'))
+	a.send(keyTab, press('p'), keyEnter)
 	a.see("room co-drive")
 	res, err := bo.Chime(t.Context(), id, "Now straight in.")
 	if err != nil || res.Status != "submitted" {
@@ -39,13 +41,13 @@ func TestChimeFlow(t *testing.T) {
 	}
 	a.see("Now straight in.", "idle")
 
-	a.send(keyTab, press('P'), press('P'))
+	a.send(keyTab, press('P'), keyEnter)
 	a.see("room suggest")
 	if _, err := bo.Chime(t.Context(), id, "Ignore me."); err != nil {
 		t.Fatal(err)
 	}
 	a.see("Bo · 09:30  Ignore me.")
-	a.send(keyTab, press('x'), press('x'))
+	a.send(keyTab, press('x'), keyEnter)
 	a.see("rejected Bo's chime")
 	a.until("the chime gone", func(s string) bool { return !strings.Contains(s, "Ignore me.") })
 	rejected := 0
@@ -61,9 +63,13 @@ func TestChimeFlow(t *testing.T) {
 }
 
 // TestVisitFlow is Bo's terminal chiming into Ada's room: pending under
-// suggest, submitted under co-drive, refused under observe.
-func TestVisitFlow(t *testing.T) {
-	srv, _ := host(t)
+// suggest, submitted under co-drive, refused under observe (the text back
+// in the composer); each said with its time, the room as last known, never
+// as a present fact (issue 24's ninth item).
+func TestVisitFlow(t *testing.T) { variants(t, testVisitFlow) }
+
+func testVisitFlow(t *testing.T, opts ...vehicletest.Option) {
+	srv, _ := host(t, opts...)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Ada's")
 	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
@@ -71,9 +77,11 @@ func TestVisitFlow(t *testing.T) {
 	b := drive(t, "bo", cfg, 80, 24)
 	b.see("chiming into "+id, "not yours")
 
+	b.see("✉ you chime into this room · nothing known of it yet")
 	b.send(typing("Look at the census.")...)
 	b.send(keyEnter)
-	b.see("you → chime", "chime sent: waiting for the driver", "Look at the census.")
+	b.see("you → chime · pending with the driver since 09:30", "Look at the census.",
+		"you will not see the outcome here: only the session's owner reads it", "✉ as of 09:30: chimes waited for the driver (suggest)")
 	snap, err := ada.Inspect(t.Context(), id)
 	if err != nil || len(snap.Chimes) != 1 || snap.Chimes[0].Author != "Bo" {
 		t.Fatalf("ada's room: %+v, %v", snap, err)
@@ -84,14 +92,20 @@ func TestVisitFlow(t *testing.T) {
 	}
 	b.send(typing("Straight in.")...)
 	b.send(keyEnter)
-	b.see("chime submitted: in at once (co-drive)")
+	b.see("went in at once (co-drive) at 09:30", "✉ as of 09:30: chimes went in at once (co-drive)")
 
 	if _, err := ada.SetRoomPolicy(t.Context(), id, client.PolicyObserve); err != nil {
 		t.Fatal(err)
 	}
 	b.send(typing("Refused.")...)
 	b.send(keyEnter)
-	b.see("chime refused: the room is in observe mode")
+	b.see("refused at 09:30: the room was in observe mode", "✉ as of 09:30: chimes were refused (observe or mute)")
+	if got := b.m.composer.Value(); got != "Refused." {
+		t.Errorf("the refused chime's text is %q in the composer, want it back", got)
+	}
+	if strings.Contains(screen(b.m), "the driver decides") {
+		t.Error("the screen says what the driver does now, which Bo cannot know")
+	}
 }
 
 // TestVisitUnknownSession: a chime to a session that is not there is the
@@ -110,9 +124,13 @@ func TestVisitUnknownSession(t *testing.T) {
 }
 
 // TestQueueFlow queues two follow-ups behind a held run, cancels one from
-// the lane, and aborts with Esc: the other stays queued and runs next.
-func TestQueueFlow(t *testing.T) {
-	srv, _ := host(t)
+// the lane, and aborts with Esc: the other is held back, and runs once the
+// person says it still goes. Under both of the host's answers to what an
+// abort does to the queue.
+func TestQueueFlow(t *testing.T) { variants(t, testQueueFlow) }
+
+func testQueueFlow(t *testing.T, opts ...vehicletest.Option) {
+	srv, _ := host(t, opts...)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Queue")
 	cfg := hostConfig(t, ada)
@@ -133,13 +151,17 @@ func TestQueueFlow(t *testing.T) {
 	a.see("⧗ queued follow-up · drop this one", "⧗ queued follow-up · keep this one", "2 queued")
 	a.send(keyTab, keyTab)
 	a.see("▸ ⧗ queued follow-up · drop this one")
-	a.send(press('x'), press('x'))
+	a.send(press('x'), keyEnter)
 	a.see("cancelled “drop this one”", "1 queued")
 	a.send(keyEsc) // the cancel gave the composer the focus back: esc aborts
-	a.see("run aborted")
+	a.see("Run aborted", "· keep this one")
+	a.send(keyDown, keyEnter)
 	a.see("You said: keep this one", "idle")
-	if n := count(srv, id, client.EvCommandCancelled); n != 1 {
-		t.Errorf("%d commands cancelled, want 1 (Esc wipes no queue)", n)
+	if n := count(srv, id, client.EvCommandCancelled); n != 2 {
+		t.Errorf("%d commands cancelled, want 2 (one from the lane, one held back at the abort)", n)
+	}
+	if n := count(srv, id, client.EvRunStarted); n != 2 {
+		t.Errorf("%d runs, want 2 (the held one, then the follow-up sent again)", n)
 	}
 }
 
@@ -157,7 +179,7 @@ func TestForkFlow(t *testing.T) {
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("You said: first question", "idle")
 	a.send(keyTab, keyTab, keyUp)
-	a.send(press('f'), press('f'))
+	a.send(press('f'), keyEnter)
 	a.until("the fork open", func(string) bool { return a.m.sess.id == "s2" && a.m.sess.state != nil })
 	a.see("vehicle · s2", "● you drive from this terminal", "┃ first question")
 	if a.m.composer.Value() != "first question" {
@@ -185,11 +207,15 @@ func TestAccountOnHost(t *testing.T) {
 
 	m := drive(t, "ada", hostConfig(t, person(t, srv, "ada-token", "cli-ada")), 100, 30)
 	m.send(keyCtrlN)
+	m.see("New session")
+	m.send(keyEnter)
 	m.see("◆ member user:ada · 0 turns in this session · no limits")
 }
 
-// TestDeletedElsewhere: another terminal of the same person deletes the open
-// session; this one says it is gone and where to go.
+// TestDeletedElsewhere (issue 25.3): another terminal of the same person
+// deletes the open session; this one closes its composer and says, where
+// it was, where the session went (the host's trash) and what is left to do
+// (the picker). Nothing typed then is sent (it would be not_found).
 func TestDeletedElsewhere(t *testing.T) {
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
@@ -199,30 +225,46 @@ func TestDeletedElsewhere(t *testing.T) {
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("● you drive from this terminal", "● live")
-	if _, err := other.Delete(t.Context(), id); err != nil {
+	out, err := other.Delete(t.Context(), id)
+	if err != nil {
 		t.Fatal(err)
 	}
-	a.see("session deleted", "this session is gone: ctrl+o lists your sessions", "stream closed")
+	gone := "✗ this session was deleted: it is in the host's trash (" + out.Deleted.TrashedAs + ") and nothing more is sent here · ctrl+o shows your sessions"
+	got := a.seeBoxed("session deleted", gone, "○ nobody drives: the session is gone", "stream closed")
+	if strings.Contains(got, "write a message") || strings.Contains(got, "┃") {
+		t.Errorf("the composer still invites sending:\n%s", got)
+	}
+	a.send(typing("anyone?")...)
+	a.send(keyEnter, keyCtrlS)
+	if a.m.composer.Value() != "" || a.m.sess.sending {
+		t.Errorf("a deleted session took a draft %q (sending %v)", a.m.composer.Value(), a.m.sess.sending)
+	}
+	if e := a.m.LastError(); strings.Contains(e, "not_found") {
+		t.Errorf("a send went to the host: %s", e)
+	}
+	a.see("nothing is sent: this session is gone")
+	a.send(keyCtrlT, keyCtrlP)
+	a.seeBoxed("Rename this session", "this session was deleted")
+	a.send(keyEsc, keyCtrlO)
+	a.until("the picker", func(string) bool { return a.m.focus == focusPicker })
 }
 
-// TestChimeKeptWhenHostGone: a watcher's chime that gets no answer is kept
-// in sight as unconfirmed (the host may have taken it), not put back in the
+// TestChimeKeptWhenHostGone: a visitor's chime that gets no answer is kept
+// as unconfirmed (the host may have taken it), not put back in the
 // composer, and the status line says what enter does.
 func TestChimeKeptWhenHostGone(t *testing.T) {
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Lonely")
-	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-watch"))
-	cfg.SessionID = id
-	w := drive(t, "second", cfg, 100, 30)
-	w.see("w  watch from here")
-	w.send(press('w'))
-	w.see("your other terminal drives · ctrl+t takes over", "● live")
+	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	cfg.SessionID, cfg.Chime = id, true
+	w := drive(t, "bo", cfg, 100, 30)
+	w.see("chiming into " + id)
 	srv.Close()
 	w.send(typing("are you there?")...)
 	w.send(keyEnter)
-	w.until("the chime's answer", func(string) bool { return !w.m.sess.sending })
-	w.see("no answer yet: enter sends the same request again · are you there?", "no answer to your chime")
+	w.until("the chime's answer", func(string) bool { return !w.m.visit.sending })
+	w.see("no answer to your chime: enter sends it again")
 	if v := w.m.composer.Value(); v != "" {
 		t.Fatalf("the composer holds %q after a lost answer", v)
 	}

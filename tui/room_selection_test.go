@@ -41,10 +41,10 @@ func TestRoomSelectionStaysVisible(t *testing.T) {
 		visible(i, "↑")
 	}
 	feed(m, press('x'))
-	if got := screen(m); !strings.Contains(got, "x again rejects P1's chime “the first chime is long…”") {
+	if got := screen(m); !strings.Contains(got, "x: enter rejects P1's chime “the first chime is long…”") {
 		t.Errorf("the status does not name the chime x acts on:\n%s", got)
 	}
-	feed(m, keyUp, press('v'))
+	feed(m, keyUp, press('v'), keyEnter)
 	got := strings.Join(strings.Fields(screen(m)), " ")
 	if !strings.Contains(got, "Chime from P1") || !strings.Contains(got, "THE END") {
 		t.Errorf("v does not show the long chime whole:\n%s", screen(m))

@@ -69,41 +69,37 @@ func roomCases() []roomCase {
 			return out
 		}},
 		{name: "chime accepted", steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('a'), press('a'),
+			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('a'), keyEnter,
 				resolvedMsg{gen: m.gen, accept: true, chime: bo, res: &client.ChimeResult{Accepted: true, ChimeID: "c1", CommandID: "chime-c1"}},
 				chimeResolved(m, 6, "c1", true),
 				on(m, event(7, client.EvMessageCompleted, `{"entryId":"e4","role":"user","text":"[Bo collaborator]\nTry the archive.","timestamp":"2026-10-14T09:31:00Z"}`)),
 				on(m, event(8, client.EvRunStarted, `{"runId":"r2"}`))}
 		}},
 		{name: "chime rejected", steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('x'), press('x'),
+			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('x'), keyEnter,
 				resolvedMsg{gen: m.gen, chime: bo, res: &client.ChimeResult{ChimeID: "c1"}},
 				chimeResolved(m, 6, "c1", false)}
 		}},
 		{name: "policy changed", steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{keyTab, press('p'), press('p'), policyMsg{gen: m.gen, policy: client.PolicyCoDrive},
+			return []tea.Msg{keyTab, press('p'), keyEnter, policyMsg{gen: m.gen, policy: client.PolicyCoDrive},
 				on(m, event(5, client.EvRoomPolicy, `{"policy":"co-drive"}`))}
 		}},
 		{name: "policy refused", steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{keyTab, press('P'), press('P'), policyMsg{gen: m.gen, policy: client.PolicyMute,
+			return []tea.Msg{keyTab, press('P'), keyEnter, policyMsg{gen: m.gen, policy: client.PolicyMute,
 				err: &client.Error{Code: client.CodeLeaseRequired, Message: "claim the lease first"}}}
 		}},
 		{name: "watcher cannot accept", watch: true, steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('a'), press('a')}
+			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('a'), keyEnter}
 		}},
-		{name: "watching sends a chime", watch: true, steps: func(m *Model) []tea.Msg {
-			return append(typing("look at 2024"), keyEnter, chimedMsg{gen: m.gen, out: outgoing{op: opChime, text: "look at 2024"},
-				res: &client.ChimeResult{Accepted: true, ChimeID: "c3", Status: "pending"}})
-		}},
-		{name: "chime refused by the room", watch: true, steps: func(m *Model) []tea.Msg {
-			return append(typing("look at 2024"), keyEnter, chimedMsg{gen: m.gen, out: outgoing{op: opChime, text: "look at 2024"},
-				res: &client.ChimeResult{Reason: "the room is in observe mode: the driver takes no chimes now"}})
+		{name: "watching, enter offers the take-over", watch: true, steps: func(m *Model) []tea.Msg {
+			return append(typing("look at 2024"), keyEnter)
 		}},
 	}
 }
 
 // TestRoom is the room pane: chimes arriving, accepted, rejected, the
-// policy changed, and the composer chiming while watching.
+// policy changed, and enter while watching (the person's own session: the
+// take-over is offered, never a chime).
 func TestRoom(t *testing.T) {
 	cases := roomCases()
 	for _, c := range cases {
@@ -130,10 +126,10 @@ func TestRoomKeysSendTheRightRequests(t *testing.T) {
 		feed(m)
 	}
 	feed(m, keyDown, press('a'))
-	if m.note != "a again accepts Cy's chime “two” · any other key types into the composer" {
-		t.Errorf("a after ↓ did not ask for a second a: note %q", m.note)
+	if m.note != "a: enter accepts Cy's chime “two” · typing goes to the composer" {
+		t.Errorf("a after ↓ did not ask for enter: note %q", m.note)
 	}
-	if _, cmd := m.Update(press('a')); cmd == nil || m.note != "accepting Cy's chime “two”…" {
+	if _, cmd := m.Update(keyEnter); cmd == nil || m.note != "accepting Cy's chime “two”…" {
 		t.Errorf("a after ↓: note %q", m.note)
 	}
 	feed(m, keyEsc)

@@ -6,8 +6,9 @@ import (
 )
 
 // onTranscriptKey handles the keys that search the transcript or jump in
-// it: the bar's keys while it shows, ctrl+f and ctrl+home anywhere, and
-// in the entries pane /, g, G, home and end. ok is false for other keys.
+// it: the bar's keys while it shows, ctrl+f and ctrl+home anywhere (the
+// entries pane's own, /, g, G, home and end, are the pane's). ok is false
+// for other keys.
 func (m *Model) onTranscriptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := &m.Keys
 	switch {
@@ -21,14 +22,6 @@ func (m *Model) onTranscriptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return tea.Batch(cmd, m.act(act, m.transcript.Search())), true
 	case key.Matches(msg, k.Search):
 		m.openSearch()
-	case m.focus != focusEntries:
-		return nil, false
-	case key.Matches(msg, k.SearchEntries):
-		m.openSearch()
-	case key.Matches(msg, k.First):
-		m.toFirst()
-	case key.Matches(msg, k.Last):
-		m.transcript.SelectLast()
 	default:
 		return nil, false
 	}

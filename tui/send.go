@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -163,7 +164,7 @@ func (c *common) resend(s *session) tea.Cmd {
 		return sendChime(s.ctx, c.cfg.Client, s.gen, s.id, out, false)
 	}
 	rel, _ := s.state.LeaseAt(c.cfg.Now())
-	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale)
+	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, c.cfg.ClaimTTL)
 }
 
 // unconfirmedItem is the unconfirmed send as a line of the queue lane, so
@@ -176,45 +177,18 @@ func (s *session) unconfirmedItem() []panes.LaneItem {
 	return []panes.LaneItem{{CommandID: u.requestID, Op: u.op, Text: u.text, Unconfirmed: true}}
 }
 
-// chime sends text (the draft) as a chime into the open session's room:
-// this terminal does not drive it. The context refs stay for a text command.
-func (m *Model) chime(text string) tea.Cmd {
-	s := m.sess
-	m.composer.SetValue("")
-	s.sending = true
-	m.note = "sending a chime…"
-	return sendChime(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(opChime, text), false)
-}
+// onChimed shows what the room did with a chime of this terminal's: into
+// another person's session, the only kind there is (visit.go).
+func (m *Model) onChimed(msg chimedMsg) { m.onVisitChimed(msg) }
 
-// onChimed shows what the room did with this terminal's chime: pending,
-// submitted, or refused (the text then comes back to the composer).
-func (m *Model) onChimed(msg chimedMsg) {
-	if msg.visit {
-		m.onVisitChimed(msg)
-		return
+// tooLong refuses, before it is sent, a text over the size a message may
+// have (the host would refuse it): the status line says so, and the text
+// stays in the composer.
+func (c *common) tooLong(text string) bool {
+	if len(text) <= client.MaxTextBytes {
+		return false
 	}
-	if m.landed(msg.gen, msg.out, msg.err) == nil {
-		return
-	}
-	m.note = chimeOutcome(msg.res)
-	if !msg.res.Accepted {
-		m.composer.Restore(escapeSlash(msg.out.text))
-	}
-}
-
-// chimeOutcome words what the room did with a chime.
-func chimeOutcome(r *client.ChimeResult) string {
-	switch {
-	case r == nil:
-		return "chime sent"
-	case !r.Accepted:
-		reason := ui.SanitizeLine(r.Reason)
-		if reason == "" {
-			reason = "the room takes no chimes now"
-		}
-		return "chime refused: " + reason
-	case r.Status == "submitted":
-		return "chime submitted: in at once (co-drive)"
-	}
-	return "chime sent: waiting for the driver"
+	c.note = fmt.Sprintf("not sent: %s is %s bytes, over the %s a message may hold; shorten it (%s edits it)",
+		"the text", ui.Thousands(len(text)), ui.Thousands(client.MaxTextBytes)+" bytes", ui.KeyName(c.Keys.Editor))
+	return true
 }

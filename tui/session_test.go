@@ -126,7 +126,7 @@ func TestLease(t *testing.T) {
 		{name: "offer", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true)},
 		{name: "chose to watch", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
 			steps: func(m *Model) []tea.Msg { return []tea.Msg{press('w')} }},
-		{name: "watching enter sends a chime", lease: lease("user:ada", "cli-other"),
+		{name: "watching, enter offers the take-over", lease: lease("user:ada", "cli-other"),
 			claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
 			steps:    func(m *Model) []tea.Msg { return append(append([]tea.Msg{press('w')}, typing("hi")...), keyEnter) }},
 		{name: "took over", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
@@ -142,6 +142,13 @@ func TestLease(t *testing.T) {
 			return []tea.Msg{
 				on(m, event(5, client.EvLeaseRevoked, `{"clientId":"cli-me","by":"cli-other","reason":"takeover"}`)),
 				on(m, event(6, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-other","expiresAt":"2026-10-14T10:31:00Z"}`)),
+			}
+		}},
+		{name: "taken over, then that terminal left", lease: lease("user:ada", "cli-me"), steps: func(m *Model) []tea.Msg {
+			return []tea.Msg{
+				on(m, event(5, client.EvLeaseRevoked, `{"clientId":"cli-me","by":"cli-other","reason":"takeover"}`)),
+				on(m, event(6, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-other","expiresAt":"2026-10-14T10:31:00Z"}`)),
+				on(m, event(7, client.EvLeaseReleased, `{"clientId":"cli-other"}`)),
 			}
 		}},
 		{name: "expired", lease: lease("user:ada", "cli-me"), steps: func(m *Model) []tea.Msg {
@@ -223,6 +230,15 @@ func TestHelpOverlay(t *testing.T) {
 			golden(t, drawn(m, overlayPart))
 			if _, ok := m.top().(*dialog.Help); !ok || !strings.Contains(screen(m), "ctrl+s    steer the run") {
 				t.Fatalf("f1 did not open the help over the session")
+			}
+			listed := map[string]bool{}
+			for _, col := range m.screenKeys().FullHelp() {
+				for _, b := range col {
+					listed[b.Help().Key] = true
+				}
+			}
+			if !listed["alt+z"] || !listed["alt+→"] || !listed["alt+←"] {
+				t.Errorf("the help does not list the wall's keys: %v", listed)
 			}
 			feed(m, press('q'))
 			if m.focus != focusSession || m.top() != nil {

@@ -82,7 +82,7 @@ func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool)
 		return l.text, nil, false
 	}
 	send := sendAnyway{op: op, text: draft}
-	return "", m.runCommand(l, draft, "Send the text to the model as it is?", "send it", send), true
+	return "", m.runCommand(l, draft, "Send the text to the model as it is?", "send it to the model as text", send), true
 }
 
 // runCommand runs the command l of draft. One that names no command asks
@@ -92,9 +92,9 @@ func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool)
 func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Action) tea.Cmd {
 	a, ok := m.lookup(l.name)
 	if !ok {
-		m.push(dialog.NewConfirm(&m.Context, "Not a command",
+		m.push(dialog.NewChoice(&m.Context, "Not a command",
 			"/"+ui.SanitizeLine(l.name)+" is not a command ("+ui.KeyName(m.Keys.Palette)+" lists them).\n"+question,
-			yes, "keep it in the composer", send))
+			[]dialog.Option{{Label: "keep it in the composer"}, {Label: yes, Act: send}}, 0, false))
 		return nil
 	}
 	if why := a.why(m); why != "" {
@@ -106,9 +106,9 @@ func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Act
 		m.note = refusal
 		return nil
 	}
-	m.composer.Remember(draft)
+	keep := m.remember(draft)
 	m.composer.SetValue("")
-	return cmd
+	return tea.Batch(keep, cmd)
 }
 
 // parsePolicy reads a room policy's name.

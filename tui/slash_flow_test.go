@@ -187,21 +187,35 @@ func TestSlashRefOnTheWire(t *testing.T) {
 	}
 }
 
-// TestSlashUnknownAsks: an unknown /word asks first; no keeps the text,
-// yes sends it as it is. "//" sends the literal.
+// TestSlashUnknownAsks: an unknown /word asks first; esc, or enter on the
+// marked answer, keeps the text; words typed on are not an answer, they
+// go on in the composer; the other answer, marked, sends it as it is. "//"
+// sends the literal.
 func TestSlashUnknownAsks(t *testing.T) {
 	srv, _ := host(t)
 	h, _ := slashSession(t, srv, "Unknown")
 	h.enter("/frobnicate it")
-	h.see("Not a command", "/frobnicate is not a command", "y/enter send it", "n/esc keep it in the composer")
-	h.send(press('n'))
+	h.see("Not a command", "/frobnicate is not a command", "▸ keep it in the composer", "send it to the model as text")
+	h.send(keyEsc)
 	draftIs(t, h, "/frobnicate it")
 	if h.m.top() != nil {
-		t.Fatal("no did not close the question")
+		t.Fatal("esc did not close the question")
 	}
 	h.send(keyEnter)
 	h.see("Not a command")
-	h.send(press('y'))
+	h.send(keyEnter) // enter again, in a hurry: the marked answer keeps it
+	draftIs(t, h, "/frobnicate it")
+	h.send(keyEnter)
+	h.see("Not a command")
+	h.send(typing(" say yes")...)
+	draftIs(t, h, "/frobnicate it say yes")
+	if h.m.top() != nil || count(srv, h.m.sess.id, client.EvCommandAccepted) != 0 {
+		t.Fatalf("typing on answered the question: overlay %T", h.m.top())
+	}
+	h.m.composer.SetValue("/frobnicate it")
+	h.send(keyEnter)
+	h.see("Not a command")
+	h.send(keyDown, keyEnter)
 	h.see("You said: /frobnicate it", "idle")
 	h.until("the send settled", func(string) bool { return !h.m.sess.sending })
 	draftIs(t, h, "")
@@ -240,6 +254,8 @@ func TestSlashOpeners(t *testing.T) {
 	h.send(keyEsc) // back to the session
 	first := h.m.sess.id
 	h.enter("/new")
+	h.see("New session")
+	h.send(keyEnter)
 	h.until("a new session", func(s string) bool {
 		return h.m.sess != nil && h.m.sess.id != first && h.m.sess.state != nil && strings.Contains(s, "● you drive")
 	})

@@ -19,7 +19,7 @@ func TestSmallTerminals(t *testing.T) {
 		keys []string
 	}{
 		{"rename", func(m *Model) { feed(m, keyCtrlR) }, []string{"enter saves", "esc cancels"}},
-		{"delete", func(m *Model) { feed(m, keyCtrlD) }, []string{"y/enter delete", "n/esc keep it"}},
+		{"delete", func(m *Model) { feed(m, keyCtrlD) }, []string{"keep it (n)", "delete it (y)", "enter picks"}},
 		{"deleted", func(m *Model) {
 			out := client.DeleteOutcome{Deleted: client.Deleted{TrashedAs: "trash/s3-20261014"}}
 			feed(m, deletedMsg{id: "s3", title: "Plan the trip", outcome: &out})

@@ -96,10 +96,12 @@ func onlyDeltas(evs []client.Event) bool {
 }
 
 // onEvents folds the events in order and reads the next; the screen is
-// drawn again when any of them changed it. Deltas are drawn at once, with
-// the spinner if it moved: the streaming text is rendered here, not at a
-// flush tick (the tick a delta's fold arms is not scheduled), so a reply
-// streaming in costs one message and one frame a flush interval.
+// drawn again when any of them changed it. The focused session's deltas
+// (the only one's, with one open) are drawn at once, with the spinner if it
+// moved: its streaming text is rendered here, not at a flush tick (its folds
+// arm none, see scheduleFlush), so a reply streaming in costs one message
+// and one frame a flush interval. A tile without the focus keeps its slower
+// flush tick (tileFlushEvery).
 func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 	s := m.current(msg.gen)
 	if s == nil || s.state == nil {
@@ -107,22 +109,21 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 		return nil
 	}
 	cmds := make([]tea.Cmd, 0, len(msg.evs)+1)
-	dirty, deltas, ticking := false, false, s.flushes
+	dirty, deltas := false, false
+	if !m.throttled(s) {
+		m.drawsNow = s
+	}
 	for _, ev := range msg.evs {
 		m.dirty = true
-		cmd := m.fold(s, ev)
-		if ev.Type == client.EvMessageDelta {
-			deltas = true // its fold only arms the flush tick: drawn below instead
-		} else {
-			cmds = append(cmds, cmd)
-		}
+		cmds = append(cmds, m.fold(s, ev))
+		deltas = deltas || ev.Type == client.EvMessageDelta
 		dirty = dirty || m.dirty
 	}
-	if deltas {
-		if !ticking && s.flushes {
-			s.flushes, m.ticks = false, m.ticks-1 // the tick the folds armed, not scheduled
-		}
-		dirty = m.transcript.FlushStreams() || m.activity.Moved() || dirty
+	m.drawsNow = nil
+	if deltas && !m.throttled(s) {
+		// An armed tick that finds nothing waiting draws nothing.
+		s.flushes = false
+		dirty = s.view.FlushStreams() || m.activity.Moved() || dirty
 		s.pace.drawn = time.Now()
 	}
 	m.dirty = dirty

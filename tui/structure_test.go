@@ -44,14 +44,17 @@ func TestOverlayStack(t *testing.T) {
 	if _, ok := m.top().(*dialog.Help); !ok {
 		t.Fatalf("f1 opened %T, want the help", m.top())
 	}
-	feed(m, typing("hello")...)
-	if m.composer.Value() != "" {
-		t.Errorf("keys went under the help to the composer: %q", m.composer.Value())
-	}
 	feed(m, keyEsc)
 	if m.top() != nil || m.focus != focusSession {
 		t.Errorf("esc left overlay %T, focus %d", m.top(), m.focus)
 	}
+	feed(m, keyF1)
+	feed(m, typing("hello")...)
+	if m.composer.Value() != "hello" || m.top() != nil {
+		t.Errorf("words typed at the help: composer %q, overlay %T; want them in the composer, the help closed",
+			m.composer.Value(), m.top())
+	}
+	m.composer.SetValue("")
 	m.offer(m.sess, lease("user:ada", "cli-two"))
 	feed(m, keyF1)
 	if _, ok := m.top().(*dialog.Offer); !ok {
@@ -75,9 +78,10 @@ func TestRebindingChangesHints(t *testing.T) {
 	km.Send = key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "send / follow-up"))
 	cfg := testConfig(t)
 	cfg.Keys = &km
-	m := opened(t, cfg, 100, 24, snapshot(lease("user:bo", "cli-bo")), nil)
+	m := opened(t, cfg, 100, 24, snapshot(lease("user:ada", "cli-other")), leaseHeld(lease("user:ada", "cli-other"), true))
+	feed(m, press('w'))
 	got := screen(m)
-	for _, want := range []string{"ctrl+l sends the driver a chime · ctrl+x takes over", "f9 help"} {
+	for _, want := range []string{"ctrl+l offers to take over · ctrl+x takes over", "f9 help"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, got)
 		}

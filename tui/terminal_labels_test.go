@@ -65,3 +65,27 @@ func TestTerminalLabelFallback(t *testing.T) {
 		}
 	}
 }
+
+// TestThisTerminalIsNotItsOwnOther: a lease held by an earlier vehicle in
+// this very terminal (same computer, same terminal, another run, which did
+// not let the lease go) is never named "your other terminal", in the
+// take-over dialog or the lease pane.
+func TestThisTerminalIsNotItsOwnOther(t *testing.T) {
+	srv, _ := host(t)
+	earlier, now := clientid.New("laptop", "/dev/pts/3"), clientid.New("laptop", "/dev/pts/3")
+	for now == earlier {
+		now = clientid.New("laptop", "/dev/pts/3")
+	}
+	one := person(t, srv, "ada-token", earlier)
+	id := newSession(t, one, "Left behind")
+	b := drive(t, "this terminal again", hostConfig(t, person(t, srv, "ada-token", now)), 120, 24)
+	b.run(b.m.open(id))
+	got := b.see("Take over or watch?", "This session is driven from an earlier vehicle in this terminal (laptop, pts/3).",
+		"◐ an earlier vehicle in this terminal (laptop, pts/3) holds it")
+	if strings.Contains(got, "your other terminal") {
+		t.Errorf("this terminal is named its own other terminal:\n%s", got)
+	}
+	if ui.OtherTerminal("cli-desk-pts1-0001", now) != "your other terminal (desk, pts/1)" {
+		t.Error("another terminal is not named so")
+	}
+}

@@ -95,12 +95,12 @@ func TestToolCallOpens(t *testing.T) {
 	openAndClose := func(when string) {
 		h.send(keyTab, keyTab, keyUp) // the entries pane, the reply, then the chip above it
 		h.see("entries:", "o/enter opens/closes")
-		h.send(press('o'))
+		h.send(press('o'), keyEnter)
 		s := h.see(shown...)
 		if strings.Contains(s, "renewal note 6") {
 			t.Errorf("%s: the result shows more than its bound:\n%s", when, s)
 		}
-		h.send(press('o'))
+		h.send(press('o'), keyEnter)
 		h.until(when+": the chip closed", func(s string) bool {
 			return !strings.Contains(s, "documentId: doc-7") && !strings.Contains(s, "renewal note 1") &&
 				strings.Contains(s, "⚙ read_document ✓ ok")
@@ -129,11 +129,12 @@ func TestToolCallOpens(t *testing.T) {
 // copy and fork on a chip say what they do there.
 func TestChipOnMessage(t *testing.T) {
 	h := prompted(t, "check the renewal #tool", "Here it is:")
-	h.send(keyTab, keyTab, press('o'))
+	h.send(keyTab, keyTab, press('o'), keyEnter)
 	h.see("o/enter opens a tool call: select a ⚙ chip")
-	h.send(keyUp, press('f'))
+	h.send(keyUp, press('f'), keyEnter)
 	h.see("fork needs a message: select one, not a tool call")
-	if got := fmt.Sprint(h.key(press('y'))()); !strings.HasPrefix(got, "renewal note 1\nrenewal note 2") {
+	h.send(press('y'))
+	if got := fmt.Sprint(h.key(keyEnter)()); !strings.HasPrefix(got, "renewal note 1\nrenewal note 2") {
 		t.Errorf("y on a chip copied %q", got)
 	}
 }

@@ -22,6 +22,8 @@ type visit struct {
 	sent        []sentChime
 	sending     bool
 	unconfirmed *outgoing // a chime whose answer was lost: enter sends the same request again
+	room        string    // what the last answer said of the room, "" before any
+	roomAt      time.Time // when that answer came
 }
 
 // sentChime is a chime sent from this terminal, and what became of it.
@@ -44,7 +46,10 @@ func (m *Model) startVisit(id string) tea.Cmd {
 	m.focus = focusVisit
 	m.note = "chiming into " + ui.SanitizeLine(id)
 	m.layout()
-	return fetchAccount(m.cfg.Context, m.cfg.Client)
+	if m.cfg.History != nil {
+		m.composer.SetHistory(nil)
+	}
+	return tea.Batch(fetchAccount(m.cfg.Context, m.cfg.Client), loadHistory(m.cfg.History, 0, m.draftKey(id)))
 }
 
 // onVisitKey handles a key on the visit screen: the composer's, Enter
@@ -56,6 +61,8 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.visit, m.focus = nil, focusPicker
 		m.layout()
 		return m.reload("")
+	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
+		return m.onSessionAction(msg)
 	case key.Matches(msg, m.Keys.Send):
 		if v.sending {
 			return nil
@@ -64,9 +71,14 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		if handled {
 			return cmd
 		}
+		if m.tooLong(text) {
+			return nil
+		}
 		out := m.newOutgoing(opChime, text)
+		var keep tea.Cmd
 		switch {
 		case !m.composer.Blank():
+			keep = m.remember(m.composer.Value())
 			m.composer.SetValue("")
 			m.note = "sending a chime…"
 		case v.unconfirmed != nil:
@@ -76,7 +88,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		v.sending = true
-		return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, out, true)
+		return tea.Batch(keep, sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, out, true))
 	}
 	cmd := m.onComposer(msg)
 	return cmd
@@ -110,9 +122,19 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 		return
 	}
 	m.setErr(nil)
-	out := chimeOutcome(msg.res)
-	v.sent = append(v.sent, sentChime{text: msg.out.text, at: m.cfg.Now(), outcome: out, ok: msg.res != nil && msg.res.Accepted})
+	now := m.cfg.Now()
+	out, room := m.chimeWords(msg.res, now)
+	ok := msg.res != nil && msg.res.Accepted
+	v.sent = append(v.sent, sentChime{text: msg.out.text, at: now, outcome: out, ok: ok})
+	v.room, v.roomAt = room, now
 	m.note = out
+	switch {
+	case !ok:
+		m.composer.Restore(escapeSlash(msg.out.text)) // refused: the text is the person's still
+		m.note += " · your text is back in the composer"
+	case msg.res.Status != "submitted":
+		m.note += " · " + pendingUnseen
+	}
 }
 
 // visitScreen draws the visit: the explanation, the chimes sent, the
@@ -128,7 +150,7 @@ func (m *Model) visitScreen() (string, *tea.Cursor) {
 	acct := m.accountP.Lines()
 	h := max(m.high-len(lines)-2-ch-len(acct), 1)
 	lines = append(lines, m.overlay(m.visitBody(h))...)
-	rule := m.Styles.Rule.Render("── ") + m.Styles.AuthorLabel.Render("✉ you chime into this room · the driver decides") + " "
+	rule := m.Styles.Rule.Render("── ") + m.Styles.AuthorLabel.Render("✉ "+m.roomAsOf()) + " "
 	lines = append(lines, ui.Pad(rule+m.Styles.Rule.Render(strings.Repeat("─", max(m.width-xansi.StringWidth(rule), 0))), m.width))
 	lines = append(lines, acct...)
 	var cur *tea.Cursor
@@ -155,6 +177,11 @@ func (m *Model) visitBody(h int) []string {
 		for _, l := range ui.WrapPlain(ui.Sanitize(c.text), w) {
 			out = append(out, transcript.BodyIndent+m.Styles.Body.Render(l))
 		}
+		if strings.HasPrefix(c.outcome, "pending") {
+			for _, l := range ui.WrapPlain(pendingUnseen, w) {
+				out = append(out, transcript.BodyIndent+m.Styles.Notice.Render(l))
+			}
+		}
 	}
 	if len(out) > h {
 		out = out[len(out)-h:]
@@ -165,14 +192,14 @@ func (m *Model) visitBody(h int) []string {
 	return out
 }
 
-// sentHeader is a sent chime's first line: when, and what the room did.
+// sentHeader is a sent chime's first line: what the room did with it, and
+// when (the outcome's words carry the time).
 func (m *Model) sentHeader(c sentChime) string {
 	style := m.Styles.StatusGood
 	if !c.ok {
 		style = m.Styles.StatusError
 	}
-	h := m.Styles.UserLabel.Render("you → chime") + m.Styles.Time.Render(" · "+c.at.In(m.cfg.Location).Format("15:04")+" · ") +
-		style.Render(c.outcome)
+	h := m.Styles.UserLabel.Render("you → chime") + m.Styles.Time.Render(" · ") + style.Render(c.outcome)
 	return ui.Pad(h, m.width)
 }
 
@@ -189,7 +216,7 @@ func (m *Model) visitSlash(draft string) (text string, cmd tea.Cmd, handled bool
 		return l.text, nil, false
 	}
 	chime := chimeAnyway{text: draft}
-	return "", m.runCommand(l, draft, "Send it to the driver as a chime as it is?", "chime it", chime), true
+	return "", m.runCommand(l, draft, "Send it to the driver as a chime as it is?", "chime it as text", chime), true
 }
 
 // chimeDraft chimes text, as enter does on the visit, when it is still

@@ -45,8 +45,8 @@ func TestVisitSlashCommands(t *testing.T) {
 	if n := len(chimes()); n != 0 {
 		t.Fatalf("%d chimes before the person said yes", n)
 	}
-	b.send(press('y'))
-	b.see("chime sent: waiting for the driver")
+	b.send(keyDown, keyEnter)
+	b.see("pending with the driver since")
 	b.send(typing("//etc is the folder")...)
 	b.send(keyEnter)
 	b.see("/etc is the folder")

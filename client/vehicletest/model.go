@@ -57,7 +57,9 @@ type ToolUse struct {
 // #toolerror gets a failing tool; #code replies with two code blocks;
 // #slow paces the deltas; #hold waits after
 // the first delta; #overrun calls tools until the budget guard stops it;
-// #fail fails the run; #long N replies N paragraphs. Around the turn:
+// #fail fails the run; #long N replies N paragraphs; #words N replies N
+// words of varied prose, a word a delta (as a model streams tokens). Around
+// the turn:
 // #crash makes an agent's body exit (code 1, with a stderr), #kill kills
 // it (SIGKILL); #stubborn makes an abort of a #hold slow; #retry, #compact,
 // #notice and #exterror send retry.started, compaction.started/ended,
@@ -89,6 +91,8 @@ func (Scripted) Turn(_ context.Context, req TurnRequest) Reply {
 		r.Deltas = Split("The tool failed: **document not found**. Try another name.", 6)
 	case strings.Contains(t, "#long"):
 		r.Deltas = longReply(t)
+	case strings.Contains(t, "#words"):
+		r.Deltas = wordsReply(t)
 	case strings.Contains(t, "#code"):
 		r.Deltas = Split(codeReply, 0)
 	default:
@@ -141,20 +145,70 @@ func echo(text string, afterTool bool) string {
 		lead, line, len([]rune(text)), len(strings.Fields(text)), clip(line, 40, "..."))
 }
 
-// longReply is N paragraphs (the number after #long, default 5, at most 2000).
-func longReply(text string) []string {
-	n := 5
-	_, after, _ := strings.Cut(text, "#long")
+// markerCount is the number after marker in text: def when none, at most
+// limit.
+func markerCount(text, marker string, def, limit int) int {
+	_, after, _ := strings.Cut(text, marker)
 	if f := strings.Fields(after); len(f) > 0 {
 		if v, err := strconv.Atoi(f[0]); err == nil && v > 0 {
-			n = min(v, 2000)
+			return min(v, limit)
 		}
 	}
+	return def
+}
+
+// longReply is N paragraphs (the number after #long, default 5, at most 2000).
+func longReply(text string) []string {
+	n := markerCount(text, "#long", 5, 2000)
 	out := make([]string, 0, 2*n)
 	for i := 1; i <= n; i++ {
 		out = append(out,
 			fmt.Sprintf("Paragraph %d. The vehicle keeps one driver at a time, and every event has a seq. ", i),
 			"A client that reconnects resumes from its last seq, with no gap and no duplicate.\n\n")
+	}
+	return out
+}
+
+// proseSentences are what wordsReply makes its paragraphs of.
+var proseSentences = [...]string{
+	"The lease says who drives: one client at a time, renewed before it runs out.",
+	"A prompt is a command, accepted, then delivered, then completed or failed.",
+	"Every change to a session is an event with a seq, kept by the host in order.",
+	"A client that reconnects asks for the events after the last seq it saw.",
+	"Collaborators chime in; the driver accepts a chime or rejects it.",
+	"The room's policy says what a chime does: suggest, co-drive, observe or mute.",
+	"A run ends settled, aborted or failed, and its cost is counted against the budget.",
+	"Tools read the graph: search_documents finds notes, read_document opens one.",
+	"When the credit is spent, the person's own model key keeps the session going.",
+	"A session deleted goes to the host's trash, with its mirror, and can come back.",
+	"The queue holds follow-ups while a run is under way; a steer changes its course.",
+	"Watching never claims: a watcher reads the stream and sends nothing.",
+}
+
+// wordsReply is N words (the number after #words, default 200, at most
+// 20,000) of varied prose in paragraphs, a word to a delta.
+func wordsReply(text string) []string {
+	n := markerCount(text, "#words", 200, 20000)
+	out := make([]string, 0, n)
+	x, i := uint32(1), -1
+	for p := 0; len(out) < n; p++ {
+		for s := 0; s < 3+p%3 && len(out) < n; s++ {
+			x = x*1103515245 + 12345 // a fixed walk: paragraphs differ, the same every time
+			next := int(x>>16) % len(proseSentences)
+			if next == i {
+				next = (next + 1) % len(proseSentences)
+			}
+			i = next
+			for _, w := range strings.Fields(proseSentences[i]) {
+				if len(out) == n {
+					break
+				}
+				out = append(out, w+" ")
+			}
+		}
+		if len(out) > 0 {
+			out[len(out)-1] = strings.TrimSuffix(out[len(out)-1], " ") + fmt.Sprintf(" (%d)\n\n", p+1)
+		}
 	}
 	return out
 }

@@ -63,6 +63,12 @@ func TestScriptedPaths(t *testing.T) {
 			j := strings.Join(r.Deltas, "")
 			return strings.Contains(j, "Paragraph 3.") && !strings.Contains(j, "Paragraph 4.")
 		}},
+		{"#words 500", 1, func(r Reply) bool {
+			j := strings.Join(r.Deltas, "")
+			paras := strings.Split(strings.TrimSpace(j), "\n\n")
+			return len(r.Deltas) == 500 && len(strings.Fields(j)) == 500+len(paras) && // a word a delta, and each paragraph's number
+				len(paras) > 5 && paras[1] != paras[2] && strings.HasSuffix(j, "\n\n")
+		}},
 	}
 	for _, c := range cases {
 		if r := m.Turn(ctx, TurnRequest{Text: c.text, Step: c.step}); !c.check(r) {

@@ -94,8 +94,15 @@ func (a *app) runDemo(ctx context.Context, listen string, noTUI bool, deltaDelay
 	if err != nil {
 		return err
 	}
+	if noTUI {
+		// It serves; it does not ride: Ada's session is hers to open, with
+		// nobody driving it.
+		if err := c.Release(ctx, id); err != nil {
+			return fmt.Errorf("cannot let the demo session's lease go: %w", err)
+		}
+	}
 	if listen != "" {
-		printDemo(a.Out, srv.URL, id)
+		printDemo(a.Out, srv.URL, id, noTUI)
 	}
 	if !noTUI {
 		if lines {
@@ -178,15 +185,20 @@ const demoPublicGraph = "public"
 
 // printDemo prints the demo host's address, people and the commands for a
 // second terminal.
-func printDemo(w io.Writer, url, id string) {
+func printDemo(w io.Writer, url, id string, noTUI bool) {
 	fmt.Fprintf(w, "vehicle demo host: %s (graph %q)\n\n", url, demoGraph)
 	fmt.Fprintln(w, "People (tokens for VEHICLE_TOKEN):")
 	for _, p := range demoPeople() {
 		fmt.Fprintf(w, "  %-4s %-10s %s\n", p.Name, p.Token, personLine(p))
 	}
 	at := "--gardend " + url + " --graph " + demoGraph
-	fmt.Fprintf(w, "\nThis terminal rides as Ada, on session %s.\n\n", id)
-	fmt.Fprintf(w, "Second terminal, the same person (take over, or watch):\n  VEHICLE_TOKEN=%s vehicle %s --session %s\n", demoToken, at, id)
+	if noTUI {
+		fmt.Fprintf(w, "\nThis terminal only serves: Ada's session %s has nobody driving it.\n\n", id)
+		fmt.Fprintf(w, "Ada's terminal (it takes the lease):\n  VEHICLE_TOKEN=%s vehicle %s --session %s\n", demoToken, at, id)
+	} else {
+		fmt.Fprintf(w, "\nThis terminal rides as Ada, on session %s.\n\n", id)
+		fmt.Fprintf(w, "Second terminal, the same person (take over, or watch):\n  VEHICLE_TOKEN=%s vehicle %s --session %s\n", demoToken, at, id)
+	}
 	fmt.Fprintf(w, "Watch it read-only:\n  VEHICLE_TOKEN=%s vehicle watch %s --session %s\n", demoToken, at, id)
 	fmt.Fprintf(w, "Another person (Bo, editor of graph %s) chimes into Ada's room:\n  VEHICLE_TOKEN=%s vehicle %s --session %s --chime\n",
 		demoGraph, demoBoToken, at, id)

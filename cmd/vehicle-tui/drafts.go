@@ -22,14 +22,35 @@ func (a *app) drafts(c *client.Client) tui.Drafts {
 	return statefile.NewDrafts(filepath.Join(dir, "drafts"), c.ClientID())
 }
 
-// keepDraft saves the open session's draft when the UI ends. When it cannot
-// be kept, stderr says why and holds the draft, so it is not lost.
-func (a *app) keepDraft(d tui.Drafts, m *tui.Model) {
-	key, text := m.Draft()
-	if key == "" || d == nil {
+// recent keeps which sessions were open last on the client's host and
+// graph, in the state folder's recent/; nil when there is no state folder.
+func (a *app) recent(c *client.Client) tui.Recent {
+	dir, err := config.StateDir(a.Env)
+	if err != nil || c == nil {
+		return nil
+	}
+	return statefile.NewRecent(filepath.Join(dir, "recent"), c.GardendURL()+" "+c.Graph())
+}
+
+// history is where the input history is kept: the state folder's history/,
+// per session and across sessions; nil when there is no state folder.
+func (a *app) history() tui.History {
+	dir, err := config.StateDir(a.Env)
+	if err != nil {
+		return nil
+	}
+	return statefile.NewHistory(filepath.Join(dir, "history"))
+}
+
+// keepDrafts saves the open sessions' drafts when the UI ends. When one
+// cannot be kept, stderr says why and holds the draft, so it is not lost.
+func (a *app) keepDrafts(d tui.Drafts, m *tui.Model) {
+	if d == nil {
 		return
 	}
-	if err := d.Save(key, text); err != nil {
-		fmt.Fprintf(a.ErrOut, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(text))
+	for _, dr := range m.Drafts() {
+		if err := d.Save(dr.Key, dr.Text); err != nil {
+			fmt.Fprintf(a.ErrOut, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(dr.Text))
+		}
 	}
 }

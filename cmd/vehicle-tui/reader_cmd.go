@@ -20,7 +20,7 @@ func (a *app) runReader(ctx context.Context, f config.Flags, n tuiFlags, file co
 	err = reader.Run(ctx, reader.Config{
 		Client: cfg.Client, In: a.In, Out: a.Out,
 		SessionID: cfg.SessionID, New: cfg.New, NewSession: cfg.NewSession,
-		Watch: cfg.Watch, NoClaim: cfg.NoClaim, Chime: cfg.Chime,
+		Watch: cfg.Watch, NoClaim: cfg.NoClaim, ClaimTTL: cfg.ClaimTTL, Chime: cfg.Chime,
 		ModelKeyEnv: cfg.ModelKeyEnv, SaveModelKey: cfg.SaveModelKey,
 	})
 	if err != nil {

@@ -153,3 +153,26 @@ func TestREADMEOutOfCredit(t *testing.T) {
 		t.Errorf("ride 3 did not end with the reply and closed:\n%s", out)
 	}
 }
+
+// TestDemoNoTUIHoldsNoLease is issue 24's eighth item: vehicle demo --listen
+// --no-tui serves and does not ride, so Ada's session has nobody driving
+// it, and the first terminal of hers that opens it drives it without an
+// offer to take over.
+func TestDemoNoTUIHoldsNoLease(t *testing.T) {
+	bin := buildVehicle(t)
+	home := t.TempDir()
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "NO_COLOR=1"}
+	url := startDemo(t, bin, env)
+	c, err := client.New(url, client.WithGraph(demoGraph), client.WithToken(demoToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := c.Inspect(context.Background(), "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := snap.Session.Lease; l != nil {
+		t.Errorf("vehicle demo --no-tui holds Ada's lease: %+v", *l)
+	}
+}

@@ -68,6 +68,13 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 	if watch && f.Session == "" {
 		return tui.Config{}, errors.New("say which session to watch: vehicle watch --session ID")
 	}
+	if n.chime && len(f.Sessions) > 1 {
+		return tui.Config{}, errors.New("--chime goes into one room at a time: give one --session")
+	}
+	if len(f.Sessions) > 4 {
+		return tui.Config{}, fmt.Errorf("the wall shows up to 4 sessions at once: %d were given", len(f.Sessions))
+	}
+	f.Wall = true
 	f.ApplyEnv(a.Env)
 	f.ApplyFile(file)
 	c, id, err := config.Resolve(f, a.Env, a.Keyring, "", a.terminalOptions()...)
@@ -83,10 +90,14 @@ func (a *app) tuiConfig(f config.Flags, n tuiFlags, file config.File, watch bool
 	return tui.Config{
 		Client:      c,
 		SessionID:   f.Session,
+		SessionIDs:  f.Sessions,
+		Continue:    n.cont,
+		Recent:      a.recent(c),
 		New:         f.New,
 		NewSession:  n.newSession(f),
 		Watch:       watch,
 		NoClaim:     f.NoClaim,
+		ClaimTTL:    n.session.TTL,
 		Chime:       n.chime,
 		NoBell:      n.noBell,
 		Desktop:     n.desktop,
@@ -126,6 +137,7 @@ type tuiFlags struct {
 	bellGiven bool    // --no-bell was on the command line
 	noteGiven bool    // --notify was on the command line
 
+	cont        bool // --continue: what was open last on this graph
 	reader      bool // --screen-reader: the line-by-line mode (see reader_cmd.go)
 	readerGiven bool // --screen-reader was on the command line
 
@@ -138,6 +150,8 @@ func (n *tuiFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&n.noBell, "no-bell", false, "no bell when a run settles or a chime arrives while the terminal is unfocused")
 	fs.StringVar(&n.desktop, "notify", tui.DesktopOSC9, "the desktop notification then: osc9, osc777 or off")
 	fs.BoolVar(&n.reader, "screen-reader", false, screenReaderUsage)
+	fs.BoolVar(&n.cont, "continue", false, "open what you had open last on this graph (a wall of sessions too), else its newest session")
+	fs.BoolVar(&n.cont, "c", false, "the same as --continue")
 	fs.Var(&n.context, "context", "an id of what you have open, sent as a context ref with your first message (repeatable)")
 	n.session.Register(fs)
 }
@@ -185,14 +199,14 @@ func (n tuiFlags) check(f config.Flags, watch bool) error {
 		return fmt.Errorf("--notify %q is not osc9, osc777 or off", n.desktop)
 	}
 	switch {
+	case n.cont && (f.Session != "" || f.New || n.chime):
+		return errors.New("--continue opens what you had open last: drop --session, --new or --chime")
 	case n.chime && watch:
 		return errors.New("vehicle watch only reads your own session: chime with vehicle --session ID --chime")
 	case n.chime && (f.Session == "" || f.New):
 		return errors.New("--chime needs the session to chime into: --session ID (not --new)")
-	case n.session.TTLGiven() && !f.New:
-		return errors.New("--ttl goes with --new here: the UI opens a session with the host's ttl (vehicle ride --session ID --ttl D claims it with yours)")
 	}
-	return n.session.Check(f.New, f.New && !f.NoClaim)
+	return n.session.Check(f.New, !f.NoClaim && !n.chime && !watch)
 }
 
 // newSession is what a new session is made with: the title, profile and
@@ -223,13 +237,16 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	if cfg.Drafts == nil {
 		cfg.Drafts = a.drafts(cfg.Client)
 	}
+	if cfg.History == nil {
+		cfg.History = a.history()
+	}
 	m := tui.New(cfg)
 	defer a.watchTerminal(cancel)()
 	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {
-		a.keepDraft(cfg.Drafts, fm) // the next run puts it back in the composer
-		if id := fm.Driving(); id != "" {
+		a.keepDrafts(cfg.Drafts, fm) // the next run puts them back in the composer
+		for _, id := range fm.Driving() {
 			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
 			_ = cfg.Client.Release(rctx, id)
 			rcancel()

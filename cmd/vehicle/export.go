@@ -98,6 +98,8 @@ func (e exportFlags) check(f config.Flags, rest []string) (export.Format, error)
 		return "", fmt.Errorf("unexpected argument %q: give the file with -o PATH", rest[0])
 	case f.Session == "":
 		return "", errors.New("say which session to export: --session ID")
+	case len(f.Sessions) > 1:
+		return "", fmt.Errorf("one session at a time: --session %s (export the others one by one)", f.Sessions[0])
 	case f.New || f.Title != "" || f.Profile != "" || f.Model != "" || f.NoClaim:
 		return "", errors.New("export reads an existing session: --new, --title, --profile, --model and --no-claim do not apply")
 	case e.force && e.out == "-":

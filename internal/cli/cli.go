@@ -10,9 +10,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/sophia-labs/vehicle/internal/inert"
 	"github.com/sophia-labs/vehicle/internal/redact"
@@ -125,7 +127,9 @@ func NoArgs(cmd *cobra.Command, args []string) error {
 func FlagError(_ *cobra.Command, err error) error { return UsageError{err} }
 
 // AddGoFlags adds the flags that register puts in a standard flag set to
-// cmd's own flags; with keep, only those named.
+// cmd's own flags; with keep, only those named. A one-letter flag whose
+// usage is "the same as --NAME" becomes NAME's shorthand (-c for
+// --continue), not a flag of its own.
 func AddGoFlags(cmd *cobra.Command, register func(*flag.FlagSet), keep ...string) {
 	fs := flag.NewFlagSet(cmd.Name(), flag.ContinueOnError)
 	register(fs)
@@ -133,12 +137,27 @@ func AddGoFlags(cmd *cobra.Command, register func(*flag.FlagSet), keep ...string
 	for _, k := range keep {
 		want[k] = true
 	}
+	short := map[string]string{} // a flag's name → its one letter
 	fs.VisitAll(func(fl *flag.Flag) {
-		if len(keep) == 0 || want[fl.Name] {
-			cmd.Flags().AddGoFlag(fl)
+		if long, ok := strings.CutPrefix(fl.Usage, sameAs); ok && len(fl.Name) == 1 && fs.Lookup(long) != nil {
+			short[long] = fl.Name
 		}
 	})
+	fs.VisitAll(func(fl *flag.Flag) {
+		if len(keep) > 0 && !want[fl.Name] {
+			return
+		}
+		if long, ok := strings.CutPrefix(fl.Usage, sameAs); ok && short[long] == fl.Name {
+			return
+		}
+		pf := pflag.PFlagFromGoFlag(fl)
+		pf.Shorthand = short[fl.Name]
+		cmd.Flags().AddFlag(pf)
+	})
 }
+
+// sameAs begins the usage of a one-letter flag that is another's shorthand.
+const sameAs = "the same as --"
 
 // NoColor reports whether the environment turns colour off: NO_COLOR set to
 // anything but "" (no-color.org), or CLICOLOR=0 (bixense.com/clicolors).

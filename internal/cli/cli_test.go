@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -138,6 +139,29 @@ func TestSayNoColor(t *testing.T) {
 		SayNoColor(lookup, set)
 		if got := env["NO_COLOR"]; got != c.want || NoColor(lookup) != (c.want != "") {
 			t.Errorf("%v: NO_COLOR %q, want %q", c.env, got, c.want)
+		}
+	}
+}
+
+// TestAddGoFlagsShorthand: a one-letter flag "the same as --continue"
+// becomes --continue's shorthand; both spellings set it, and no --c shows.
+func TestAddGoFlagsShorthand(t *testing.T) {
+	for _, args := range [][]string{{"-c"}, {"--continue"}} {
+		var cont bool
+		cmd := &cobra.Command{Use: "x", RunE: func(*cobra.Command, []string) error { return nil }}
+		AddGoFlags(cmd, func(fs *flag.FlagSet) {
+			fs.BoolVar(&cont, "continue", false, "open what was open")
+			fs.BoolVar(&cont, "c", false, "the same as --continue")
+		})
+		if f := cmd.Flags().Lookup("continue"); f == nil || f.Shorthand != "c" {
+			t.Fatalf("--continue: %+v", f)
+		}
+		if cmd.Flags().Lookup("c") != nil {
+			t.Error("a flag --c of its own")
+		}
+		cmd.SetArgs(args)
+		if err := cmd.Execute(); err != nil || !cont {
+			t.Errorf("%v: %v, set %v", args, err, cont)
 		}
 	}
 }

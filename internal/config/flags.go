@@ -39,14 +39,15 @@ const (
 // gardend. None of them carries a secret: tokens and model keys come from the
 // environment, a key file or the keyring.
 type Flags struct {
-	Gardend   string // gardend's root address
-	Graph     string // the graph the session routes live under
-	Mount     string // the service's mount under gardend; see MountSet
-	MountSet  bool   // Mount was given (an empty mount serves at the root)
-	Session   string // an existing session to open
-	New       bool   // start a new session
-	Anonymous bool   // ride as a visitor even with a token at hand
-	VisitorID string // the visitor id to use instead of the stored one
+	Gardend   string   // gardend's root address
+	Graph     string   // the graph the session routes live under
+	Mount     string   // the service's mount under gardend; see MountSet
+	MountSet  bool     // Mount was given (an empty mount serves at the root)
+	Session   string   // an existing session to open (the first --session)
+	Sessions  []string // every --session given, in order: the TUI opens them as a wall
+	New       bool     // start a new session
+	Anonymous bool     // ride as a visitor even with a token at hand
+	VisitorID string   // the visitor id to use instead of the stored one
 	// VisitorIDFile is a file (mode 0600 or stricter) holding the visitor
 	// id: unlike --visitor-id, it keeps the id out of the process list.
 	VisitorIDFile string
@@ -56,6 +57,7 @@ type Flags struct {
 	Profile       string // a new session's profile (chat or agent)
 	Model         string // a new session's model
 	NoClaim       bool   // do not take the lease
+	Wall          bool   // the command opens several sessions at once (the terminal UI)
 }
 
 // Register adds the flags to fs.
@@ -67,7 +69,18 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 			f.Mount, f.MountSet = s, true
 			return nil
 		})
-	fs.StringVar(&f.Session, "session", "", "open the session with this id")
+	fs.Func("session", "open the session with this id (the UI takes it more than once, for a wall of sessions)",
+		func(id string) error {
+			id = strings.TrimSpace(id)
+			if id == "" {
+				return fmt.Errorf("--session needs a session id")
+			}
+			if f.Session == "" {
+				f.Session = id
+			}
+			f.Sessions = append(f.Sessions, id)
+			return nil
+		})
 	fs.BoolVar(&f.New, "new", false, "start a new session")
 	fs.BoolVar(&f.Anonymous, "anonymous", false, "ride as an anonymous visitor, even with a token at hand")
 	fs.StringVar(&f.VisitorID, "visitor-id", "", "ride as the visitor with this id (implies --anonymous). Every user of this computer can read it in the process list: prefer $"+EnvVisitor+" or --visitor-id-file")
@@ -159,6 +172,9 @@ func (f Flags) Check(open bool) error {
 	}
 	if open && f.New == (f.Session != "") {
 		return fmt.Errorf("say which session to ride: --new for a new one, or --session ID for an existing one (not both)")
+	}
+	if open && len(f.Sessions) > 1 && !f.Wall {
+		return fmt.Errorf("one session at a time here: --session %s (the terminal UI opens several as a wall: vehicle --session A --session B)", f.Sessions[0])
 	}
 	if !f.New && (f.Title != "" || f.Profile != "" || f.Model != "") {
 		return fmt.Errorf("--title, --profile and --model describe a new session: use them with --new")

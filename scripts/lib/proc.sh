@@ -5,7 +5,7 @@
 #   . "$(dirname "$0")/lib/proc.sh"
 #
 # It sets tmp, sock, hostpid (for the caller to fill) and hz, and defines
-# switches, cputicks and waitfor.
+# switches, cputicks, waitfor and demo_session.
 tmp=$(mktemp -d)
 sock="$tmp/tmux.sock"
 hostpid=""
@@ -35,4 +35,11 @@ waitfor() {
 		((SECONDS < deadline)) || return 1
 		sleep "${poll:-0.1}"
 	done
+}
+
+# demo_session FILE: the session of a demo host's printout (`demo --listen
+# --no-tui`), as builds before and after it stopped riding the session print
+# it.
+demo_session() {
+	sed -n -e 's/.*rides as Ada, on session \([^.]*\)\..*/\1/p' -e "s/.*Ada's session \([^ ]*\) has.*/\1/p" "$1"
 }

@@ -3,6 +3,7 @@
 package composer
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -23,6 +25,9 @@ type Composer struct {
 	ta       textarea.Model
 	history  history // what the person sent or cleared
 	grow     growth  // its height and scroll (grow.go)
+	chips    chips   // large pastes, each one line in the draft (paste.go)
+	tooBig   bool    // the draft is over the size a message may have
+	saidBig  bool    // the status line said so, since it crossed
 	readOnly bool    // watching read-only: it takes nothing
 	editor   string  // the command $EDITOR names
 }
@@ -92,15 +97,32 @@ func (c *Composer) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 			return nil, nil
 		case key.Matches(msg, c.ctx.Keys.Editor):
 			return c.Edit(), nil
-		case c.walk(msg):
-			return nil, nil
+		case c.walk(msg), c.dropChip(msg):
+			return nil, c.limitNote()
 		}
 	case tea.PasteMsg:
 		if c.readOnly {
 			return nil, ui.Note{Text: c.watchNote()}
 		}
+		return c.paste(msg), c.limitNote()
 	}
-	return c.Type(msg), nil
+	return c.Type(msg), c.limitNote()
+}
+
+// limitNote says, as the draft crosses the size a message may have, that
+// the host would refuse it; nil otherwise.
+func (c *Composer) limitNote() ui.Action {
+	if !c.tooBig || c.saidBig {
+		c.saidBig = c.tooBig
+		return nil
+	}
+	c.saidBig = true
+	return ui.Note{Text: c.limitWords() + ": shorten it before you send it (" + ui.KeyName(c.ctx.Keys.Editor) + " edits it)"}
+}
+
+// limitWords says how far over the size a message may have the draft is.
+func (c *Composer) limitWords() string {
+	return fmt.Sprintf("the draft is %s KiB, over the %d KiB a message may hold", ui.Thousands((c.Size()+1023)/1024), client.MaxTextBytes/1024)
 }
 
 // SetReadOnly makes the composer take nothing (watching read-only) or text
@@ -140,19 +162,20 @@ func (c *Composer) SetSize(w, h int) {
 // SetPlaceholder sets the hint shown while the composer is empty.
 func (c *Composer) SetPlaceholder(s string) { c.ta.Placeholder = s }
 
-// Value is the draft.
-func (c *Composer) Value() string { return c.ta.Value() }
+// Value is the draft, its chips expanded.
+func (c *Composer) Value() string { return c.chips.expand(c.ta.Value()) }
 
-// SetValue replaces the draft and puts the cursor at its end.
+// SetValue replaces the draft and puts the cursor at its end; a large text
+// is collapsed into chips.
 func (c *Composer) SetValue(s string) {
-	c.ta.SetValue(s)
+	c.ta.SetValue(c.chips.collapse(s))
 	c.ta.MoveToEnd()
 	c.fit()
 }
 
 // Restore puts a refused text back, before what was typed since.
 func (c *Composer) Restore(text string) {
-	if now := c.ta.Value(); strings.TrimSpace(now) != "" {
+	if now := c.Value(); strings.TrimSpace(now) != "" {
 		text += "\n" + now
 	}
 	c.SetValue(text)

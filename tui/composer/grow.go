@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/mattn/go-runewidth"
 	"github.com/rivo/uniseg"
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -32,8 +33,9 @@ type growth struct {
 func (c *Composer) fit() {
 	g := &c.grow
 	c.count()
+	c.tooBig = c.Size() > client.MaxTextBytes
 	rows := max(g.limit, 1)
-	if c.over() {
+	if c.marked() && g.limit >= 2 {
 		rows = g.limit - 1
 	}
 	if c.ta.MaxHeight != rows {
@@ -102,10 +104,14 @@ func wrappedRows(runes []rune, width int) int {
 // over reports whether the draft has more lines than the composer shows.
 func (c *Composer) over() bool { return c.grow.total > c.grow.limit && c.grow.limit >= 2 }
 
+// marked reports whether the mark shows over the draft: lines out of
+// sight, or a draft over the size a message may have.
+func (c *Composer) marked() bool { return c.grow.limit >= 2 && (c.over() || c.tooBig) }
+
 // Height is the lines the composer takes: the textarea's and, when some
 // are hidden, the mark.
 func (c *Composer) Height() int {
-	if c.over() {
+	if c.marked() {
 		return c.ta.Height() + 1
 	}
 	return c.ta.Height()
@@ -119,7 +125,7 @@ func (c *Composer) hidden() (above, below int) {
 
 // view draws the textarea, under the mark when lines are hidden.
 func (c *Composer) view() string {
-	if !c.over() {
+	if !c.marked() {
 		return c.ta.View()
 	}
 	return c.mark() + "\n" + c.ta.View()
@@ -129,7 +135,13 @@ func (c *Composer) view() string {
 // · ↓ 1 more line".
 func (c *Composer) mark() string {
 	above, below := c.hidden()
+	if !c.over() {
+		above, below = 0, 0
+	}
 	var parts []string
+	if c.tooBig {
+		parts = append(parts, "✗ "+c.limitWords()+" · "+ui.KeyName(c.ctx.Keys.Editor)+" edits it")
+	}
 	if above > 0 {
 		parts = append(parts, "↑ "+moreLines(above))
 	}
@@ -151,7 +163,7 @@ func moreLines(n int) string {
 // mark when there is one; nil when the composer is blurred.
 func (c *Composer) shownCursor() *tea.Cursor {
 	cur := c.ta.Cursor()
-	if cur != nil && c.over() {
+	if cur != nil && c.marked() {
 		cur.Position.Y++
 	}
 	return cur

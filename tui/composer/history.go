@@ -8,13 +8,14 @@ import (
 )
 
 // historyMax bounds the input history.
-const historyMax = 100
+const historyMax = 1000
 
 // history is what the person sent or cleared, newest last; ↑ on an empty
 // composer walks it back.
 type history struct {
 	items []string
-	at    int // the item shown, len(items) when none
+	added []string // remembered since the history was last set
+	at    int      // the item shown, len(items) when none
 }
 
 // add keeps a text, once, as the newest.
@@ -22,9 +23,30 @@ func (h *history) add(text string) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
+	h.added = append(h.added, text)
 	if n := len(h.items); n == 0 || h.items[n-1] != text {
 		h.items = append(h.items, text)
 	}
+	if len(h.items) > historyMax {
+		h.items = h.items[len(h.items)-historyMax:]
+	}
+	h.at = len(h.items)
+}
+
+// SetHistory makes items (oldest first) the history ↑ walks, a session's
+// kept one; what was remembered since it was last set stays the newest.
+// nil starts an empty history (another session's, until it is read).
+func (c *Composer) SetHistory(items []string) {
+	h := &c.history
+	added := h.added
+	h.items, h.added = append([]string(nil), items...), nil
+	if items == nil {
+		added = nil
+	}
+	for _, t := range added {
+		h.add(t)
+	}
+	h.added = nil
 	if len(h.items) > historyMax {
 		h.items = h.items[len(h.items)-historyMax:]
 	}
@@ -55,3 +77,6 @@ func (c *Composer) walk(msg tea.KeyPressMsg) (ok bool) {
 	}
 	return true
 }
+
+// HistoryLen is how many texts the history holds.
+func (c *Composer) HistoryLen() int { return len(c.history.items) }

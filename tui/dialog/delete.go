@@ -10,52 +10,6 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// DeleteSession asks to confirm a delete, naming the session; it reports
-// Delete once confirmed.
-type DeleteSession struct {
-	ctx    *ui.Context
-	target client.Summary
-	w, h   int
-}
-
-// NewDelete asks to confirm deleting target.
-func NewDelete(ctx *ui.Context, target client.Summary) *DeleteSession {
-	return &DeleteSession{ctx: ctx, target: target}
-}
-
-// ShortHelp lists the dialog's keys.
-func (d *DeleteSession) ShortHelp() []key.Binding {
-	return []key.Binding{d.ctx.Keys.Confirm, d.ctx.Keys.Cancel}
-}
-
-// FullHelp lists the dialog's keys.
-func (d *DeleteSession) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
-
-// SetSize takes the screen's size.
-func (d *DeleteSession) SetSize(w, h int) { d.w, d.h = w, h }
-
-// Update deletes on confirm; cancel keeps the session.
-func (d *DeleteSession) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
-	k, ok := msg.(tea.KeyPressMsg)
-	switch {
-	case !ok:
-	case key.Matches(k, d.ctx.Keys.Confirm):
-		return nil, ui.Batch{ui.Close{}, Delete{Target: d.target}}
-	case key.Matches(k, d.ctx.Keys.Cancel):
-		return nil, ui.Close{}
-	}
-	return nil, nil
-}
-
-// View draws the dialog.
-func (d *DeleteSession) View() string {
-	c, s := d.ctx, d.target
-	body := "Delete “" + ui.TitleLine(s.DisplayTitle()) + "” (" + ui.SanitizeLine(s.SessionID) + ")?\n" +
-		"The host moves it to its trash; its mirrored document goes to the workspace's Trash.\n\n" +
-		c.Hints(c.Hint(c.Keys.Confirm, "delete"), c.Hint(c.Keys.Cancel, "keep it"))
-	return ui.Box(c.Styles, "Delete session", body, d.w, d.h)
-}
-
 // Deleted says both outcomes of a delete: the session in the host's trash,
 // and its mirrored document in the workspace's Trash, or why not and what
 // to do.
@@ -83,9 +37,9 @@ func (d *Deleted) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHel
 // SetSize takes the screen's size.
 func (d *Deleted) SetSize(w, h int) { d.w, d.h = w, h }
 
-// Update closes on confirm or cancel.
+// Update closes on enter or esc.
 func (d *Deleted) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, d.ctx.Keys.Confirm, d.ctx.Keys.Cancel) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, d.ctx.Keys.Save, d.ctx.Keys.Dismiss) {
 		return nil, ui.Close{}
 	}
 	return nil, nil

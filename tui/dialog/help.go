@@ -35,7 +35,8 @@ func (d *Help) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()
 // SetSize takes the screen's size.
 func (d *Help) SetSize(w, h int) { d.w, d.h = w, h }
 
-// Update scrolls, or closes on the help key, esc or q.
+// Update scrolls, or closes on the help key or esc (a letter is text for
+// the screen under it: Passes).
 func (d *Help) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -43,7 +44,7 @@ func (d *Help) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	}
 	km := &d.ctx.Keys
 	switch {
-	case key.Matches(k, km.Help, km.Dismiss) || k.String() == "q":
+	case key.Matches(k, km.Help, km.Dismiss):
 		return nil, ui.Close{}
 	case key.Matches(k, km.Up, km.LineUp):
 		d.off--

@@ -51,9 +51,9 @@ func (d *Info) View() string {
 	access := "you may drive it"
 	switch {
 	case d.reduced:
-		access = "read-only: your role on the graph dropped to viewer"
+		access = ui.ReducedFact + ": your role on the graph dropped to viewer"
 	case s.Access == ui.AccessReader:
-		access = "read-only: a viewer's session (the reader tools; never mirrored)"
+		access = "its agent " + ui.ReaderFact + " (a viewer's session: the reader tools, never mirrored); you may drive it"
 	}
 	funding := map[string]string{"byok": "byok: your own model key pays",
 		"credit": "credit: your account's credit pays"}[s.Funding]

@@ -18,6 +18,7 @@ type Refusal struct {
 	Message string
 	Doors   *client.Doors
 	Create  bool
+	Funding string // the refused session's funding ("" at create)
 }
 
 // Key asks for the person's model key, after a refusal a key would cure or
@@ -25,9 +26,10 @@ type Refusal struct {
 // reports GiveKey with the key and whether to save it in the OS keyring.
 type Key struct {
 	ctx      *ui.Context
-	refusal  *Refusal // what the host said, nil when opened by its key
-	variable string   // the variable the key is read from at start
-	canSave  bool     // an OS keyring was offered
+	refusal  *Refusal     // what the host said, nil when opened by its key
+	variable string       // the variable the key is read from at start
+	canSave  bool         // an OS keyring was offered
+	byok     *client.BYOK // the own-key door's provider and default model, nil until the account is known
 	in       ui.LineInput
 	w, h     int
 }
@@ -38,6 +40,10 @@ type Key struct {
 func NewKey(ctx *ui.Context, refusal *Refusal, variable string, canSave bool) *Key {
 	return &Key{ctx: ctx, refusal: refusal, variable: variable, canSave: canSave}
 }
+
+// SetBYOK says the own-key door's provider and default model (the
+// account's byok), for the dialog's words.
+func (d *Key) SetBYOK(b *client.BYOK) { d.byok = b }
 
 // KeyCures reports whether a refusal's code is one a model key cures.
 func KeyCures(code string) bool {
@@ -89,19 +95,24 @@ func (d *Key) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	return nil, nil
 }
 
-// View draws the dialog: the host's words whole, the doors, the masked
-// field and the keys.
+// View draws the dialog: what the refusal means and the ways in, in a
+// person's words, the host's own words whole under them, the masked field
+// and the keys. The headers are a detail.
 func (d *Key) View() string {
 	c, st := d.ctx, d.ctx.Styles
 	var b strings.Builder
 	if r := d.refusal; r != nil {
-		b.WriteString(st.StatusError.Render(ui.SanitizeLine(r.Code)+": ") + ui.SanitizeLine(r.Message) + "\n")
-		for _, l := range ui.DoorLines(r.Doors) {
+		if h := ui.DoorsHeadline(r.Code, r.Funding); h != "" {
+			b.WriteString(st.StatusError.Render(h) + "\n")
+		}
+		for _, l := range ui.DoorLines(r.Doors, d.byok, r.Code, r.Funding) {
 			b.WriteString("→ " + l + "\n")
 		}
-		b.WriteString("\n")
+		b.WriteString("\n" + st.KeyDesc.Render("The host said: "+ui.SanitizeLine(r.Code)+": ") + ui.SanitizeLine(r.Message) + "\n\n")
+	} else {
+		b.WriteString("→ " + ui.KeyDoor(d.byok, "") + "\n\n")
 	}
-	b.WriteString("Your model key (OpenRouter), sent as X-Model-Key from the next request on:\n")
+	b.WriteString("Your " + ui.ModelKeyName(d.byok) + ", for every request from the next one on:\n")
 	b.WriteString(st.Body.Render(strings.Repeat("•", min(len([]rune(d.in.String())), 48))) + st.Key.Render("▏") + "\n")
 	b.WriteString(st.KeyDesc.Render("Kept in memory for this run; never shown, logged or written to a file. At start it is read from $" +
 		ui.SanitizeLine(d.variable)))

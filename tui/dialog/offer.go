@@ -13,7 +13,9 @@ import (
 //
 // Text is never lost to it: a printable key it does not bind goes to the
 // composer (the person was typing without looking). Once text went there, t
-// and w are text too, and enter takes over, esc watches.
+// and w are text too, and enter takes over, esc watches. Opened by enter on
+// text (FromText), its letters are text from the start: the next words must
+// not answer it.
 type Offer struct {
 	ctx    *ui.Context
 	gen    int           // the session's generation
@@ -37,6 +39,11 @@ func (d *Offer) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp(
 
 // SetSize takes the screen's size.
 func (d *Offer) SetSize(w, h int) { d.w, d.h = w, h }
+
+// FromText marks the offer as opened by enter on text: every letter is
+// text, enter takes over (sending nothing: the text waits in the
+// composer), esc watches.
+func (d *Offer) FromText() { d.kept = true }
 
 // Update takes over or watches, and hands text typed at it to the composer.
 func (d *Offer) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
@@ -65,16 +72,17 @@ func (d *Offer) View() string {
 	c := d.ctx
 	who := "your other terminal"
 	if d.holder != nil && d.holder.ClientID != "" {
-		who += " (" + ui.TerminalLabel(d.holder.ClientID) + ")"
+		who = ui.OtherTerminal(d.holder.ClientID, c.ClientID)
 	}
+	watch := " watch from here: " + ui.KeyName(c.Keys.Send) + " then offers this again"
 	if d.kept {
 		body := "This session is driven from " + who + ". What you typed waits in the composer.\n\n" +
 			c.Hint(c.Keys.Send, " take over: that terminal becomes a watcher") + "\n" +
-			c.Hint(c.Keys.Dismiss, " watch from here: "+ui.KeyName(c.Keys.Send)+" then sends the driver chimes")
+			c.Hint(c.Keys.Dismiss, watch)
 		return ui.Box(c.Styles, "Take over or watch?", body, d.w, d.h)
 	}
 	body := "This session is driven from " + who + ".\n\n" +
 		c.Hint(c.Keys.Takeover, " take over: that terminal becomes a watcher") + "\n" +
-		c.Hint(c.Keys.Watch, " watch from here: "+ui.KeyName(c.Keys.Send)+" then sends the driver chimes")
+		c.Hint(c.Keys.Watch, watch)
 	return ui.Box(c.Styles, "Take over or watch?", body, d.w, d.h)
 }

@@ -29,6 +29,14 @@ func (s *Stack) Top() ui.Component {
 // Len is how many overlays show.
 func (s *Stack) Len() int { return len(s.items) }
 
+// Each calls f with every overlay, the bottom one first (for the root to
+// tell them what changed).
+func (s *Stack) Each(f func(ui.Component)) {
+	for _, o := range s.items {
+		f(o)
+	}
+}
+
 // Remove closes o wherever it is in the stack.
 func (s *Stack) Remove(o ui.Component) {
 	s.Drop(func(x ui.Component) bool { return x == o })

@@ -98,7 +98,7 @@ func (p *Account) accountLines(limit int) []string {
 			}
 		}
 		if a.Kind == client.AccountAnonymous && a.Doors != nil && p.v.Refusal == nil && !p.v.HasModelKey {
-			out = append(out, ui.Pad(st.Status.Render("  doors: "+doorsText(a.Doors)), p.width))
+			out = append(out, ui.Pad(st.Status.Render("  ways in: "+doorsText(a.Doors)), p.width))
 		}
 	}
 	if r := p.v.Refusal; r != nil {
@@ -219,9 +219,9 @@ func turnCounts(a *client.Account, session int) string {
 	return today + ", " + here
 }
 
-// doorsText names the doors' headers.
+// doorsText says the doors, each by what it is, its header a detail.
 func doorsText(d *client.Doors) string {
-	return ui.SanitizeLine(d.BYOK.Header) + " (your own key) · " + ui.SanitizeLine(d.Account.Header) + " (an account with credit)"
+	return "your own key (" + ui.SanitizeLine(d.BYOK.Header) + ") · an account with credit (" + ui.SanitizeLine(d.Account.Header) + ")"
 }
 
 // refusalLines say what the refusal said and how to get in, whole.
@@ -235,7 +235,11 @@ func (p *Account) refusalLines(r *dialog.Refusal) []string {
 		}
 		out = append(out, ui.Pad(st.StatusError.Render("  "+l), w))
 	}
-	for _, line := range ui.DoorLines(r.Doors) {
+	var byok *client.BYOK
+	if p.v.Account != nil {
+		byok = p.v.Account.BYOK
+	}
+	for _, line := range ui.DoorLines(r.Doors, byok, r.Code, r.Funding) {
 		for k, l := range ui.WrapPlain(line, w-4) {
 			lead := "    "
 			if k == 0 {

@@ -29,6 +29,7 @@ type LeaseView struct {
 	Stale    bool                  // the host restarted since the lease was last confirmed
 	Reduced  bool                  // the person's role dropped to viewer: no driving, no take-over
 	Policy   string                // the room's policy
+	Gone     bool                  // the session was deleted (or is no longer the person's)
 }
 
 // Lease is the lease line: who drives, until when, the time left, and what
@@ -96,9 +97,13 @@ func (l *Lease) line() string {
 	}
 	take := ui.KeyName(keys.TakeOver)
 	switch {
+	case v.Gone:
+		return st.LeaseNone.Render("○ nobody drives: the session is gone")
 	case v.Stale && !readOnly:
 		return st.LeaseNone.Render("○ the host restarted · the lease is unconfirmed · your next message claims it")
-	case v.Revoked != nil && !readOnly:
+	case v.Revoked != nil && !readOnly && v.Rel == client.LeaseMyOtherClient:
+		// Taken over, and that terminal still drives: once it let go (it
+		// quit, or its lease lapsed) the line says nobody drives.
 		by := ""
 		if v.Revoked.By != "" {
 			by = " (" + ui.TerminalLabel(v.Revoked.By) + ")"
@@ -111,8 +116,11 @@ func (l *Lease) line() string {
 		if readOnly {
 			hint = ""
 		}
-		return st.LeaseOwn.Render(prefix + "◐ your other terminal drives (" +
-			ui.TerminalLabel(v.Holder.ClientID) + ")" + until + hint)
+		who := "your other terminal drives (" + ui.TerminalLabel(v.Holder.ClientID) + ")"
+		if o := ui.OtherTerminal(v.Holder.ClientID, l.ctx.ClientID); !strings.HasPrefix(o, "your other terminal") {
+			who = o + " holds it"
+		}
+		return st.LeaseOwn.Render(prefix + "◐ " + who + until + hint)
 	case v.Rel == client.LeaseOther:
 		who := ui.SanitizeLine(v.Holder.Principal)
 		if who == "" {
@@ -125,19 +133,43 @@ func (l *Lease) line() string {
 		return st.LeaseOther.Render(prefix + "○ " + who + " drives" + until + watching)
 	case readOnly:
 		return st.LeaseNone.Render(prefix + "○ nobody drives")
-	case v.Watching:
-		return st.LeaseNone.Render("○ nobody drives · you are watching · " + take + " claims the lease")
 	}
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
 }
 
-// timeLeft words how long the lease has left: minutes, then seconds.
+// timeLeft words how long the lease has left, right within 5 s in its
+// last ten minutes (within a minute before): "12m left", "4m 35s left",
+// "35s left", each rounded up.
 func timeLeft(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "expired"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds left", int(d.Seconds()))
+	case d >= 10*time.Minute:
+		return fmt.Sprintf("%dm left", int((d+time.Minute-1)/time.Minute))
 	}
-	return fmt.Sprintf("%dm left", int(d.Minutes()))
+	secs := int((d + 5*time.Second - 1) / (5 * time.Second) * 5)
+	if secs < 60 {
+		return fmt.Sprintf("%ds left", secs)
+	}
+	if secs%60 == 0 {
+		return fmt.Sprintf("%dm left", secs/60)
+	}
+	return fmt.Sprintf("%dm %02ds left", secs/60, secs%60)
+}
+
+// NextShown is how long until the time left the lease line shows changes,
+// for d left: the next step of 5 s in the last ten minutes, of a minute
+// before them; 0 once the lease expired.
+func NextShown(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	step := 5 * time.Second
+	if d > 10*time.Minute {
+		step = time.Minute
+	}
+	if r := d % step; r > 0 {
+		return r
+	}
+	return step
 }

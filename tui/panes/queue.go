@@ -75,8 +75,11 @@ func (q *Queue) SetFocused(on bool) {
 	q.focused = on
 }
 
-// Disarm forgets a key armed for a second press and returns its text.
+// Disarm forgets a proposed key and returns its text.
 func (q *Queue) Disarm() string { return q.guard.Disarm() }
+
+// Armed reports whether a key is proposed, waiting for enter.
+func (q *Queue) Armed() bool { return q.guard.Armed() }
 
 // SetSize gives the lane its width and the most lines it may take, and
 // keeps the selected item in range and in view.
@@ -159,7 +162,7 @@ func (q *Queue) FullHelp() [][]key.Binding { return [][]key.Binding{q.ShortHelp(
 func (q *Queue) Hint() string {
 	k := &q.ctx.Keys
 	return "queue: " + ui.KeyName(k.Up) + ui.KeyName(k.Down) + " select · " + ui.KeyName(k.CancelQueued) +
-		" cancels · " + ui.KeyName(k.Back) + " back"
+		"↵ cancels · " + ui.KeyName(k.Back) + " back"
 }
 
 // Update handles the keys the lane binds; an action taken reports ui.Done,
@@ -169,12 +172,26 @@ func (q *Queue) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	if !ok {
 		return nil, nil
 	}
-	return q.guard.Guarded(func() (tea.Cmd, ui.Action) { return nil, q.onKey(k) })
+	return q.guard.Guarded(k, func(k tea.KeyPressMsg) (tea.Cmd, ui.Action) { return nil, q.onKey(k) })
 }
 
-// onKey handles a key of the lane's key map.
+// onKey handles a key of the lane's key map; a key that is text proposes
+// what it does first, and acts once enter confirms it.
 func (q *Queue) onKey(msg tea.KeyPressMsg) ui.Action {
 	keys, items := &q.ctx.Keys, q.v.Items
+	if msg.Key().Text != "" && key.Matches(msg, keys.CancelQueued) {
+		what := "cancels the marked command"
+		if len(items) > 0 {
+			it := items[min(q.sel, len(items)-1)]
+			what = "cancels the " + OpWord(it.Op) + " “" + ui.ClipRunes(ui.SanitizeLine(it.Text), 24) + "”"
+			if it.Cancelled || it.Unconfirmed {
+				what = "drops “" + ui.ClipRunes(ui.SanitizeLine(it.Text), 24) + "”"
+			}
+		}
+		if ok, note := q.guard.Confirm(msg, what); !ok {
+			return note
+		}
+	}
 	switch {
 	case key.Matches(msg, keys.Up):
 		q.sel = max(q.sel-1, 0)
@@ -188,14 +205,14 @@ func (q *Queue) onKey(msg tea.KeyPressMsg) ui.Action {
 			return SendAgain{Item: it}
 		}
 	case key.Matches(msg, keys.CancelQueued):
-		return q.cancel(msg, items[min(q.sel, len(items)-1)])
+		return q.cancel(items[min(q.sel, len(items)-1)])
 	}
 	return nil
 }
 
 // cancel drops a cancelled or unconfirmed item of the person's, or asks
-// the host to cancel a queued command, once confirmed.
-func (q *Queue) cancel(msg tea.KeyPressMsg, it LaneItem) ui.Action {
+// the host to cancel a queued command (confirmed already).
+func (q *Queue) cancel(it LaneItem) ui.Action {
 	if it.Cancelled || it.Unconfirmed {
 		// drop it: it was cancelled already, or is the person's to drop
 		return ui.Batch{Forget{Item: it}, ui.Note{Text: "dropped “" + ui.ClipRunes(ui.SanitizeLine(it.Text), 40) + "”"}, ui.Done{}}
@@ -203,8 +220,11 @@ func (q *Queue) cancel(msg tea.KeyPressMsg, it LaneItem) ui.Action {
 	if why := mayDrive(q.ctx, q.v.Driving, "cancel a queued command"); why != nil {
 		return why
 	}
-	if ok, note := q.guard.Confirm(msg, "cancels the "+OpWord(it.Op)+" “"+ui.ClipRunes(ui.SanitizeLine(it.Text), 24)+"”"); !ok {
-		return note
-	}
 	return ui.Batch{CancelQueued{Item: it}, ui.Done{}}
+}
+
+// Scroll moves the selection d items down (up when negative), as the mouse
+// wheel does over the lane.
+func (q *Queue) Scroll(d int) {
+	q.sel = min(max(q.sel+d, 0), max(len(q.v.Items)-1, 0))
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -12,7 +13,7 @@ import (
 )
 
 // TestQueueDropsACancelledItem shows a command the host cancelled as
-// "cancelled: enter sends again" and drops it on x at once (it is the
+// "cancelled: enter sends again" and drops it on x and enter (it is the
 // person's own), giving the keys back.
 func TestQueueDropsACancelledItem(t *testing.T) {
 	q := NewQueue(uitest.Context())
@@ -24,7 +25,8 @@ func TestQueueDropsACancelledItem(t *testing.T) {
 	if !strings.Contains(view, "▸ ✗ cancelled: enter sends again · and the census") {
 		t.Fatalf("the lane draws:\n%s", view)
 	}
-	cmd, act := q.Update(uitest.Press('x'))
+	q.Update(uitest.Press('x'))
+	cmd, act := q.Update(uitest.Key(tea.KeyEnter))
 	got := actions(act)
 	if cmd != nil || len(got) != 3 || got[0] != (Forget{Item: it}) || got[1] != (ui.Note{Text: "dropped “and the census”"}) ||
 		got[2] != (ui.Done{}) {
@@ -37,19 +39,22 @@ func TestQueueDropsACancelledItem(t *testing.T) {
 	}
 }
 
-// TestQueueCancelsOnTheSecondPress asks the host to cancel a queued
-// command only on the second x.
-func TestQueueCancelsOnTheSecondPress(t *testing.T) {
+// TestQueueCancelsOnEnter asks the host to cancel a queued command only
+// once enter confirms the x.
+func TestQueueCancelsOnEnter(t *testing.T) {
 	q := NewQueue(uitest.Context())
 	it := LaneItem{CommandID: "c2", Op: client.OpFollowUp, Text: "look in the archive"}
 	q.Set(QueueView{Items: []LaneItem{it}, Driving: true})
 	q.SetFocused(true)
 	q.SetSize(80, 4)
-	if _, act := q.Update(uitest.Press('x')); act != (ui.Note{Text: "x again cancels the follow-up “look in the archive” · any other key types into the composer"}) {
+	if _, act := q.Update(uitest.Press('x')); act != (ui.Note{Text: "x: enter cancels the follow-up “look in the archive” · typing goes to the composer"}) {
 		t.Fatalf("the first x: %#v", act)
 	}
-	_, act := q.Update(uitest.Press('x'))
+	if _, act := q.Update(uitest.Press('x')); len(actions(act)) > 1 {
+		t.Fatalf("a second x acted: %#v", act)
+	}
+	_, act := q.Update(uitest.Key(tea.KeyEnter))
 	if got := actions(act); len(got) != 2 || got[0] != (CancelQueued{Item: it}) {
-		t.Errorf("the second x: %#v", act)
+		t.Errorf("enter after x: %#v", act)
 	}
 }

@@ -63,8 +63,11 @@ func (r *Room) SetFocused(on bool) {
 	r.focused = on
 }
 
-// Disarm forgets a key armed for a second press and returns its text.
+// Disarm forgets a proposed key and returns its text.
 func (r *Room) Disarm() string { return r.guard.Disarm() }
+
+// Armed reports whether a key is proposed, waiting for enter.
+func (r *Room) Armed() bool { return r.guard.Armed() }
 
 // Selected is the index of the selected chime.
 func (r *Room) Selected() int { return r.sel }
@@ -144,7 +147,7 @@ func (r *Room) selectedChime(c client.Chime, room int) []string {
 
 // chimeHead is a chime's author and time.
 func (r *Room) chimeHead(ch client.Chime) string {
-	who := ui.SanitizeLine(ch.Author)
+	who := ui.TitleLine(ch.Author)
 	if who == "" {
 		who = "someone"
 	}
@@ -170,12 +173,12 @@ func (r *Room) header(n int) string {
 	case !r.v.Driving:
 		hint = "the driver decides · " + ui.KeyName(k.TakeOver) + " takes over"
 	case r.focused && n > 0:
-		hint = ui.FirstKey(k.Accept) + " accept · " + ui.KeyName(k.Reject) + " reject · " + ui.KeyName(k.Expand) + " read · " +
-			ui.FirstKey(k.Policy) + " policy · " + ui.KeyName(k.Back) + " back"
+		hint = ui.Proposes(k.Accept) + " accept · " + ui.Proposes(k.Reject) + " reject · " +
+			ui.Proposes(k.Expand) + " read · " + ui.Proposes(k.Policy) + " policy · " + ui.KeyName(k.Back) + " back"
 	case r.focused:
-		hint = ui.FirstKey(k.Policy) + " policy: " + PolicyMeaning(r.v.Policy) + " · " + ui.KeyName(k.Back) + " back"
+		hint = ui.Proposes(k.Policy) + " policy: " + PolicyMeaning(r.v.Policy) + " · " + ui.KeyName(k.Back) + " back"
 	default:
-		hint = ui.KeyName(k.Panes) + ", then " + ui.FirstKey(k.Accept) + " accept · " + ui.KeyName(k.Reject) + " reject"
+		hint = ui.KeyName(k.Panes) + ", then " + ui.Proposes(k.Accept) + " accept · " + ui.Proposes(k.Reject) + " reject"
 	}
 	line := r.ctx.Styles.AuthorLabel.Render("✉ "+head) + r.ctx.Styles.KeyDesc.Render(" · "+hint)
 	return ui.Pad(line, r.width)
@@ -185,7 +188,7 @@ func (r *Room) header(n int) string {
 // its text.
 func (r *Room) chimeLine(c client.Chime, selected bool) string {
 	st := r.ctx.Styles
-	text := ui.SanitizeLine(c.Text)
+	text := ui.TitleLine(c.Text)
 	if selected {
 		return st.Selected.Render(ui.Pad("▸ "+r.chimeHead(c)+"  "+text, r.width))
 	}
@@ -212,12 +215,18 @@ func (r *Room) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	if !ok || !r.v.Known {
 		return nil, nil
 	}
-	return r.guard.Guarded(func() (tea.Cmd, ui.Action) { return nil, r.onKey(k) })
+	return r.guard.Guarded(k, func(k tea.KeyPressMsg) (tea.Cmd, ui.Action) { return nil, r.onKey(k) })
 }
 
-// onKey handles a key of the pane's key map.
+// onKey handles a key of the pane's key map; a key that is text proposes
+// what it does first, and acts once enter confirms it.
 func (r *Room) onKey(msg tea.KeyPressMsg) ui.Action {
 	keys, chimes := &r.ctx.Keys, r.v.Chimes
+	if what := r.proposal(msg); what != "" {
+		if ok, note := r.guard.Confirm(msg, what); !ok {
+			return note
+		}
+	}
 	switch {
 	case key.Matches(msg, keys.Up):
 		r.sel = max(r.sel-1, 0)
@@ -247,9 +256,6 @@ func (r *Room) stepPolicy(msg tea.KeyPressMsg) ui.Action {
 		d = -1
 	}
 	p := NextPolicy(r.v.Policy, d)
-	if ok, note := r.guard.Confirm(msg, "sets the room to "+p+": "+PolicyMeaning(p)); !ok {
-		return note
-	}
 	return ui.Batch{SetPolicy{Policy: p}, ui.Done{}}
 }
 
@@ -267,14 +273,36 @@ func (r *Room) resolveSelected(msg tea.KeyPressMsg) ui.Action {
 		return ui.Note{Text: "the selected chime is not on screen: " + ui.KeyName(r.ctx.Keys.Up) + ui.KeyName(r.ctx.Keys.Down) + " brings it back"}
 	}
 	accept := key.Matches(msg, r.ctx.Keys.Accept)
-	verb := "reject"
-	if accept {
-		verb = "accept"
-	}
-	if ok, note := r.guard.Confirm(msg, verb+"s "+ChimeName(c)); !ok {
-		return note
-	}
 	return ui.Batch{Resolve{Chime: c, Accept: accept}, ui.Done{}}
+}
+
+// proposal says what a key of the pane that is text does, for the note
+// that proposes it; "" for the keys that are not text.
+func (r *Room) proposal(msg tea.KeyPressMsg) string {
+	keys, chimes := &r.ctx.Keys, r.v.Chimes
+	if msg.Key().Text == "" {
+		return ""
+	}
+	chime := "the marked chime"
+	if len(chimes) > 0 {
+		chime = ChimeName(chimes[min(r.sel, len(chimes)-1)])
+	}
+	switch {
+	case key.Matches(msg, keys.Accept):
+		return "accepts " + chime
+	case key.Matches(msg, keys.Reject):
+		return "rejects " + chime
+	case key.Matches(msg, keys.Expand):
+		return "reads " + chime + " whole"
+	case key.Matches(msg, keys.Policy, keys.PolicyBack):
+		d := 1
+		if key.Matches(msg, keys.PolicyBack) {
+			d = -1
+		}
+		p := NextPolicy(r.v.Policy, d)
+		return "sets the room to " + p + ": " + PolicyMeaning(p)
+	}
+	return ""
 }
 
 // mayDrive is nil when this terminal drives, else the note that says why
@@ -291,12 +319,12 @@ func mayDrive(ctx *ui.Context, driving bool, what string) ui.Action {
 
 // ChimeName names a chime for notes: its author and its first words.
 func ChimeName(c client.Chime) string {
-	return Possessive(c.Author) + " chime “" + ui.ClipRunes(ui.SanitizeLine(c.Text), 24) + "”"
+	return Possessive(c.Author) + " chime “" + ui.ClipRunes(ui.TitleLine(c.Text), 24) + "”"
 }
 
 // Possessive is a collaborator's name with 's, for notes.
 func Possessive(author string) string {
-	a := ui.SanitizeLine(author)
+	a := ui.TitleLine(author)
 	if a == "" {
 		return "the"
 	}
@@ -333,3 +361,9 @@ func NextPolicy(p string, d int) string {
 
 // Select selects chime i (kept in range when the pane is laid out).
 func (r *Room) Select(i int) { r.sel = i }
+
+// Scroll moves the selection d chimes down (up when negative), as the
+// mouse wheel does over the pane.
+func (r *Room) Scroll(d int) {
+	r.sel = min(max(r.sel+d, 0), max(len(r.v.Chimes)-1, 0))
+}

@@ -64,19 +64,22 @@ func TestRoomKeepsTheSelectionInItsWindow(t *testing.T) {
 	}
 }
 
-// TestRoomAcceptsOnTheSecondPress arms on the first a, naming the chime,
-// and asks to accept it on the second, giving the keys back.
-func TestRoomAcceptsOnTheSecondPress(t *testing.T) {
+// TestRoomAcceptsOnEnter proposes on a, naming the chime, and asks to
+// accept it on enter, giving the keys back; a second a is no confirmation.
+func TestRoomAcceptsOnEnter(t *testing.T) {
 	r := focusedRoom(uitest.Context(), 2)
 	r.SetSize(80, 5)
 	cmd, act := r.Update(uitest.Press('a'))
-	if n, ok := act.(ui.Note); cmd != nil || !ok || !strings.Contains(n.Text, "a again accepts Bo's chime “chime number 0”") {
+	if n, ok := act.(ui.Note); cmd != nil || !ok || !strings.Contains(n.Text, "a: enter accepts Bo's chime “chime number 0”") {
 		t.Fatalf("the first a: cmd %v, %#v", cmd != nil, act)
 	}
-	_, act = r.Update(uitest.Press('a'))
+	if _, act = r.Update(uitest.Press('a')); len(actions(act)) > 1 {
+		t.Fatalf("a second a acted: %#v", act)
+	}
+	_, act = r.Update(uitest.Key(tea.KeyEnter))
 	got := actions(act)
 	if len(got) != 2 || got[0] != (Resolve{Chime: chimes(2)[0], Accept: true}) || got[1] != (ui.Done{}) {
-		t.Fatalf("the second a reported %#v", act)
+		t.Fatalf("enter after a reported %#v", act)
 	}
 }
 
@@ -99,7 +102,8 @@ func TestRoomAnyOtherKeyDisarms(t *testing.T) {
 func TestRoomRefusesAnUnshownChime(t *testing.T) {
 	r := focusedRoom(uitest.Context(), 3)
 	r.SetSize(80, 1) // no line for a chime
-	cmd, act := r.Update(uitest.Press('x'))
+	r.Update(uitest.Press('x'))
+	cmd, act := r.Update(uitest.Key(tea.KeyEnter))
 	if n, ok := act.(ui.Note); cmd != nil || !ok || !strings.Contains(n.Text, "not on screen") {
 		t.Errorf("x on an unshown chime: cmd %v, %#v", cmd != nil, act)
 	}
@@ -111,7 +115,8 @@ func TestRoomOnlyTheDriverDecides(t *testing.T) {
 	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest})
 	r.SetFocused(true)
 	r.SetSize(80, 5)
-	_, act := r.Update(uitest.Press('p'))
+	r.Update(uitest.Press('p'))
+	_, act := r.Update(uitest.Key(tea.KeyEnter))
 	if n, ok := act.(ui.Note); !ok || n.Text != "only the driver may set the room's policy: ctrl+t takes over" {
 		t.Errorf("p while watching: %#v", act)
 	}
@@ -124,7 +129,7 @@ func TestRoomKeysAreItsHelp(t *testing.T) {
 	ctx.Keys.Reject = key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reject a chime"))
 	r := focusedRoom(ctx, 1)
 	r.SetSize(80, 5)
-	if !strings.Contains(xansi.Strip(r.View()), "r reject") {
+	if !strings.Contains(xansi.Strip(r.View()), "r↵ reject") {
 		t.Errorf("the hint does not follow the rebinding:\n%s", xansi.Strip(r.View()))
 	}
 	var names []string

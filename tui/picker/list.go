@@ -15,6 +15,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 )
 
 // Picker columns' widths, in cells.
@@ -29,21 +30,27 @@ const (
 // Picker is the session picker: the person's sessions, newest first,
 // filtered by what they type.
 type Picker struct {
-	ctx     *ui.Context
-	host    Host          // where the sessions are listed
-	every   time.Duration // how often it lists again while it shows
-	me      client.Me     // the person and this terminal
-	current string        // the open session's id, "" when none
-	height  int           // the list's lines
-	all     []client.Summary
-	filter  ui.LineInput
-	sel     int // index into the filtered list
-	offset  int // first row shown
-	loaded  bool
-	loading bool
-	asked   int   // listings asked for: only the last one's answer is taken
-	failed  error // the last listing failed: its screen shows instead of the list
-	width   int   // the screen's width
+	ctx       *ui.Context
+	host      Host          // where the sessions are listed
+	every     time.Duration // how often it lists again while it shows
+	me        client.Me     // the person and this terminal
+	current   string        // the open session's id, "" when none
+	height    int           // the list's lines
+	all       []client.Summary
+	filter    ui.LineInput
+	marks     []string // sessions marked to open together, in the order marked
+	offered   []string // the sessions open last, marked once listed
+	offerLive bool     // the marks are the offer, untouched: enter opens them, any other key clears them
+	sel       int      // index into the filtered list
+	offset    int      // first row shown
+	loaded    bool
+	loading   bool
+	asked     int   // listings asked for: only the last one's answer is taken
+	failed    error // the last listing failed: its screen shows instead of the list
+	// recovered is when a listing last came back after the failure screen
+	// showed: its r, pressed a moment later, is no letter of the filter.
+	recovered time.Time
+	width     int // the screen's width
 
 	// live: polled while it shows (pickerlive.go)
 	started  bool   // Init ran: commands are run from now on
@@ -55,8 +62,11 @@ type Picker struct {
 	restOn   string // the session the last rest was scheduled for
 	resting  string // the session the selection rests on
 	peeks    map[string]*peek
-	peeking  string // the session being inspected, "" when none
-	previewW int    // the preview pane's width, 0 when it does not show
+	peeking  string             // the session being inspected, "" when none
+	previewW int                // the preview pane's width, 0 when it does not show
+	md       *markdown.Renderer // draws the preview's replies, at mdWidth in mdStyle
+	mdWidth  int
+	mdStyle  string
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.
@@ -69,6 +79,8 @@ func (p *Picker) setList(list []client.Summary, selectID string) {
 	}
 	p.all, p.loaded, p.loading = list, true, false
 	p.prunePeeks()
+	p.pruneMarks()
+	p.applyOffer()
 	p.sel = 0
 	for i, s := range p.visible() {
 		if s.SessionID == keep {
@@ -179,6 +191,9 @@ func (p *Picker) row(v area, s client.Summary, selected bool) string {
 	if selected {
 		mark = "▸ "
 	}
+	if p.marked(s.SessionID) {
+		mark = mark[:len(mark)-1] + "●"
+	}
 	c := pickerColumns(v.width)
 	chimes := ""
 	if n, ok := p.pendingChimes(s.SessionID); ok && n > 0 {
@@ -281,4 +296,18 @@ func age(now, t time.Time) string {
 		return fmt.Sprintf("%dh", int(d/time.Hour))
 	}
 	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
+}
+
+// pruneMarks drops the marks of sessions no longer listed.
+func (p *Picker) pruneMarks() {
+	kept := p.marks[:0]
+	for _, id := range p.marks {
+		for _, s := range p.all {
+			if s.SessionID == id {
+				kept = append(kept, id)
+				break
+			}
+		}
+	}
+	p.marks = kept
 }

@@ -180,7 +180,7 @@ func (p *Picker) onPeek(msg PeekMsg) ui.Action {
 	if p.peeks == nil {
 		p.peeks = map[string]*peek{}
 	}
-	pk := newPeek(msg, p.previewW)
+	pk := newPeek(msg)
 	pk.at, pk.size = p.ctx.Now(), msg.Size
 	p.peeks[msg.ID] = pk
 	return p.peekNext()

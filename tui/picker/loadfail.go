@@ -4,6 +4,11 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -56,11 +61,28 @@ func (p *Picker) failureAdvice(err error) string {
 			who = "the visitor id in use"
 		}
 		return "gardend did not accept " + who + ". Run vehicle login to sign in again."
-	case errors.As(err, &e) && e.Status == http.StatusNotFound:
+	case errors.As(err, &e) && e.Status == http.StatusNotFound && !strings.Contains(strings.ToLower(e.Message), "graph"):
+		// No route there (or not even the host's frame): the mount is wrong.
 		return "gardend answered 404 at " + service + ": the service may be mounted elsewhere. " +
 			"Give the mount with --mount or VEHICLE_MOUNT (\"\" for a host at its root)."
+	case errors.As(err, &e) && e.Status == http.StatusNotFound:
+		// The host's own answer: the graph is not one the person may use.
+		return "The host answered: it knows no graph " + ui.SanitizeLine(p.host.Graph) + " that you may use (a wrong name, or " +
+			"no role of yours on it). Check the name given with --graph or VEHICLE_GRAPH, or ask the graph's owner for a role."
 	case errors.As(err, &e) && e.Status == http.StatusForbidden:
 		return "Your role on graph " + ui.SanitizeLine(p.host.Graph) + " does not allow this. Ask its owner, or choose another graph with --graph."
 	}
 	return "The host at " + service + " refused the listing. Try again, or see the host's log."
+}
+
+// retryGrace is how long after the failure screen gave way to the list its
+// retry key still means "list again", not a letter of the filter.
+const retryGrace = 3 * time.Second
+
+// justRecovered reports whether msg is the failure screen's retry key,
+// pressed a moment after the list came back by itself with no filter typed:
+// a key advertised on a screen does only what that screen said.
+func (p *Picker) justRecovered(msg tea.KeyPressMsg) bool {
+	return !p.recovered.IsZero() && key.Matches(msg, p.ctx.Keys.Retry) && p.filter.String() == "" &&
+		p.ctx.Now().Sub(p.recovered) < retryGrace
 }

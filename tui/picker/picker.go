@@ -44,6 +44,12 @@ type Inspect struct {
 // Open asks the root to open a session.
 type Open struct{ ID string }
 
+// OpenMany asks the root to open sessions together, as a wall of tiles.
+type OpenMany struct{ IDs []string }
+
+// MaxMarks is how many sessions can be marked to open together.
+const MaxMarks = 4
+
 // Back goes back to the open session.
 type Back struct{}
 
@@ -123,6 +129,10 @@ func (p *Picker) Facts() string {
 	switch {
 	case p.failed != nil:
 		return "listing failed"
+	case p.offerLive:
+		return "your last wall, " + itoa(len(p.marks)) + " marked · " + ui.KeyName(p.ctx.Keys.Open) + " opens them again"
+	case len(p.marks) > 0:
+		return itoa(len(p.marks)) + " marked of " + itoa(len(p.all)) + " · " + ui.KeyName(p.ctx.Keys.Open) + " opens them"
 	case len(p.all) == 1:
 		return "1 session"
 	}
@@ -142,9 +152,11 @@ func (p *Picker) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	case tea.KeyPressMsg:
 		return nil, p.onKey(msg)
 	case tea.PasteMsg:
+		p.dropOffer()
 		p.filter.Insert(msg.Content)
 		p.filterChanged()
 	case tea.MouseWheelMsg:
+		p.dropOffer()
 		switch msg.Button {
 		case tea.MouseWheelUp:
 			p.move(-1)
@@ -175,13 +187,36 @@ func (p *Picker) onKey(msg tea.KeyPressMsg) ui.Action {
 	if p.failed != nil && key.Matches(msg, k.Retry) {
 		return ui.Batch{ui.Failed{}, ui.Note{Text: "listing your sessions again…"}, p.Reload("")}
 	}
+	if p.justRecovered(msg) {
+		// The failure screen's key, pressed as the list came back by itself:
+		// it meant to list again, which happened; it is no letter to filter by.
+		return ui.Note{Text: "your sessions are listed again: the listing came back by itself"}
+	}
+	if p.offerLive && !key.Matches(msg, k.Open) {
+		// the last wall, marked for enter alone: any other key is the
+		// person choosing for themselves (space keeps the marks to edit)
+		p.offerLive = false
+		if !key.Matches(msg, k.Mark) {
+			p.marks = nil
+			if key.Matches(msg, k.Back) {
+				return ui.Note{Text: "marks cleared"}
+			}
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Up):
 		p.move(-1)
 	case key.Matches(msg, k.Down):
 		p.move(1)
 	case key.Matches(msg, k.Open):
+		if len(p.marks) > 0 {
+			ids := p.marks
+			p.marks, p.offerLive = nil, false
+			return OpenMany{IDs: ids}
+		}
 		return p.openSelected()
+	case key.Matches(msg, k.Mark) && p.filter.String() == "":
+		return p.toggleMark()
 	case key.Matches(msg, k.New):
 		if p.ctx.Watch {
 			return ui.Note{Text: "watching read-only: start sessions without watch"}
@@ -199,12 +234,57 @@ func (p *Picker) onKey(msg tea.KeyPressMsg) ui.Action {
 	return nil
 }
 
+// toggleMark marks the selected session to open with the others marked,
+// or unmarks it.
+func (p *Picker) toggleMark() ui.Action {
+	s, ok := p.selected()
+	if !ok {
+		return nil
+	}
+	for i, id := range p.marks {
+		if id == s.SessionID {
+			p.marks = append(p.marks[:i:i], p.marks[i+1:]...)
+			return ui.Note{Text: p.marksNote()}
+		}
+	}
+	if len(p.marks) == MaxMarks {
+		return ui.Note{Text: "a wall shows up to " + itoa(MaxMarks) + " sessions: unmark one first (" +
+			ui.KeyName(p.ctx.Keys.Mark) + ")"}
+	}
+	p.marks = append(p.marks, s.SessionID)
+	return ui.Note{Text: p.marksNote()}
+}
+
+// marksNote says what is marked and what enter does with it.
+func (p *Picker) marksNote() string {
+	switch len(p.marks) {
+	case 0:
+		return "nothing marked: enter opens the selected session"
+	case 1:
+		return "1 session marked: " + ui.KeyName(p.ctx.Keys.Mark) + " marks more, " + ui.KeyName(p.ctx.Keys.Open) + " opens it"
+	}
+	return itoa(len(p.marks)) + " sessions marked: " + ui.KeyName(p.ctx.Keys.Open) + " opens them side by side"
+}
+
+// marked reports whether session id is marked.
+func (p *Picker) marked(id string) bool {
+	for _, m := range p.marks {
+		if m == id {
+			return true
+		}
+	}
+	return false
+}
+
 // back clears the filter, else goes back to the open session.
 func (p *Picker) back() ui.Action {
 	switch {
 	case p.filter.String() != "":
 		p.filter.Set("")
 		p.filterChanged()
+	case len(p.marks) > 0:
+		p.marks = nil
+		return ui.Note{Text: "marks cleared"}
 	case p.current != "":
 		return Back{}
 	}
@@ -261,7 +341,57 @@ func (p *Picker) take(msg ListedMsg) ui.Action {
 	}
 	p.setList(msg.List, msg.SelectID)
 	if listingFailed {
+		p.recovered = p.ctx.Now()
 		return ui.Failed{} // the listing's own error; another (a session that failed to open) stays
 	}
 	return nil
+}
+
+// Click selects the session on line row of the picker's area (from its
+// first line); a double click on the selected one opens it, as enter does.
+func (p *Picker) Click(row int, double bool) (tea.Cmd, ui.Action) {
+	if p.failed != nil {
+		return nil, nil
+	}
+	p.dropOffer()
+	i := p.offset + row - 2 // under the filter line and the columns' titles
+	if i < p.offset || i >= len(p.visible()) || row-2 >= p.height-2 {
+		return nil, nil
+	}
+	if double && i == p.sel {
+		return nil, p.openSelected()
+	}
+	p.sel = i
+	return nil, nil
+}
+
+// Offer marks the sessions open last, when they were several (a wall) and
+// nothing is marked: enter opens them again; any other key clears the
+// marks (space keeps them, to edit). The sessions not listed are left out.
+func (p *Picker) Offer(ids []string) {
+	if len(ids) > 1 {
+		p.offered = append([]string(nil), ids[:min(len(ids), MaxMarks)]...)
+		p.applyOffer()
+	}
+}
+
+// applyOffer marks the sessions offered once they are listed.
+func (p *Picker) applyOffer() {
+	if len(p.offered) == 0 || !p.loaded || len(p.marks) > 0 {
+		return
+	}
+	p.marks, p.offered = p.offered, nil
+	p.pruneMarks()
+	if len(p.marks) < 2 {
+		p.marks = nil
+	}
+	p.offerLive = len(p.marks) > 0
+}
+
+// dropOffer clears the marks of the last wall while untouched: the person
+// chose otherwise (a click, the wheel).
+func (p *Picker) dropOffer() {
+	if p.offerLive {
+		p.marks, p.offerLive = nil, false
+	}
 }

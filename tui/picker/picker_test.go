@@ -10,6 +10,8 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -147,7 +149,8 @@ func TestPeekBounded(t *testing.T) {
 		snap.Transcript = append(snap.Transcript, client.TranscriptItem{Role: "assistant",
 			Text: strings.Repeat("word é\x1b[2J ", 1000) + string(rune('a'+i%26))})
 	}
-	pk := newPeek(PeekMsg{ID: "s1", Snap: snap}, 56)
+	pk := newPeek(PeekMsg{ID: "s1", Snap: snap})
+	pk.draw(56, markdown.New(theme.MarkdownPlain, 54))
 	if len(pk.turns) != PreviewTurns {
 		t.Errorf("%d turns kept, want %d", len(pk.turns), PreviewTurns)
 	}
@@ -184,8 +187,9 @@ func BenchmarkPickerPreview(b *testing.B) {
 	})
 	b.Run("wrap", func(b *testing.B) {
 		pk := p.peeks[p.SelectedID()]
+		md := markdown.New(theme.MarkdownDark, 54)
 		for b.Loop() {
-			pk.wrap(56)
+			pk.draw(56, md)
 		}
 	})
 }

@@ -138,7 +138,7 @@ func (r *reader) take() {
 	}
 	ctx, cancel := r.request()
 	defer cancel()
-	claim, err := r.c.Claim(ctx, s.id, client.Takeover())
+	claim, err := r.c.Claim(ctx, s.id, r.claimOptions(client.Takeover())...)
 	if err != nil {
 		r.refused("could not take over", err, "")
 		return

@@ -58,7 +58,16 @@ func (r *reader) onLeaseTick(gen int) {
 	r.present = false
 	ctx, cancel := r.request()
 	defer cancel()
-	if _, err := r.c.Claim(ctx, s.id); err != nil {
+	if _, err := r.c.Claim(ctx, s.id, r.claimOptions()...); err != nil {
 		r.refused("could not keep the lease", err, "sending takes it again")
 	}
+}
+
+// claimOptions are a claim's options: the lease's ttl when one was given,
+// then extra.
+func (r *reader) claimOptions(extra ...client.ClaimOption) []client.ClaimOption {
+	if r.cfg.ClaimTTL > 0 {
+		return append([]client.ClaimOption{client.TTL(r.cfg.ClaimTTL)}, extra...)
+	}
+	return extra
 }

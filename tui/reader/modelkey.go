@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // keyWait is waiting for a model key on the next line.
@@ -20,12 +21,8 @@ func (r *reader) askKey(err error, then func()) {
 	r.say("the host asks for a model key: %s.", msg)
 	var e *client.Error
 	if errors.As(err, &e) {
-		if d := e.Doors(); d != nil {
-			for _, door := range []client.Door{d.BYOK, d.Account} {
-				if door.Description != "" {
-					r.say("  %s: %s", clean(door.Header), clean(door.Description))
-				}
-			}
+		for _, door := range ui.DoorLines(e.Doors(), nil, e.Code, "") { // the seed's fields, in words
+			r.say("  %s.", door)
 		}
 	}
 	opts := []option{{"type a model key now; it is kept in memory until you quit", func() { r.waitKey(false, then) }}}

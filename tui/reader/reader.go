@@ -30,9 +30,10 @@ type Config struct {
 	SessionID  string    // open this session; "" lists the sessions to pick from
 	New        bool      // start a new session
 	NewSession client.CreateRequest
-	Watch      bool // read-only: never claim the lease nor send
-	NoClaim    bool // open without claiming the lease
-	Chime      bool // SessionID is another person's session: plain text chimes into it
+	Watch      bool          // read-only: never claim the lease nor send
+	NoClaim    bool          // open without claiming the lease
+	ClaimTTL   time.Duration // the ttl of every lease it claims (0: the host's)
+	Chime      bool          // SessionID is another person's session: plain text chimes into it
 
 	ModelKeyEnv  string             // the variable a model key can be given in, for messages
 	SaveModelKey func(string) error // saves a key in the OS keyring; nil when there is none

@@ -82,7 +82,7 @@ func (r *reader) send(s *session, out outgoing) {
 	claim := rel != client.LeaseMine
 	var err error
 	if claim {
-		_, err = r.c.Claim(ctx, s.id)
+		_, err = r.c.Claim(ctx, s.id, r.claimOptions()...)
 	}
 	req := func() error {
 		_, e := r.c.Send(ctx, s.id, out.op, client.TextRequest{RequestID: out.requestID, Text: out.text})
@@ -91,7 +91,7 @@ func (r *reader) send(s *session, out outgoing) {
 	if err == nil {
 		err = req()
 		if client.ErrorCode(err) == client.CodeLeaseRequired && !claim {
-			if _, cerr := r.c.Claim(ctx, s.id); cerr == nil { // the lease expired meanwhile
+			if _, cerr := r.c.Claim(ctx, s.id, r.claimOptions()...); cerr == nil { // the lease expired meanwhile
 				err = req()
 			}
 		}

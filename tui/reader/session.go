@@ -46,7 +46,7 @@ func (r *reader) open(id string) {
 	var claimErr error
 	claimed := false
 	if !r.cfg.Watch && !r.cfg.NoClaim {
-		_, claimErr = r.c.Claim(ctx, id)
+		_, claimErr = r.c.Claim(ctx, id, r.claimOptions()...)
 		claimed = claimErr == nil
 	}
 	snap, err := r.c.Inspect(ctx, id)

@@ -60,6 +60,38 @@ func (t *Transcript) EnterEntries() bool {
 // confirmed.
 type Fork struct{ EntryID string }
 
+// OpenSearch asks to open the search bar.
+type OpenSearch struct{}
+
+// proposal says what a key of the entries pane that is text does, for the
+// note that proposes it (enter does it); "" for the keys that are not
+// text, which act at once.
+func (t *Transcript) proposal(msg tea.KeyPressMsg, e *client.Entry) string {
+	k := &t.ctx.Keys
+	if msg.Key().Text == "" {
+		return ""
+	}
+	switch {
+	case key.Matches(msg, k.ToolCall):
+		return "opens or closes the marked tool call"
+	case key.Matches(msg, k.CopyCode):
+		return "copies a code block of the marked message"
+	case key.Matches(msg, k.Copy) && e.Kind == client.EntryTool:
+		return "copies the marked tool call's result"
+	case key.Matches(msg, k.Copy):
+		return "copies the marked entry"
+	case key.Matches(msg, k.Fork):
+		return "forks a new session before the marked entry"
+	case key.Matches(msg, k.First):
+		return "goes to the first message"
+	case key.Matches(msg, k.Last):
+		return "goes to the last message"
+	case key.Matches(msg, k.SearchEntries):
+		return "searches the transcript"
+	}
+	return ""
+}
+
 // onSelectKey handles a key while an entry is selected: move, copy, fork.
 // An action taken reports ui.Done, and the keys go back to the composer.
 func (t *Transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
@@ -75,10 +107,21 @@ func (t *Transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
 		}
 		t.selectAt(es, sel)
 	}
+	if what := t.proposal(msg, &es[sel]); what != "" {
+		if ok, note := t.guard.Confirm(msg, what); !ok {
+			return nil, note
+		}
+	}
 	if cmd, act, ok := t.onEntryKey(msg, es, sel); ok {
 		return cmd, act
 	}
 	switch {
+	case key.Matches(msg, k.First):
+		t.ToFirst()
+	case key.Matches(msg, k.Last):
+		t.SelectLast()
+	case key.Matches(msg, k.SearchEntries):
+		return nil, OpenSearch{}
 	case key.Matches(msg, k.Up), key.Matches(msg, k.Down):
 		d := 1
 		if key.Matches(msg, k.Up) {
@@ -93,9 +136,6 @@ func (t *Transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
 		return tea.SetClipboard(text), ui.Batch{ui.Note{Text: "copied the entry to the clipboard (OSC 52): " +
 			strconv.Itoa(len([]rune(text))) + " characters"}, ui.Done{}}
 	case key.Matches(msg, k.Fork):
-		if ok, note := t.guard.Confirm(msg, "forks a new session before the marked entry"); !ok {
-			return nil, note
-		}
 		return nil, ui.Join(t.fork(es[sel]), ui.Done{})
 	}
 	return nil, nil

@@ -1,13 +1,9 @@
 package transcript
 
 import (
-	"strings"
 	"unicode"
 
-	xansi "github.com/charmbracelet/x/ansi"
-
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -100,7 +96,7 @@ func (b *Search) mark(i int, lines []string) []string {
 	if e, nth, ok := b.current(); ok && e == i {
 		cur = nth
 	}
-	return highlight(lines, foldRunes(b.idx.Query()), cur, b.ctx.Styles)
+	return highlight(lines, foldRunes(b.idx.Query()), len(b.idx.In(i)), cur, b.ctx.Styles)
 }
 
 // foldRunes is s case-folded rune by rune, as the index folds.
@@ -110,82 +106,4 @@ func foldRunes(s string) []rune {
 		rs[i] = unicode.ToLower(unicode.ToUpper(r))
 	}
 	return rs
-}
-
-// occurrences are the rune spans of q in line's text, case-folded, without
-// overlaps.
-func occurrences(plain, q []rune) [][2]int {
-	if len(q) == 0 {
-		return nil
-	}
-	folded := foldRunes(string(plain))
-	var out [][2]int
-	for i := 0; i+len(q) <= len(folded); {
-		if runesAt(folded, i, q) {
-			out = append(out, [2]int{i, i + len(q)})
-			i += len(q)
-			continue
-		}
-		i++
-	}
-	return out
-}
-
-// matchLine is the line of lines that holds the nth occurrence of q (from
-// 0): the last line with one when there are fewer, 0 when none.
-func matchLine(lines []string, q []rune, nth int) int {
-	n, last := 0, 0
-	for li, l := range lines {
-		c := len(occurrences([]rune(xansi.Strip(l)), q))
-		if c == 0 {
-			continue
-		}
-		if n+c > nth {
-			return li
-		}
-		n, last = n+c, li
-	}
-	return last
-}
-
-// highlight styles every occurrence of q in lines, the cur-th (counted
-// over all the lines, from 0; -1 for none) as the current match.
-func highlight(lines []string, q []rune, cur int, st *theme.Styles) []string {
-	out := make([]string, len(lines))
-	n := 0
-	for li, line := range lines {
-		plain := []rune(xansi.Strip(line))
-		spans := occurrences(plain, q)
-		if len(spans) == 0 {
-			out[li] = line
-			continue
-		}
-		var b strings.Builder
-		at := 0 // cells written so far
-		for _, sp := range spans {
-			from := xansi.StringWidth(string(plain[:sp[0]]))
-			to := from + xansi.StringWidth(string(plain[sp[0]:sp[1]]))
-			style := st.Match
-			if n == cur {
-				style = st.MatchCurrent
-			}
-			n++
-			b.WriteString(xansi.Cut(line, at, from))
-			b.WriteString(style.Render(string(plain[sp[0]:sp[1]])))
-			at = to
-		}
-		b.WriteString(xansi.Cut(line, at, xansi.StringWidth(line)))
-		out[li] = b.String()
-	}
-	return out
-}
-
-// runesAt reports whether q is at s[i:].
-func runesAt(s []rune, i int, q []rune) bool {
-	for j, r := range q {
-		if s[i+j] != r {
-			return false
-		}
-	}
-	return true
 }

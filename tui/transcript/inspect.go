@@ -16,6 +16,9 @@ func (t *Transcript) Window() (first, line int) {
 	return p.idx, p.off
 }
 
+// Width is the pane's width.
+func (t *Transcript) Width() int { return t.width }
+
 // SelectedIndex is the position of the selected entry, -1 when none.
 func (t *Transcript) SelectedIndex() int { return t.selected(t.entries()) }
 
@@ -24,6 +27,15 @@ func (t *Transcript) Styles() *theme.Styles { return t.r.st }
 
 // Query is the search's query as typed.
 func (b *Search) Query() string { return b.input.String() }
+
+// SetQuery puts q in the bar, for the next search (a query the person
+// typed in another session's bar).
+func (b *Search) SetQuery(q string) {
+	if q != b.input.String() {
+		b.input.Set(q)
+		b.idx, b.src, b.keys = nil, nil, nil
+	}
+}
 
 // Status is the search's count as the bar says it: "3 of 17", that nothing
 // matches, or "" with no query.

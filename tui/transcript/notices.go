@@ -63,6 +63,28 @@ func noticeWords(e *client.Entry) string {
 	return otherWords(e)
 }
 
+// budgetNext is what to do after a run the budget guard stopped.
+const budgetNext = "what now: send a message to go on where it stopped (a new run, with the budget again), " +
+	"or start a session with a bigger budget per run (/new, or vehicle --new --max-turns N --max-cost-usd D)"
+
+// noticeNext is what to do after the notice, "" when nothing needs saying:
+// a run the budget guard aborted stops with no next step of its own.
+func noticeNext(e *client.Entry) string {
+	if e.Kind != client.EntryNotice || e.Event != "" {
+		return ""
+	}
+	reason, ok := strings.CutPrefix(e.Notice, "run aborted: ")
+	if !ok {
+		return ""
+	}
+	reason = strings.ToLower(reason)
+	if strings.Contains(reason, "budget") || strings.Contains(reason, "max_turns") || strings.Contains(reason, "max_cost") ||
+		strings.Contains(reason, "maxturns") || strings.Contains(reason, "maxcost") {
+		return budgetNext
+	}
+	return ""
+}
+
 // otherWords is the generic line of an event the UI does not word: its
 // type, and its message when it has one.
 func otherWords(e *client.Entry) string {
@@ -78,6 +100,19 @@ func noticeDetail(e *client.Entry) string {
 		return ""
 	}
 	return e.Text
+}
+
+// nextLines is what to do after a notice, wrapped under it.
+func (r *renderer) nextLines(next string) []string {
+	var out []string
+	for k, l := range strings.Split(xansi.Wrap(next, max(r.width-len(BodyIndent)-4, 10), ""), "\n") {
+		lead := "  → "
+		if k > 0 {
+			lead = "    "
+		}
+		out = append(out, r.fit(BodyIndent+r.st.Notice.Render(lead+l)))
+	}
+	return out
 }
 
 // stderrLines is how many of the last lines of a dead body's stderr the

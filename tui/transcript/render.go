@@ -9,7 +9,12 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 )
+
+// plainTailBytes is the size past which a streaming tail is shown as plain
+// wrapped text rather than rendered again as markdown at every tick.
+const plainTailBytes = 2048
 
 // Render cache bounds: rendered entries kept at once, and how far back from
 // the end a flush looks for streaming entries.
@@ -26,7 +31,7 @@ type renderer struct {
 	st      *theme.Styles
 	loc     *time.Location
 	width   int
-	md      *markdown
+	md      *markdown.Renderer
 	cache   map[int64]*cachedEntry // by the entries' keys
 	order   []int64                // entry keys in the order they were cached
 	streams map[string]*streamView // streaming assistant text, by message id
@@ -55,7 +60,7 @@ type streamView struct {
 	width  int
 	text   string // the text rendered
 	done   int    // the bytes of text the finished blocks came from
-	blocks []block
+	blocks []markdown.Block
 	lines  []string // the finished blocks' lines, indented, each block followed by a blank line
 	tail   []string
 }
@@ -69,7 +74,7 @@ func newRenderer(st *theme.Styles, loc *time.Location, width int) *renderer {
 // reset drops every rendering and renders at width from now on.
 func (r *renderer) reset(width int) {
 	r.width = max(width, 20)
-	r.md = newMarkdown(r.st.Markdown, r.width-len(BodyIndent))
+	r.md = markdown.New(r.st.Markdown, r.width-len(BodyIndent))
 	r.cache = make(map[int64]*cachedEntry)
 	r.order = r.order[:0]
 	r.streams = make(map[string]*streamView)
@@ -143,7 +148,7 @@ func (r *renderer) header(label string, style func(...string) string, t time.Tim
 func (r *renderer) userTurn(e *client.Entry) []string {
 	label, style := "you", r.st.UserLabel.Render
 	if e.Author != "" {
-		label, style = ui.SanitizeLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
+		label, style = ui.TitleLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
 	}
 	if e.Role != client.RoleUser && e.Role != "" {
 		label = ui.SanitizeLine(e.Role)
@@ -172,13 +177,13 @@ func (r *renderer) reply(e *client.Entry) []string {
 		}
 		return []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "no text")}
 	}
-	var reuse []block
+	var reuse []markdown.Block
 	if sv := r.streams[e.MessageID]; sv != nil && sv.width == r.width {
 		reuse = sv.blocks
 		delete(r.streams, e.MessageID)
 	}
 	out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "")}
-	return indentInto(out, r.md.render(ui.Sanitize(e.Text), reuse))
+	return indentInto(out, r.md.Render(ui.Sanitize(e.Text), reuse))
 }
 
 // indentInto appends lines to out, indented as a body.
@@ -209,10 +214,10 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	// rest starts afresh there. Sanitizing keeps every newline, so the
 	// rest's finished lines are as many of the text's.
 	rest := ui.Sanitize(e.Text[sv.done:])
-	blocks, tail := splitBlocks(rest)
+	blocks, tail := markdown.SplitBlocks(rest)
 	for _, b := range blocks {
-		lines := r.md.renderBlock(b)
-		sv.blocks = append(sv.blocks, block{src: b, lines: lines})
+		lines := r.md.RenderBlock(b)
+		sv.blocks = append(sv.blocks, markdown.Block{Src: b, Lines: lines})
 		sv.lines = append(indentInto(sv.lines, lines), "")
 	}
 	if len(blocks) > 0 {
@@ -222,9 +227,9 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	case strings.TrimSpace(tail) == "":
 		sv.tail = nil
 	case len(tail) > plainTailBytes:
-		sv.tail = ui.WrapPlain(tail, r.md.width)
+		sv.tail = ui.WrapPlain(tail, r.md.Width())
 	default:
-		sv.tail = r.md.tail(tail)
+		sv.tail = r.md.Tail(tail)
 	}
 	return true
 }
@@ -298,6 +303,9 @@ func (r *renderer) noticeLines(e *client.Entry) []string {
 		// The turn's error whole, wrapped under the line that says it failed.
 		under = strings.Split(xansi.Wrap(ui.SanitizeLine(e.Text), max(r.width-len(BodyIndent)-4, 10), ""), "\n")
 	default:
+		if next := noticeNext(e); next != "" {
+			return append([]string{r.fit(r.notice(e))}, r.nextLines(next)...)
+		}
 		return []string{r.fit(r.notice(e))}
 	}
 	out := []string{r.fit(r.notice(e))}

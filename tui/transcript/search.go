@@ -203,7 +203,7 @@ func (b *Search) reveal() {
 		return
 	}
 	b.t.decode(es, i)
-	line := matchLine(b.t.r.lines(&es[i]), foldRunes(b.idx.Query()), nth)
+	line := matchLine(b.t.r.lines(&es[i]), foldRunes(b.idx.Query()), len(b.idx.In(i)), nth)
 	b.t.showLine(es, i, line)
 }
 

@@ -81,7 +81,7 @@ func (t *Transcript) lines(es []client.Entry, i int) []string {
 	e := &es[i]
 	l := t.r.lines(e)
 	if e.Kind != client.EntryTool || !t.chips.isOpen(e.Key) {
-		return l
+		return t.withCut(es, i, l)
 	}
 	r := t.r
 	if d := t.chips.drawn[e.Key]; d != nil && d.rev == e.Rev && d.width == r.width && d.st == r.st {
@@ -204,17 +204,17 @@ func argText(args string) string {
 // forks.
 func (t *Transcript) Hint() string {
 	k := &t.ctx.Keys
-	move := ui.KeyName(k.Up) + ui.KeyName(k.Down) + " select · "
+	move := "entries: " + ui.KeyName(k.Up) + ui.KeyName(k.Down) + " select · "
 	e := t.Selected()
 	if e != nil && e.Kind == client.EntryTool {
-		return "entries: " + move + ui.KeyName(k.ToolCall) + " opens/closes · " + ui.KeyName(k.Copy) +
+		return move + ui.KeyName(k.ToolCall) + " opens/closes · " + ui.Proposes(k.Copy) +
 			" copies the result · " + ui.KeyName(k.Back) + " back"
 	}
 	code := ""
 	if e != nil && hasCodeBlock(e.Text) {
-		code = ui.KeyName(k.CopyCode) + " copies code · "
+		code = ui.Proposes(k.CopyCode) + " copies code · "
 	}
-	return "entries: " + move + ui.KeyName(k.Copy) + " copies · " + code + ui.KeyName(k.Fork) + " forks before · " +
+	return move + ui.Proposes(k.Copy) + " copies · " + code + ui.Proposes(k.Fork) + " forks before · " +
 		ui.KeyName(k.Back) + " back"
 }
 

@@ -27,22 +27,24 @@ const WheelLines = 3
 // from the last entry upwards; scrolled up, from an anchor (an entry and a
 // line in it) downwards. Either way only what is on screen is rendered.
 type Transcript struct {
-	ctx    *ui.Context
-	src    Source // the open session's entries, nil when none
-	r      *renderer
-	guard  ui.Guard // the two-press guard of a fork
-	chunk  int      // items folded at a time while scrolling up
-	width  int
-	height int
-	follow bool     // pinned to the bottom
-	top    anchor   // the first visible line, when not following
-	unseen int      // entries added while scrolled up
-	last   int64    // the key of the last entry counted, noKey before any
-	keys   keyIndex // where each entry is, by its key
-	sel    int64    // the selected entry's key, noKey for none
-	marked bool     // the selected entry is marked on screen (the entries pane has the focus)
-	chips  chipViews
-	search *Search // the search bar, whose matches the window highlights
+	ctx     *ui.Context
+	src     Source // the open session's entries, nil when none
+	r       *renderer
+	guard   ui.Guard // holds a key that is text until enter confirms it
+	chunk   int      // items folded at a time while scrolling up
+	width   int
+	height  int
+	follow  bool     // pinned to the bottom
+	top     anchor   // the first visible line, when not following
+	unseen  int      // entries added while scrolled up
+	last    int64    // the key of the last entry counted, noKey before any
+	keys    keyIndex // where each entry is, by its key
+	sel     int64    // the selected entry's key, noKey for none
+	marked  bool     // the selected entry is marked on screen (the entries pane has the focus)
+	chips   chipViews
+	search  *Search // the search bar, whose matches the window highlights
+	jump    bool    // following moves in jumps (jump.go)
+	jumpTop anchor  // the window's top while following in jumps, noKey before the first frame
 }
 
 // noKey is no entry's key.
@@ -89,7 +91,8 @@ func (k *keyIndex) of(es []client.Entry, key int64) int {
 // New is the transcript pane of ctx, with no session open.
 func New(ctx *ui.Context) *Transcript {
 	t := &Transcript{ctx: ctx, r: newRenderer(ctx.Styles, ctx.Location, 80), follow: true, sel: noKey, last: noKey,
-		chips: newChipViews(), chunk: foldChunk, top: anchor{key: noKey}}
+		jumpTop: anchor{key: noKey},
+		chips:   newChipViews(), chunk: foldChunk, top: anchor{key: noKey}}
 	t.search = newSearch(ctx, t)
 	return t
 }
@@ -109,7 +112,7 @@ func (t *Transcript) Open(src Source) {
 func (t *Transcript) SetFoldChunk(n int) { t.chunk = max(n, 1) }
 
 // SetMarked marks the selected entry on screen (the entries pane has the
-// focus) or not, and forgets a fork armed for a second press when not.
+// focus) or not, and forgets a proposed key when not.
 func (t *Transcript) SetMarked(on bool) {
 	if !on {
 		t.guard = ui.Guard{}
@@ -117,8 +120,11 @@ func (t *Transcript) SetMarked(on bool) {
 	t.marked = on
 }
 
-// Disarm forgets a key armed for a second press and returns its text.
+// Disarm forgets a proposed key and returns its text.
 func (t *Transcript) Disarm() string { return t.guard.Disarm() }
+
+// Armed reports whether a key is proposed, waiting for enter.
+func (t *Transcript) Armed() bool { return t.guard.Armed() }
 
 // Height is the lines the pane takes.
 func (t *Transcript) Height() int { return t.height }
@@ -178,7 +184,7 @@ func (t *Transcript) Lines() []string { return t.view(t.entries()) }
 // ShortHelp lists the keys of the transcript while an entry is selected.
 func (t *Transcript) ShortHelp() []key.Binding {
 	k := &t.ctx.Keys
-	return []key.Binding{k.Up, k.Down, k.Copy, k.CopyCode, k.ToolCall, k.Fork, k.Back}
+	return []key.Binding{k.Up, k.Down, k.Copy, k.CopyCode, k.ToolCall, k.Fork, k.First, k.Last, k.SearchEntries, k.Back}
 }
 
 // FullHelp lists the selection's keys, then the scrolling keys (which work
@@ -204,7 +210,7 @@ func (t *Transcript) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 			return nil, nil
 		}
 		if t.marked {
-			return t.guard.Guarded(func() (tea.Cmd, ui.Action) { return t.onSelectKey(msg) })
+			return t.guard.Guarded(msg, t.onSelectKey)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -259,6 +265,7 @@ func (t *Transcript) FlushStreams() bool {
 // another session.
 func (t *Transcript) reset() {
 	t.follow, t.top, t.unseen, t.last, t.sel = true, anchor{key: noKey}, 0, noKey, noKey
+	t.jumpTop = anchor{key: noKey}
 	t.keys, t.chips = keyIndex{}, newChipViews()
 	t.r.reset(t.r.width)
 }
@@ -312,14 +319,25 @@ func (t *Transcript) scroll(es []client.Entry, n int) {
 	t.down(es, n)
 }
 
-// followTop is the window's top while following; ok is false when the
-// whole transcript fits.
+// followTop is the window's top while following (where a jump left it,
+// when following in jumps); ok is false when the whole transcript fits.
 func (t *Transcript) followTop(es []client.Entry) (place, bool) {
+	if t.jump {
+		if i := t.keys.of(es, t.jumpTop.key); t.jumpTop.key != noKey && i >= 0 {
+			return place{idx: i, off: t.jumpTop.off}, true
+		}
+	}
+	return t.tailTop(es, t.height)
+}
+
+// tailTop is the top of the last n lines; ok is false when they are all
+// the transcript has.
+func (t *Transcript) tailTop(es []client.Entry, n int) (place, bool) {
 	total := 0
 	for i := len(es) - 1; i >= 0; i-- {
 		h := t.entryHeight(es, i)
-		if total+h >= t.height {
-			return place{idx: i, off: total + h - t.height}, total+h > t.height || i > 0
+		if total+h >= n {
+			return place{idx: i, off: total + h - n}, total+h > n || i > 0
 		}
 		total += h
 	}
@@ -370,7 +388,7 @@ func (t *Transcript) restFits(es []client.Entry) bool {
 
 // ToBottom follows the end again.
 func (t *Transcript) ToBottom() {
-	t.follow, t.unseen, t.top = true, 0, anchor{key: noKey}
+	t.follow, t.unseen, t.top, t.jumpTop = true, 0, anchor{key: noKey}, anchor{key: noKey}
 }
 
 // Page scrolls by a window less a line (dir -1 up, 1 down).
@@ -384,9 +402,12 @@ func (t *Transcript) page(es []client.Entry, dir int) {
 // view is the window: exactly height lines.
 func (t *Transcript) view(es []client.Entry) []string {
 	var out []string
-	if t.follow {
+	switch {
+	case t.follow && t.jump:
+		out = t.jumpView(es)
+	case t.follow:
 		out = t.tail(es)
-	} else {
+	default:
 		out = t.from(es)
 	}
 	for len(out) < t.height {
@@ -418,9 +439,11 @@ func (t *Transcript) tail(es []client.Entry) []string {
 }
 
 // from is height lines from the top anchor.
-func (t *Transcript) from(es []client.Entry) []string {
+func (t *Transcript) from(es []client.Entry) []string { return t.fromPlace(es, t.at(es)) }
+
+// fromPlace is height lines from top.
+func (t *Transcript) fromPlace(es []client.Entry, top place) []string {
 	out := make([]string, 0, t.height)
-	top := t.at(es)
 	off := top.off
 	for i := top.idx; i < len(es) && len(out) < t.height; i++ {
 		l := t.entryLines(es, i)

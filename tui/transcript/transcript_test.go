@@ -99,6 +99,7 @@ func TestFoldKeepsAChipOpen(t *testing.T) {
 	tr.SetMarked(true)
 	tr.EnterEntries()
 	tr.Update(uitest.Press('o'))
+	tr.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if !strings.Contains(xansi.Strip(tr.View()), "three results") {
 		t.Fatalf("o did not open the chip:\n%s", xansi.Strip(tr.View()))
 	}
@@ -145,9 +146,9 @@ func TestTranscriptDrawsAtItsOwnSize(t *testing.T) {
 	}
 }
 
-// TestForkOnTheSecondPress arms on the first f and asks for the fork on
-// the second, giving the keys back.
-func TestForkOnTheSecondPress(t *testing.T) {
+// TestForkOnEnter proposes on f and asks for the fork once enter confirms
+// it, giving the keys back; a second f is no confirmation.
+func TestForkOnEnter(t *testing.T) {
 	tr := New(uitest.Context())
 	tr.Open(&fakeSource{es: turns(0, 3)})
 	tr.SetSize(60, 12)
@@ -156,13 +157,16 @@ func TestForkOnTheSecondPress(t *testing.T) {
 	if _, act := tr.Update(uitest.Press('f')); act == nil {
 		t.Fatal("the first f said nothing")
 	}
-	_, act := tr.Update(uitest.Press('f'))
+	if _, act := tr.Update(uitest.Press('f')); strings.Contains(fmt.Sprintf("%#v", act), "Fork{") {
+		t.Fatal("a second f forked")
+	}
+	_, act := tr.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if got := fmt.Sprintf("%#v", act); !strings.Contains(got, `Fork{EntryID:"e2"}`) || !strings.Contains(got, "ui.Done") {
-		t.Errorf("the second f: %s", got)
+		t.Errorf("enter after f: %s", got)
 	}
 	tr.Update(uitest.Press('f'))
 	tr.Update(tea.KeyPressMsg{Code: tea.KeyUp})
-	if _, act := tr.Update(uitest.Press('f')); strings.Contains(fmt.Sprintf("%#v", act), "Fork{") {
-		t.Error("an f after ↑ forked at once")
+	if _, act := tr.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); strings.Contains(fmt.Sprintf("%#v", act), "Fork{") {
+		t.Error("an f, ↑, then enter forked")
 	}
 }

@@ -24,7 +24,8 @@ type Context struct {
 	Help     help.Model
 	Now      func() time.Time
 	Location *time.Location
-	Watch    bool // read-only: this terminal never claims and never sends
+	Watch    bool   // read-only: this terminal never claims and never sends
+	ClientID string // this terminal's client id, to tell it from the person's other terminals
 }
 
 // Hint is one key of a binding and what it does here, styled: the key comes
@@ -52,6 +53,10 @@ func (c *Context) Hints(hs ...string) string {
 // KeyName is a binding's keys as help shows them, for hints written into
 // sentences.
 func KeyName(b key.Binding) string { return b.Help().Key }
+
+// Proposes is a key that is text as the hints show it: its first key and
+// ↵, since it acts only once enter confirms it ("a↵").
+func Proposes(b key.Binding) string { return FirstKey(b) + "↵" }
 
 // FirstKey is the first of a binding's keys as help shows them ("f1" of
 // "f1/alt+e"), for the tightest places.

@@ -15,6 +15,8 @@ import (
 // Funding and access values of a summary.
 const (
 	FundingMember = "member" // the house pays: the graph's own member
+	FundingBYOK   = "byok"   // the person's own model key pays
+	FundingCredit = "credit" // an account's credit pays
 	AccessReader  = "reader" // a viewer's session: the reader tools only
 )
 
@@ -48,22 +50,30 @@ func FundingText(funding string) string {
 	return SanitizeLine(funding)
 }
 
-// ReadOnly reports whether the person only reads in the session: a
-// viewer's session, or a role that dropped to viewer.
-func ReadOnly(s client.Summary, reduced bool) bool {
-	return reduced || s.Access == AccessReader
-}
+// What the header says of access: the session's agent (a viewer's session
+// reads the graph and writes nothing there) and the person (whose role
+// dropped to viewer: they read the session, and cannot drive it).
+const (
+	ReaderFact  = "reads the graph only"
+	ReducedFact = "you read, not drive"
+)
 
 // SessionFacts is the header's short line of what the session is:
-// "agent · bwrap · gpt-6-luna · byok · read-only".
+// "agent · bwrap · gpt-6-luna · byok", then "reads the graph only" for a
+// viewer's session (its agent has the reader tools; the person still
+// drives it) and "you read, not drive" once the person's role dropped to
+// viewer (reduced).
 func SessionFacts(s client.Summary, reduced bool) string {
 	facts := []string{ProfileText(s)}
 	if m := ModelShort(s.Model); m != "" {
 		facts = append(facts, m)
 	}
 	facts = append(facts, FundingText(s.Funding))
-	if ReadOnly(s, reduced) {
-		facts = append(facts, "read-only")
+	if s.Access == AccessReader {
+		facts = append(facts, ReaderFact)
+	}
+	if reduced {
+		facts = append(facts, ReducedFact)
 	}
 	return strings.Join(facts, " · ")
 }
@@ -115,24 +125,4 @@ func Or(s, otherwise string) string {
 		return otherwise
 	}
 	return s
-}
-
-// DoorLines are the doors a refusal named, each whole: its header and what
-// it means.
-func DoorLines(d *client.Doors) []string {
-	if d == nil {
-		return nil
-	}
-	var out []string
-	for _, x := range []client.Door{d.BYOK, d.Account} {
-		if x.Header == "" {
-			continue
-		}
-		line := SanitizeLine(x.Header)
-		if x.Description != "" {
-			line += ": " + SanitizeLine(x.Description)
-		}
-		out = append(out, line)
-	}
-	return out
 }

@@ -28,6 +28,14 @@ type KeyMap struct {
 	PanesBack key.Binding
 	Mouse     key.Binding
 
+	// On the wall of sessions: the focus between tiles, and the zoom.
+	TileLeft  key.Binding
+	TileRight key.Binding
+	TileUp    key.Binding
+	TileDown  key.Binding
+	Zoom      key.Binding // the focused tile fills the wall, and back
+	Mark      key.Binding // marks a session in the picker, to open several as tiles
+
 	// In the room pane, the queue lane and the transcript's selection.
 	Accept       key.Binding
 	Reject       key.Binding
@@ -81,6 +89,7 @@ type KeyMap struct {
 	Dismiss  key.Binding // closes a dialog or the help
 
 	SaveKeyring key.Binding // keeps the model key and saves it in the OS keyring
+	Choose      key.Binding // changes a form's choice (the new session's profile)
 }
 
 // DefaultKeyMap is the key map the UI starts with.
@@ -100,7 +109,7 @@ func DefaultKeyMap() KeyMap {
 		Send:     b([]string{"enter"}, "enter", "send / follow-up"),
 		Newline:  b([]string{"ctrl+j", "alt+enter", "shift+enter"}, "ctrl+j", "newline (alt+enter too)"),
 		Steer:    b([]string{"ctrl+s"}, "ctrl+s", "steer the run"),
-		Abort:    b([]string{"esc"}, "esc", "abort the run"),
+		Abort:    b([]string{"esc"}, "esc", "abort the run (asks about the queue)"),
 		Editor:   b([]string{"ctrl+e"}, "ctrl+e", "edit in $EDITOR"),
 		TakeOver: b([]string{"ctrl+t"}, "ctrl+t", "take over / take back"),
 		Info:     b([]string{"f4", "alt+i"}, "f4", "session info and mirror"),
@@ -109,6 +118,13 @@ func DefaultKeyMap() KeyMap {
 		Panes:     b([]string{"tab"}, "tab", "next pane"),
 		PanesBack: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
 		Mouse:     b([]string{"f2", "alt+m"}, "f2", "mouse on/off (select)"),
+
+		TileLeft:  b([]string{"alt+left"}, "alt+←", "the tile to the left"),
+		TileRight: b([]string{"alt+right"}, "alt+→", "the tile to the right"),
+		TileUp:    b([]string{"alt+up"}, "alt+↑", "the tile above (on a wall)"),
+		TileDown:  b([]string{"alt+down"}, "alt+↓", "the tile below (on a wall)"),
+		Zoom:      b([]string{"alt+z"}, "alt+z", "zoom a tile / the wall"),
+		Mark:      b([]string{"space"}, "space", "mark a session (open several as a wall)"),
 
 		Accept:       b([]string{"a", "enter"}, "a", "accept a chime"),
 		Reject:       b([]string{"x"}, "x", "reject a chime"),
@@ -157,5 +173,6 @@ func DefaultKeyMap() KeyMap {
 		Dismiss:  b([]string{"esc"}, "esc", "close"),
 
 		SaveKeyring: b([]string{"ctrl+s"}, "ctrl+s", "save in the OS keyring"),
+		Choose:      b([]string{"left", "right", "space"}, "←/→", "change the choice"),
 	}
 }

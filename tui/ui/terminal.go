@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/clientid"
 )
@@ -33,4 +35,24 @@ func RevokedWords(by, reason string) string {
 		return "lease revoked: " + SanitizeLine(reason)
 	}
 	return "lease revoked"
+}
+
+// OtherTerminal names the terminal of the person's that holds a lease, seen
+// from this terminal (client id me): "your other terminal (laptop,
+// pts/3)"; or, when the holder's id names this very terminal (an earlier
+// vehicle in it that did not let the lease go), "an earlier vehicle in this
+// terminal (laptop, pts/3)": this terminal is never its own other one.
+func OtherTerminal(holder, me string) string {
+	label := TerminalLabel(holder)
+	if holder != me && sameTerminal(holder, me) {
+		return "an earlier vehicle in this terminal (" + label + ")"
+	}
+	return "your other terminal (" + label + ")"
+}
+
+// sameTerminal reports whether two client ids clientid made name the same
+// terminal of the same computer.
+func sameTerminal(a, b string) bool {
+	la, lb := clientid.Label(a), clientid.Label(b)
+	return la != a && lb != b && la == lb && strings.Contains(la, ", ")
 }

@@ -1,26 +1,11 @@
 package ui
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
-// Markdown a title may carry: a link or image, emphasis and code marks, and
-// a heading's leading hashes.
-var (
-	titleLink  = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
-	titleMarks = regexp.MustCompile("(\\*\\*|__|~~|`+|\\*|(^|\\s)_|_(\\s|$))")
-	titleHead  = regexp.MustCompile(`^\s*#{1,6}\s+`)
-)
-
-// TitleLine is a session title for one line: inert (SanitizeLine) and
-// without raw markdown: "## **Plan** the `trip`" reads "Plan the trip".
-func TitleLine(s string) string {
-	s = SanitizeLine(s)
-	s = titleHead.ReplaceAllString(s, "")
-	s = titleLink.ReplaceAllString(s, "$1")
-	s = titleMarks.ReplaceAllStringFunc(s, func(mark string) string {
-		return strings.Trim(mark, "*_~`") // keep the spaces around a lone underscore
-	})
-	return strings.TrimSpace(s)
-}
+// TitleLine is a session's title (or the preview that stands in for one),
+// a chime's text or a name, for one line, drawn as written: control and
+// escape sequences made inert (SanitizeLine), each run of whitespace one
+// space, the ends trimmed, and nothing else removed. The host keeps a title
+// as the person gave it, collapsing only its whitespace: "2*3 = 6 *cows*"
+// is a title, not markdown to strip.
+func TitleLine(s string) string { return strings.Join(strings.Fields(SanitizeLine(s)), " ") }

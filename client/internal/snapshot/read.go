@@ -91,36 +91,58 @@ func Split(data []byte) (skel []byte, arrays *Arrays, err error) {
 	return w.skel, &w.arrays, nil
 }
 
-// tee hands the decoder the answer and keeps every byte it reads in the
-// block being filled, cut where the walker says an element ends.
+// tee hands the decoder the answer: it reads the answer a piece at a time
+// into the block being filled (so that every byte is kept), and hands the
+// decoder what it asks for from there (the decoder asks for a few KiB at a
+// time: a read of the network each time would cost a system call each).
 type tee struct {
 	r     io.Reader
 	limit int64
 	total int64
 	err   error // a failed read, or one past the limit
+	eof   bool
 	z     *packer
 	block uint32
 
 	cur        []byte // the block being filled, from the answer's offset curStart
 	curStart   uint32
 	blockStart uint32
+	served     uint32 // the answer's offset of the next byte for the decoder
 }
 
 // Read implements io.Reader.
 func (t *tee) Read(p []byte) (int, error) {
-	if t.err != nil {
-		return 0, t.err
+	for t.served == t.curStart+uint32(len(t.cur)) {
+		switch {
+		case t.err != nil:
+			return 0, t.err
+		case t.eof:
+			return 0, io.EOF
+		}
+		t.fill()
 	}
-	n, err := t.r.Read(p[:min(len(p), piece)])
+	k := copy(p, t.cur[t.served-t.curStart:])
+	t.served += uint32(k)
+	return k, nil
+}
+
+// fill reads the next piece of the answer into cur.
+func (t *tee) fill() {
+	if cap(t.cur)-len(t.cur) < piece {
+		t.cur = append(t.cur, make([]byte, piece)...)[:len(t.cur)] // an element longer than a block
+	}
+	n, err := t.r.Read(t.cur[len(t.cur) : len(t.cur)+piece])
 	if t.total += int64(n); t.total > t.limit {
 		t.err = &TooLongError{Limit: t.limit}
-		return 0, t.err
+		return
 	}
-	t.cur = append(t.cur, p[:n]...)
-	if err != nil && !errors.Is(err, io.EOF) {
+	t.cur = t.cur[:len(t.cur)+n]
+	switch {
+	case errors.Is(err, io.EOF):
+		t.eof = true
+	case err != nil:
 		t.err = err
 	}
-	return n, err
 }
 
 // cut ends a block at an element's end, once the block has grown past its

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // The variables that stand in for --key-file and --visitor-id, which the
@@ -46,7 +47,7 @@ func flagsFromEnv(env config.Env) (config.Flags, error) {
 	case f.Gardend == "":
 		return f, &ConfigError{Variable: config.EnvGardend, Problem: "not set: set it to gardend's address, e.g. https://sophia.example.com"}
 	case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
-		return f, &ConfigError{Variable: config.EnvGardend, Problem: fmt.Sprintf("%q is not a gardend address: give one like https://sophia.example.com", f.Gardend)}
+		return f, &ConfigError{Variable: config.EnvGardend, Problem: fmt.Sprintf("%q is not a gardend address: give one like https://sophia.example.com", redact.URL(f.Gardend))}
 	}
 	if f.Graph == "" {
 		return f, &ConfigError{Variable: config.EnvGraph, Problem: "not set: set it to the graph whose sessions the driver serves"}

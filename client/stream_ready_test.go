@@ -1,0 +1,121 @@
+package client_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
+)
+
+// TestNextReadyDoesNotWait checks that NextReady answers at once on a
+// stream with nothing at hand, and that the stream goes on after it.
+func TestNextReadyDoesNotWait(t *testing.T) {
+	_, c, created := hostSession(t)
+	s, err := c.Stream(t.Context(), created.Session.SessionID, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for s.NextReady() {
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("NextReady waited for the network on an idle stream")
+	}
+	if _, err := c.Prompt(t.Context(), created.Session.SessionID, "hello"); err != nil {
+		t.Fatal(err)
+	}
+	untilType(t, s, s.Cursor(), client.EvRunSettled)
+}
+
+// TestNextReadyTakesWhatArrivedTogether reads a burst of events once with
+// Next alone and once with Next then NextReady until it is false: the same
+// events in the same order (message.delta included: both streams are open
+// before the prompt), in far fewer waits.
+func TestNextReadyTakesWhatArrivedTogether(t *testing.T) {
+	_, c, created := hostSession(t)
+	id := created.Session.SessionID
+	one, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	s, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
+		t.Fatal(err)
+	}
+	want := untilType(t, one, created.Cursor, client.EvRunSettled)
+	var got []client.Event
+	waits := 0
+	for len(got) < len(want) && s.Next() {
+		waits++
+		got = append(got, s.Current())
+		for s.NextReady() {
+			got = append(got, s.Current())
+		}
+	}
+	if len(got) < len(want) {
+		t.Fatalf("got %d events, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if fmt.Sprint(got[i].Type, got[i].Seq, string(got[i].Value)) != fmt.Sprint(want[i].Type, want[i].Seq, string(want[i].Value)) {
+			t.Fatalf("event %d: got %s #%d, want %s #%d", i, got[i].Type, got[i].Seq, want[i].Type, want[i].Seq)
+		}
+	}
+	if waits > len(want)/4 {
+		t.Errorf("%d events took %d waits: NextReady did not take what had already arrived", len(want), waits)
+	}
+}
+
+// TestStreamPaceReadsInBatches: a stream paced at 100 ms gets a reply that
+// streams over about half a second in a few batches (each a Next, then
+// NextReady until false), the same events in the same order as an unpaced
+// stream reading them one at a time.
+func TestStreamPaceReadsInBatches(t *testing.T) {
+	_, c, created := hostSession(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: 2 * time.Millisecond}))
+	id := created.Session.SessionID
+	one, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	paced, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer paced.Close()
+	paced.SetPace(100 * time.Millisecond)
+	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
+		t.Fatal(err)
+	}
+	var got []client.Event // read while the reply streams in
+	batches := 0
+	settled := func() bool { return len(got) > 0 && got[len(got)-1].Type == client.EvRunSettled }
+	for !settled() && paced.Next() {
+		batches++
+		got = append(got, paced.Current())
+		for !settled() && paced.NextReady() {
+			got = append(got, paced.Current())
+		}
+	}
+	want := untilType(t, one, created.Cursor, client.EvRunSettled)
+	for i := range want {
+		if i >= len(got) || got[i].Seq != want[i].Seq || got[i].Type != want[i].Type {
+			t.Fatalf("event %d differs: got %d events, want %d", i, len(got), len(want))
+		}
+	}
+	if batches > len(want)/10 {
+		t.Errorf("%d events came in %d batches at a pace of 100 ms: want a few", len(want), batches)
+	}
+}

@@ -1,0 +1,56 @@
+package statefile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+)
+
+// maxRecent bounds the recent sessions file read back.
+const maxRecent = 64 << 10
+
+// Recent keeps which sessions a person had open last on one host and graph
+// (one file per host and graph, named by a hash of them, in a private
+// folder): what `vehicle --continue` opens again and the picker offers. It
+// implements tui.Recent.
+type Recent struct {
+	dir  string
+	file string
+}
+
+// NewRecent keeps the recent sessions of key (a host and a graph) in dir,
+// made private (0700) when missing.
+func NewRecent(dir, key string) *Recent {
+	sum := sha256.Sum256([]byte(key))
+	return &Recent{dir: dir, file: filepath.Join(dir, hex.EncodeToString(sum[:12])+".recent")}
+}
+
+// Load is the sessions open last, in their order; none when nothing was
+// kept.
+func (r *Recent) Load() ([]string, error) {
+	b, err := ReadPrivate(r.file, maxRecent)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			ids = append(ids, l)
+		}
+	}
+	return ids, nil
+}
+
+// Save keeps ids as the sessions open last, whole or not at all.
+func (r *Recent) Save(ids []string) error {
+	if err := PrivateDir(r.dir); err != nil {
+		return err
+	}
+	return WriteFile(r.file, []byte(strings.Join(ids, "\n")+"\n"), 0o600)
+}

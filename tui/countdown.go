@@ -1,0 +1,99 @@
+package tui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// The lease line's countdown is right whenever it is drawn: while this
+// terminal holds the lease, a tick draws the screen again when the time
+// left it shows would change (panes.NextShown: a minute apart, or 5 s in
+// the last ten minutes), and at the expiry. When the lease lapses (the
+// person was away, so it was not renewed), the transcript says so once,
+// with how to take it back, and the terminal rings as for a settled run.
+
+// leaseShowMsg draws the lease line again: the time left it shows
+// changed.
+type leaseShowMsg struct {
+	gen int
+	due time.Time
+}
+
+// keepCountdown schedules the next redraw of the countdown while this
+// terminal holds the lease, one tick at a time.
+func (m *Model) keepCountdown() tea.Cmd {
+	s := m.sess
+	if s == nil || s.state == nil || m.cfg.Watch {
+		return nil
+	}
+	rel, holder := s.state.Lease()
+	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() {
+		return nil
+	}
+	now := m.cfg.Now()
+	wait := panes.NextShown(holder.ExpiresAt.Sub(now))
+	if wait <= 0 {
+		return nil
+	}
+	due := now.Add(wait)
+	if !s.showAt.IsZero() && !s.showAt.After(due) && s.showAt.After(now) {
+		return nil // a tick comes first already
+	}
+	s.showAt = due
+	gen := s.gen
+	return tea.Tick(wait, func(time.Time) tea.Msg { return leaseShowMsg{gen: gen, due: due} })
+}
+
+// onLeaseShow draws the countdown again; at the expiry of a lease nobody
+// renewed, it says the lease lapsed.
+func (m *Model) onLeaseShow(msg leaseShowMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil || s.state == nil || !msg.due.Equal(s.showAt) {
+		m.dirty = false
+		return nil
+	}
+	s.showAt = time.Time{}
+	if _, holder := s.state.Lease(); holder != nil && !m.cfg.Now().Before(holder.ExpiresAt) {
+		return m.lapsed(s, holder.ExpiresAt)
+	}
+	return nil
+}
+
+// lapsed says once, in the transcript, that this terminal's lease expired
+// at expires, and how to take it back; the terminal rings when it is not
+// focused.
+func (m *Model) lapsed(s *session, expires time.Time) tea.Cmd {
+	if expires.IsZero() || expires.Equal(s.lapsed) || m.cfg.Watch {
+		return nil
+	}
+	s.lapsed = expires
+	after := ""
+	for i := len(s.state.Entries) - 1; i >= 0; i-- {
+		if id := s.state.Entries[i].EntryID; id != "" {
+			after = id
+			break
+		}
+	}
+	text := "your lease lapsed at " + expires.In(m.cfg.Location).Format("15:04") + " (you were away) · " +
+		"your next message claims it again (" + ui.KeyName(m.Keys.TakeOver) + " claims it now)"
+	if s.state.FoldNotices([]client.PlacedNotice{{After: after, Entry: client.Entry{Kind: client.EntryNotice,
+		Notice: text, Time: expires, Rev: 1}}}) != 0 {
+		s.view.EntriesChanged()
+	}
+	return m.notify("your lease on “" + s.state.Title() + "” lapsed: nobody drives")
+}
+
+// onLeaseEnded notes a lease.expired of this terminal's lease, which the
+// host may send before the countdown's own tick.
+func (m *Model) onLeaseEnded(s *session, ev client.Event) tea.Cmd {
+	var v client.LeaseEndValue
+	if ev.Type != client.EvLeaseExpired || ev.Decode(&v) != nil || v.ClientID != m.me.ClientID {
+		return nil
+	}
+	return m.lapsed(s, s.timerFor)
+}

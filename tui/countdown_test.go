@@ -1,0 +1,73 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/panes"
+)
+
+// TestCountdownRightAtEveryRedraw is issue 24's seventh item: the lease line
+// shows the time left right within 5 s whenever it is drawn, and a redraw
+// is due whenever what it shows would change; when the lease lapses (no
+// key, so no renewal), the transcript says so once, with how to take it
+// back.
+func TestCountdownRightAtEveryRedraw(t *testing.T) {
+	srv, clk := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Countdown") // the host's lease lasts 5 minutes
+	cfg := hostConfig(t, ada)
+	cfg.SessionID, cfg.Now = id, clk.Now
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal · until 09:35 · 5m left", "● live")
+	s := a.m.sess
+	expires := s.timerFor
+	renewals := count(srv, id, client.EvLeaseRenewed)
+	for _, step := range []time.Duration{13 * time.Second, time.Minute, 2*time.Minute + 4*time.Second, 50 * time.Second} {
+		due := s.showAt
+		if wait := due.Sub(clk.Now()); wait <= 0 || wait > 5*time.Second {
+			t.Fatalf("the next redraw is %v away, want within 5 s", wait)
+		}
+		clk.advance(step)
+		a.send(leaseShowMsg{gen: s.gen, due: due})
+		left := expires.Sub(clk.Now())
+		want := ""
+		switch secs := int((left + 5*time.Second - 1) / (5 * time.Second) * 5); {
+		case secs%60 == 0:
+			want = fmt.Sprintf("· %dm left", secs/60)
+		case secs >= 60:
+			want = fmt.Sprintf("· %dm %02ds left", secs/60, secs%60)
+		default:
+			want = fmt.Sprintf("· %ds left", secs)
+		}
+		a.see("until 09:35 " + want)
+	}
+	// Away: the lease timer lets it go; at the expiry the transcript says
+	// so once, however many ticks say it expired.
+	clk.advance(expires.Sub(clk.Now()) + time.Second)
+	a.send(leaseTickMsg{gen: s.gen, expires: expires}, leaseShowMsg{gen: s.gen, due: s.showAt},
+		leaseTickMsg{gen: s.gen, expires: expires})
+	got := a.see("○ nobody drives", "your lease lapsed at 09:35 (you were away) · your next message claims it again")
+	if n := strings.Count(got, "your lease lapsed"); n != 1 {
+		t.Errorf("the lapse is said %d times", n)
+	}
+	if count(srv, id, client.EvLeaseRenewed) != renewals {
+		t.Error("the lease was renewed while nobody pressed a key")
+	}
+}
+
+// TestTimeLeftWords words the time left and when it changes next.
+func TestTimeLeftWords(t *testing.T) {
+	for _, c := range []struct {
+		left time.Duration
+		next time.Duration
+	}{{12*time.Minute + 30*time.Second, 30 * time.Second}, {4*time.Minute + 33*time.Second, 3 * time.Second},
+		{30 * time.Second, 5 * time.Second}, {0, 0}} {
+		if got := panes.NextShown(c.left); got != c.next {
+			t.Errorf("with %v left the next change is in %v, want %v", c.left, got, c.next)
+		}
+	}
+}

@@ -1,0 +1,252 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Stopping a run, and quitting. esc (and ctrl+c while a run is under way)
+// aborts the run. The follow-ups this terminal queued behind it are held
+// back first (cancelled while still queued, so that no host runs them on
+// its own, whichever way it treats a queue at an abort), and once the abort
+// is answered a question asks whether they still go: back in the composer
+// (marked) or sent now, in order. What the host did with the other queued
+// commands is said from its events. ctrl+c on an idle, empty composer asks
+// for a second press, which quits within quitWindow.
+
+// quitWindow is how soon a second ctrl+c must follow the first to quit.
+const quitWindow = 3 * time.Second
+
+// stopping is an abort this terminal sent: whether its run is still
+// stopping, whether the host's events about the queue are still to be said,
+// and the held follow-ups still to send again.
+type stopping struct {
+	sent   bool     // an abort is on its way, or its run has not settled
+	watch  bool     // until a command is delivered after the abort: say what the host did with the queue
+	toSend []string // held follow-ups the person chose to send, still to send
+}
+
+// heldBack puts the held follow-ups back in the composer.
+type heldBack struct {
+	gen   int
+	texts []string
+}
+
+// sendHeld sends the held follow-ups again, in order.
+type sendHeld struct {
+	gen   int
+	texts []string
+}
+
+// onQuitKey answers ctrl+c: it closes the search bar; while a run this
+// terminal drives is under way, it aborts it (as esc does); a draft is
+// cleared into the history; on an idle, empty composer a first press asks
+// for a second, which quits.
+func (m *Model) onQuitKey() tea.Cmd {
+	if m.top() == nil && m.focus == focusSearch { // the search bar: ctrl+c closes it, as esc does
+		m.transcript.Search().Close()
+		m.focus = focusSession
+		m.quitArmed = false
+		m.note = "search closed"
+		return nil
+	}
+	s := m.sess
+	running := s != nil && s.state != nil && s.state.Run == client.RunRunning
+	if running && m.top() == nil && !s.stop.sent && m.driving(s) && !m.cfg.Watch && m.focus != focusVisit {
+		m.quitArmed = false
+		cmd := m.abort()
+		m.note = "stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note
+		return cmd
+	}
+	composing := m.top() == nil && (m.focus == focusSession || m.focus == focusVisit) && !m.cfg.Watch
+	if composing && !m.composer.Blank() {
+		keep := m.remember(m.composer.Value())
+		m.composer.SetValue("")
+		m.quitArmed = false
+		m.note = "draft cleared: " + ui.KeyName(m.Keys.Up) + " brings it back"
+		return keep
+	}
+	now := m.cfg.Now()
+	if m.quitArmed && now.Sub(m.quitAt) <= quitWindow {
+		return tea.Quit
+	}
+	m.quitArmed, m.quitAt = true, now
+	m.note = ui.KeyName(m.Keys.Quit) + " again quits"
+	if running && s.stop.sent {
+		m.note = "the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway"
+	}
+	return nil
+}
+
+// abort stops the run under way, when this terminal drives, holding back
+// the follow-ups it queued behind it.
+func (m *Model) abort() tea.Cmd {
+	s := m.sess
+	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
+		return nil
+	}
+	if m.cfg.Watch || s.role == roleWatch {
+		m.note = "you are watching: only the driver can abort"
+		return nil
+	}
+	var held []string
+	for _, q := range s.state.Queue {
+		if q.Op != client.OpSteer && s.texts[q.CommandID] != "" && !s.cancelling[q.CommandID] {
+			held = append(held, q.CommandID)
+			s.cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
+		}
+	}
+	s.stop = stopping{sent: true, watch: true}
+	m.note = "aborting…"
+	if len(held) > 0 {
+		m.note = "aborting; holding back " + followUps(len(held)) + " queued behind it…"
+	}
+	return abortRun(s.ctx, m.cfg.Client, s.gen, s.id, held)
+}
+
+// followUps counts follow-ups in words.
+func followUps(n int) string {
+	if n == 1 {
+		return "the follow-up"
+	}
+	return fmt.Sprintf("%d follow-ups", n)
+}
+
+// abortRun cancels the held commands (each while still queued), then stops
+// the run under way.
+func abortRun(ctx context.Context, c *client.Client, gen int, id string, held []string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		var ok []string
+		for _, cid := range held {
+			if _, err := c.Cancel(ctx, id, cid); err == nil {
+				ok = append(ok, cid)
+			}
+		}
+		_, err := c.Abort(ctx, id)
+		return abortedMsg{gen: gen, err: err, held: ok}
+	}
+}
+
+// onAborted shows the abort's answer and asks what becomes of the
+// follow-ups held back.
+func (m *Model) onAborted(msg abortedMsg) {
+	s := m.current(msg.gen)
+	if s == nil {
+		return
+	}
+	if msg.err != nil {
+		m.setErr(msg.err)
+	} else {
+		m.note = "abort sent"
+	}
+	var texts []string
+	for _, id := range msg.held {
+		if t := s.texts[id]; t != "" {
+			texts = append(texts, t)
+		}
+	}
+	if len(texts) == 0 {
+		return
+	}
+	lines := make([]string, len(texts))
+	for i, t := range texts {
+		lines[i] = "  · " + ui.SanitizeLine(ui.ClipRunes(t, 60))
+	}
+	what := "The follow-up you queued behind it was held back, not sent:"
+	ask, back, send := "Does it still go?", "no: back in the composer", "yes: send it now"
+	if len(texts) > 1 {
+		what = fmt.Sprintf("The %d follow-ups you queued behind it were held back, not sent:", len(texts))
+		ask, send = "Do they still go?", "yes: send them now, in order"
+	}
+	m.push(dialog.NewChoice(&m.Context, "Run aborted", what+"\n"+strings.Join(lines, "\n")+"\n"+ask,
+		[]dialog.Option{
+			{Label: back, Act: heldBack{gen: s.gen, texts: texts}},
+			{Label: send, Act: sendHeld{gen: s.gen, texts: texts}},
+		}, 0, false))
+}
+
+// onHeld acts on the answer about the held follow-ups.
+func (m *Model) onHeld(a ui.Action) tea.Cmd {
+	switch a := a.(type) {
+	case heldBack:
+		if m.current(a.gen) == nil {
+			return nil
+		}
+		m.composer.Restore(strings.Join(a.texts, "\n\n"))
+		m.note = "the held " + plural(len(a.texts), "follow-up is", "follow-ups are") + " back in the composer: " +
+			ui.KeyName(m.Keys.Send) + " sends"
+	case sendHeld:
+		s := m.current(a.gen)
+		if s == nil {
+			return nil
+		}
+		s.stop.toSend = append([]string(nil), a.texts...)
+		return m.sendNextHeld(sentMsg{gen: a.gen})
+	}
+	return nil
+}
+
+// plural picks the words for one or for several.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// sendNextHeld sends the next held follow-up the person chose to send,
+// once the send before it settled (a refusal puts the rest back in the
+// composer, after the refused one).
+func (m *Model) sendNextHeld(msg sentMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil || len(s.stop.toSend) == 0 || s.sending {
+		return nil
+	}
+	if msg.err != nil {
+		m.composer.Restore(strings.Join(s.stop.toSend, "\n\n"))
+		s.stop.toSend = nil
+		return nil
+	}
+	text := s.stop.toSend[0]
+	s.stop.toSend = s.stop.toSend[1:]
+	op := client.OpPrompt
+	if s.state.Run == client.RunRunning || msg.out.requestID != "" {
+		op = client.OpFollowUp // behind the one just sent
+	}
+	rel, _ := s.state.LeaseAt(m.cfg.Now())
+	s.sending = true
+	m.note = "sending the held " + panes.OpWord(op) + "…"
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(op, text), rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
+}
+
+// afterAbort follows an abort this terminal sent: the run settled, it is
+// no longer stopping; a queued command that was not held back is cancelled
+// by the host with the abort, or delivered next: the status line says
+// which, from the host's events.
+func (m *Model) afterAbort(s *session, ev client.Event) {
+	var v client.CommandValue
+	switch {
+	case ev.Type == client.EvRunSettled:
+		s.stop.sent = false
+	case !s.stop.watch || ev.Decode(&v) != nil || s.texts[v.CommandID] != "" || s.cancelling[v.CommandID]:
+	case ev.Type == client.EvCommandCancelled:
+		m.note = "the host cancelled a queued command with the abort"
+	case ev.Type == client.EvCommandDelivered:
+		m.note = "the host kept the queue after the abort: the next queued command runs now"
+		s.stop.watch = false
+	}
+	if ev.Type == client.EvCommandDelivered {
+		s.stop.watch = false
+	}
+}

@@ -1,0 +1,184 @@
+package tui
+
+import (
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/transcript"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// The wall: up to maxTiles sessions open at once, each a tile with its own
+// stream, state and transcript. One tile has the focus: the composer, the
+// lease line, the room and the queue are its, and sending, claiming, taking
+// over and accepting a chime act on it alone. m.sess and m.transcript are
+// the focused tile's; a session's messages find it by its generation
+// (current) whether it has the focus or not.
+
+// maxTiles is how many sessions the wall shows at once.
+const maxTiles = 4
+
+// tileOf is the position of s among the tiles, -1 when it is not one.
+func (m *Model) tileOf(s *session) int {
+	for i, t := range m.tiles {
+		if t == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// focusTile gives tile i the focus: the composer keeps the draft of the
+// tile it leaves and takes up the draft of the tile it comes to; the panes'
+// selections start over.
+func (m *Model) focusTile(i int) {
+	if i < 0 || i >= len(m.tiles) {
+		return
+	}
+	next := m.tiles[i]
+	if next == m.sess {
+		return
+	}
+	if m.sess != nil {
+		m.sess.draft = m.composer.Value()
+		m.transcript.SetMarked(false)
+		next.view.Search().SetQuery(m.transcript.Search().Query()) // the person's last search goes on
+	}
+	m.sess, m.transcript = next, next.view
+	m.composer.SetValue(next.draft)
+	if m.cfg.History != nil {
+		m.composer.SetHistory(next.history) // under what this run remembered, in any tile
+	}
+	next.draft, next.needs = "", ""
+	m.activity.Reset(next.gen)
+	m.room.Reset()
+	m.queue.Reset()
+	if m.focus != focusPicker && m.focus != focusVisit {
+		m.focus = focusSession
+	}
+}
+
+// dropTile closes the tile of s (a session that failed to open or is gone)
+// without a request: the next tile takes the focus.
+func (m *Model) dropTile(s *session) {
+	i := m.tileOf(s)
+	if i < 0 {
+		return
+	}
+	s.cancel()
+	m.tiles = append(m.tiles[:i:i], m.tiles[i+1:]...)
+	if m.sess == s {
+		m.sess, m.transcript = nil, m.empty
+		if len(m.tiles) > 0 {
+			m.focusTile(min(i, len(m.tiles)-1))
+		}
+	}
+}
+
+// saveDrafts keeps the draft of every open session: the focused one's in
+// the composer, the others' where the focus left them.
+func (m *Model) saveDrafts() tea.Cmd {
+	if m.cfg.Watch {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, s := range m.tiles {
+		text := s.draft
+		if s == m.sess {
+			text = m.composer.Value()
+		}
+		cmds = append(cmds, saveDraft(m.cfg.Drafts, m.draftKey(s.id), text))
+	}
+	return tea.Batch(cmds...)
+}
+
+// views is every transcript the UI keeps: each tile's, and the one shown
+// with no session open.
+func (m *Model) views() []*transcript.Transcript {
+	out := []*transcript.Transcript{m.empty}
+	for _, s := range m.tiles {
+		out = append(out, s.view)
+	}
+	return out
+}
+
+// onWallKey moves the focus between tiles and zooms; ok is false for other
+// keys, and for alt+↑/↓ with no tile above or below (they scroll then).
+func (m *Model) onWallKey(msg tea.KeyPressMsg) (ok bool) {
+	k := &m.Keys
+	switch {
+	case key.Matches(msg, k.Zoom):
+		if len(m.tiles) < 2 {
+			m.note = "one session open: " + ui.KeyName(k.Sessions) + " then " + ui.KeyName(k.Mark) +
+				" marks sessions to open together"
+			return true
+		}
+		m.zoom = !m.zoom
+		m.note = "the wall: " + strconv.Itoa(len(m.tiles)) + " sessions"
+		if m.zoom {
+			m.note = "zoomed: " + ui.KeyName(k.Zoom) + " shows the wall again"
+		}
+		return true
+	case len(m.tiles) < 2:
+		return false
+	case key.Matches(msg, k.TileRight):
+		m.focusTile((m.tileOf(m.sess) + 1) % len(m.tiles))
+		return true
+	case key.Matches(msg, k.TileLeft):
+		m.focusTile((m.tileOf(m.sess) + len(m.tiles) - 1) % len(m.tiles))
+		return true
+	case !m.wallShown() || m.wall.rows < 2:
+		return false
+	case key.Matches(msg, k.TileUp):
+		return m.moveRow(-1)
+	case key.Matches(msg, k.TileDown):
+		return m.moveRow(1)
+	}
+	return false
+}
+
+// moveRow moves the focus to the tile a row up (d -1) or down (d 1) on the
+// wall; false when there is none.
+func (m *Model) moveRow(d int) bool {
+	shown := m.shownTiles(m.wall)
+	at := -1
+	for i, s := range shown {
+		if s == m.sess {
+			at = i
+		}
+	}
+	to := at + d*m.wall.cols
+	if at < 0 || to < 0 || to >= len(shown) {
+		return false
+	}
+	m.focusTile(m.tileOf(shown[to]))
+	return true
+}
+
+// reloadTile opens s's session again in its place (its tile, its focus, its
+// draft, its search), from a new snapshot; the old stream is closed without
+// giving a lease up (the host that forgot it does not hold it). note is
+// said once it has opened.
+func (m *Model) reloadTile(s *session, note string) tea.Cmd {
+	i := m.tileOf(s)
+	if i < 0 {
+		return nil
+	}
+	s.cancel()
+	closing := closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, false)
+	ns, open := m.newSession(s.id)
+	ns.view.Search().SetQuery(s.view.Search().Query())
+	ns.draft, ns.history, ns.onOpen = s.draft, s.history, note
+	m.tiles[i] = ns
+	if m.sess == s {
+		m.sess, m.transcript = ns, ns.view
+		m.activity.Reset(ns.gen)
+		m.room.Reset()
+		m.queue.Reset()
+		m.note = "opening " + ui.SanitizeLine(ns.id) + "…"
+	}
+	m.layout()
+	return tea.Batch(closing, open)
+}

@@ -1,0 +1,81 @@
+package markdown
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
+)
+
+// TestSplitBlocks cuts markdown into finished blocks and the unfinished tail.
+func TestSplitBlocks(t *testing.T) {
+	cases := []struct {
+		name   string
+		in     string
+		blocks []string
+		tail   string
+	}{
+		{"empty", "", nil, ""},
+		{"one unfinished", "Hello wor", nil, "Hello wor"},
+		{"finished and tail", "# Title\n\nSome text\n\nmore", []string{"# Title", "Some text"}, "more"},
+		{"blank lines in a fence", "```go\na\n\nb\n```\n\nafter", []string{"```go\na\n\nb\n```"}, "after"},
+		{"open fence is the tail", "intro\n\n```\ncode\n\nmore code", []string{"intro"}, "```\ncode\n\nmore code"},
+		{"tilde fence", "~~~\nx\n\n~~~\n\n", []string{"~~~\nx\n\n~~~"}, ""},
+		{"many blank lines", "a\n\n\n\nb\n\n", []string{"a", "b"}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			blocks, tail := SplitBlocks(c.in)
+			if !reflect.DeepEqual(blocks, c.blocks) || tail != c.tail {
+				t.Errorf("SplitBlocks(%q) = %q, %q; want %q, %q", c.in, blocks, tail, c.blocks, c.tail)
+			}
+		})
+	}
+}
+
+// TestTidyLine keeps SGR only and cuts padding and overflow.
+func TestTidyLine(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"plain", "hello   ", "hello"},
+		{"sgr kept", "\x1b[1mbold\x1b[m   \x1b[38;5;252m \x1b[m", "\x1b[1mbold\x1b[m"},
+		{"osc 8 dropped", "\x1b]8;id=1;http://x\x07link\x1b]8;;\x07", "link"},
+		{"osc with st dropped", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ ", "link"},
+		{"other csi dropped", "a\x1b[2Jb", "ab"},
+		{"controls dropped", "a\x07b", "ab"},
+		{"all blank", "\x1b[38;5;252m    \x1b[m", ""},
+		{"cut to width", "abcdefghijkl", "abcdefghi…"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := tidyLine(c.in, 10); got != c.want {
+				t.Errorf("tidyLine(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+// TestMarkdownRendersBlocks renders markdown inert and within its width, reusing blocks.
+func TestMarkdownRendersBlocks(t *testing.T) {
+	md := New(theme.MarkdownDark, 40)
+	src := "## Title\n\nSome **bold** text and a [link](http://x.example).\n\n- one\n- two\n\n```go\nfmt.Println(1)\n```"
+	lines := md.Render(src, nil)
+	got := strings.Join(lines, "\n")
+	for _, want := range []string{"Title", "bold", "http://x.example", "• one", "fmt.Println(1)"} {
+		if !strings.Contains(uitest.StripSGR(got), want) {
+			t.Errorf("rendering lacks %q:\n%s", want, uitest.StripSGR(got))
+		}
+	}
+	uitest.CheckInert(t, got)
+	for _, l := range lines {
+		if w := len([]rune(uitest.StripSGR(l))); w > 40 {
+			t.Errorf("line wider than 40: %q", uitest.StripSGR(l))
+		}
+	}
+	blocks, _ := SplitBlocks(src + "\n\n")
+	reuse := []Block{{Src: blocks[0], Lines: []string{"REUSED"}}}
+	if again := md.Render(src, reuse); again[0] != "REUSED" {
+		t.Errorf("a block rendered before is rendered again: %q", again[0])
+	}
+}

@@ -1,0 +1,294 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// The wall's layout: the area the single view gives its transcript is cut
+// into a grid of tiles, each a header line over its session's transcript.
+// The grid is chosen by the area's shape: as many of the open sessions as
+// fit at a readable size, side by side or stacked; the rest are named on a
+// line under the grid.
+
+// Tile bounds, in cells: narrower or lower tiles are not readable.
+const (
+	tileMinWidth  = 50
+	tileMinHeight = 7 // the header and six lines of transcript
+)
+
+// grid is where the tiles go: cols x rows cells, the first shown tiles in
+// reading order, each w x h (the header included); the last column and row
+// take what division leaves.
+type grid struct {
+	cols, rows, shown int
+	w, h              int
+	width, height     int // the area
+	rest              int // lines under the grid naming the tiles not shown
+}
+
+// wallShown reports whether the open sessions show as a wall of tiles:
+// more than one open, not zoomed.
+func (m *Model) wallShown() bool { return len(m.tiles) > 1 && !m.zoom }
+
+// layGrid chooses the grid for n tiles in an area width x height: the
+// arrangement that shows the most tiles at a readable size, then the one
+// whose tiles read best (the smaller of a tile's width and twice its
+// height, as a cell is about twice as high as it is wide).
+func layGrid(n, width, height int) grid {
+	best, bestScore := grid{cols: 1, rows: 1, shown: 1, w: width, h: height}, -1
+	for shown := min(n, maxTiles); shown >= 1; shown-- {
+		rest := 0
+		if shown < n {
+			rest = 1
+		}
+		for _, cr := range [][2]int{{shown, 1}, {1, shown}, {2, 2}} {
+			cols, rows := cr[0], cr[1]
+			if cols*rows < shown || (shown+cols-1)/cols != rows {
+				continue // too few cells, or a row left empty
+			}
+			w := (width - (cols - 1)) / cols // a rule between columns
+			h := (height - rest) / rows
+			if w < tileMinWidth || h < tileMinHeight {
+				continue
+			}
+			if score := min(w, 2*h); score > bestScore {
+				best, bestScore = grid{cols: cols, rows: rows, shown: shown, w: w, h: h, rest: rest}, score
+			}
+		}
+		if bestScore >= 0 {
+			break
+		}
+	}
+	best.width, best.height = width, height
+	if bestScore < 0 { // not even one readable tile: the focused one, whole
+		best.rest = min(1, n-1)
+		best.h = height - best.rest
+	}
+	return best
+}
+
+// shownTiles is the tiles the grid shows: the focused one always among
+// them, the others in their order.
+func (m *Model) shownTiles(g grid) []*session {
+	if g.shown >= len(m.tiles) {
+		return m.tiles
+	}
+	out := make([]*session, 0, g.shown)
+	out = append(out, m.sess)
+	for _, s := range m.tiles {
+		if len(out) == g.shown {
+			break
+		}
+		if s != m.sess {
+			out = append(out, s)
+		}
+	}
+	// keep the wall's order on screen
+	ordered := make([]*session, 0, len(out))
+	for _, s := range m.tiles {
+		for _, o := range out {
+			if o == s {
+				ordered = append(ordered, s)
+			}
+		}
+	}
+	return ordered
+}
+
+// tileSize is the width and height of the tile at column c, row r: the last
+// column and row take what division leaves.
+func (g grid) tileSize(c, r int) (w, h int) {
+	w, h = g.w, g.h
+	if c == g.cols-1 {
+		w = g.width - (g.cols-1)*(g.w+1)
+	}
+	if r == g.rows-1 {
+		h = g.height - g.rest - (g.rows-1)*g.h
+	}
+	return w, h
+}
+
+// arrangeWall sizes each shown tile's transcript for an area of the
+// screen's width and height lines.
+func (m *Model) arrangeWall(height int) {
+	g := layGrid(len(m.tiles), m.width, height)
+	m.wall = g
+	for _, s := range m.tiles { // tiles turn pages (transcript/jump.go); those glanced at read slower
+		s.view.SetJump(true)
+		m.paceStream(s)
+	}
+	for i, s := range m.shownTiles(g) {
+		w, h := g.tileSize(i%g.cols, i/g.cols)
+		s.view.SetSize(w, max(h-1, 1)) // renderings are dropped only for another width
+		s.view.SetMarked(s == m.sess && m.focus == focusEntries)
+	}
+}
+
+// wallLines draws the wall: the grid of tiles, and the line naming those
+// not shown.
+func (m *Model) wallLines() []string {
+	g := m.wall
+	tiles := m.shownTiles(g)
+	out := make([]string, 0, g.height)
+	rule := m.Styles.Rule.Render("│")
+	for r := 0; r < g.rows; r++ {
+		var cols [][]string
+		_, h := g.tileSize(0, r)
+		for c := 0; c < g.cols; c++ {
+			i := r*g.cols + c
+			w, _ := g.tileSize(c, r)
+			var lines []string
+			if i < len(tiles) {
+				lines = m.tileLines(tiles[i], w, h)
+			}
+			cols = append(cols, ui.FitLines(lines, h))
+		}
+		for l := 0; l < h; l++ {
+			var b strings.Builder
+			for c, col := range cols {
+				if c > 0 {
+					b.WriteString(rule)
+				}
+				w, _ := g.tileSize(c, r)
+				b.WriteString(ui.Pad(col[l], w))
+			}
+			out = append(out, b.String())
+		}
+	}
+	if g.rest > 0 {
+		out = append(out, m.othersLine(tiles))
+	}
+	return ui.FitLines(out, g.height)
+}
+
+// tileLines is a tile: its header over its transcript (or what stands in
+// for it while it opens), w x h.
+func (m *Model) tileLines(s *session, w, h int) []string {
+	out := []string{m.tileHeader(s, w)}
+	if s.state == nil {
+		return append(out, m.Styles.Notice.Render(ui.Pad("  opening "+ui.SanitizeLine(s.id)+"…", w)))
+	}
+	return append(out, s.view.Lines()...)
+}
+
+// tileHeader is a tile's first line: the focus mark, what needs the person,
+// the title, and the session's facts: profile and model, the run (its turn
+// and cost against the budget), who drives and the chimes pending.
+func (m *Model) tileHeader(s *session, w int) string {
+	st := m.Styles
+	mark, style, here := "  ", st.HeaderDim, ""
+	if s == m.sess {
+		mark, style, here = "▸ ", st.Header, st.Key.Render("you type here")+st.HeaderDim.Render(" · ")
+	}
+	if s.needs != "" && s != m.sess {
+		mark = st.StatusWarn.Render("! ")
+	}
+	if s.state == nil {
+		return ui.Pad(mark+style.Render(ui.SanitizeLine(s.id)), w)
+	}
+	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.state.Title()))+st.HeaderDim.Render(" · "+m.tileFacts(s)), w)
+}
+
+// tileFacts is what a tile's header says of its session: what needs the
+// person first, then the kind, the run, who drives and the chimes.
+func (m *Model) tileFacts(s *session) string {
+	st := s.state
+	var facts []string
+	if s.needs != "" && s != m.sess { // first, where a narrow tile still shows it
+		facts = append(facts, s.needs)
+	}
+	facts = append(facts, ui.PickerKind(st.Session))
+	run := st.Run.String()
+	if st.Run == client.RunRunning {
+		b := st.Session.Budget
+		run += fmt.Sprintf(" · turn %d", st.Usage.Turns+1)
+		if b.MaxTurns > 0 {
+			run += fmt.Sprintf("/%d", b.MaxTurns)
+		}
+		run += fmt.Sprintf(" $%.4f", st.Usage.CostUSD)
+		if b.MaxCostUSD > 0 {
+			run += fmt.Sprintf("/$%.2f", b.MaxCostUSD)
+		}
+	}
+	facts = append(facts, run, m.tileDriver(s))
+	if n := len(st.Chimes); n > 0 {
+		facts = append(facts, fmt.Sprintf("%d chime%s", n, map[bool]string{true: "", false: "s"}[n == 1]))
+	}
+	return strings.Join(facts, " · ")
+}
+
+// tileDriver says who drives a tile's session, seen from this terminal.
+func (m *Model) tileDriver(s *session) string {
+	rel, holder := s.state.LeaseAt(m.cfg.Now())
+	switch rel {
+	case client.LeaseMine:
+		return "you drive"
+	case client.LeaseMyOtherClient:
+		return "your other terminal drives"
+	case client.LeaseOther:
+		return ui.SanitizeLine(holder.Principal) + " drives"
+	}
+	return "nobody drives"
+}
+
+// othersLine names the tiles the grid cannot show, and the key that
+// brings them.
+func (m *Model) othersLine(shown []*session) string {
+	var names []string
+	for _, s := range m.tiles {
+		in := false
+		for _, o := range shown {
+			in = in || o == s
+		}
+		if in {
+			continue
+		}
+		name := ui.SanitizeLine(s.id)
+		if s.state != nil {
+			name = ui.TitleLine(s.state.Title())
+		}
+		if s.needs != "" {
+			name = "! " + name
+		}
+		names = append(names, name)
+	}
+	line := " also open: " + strings.Join(names, " · ") + " · " + ui.KeyName(m.Keys.TileRight) + " moves the focus there"
+	return m.Styles.Notice.Render(xansi.Truncate(line, m.width, "…"))
+}
+
+// needsNote marks a tile whose session needs the person while another has
+// the focus, and says why. A mark that asks more of the person (a failure,
+// the lease) is not replaced by one that asks less (a run settled).
+func (m *Model) needsNote(s *session, why string) {
+	if s != m.sess && needRank(why) >= needRank(s.needs) {
+		s.needs = why
+	}
+}
+
+// needRank is how much a mark asks of the person: 0 for none, 1 for news
+// (a run settled), 2 for what waits on them (a chime, a draft), 3 for what
+// went wrong (a failure, the lease taken or lapsing).
+func needRank(why string) int {
+	switch {
+	case why == "":
+		return 0
+	case why == needSettled:
+		return 1
+	case why == needChime || why == needDraft:
+		return 2
+	}
+	return 3
+}
+
+// The marks of a tile whose session needs the person.
+const (
+	needSettled = "the run settled"
+	needChime   = "a chime waits for you"
+	needDraft   = "a draft of yours waits here"
+)
