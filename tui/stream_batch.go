@@ -125,6 +125,9 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 		s.flushes = false
 		dirty = s.view.FlushStreams() || m.activity.Moved() || dirty
 		s.pace.drawn = time.Now()
+		if s.view.StreamsBehind() { // no more deltas may come soon: a tick draws it
+			cmds = append(cmds, m.scheduleFlush(s))
+		}
 	}
 	m.dirty = dirty
 	s.pace.every = m.cfg.FlushEvery

@@ -117,3 +117,23 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 		t.Error("the stream does not say its deltas are being drawn")
 	}
 }
+
+// TestListBehindDrawnByATick: a list streaming in is drawn through glamour
+// at every third batch; a batch that leaves it behind arms a flush tick,
+// which draws it whole though no delta comes after it.
+func TestListBehindDrawnByATick(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- alpha\n").ev}})
+	ticks := m.ticks
+	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- bravo\n").ev}})
+	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "alpha") || strings.Contains(got, "bravo") {
+		t.Fatalf("the second batch drew the list again:\n%s", got)
+	}
+	if m.ticks != ticks+1 || !m.sess.flushes {
+		t.Fatalf("no flush tick for the list left behind (ticks %d, was %d)", m.ticks, ticks)
+	}
+	feed(m, flushMsg{gen: m.gen})
+	if got := screen(m); !strings.Contains(got, "bravo") || m.sess.flushes {
+		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.sess.flushes, got)
+	}
+}

@@ -139,3 +139,40 @@ func TestStreamedLikeWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestGlamourTailDrawnEveryThirdFlush: an unfinished list (drawn through
+// glamour) is drawn again at every third flush while it streams in, the
+// flushes between saying it is behind; a flush of the same text then draws
+// it whole (the tick that follows the last delta), and a finished block is
+// never left behind.
+func TestGlamourTailDrawnEveryThirdFlush(t *testing.T) {
+	r := newRenderer(uitest.Context().Styles, time.UTC, 60)
+	e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+	es := []client.Entry{*e}
+	flush := func(text string) bool {
+		e.Text = text
+		es[0] = *e
+		return r.flushStream(e)
+	}
+	shows := func(text string) bool { return strings.Contains(strings.Join(r.reply(e), "\n"), text) }
+	if !flush("- one\n") || !shows("one") {
+		t.Fatalf("the list's first item was not drawn:\n%s", strings.Join(r.reply(e), "\n"))
+	}
+	if flush("- one\n- two\n") || shows("two") || !r.streamsBehind(es) {
+		t.Fatalf("the second flush drew the list again (or did not say it is behind):\n%s", strings.Join(r.reply(e), "\n"))
+	}
+	if flush("- one\n- two\n- three\n") || shows("three") {
+		t.Fatal("the third flush drew the list again")
+	}
+	if !flush("- one\n- two\n- three\n- four\n") || !shows("four") || r.streamsBehind(es) {
+		t.Fatal("the fourth flush did not draw the list whole")
+	}
+	flush("- one\n- two\n- three\n- four\n- five\n")
+	if !r.streamsBehind(es) || !flush(e.Text) || !shows("five") {
+		t.Fatal("a flush of the same text did not draw what was behind")
+	}
+	flush(e.Text + "- six\n")
+	if !flush(e.Text+"\nA paragraph.") || !shows("six") || !shows("paragraph.") || r.streamsBehind(es) {
+		t.Fatalf("the list finished while behind is not drawn whole:\n%s", strings.Join(r.reply(e), "\n"))
+	}
+}

@@ -50,6 +50,10 @@ func (m *Renderer) Tail(src string) []string {
 	return m.RenderBlock(src)
 }
 
+// Paragraph draws src without glamour when it is a plain paragraph (as
+// Tail would), and reports whether it was one.
+func (m *Renderer) Paragraph(src string) ([]string, bool) { return m.paragraph(src) }
+
 // paragraph draws src as glamour draws a paragraph of text, emphasis, code
 // spans and strikethrough; ok is false for anything else.
 func (m *Renderer) paragraph(src string) (lines []string, ok bool) {
