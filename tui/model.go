@@ -84,6 +84,7 @@ type Model struct {
 	wall           grid                   // where the tiles go, laid out by arrange
 	flushArmed     bool                   // a flush tick is scheduled, for every tile
 	flushAt        time.Time              // when it fires
+	drawsNow       *session               // the session whose deltas onEvents is folding and will draw itself
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	lastClick      tea.Mouse              // where the last click was, for a double click
 	lastClickAt    time.Time              // when

@@ -425,6 +425,9 @@ func (m *Model) scheduleFlush(s *session) tea.Cmd {
 		return nil
 	}
 	s.flushes = true
+	if s == m.drawsNow {
+		return nil // onEvents draws it as the fold ends
+	}
 	return m.armFlush(m.flushDue(s, time.Now()))
 }
 
@@ -504,6 +507,12 @@ func (m *Model) onFlush(msg flushMsg) tea.Cmd {
 		}
 		s.flushes, any = false, true
 		changed = s.view.FlushStreams() || changed
+		if s.view.StreamsBehind() { // drawn again a flush interval on
+			s.flushes = true
+			if due := m.flushDue(s, time.Now()); next.IsZero() || due.Before(next) {
+				next = due
+			}
+		}
 	}
 	m.dirty = any && (changed || m.activity.Moved())
 	if next.IsZero() {

@@ -5,7 +5,6 @@ package ptytest
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -36,8 +35,16 @@ type Terminal struct {
 }
 
 // Start runs bin with args and env in a rows x cols pty. The test's cleanup
-// kills the program and closes the pty.
+// kills the program and closes the pty. The emulator answers a query for
+// synchronized output as a terminal that does not know the mode (StartSync
+// chooses).
 func Start(t testing.TB, bin string, rows, cols int, env []string, args ...string) *Terminal {
+	t.Helper()
+	return start(t, bin, rows, cols, env, SyncUnknown, args)
+}
+
+// start is Start with the emulator's answer to the query for mode 2026.
+func start(t testing.TB, bin string, rows, cols int, env []string, sync Sync, args []string) *Terminal {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
@@ -47,8 +54,11 @@ func Start(t testing.TB, bin string, rows, cols int, env []string, args ...strin
 	}
 	f = pollable(f)
 	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), done: make(chan struct{})}
+	if sync == SyncSupported {
+		_, _ = term.emu.Write([]byte(syncEnd)) // the emulator knows the mode from now on
+	}
 	go term.pump()
-	go func() { _, _ = io.Copy(f, term.emu) }() // the emulator's answers to the program's queries
+	go answer(f, term.emu, sync) // the emulator's answers to the program's queries
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		_ = f.Close()
