@@ -91,7 +91,7 @@ func (m *Model) Drafts() []Draft {
 	for _, s := range m.tiles {
 		text := s.draft
 		if s == m.sess {
-			text = m.composer.Value()
+			text = m.composer.Kept()
 		}
 		out = append(out, Draft{Key: m.draftKey(s.id), Text: text})
 	}
