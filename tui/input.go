@@ -18,6 +18,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.Keys.Quit) {
 		return m.onQuitKey()
 	}
+	if key.Matches(msg, m.Keys.Suspend) {
+		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
+	}
 	if m.quitArmed {
 		m.quitArmed, m.note = false, ""
 	}

@@ -116,3 +116,25 @@ func TestDraftsPerSession(t *testing.T) {
 
 // contains reports whether the screen shows text.
 func contains(screen, text string) bool { return strings.Contains(screen, text) }
+
+// TestCtrlZSuspends: ctrl+z suspends the program (Bubble Tea gives the
+// terminal back and stops the process; fg resumes it), from the composer
+// with a draft, and the help lists it.
+func TestCtrlZSuspends(t *testing.T) {
+	m := driven(t, 120, 40)
+	feed(m, typing("a draft")...)
+	_, cmd := m.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+	if cmd == nil {
+		t.Fatal("ctrl+z did nothing")
+	}
+	if _, ok := cmd().(tea.SuspendMsg); !ok {
+		t.Fatal("ctrl+z does not suspend")
+	}
+	if m.composer.Value() != "a draft" {
+		t.Errorf("ctrl+z changed the draft to %q", m.composer.Value())
+	}
+	feed(m, keyF1)
+	if s := screen(m); !contains(s, "ctrl+z") || !contains(s, "suspend (fg resumes)") {
+		t.Errorf("the help does not list ctrl+z:\n%s", s)
+	}
+}
