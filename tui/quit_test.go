@@ -66,15 +66,15 @@ type memDrafts struct {
 	saved chan string
 }
 
-func (d *memDrafts) Load(key string) (string, bool, error) {
+func (d *memDrafts) Load(key string) (KeptDraft, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.kept[key], false, nil
+	return KeptDraft{Text: d.kept[key]}, nil
 }
 
-func (d *memDrafts) Save(key, text string) error {
+func (d *memDrafts) Save(key string, k KeptDraft) error {
 	d.mu.Lock()
-	d.kept[key] = text
+	d.kept[key] = k.Text
 	d.mu.Unlock()
 	d.saved <- key
 	return nil
@@ -109,7 +109,7 @@ func TestDraftsPerSession(t *testing.T) {
 	}
 	a.run(a.m.open(first))
 	a.see("┃ kept from before, and more")
-	if d := a.m.Drafts(); len(d) != 1 || d[0].Key != key(first) || d[0].Text != "kept from before, and more" {
+	if d := a.m.Drafts(); len(d) != 1 || d[0].Key != key(first) || d[0].Kept.Text != "kept from before, and more" {
 		t.Errorf("Drafts() = %+v", d)
 	}
 }
