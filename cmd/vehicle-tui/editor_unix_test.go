@@ -16,13 +16,13 @@ import (
 )
 
 // fakeEditor writes an editor script into dir: it writes text into the
-// file it is given, says its process id and the file's path in
+// file it is given, runs first, says its process id and the file's path in
 // dir/started ("PID PATH"), then runs tail.
-func fakeEditor(t *testing.T, dir, text, tail string) string {
+func fakeEditor(t *testing.T, dir, text, first, tail string) string {
 	t.Helper()
 	editor := filepath.Join(dir, "fake-editor")
 	script := "#!/bin/sh\n" +
-		"printf '%s' '" + text + "' >\"$1\"\n" +
+		"printf '%s' '" + text + "' >\"$1\"\n" + first + "\n" +
 		"echo \"$$ $1\" >\"" + dir + "/started.tmp\"\n" +
 		"mv \"" + dir + "/started.tmp\" \"" + dir + "/started\"\n" + tail + "\n"
 	if err := os.WriteFile(editor, []byte(script), 0o755); err != nil {
@@ -72,7 +72,7 @@ func TestEditorExitCodeKeepsTheEdit(t *testing.T) {
 	}
 	bin := buildVehicle(t)
 	home := t.TempDir()
-	editor := fakeEditor(t, home, "saved, then the editor failed", "read line\nexit 1")
+	editor := fakeEditor(t, home, "saved, then the editor failed", "", "read line\nexit 1")
 	term := ptytest.Start(t, bin, 30, 100, ptyEnv(home, "EDITOR="+editor), "demo")
 	term.WaitFor("Welcome to vehicle", "you drive from this terminal")
 	term.Type("typed first")
@@ -95,8 +95,8 @@ func TestEditorExitCodeKeepsTheEdit(t *testing.T) {
 
 // TestEditorEndsWithTheTerminal closes the terminal while the editor runs
 // (an editor that ignores SIGHUP, as under nohup): the UI ends the editor,
-// removes the draft's temporary file, keeps what the editor had saved as
-// the draft, and exits.
+// removes the draft's temporary file (and a swap file the editor put
+// beside it), keeps what the editor had saved as the draft, and exits.
 func TestEditorEndsWithTheTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -109,7 +109,7 @@ func TestEditorEndsWithTheTerminal(t *testing.T) {
 	t.Cleanup(srv.Close)
 	id := hangupSession(t, srv.URL)
 	dir, tmp := t.TempDir(), t.TempDir()
-	editor := fakeEditor(t, dir, "saved before the terminal closed", "trap '' HUP\nexec sleep 600")
+	editor := fakeEditor(t, dir, "saved before the terminal closed", "printf swap >\"$1.swp\"", "trap '' HUP\nexec sleep 600") // a swap file beside, as vim's
 	env := append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR="+editor, "TMPDIR="+tmp)
 	term := ptytest.Start(t, bin, 30, 120, env, "--gardend", srv.URL, "--graph", "demo", "--session", id)
 	term.WaitFor("you drive from this terminal")
@@ -123,8 +123,8 @@ func TestEditorEndsWithTheTerminal(t *testing.T) {
 	}
 	term.Hangup()
 	waitGone(t, term)
-	if _, err := os.Stat(path); err == nil {
-		t.Errorf("the draft's temporary file %s is still there", path)
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("the draft's temporary file %s, or its folder, is still in $TMPDIR: %v", path, left)
 	}
 	if got := keptDrafts(t, env); !strings.Contains(got, "saved before the terminal closed") {
 		t.Errorf("the draft kept is %q, not what the editor saved", got)

@@ -99,7 +99,7 @@ func TestSuspendWhileEditing(t *testing.T) {
 	}
 	bin := buildVehicle(t)
 	home := t.TempDir()
-	editor := fakeEditor(t, home, "edited", "read line")
+	editor := fakeEditor(t, home, "edited", "", "read line")
 	term := ptytest.Start(t, shell, 30, 100, ptyEnv(home, "EDITOR="+editor, "PS1=job$ "), "--norc", "--noprofile", "-i")
 	term.WaitFor("job$")
 	term.Type(bin + " demo\r")
@@ -108,7 +108,7 @@ func TestSuspendWhileEditing(t *testing.T) {
 	pid, _ := started(t, home)
 	ui := parent(t, pid)
 	term.Type("\x1a") // the terminal is the editor's, in its own modes: ^Z stops the job
-	deadline := time.Now().Add(ptytest.Limit)
+	deadline := time.Now().Add(2 * ptytest.Limit)
 	for procState(pid) != "T" || procState(ui) != "T" {
 		if time.Now().After(deadline) {
 			t.Fatalf("the editor is %q and the UI %q, not both stopped; the screen:\n%s", procState(pid), procState(ui), term.Screen())
@@ -117,6 +117,12 @@ func TestSuspendWhileEditing(t *testing.T) {
 	}
 	term.WaitFor("Stopped", "job$")
 	term.Type("fg\r")
+	for procState(pid) == "T" || procState(ui) == "T" { // the shell gives the job the terminal, then continues it
+		if time.Now().After(deadline) {
+			t.Fatalf("fg did not continue the editor (%q) and the UI (%q)", procState(pid), procState(ui))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	term.Type("\r") // the editor reads its line and ends
 	term.WaitFor("┃ edited", "you drive from this terminal")
 }

@@ -76,18 +76,24 @@ func newEditorRun(run EditorRun, draft string) *editorRun {
 	return &editorRun{run: run, name: filepath.Base(args[0]), draft: draft, result: strings.TrimRight(draft, "\n")}
 }
 
-// Run writes the draft, runs the editor on it and reads it back. The file
-// is removed whatever happens, the UI's end included: the editor is then
+// Run writes the draft to a file in a private temporary folder, runs the
+// editor on it and reads it back. The folder is removed whatever happens
+// (with what the editor put beside the file, such as a swap file), the
+// UI's end included: the editor is then
 // asked to end (SIGTERM), killed after editorGrace, and what it saved is
 // kept (cut reports it). The editor inherits no descriptor of the UI's
 // but the terminal.
 func (e *editorRun) Run() error {
-	f, err := os.CreateTemp("", "vehicle-draft-*.md")
+	dir, err := os.MkdirTemp("", "vehicle-draft-*") // private (0700), with whatever the editor puts beside the file (a swap file)
+	if err != nil {
+		return errors.New("cannot make a folder for the editor: " + err.Error())
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "vehicle-draft.md")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return errors.New("cannot make a file for the editor: " + err.Error())
 	}
-	path := f.Name()
-	defer os.Remove(path)
 	if _, err := f.WriteString(e.draft); err != nil {
 		f.Close()
 		return errors.New("cannot write the draft for the editor: " + err.Error())
