@@ -3,8 +3,8 @@ package tui
 import (
 	"bytes"
 	"encoding/json"
-	"go/build"
 	"go/ast"
+	"go/build"
 	"go/importer"
 	"go/parser"
 	"go/token"
