@@ -25,10 +25,11 @@ type Drafts interface {
 // same request, so the host runs it once.
 type KeptDraft struct {
 	Text      string
-	RequestID string // "" when no message waits for an answer
-	Request   string // that message's text
-	Op        string // and its op (prompt, follow_up, steer)
-	Shared    bool   // Load: another terminal shows this draft too
+	RequestID string   // "" when no message waits for an answer
+	Request   string   // that message's text
+	Op        string   // and its op (prompt, follow_up, steer)
+	Refs      []string // and the context refs it carried
+	Shared    bool     // Load: another terminal shows this draft too
 }
 
 // draftMsg hands back the draft kept for a session being opened.
@@ -77,7 +78,7 @@ func (m *Model) onDraft(msg draftMsg) {
 	}
 	kept := msg.kept
 	if kept.RequestID != "" && s.unconfirmed == nil && !m.cfg.Watch {
-		s.unconfirmed = &outgoing{op: kept.Op, requestID: kept.RequestID, text: kept.Request, kept: true}
+		s.unconfirmed = &outgoing{op: kept.Op, requestID: kept.RequestID, text: kept.Request, refs: kept.Refs, kept: true}
 		s.texts[kept.RequestID] = kept.Request
 		if s == m.sess {
 			m.note = "your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
@@ -139,7 +140,7 @@ func (m *Model) Drafts() []Draft {
 func (s *session) kept(text string) KeptDraft {
 	k := KeptDraft{Text: text}
 	if u := s.unanswered(); u != nil {
-		k.RequestID, k.Request, k.Op = u.requestID, u.text, u.op
+		k.RequestID, k.Request, k.Op, k.Refs = u.requestID, u.text, u.op, u.refs
 	}
 	return k
 }

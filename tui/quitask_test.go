@@ -100,7 +100,7 @@ func TestQuitKeepsTheUnansweredMessage(t *testing.T) {
 			id := cr.Session.SessionID
 			store := &keptStore{kept: map[string]KeptDraft{}}
 			cfg := hostConfig(t, downHost(t, srv, refused))
-			cfg.SessionID, cfg.Drafts = id, store
+			cfg.SessionID, cfg.Drafts, cfg.ContextRefs = id, store, []string{"doc-7"}
 			a := drive(t, "ada", cfg, 120, 30)
 			a.see("● you drive from this terminal")
 			a.send(typing("hello there")...)
@@ -128,7 +128,8 @@ func TestQuitKeepsTheUnansweredMessage(t *testing.T) {
 				t.Fatal("quit anyway did not quit")
 			}
 			drafts := a.m.Drafts()
-			if len(drafts) != 1 || drafts[0].Kept.Request != "hello there" || drafts[0].Kept.RequestID == "" {
+			if len(drafts) != 1 || drafts[0].Kept.Request != "hello there" || drafts[0].Kept.RequestID == "" ||
+				len(drafts[0].Kept.Refs) != 1 || drafts[0].Kept.Refs[0] != "doc-7" {
 				t.Fatalf("Drafts() = %+v: the message is not kept with its request", drafts)
 			}
 			kept := drafts[0].Kept

@@ -30,12 +30,12 @@ type draftStore struct{ d *statefile.Drafts }
 // an answer, if any.
 func (s draftStore) Load(key string) (tui.KeptDraft, error) {
 	d, shared, err := s.d.Load(key)
-	return tui.KeptDraft{Text: d.Text, RequestID: d.RequestID, Op: d.Op, Request: d.Request, Shared: shared}, err
+	return tui.KeptDraft{Text: d.Text, RequestID: d.RequestID, Op: d.Op, Request: d.Request, Refs: d.Refs, Shared: shared}, err
 }
 
 // Save keeps this terminal's draft of a session.
 func (s draftStore) Save(key string, k tui.KeptDraft) error {
-	return s.d.Save(key, statefile.Draft{Text: k.Text, RequestID: k.RequestID, Op: k.Op, Request: k.Request})
+	return s.d.Save(key, statefile.Draft{Text: k.Text, RequestID: k.RequestID, Op: k.Op, Request: k.Request, Refs: k.Refs})
 }
 
 // recent keeps which sessions were open last on the client's host and

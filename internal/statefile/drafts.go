@@ -75,9 +75,10 @@ func (d *Drafts) sessionDir(key string) string {
 // request (the host replays it instead of running it twice).
 type Draft struct {
 	Text      string
-	RequestID string // "" when no message waits for an answer
-	Op        string // that message's op (prompt, follow_up, steer)
-	Request   string // and its text
+	RequestID string   // "" when no message waits for an answer
+	Op        string   // that message's op (prompt, follow_up, steer)
+	Request   string   // and its text
+	Refs      []string // and the context refs it carried
 }
 
 // empty reports whether there is nothing to keep.
@@ -89,11 +90,12 @@ const draftMark = `{"vehicleDraft":1,`
 
 // keptDraft is a draft file with a message waiting for an answer.
 type keptDraft struct {
-	Version   int    `json:"vehicleDraft"`
-	Text      string `json:"text"`
-	RequestID string `json:"requestId"`
-	Op        string `json:"op,omitempty"`
-	Request   string `json:"request"`
+	Version   int      `json:"vehicleDraft"`
+	Text      string   `json:"text"`
+	RequestID string   `json:"requestId"`
+	Op        string   `json:"op,omitempty"`
+	Request   string   `json:"request"`
+	Refs      []string `json:"refs,omitempty"`
 }
 
 // encode is the draft as its file holds it: the text alone, or JSON when a
@@ -102,7 +104,7 @@ func (d Draft) encode() []byte {
 	if d.RequestID == "" {
 		return []byte(d.Text)
 	}
-	b, _ := json.Marshal(keptDraft{Version: 1, Text: d.Text, RequestID: d.RequestID, Op: d.Op, Request: d.Request})
+	b, _ := json.Marshal(keptDraft{Version: 1, Text: d.Text, RequestID: d.RequestID, Op: d.Op, Request: d.Request, Refs: d.Refs})
 	return b
 }
 
@@ -111,7 +113,7 @@ func decodeDraft(b []byte) Draft {
 	if bytes.HasPrefix(b, []byte(draftMark)) {
 		var k keptDraft
 		if json.Unmarshal(b, &k) == nil && k.Version == 1 {
-			return Draft{Text: k.Text, RequestID: k.RequestID, Op: k.Op, Request: k.Request}
+			return Draft{Text: k.Text, RequestID: k.RequestID, Op: k.Op, Request: k.Request, Refs: k.Refs}
 		}
 	}
 	return Draft{Text: string(b)}
