@@ -102,9 +102,14 @@ func (m *Model) onDraft(msg draftMsg) {
 		return
 	}
 	m.composer.SetValue(kept.Text)
-	m.note = "your draft is back in the composer"
-	if kept.Shared {
+	switch {
+	case kept.Shared:
 		m.note = "your draft is back in the composer, and open in another of your terminals too: send it from one only"
+	case s.unconfirmed != nil && s.unconfirmed.kept:
+		m.note = "your draft is back in the composer, and your message with no answer in the queue lane (" +
+			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)"
+	default:
+		m.note = "your draft is back in the composer"
 	}
 }
 

@@ -222,3 +222,24 @@ func TestKeptMessageConflictIsTaken(t *testing.T) {
 	}
 	a.see("the host had taken your prompt before the UI was reopened: it ran once")
 }
+
+// TestKeptDraftAndMessage: a terminal that closed with a draft in the
+// composer and a message with no answer (the signal paths keep both) gets
+// both back: the draft in the composer, the message in the queue lane,
+// and the note says where each is.
+func TestKeptDraftAndMessage(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Both")
+	store := &keptStore{kept: map[string]KeptDraft{
+		ada.GardendURL() + " " + ada.Graph() + " " + id: {Text: "typed after", RequestID: "req-kept-1", Op: client.OpPrompt, Request: "sent before"},
+	}}
+	cfg := hostConfig(t, ada)
+	cfg.SessionID, cfg.Drafts = id, store
+	a := drive(t, "ada", cfg, 140, 30)
+	a.see("┃ typed after", "no answer yet: enter sends the same request again · sent before",
+		"your draft is back in the composer, and your message with no answer in the queue lane")
+	if d := a.m.Drafts(); len(d) != 1 || d[0].Kept.Text != "typed after" || d[0].Kept.RequestID != "req-kept-1" {
+		t.Errorf("Drafts() = %+v", d)
+	}
+}
