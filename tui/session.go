@@ -43,6 +43,7 @@ type session struct {
 	vanished    bool                   // the stream ended not_found: deleted elsewhere, or no longer the person's
 	returned    []panes.LaneItem       // commands the host cancelled undelivered, waiting to be sent again
 	unconfirmed *outgoing              // a send whose answer was lost, until the stream or a resend settles it
+	outbound    *outgoing              // the send on its way (sending is true), until its answer
 	timerFor    time.Time              // the lease expiry the lease timer is set for
 	leaseSince  time.Time              // when that expiry was learnt: a key after it means the person is here
 	cost        costs                  // what the session has cost (activity.go)
@@ -222,6 +223,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		s.state = client.NewState(m.me, msg.snap)
 	}
 	count := startLazy(s)
+	m.confirmFromStream(s) // a message kept from an earlier run that the host had taken
 	s.cost.base(msg.snap)
 	s.view.EntriesChanged()
 	switch {

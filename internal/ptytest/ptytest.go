@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 	"github.com/creack/pty"
 )
@@ -30,6 +31,7 @@ type Terminal struct {
 	cmd  *exec.Cmd
 	mu   sync.Mutex
 	emu  *vt.Emulator
+	mode map[ansi.Mode]bool // the modes the program set (true) or reset (false)
 	raw  bytes.Buffer
 	done chan struct{} // closed when the pty's output ends
 }
@@ -53,7 +55,11 @@ func start(t testing.TB, bin string, rows, cols int, env []string, sync Sync, ar
 		t.Fatalf("cannot start %s in a pty: %v", bin, err)
 	}
 	f = pollable(f)
-	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), done: make(chan struct{})}
+	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), mode: map[ansi.Mode]bool{}, done: make(chan struct{})}
+	term.emu.SetCallbacks(vt.Callbacks{ // called from Write, under term.mu
+		EnableMode:  func(m ansi.Mode) { term.mode[m] = true },
+		DisableMode: func(m ansi.Mode) { term.mode[m] = false },
+	})
 	if sync == SyncSupported {
 		_, _ = term.emu.Write([]byte(syncEnd)) // the emulator knows the mode from now on
 	}
@@ -104,6 +110,17 @@ func (term *Terminal) AltScreen() bool {
 	defer term.mu.Unlock()
 	return term.emu.IsAltScreen()
 }
+
+// MouseReporting reports whether the program left any mouse reporting on
+// (clicks, drags, motion).
+func (term *Terminal) MouseReporting() bool {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return term.mode[ansi.ModeMouseNormal] || term.mode[ansi.ModeMouseButtonEvent] || term.mode[ansi.ModeMouseAnyEvent]
+}
+
+// Pid is the program's process id.
+func (term *Terminal) Pid() int { return term.cmd.Process.Pid }
 
 // CursorHidden reports whether the program left the cursor hidden.
 func (term *Terminal) CursorHidden() bool {
