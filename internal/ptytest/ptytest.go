@@ -34,6 +34,8 @@ type Terminal struct {
 	mode map[ansi.Mode]bool // the modes the program set (true) or reset (false)
 	raw  bytes.Buffer
 	done chan struct{} // closed when the pty's output ends
+	// faults counts the pieces of output the emulator could not take.
+	faults int
 }
 
 // Start runs bin with args and env in a rows x cols pty. The test's cleanup
@@ -80,7 +82,7 @@ func (term *Terminal) pump() {
 		n, err := term.pty.Read(buf)
 		if n > 0 {
 			term.mu.Lock()
-			_, _ = term.emu.Write(buf[:n])
+			term.emulate(buf[:n])
 			term.raw.Write(buf[:n])
 			term.mu.Unlock()
 		}
@@ -88,6 +90,31 @@ func (term *Terminal) pump() {
 			return
 		}
 	}
+}
+
+// emulate feeds p to the emulator, under term.mu. Output drawn for the
+// size before a resize may reach the emulator after it (a scroll of more
+// lines than the screen has now): a terminal clamps it, the emulator
+// panics (x/vt's DeleteLineArea). That output is dropped, counted in
+// EmulatorFaults; the program's next frame, drawn for the new size,
+// draws the screen whole again.
+func (term *Terminal) emulate(p []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			term.faults++
+			defer func() { _ = recover() }()
+			_, _ = term.emu.Write([]byte{0x18}) // CAN: the parser back to its ground state
+		}
+	}()
+	_, _ = term.emu.Write(p)
+}
+
+// EmulatorFaults is how many pieces of output the emulator could not take
+// (see emulate).
+func (term *Terminal) EmulatorFaults() int {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return term.faults
 }
 
 // Screen is the emulator's screen as text.
