@@ -72,6 +72,10 @@ func (m *Model) onDraft(msg draftMsg) {
 		m.failed(msg.saved)
 		return
 	}
+	if msg.gen == visitGen && msg.err == nil {
+		m.onVisitDraft(msg.kept)
+		return
+	}
 	s := m.current(msg.gen)
 	if s == nil || msg.err != nil {
 		return
@@ -129,7 +133,14 @@ func (m *Model) Drafts() []Draft {
 	if m.cfg.Watch {
 		return nil
 	}
-	out := make([]Draft, 0, len(m.tiles))
+	out := make([]Draft, 0, len(m.tiles)+1)
+	if v := m.visit; v != nil {
+		k := KeptDraft{Text: m.composer.Kept()}
+		if u := v.unanswered(); u != nil {
+			k.RequestID, k.Request, k.Op = u.requestID, u.text, u.op
+		}
+		out = append(out, Draft{Key: m.draftKey(v.id), Kept: k})
+	}
 	for _, s := range m.tiles {
 		text := s.draft
 		if s == m.sess {

@@ -37,6 +37,13 @@ func (m *Model) askQuit() bool {
 		}
 		lines = append(lines, "  · "+panes.OpWord(u.op)+" “"+ui.SanitizeLine(ui.ClipRunes(u.text, 50))+"”: "+state)
 	}
+	if v := m.visit; v != nil && v.unanswered() != nil {
+		u, state := v.unanswered(), "no answer yet"
+		if v.outbound == u {
+			state = "sending…"
+		}
+		lines = append(lines, "  · chime “"+ui.SanitizeLine(ui.ClipRunes(u.text, 50))+"”: "+state)
+	}
 	if len(lines) == 0 || m.cfg.Watch {
 		return false
 	}

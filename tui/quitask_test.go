@@ -40,6 +40,12 @@ func (d *keptStore) Save(key string, k KeptDraft) error {
 // the host.
 func downHost(t *testing.T, srv *vehicletest.Server, refused bool) *client.Client {
 	t.Helper()
+	return downHostAs(t, srv, refused, "ada-token", "cli-ada-1")
+}
+
+// downHostAs is downHost for the person of token, as clientID.
+func downHostAs(t *testing.T, srv *vehicletest.Server, refused bool, token, clientID string) *client.Client {
+	t.Helper()
 	hc := &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
 		if !viaProxy(r) {
 			return http.DefaultTransport.RoundTrip(r)
@@ -51,7 +57,7 @@ func downHost(t *testing.T, srv *vehicletest.Server, refused bool) *client.Clien
 		return nil, r.Context().Err()
 	})}
 	retry := client.RetryPolicy{Attempts: 2, Base: time.Millisecond, Max: time.Millisecond}
-	c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("cli-ada-1"),
+	c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken(token), client.WithClientID(clientID),
 		client.WithHTTPClient(hc), client.WithRetry(retry))
 	if err != nil {
 		t.Fatal(err)
@@ -241,5 +247,59 @@ func TestKeptDraftAndMessage(t *testing.T) {
 		"your draft is back in the composer, and your message with no answer in the queue lane")
 	if d := a.m.Drafts(); len(d) != 1 || d[0].Kept.Text != "typed after" || d[0].Kept.RequestID != "req-kept-1" {
 		t.Errorf("Drafts() = %+v", d)
+	}
+}
+
+// TestQuitKeepsTheUnansweredChime: a chime into another person's room whose
+// answer never came (the host down) is asked about at quit and kept with
+// its request, with the draft beside it; the next visit puts both back and
+// enter on an empty composer sends the same request: the room gets one
+// chime.
+func TestQuitKeepsTheUnansweredChime(t *testing.T) {
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Ada's")
+	chimes := func() []client.Chime {
+		snap, err := ada.Inspect(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap.Chimes
+	}
+	store := &keptStore{kept: map[string]KeptDraft{}}
+	cfg := hostConfig(t, downHostAs(t, srv, true, "bo-token", "cli-bo-1"))
+	cfg.SessionID, cfg.Chime, cfg.Drafts = id, true, store
+	b := drive(t, "bo", cfg, 100, 30)
+	b.see("chiming into " + id)
+	b.send(typing("Look at the census.")...)
+	b.send(keyEnter)
+	b.see("no answer to your chime")
+	b.send(keyCtrlC, keyCtrlC)
+	b.see("Not answered yet", "chime “Look at the census.”: no answer yet", "▸ stay")
+	b.send(keyDown)
+	if _, cmd := b.m.Update(keyEnter); !quitsAll(cmd) {
+		t.Fatal("quit anyway did not quit")
+	}
+	drafts := b.m.Drafts()
+	if len(drafts) != 1 || drafts[0].Kept.Request != "Look at the census." || drafts[0].Kept.Op != opChime ||
+		drafts[0].Kept.RequestID == "" {
+		t.Fatalf("Drafts() = %+v: the chime is not kept with its request", drafts)
+	}
+	if n := len(chimes()); n != 0 {
+		t.Fatalf("the room has %d chimes before the host came back", n)
+	}
+	kept := drafts[0].Kept
+	kept.Text = "and a draft" // as the signal paths keep the composer's text beside it
+	store.kept[drafts[0].Key] = kept
+
+	cfg = hostConfig(t, person(t, srv, "bo-token", "cli-bo-2"))
+	cfg.SessionID, cfg.Chime, cfg.Drafts = id, true, store
+	c := drive(t, "bo again", cfg, 100, 30)
+	c.see("your chime with no answer is kept", "┃ and a draft")
+	c.send(keyCtrlC) // the draft cleared: enter on an empty composer sends the kept chime
+	c.send(keyEnter)
+	c.see("pending with the driver since")
+	if got := chimes(); len(got) != 1 || got[0].Text != "Look at the census." {
+		t.Fatalf("the room's chimes: %+v, want the one kept", got)
 	}
 }

@@ -21,6 +21,7 @@ type visit struct {
 	id          string
 	sent        []sentChime
 	sending     bool
+	outbound    *outgoing // the chime on its way, while sending
 	unconfirmed *outgoing // a chime whose answer was lost: enter sends the same request again
 	room        string    // what the last answer said of the room, "" before any
 	roomAt      time.Time // when that answer came
@@ -49,7 +50,42 @@ func (m *Model) startVisit(id string) tea.Cmd {
 	if m.cfg.History != nil {
 		m.composer.SetHistory(nil)
 	}
-	return tea.Batch(fetchAccount(m.cfg.Context, m.cfg.Client), loadHistory(m.cfg.History, 0, m.draftKey(id)))
+	return tea.Batch(fetchAccount(m.cfg.Context, m.cfg.Client), loadHistory(m.cfg.History, 0, m.draftKey(id)),
+		loadDraft(m.cfg.Drafts, visitGen, m.draftKey(id)))
+}
+
+// visitGen is the generation of the visit's draft message: the visit is no
+// session of the wall.
+const visitGen = -2
+
+// unanswered is the visit's chime that has no answer yet: on its way, or
+// its answer lost; nil when there is none.
+func (v *visit) unanswered() *outgoing {
+	if v.outbound != nil {
+		return v.outbound
+	}
+	return v.unconfirmed
+}
+
+// onVisitDraft puts the draft kept for the visited session in the composer
+// (unless the person has begun writing) and a chime kept with no answer
+// back as unconfirmed: enter on an empty composer sends the same request.
+func (m *Model) onVisitDraft(kept KeptDraft) {
+	v := m.visit
+	if v == nil {
+		return
+	}
+	if kept.RequestID != "" && kept.Op == opChime && v.unconfirmed == nil {
+		v.unconfirmed = &outgoing{op: opChime, requestID: kept.RequestID, text: kept.Request, kept: true}
+		m.note = "your chime with no answer is kept: " + ui.KeyName(m.Keys.Send) +
+			" on an empty composer sends it again (the same request: the room gets it once)"
+	}
+	if kept.Text != "" && m.composer.Blank() {
+		m.composer.SetValue(kept.Text)
+		if v.unconfirmed == nil {
+			m.note = "your draft is back in the composer"
+		}
+	}
 }
 
 // onVisitKey handles a key on the visit screen: the composer's, Enter
@@ -87,7 +123,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		default:
 			return nil
 		}
-		v.sending = true
+		v.sending, v.outbound = true, &out
 		return tea.Batch(keep, sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, out, true))
 	}
 	cmd := m.onComposer(msg)
@@ -102,7 +138,7 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 	if v == nil {
 		return
 	}
-	v.sending = false
+	v.sending, v.outbound = false, nil
 	if msg.err != nil && !hostRefused(msg.err) {
 		v.unconfirmed = &msg.out
 		m.setErr(msg.err) // kept in the errors list
@@ -110,8 +146,13 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 		m.note = unconfirmedNote(opChime, ui.KeyName(m.Keys.Send))
 		return
 	}
-	if v.unconfirmed != nil && v.unconfirmed.requestID == msg.out.requestID {
+	if u := v.unconfirmed; u != nil && u.requestID == msg.out.requestID {
 		v.unconfirmed = nil
+		if u.kept && isConflict(msg.err) { // an earlier run's request, under its own client id: it went then
+			m.setErr(nil)
+			m.note = "the host had this chime from your earlier run: it is not sent twice"
+			return
+		}
 	}
 	if m.failed(msg.err) {
 		if client.ErrorCode(msg.err) == client.CodeNotFound {
