@@ -147,7 +147,7 @@ func (r *renderer) userTurn(e *client.Entry) []string {
 		label, style = ui.TitleLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
 	}
 	if e.Role != client.RoleUser && e.Role != "" {
-		label = ui.SanitizeLine(e.Role)
+		label = ui.NameLine(e.Role)
 	}
 	out := []string{"", r.header(label, style, e.Time, "")}
 	for _, l := range ui.WrapPlain(ui.Sanitize(e.Text), r.width-len(BodyIndent)) {
@@ -254,7 +254,7 @@ func (r *renderer) chip(name, state string, isError bool) string {
 	if name == "" {
 		name = "tool"
 	}
-	return BodyIndent + r.st.ChipName.Render("⚙ "+ui.SanitizeLine(name)) + " " + mark
+	return BodyIndent + r.st.ChipName.Render("⚙ "+ui.NameLine(name)) + " " + mark
 }
 
 // notice is a quiet line: what happened, its detail and its time.
