@@ -56,6 +56,7 @@ type entryKey struct {
 // blocks and its tail, as of the last flush.
 type streamView struct {
 	width  int
+	cut    int64  // the entry's Cut when the text was rendered
 	text   string // the text rendered
 	blocks []markdown.Block
 	tail   []string
@@ -160,6 +161,7 @@ func (r *renderer) userTurn(e *client.Entry) []string {
 func (r *renderer) reply(e *client.Entry) []string {
 	if e.Streaming {
 		out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "streaming…")}
+		out = append(out, r.cutNote(e)...)
 		sv := r.streams[e.MessageID]
 		if sv == nil || sv.width != r.width {
 			return append(out, BodyIndent+r.st.Time.Render("…"))
@@ -182,6 +184,7 @@ func (r *renderer) reply(e *client.Entry) []string {
 		delete(r.streams, e.MessageID)
 	}
 	out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "")}
+	out = append(out, r.cutNote(e)...)
 	return indentInto(out, r.md.Render(ui.Sanitize(e.Text), reuse))
 }
 
@@ -211,6 +214,9 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	sv.text = e.Text
 	src := ui.Sanitize(e.Text)
 	blocks, tail := markdown.SplitBlocks(src)
+	if sv.cut != e.Cut {
+		sv.blocks, sv.cut = afterCut(sv.blocks, blocks), e.Cut
+	}
 	for i := len(sv.blocks); i < len(blocks); i++ {
 		sv.blocks = append(sv.blocks, markdown.Block{Src: blocks[i], Lines: r.md.RenderBlock(blocks[i])})
 	}
