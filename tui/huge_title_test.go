@@ -12,7 +12,7 @@ import (
 
 // TestHugeTitleIsCut (issue 27, item 10): a host that keeps any title (the
 // seed's allows 200 characters) gives one of 8 MiB, and a model, a chime's
-// author and another terminal's client id as long. What is laid out is
+// author and the lease's holder (its person and client id) as long. What is laid out is
 // what can be seen: the header, the picker's row and the room pane show the
 // title's start and an ellipsis, and the window's title is cut too (it was
 // sent whole, 8 MiB, at every change). Keys stay fast: see
@@ -23,7 +23,7 @@ func TestHugeTitleIsCut(t *testing.T) {
 	snap := bigSnapshot(4)
 	snap.Session.Title = &title
 	snap.Session.Model = "openrouter/" + long
-	snap.Session.Lease = &client.Lease{Principal: "user:ada", ClientID: "cli-" + long, ExpiresAt: t0.Add(time.Hour)}
+	snap.Session.Lease = &client.Lease{Principal: "user:" + long, ClientID: "cli-" + long, ExpiresAt: t0.Add(time.Hour)}
 	snap.Chimes = []client.Chime{{ChimeID: "c1", Author: "bo " + long, Text: "a chime " + long, ReceivedAt: t0}}
 	m := New(testConfig(t))
 	feed(m, teaSize(100, 30))

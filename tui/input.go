@@ -230,7 +230,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 		m.offerFromText(s, holder)
 		return nil
 	case rel == client.LeaseOther:
-		m.note = ui.SanitizeLine(holder.Principal) + " holds this session's lease: nothing was sent"
+		m.note = ui.NameLine(holder.Principal) + " holds this session's lease: nothing was sent"
 		return nil
 	}
 	if op == "" {

@@ -228,7 +228,7 @@ func (m *Model) sessionBody() []string {
 	}
 	body := make([]string, m.transcript.Height())
 	if len(body) > 1 {
-		body[1] = m.Styles.Notice.Render("  opening " + ui.SanitizeLine(s.id) + "…")
+		body[1] = m.Styles.Notice.Render("  opening " + ui.NameLine(s.id) + "…")
 	}
 	return body
 }

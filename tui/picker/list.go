@@ -278,7 +278,7 @@ func driverText(l *client.Lease, me client.Me, now time.Time) string {
 	case me.Principal != "" && l.Principal == me.Principal:
 		return "your other terminal"
 	}
-	return ui.SanitizeLine(l.Principal)
+	return ui.NameLine(l.Principal)
 }
 
 // age is how long ago t was, in one short word.
