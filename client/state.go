@@ -128,6 +128,7 @@ type Entry struct {
 	Unreadable bool       // a snapshot item whose bytes do not decode: Text is those bytes, quoted
 	CommandID  string     // a user turn's command, when the order of events says which one it is
 	Failure    string     // a user turn's command failed: its error (command.failed)
+	Cut        int64      // bytes of a streamed text's start not kept (StreamKeep); message.completed brings them
 
 	text span // while Text is not decoded yet: its JSON string in the state's snapshot bytes
 }

@@ -209,10 +209,11 @@ func (s *State) refresh(i int, v *completedValue) Change {
 	if e.Role == RoleUser {
 		author, text = s.attribution(v.Text)
 	}
-	if e.Text == text && e.Author == author && len(e.ToolCalls) == len(v.ToolCalls) && !e.Streaming && !e.Unreadable {
+	if e.Text == text && e.Author == author && len(e.ToolCalls) == len(v.ToolCalls) && !e.Streaming && !e.Unreadable &&
+		e.Cut == 0 {
 		return ch
 	}
-	e.Text, e.Author, e.ToolCalls, e.Streaming, e.Unreadable = text, author, v.ToolCalls, false, false
+	e.Text, e.Author, e.ToolCalls, e.Streaming, e.Unreadable, e.Cut = text, author, v.ToolCalls, false, false, 0
 	e.Rev++
 	return ChangeTranscript
 }
@@ -231,8 +232,8 @@ func (s *State) applyDelta(ev Event) Change {
 	}
 	k := s.openStream(v.MessageID, at)
 	st := &s.streams[k]
-	st.text.WriteString(v.Delta)
 	e := &s.Entries[st.index]
+	e.Cut += int64(st.add(v.Delta))
 	e.Text = st.text.String()
 	e.Rev++
 	return ChangeTranscript

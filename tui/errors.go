@@ -95,5 +95,5 @@ func (m *Model) onForgot(msg forgotMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
-	return m.reloadTile(s, "the host restarted with another state: "+ui.SanitizeLine(s.id)+" was read again")
+	return m.reloadTile(s, "the host restarted with another state: "+ui.NameLine(s.id)+" was read again")
 }

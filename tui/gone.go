@@ -23,7 +23,7 @@ func (m *Model) goneWords(s *session) string {
 			sessions + " shows your sessions"
 	}
 	where := "the host's trash"
-	if t := ui.SanitizeLine(s.state.TrashedAs); t != "" {
+	if t := ui.NameLine(s.state.TrashedAs); t != "" {
 		where += " (" + t + ")"
 	}
 	return "this session was deleted: it is in " + where + " and nothing more is sent here · " +

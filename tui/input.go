@@ -233,7 +233,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 		m.offerFromText(s, holder)
 		return nil
 	case rel == client.LeaseOther:
-		m.note = ui.SanitizeLine(holder.Principal) + " holds this session's lease: nothing was sent"
+		m.note = ui.NameLine(holder.Principal) + " holds this session's lease: nothing was sent"
 		return nil
 	}
 	if op == "" {
@@ -310,8 +310,27 @@ func (m *Model) screenKeys() help.KeyMap {
 	return sessionKeys{&m.Keys}
 }
 
-// onPaste puts pasted text where the keys go.
+// onPaste puts pasted text where the keys go, its escape sequences and
+// control characters taken out, and says what was taken (a terminal would
+// act on them; the decoder used to drop them, an OSC's text with them,
+// unsaid).
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
+	var removed []string
+	msg.Content, removed = ui.PasteControls(msg.Content)
+	before := m.note
+	cmd := m.routePaste(msg)
+	switch {
+	case len(removed) == 0:
+	case m.note != "" && m.note != before: // the paste's own note (the draft's size)
+		m.note += " · " + ui.RemovedWords(removed)
+	default:
+		m.note = ui.RemovedWords(removed)
+	}
+	return cmd
+}
+
+// routePaste hands a paste to the overlay on top or the focused screen.
+func (m *Model) routePaste(msg tea.PasteMsg) tea.Cmd {
 	if m.top() != nil {
 		return m.onOverlayMsg(msg)
 	}

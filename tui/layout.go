@@ -147,9 +147,9 @@ func (m *Model) pickerScreen() []string {
 // status line.
 func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	s := m.sess
-	title, right := ui.SanitizeLine(s.id), ui.SanitizeLine(s.id)
+	title, right := ui.NameLine(s.id), ui.NameLine(s.id)
 	if m.cfg.Client != nil {
-		right = ui.SanitizeLine(m.cfg.Client.Graph()) + "/" + right
+		right = ui.NameLine(m.cfg.Client.Graph()) + "/" + right
 	}
 	switch {
 	case s.state != nil:
@@ -228,7 +228,7 @@ func (m *Model) sessionBody() []string {
 	}
 	body := make([]string, m.transcript.Height())
 	if len(body) > 1 {
-		body[1] = m.Styles.Notice.Render("  opening " + ui.SanitizeLine(s.id) + "…")
+		body[1] = m.Styles.Notice.Render("  opening " + ui.NameLine(s.id) + "…")
 	}
 	return body
 }

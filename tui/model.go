@@ -410,10 +410,15 @@ func (c *common) failed(err error) bool {
 	return true
 }
 
-// windowTitle names the open session in the terminal's title.
+// windowTitleRunes bounds the terminal's title: a tab or a title bar shows
+// a few dozen characters of it.
+const windowTitleRunes = 256
+
+// windowTitle names the open session in the terminal's title, cut to
+// windowTitleRunes.
 func (m *Model) windowTitle() string {
 	if m.sess != nil && m.sess.state != nil {
-		return "vehicle · " + ui.TitleLine(m.sess.state.Title())
+		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.state.Title()), windowTitleRunes)
 	}
 	return "vehicle"
 }

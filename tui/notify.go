@@ -67,7 +67,7 @@ func (m *Model) notify(text string) tea.Cmd {
 // noticeText makes a notification's text inert and short: host text has
 // its controls shown as pictures, so it cannot end the escape early.
 func noticeText(s string) string {
-	return ui.ClipRunes(ui.SanitizeLine(s), noticeTextRunes)
+	return ui.ClipRunes(ui.NameLine(s), noticeTextRunes)
 }
 
 // toggleMouse turns mouse capture off, so the terminal's own selection

@@ -79,7 +79,7 @@ func (m *Model) onDialogAction(a ui.Action) tea.Cmd {
 		return renameSession(m.cfg.Context, m.cfg.Client, a.SessionID, a.Title)
 	case dialog.Delete:
 		title := a.Target.DisplayTitle()
-		m.note = "deleting “" + ui.SanitizeLine(title) + "”…"
+		m.note = "deleting “" + ui.TitleLine(title) + "”…"
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.current(a.Gen); s != nil {

@@ -222,7 +222,7 @@ func (m *Model) onPolicy(msg policyMsg) {
 		return
 	}
 	m.setErr(nil)
-	m.note = "room " + ui.SanitizeLine(msg.policy) + ": " + panes.PolicyMeaning(msg.policy)
+	m.note = "room " + ui.NameLine(msg.policy) + ": " + panes.PolicyMeaning(msg.policy)
 }
 
 // onCancelled shows a cancel's outcome; the queue's event takes the item
@@ -233,7 +233,7 @@ func (m *Model) onCancelled(msg cancelledMsg) {
 		return
 	}
 	m.setErr(nil)
-	m.note = "cancelled " + ui.SanitizeLine(msg.commandID)
+	m.note = "cancelled " + ui.NameLine(msg.commandID)
 	if t := s.texts[msg.commandID]; t != "" {
 		m.note = "cancelled “" + ui.SanitizeLine(ui.ClipRunes(t, 40)) + "”"
 	}

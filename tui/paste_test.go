@@ -49,3 +49,38 @@ func TestBigPaste(t *testing.T) {
 		t.Errorf("the host got %d bytes, want the paste whole (%d)", len(sent), len("count these: "+pasteLines(900)))
 	}
 }
+
+// TestPasteSaysWhatWasRemoved (issue 27, item 16): the escape sequences
+// and control characters of a paste are taken out whole, the text around
+// them kept, and the status line says what was taken (they were dropped
+// unsaid, the textarea leaving "[31m" behind); a paste that a chip keeps
+// has them taken out too, so they are never sent; the picker's filter
+// takes a paste the same way.
+func TestPasteSaysWhatWasRemoved(t *testing.T) {
+	m := opened(t, testConfig(t), 160, 30, snapshot(lease("user:ada", "cli-me")), nil)
+	feed(m, tea.PasteMsg{Content: "a \x1b[31mred\x1b[0m b\x07 c\x1b]0;pwned\x07"})
+	if got := m.composer.Value(); got != "a red b c" {
+		t.Errorf("the composer holds %q", got)
+	}
+	if got := drawn(m, statusPart); !strings.Contains(got,
+		"3 escape sequences and 1 control character in the paste were removed: ␛[31m ␛[0m ␇ ␛]0;pwned␇") {
+		t.Errorf("the status line says:\n%s", got)
+	}
+
+	m.composer.SetValue("")
+	feed(m, tea.PasteMsg{Content: strings.Repeat("line\x1b[2K\n", 100)})
+	if got := m.composer.Value(); got != strings.Repeat("line\n", 100) {
+		t.Errorf("the chip holds %q", got)
+	}
+	if got := drawn(m, statusPart, composerPart); !strings.Contains(got, "100 escape sequences in the paste were removed: ␛[2K ␛[2K") ||
+		!strings.Contains(got, "[pasted 100 lines · 500 bytes]") {
+		t.Errorf("the screen says:\n%s", got)
+	}
+
+	p := picking(t, 120, 24)
+	feed(p, tea.PasteMsg{Content: "lea\x1b[2J"})
+	if got := drawn(p, pickerPart, statusPart); !strings.Contains(got, "filter: lea") ||
+		!strings.Contains(got, "an escape sequence in the paste was removed: ␛[2J") {
+		t.Errorf("the picker shows:\n%s", got)
+	}
+}

@@ -177,7 +177,7 @@ func (m *Model) reloadTile(s *session, note string) tea.Cmd {
 		m.activity.Reset(ns.gen)
 		m.room.Reset()
 		m.queue.Reset()
-		m.note = "opening " + ui.SanitizeLine(ns.id) + "…"
+		m.note = "opening " + ui.NameLine(ns.id) + "…"
 	}
 	m.layout()
 	return tea.Batch(closing, open)

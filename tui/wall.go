@@ -172,7 +172,7 @@ func (m *Model) wallLines() []string {
 func (m *Model) tileLines(s *session, w, h int) []string {
 	out := []string{m.tileHeader(s, w)}
 	if s.state == nil {
-		return append(out, m.Styles.Notice.Render(ui.Pad("  opening "+ui.SanitizeLine(s.id)+"…", w)))
+		return append(out, m.Styles.Notice.Render(ui.Pad("  opening "+ui.NameLine(s.id)+"…", w)))
 	}
 	return append(out, s.view.Lines()...)
 }
@@ -190,7 +190,7 @@ func (m *Model) tileHeader(s *session, w int) string {
 		mark = st.StatusWarn.Render("! ")
 	}
 	if s.state == nil {
-		return ui.Pad(mark+style.Render(ui.SanitizeLine(s.id)), w)
+		return ui.Pad(mark+style.Render(ui.NameLine(s.id)), w)
 	}
 	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.state.Title()))+st.HeaderDim.Render(" · "+m.tileFacts(s)), w)
 }
@@ -232,7 +232,7 @@ func (m *Model) tileDriver(s *session) string {
 	case client.LeaseMyOtherClient:
 		return "your other terminal drives"
 	case client.LeaseOther:
-		return ui.SanitizeLine(holder.Principal) + " drives"
+		return ui.NameLine(holder.Principal) + " drives"
 	}
 	return "nobody drives"
 }
@@ -249,7 +249,7 @@ func (m *Model) othersLine(shown []*session) string {
 		if in {
 			continue
 		}
-		name := ui.SanitizeLine(s.id)
+		name := ui.NameLine(s.id)
 		if s.state != nil {
 			name = ui.TitleLine(s.state.Title())
 		}

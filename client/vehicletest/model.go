@@ -58,8 +58,9 @@ type ToolUse struct {
 // #slow paces the deltas; #hold waits after
 // the first delta; #overrun calls tools until the budget guard stops it;
 // #fail fails the run; #long N replies N paragraphs; #words N replies N
-// words of varied prose, a word a delta (as a model streams tokens). Around
-// the turn:
+// words of varied prose, a word a delta (as a model streams tokens); #kib N
+// replies N KiB of prose paragraphs, 4 KiB a delta (a reply too long to
+// keep while it streams). Around the turn:
 // #crash makes an agent's body exit (code 1, with a stderr), #kill kills
 // it (SIGKILL); #stubborn makes an abort of a #hold slow; #retry, #compact,
 // #notice and #exterror send retry.started, compaction.started/ended,
@@ -91,6 +92,8 @@ func (Scripted) Turn(_ context.Context, req TurnRequest) Reply {
 		r.Deltas = Split("The tool failed: **document not found**. Try another name.", 6)
 	case strings.Contains(t, "#long"):
 		r.Deltas = longReply(t)
+	case strings.Contains(t, "#kib"):
+		r.Deltas = kibReply(t)
 	case strings.Contains(t, "#words"):
 		r.Deltas = wordsReply(t)
 	case strings.Contains(t, "#code"):
@@ -209,6 +212,29 @@ func wordsReply(text string) []string {
 		if len(out) > 0 {
 			out[len(out)-1] = strings.TrimSuffix(out[len(out)-1], " ") + fmt.Sprintf(" (%d)\n\n", p+1)
 		}
+	}
+	return out
+}
+
+// kibReply is about N KiB (the number after #kib, default 1024, at most
+// 65536) of numbered paragraphs of prose, in deltas of 4 KiB.
+func kibReply(text string) []string {
+	n := markerCount(text, "#kib", 1024, 64<<10) << 10
+	var b strings.Builder
+	b.Grow(n + 1024)
+	for p, x := 1, uint32(7); b.Len() < n; p++ {
+		fmt.Fprintf(&b, "Paragraph %d.", p)
+		for range 4 {
+			x = x*1103515245 + 12345
+			b.WriteString(" " + proseSentences[int(x>>16)%len(proseSentences)])
+		}
+		b.WriteString("\n\n")
+	}
+	all := b.String()
+	out := make([]string, 0, len(all)/(4<<10)+1)
+	for len(all) > 0 {
+		k := min(len(all), 4<<10)
+		out, all = append(out, all[:k]), all[k:]
 	}
 	return out
 }

@@ -63,6 +63,11 @@ func TestScriptedPaths(t *testing.T) {
 			j := strings.Join(r.Deltas, "")
 			return strings.Contains(j, "Paragraph 3.") && !strings.Contains(j, "Paragraph 4.")
 		}},
+		{"#kib 100", 1, func(r Reply) bool {
+			j := strings.Join(r.Deltas, "")
+			return len(r.Deltas) == 26 && len(r.Deltas[0]) == 4096 && len(j) >= 100<<10 && len(j) < 101<<10 &&
+				strings.HasPrefix(j, "Paragraph 1. ") && strings.HasSuffix(j, ".\n\n")
+		}},
 		{"#words 500", 1, func(r Reply) bool {
 			j := strings.Join(r.Deltas, "")
 			paras := strings.Split(strings.TrimSpace(j), "\n\n")

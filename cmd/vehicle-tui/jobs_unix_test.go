@@ -125,6 +125,15 @@ func TestSuspendWhileEditing(t *testing.T) {
 	}
 	term.Type("\r") // the editor reads its line and ends
 	term.WaitFor("┃ edited", "you drive from this terminal")
+	// The UI ends, keeping its draft, before the test's folder is removed
+	// (the shell's end would leave it writing there meanwhile).
+	_ = syscall.Kill(ui, syscall.SIGTERM)
+	for st := procState(ui); st != "" && st != "Z"; st = procState(ui) {
+		if time.Now().After(deadline.Add(ptytest.Limit)) {
+			t.Fatalf("the UI did not end after SIGTERM (%q)", st)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // parent is the parent process id of pid.

@@ -91,8 +91,11 @@ var pts = regexp.MustCompile(`^pts([0-9]+)$`)
 // made, "laptop" when that terminal was none, and the id itself for any
 // other (which the caller, as for all host text, sanitises before drawing).
 func Label(id string) string {
+	if len(id) > len("cli-")+maxHost+1+maxTTY+5 {
+		return id
+	}
 	m := made.FindStringSubmatch(id)
-	if m == nil || len(id) > len("cli-")+maxHost+1+maxTTY+5 {
+	if m == nil {
 		return id
 	}
 	host, tty := m[1], m[2]

@@ -145,3 +145,51 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+// TestControls (issue 27, item 16): what a paste's escape sequences and
+// control characters were, taken out whole and given back in order.
+func TestControls(t *testing.T) {
+	cases := []struct {
+		in, want string
+		removed  []string
+	}{
+		{"plain\ttext\r\nand more", "plain\ttext\r\nand more", nil},
+		{"a \x1b[31mred\x1b[0m b", "a red b", []string{"\x1b[31m", "\x1b[0m"}},
+		{"x \x1b]0;title\x07 y", "x  y", []string{"\x1b]0;title\x07"}},
+		{"x \x1b]8;;http://e.example\x1b\\link\x1b]8;;\x1b\\", "x link", []string{"\x1b]8;;http://e.example\x1b\\", "\x1b]8;;\x1b\\"}},
+		{"bell\x07 nul\x00 del\x7f", "bell nul del", []string{"\x07", "\x00", "\x7f"}},
+		{"c1 \u009b2J and \u009d0;t\u009c end \u0085", "c1  and  end ", []string{"\u009b2J", "\u009d0;t\u009c", "\u0085"}},
+		{"alt \x1bx and \x1b[A arrow", "alt  and  arrow", []string{"\x1bx", "\x1b[A"}},
+		{"ends with \x1b", "ends with ", []string{"\x1b"}},
+		{"née 日本 🐄", "née 日本 🐄", nil},
+	}
+	for _, c := range cases {
+		got, removed := Controls(c.in)
+		if got != c.want || strings.Join(removed, "|") != strings.Join(c.removed, "|") {
+			t.Errorf("Controls(%q) = %q, %q; want %q, %q", c.in, got, removed, c.want, c.removed)
+		}
+	}
+}
+
+// FuzzControls: whatever is pasted, Controls keeps every other byte in
+// order and leaves no control character but newline, carriage return and
+// tab.
+func FuzzControls(f *testing.F) {
+	for _, s := range []string{"a \x1b[31mred", "\x1b]0;t\x07", "\u009b2J", "\x1b", "plain"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, removed := Controls(s)
+		if !utf8.ValidString(s) {
+			s = strings.ToValidUTF8(s, "\uFFFD")
+		}
+		if n := len(got) + len(strings.Join(removed, "")); n != len(s) {
+			t.Fatalf("Controls(%q) = %q, %q: %d bytes of %d", s, got, removed, n, len(s))
+		}
+		for _, r := range got {
+			if r < 0x20 && r != '\n' && r != '\r' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f {
+				t.Fatalf("Controls(%q) left %U in %q", s, r, got)
+			}
+		}
+	})
+}

@@ -34,7 +34,7 @@ func (p *Program) translateInputEvent(e uv.Event) Msg {
 	case uv.MouseWheelEvent:
 		return MouseWheelMsg(e)
 	case uv.PasteEvent:
-		return PasteMsg(e)
+		return PasteMsg{Content: pastedText(e.Content)}
 	case uv.PasteStartEvent:
 		return PasteStartMsg(e)
 	case uv.PasteEndEvent:

@@ -72,7 +72,7 @@ func (p *Program) initInputReader(cancel bool) error {
 		return fmt.Errorf("bubbletea: could not create cancelable reader: %w", err)
 	}
 
-	drv := uv.NewTerminalReader(p.cancelReader, term)
+	drv := uv.NewTerminalReader(pasteInput(p.cancelReader), term)
 	drv.SetLogger(p.logger)
 	p.inputScanner = drv
 	p.readLoopDone = make(chan struct{})

@@ -26,6 +26,11 @@ const (
 	chipBytes = 8 << 10
 )
 
+// textareaLines is the most lines the textarea holds (bubbles' textarea
+// maxLines): what an insert would put past it is dropped, unsaid. A paste
+// that would pass it is a chip, kept whole.
+const textareaLines = 10000
+
 // recentMax bounds the pastes remembered to collapse again.
 const recentMax = 8
 
@@ -126,7 +131,8 @@ func (c *chips) bytes(raw string) int {
 // paste puts a paste in the draft: a chip when it is large, else its text
 // as typed.
 func (c *Composer) paste(msg tea.PasteMsg) tea.Cmd {
-	if !big(msg.Content) {
+	lines := strings.Count(msg.Content, "\n") + strings.Count(msg.Content, "\r") - strings.Count(msg.Content, "\r\n")
+	if !big(msg.Content) && c.ta.LineCount()+lines <= textareaLines {
 		return c.Type(msg)
 	}
 	// A terminal pastes its line ends as CR (tmux, most): the text kept

@@ -110,3 +110,21 @@ func TestPastedCRIsANewline(t *testing.T) {
 		t.Error("the value's line ends are not newlines")
 	}
 }
+
+// TestPasteNeverPassesTheTextareasLines (issue 27, item 16): the textarea
+// holds at most 10,000 lines and dropped, unsaid, what a paste put past
+// them; a paste that would pass them is a chip, kept whole.
+func TestPasteNeverPassesTheTextareasLines(t *testing.T) {
+	c := New(uitest.Context(), "true")
+	c.SetSize(80, 8)
+	c.ta.SetValue(strings.Repeat("typed\n", textareaLines-11)) // as many small pastes and keys would leave it
+	c.ta.MoveToEnd()
+	paste := strings.Repeat("pasted\n", 40) // small: text, were there room
+	c.Update(tea.PasteMsg{Content: paste})
+	if got, want := c.Value(), strings.Repeat("typed\n", textareaLines-11)+paste; got != want {
+		t.Errorf("the draft has %d lines, want %d", strings.Count(got, "\n"), strings.Count(want, "\n"))
+	}
+	if raw := c.ta.Value(); !strings.HasSuffix(raw, "typed\n[pasted 40 lines · 280 bytes]") {
+		t.Errorf("the textarea ends %q", raw[max(len(raw)-60, 0):])
+	}
+}

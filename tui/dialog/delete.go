@@ -51,7 +51,7 @@ func (d *Deleted) View() string {
 	st := c.Styles
 	trash := ui.SanitizeLine(out.Deleted.TrashedAs)
 	lines := []string{
-		"“" + ui.SanitizeLine(d.title) + "” (" + ui.SanitizeLine(d.id) + ")",
+		"“" + ui.TitleLine(d.title) + "” (" + ui.NameLine(d.id) + ")",
 		"",
 		st.StatusGood.Render("✓ session moved to the host's trash: " + trash),
 	}

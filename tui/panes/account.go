@@ -124,7 +124,7 @@ func (p *Account) accountText(a *client.Account) []string {
 	if a.Kind == client.AccountAnonymous {
 		who = "◆ visitor"
 	}
-	if pr := ui.SanitizeLine(a.Principal); pr != "" {
+	if pr := ui.NameLine(a.Principal); pr != "" {
 		who += " " + pr
 	}
 	if e := ui.SanitizeLine(a.Email); e != "" {

@@ -63,7 +63,7 @@ func (l *Lease) View() string {
 	st := l.ctx.Styles
 	room := ""
 	if l.v.Known {
-		room = " " + st.AuthorLabel.Render("room "+ui.SanitizeLine(l.v.Policy)) + st.Rule.Render(" ──")
+		room = " " + st.AuthorLabel.Render("room "+ui.NameLine(l.v.Policy)) + st.Rule.Render(" ──")
 	}
 	line := st.Rule.Render("── ") + l.line() + " "
 	rest := l.width - xansi.StringWidth(line) - xansi.StringWidth(room)
@@ -122,7 +122,7 @@ func (l *Lease) line() string {
 		}
 		return st.LeaseOwn.Render(prefix + "◐ " + who + until + hint)
 	case v.Rel == client.LeaseOther:
-		who := ui.SanitizeLine(v.Holder.Principal)
+		who := ui.NameLine(v.Holder.Principal)
 		if who == "" {
 			who = "someone else"
 		}

@@ -97,7 +97,7 @@ func (p *Picker) visible() []client.Summary {
 	}
 	var out []client.Summary
 	for _, s := range p.all {
-		if strings.Contains(strings.ToLower(s.DisplayTitle()+" "+s.SessionID), f) {
+		if strings.Contains(strings.ToLower(ui.ClipRunes(s.DisplayTitle(), ui.LineRunes)+" "+ui.ClipRunes(s.SessionID, ui.LineRunes)), f) {
 			out = append(out, s)
 		}
 	}
@@ -199,7 +199,7 @@ func (p *Picker) row(v area, s client.Summary, selected bool) string {
 	if n, ok := p.pendingChimes(s.SessionID); ok && n > 0 {
 		chimes = strconv.Itoa(n)
 	}
-	line := mark + ui.Pad(title, c.title) + col(c.kind, ui.PickerKind(s)) + col(c.status, ui.SanitizeLine(s.Status)) +
+	line := mark + ui.Pad(title, c.title) + col(c.kind, ui.PickerKind(s)) + col(c.status, ui.NameLine(s.Status)) +
 		col(c.chimes, chimes) + col(c.driver, driverText(s.Lease, p.me, v.now)) + col(colAge, age(v.now, s.UpdatedAt))
 	if selected {
 		return p.ctx.Styles.Selected.Render(ui.Pad(line, v.width))
@@ -278,7 +278,7 @@ func driverText(l *client.Lease, me client.Me, now time.Time) string {
 	case me.Principal != "" && l.Principal == me.Principal:
 		return "your other terminal"
 	}
-	return ui.SanitizeLine(l.Principal)
+	return ui.NameLine(l.Principal)
 }
 
 // age is how long ago t was, in one short word.

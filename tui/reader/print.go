@@ -5,6 +5,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/transcript"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // apply folds one event into the open session's state and writes out what
@@ -95,9 +96,9 @@ func (r *reader) printEntry(e *client.Entry) {
 			r.say("notice: that turn failed: %s", clean(r.c.Scrub(e.Failure)))
 		}
 	case e.Role == client.RoleAssistant && e.Streaming:
-		r.say("%s", labelled("assistant, cut short", spoken(r.c.Scrub(e.Text))))
+		r.say("%s", labelled("assistant, cut short"+notKept(e), spoken(r.c.Scrub(e.Text))))
 	case e.Role == client.RoleAssistant && strings.TrimSpace(e.Text) != "":
-		r.say("%s", labelled("assistant", spoken(r.c.Scrub(e.Text))))
+		r.say("%s", labelled("assistant"+notKept(e), spoken(r.c.Scrub(e.Text))))
 	}
 }
 
@@ -195,4 +196,13 @@ func (r *reader) announceChimes(s *session) {
 		}
 		r.say("  /accept %d sends it to the assistant, /reject %d declines it.", i+1, i+1)
 	}
+}
+
+// notKept says the start of a streamed reply that was not kept (its
+// message.completed never came): ", its first 330 KB not kept".
+func notKept(e *client.Entry) string {
+	if e.Cut <= 0 {
+		return ""
+	}
+	return ", its first " + ui.Thousands(int((e.Cut+999)/1000)) + " KB not kept"
 }

@@ -58,6 +58,7 @@ type entryKey struct {
 // not O(n) a flush.
 type streamView struct {
 	width  int
+	cut    int64  // the entry's Cut when the text was rendered
 	text   string // the text rendered
 	done   int    // the bytes of text the finished blocks came from
 	blocks []markdown.Block
@@ -165,7 +166,7 @@ func (r *renderer) userTurn(e *client.Entry) []string {
 		label, style = ui.TitleLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
 	}
 	if e.Role != client.RoleUser && e.Role != "" {
-		label = ui.SanitizeLine(e.Role)
+		label = ui.NameLine(e.Role)
 	}
 	out := []string{"", r.header(label, style, e.Time, "")}
 	for _, l := range ui.WrapPlain(ui.Sanitize(e.Text), r.width-len(BodyIndent)) {
@@ -178,6 +179,7 @@ func (r *renderer) userTurn(e *client.Entry) []string {
 func (r *renderer) reply(e *client.Entry) []string {
 	if e.Streaming {
 		out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "streaming…")}
+		out = append(out, r.cutNote(e)...)
 		sv := r.streams[e.MessageID]
 		if sv == nil || sv.width != r.width {
 			return append(out, BodyIndent+r.st.Time.Render("…"))
@@ -197,6 +199,7 @@ func (r *renderer) reply(e *client.Entry) []string {
 		delete(r.streams, e.MessageID)
 	}
 	out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "")}
+	out = append(out, r.cutNote(e)...)
 	return indentInto(out, r.md.Render(ui.Sanitize(e.Text), reuse))
 }
 
@@ -216,8 +219,11 @@ func indentInto(out, lines []string) []string {
 // It reports whether the rendering changed.
 func (r *renderer) flushStream(e *client.Entry) bool {
 	sv := r.streams[e.MessageID]
-	if sv == nil || sv.width != r.width || !strings.HasPrefix(e.Text, sv.text) {
-		sv = &streamView{width: r.width, tailAt: -1}
+	switch {
+	case sv != nil && sv.width == r.width && sv.cut != e.Cut:
+		r.recut(sv, e)
+	case sv == nil || sv.width != r.width || !strings.HasPrefix(e.Text, sv.text):
+		sv = &streamView{width: r.width, tailAt: -1, cut: e.Cut}
 		r.streams[e.MessageID] = sv
 	}
 	paused := sv.text == e.Text // nothing came since: what is behind is drawn now
@@ -270,6 +276,30 @@ func (r *renderer) streamsBehind(es []client.Entry) bool {
 	return false
 }
 
+// recut follows a streaming text whose start the client cut (Entry.Cut
+// grew): the finished blocks still in the text keep their rendering
+// (afterCut), the others are rendered, and the flush goes on from after
+// them. It happens once per client.StreamKeep of text.
+func (r *renderer) recut(sv *streamView, e *client.Entry) {
+	src := ui.Sanitize(e.Text)
+	blocks, tail := markdown.SplitBlocks(src)
+	kept := afterCut(sv.blocks, blocks)
+	sv.blocks, sv.lines = sv.blocks[:0:0], nil
+	for i, b := range blocks {
+		var lines []string
+		if i < len(kept) {
+			lines = kept[i].Lines
+		} else {
+			lines = r.md.RenderBlock(b)
+		}
+		sv.blocks = append(sv.blocks, markdown.Block{Src: b, Lines: lines})
+		sv.lines = append(indentInto(sv.lines, lines), "")
+	}
+	sv.done = afterLines(e.Text, strings.Count(src[:len(src)-len(tail)], "\n"))
+	sv.cut, sv.text = e.Cut, "" // the flush goes on from done, drawing the tail
+	sv.tailAt, sv.skips, sv.stale = -1, 0, false
+}
+
 // afterLines is the length of s's first n lines, their newlines included.
 func afterLines(s string, n int) int {
 	at := 0
@@ -312,7 +342,7 @@ func (r *renderer) chip(name, state string, isError bool) string {
 	if name == "" {
 		name = "tool"
 	}
-	return BodyIndent + r.st.ChipName.Render("⚙ "+ui.SanitizeLine(name)) + " " + mark
+	return BodyIndent + r.st.ChipName.Render("⚙ "+ui.NameLine(name)) + " " + mark
 }
 
 // notice is a quiet line: what happened, its detail and its time.

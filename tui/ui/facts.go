@@ -23,9 +23,9 @@ const (
 // ProfileText is a summary's profile: "chat", or "agent · bwrap" with its
 // box.
 func ProfileText(s client.Summary) string {
-	p := Or(SanitizeLine(s.Profile), client.ProfileChat)
+	p := Or(NameLine(s.Profile), client.ProfileChat)
 	if s.Isolation != "" {
-		p += " · " + SanitizeLine(s.Isolation)
+		p += " · " + NameLine(s.Isolation)
 	}
 	return p
 }
@@ -33,7 +33,7 @@ func ProfileText(s client.Summary) string {
 // ModelShort is a model's last path segment ("gpt-6-luna" for
 // "openrouter/openai/gpt-6-luna"), for one-line places.
 func ModelShort(model string) string {
-	model = SanitizeLine(model)
+	model = NameLine(model)
 	if i := strings.LastIndex(model, "/"); i >= 0 && i < len(model)-1 {
 		return model[i+1:]
 	}
@@ -47,7 +47,7 @@ func FundingText(funding string) string {
 	case "", FundingMember:
 		return "house"
 	}
-	return SanitizeLine(funding)
+	return NameLine(funding)
 }
 
 // What the header says of access: the session's agent (a viewer's session
@@ -81,7 +81,7 @@ func SessionFacts(s client.Summary, reduced bool) string {
 // PickerKind is a listed session's profile and model, for the picker
 // ("agent gpt-6-luna"; the box is in the session's header).
 func PickerKind(s client.Summary) string {
-	p := Or(SanitizeLine(s.Profile), client.ProfileChat)
+	p := Or(NameLine(s.Profile), client.ProfileChat)
 	if m := ModelShort(s.Model); m != "" {
 		p += " " + m
 	}
@@ -90,7 +90,7 @@ func PickerKind(s client.Summary) string {
 
 // MirrorText says where the session's record lives in the graph.
 func MirrorText(m client.Mirror, st *theme.Styles, loc *time.Location) []string {
-	doc := SanitizeLine(m.DocumentID)
+	doc := NameLine(m.DocumentID)
 	switch m.State {
 	case "written":
 		line := "✓ written to document " + doc
@@ -99,7 +99,7 @@ func MirrorText(m client.Mirror, st *theme.Styles, loc *time.Location) []string 
 		}
 		out := []string{st.StatusGood.Render(line)}
 		if m.Folder != "" {
-			out = append(out, "  in the folder "+SanitizeLine(m.Folder))
+			out = append(out, "  in the folder "+NameLine(m.Folder))
 		}
 		return out
 	case "failed":
@@ -108,15 +108,15 @@ func MirrorText(m client.Mirror, st *theme.Styles, loc *time.Location) []string 
 			where = " (document " + doc + ")"
 		}
 		return []string{st.StatusError.Render("✗ the last write failed" + where + ": " +
-			Or(SanitizeLine(m.Error), "no message")), "  it is tried again after the next run settles"}
+			Or(NameLine(m.Error), "no message")), "  it is tried again after the next run settles"}
 	case "pending":
 		return []string{"· pending: written after the next run settles"}
 	case "skipped":
-		return []string{"· skipped: " + Or(SanitizeLine(m.Reason), "the host gave no reason")}
+		return []string{"· skipped: " + Or(NameLine(m.Reason), "the host gave no reason")}
 	case "off":
 		return []string{"· off: this host does not mirror sessions into the graph"}
 	}
-	return []string{"· the host has not said (" + Or(SanitizeLine(m.State), "no state") + ")"}
+	return []string{"· the host has not said (" + Or(NameLine(m.State), "no state") + ")"}
 }
 
 // Or is s, or otherwise when s is empty.

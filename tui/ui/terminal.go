@@ -11,18 +11,14 @@ import (
 // for an id clientid made, the id cut short for any other.
 func TerminalLabel(id string) string {
 	if l := clientid.Label(id); l != id {
-		return SanitizeLine(l)
+		return NameLine(l)
 	}
 	return ShortID(id)
 }
 
 // ShortID is a client id cut to a dozen characters, for one-line places.
 func ShortID(id string) string {
-	id = SanitizeLine(id)
-	if r := []rune(id); len(r) > 12 {
-		return string(r[:11]) + "…"
-	}
-	return id
+	return ClipRunes(NameLine(id), 12)
 }
 
 // RevokedWords words this terminal's lease revoked by the terminal with
@@ -32,7 +28,7 @@ func RevokedWords(by, reason string) string {
 	case reason == client.ReasonTakeover && by != "":
 		return "lease revoked: taken over by " + TerminalLabel(by)
 	case reason != "":
-		return "lease revoked: " + SanitizeLine(reason)
+		return "lease revoked: " + NameLine(reason)
 	}
 	return "lease revoked"
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	xansi "github.com/charmbracelet/x/ansi"
 )
@@ -28,13 +29,24 @@ func FitLines(lines []string, height int) []string {
 	return lines
 }
 
-// ClipRunes cuts s to n runes, with an ellipsis.
+// ClipRunes cuts s to n runes, the last an ellipsis, when it has more. It
+// reads no more of s than that, so its cost does not grow with s.
 func ClipRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	if len(s) <= n {
+		return s // n bytes are at most n runes
+	}
+	i := 0
+	for k := 0; k < n-1 && i < len(s); k++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	if i >= len(s) {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	if _, size := utf8.DecodeRuneInString(s[i:]); i+size >= len(s) {
+		return s // exactly n runes
+	}
+	return s[:i] + "…"
 }
 
 // WrapPlain wraps plain text (already sanitized) to width cells.

@@ -1,0 +1,42 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// TestEndlessReplyKeepsItsEnd (issue 27, item 11): a reply streamed past
+// what is kept (client.StreamKeep) is drawn from a note that says how much
+// of its start is not shown and that it comes whole when the reply ends;
+// its end is drawn as it comes. Its message.completed draws it whole.
+func TestEndlessReplyKeepsItsEnd(t *testing.T) {
+	m := openBig(t, 4)
+	whole := streamInto(m, 1, 2400, 16) // about 1.1 MB
+
+	if got := screen(m); !strings.Contains(got, "Paragraph 2400. The lease") {
+		t.Fatalf("the reply's end is not drawn as it streams:\n%s", got)
+	}
+	e := m.sess.state.Entries[len(m.sess.state.Entries)-1]
+	if len(e.Text) > 2*client.StreamKeep || e.Cut == 0 {
+		t.Fatalf("the streaming entry keeps %d bytes of %d (cut %d)", len(e.Text), len(whole), e.Cut)
+	}
+	feed(m, keyCtrlHome, keyDown, keyDown, keyDown) // the earlier messages, then the reply's head
+	got := screen(m)
+	note := fmt.Sprintf("… %d KB earlier not shown: the whole reply is in the session once it ends", (e.Cut+999)/1000)
+	if !strings.Contains(got, note) || strings.Contains(got, "Paragraph 1. The lease") {
+		t.Fatalf("the head of the streaming reply does not say its start is cut (%q):\n%s", note, got)
+	}
+
+	v, _ := json.Marshal(client.MessageValue{EntryID: "e-big", MessageID: "m-big", Role: "assistant", Text: whole})
+	feed(m, on(m, event(5, client.EvMessageCompleted, string(v))), keyCtrlHome, keyDown, keyDown, keyDown)
+	if got := screen(m); !strings.Contains(got, "Paragraph 1. The lease") || strings.Contains(got, "earlier not") {
+		t.Fatalf("the completed reply is not drawn whole from its start:\n%s", got)
+	}
+	if e := m.sess.state.Entries[len(m.sess.state.Entries)-1]; e.Text != whole || e.Cut != 0 {
+		t.Errorf("the completed entry holds %d bytes of %d (cut %d)", len(e.Text), len(whole), e.Cut)
+	}
+}
