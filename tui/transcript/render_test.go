@@ -176,3 +176,41 @@ func TestGlamourTailDrawnEveryThirdFlush(t *testing.T) {
 		t.Fatalf("the list finished while behind is not drawn whole:\n%s", strings.Join(r.reply(e), "\n"))
 	}
 }
+
+// TestStreamedAcrossACut: a streaming text whose start the client cut
+// (Entry.Cut grew, the text now starts at a later block) draws what a fresh
+// rendering of the kept text draws, and goes on streaming after it.
+func TestStreamedAcrossACut(t *testing.T) {
+	var b strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&b, "Paragraph %d with **bold** words.\n\n- item %d\n- more\n\n", i, i)
+	}
+	text := b.String()
+	r := newRenderer(uitest.Context().Styles, time.UTC, 60)
+	e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+	for i := 0; i < len(text); i += 17 {
+		e.Text = text[:min(i+17, len(text))]
+		r.flushStream(e)
+	}
+	rendered := map[string]*string{} // each finished block's first line, as rendered before the cut
+	for _, b := range r.streams["m1"].blocks {
+		rendered[b.Src] = &b.Lines[0]
+	}
+	cut := strings.Index(text, "Paragraph 5")
+	e.Text, e.Cut = text[cut:]+"A tail after the cut", int64(cut)
+	r.flushStream(e)
+	for _, b := range r.streams["m1"].blocks {
+		if p, ok := rendered[b.Src]; ok && p != &b.Lines[0] {
+			t.Fatalf("the block %q was rendered again after the cut", b.Src)
+		}
+	}
+	fresh := newRenderer(uitest.Context().Styles, time.UTC, 60)
+	whole := *e
+	fresh.flushStream(&whole)
+	if got, want := strings.Join(r.reply(e), "\n"), strings.Join(fresh.reply(&whole), "\n"); got != want {
+		t.Errorf("after the cut:\n%s\nfresh:\n%s", got, want)
+	}
+	if got := strings.Join(r.reply(e), "\n"); strings.Contains(got, "Paragraph 4") || !strings.Contains(got, "A tail after the") {
+		t.Errorf("the cut start is drawn, or the tail is not:\n%s", got)
+	}
+}
