@@ -15,7 +15,10 @@ import (
 func TestClickLandsWhereTheScreenShows(t *testing.T) {
 	bin := buildVehicle(t)
 	term := ptytest.Start(t, bin, 36, 100, ptyEnv(t.TempDir(), "EDITOR=true"), "demo")
-	term.WaitFor("Welcome to vehicle", "⚙ search_documents", "you drive from this terminal")
+	// The demo's last reply whole and the run idle: nothing moves the chip
+	// between reading where it is and clicking there.
+	term.WaitFor("Welcome to vehicle", "⚙ search_documents", "you drive from this terminal",
+		`fmt.Println("Find the notes about leases #tool")`, "● live · idle")
 	x, y := -1, -1
 	for i, l := range strings.Split(term.Screen(), "\n") {
 		if c := strings.Index(l, "⚙ search_documents"); c >= 0 {

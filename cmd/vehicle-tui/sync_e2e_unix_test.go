@@ -5,6 +5,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
@@ -27,10 +28,17 @@ func TestFramesSynchronized(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := ptyEnv(t.TempDir(), "SSH_TTY=/dev/pts/9")
-			term := ptytest.StartSync(t, bin, 60, 200, env, tc.sync, "demo", "--delta-delay", "2ms")
+			term := ptytest.StartSync(t, bin, 60, 200, env, tc.sync, "demo", "--delta-delay", "10ms")
 			term.WaitFor("Welcome to vehicle", "you drive from this terminal")
 			term.Type("tell me more #long 30\r")
-			term.WaitFor("streaming…")
+			// The reply began (drawn: a screen read may come after it ended).
+			deadline := time.Now().Add(ptytest.Limit)
+			for !strings.Contains(term.Raw(), "streaming…") {
+				if time.Now().After(deadline) {
+					t.Fatalf("no reply streaming in %v; the screen:\n%s", ptytest.Limit, term.Screen())
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
 			for i := range 16 {
 				n := term.Written()
 				if i%2 == 0 {
