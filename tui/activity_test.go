@@ -108,6 +108,7 @@ func TestSpinnerText(t *testing.T) {
 // line with the session's cost from the live body; when it settles the
 // line goes, the chain ends and nothing more arrives while idle.
 func TestSpinnerThroughTheHost(t *testing.T) {
+	t.Parallel()
 	srv, clk := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Spin")

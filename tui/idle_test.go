@@ -50,6 +50,7 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 // arrives and no tick is scheduled while nothing changes (but the lease
 // line's countdown, when what it shows changes).
 func TestIdleWithLiveStream(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Idle")

@@ -112,6 +112,7 @@ func TestKeyCuresOutOfCredit(t *testing.T) {
 // TestKeyDialogDismissed: esc closes the dialog, no key is sent, and the
 // refused text stays in the composer.
 func TestKeyDialogDismissed(t *testing.T) {
+	t.Parallel()
 	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee", Kind: client.AccountAccount,
 		Email: "dee@example.com"} // not verified: no signup credit
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
@@ -139,6 +140,7 @@ func TestKeyDialogDismissed(t *testing.T) {
 // variable configured; ctrl+s keeps the key, saves it, and the session is
 // made again, on the key.
 func TestKeyAtCreate(t *testing.T) {
+	t.Parallel()
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"))
 	c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithVisitorID("visitor-1234"), client.WithClientID("cli-v"))
 	if err != nil {
@@ -185,6 +187,7 @@ func TestKeyAtCreate(t *testing.T) {
 // session and in the picker; ctrl+k stays the composer's delete to the end
 // of the line.
 func TestKeyDialogAnyTime(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Keys")

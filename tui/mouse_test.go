@@ -46,6 +46,7 @@ func TestClickOpensAToolChip(t *testing.T) {
 // focus; a click on the room pane focuses the room, on the composer the
 // composer.
 func TestClickFocusesATileAndAPane(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	y := lineOf(a.m, " Beta · ")
@@ -69,6 +70,7 @@ func TestClickFocusesATileAndAPane(t *testing.T) {
 // TestWheelScrollsTheTileUnderThePointer: on a wall, the wheel over a tile
 // without the focus scrolls that tile, and leaves the focused one.
 func TestWheelScrollsTheTileUnderThePointer(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	direct := person(t, srv, "ada-token", "cli-direct")
@@ -95,6 +97,7 @@ func TestWheelScrollsTheTileUnderThePointer(t *testing.T) {
 // TestWheelMovesTheRoomsSelection: the wheel over the room pane selects
 // the next chime (and back), and scrolls no transcript.
 func TestWheelMovesTheRoomsSelection(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-wall")
 	id := newSession(t, ada, "Alpha")

@@ -83,6 +83,7 @@ func (d *memDrafts) Save(key, text string) error {
 // TestDraftsPerSession keeps the draft of a session left for another, and
 // puts it back when it opens again.
 func TestDraftsPerSession(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	first, second := newSession(t, ada, "First"), newSession(t, ada, "Second")

@@ -118,6 +118,7 @@ func TestCtrlCQuitsOnlyWithinAMoment(t *testing.T) {
 // by the host with the abort, or runs next; the status line says which,
 // from the host's events, under each of its answers.
 func TestAbortSaysWhatTheHostDidWithTheQueue(t *testing.T) {
+	t.Parallel()
 	for _, v := range vehicletest.Variants() {
 		t.Run(v.Name, func(t *testing.T) {
 			srv, _ := host(t, v.Options()...)

@@ -38,6 +38,7 @@ func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
 // through nextEvents: every event arrives, in order, in far fewer messages
 // than events.
 func TestStreamEntersInBatches(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	c := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, c, "Batches")

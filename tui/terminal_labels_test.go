@@ -13,6 +13,7 @@ import (
 // other by host and terminal in the take-over dialog, the lease pane, the
 // "took over from" note and the "taken over" notice.
 func TestTerminalLabels(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	laptop, desk := clientid.New("laptop.home", "/dev/pts/3"), clientid.New("desk", "/dev/ttys004")
 	one, two := person(t, srv, "ada-token", laptop), person(t, srv, "ada-token", desk)
@@ -71,6 +72,7 @@ func TestTerminalLabelFallback(t *testing.T) {
 // not let the lease go) is never named "your other terminal", in the
 // take-over dialog or the lease pane.
 func TestThisTerminalIsNotItsOwnOther(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	earlier, now := clientid.New("laptop", "/dev/pts/3"), clientid.New("laptop", "/dev/pts/3")
 	for now == earlier {

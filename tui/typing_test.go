@@ -115,6 +115,7 @@ func focusOn(t *testing.T, m *Model, f focus) {
 // set, no fork, no overlay, no scroll. Both as the driver and as a terminal
 // that watches (its other terminal drives).
 func TestTypingNeverActs(t *testing.T) {
+	t.Parallel()
 	for _, who := range []string{"driver", "watcher"} {
 		t.Run(who, func(t *testing.T) {
 			srv, _ := host(t)
@@ -193,6 +194,7 @@ func TestTypingNeverActs(t *testing.T) {
 // TestPaneLetterThenEnterActs: in a pane a letter proposes what it does
 // (the status line says so) and enter does it, once.
 func TestPaneLetterThenEnterActs(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada, bo := person(t, srv, "ada-token", "cli-ada"), person(t, srv, "bo-token", "cli-bo")
 	id := newSession(t, ada, "Letters")
