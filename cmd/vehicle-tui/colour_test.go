@@ -34,6 +34,7 @@ func colourSequences(out string) int {
 // pty: with colour on they write colour sequences; with NO_COLOR (any
 // value) or CLICOLOR=0 they write none.
 func TestColourOff(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	tuiBin := filepath.Join(filepath.Dir(bin), "vehicle-tui"+exeSuffix())
 	runs := []struct {
