@@ -57,11 +57,11 @@ func TestWrappedRowsMatchTheTextarea(t *testing.T) {
 		samples = append(samples, string(r))
 	}
 	for _, w := range []int{3, 4, 7, 10, 19, 38, 78} {
+		ta := textarea.New() // one per width, each sample set in it as a new value
+		ta.ShowLineNumbers, ta.Prompt, ta.CharLimit = false, "", 0
+		ta.DynamicHeight, ta.MaxHeight, ta.MaxContentHeight = true, 0, math.MaxInt32
+		ta.SetWidth(w)
 		for _, s := range samples {
-			ta := textarea.New()
-			ta.ShowLineNumbers, ta.Prompt, ta.CharLimit = false, "", 0
-			ta.DynamicHeight, ta.MaxHeight, ta.MaxContentHeight = true, 0, math.MaxInt32
-			ta.SetWidth(w)
 			ta.SetValue(s)
 			got := 0
 			for _, l := range strings.Split(ta.Value(), "\n") {
