@@ -62,6 +62,7 @@ func TestCountdownRightAtEveryRedraw(t *testing.T) {
 
 // TestTimeLeftWords words the time left and when it changes next.
 func TestTimeLeftWords(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		left time.Duration
 		next time.Duration

@@ -136,6 +136,7 @@ func TestSessionNotSharedSaysSo(t *testing.T) {
 // the list came back by itself, lists again (it is what the screen said)
 // and is no letter of the filter; a while later r is a letter again.
 func TestRetryKeyAfterTheListCameBack(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t)
 	now := t0
 	cfg.Now = func() time.Time { return now }

@@ -218,6 +218,7 @@ func TestLongSessionSelectionAcrossAFold(t *testing.T) {
 // The picker's preview decodes only the last turns of a lazily read
 // snapshot; one of them that does not decode is the preview's error.
 func TestPeekSnapshotDecodesTheLastTurns(t *testing.T) {
+	t.Parallel()
 	var items []string
 	for i := range 50 {
 		items = append(items, fmt.Sprintf(`{"entryId":"e%d","role":"user","text":"turn %d"}`, i, i))
@@ -242,6 +243,7 @@ func TestPeekSnapshotDecodesTheLastTurns(t *testing.T) {
 // An item of a lazily read transcript that does not decode shows as
 // unreadable, its bytes quoted, between the items around it.
 func TestUnreadableItemShows(t *testing.T) {
+	t.Parallel()
 	data := `{"session":{"sessionId":"s1","graphId":"demo","status":"idle"},"cursor":3,"transcript":[` +
 		`{"entryId":"e1","role":"user","text":"before it"},` +
 		`{"entryId":"e2","role":"assistant","text":7},` +
@@ -306,6 +308,7 @@ func watchLongWalk(t *testing.T) (a *harness, all int) {
 // is foldAllUpTo (about 12,000 exchanges) or, to spare the test a session
 // that long, a smaller one set on the session.
 func TestFoldAfterOpenOnlyUpToALimit(t *testing.T) {
+	t.Parallel()
 	data, err := json.Marshal(bigSnapshot(2000))
 	if err != nil {
 		t.Fatal(err)

@@ -64,6 +64,7 @@ func deeOnPublic(t *testing.T) (*vehicletest.Server, *client.Client) {
 // into it is masked and kept, and the refused text goes again with enter:
 // the session now runs on the key, and the credit's warning is gone.
 func TestKeyCuresOutOfCredit(t *testing.T) {
+	t.Parallel()
 	srv, c := deeOnPublic(t)
 	id := newSession(t, c, "Credit")
 	srv.SpendCredit("cognito:dee", 0.5001)
@@ -215,6 +216,7 @@ func TestKeyDialogAnyTime(t *testing.T) {
 // TestKeyDialogOpensOnCuringRefusals: each refusal a key cures opens the
 // dialog with the host's message whole; another refusal does not.
 func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
+	t.Parallel()
 	long := "today's credit for everyone is spent: send your own key as X-Model-Key, or come back tomorrow (UTC); " +
 		"this sentence goes on past the status line's width so that only a whole message passes"
 	for _, tc := range []struct {
@@ -248,6 +250,7 @@ func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
 // TestKeySavedSays: saving the key says so, and a keyring that refuses it
 // says the key is kept for this run only and how to keep it.
 func TestKeySavedSays(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 100, 30, publicSnapshot("credit", 2), nil)
 	feed(m, typing("refused text")...)
 	feed(m, keySavedMsg{})

@@ -27,6 +27,7 @@ func lineOf(m *Model, text string) int {
 // TestClickOpensAToolChip: a click on a tool chip's line opens the chip,
 // another closes it; the key (o in the entries) does the same.
 func TestClickOpensAToolChip(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	y := lineOf(m, "⚙ search_documents")
 	if y < 0 {
@@ -130,6 +131,7 @@ func TestWheelMovesTheRoomsSelection(t *testing.T) {
 // TestClickSelectsInThePicker: a click selects a session, a double click
 // opens it.
 func TestClickSelectsInThePicker(t *testing.T) {
+	t.Parallel()
 	m := picking(t, 80, 24)
 	y := lineOf(m, "Bo's notes")
 	feed(m, click(10, y))

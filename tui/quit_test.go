@@ -24,6 +24,7 @@ func quits(cmd tea.Cmd) bool {
 // history rather than quitting; on an empty composer it asks for a second
 // ctrl+c; q is a letter in the composer.
 func TestCtrlCKeepsTheDraft(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, typing("quite a long draft")...)
 	if _, cmd := m.Update(keyCtrlC); quits(cmd) {

@@ -14,6 +14,7 @@ import (
 // TestEventsMsgFoldsLikeOneByOne checks that a batch of events draws the
 // same screen as the same events one message each.
 func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
+	t.Parallel()
 	one := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	batch := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	texts := []string{"## Stream", "ing\n\nSome ", "**bold** words ", "and more.\n\n- a\n", "- b\n"}

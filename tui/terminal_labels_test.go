@@ -43,6 +43,7 @@ func TestTerminalLabels(t *testing.T) {
 // TestTerminalLabelFallback: an id clientid did not make keeps its short
 // form, wherever it is named.
 func TestTerminalLabelFallback(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"cli-laptop-pts3-1a2b":         "laptop, pts/3",
 		"cli-build-box-notty-00ff":     "build-box",

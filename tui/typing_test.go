@@ -25,6 +25,7 @@ func keys(m *Model, msgs ...tea.Msg) (cmds int) {
 // what it does, and enter does it; after an action the focus is the
 // composer's again.
 func TestTypingInAPaneNeverActs(t *testing.T) {
+	t.Parallel()
 	t.Run("after accepting, the words go to the composer", func(t *testing.T) {
 		m := driven(t, 100, 30)
 		feed(m, chimeArrives(m, 5, "c1", "Bo", "one"), chimeArrives(m, 6, "c2", "Cy", "two"))
