@@ -119,6 +119,7 @@ func TestTypingNeverActs(t *testing.T) {
 	t.Parallel()
 	for _, who := range []string{"driver", "watcher"} {
 		t.Run(who, func(t *testing.T) {
+			t.Parallel() // each has its own host
 			srv, _ := host(t)
 			ada, bo := person(t, srv, "ada-token", "cli-ada"), person(t, srv, "bo-token", "cli-bo")
 			id := newSession(t, ada, "Typing")

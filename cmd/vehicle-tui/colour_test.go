@@ -50,6 +50,7 @@ func TestColourOff(t *testing.T) {
 	for _, r := range runs {
 		for _, env := range []string{"", "NO_COLOR=1", "NO_COLOR=yes", "CLICOLOR=0"} {
 			t.Run(r.name+"/"+cmpOr(env, "colour"), func(t *testing.T) {
+				t.Parallel() // each run has its own home and terminal
 				home := t.TempDir()
 				extra := []string{"COLORTERM=truecolor"}
 				if env != "" {
