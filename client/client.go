@@ -99,7 +99,7 @@ func New(gardendURL string, opts ...Option) (*Client, error) {
 	}
 	if c.http == nil {
 		c.http = &http.Client{}
-		c.stream = c.http
+		c.stream = newStreamClient()
 	}
 	guarded := guardRedirects(c.http)
 	if c.stream == c.http {

@@ -35,6 +35,13 @@ const maxEventBytes = 1 << 20
 // maxBatch bounds the events handed over at once.
 const maxBatch = 256
 
+// handOver is how many batches the reader may hand over ahead of the
+// consumer: a consumer that holds a run of deltas for a flush interval (the
+// TUI, 60 ms) finds them all read, and the reader, which hands over a batch
+// before each read that may wait (one an event while events trickle in),
+// does not wait for it meanwhile.
+const handOver = 64
+
 // SSE field names.
 const (
 	dataField = "data:"
@@ -77,7 +84,7 @@ type sseConn struct {
 
 // startConn starts reading an accepted SSE response.
 func startConn(ctx context.Context, cancel context.CancelFunc, body *watchedBody, pace *atomic.Int64) *sseConn {
-	k := &sseConn{ctx: ctx, cancel: cancel, body: body, out: make(chan sseBatch, 4),
+	k := &sseConn{ctx: ctx, cancel: cancel, body: body, out: make(chan sseBatch, handOver),
 		exited: make(chan struct{}), first: make(chan struct{}), pace: pace}
 	body.beforeRead = func() bool { return k.flush() && k.wait() }
 	k.rd = sse.NewEventStreamReader(body, maxEventBytes)

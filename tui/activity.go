@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"math"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/sophia-labs/vehicle/client"
@@ -67,16 +68,18 @@ func (m *Model) keepSpinning() tea.Cmd {
 	return m.activity.Keep()
 }
 
-// onSpin moves the spinner on. A reply streaming with its flush tick due
-// sooner than the next spin draws the moved spinner with its text: the
-// tick draws no frame of its own.
+// onSpin moves the spinner on. A reply streaming with its flush tick, or
+// its next deltas (stream_batch.go), due sooner than the next spin draws the
+// moved spinner with its text: the tick draws no frame of its own.
 func (m *Model) onSpin(msg panes.SpinMsg) {
 	s := m.current(msg.Gen)
 	if s == nil {
 		m.dirty = false
 		return
 	}
-	if !m.activity.Spin(msg, m.flushArmed && m.cfg.FlushEvery <= panes.SpinEvery) {
+	now := time.Now()
+	due := (m.flushArmed && m.flushAt.Sub(now) <= panes.SpinEvery) || s.pace.drawing(now)
+	if !m.activity.Spin(msg, due && m.cfg.FlushEvery <= panes.SpinEvery) {
 		m.dirty = false
 	}
 }

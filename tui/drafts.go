@@ -1,27 +1,43 @@
 package tui
 
-import tea "charm.land/bubbletea/v2"
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
 
 // Drafts keeps what the person was writing, per session, between runs
 // (statefile.Drafts keeps them per terminal, in private files). The UI
 // calls it only from its commands, never from Update.
 type Drafts interface {
-	// Load is the draft kept under a session's key, "" when none; shared
-	// says another terminal shows it too, so sending it from both would send
-	// it twice.
-	Load(key string) (text string, shared bool, err error)
-	// Save keeps this terminal's draft of a session under its key; ""
-	// forgets it (this terminal's only).
-	Save(key, text string) error
+	// Load is the draft kept under a session's key, empty when none;
+	// Shared says another terminal shows it too, so sending it from both
+	// would send it twice.
+	Load(key string) (KeptDraft, error)
+	// Save keeps this terminal's draft of a session under its key; an
+	// empty one forgets it (this terminal's only).
+	Save(key string, d KeptDraft) error
+}
+
+// KeptDraft is what is kept of a session between runs: the composer's
+// text, and a message sent with no answer yet (sending, or its answer
+// lost) by its request id and text, which the next run sends again as the
+// same request, so the host runs it once.
+type KeptDraft struct {
+	Text      string
+	RequestID string   // "" when no message waits for an answer
+	Request   string   // that message's text
+	Op        string   // and its op (prompt, follow_up, steer)
+	Refs      []string // and the context refs it carried
+	Shared    bool     // Load: another terminal shows this draft too
 }
 
 // draftMsg hands back the draft kept for a session being opened.
 type draftMsg struct {
-	gen    int
-	text   string
-	shared bool  // another terminal shows it too
-	err    error // the load failed
-	saved  error // a save failed: the draft of the session left was not kept
+	gen   int
+	kept  KeptDraft
+	err   error // the load failed
+	saved error // a save failed: the draft of the session left was not kept
 }
 
 // loadDraft reads the draft kept for a session.
@@ -30,18 +46,18 @@ func loadDraft(d Drafts, gen int, id string) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		text, shared, err := d.Load(id)
-		return draftMsg{gen: gen, text: text, shared: shared, err: err}
+		kept, err := d.Load(id)
+		return draftMsg{gen: gen, kept: kept, err: err}
 	}
 }
 
 // saveDraft keeps a session's draft; a failure is told on the status line.
-func saveDraft(d Drafts, id, text string) tea.Cmd {
+func saveDraft(d Drafts, id string, kept KeptDraft) tea.Cmd {
 	if d == nil || id == "" {
 		return nil
 	}
 	return func() tea.Msg {
-		if err := d.Save(id, text); err != nil {
+		if err := d.Save(id, kept); err != nil {
 			return draftMsg{gen: -1, saved: err}
 		}
 		return nil
@@ -49,19 +65,35 @@ func saveDraft(d Drafts, id, text string) tea.Cmd {
 }
 
 // onDraft puts a kept draft in the composer, unless the person has begun
-// writing already.
+// writing already, and a kept message with no answer back in the queue
+// lane, where enter sends the same request again.
 func (m *Model) onDraft(msg draftMsg) {
 	if msg.saved != nil {
 		m.failed(msg.saved)
 		return
 	}
 	s := m.current(msg.gen)
-	if s == nil || msg.err != nil || msg.text == "" {
+	if s == nil || msg.err != nil {
+		return
+	}
+	kept := msg.kept
+	if kept.RequestID != "" && s.unconfirmed == nil && !m.cfg.Watch {
+		s.unconfirmed = &outgoing{op: kept.Op, requestID: kept.RequestID, text: kept.Request, refs: kept.Refs, kept: true}
+		s.texts[kept.RequestID] = kept.Request
+		if s == m.sess {
+			m.note = "your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
+				" on an empty composer sends it again (the same request: it runs once)"
+		}
+		if s.state != nil {
+			m.confirmFromStream(s) // the host had it: said so, nothing sent again
+		}
+	}
+	if kept.Text == "" {
 		return
 	}
 	if s != m.sess { // a tile without the focus: its composer is its draft
 		if s.draft == "" {
-			s.draft = msg.text
+			s.draft = kept.Text
 			m.needsNote(s, needDraft)
 		}
 		return
@@ -69,20 +101,30 @@ func (m *Model) onDraft(msg draftMsg) {
 	if !m.composer.Blank() {
 		return
 	}
-	m.composer.SetValue(msg.text)
-	m.note = "your draft is back in the composer"
-	if msg.shared {
+	m.composer.SetValue(kept.Text)
+	switch {
+	case kept.Shared:
 		m.note = "your draft is back in the composer, and open in another of your terminals too: send it from one only"
+	case s.unconfirmed != nil && s.unconfirmed.kept:
+		m.note = "your draft is back in the composer, and your message with no answer in the queue lane (" +
+			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)"
+	default:
+		m.note = "your draft is back in the composer"
 	}
 }
 
 // Draft is one open session's draft: its key (its host, graph and id) and
-// the text its composer held.
-type Draft struct{ Key, Text string }
+// what is kept of it.
+type Draft struct {
+	Key  string
+	Kept KeptDraft
+}
 
 // Drafts is the draft of every open session, for the caller to keep with
 // Config.Drafts after the program ends: the focused one's is the composer's
-// text, the others' what their composers held when the focus left them.
+// text (or what the editor had saved, when it still ran), the others' what
+// their composers held when the focus left them; with each, a message sent
+// with no answer yet.
 func (m *Model) Drafts() []Draft {
 	if m.cfg.Watch {
 		return nil
@@ -91,11 +133,21 @@ func (m *Model) Drafts() []Draft {
 	for _, s := range m.tiles {
 		text := s.draft
 		if s == m.sess {
-			text = m.composer.Value()
+			text = m.composer.Kept()
 		}
-		out = append(out, Draft{Key: m.draftKey(s.id), Text: text})
+		out = append(out, Draft{Key: m.draftKey(s.id), Kept: s.kept(text)})
 	}
 	return out
+}
+
+// kept is what is kept of a session whose composer holds text: with it,
+// the message sent with no answer yet, if any.
+func (s *session) kept(text string) KeptDraft {
+	k := KeptDraft{Text: text}
+	if u := s.unanswered(); u != nil {
+		k.RequestID, k.Request, k.Op, k.Refs = u.requestID, u.text, u.op, u.refs
+	}
+	return k
 }
 
 // draftKey names a session's draft: the same id on another host or graph

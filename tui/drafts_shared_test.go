@@ -12,13 +12,13 @@ type sharedDrafts struct {
 	kept map[string]string
 }
 
-func (d *sharedDrafts) Load(key string) (string, bool, error) {
+func (d *sharedDrafts) Load(key string) (KeptDraft, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.kept[key], true, nil
+	return KeptDraft{Text: d.kept[key], Shared: true}, nil
 }
 
-func (d *sharedDrafts) Save(string, string) error { return nil }
+func (d *sharedDrafts) Save(string, KeptDraft) error { return nil }
 
 // TestSharedDraftIsMarked: a draft another terminal shows too comes back
 // with a note saying so, so it is not sent from both.

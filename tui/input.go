@@ -18,6 +18,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.Keys.Quit) {
 		return m.onQuitKey()
 	}
+	if key.Matches(msg, m.Keys.Suspend) {
+		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
+	}
 	if m.quitArmed {
 		m.quitArmed, m.note = false, ""
 	}
@@ -246,6 +249,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	m.note = "sending…"
 	out := m.newOutgoing(op, text)
 	out.refs, m.refs = m.refs, nil
+	s.outbound = &out
 	s.texts[out.requestID] = out.text // the command's id: its events may come before the answer
 	return tea.Batch(keep, sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL))
 }

@@ -38,6 +38,7 @@ type Config struct {
 	ClaimTTL   time.Duration        // the ttl of every lease this UI claims or renews (0: the host's)
 	Principal  string               // the person, when known (else asked of the host)
 	Editor     string               // the command $EDITOR names (default vi)
+	EditorLent func(lent bool)      // told when the terminal is lent to $EDITOR and given back (job control), or nil
 	Theme      theme.Set            // the styles for both backgrounds
 	Now        func() time.Time     // the clock for ages (default time.Now)
 	Location   *time.Location       // where times are shown (default time.Local)
@@ -84,6 +85,7 @@ type Model struct {
 	wall           grid                   // where the tiles go, laid out by arrange
 	flushArmed     bool                   // a flush tick is scheduled, for every tile
 	flushAt        time.Time              // when it fires
+	drawsNow       *session               // the session whose deltas onEvents is folding and will draw itself
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	lastClick      tea.Mouse              // where the last click was, for a double click
 	lastClickAt    time.Time              // when
@@ -148,6 +150,7 @@ func New(cfg Config) *Model {
 	m.room, m.queue, m.lease = panes.NewRoom(ctx), panes.NewQueue(ctx), panes.NewLease(ctx)
 	m.accountP, m.status, m.activity = panes.NewAccount(ctx), panes.NewStatus(ctx), panes.NewActivity(ctx)
 	m.composer = composer.New(&m.Context, cfg.Editor)
+	m.composer.SetEditorRun(cfg.Context, cfg.EditorLent)
 	m.composer.SetReadOnly(cfg.Watch && !cfg.Chime)
 	m.picker = m.newPicker()
 	m.refs = addRefs(nil, cfg.ContextRefs...)

@@ -105,6 +105,8 @@ func (m *Model) onDialogAction(a ui.Action) tea.Cmd {
 		}
 	case heldBack, sendHeld:
 		return m.onHeld(a)
+	case quitAnyway:
+		return m.onQuitAnyway()
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:

@@ -67,15 +67,15 @@ type memDrafts struct {
 	saved chan string
 }
 
-func (d *memDrafts) Load(key string) (string, bool, error) {
+func (d *memDrafts) Load(key string) (KeptDraft, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.kept[key], false, nil
+	return KeptDraft{Text: d.kept[key]}, nil
 }
 
-func (d *memDrafts) Save(key, text string) error {
+func (d *memDrafts) Save(key string, k KeptDraft) error {
 	d.mu.Lock()
-	d.kept[key] = text
+	d.kept[key] = k.Text
 	d.mu.Unlock()
 	d.saved <- key
 	return nil
@@ -111,10 +111,32 @@ func TestDraftsPerSession(t *testing.T) {
 	}
 	a.run(a.m.open(first))
 	a.see("┃ kept from before, and more")
-	if d := a.m.Drafts(); len(d) != 1 || d[0].Key != key(first) || d[0].Text != "kept from before, and more" {
+	if d := a.m.Drafts(); len(d) != 1 || d[0].Key != key(first) || d[0].Kept.Text != "kept from before, and more" {
 		t.Errorf("Drafts() = %+v", d)
 	}
 }
 
 // contains reports whether the screen shows text.
 func contains(screen, text string) bool { return strings.Contains(screen, text) }
+
+// TestCtrlZSuspends: ctrl+z suspends the program (Bubble Tea gives the
+// terminal back and stops the process; fg resumes it), from the composer
+// with a draft, and the help lists it.
+func TestCtrlZSuspends(t *testing.T) {
+	m := driven(t, 120, 40)
+	feed(m, typing("a draft")...)
+	_, cmd := m.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+	if cmd == nil {
+		t.Fatal("ctrl+z did nothing")
+	}
+	if _, ok := cmd().(tea.SuspendMsg); !ok {
+		t.Fatal("ctrl+z does not suspend")
+	}
+	if m.composer.Value() != "a draft" {
+		t.Errorf("ctrl+z changed the draft to %q", m.composer.Value())
+	}
+	feed(m, keyF1)
+	if s := screen(m); !contains(s, "ctrl+z") || !contains(s, "suspend (fg resumes)") {
+		t.Errorf("the help does not list ctrl+z:\n%s", s)
+	}
+}

@@ -90,6 +90,7 @@ func (c *common) sendAgain(it panes.LaneItem) (tea.Cmd, bool) {
 	s.sending = true
 	c.note = "sending again…"
 	out := c.newOutgoing(op, it.Text)
+	s.outbound = &out
 	s.texts[out.requestID] = out.text // its events may come before the answer
 	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, c.cfg.ClaimTTL), true
 }

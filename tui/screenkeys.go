@@ -23,7 +23,7 @@ func (s sessionKeys) FullHelp() [][]key.Binding {
 	room, queue, entries := "room pane (tab)", "queue lane (tab)", "entries (tab)"
 	return [][]key.Binding{
 		{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, k.TakeOver, k.Sessions, k.New, k.Rename, k.Clone, k.Panes, k.PanesBack,
-			k.Mouse, k.Info, k.Errors, k.ModelKey, k.Palette, k.Help, k.Quit, k.Unref},
+			k.Mouse, k.Info, k.Errors, k.ModelKey, k.Palette, k.Help, k.Quit, k.Suspend, k.Unref},
 		{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Top, where(k.First, entries), where(k.Last, entries),
 			where(k.Accept, room), where(k.Reject, room), where(k.Policy, room), where(k.Expand, room),
 			where(k.CancelQueued, queue), where(k.Copy, entries), where(k.CopyCode, entries), where(k.ToolCall, entries),
@@ -62,5 +62,5 @@ func (v visitKeys) ShortHelp() []key.Binding {
 func (v visitKeys) FullHelp() [][]key.Binding {
 	k := v.k
 	send := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send the chime"))
-	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.ModelKey, k.Errors, k.Help, k.Quit}}
+	return [][]key.Binding{{send, k.Newline, k.Editor}, {k.Sessions, k.ModelKey, k.Errors, k.Help, k.Quit, k.Suspend}}
 }

@@ -34,6 +34,7 @@ type outgoing struct {
 	requestID string // also the command's id
 	text      string
 	refs      []string // the context refs a text command carries
+	kept      bool     // kept from an earlier run of the UI (with another client id)
 }
 
 // newOutgoing fixes the request of a send.
@@ -64,7 +65,17 @@ func (m *Model) landed(gen int, out outgoing, err error) *session {
 		return nil
 	}
 	s.sending = false
+	if s.outbound != nil && s.outbound.requestID == out.requestID {
+		s.outbound = nil
+	}
 	switch {
+	case out.kept && isConflict(err):
+		// The host knows this requestId from the earlier run, whose body
+		// named its own client id: it had taken the message then.
+		s.unconfirmed = nil
+		m.setErr(nil)
+		m.note = "the host had taken your " + panes.OpWord(out.op) + " before the UI was reopened: it ran once"
+		return nil
 	case err == nil:
 		m.setErr(nil)
 		if s.unconfirmed != nil && s.unconfirmed.requestID == out.requestID {
@@ -155,16 +166,39 @@ func (m *Model) confirmed(s *session, out outgoing) {
 }
 
 // resend sends the unconfirmed request again, unchanged: the host replays
-// it when it already ran it.
+// it when it already ran it. One kept from an earlier run goes as a prompt
+// or a follow-up as the run is now (the host replays by requestId).
 func (c *common) resend(s *session) tea.Cmd {
 	out := *s.unconfirmed
-	s.sending = true
+	if out.kept && out.op != client.OpSteer && out.op != opChime {
+		out.op = client.OpPrompt
+		if s.state.Run == client.RunRunning {
+			out.op = client.OpFollowUp
+		}
+		s.unconfirmed.op = out.op
+	}
+	s.sending, s.outbound = true, &out
 	c.note = "sending it again (the same request)…"
 	if out.op == opChime {
 		return sendChime(s.ctx, c.cfg.Client, s.gen, s.id, out, false)
 	}
 	rel, _ := s.state.LeaseAt(c.cfg.Now())
 	return sendText(s.ctx, c.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, c.cfg.ClaimTTL)
+}
+
+// unanswered is the text command of this terminal's that has no answer
+// yet: on its way, or its answer lost; nil when there is none.
+func (s *session) unanswered() *outgoing {
+	if s.outbound != nil && s.outbound.op != opChime {
+		return s.outbound
+	}
+	return s.unconfirmed
+}
+
+// isConflict reports whether err is the host's request_id_conflict.
+func isConflict(err error) bool {
+	var e *client.Error
+	return errors.As(err, &e) && e.Code == client.CodeRequestIDConflict
 }
 
 // unconfirmedItem is the unconfirmed send as a line of the queue lane, so

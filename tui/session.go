@@ -43,6 +43,7 @@ type session struct {
 	vanished    bool                   // the stream ended not_found: deleted elsewhere, or no longer the person's
 	returned    []panes.LaneItem       // commands the host cancelled undelivered, waiting to be sent again
 	unconfirmed *outgoing              // a send whose answer was lost, until the stream or a resend settles it
+	outbound    *outgoing              // the send on its way (sending is true), until its answer
 	timerFor    time.Time              // the lease expiry the lease timer is set for
 	leaseSince  time.Time              // when that expiry was learnt: a key after it means the person is here
 	cost        costs                  // what the session has cost (activity.go)
@@ -222,6 +223,7 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		s.state = client.NewState(m.me, msg.snap)
 	}
 	count := startLazy(s)
+	m.confirmFromStream(s) // a message kept from an earlier run that the host had taken
 	s.cost.base(msg.snap)
 	s.view.EntriesChanged()
 	switch {
@@ -425,6 +427,9 @@ func (m *Model) scheduleFlush(s *session) tea.Cmd {
 		return nil
 	}
 	s.flushes = true
+	if s == m.drawsNow {
+		return nil // onEvents draws it as the fold ends
+	}
 	return m.armFlush(m.flushDue(s, time.Now()))
 }
 
@@ -504,6 +509,12 @@ func (m *Model) onFlush(msg flushMsg) tea.Cmd {
 		}
 		s.flushes, any = false, true
 		changed = s.view.FlushStreams() || changed
+		if s.view.StreamsBehind() { // drawn again a flush interval on
+			s.flushes = true
+			if due := m.flushDue(s, time.Now()); next.IsZero() || due.Before(next) {
+				next = due
+			}
+		}
 	}
 	m.dirty = any && (changed || m.activity.Moved())
 	if next.IsZero() {

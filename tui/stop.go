@@ -52,6 +52,9 @@ type sendHeld struct {
 // cleared into the history; on an idle, empty composer a first press asks
 // for a second, which quits.
 func (m *Model) onQuitKey() tea.Cmd {
+	if top := m.top(); top != nil && top == m.quitAsk { // asked already: ctrl+c answers quit, keeping it
+		return tea.Quit
+	}
 	if m.top() == nil && m.focus == focusSearch { // the search bar: ctrl+c closes it, as esc does
 		m.transcript.Search().Close()
 		m.focus = focusSession
@@ -77,6 +80,10 @@ func (m *Model) onQuitKey() tea.Cmd {
 	}
 	now := m.cfg.Now()
 	if m.quitArmed && now.Sub(m.quitAt) <= quitWindow {
+		m.quitArmed = false
+		if m.askQuit() {
+			return nil
+		}
 		return tea.Quit
 	}
 	m.quitArmed, m.quitAt = true, now
@@ -227,7 +234,9 @@ func (m *Model) sendNextHeld(msg sentMsg) tea.Cmd {
 	rel, _ := s.state.LeaseAt(m.cfg.Now())
 	s.sending = true
 	m.note = "sending the held " + panes.OpWord(op) + "…"
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, m.newOutgoing(op, text), rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
+	out := m.newOutgoing(op, text)
+	s.outbound = &out
+	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
 }
 
 // afterAbort follows an abort this terminal sent: the run settled, it is

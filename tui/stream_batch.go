@@ -12,8 +12,8 @@ import (
 // get in between the messages of a long replay.
 const maxEventsPerMsg = 256
 
-// frameEvery is the renderer's frame interval (60 frames a second): streamed
-// deltas closer together than this are folded in one update.
+// frameEvery is the renderer's frame interval (60 frames a second): a
+// stream that has not set its flush interval yet holds deltas this long.
 const frameEvery = time.Second / 60
 
 // eventsMsg is the events of the open session's stream that arrived
@@ -23,29 +23,54 @@ type eventsMsg struct {
 	evs []client.Event
 }
 
-// pacer remembers when the stream last entered the loop. Only the chain of
-// commands that reads the stream touches it, one command at a time.
-type pacer struct{ last time.Time }
+// pacer remembers when the stream last entered the loop and how long a run
+// of deltas is held. Only the chain of commands that reads the stream
+// touches last, one command at a time (onEvents sets every between two);
+// drawn is the event loop's alone.
+type pacer struct {
+	last  time.Time
+	every time.Duration // the flush interval: deltas are drawn at most this often
+	drawn time.Time     // when streamed deltas were last drawn
+}
+
+// drawing reports whether streamed deltas are being drawn as they come:
+// more are due within a flush interval or so, and their frame will show
+// whatever else moved (the spinner) meanwhile.
+func (p *pacer) drawing(now time.Time) bool {
+	return !p.drawn.IsZero() && now.Sub(p.drawn) < 2*p.hold()
+}
+
+// hold is how long a run of deltas waits for more.
+func (p *pacer) hold() time.Duration {
+	if p.every > 0 {
+		return p.every
+	}
+	return frameEvery
+}
 
 // nextEvents waits for the stream's next event, then takes every event that
-// is already at hand, so that what arrives between two frames enters the
-// loop as one message. A run of message.deltas that comes within a frame of
-// the last message waits for the rest of that frame first: a delta is drawn
-// at the next flush tick anyway, and a burst of deltas costs one update, not
-// one each. Update re-issues the command after each message.
+// is already at hand, so that what arrives together enters the loop as one
+// message. A run of message.deltas that comes within a flush interval of
+// the last message waits a flush interval for more, and is drawn as it
+// enters (onEvents): a streamed reply costs one message and one frame a
+// flush interval, however many deltas it comes in, each delta is drawn at
+// most a flush interval after it came (as the flush tick drew it), and the
+// reader's goroutine hands nothing over while the deltas wait (the client
+// keeps what it read). The first delta after a pause is drawn at once.
+// Update re-issues the command after each message.
 func nextEvents(s *client.Stream, gen int, p *pacer) tea.Cmd {
 	return func() tea.Msg {
 		if !s.Next() {
 			return streamEndMsg{gen: gen, err: s.Err()}
 		}
 		evs := takeReady(s, []client.Event{s.Current()})
-		if wait := frameEvery - time.Since(p.last); wait > 0 && onlyDeltas(evs) {
-			t := time.NewTimer(wait)
+		if time.Since(p.last) < p.hold() && onlyDeltas(evs) {
+			t := time.NewTimer(p.hold())
 			<-t.C
 			evs = takeReady(s, evs)
 		}
 		p.last = time.Now()
-		if len(evs) == 1 {
+		if len(evs) == 1 && evs[0].Type != client.EvMessageDelta {
 			return eventMsg{gen: gen, ev: evs[0]}
 		}
 		return eventsMsg{gen: gen, evs: evs}
@@ -71,7 +96,12 @@ func onlyDeltas(evs []client.Event) bool {
 }
 
 // onEvents folds the events in order and reads the next; the screen is
-// drawn again when any of them changed it.
+// drawn again when any of them changed it. The focused session's deltas
+// (the only one's, with one open) are drawn at once, with the spinner if it
+// moved: its streaming text is rendered here, not at a flush tick (its folds
+// arm none, see scheduleFlush), so a reply streaming in costs one message
+// and one frame a flush interval. A tile without the focus keeps its slower
+// flush tick (tileFlushEvery).
 func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 	s := m.current(msg.gen)
 	if s == nil || s.state == nil {
@@ -79,12 +109,27 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 		return nil
 	}
 	cmds := make([]tea.Cmd, 0, len(msg.evs)+1)
-	dirty := false
+	dirty, deltas := false, false
+	if !m.throttled(s) {
+		m.drawsNow = s
+	}
 	for _, ev := range msg.evs {
 		m.dirty = true
 		cmds = append(cmds, m.fold(s, ev))
+		deltas = deltas || ev.Type == client.EvMessageDelta
 		dirty = dirty || m.dirty
 	}
+	m.drawsNow = nil
+	if deltas && !m.throttled(s) {
+		// An armed tick that finds nothing waiting draws nothing.
+		s.flushes = false
+		dirty = s.view.FlushStreams() || m.activity.Moved() || dirty
+		s.pace.drawn = time.Now()
+		if s.view.StreamsBehind() { // no more deltas may come soon: a tick draws it
+			cmds = append(cmds, m.scheduleFlush(s))
+		}
+	}
 	m.dirty = dirty
+	s.pace.every = m.cfg.FlushEvery
 	return tea.Batch(append(cmds, nextEvents(s.stream, s.gen, &s.pace))...)
 }

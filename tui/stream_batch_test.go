@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -97,5 +98,44 @@ func nextWithin(t *testing.T, cmd tea.Cmd) tea.Msg {
 	case <-ctx.Done():
 		t.Fatal("no message from the stream in 10 s")
 		return nil
+	}
+}
+
+// TestDeltasDrawnAsTheyEnter: a batch of deltas is drawn by the update that
+// folds it, with no flush tick scheduled, and a spin that comes while the
+// reply streams leaves its drawing to the next batch's frame.
+func TestDeltasDrawnAsTheyEnter(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	ticks := m.ticks
+	d1, d2 := delta(m, "m9", "Streaming "), delta(m, "m9", "as it comes")
+	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{d1.ev, d2.ev}})
+	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "Streaming as it comes") {
+		t.Fatalf("the batch was not drawn when it entered:\n%s", got)
+	}
+	if m.ticks != ticks || m.sess.flushes {
+		t.Errorf("a flush tick was scheduled (%d, was %d; pending %v)", m.ticks, ticks, m.sess.flushes)
+	}
+	if !m.sess.pace.drawing(time.Now()) {
+		t.Error("the stream does not say its deltas are being drawn")
+	}
+}
+
+// TestListBehindDrawnByATick: a list streaming in is drawn through glamour
+// at every third batch; a batch that leaves it behind arms a flush tick,
+// which draws it whole though no delta comes after it.
+func TestListBehindDrawnByATick(t *testing.T) {
+	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
+	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- alpha\n").ev}})
+	ticks := m.ticks
+	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- bravo\n").ev}})
+	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "alpha") || strings.Contains(got, "bravo") {
+		t.Fatalf("the second batch drew the list again:\n%s", got)
+	}
+	if m.ticks != ticks+1 || !m.sess.flushes {
+		t.Fatalf("no flush tick for the list left behind (ticks %d, was %d)", m.ticks, ticks)
+	}
+	feed(m, flushMsg{gen: m.gen})
+	if got := screen(m); !strings.Contains(got, "bravo") || m.sess.flushes {
+		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.sess.flushes, got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -106,4 +107,17 @@ func cliEnv(t *testing.T) []string {
 	home := t.TempDir()
 	return []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),
 		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_RUNTIME_DIR=" + home, "NO_COLOR=1"}
+}
+
+// TestGOMAXPROCSNotRefreshed: the UI's binary keeps sysmon from reading the
+// cgroup's CPU limit again and again (godebug.go).
+func TestGOMAXPROCSNotRefreshed(t *testing.T) {
+	bin := filepath.Join(filepath.Dir(buildVehicle(t)), "vehicle-tui"+exeSuffix())
+	out, err := exec.Command("go", "version", "-m", bin).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go version -m: %v\n%s", err, out)
+	}
+	if !regexp.MustCompile(`DefaultGODEBUG=\S*updatemaxprocs=0`).Match(out) {
+		t.Errorf("vehicle-tui is built without updatemaxprocs=0:\n%s", out)
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
@@ -19,7 +20,22 @@ func (a *app) drafts(c *client.Client) tui.Drafts {
 	if err != nil || c == nil {
 		return nil
 	}
-	return statefile.NewDrafts(filepath.Join(dir, "drafts"), c.ClientID())
+	return draftStore{statefile.NewDrafts(filepath.Join(dir, "drafts"), c.ClientID())}
+}
+
+// draftStore is statefile's drafts as the UI keeps them.
+type draftStore struct{ d *statefile.Drafts }
+
+// Load is the draft kept for a session, with the message that waited for
+// an answer, if any.
+func (s draftStore) Load(key string) (tui.KeptDraft, error) {
+	d, shared, err := s.d.Load(key)
+	return tui.KeptDraft{Text: d.Text, RequestID: d.RequestID, Op: d.Op, Request: d.Request, Refs: d.Refs, Shared: shared}, err
+}
+
+// Save keeps this terminal's draft of a session.
+func (s draftStore) Save(key string, k tui.KeptDraft) error {
+	return s.d.Save(key, statefile.Draft{Text: k.Text, RequestID: k.RequestID, Op: k.Op, Request: k.Request, Refs: k.Refs})
 }
 
 // recent keeps which sessions were open last on the client's host and
@@ -49,8 +65,12 @@ func (a *app) keepDrafts(d tui.Drafts, m *tui.Model) {
 		return
 	}
 	for _, dr := range m.Drafts() {
-		if err := d.Save(dr.Key, dr.Text); err != nil {
-			fmt.Fprintf(a.ErrOut, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(dr.Text))
+		if err := d.Save(dr.Key, dr.Kept); err != nil {
+			text := dr.Kept.Text
+			if dr.Kept.Request != "" {
+				text = strings.TrimSpace(dr.Kept.Request + "\n\n" + text) // the message with no answer first
+			}
+			fmt.Fprintf(a.ErrOut, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(text))
 		}
 	}
 }

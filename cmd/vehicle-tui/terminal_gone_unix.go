@@ -13,6 +13,8 @@ func watchTerminal(fd uintptr, gone func()) (stop func()) {
 	if err := unix.Pipe(p[:]); err != nil {
 		return func() {}
 	}
+	unix.CloseOnExec(p[0]) // a program the UI runs (the editor) inherits neither end
+	unix.CloseOnExec(p[1])
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

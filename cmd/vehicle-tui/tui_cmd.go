@@ -240,9 +240,14 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	if cfg.History == nil {
 		cfg.History = a.history()
 	}
+	jobs := startJobControl()
+	defer jobs.stop()
+	cfg.EditorLent = jobs.lend
 	m := tui.New(cfg)
 	defer a.watchTerminal(cancel)()
-	final, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithFilter(jobs.filter))
+	jobs.run(p.Send)
+	final, err := p.Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {
 		a.keepDrafts(cfg.Drafts, fm) // the next run puts them back in the composer

@@ -5,7 +5,6 @@ package ptytest
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 	"github.com/creack/pty"
 )
@@ -31,13 +31,24 @@ type Terminal struct {
 	cmd  *exec.Cmd
 	mu   sync.Mutex
 	emu  *vt.Emulator
+	mode map[ansi.Mode]bool // the modes the program set (true) or reset (false)
 	raw  bytes.Buffer
 	done chan struct{} // closed when the pty's output ends
+	// faults counts the pieces of output the emulator could not take.
+	faults int
 }
 
 // Start runs bin with args and env in a rows x cols pty. The test's cleanup
-// kills the program and closes the pty.
+// kills the program and closes the pty. The emulator answers a query for
+// synchronized output as a terminal that does not know the mode (StartSync
+// chooses).
 func Start(t testing.TB, bin string, rows, cols int, env []string, args ...string) *Terminal {
+	t.Helper()
+	return start(t, bin, rows, cols, env, SyncUnknown, args)
+}
+
+// start is Start with the emulator's answer to the query for mode 2026.
+func start(t testing.TB, bin string, rows, cols int, env []string, sync Sync, args []string) *Terminal {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
@@ -46,9 +57,16 @@ func Start(t testing.TB, bin string, rows, cols int, env []string, args ...strin
 		t.Fatalf("cannot start %s in a pty: %v", bin, err)
 	}
 	f = pollable(f)
-	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), done: make(chan struct{})}
+	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), mode: map[ansi.Mode]bool{}, done: make(chan struct{})}
+	term.emu.SetCallbacks(vt.Callbacks{ // called from Write, under term.mu
+		EnableMode:  func(m ansi.Mode) { term.mode[m] = true },
+		DisableMode: func(m ansi.Mode) { term.mode[m] = false },
+	})
+	if sync == SyncSupported {
+		_, _ = term.emu.Write([]byte(syncEnd)) // the emulator knows the mode from now on
+	}
 	go term.pump()
-	go func() { _, _ = io.Copy(f, term.emu) }() // the emulator's answers to the program's queries
+	go answer(f, term.emu, sync) // the emulator's answers to the program's queries
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		_ = f.Close()
@@ -64,7 +82,7 @@ func (term *Terminal) pump() {
 		n, err := term.pty.Read(buf)
 		if n > 0 {
 			term.mu.Lock()
-			_, _ = term.emu.Write(buf[:n])
+			term.emulate(buf[:n])
 			term.raw.Write(buf[:n])
 			term.mu.Unlock()
 		}
@@ -72,6 +90,31 @@ func (term *Terminal) pump() {
 			return
 		}
 	}
+}
+
+// emulate feeds p to the emulator, under term.mu. Output drawn for the
+// size before a resize may reach the emulator after it (a scroll of more
+// lines than the screen has now): a terminal clamps it, the emulator
+// panics (x/vt's DeleteLineArea). That output is dropped, counted in
+// EmulatorFaults; the program's next frame, drawn for the new size,
+// draws the screen whole again.
+func (term *Terminal) emulate(p []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			term.faults++
+			defer func() { _ = recover() }()
+			_, _ = term.emu.Write([]byte{0x18}) // CAN: the parser back to its ground state
+		}
+	}()
+	_, _ = term.emu.Write(p)
+}
+
+// EmulatorFaults is how many pieces of output the emulator could not take
+// (see emulate).
+func (term *Terminal) EmulatorFaults() int {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return term.faults
 }
 
 // Screen is the emulator's screen as text.
@@ -94,6 +137,17 @@ func (term *Terminal) AltScreen() bool {
 	defer term.mu.Unlock()
 	return term.emu.IsAltScreen()
 }
+
+// MouseReporting reports whether the program left any mouse reporting on
+// (clicks, drags, motion).
+func (term *Terminal) MouseReporting() bool {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return term.mode[ansi.ModeMouseNormal] || term.mode[ansi.ModeMouseButtonEvent] || term.mode[ansi.ModeMouseAnyEvent]
+}
+
+// Pid is the program's process id.
+func (term *Terminal) Pid() int { return term.cmd.Process.Pid }
 
 // CursorHidden reports whether the program left the cursor hidden.
 func (term *Terminal) CursorHidden() bool {

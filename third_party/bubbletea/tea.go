@@ -839,9 +839,11 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 			case ModeReportMsg:
 				switch msg.Mode {
 				case ansi.ModeSynchronizedOutput:
-					if msg.Value == ansi.ModeReset {
-						// The terminal supports synchronized output and it's
-						// currently disabled, so we can enable it on the renderer.
+					if msg.Value == ansi.ModeReset || msg.Value == ansi.ModeSet {
+						// The terminal supports synchronized output (reset:
+						// off; set: on, as a program that ended mid-frame
+						// left it), so we can enable it on the renderer:
+						// every frame ends it.
 						p.renderer.setSyncdUpdates(true)
 					}
 				case ansi.ModeUnicodeCore:
@@ -1042,24 +1044,26 @@ func (p *Program) execBatchMsg(msg BatchMsg) {
 // shouldQuerySynchronizedOutput determines whether the terminal should be
 // queried for various capabilities.
 //
-// This function checks for terminals that are known to support mode 2026,
-// while excluding SSH sessions which may be unreliable, unless it's a
-// known-good terminal like Windows Terminal.
+// The query is harmless where nothing answers it: frames are wrapped only
+// once the terminal says it knows mode 2026. So it is made everywhere but in
+// Apple Terminal, SSH sessions included: over SSH the terminal at the other
+// end answers through the session (and sshd passes on only TERM, so its name
+// cannot be known here), and a frame that crosses a network is the one most
+// likely to be seen half drawn.
 //
 // The function returns true for:
-//   - Terminals without TERM_PROGRAM set and not in SSH sessions
+//   - Terminals without TERM_PROGRAM set, in SSH sessions or not
 //   - Windows Terminal (WT_SESSION is set)
-//   - Terminals with TERM_PROGRAM set (except Apple Terminal) and not in SSH sessions
+//   - Terminals with TERM_PROGRAM set, except Apple Terminal
 //   - Specific terminal types: ghostty, wezterm, alacritty, kitty, rio
 func shouldQuerySynchronizedOutput(environ uv.Environ) bool {
 	termType := environ.Getenv("TERM")
 	termProg, okTermProg := environ.LookupEnv("TERM_PROGRAM")
-	_, okSSHTTY := environ.LookupEnv("SSH_TTY")
 	_, okWTSession := environ.LookupEnv("WT_SESSION")
 
-	return (!okTermProg && !okSSHTTY) ||
+	return !okTermProg ||
 		okWTSession ||
-		(okTermProg && !strings.Contains(termProg, "Apple") && !okSSHTTY) ||
+		!strings.Contains(termProg, "Apple") ||
 		strings.Contains(termType, "ghostty") ||
 		strings.Contains(termType, "wezterm") ||
 		strings.Contains(termType, "alacritty") ||

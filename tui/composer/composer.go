@@ -3,6 +3,7 @@
 package composer
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -23,13 +24,14 @@ import (
 type Composer struct {
 	ctx      *ui.Context
 	ta       textarea.Model
-	history  history // what the person sent or cleared
-	grow     growth  // its height and scroll (grow.go)
-	chips    chips   // large pastes, each one line in the draft (paste.go)
-	tooBig   bool    // the draft is over the size a message may have
-	saidBig  bool    // the status line said so, since it crossed
-	readOnly bool    // watching read-only: it takes nothing
-	editor   string  // the command $EDITOR names
+	history  history    // what the person sent or cleared
+	grow     growth     // its height and scroll (grow.go)
+	chips    chips      // large pastes, each one line in the draft (paste.go)
+	tooBig   bool       // the draft is over the size a message may have
+	saidBig  bool       // the status line said so, since it crossed
+	readOnly bool       // watching read-only: it takes nothing
+	editor   EditorRun  // how $EDITOR runs
+	editing  *editorRun // the last editor run, until its answer comes back
 }
 
 // New is the composer of ctx; editor is the command ctrl+e runs on the
@@ -55,7 +57,7 @@ func New(ctx *ui.Context, editor string) *Composer {
 	km.PageUp = key.NewBinding(key.WithDisabled())
 	km.PageDown = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
-	co := &Composer{ctx: ctx, ta: ta, editor: editor}
+	co := &Composer{ctx: ctx, ta: ta, editor: EditorRun{Command: editor}}
 	co.SetStyles(st)
 	co.ta.Focus()
 	return co
@@ -84,7 +86,14 @@ func (c *Composer) FullHelp() [][]key.Binding {
 func (c *Composer) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
 	case EditedMsg:
-		if msg.Text != "" || msg.Err == nil {
+		c.editing = nil
+		switch {
+		case msg.Exit != 0:
+			if msg.Changed {
+				c.SetValue(msg.Text)
+			}
+			return nil, ui.Note{Text: exitWords(msg)}
+		case msg.Text != "" || msg.Err == nil:
 			c.SetValue(msg.Text)
 		}
 		return nil, ui.Failed{Err: msg.Err}
@@ -130,7 +139,26 @@ func (c *Composer) limitWords() string {
 func (c *Composer) SetReadOnly(on bool) { c.readOnly = on }
 
 // Edit opens the draft in $EDITOR; the edited text comes back as EditedMsg.
-func (c *Composer) Edit() tea.Cmd { return editDraft(c.editor, c.Value()) }
+func (c *Composer) Edit() tea.Cmd {
+	c.editing = newEditorRun(c.editor, c.Value())
+	return editDraft(c.editing)
+}
+
+// SetEditorRun says how $EDITOR runs beside its command: the UI's context,
+// at whose end the editor is ended, and who is told when the terminal is
+// lent to it.
+func (c *Composer) SetEditorRun(ctx context.Context, lend func(lent bool)) {
+	c.editor.Context, c.editor.Lend = ctx, lend
+}
+
+// Kept is the draft to keep when the UI ends: the composer's text, or what
+// the editor had saved when the UI ended while it ran.
+func (c *Composer) Kept() string {
+	if text, ok := c.editing.cut(); ok {
+		return text
+	}
+	return c.Value()
+}
 
 // SetStyles styles the textarea from the theme.
 func (c *Composer) SetStyles(st *theme.Styles) {

@@ -90,3 +90,20 @@ func TestComposerReadOnlyTakesNothing(t *testing.T) {
 		t.Errorf("a read-only composer took %q", c.Value())
 	}
 }
+
+// TestEditorExitCode: an editor that exits with a code keeps what it
+// saved, and the note says the code; one that saved nothing leaves the
+// draft as it was.
+func TestEditorExitCode(t *testing.T) {
+	c := New(uitest.Context(), "vim")
+	c.SetSize(80, 8)
+	c.SetValue("before")
+	_, act := c.Update(EditedMsg{Text: "after", Exit: 1, Changed: true, Editor: "vim"})
+	if n, ok := act.(ui.Note); c.Value() != "after" || !ok || n.Text != "the editor vim exited with code 1: your edit is kept" {
+		t.Errorf("value %q, action %#v", c.Value(), act)
+	}
+	_, act = c.Update(EditedMsg{Text: "after", Exit: 2, Editor: "vim"})
+	if n, ok := act.(ui.Note); c.Value() != "after" || !ok || n.Text != "the editor vim exited with code 2: the draft is as it was" {
+		t.Errorf("value %q, action %#v", c.Value(), act)
+	}
+}

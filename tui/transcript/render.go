@@ -53,13 +53,31 @@ type entryKey struct {
 }
 
 // streamView is the rendering of a streaming message so far: its finished
-// blocks and its tail, as of the last flush.
+// blocks and its tail, as of the last flush. A flush reads only the text
+// after the finished blocks: a reply of n bytes costs O(n) over its stream,
+// not O(n) a flush.
 type streamView struct {
 	width  int
 	text   string // the text rendered
+	done   int    // the bytes of text the finished blocks came from
 	blocks []markdown.Block
+	lines  []string // the finished blocks' lines, indented, each block followed by a blank line
 	tail   []string
+	// A tail that is not a plain paragraph (a list, code, a quote, a
+	// heading) goes through glamour: at most every glamourTailEvery-th
+	// flush while the same block streams in (tailAt: where it starts);
+	// between two, the last drawing stays and stale says the tail is behind
+	// the text (Transcript.StreamsBehind); a flush with no new text draws it.
+	tailAt int
+	skips  int
+	stale  bool
 }
+
+// glamourTailEvery is how often, in flushes, an unfinished block that
+// glamour draws is drawn again while it streams in: every third (at the
+// 60 ms flush, about five times a second). A paragraph, the most common
+// tail, is drawn at every flush, without glamour.
+const glamourTailEvery = 3
 
 func newRenderer(st *theme.Styles, loc *time.Location, width int) *renderer {
 	r := &renderer{st: st, loc: loc}
@@ -164,10 +182,7 @@ func (r *renderer) reply(e *client.Entry) []string {
 		if sv == nil || sv.width != r.width {
 			return append(out, BodyIndent+r.st.Time.Render("…"))
 		}
-		for _, b := range sv.blocks {
-			out = indentInto(out, b.Lines)
-			out = append(out, "")
-		}
+		out = append(out, sv.lines...)
 		return indentInto(out, sv.tail)
 	}
 	if strings.TrimSpace(e.Text) == "" {
@@ -201,28 +216,71 @@ func indentInto(out, lines []string) []string {
 // It reports whether the rendering changed.
 func (r *renderer) flushStream(e *client.Entry) bool {
 	sv := r.streams[e.MessageID]
-	if sv == nil || sv.width != r.width {
-		sv = &streamView{width: r.width}
+	if sv == nil || sv.width != r.width || !strings.HasPrefix(e.Text, sv.text) {
+		sv = &streamView{width: r.width, tailAt: -1}
 		r.streams[e.MessageID] = sv
 	}
-	if sv.text == e.Text {
+	paused := sv.text == e.Text // nothing came since: what is behind is drawn now
+	if paused && !sv.stale {
 		return false
 	}
 	sv.text = e.Text
-	src := ui.Sanitize(e.Text)
-	blocks, tail := markdown.SplitBlocks(src)
-	for i := len(sv.blocks); i < len(blocks); i++ {
-		sv.blocks = append(sv.blocks, markdown.Block{Src: blocks[i], Lines: r.md.RenderBlock(blocks[i])})
+	// The finished blocks end at a blank line outside a code fence: the
+	// rest starts afresh there. Sanitizing keeps every newline, so the
+	// rest's finished lines are as many of the text's.
+	rest := ui.Sanitize(e.Text[sv.done:])
+	blocks, tail := markdown.SplitBlocks(rest)
+	for _, b := range blocks {
+		lines := r.md.RenderBlock(b)
+		sv.blocks = append(sv.blocks, markdown.Block{Src: b, Lines: lines})
+		sv.lines = append(indentInto(sv.lines, lines), "")
 	}
+	if len(blocks) > 0 {
+		sv.done += afterLines(e.Text[sv.done:], strings.Count(rest[:len(rest)-len(tail)], "\n"))
+	}
+	sv.stale = false
 	switch {
 	case strings.TrimSpace(tail) == "":
 		sv.tail = nil
 	case len(tail) > plainTailBytes:
 		sv.tail = ui.WrapPlain(tail, r.md.Width())
 	default:
-		sv.tail = r.md.RenderBlock(tail)
+		if lines, ok := r.md.Paragraph(tail); ok {
+			sv.tail, sv.tailAt = lines, -1
+			break
+		}
+		if !paused && len(blocks) == 0 && sv.tailAt == sv.done && sv.skips < glamourTailEvery-1 {
+			sv.skips++
+			sv.stale = true
+			return false // the same block's last drawing stays a little longer
+		}
+		sv.tail, sv.tailAt, sv.skips = r.md.RenderBlock(tail), sv.done, 0
 	}
 	return true
+}
+
+// streamsBehind reports whether a streaming entry near the end of es shows
+// less than its text (a tail drawn through glamour waiting its turn).
+func (r *renderer) streamsBehind(es []client.Entry) bool {
+	for i := len(es) - 1; i >= 0 && i >= len(es)-streamLook; i-- {
+		if sv := r.streams[es[i].MessageID]; es[i].Streaming && sv != nil && sv.stale {
+			return true
+		}
+	}
+	return false
+}
+
+// afterLines is the length of s's first n lines, their newlines included.
+func afterLines(s string, n int) int {
+	at := 0
+	for ; n > 0; n-- {
+		i := strings.IndexByte(s[at:], '\n')
+		if i < 0 {
+			return len(s)
+		}
+		at += i + 1
+	}
+	return at
 }
 
 // flushStreams flushes the streaming entries near the end of es and reports

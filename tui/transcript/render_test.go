@@ -118,3 +118,61 @@ func TestFailureLines(t *testing.T) {
 		t.Errorf("want the turn's text, then the wrapped failure under it:\n%s", joined)
 	}
 }
+
+// TestStreamedLikeWhole: a reply streamed in pieces of every size, flushed
+// after each, draws what one flush of its whole text draws, and the reply
+// once complete draws its finished blocks from the stream's renderings.
+func TestStreamedLikeWhole(t *testing.T) {
+	text := "# Title\n\nA paragraph with **bold** and `code`.\r\n\r\n```go\nx := 1\n\ny := 2\n```\n\n" +
+		"- one\n- two\n\n\n> quoted \x1b[31m text\n\nThe end, without a blank line after it"
+	for _, size := range []int{1, 3, 7, 40, len(text)} {
+		r := newRenderer(uitest.Context().Styles, time.UTC, 60)
+		e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+		for i := 0; i < len(text); i += size {
+			e.Text = text[:min(i+size, len(text))]
+			r.flushStream(e)
+		}
+		whole := newRenderer(uitest.Context().Styles, time.UTC, 60)
+		whole.flushStream(e)
+		if got, want := strings.Join(r.reply(e), "\n"), strings.Join(whole.reply(e), "\n"); got != want {
+			t.Errorf("pieces of %d:\n%s\nwhole:\n%s", size, got, want)
+		}
+	}
+}
+
+// TestGlamourTailDrawnEveryThirdFlush: an unfinished list (drawn through
+// glamour) is drawn again at every third flush while it streams in, the
+// flushes between saying it is behind; a flush of the same text then draws
+// it whole (the tick that follows the last delta), and a finished block is
+// never left behind.
+func TestGlamourTailDrawnEveryThirdFlush(t *testing.T) {
+	r := newRenderer(uitest.Context().Styles, time.UTC, 60)
+	e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+	es := []client.Entry{*e}
+	flush := func(text string) bool {
+		e.Text = text
+		es[0] = *e
+		return r.flushStream(e)
+	}
+	shows := func(text string) bool { return strings.Contains(strings.Join(r.reply(e), "\n"), text) }
+	if !flush("- one\n") || !shows("one") {
+		t.Fatalf("the list's first item was not drawn:\n%s", strings.Join(r.reply(e), "\n"))
+	}
+	if flush("- one\n- two\n") || shows("two") || !r.streamsBehind(es) {
+		t.Fatalf("the second flush drew the list again (or did not say it is behind):\n%s", strings.Join(r.reply(e), "\n"))
+	}
+	if flush("- one\n- two\n- three\n") || shows("three") {
+		t.Fatal("the third flush drew the list again")
+	}
+	if !flush("- one\n- two\n- three\n- four\n") || !shows("four") || r.streamsBehind(es) {
+		t.Fatal("the fourth flush did not draw the list whole")
+	}
+	flush("- one\n- two\n- three\n- four\n- five\n")
+	if !r.streamsBehind(es) || !flush(e.Text) || !shows("five") {
+		t.Fatal("a flush of the same text did not draw what was behind")
+	}
+	flush(e.Text + "- six\n")
+	if !flush(e.Text+"\nA paragraph.") || !shows("six") || !shows("paragraph.") || r.streamsBehind(es) {
+		t.Fatalf("the list finished while behind is not drawn whole:\n%s", strings.Join(r.reply(e), "\n"))
+	}
+}

@@ -261,6 +261,17 @@ func (t *Transcript) FlushStreams() bool {
 	return false
 }
 
+// StreamsBehind reports whether a streaming reply shows less than it has
+// received: FlushStreams drew an unfinished list, code block or quote less
+// often than its text came, and should be called again a flush interval
+// later even if nothing else comes.
+func (t *Transcript) StreamsBehind() bool {
+	if es := t.entries(); len(es) > 0 {
+		return t.r.streamsBehind(es)
+	}
+	return false
+}
+
 // reset forgets the scroll position, the selection and the open chips, for
 // another session.
 func (t *Transcript) reset() {

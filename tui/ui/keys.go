@@ -7,6 +7,7 @@ import "charm.land/bubbles/v2/key"
 type KeyMap struct {
 	// Everywhere.
 	Quit     key.Binding
+	Suspend  key.Binding // stops the UI as a shell's job (fg resumes it)
 	Help     key.Binding
 	Sessions key.Binding
 	Errors   key.Binding // the last errors, whole
@@ -99,6 +100,7 @@ func DefaultKeyMap() KeyMap {
 	}
 	return KeyMap{
 		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Suspend:  b([]string{"ctrl+z"}, "ctrl+z", "suspend (fg resumes)"),
 		Help:     b([]string{"f1"}, "f1", "help"),
 		ModelKey: b([]string{"ctrl+g"}, "ctrl+g", "your model key"),
 		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),

@@ -23,6 +23,7 @@ type Renderer struct {
 	style string
 	width int
 	r     *glamour.TermRenderer
+	t     tailMarkdown // a streaming paragraph's drawing without glamour (mdtail.go)
 }
 
 // New makes a renderer for a glamour style (theme.Markdown*) and a

@@ -16,3 +16,16 @@ func BenchmarkMarkdownBlock(b *testing.B) {
 		m.RenderBlock(src)
 	}
 }
+
+// BenchmarkStreamingTail is the same paragraph drawn as a streaming reply's
+// unfinished block is, at every flush (mdtail.go): without glamour.
+func BenchmarkStreamingTail(b *testing.B) {
+	m := New("dark", 114)
+	src := "Paragraph 20. The **vehicle** keeps one driver at a time, and every `event` has a seq. " +
+		"A client that reconnects resumes from its last seq, with no gap and no duplicate."
+	m.Tail(src) // the styles learnt
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Tail(src)
+	}
+}

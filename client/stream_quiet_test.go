@@ -1,0 +1,90 @@
+package client
+
+import (
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestStreamClientSpeaksHTTP1: the streams' own client reads an SSE answer
+// over HTTP/1.1, even from a TLS host that offers HTTP/2, so the goroutine
+// that decodes the stream is the one that reads it.
+func TestStreamClientSpeaksHTTP1(t *testing.T) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, ": keepalive\n\n")
+	}))
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	defer srv.Close()
+	hc := newStreamClient()
+	tr := hc.Transport.(*http.Transport)
+	tr.TLSClientConfig = srv.Client().Transport.(*http.Transport).TLSClientConfig
+	resp, err := hc.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.ProtoMajor != 1 || string(body) != ": keepalive\n\n" {
+		t.Errorf("got %s %q, want HTTP/1.x and the keepalive", resp.Proto, body)
+	}
+}
+
+// TestQuietConnReads: a quiet connection reads what comes, waits while
+// nothing does, ends at EOF, honours read deadlines and reports a closed
+// connection as net.ErrClosed.
+func TestQuietConnReads(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	raw, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := quiet(raw)
+	defer c.Close()
+	peer := <-accepted
+
+	// Data written later is read once it comes.
+	go func() { _, _ = io.WriteString(peer, "event one\n") }()
+	buf := make([]byte, 64)
+	n, err := io.ReadAtLeast(c, buf, len("event one\n"))
+	if err != nil || string(buf[:n]) != "event one\n" {
+		t.Fatalf("read %q, %v", buf[:n], err)
+	}
+
+	// A deadline ends a read that waits.
+	_ = c.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
+	if _, err := c.Read(buf); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("past the deadline: %v, want a deadline error", err)
+	}
+	_ = c.SetReadDeadline(time.Time{})
+
+	// The peer's close is EOF.
+	_, _ = io.WriteString(peer, "last")
+	peer.Close()
+	all, err := io.ReadAll(c)
+	if err != nil || string(all) != "last" {
+		t.Fatalf("to the end: %q, %v", all, err)
+	}
+
+	// A read of a closed connection says so.
+	c.Close()
+	if _, err := c.Read(buf); !errors.Is(err, net.ErrClosed) || !strings.Contains(err.Error(), "read") {
+		t.Fatalf("closed: %v, want net.ErrClosed", err)
+	}
+}

@@ -1,0 +1,61 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Quitting with a message unanswered. A text command of this terminal's
+// still on its way ("sending…") or whose answer was lost ("no answer yet")
+// is not in the composer: quitting would drop it silently. The quit key
+// asks first; quitting anyway keeps it with the draft, by its requestId
+// (Drafts), and the next run puts it back in the queue lane, where enter
+// sends the same request again: the host replays it or runs it once. The
+// signal paths (SIGHUP, SIGTERM, the terminal gone) keep it the same way,
+// with no question.
+
+// quitAnyway quits once the person said so.
+type quitAnyway struct{}
+
+// askQuit asks before quitting when a message has no answer yet, and
+// reports whether it asked.
+func (m *Model) askQuit() bool {
+	var lines []string
+	for _, s := range m.tiles {
+		u := s.unanswered()
+		if u == nil {
+			continue
+		}
+		state := "no answer yet"
+		if s.outbound == u {
+			state = "sending…"
+		}
+		lines = append(lines, "  · "+panes.OpWord(u.op)+" “"+ui.SanitizeLine(ui.ClipRunes(u.text, 50))+"”: "+state)
+	}
+	if len(lines) == 0 || m.cfg.Watch {
+		return false
+	}
+	what := "A message you sent has no answer from the host yet:"
+	if len(lines) > 1 {
+		what = "Messages you sent have no answer from the host yet:"
+	}
+	body := what + "\n" + strings.Join(lines, "\n") + "\n\nQuit anyway? It is kept as the draft, with its request: " +
+		"when you open the session again, " + ui.KeyName(m.Keys.Send) + " sends the same request, which the host runs once."
+	d := dialog.NewChoice(&m.Context, "Not answered yet", body, []dialog.Option{
+		{Label: "stay"},
+		{Label: "quit anyway, and keep it as the draft", Act: quitAnyway{}},
+	}, 0, false)
+	m.quitAsk = d
+	m.push(d)
+	m.note = ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it"
+	return true
+}
+
+// onQuitAnyway quits: the drafts, the unanswered messages with them, are
+// kept by the caller (Drafts).
+func (m *Model) onQuitAnyway() tea.Cmd { return tea.Quit }
