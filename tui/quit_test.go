@@ -123,6 +123,7 @@ func contains(screen, text string) bool { return strings.Contains(screen, text) 
 // terminal back and stops the process; fg resumes it), from the composer
 // with a draft, and the help lists it.
 func TestCtrlZSuspends(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 120, 40)
 	feed(m, typing("a draft")...)
 	_, cmd := m.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})

@@ -112,6 +112,7 @@ func cliEnv(t *testing.T) []string {
 // TestGOMAXPROCSNotRefreshed: the UI's binary keeps sysmon from reading the
 // cgroup's CPU limit again and again (godebug.go).
 func TestGOMAXPROCSNotRefreshed(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Join(filepath.Dir(buildVehicle(t)), "vehicle-tui"+exeSuffix())
 	out, err := exec.Command("go", "version", "-m", bin).CombinedOutput()
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 // through a storm of resizes between 40x12 and 200x60; a terminal that does
 // not know the mode, or does not answer, gets none.
 func TestFramesSynchronized(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	for _, tc := range []struct {
 		name    string
