@@ -27,6 +27,7 @@ func TestFramesSynchronized(t *testing.T) {
 		{"silent", ptytest.SyncSilent, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each terminal runs its own demo
 			env := ptyEnv(t.TempDir(), "SSH_TTY=/dev/pts/9")
 			term := ptytest.StartSync(t, bin, 60, 200, env, tc.sync, "demo", "--delta-delay", "2ms")
 			term.WaitFor("Welcome to vehicle", "you drive from this terminal")
