@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/sophia-labs/vehicle/internal/testbin"
 )
 
 // stampFlags are a release build's -ldflags (TestVersionStamped reads them
@@ -17,9 +18,9 @@ import (
 const stampFlags = "-X main.version=v3.2.1 -X main.commit=feedfacecafebeef -X main.date=2026-11-30"
 
 // built holds the driver and vehicle, built once per run of this package's
-// tests with a release's -ldflags, in one go command that starts with the
-// tests (TestMain), beside those that need no binary; TestMain removes the
-// folder.
+// tests with a release's -ldflags (from the build cache when they were
+// built before: testbin), side by side, starting with the tests (TestMain),
+// beside those that need no binary; TestMain removes the folder.
 var built struct {
 	once sync.Once
 	ctx  context.Context // ends a build no test waited for when the tests end
@@ -59,11 +60,7 @@ func startBuild() {
 		if built.dir, built.err = os.MkdirTemp("", "sepia-driver-test"); built.err != nil {
 			return
 		}
-		out, err := exec.CommandContext(built.ctx, "go", "build", "-ldflags", stampFlags, "-o", built.dir+string(filepath.Separator),
-			".", "../vehicle").CombinedOutput()
-		if err != nil {
-			built.err = fmt.Errorf("go build . ../vehicle: %v\n%s", err, out)
-		}
+		built.err = testbin.Build(built.ctx, built.dir, stampFlags, ".", "../vehicle")
 	})
 }
 

@@ -4,15 +4,15 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"strings"
 	"sync"
 	"testing"
+
+	"github.com/sophia-labs/vehicle/internal/testbin"
 )
 
 // built holds vehicle and vehicle-tui, built once for the tests that run
@@ -43,8 +43,8 @@ func TestMain(m *testing.M) {
 }
 
 // startBuild builds vehicle and this program into one folder, as they ship,
-// in one go command (their links run side by side), the first time it is
-// called.
+// side by side (from the build cache when they were built before: testbin),
+// the first time it is called.
 func startBuild() {
 	built.once.Do(func() {
 		defer close(built.done)
@@ -54,7 +54,7 @@ func startBuild() {
 		}
 		built.dir, built.err = os.MkdirTemp("", "vehicle-tui-test")
 		if built.err == nil {
-			built.err = goBuild(built.dir, ".", "../vehicle")
+			built.err = testbin.Build(built.ctx, built.dir, "", ".", "../vehicle")
 		}
 	})
 }
@@ -75,16 +75,6 @@ func buildVehicle(t *testing.T) string {
 		t.Fatal(built.err)
 	}
 	return filepath.Join(built.dir, "vehicle"+exeSuffix())
-}
-
-// goBuild builds the commands in pkgs into dir, each named after its
-// folder (this one's is vehicle-tui).
-func goBuild(dir string, pkgs ...string) error {
-	out, err := exec.CommandContext(built.ctx, "go", append([]string{"build", "-o", dir + string(filepath.Separator)}, pkgs...)...).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("go build %s: %v\n%s", strings.Join(pkgs, " "), err, out)
-	}
-	return nil
 }
 
 // exeSuffix is what a program's name ends with here.

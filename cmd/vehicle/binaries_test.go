@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/sophia-labs/vehicle/internal/testbin"
 )
 
 // cliVersion is the version the binaries under test are stamped with.
@@ -46,8 +47,9 @@ func TestMain(m *testing.M) {
 // errNoGo is the build's error when there is no go tool to build with.
 var errNoGo = errors.New("no go tool on PATH to build the binary")
 
-// startBuild builds vehicle and vehicle-tui into one folder in one go
-// command (their links run side by side), the first time it is called.
+// startBuild builds vehicle and vehicle-tui into one folder, side by side
+// (from the build cache when they were built before: testbin), the first
+// time it is called.
 func startBuild() {
 	built.once.Do(func() {
 		defer close(built.done)
@@ -59,11 +61,7 @@ func startBuild() {
 			return
 		}
 		ld := "-X main.version=" + cliVersion + " -X main.commit=0123456789abcdef -X main.date=2026-11-30T12:00:00Z"
-		out, err := exec.CommandContext(built.ctx, "go", "build", "-ldflags", ld, "-o", built.dir+string(filepath.Separator),
-			".", "../"+tuiProgram).CombinedOutput()
-		if err != nil {
-			built.err = fmt.Errorf("go build . ../%s: %v\n%s", tuiProgram, err, out)
-		}
+		built.err = testbin.Build(built.ctx, built.dir, ld, ".", "../"+tuiProgram)
 	})
 }
 
