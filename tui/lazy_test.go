@@ -120,6 +120,7 @@ func TestLongSessionPagesToTheTop(t *testing.T) {
 	_, c, id := longWalk(t, walkSteps)
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel() // the host is only read, each size has its own models
 			lazy, eager := twins(t, c, id, size[0], size[1])
 			same(t, lazy, eager, "opened")
 			for k := 0; ; k++ {
