@@ -15,7 +15,6 @@ import (
 // through a storm of resizes between 40x12 and 200x60; a terminal that does
 // not know the mode, or does not answer, gets none.
 func TestFramesSynchronized(t *testing.T) {
-	t.Parallel()
 	bin := buildVehicle(t)
 	for _, tc := range []struct {
 		name    string
@@ -27,7 +26,6 @@ func TestFramesSynchronized(t *testing.T) {
 		{"silent", ptytest.SyncSilent, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel() // each terminal runs its own demo
 			env := ptyEnv(t.TempDir(), "SSH_TTY=/dev/pts/9")
 			term := ptytest.StartSync(t, bin, 60, 200, env, tc.sync, "demo", "--delta-delay", "2ms")
 			term.WaitFor("Welcome to vehicle", "you drive from this terminal")
