@@ -28,6 +28,7 @@ const (
 )
 
 func TestFaultCutStreams(t *testing.T) {
+	t.Parallel()
 	host := vehicletest.NewServer(t)
 	// A bound for a hang, not a timing: on a loaded 2-core machine the run
 	// takes 3 to 6 s under -race.

@@ -9,6 +9,7 @@ import (
 
 // A long answer decodes into the same frame as through encoding/json, and one that is not JSON fails the same way.
 func TestUnmarshalFrameLong(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat(`x\"}{][,`, 40000)
 	for name, data := range map[string]string{
 		"value last":  `{"protocol":"p","type":"session.snapshot","seq":3,"value":{"a":"` + big + `"}}`,

@@ -127,6 +127,7 @@ func foldAll(s *State) *State {
 }
 
 func TestReadPackedMatchesWhole(t *testing.T) {
+	t.Parallel()
 	for name, data := range packCases() {
 		want, werr := openWhole(t, []byte(data))
 		blocks, pieces := []uint32{1, 300, snapshot.Block}, []int{7, 4096, len(data)}

@@ -29,6 +29,7 @@ func stLongCommands(n int) *client.Snapshot {
 }
 
 func TestStateLazyCommands(t *testing.T) {
+	t.Parallel()
 	const n = 1500 // well over the commands decoded on open
 	data, err := json.Marshal(stLongCommands(n))
 	if err != nil {

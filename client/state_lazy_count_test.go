@@ -11,6 +11,7 @@ import (
 // each, a chip per tool call, results folded into their chips), without
 // folding them, also while the state folds beside it.
 func TestCountEarlierMatchesTheFold(t *testing.T) {
+	t.Parallel()
 	snap := stSnapshot()
 	snap.Transcript = nil
 	for i := range 5000 {

@@ -13,6 +13,7 @@ import (
 // same through InspectLazy as through Inspect, held compressed, and a later completed message
 // that repeats a lazy entry is folded as it is for an eager one.
 func TestInspectLazyAgainstHost(t *testing.T) {
+	t.Parallel()
 	srv := vehicletest.NewServer(t)
 	c := dial(t, srv, adaToken, "demo", client.WithClientID("c1"))
 	ctx := ctxT(t)

@@ -64,6 +64,7 @@ func streamThrough(t *testing.T, interval time.Duration, front func(host *vehicl
 }
 
 func TestHostStreamBehindBufferingProxy(t *testing.T) {
+	t.Parallel()
 	const interval = 50 * time.Millisecond
 	for _, tc := range []struct {
 		name string
@@ -101,6 +102,7 @@ func TestHostStreamBehindBufferingProxy(t *testing.T) {
 }
 
 func TestHostStreamThroughFaithfulProxy(t *testing.T) {
+	t.Parallel()
 	// The host sends a keepalive every 50 ms; the client allows 500 (a
 	// 1.5 s window), so that a busy machine's stalls do not count as silence.
 	const interval = 50 * time.Millisecond
@@ -119,6 +121,7 @@ func TestHostStreamThroughFaithfulProxy(t *testing.T) {
 }
 
 func TestHostStreamProbesSSEBesideLongPolls(t *testing.T) {
+	t.Parallel()
 	// Headers held until 4 KiB: every SSE try is silent for three intervals.
 	const interval = 500 * time.Millisecond
 	log := newFallbackLog()

@@ -84,6 +84,7 @@ func countDeltas(evs []client.Event) int {
 }
 
 func TestHostStreamTransports(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		transport client.Transport
 		modes     string
@@ -201,6 +202,7 @@ func TestHostStreamEndsOnDelete(t *testing.T) {
 // A long-poll that starts after the delete finds no session: the stream
 // ends with the not_found refusal.
 func TestHostPollAfterDeleteIsNotFound(t *testing.T) {
+	t.Parallel()
 	_, c, created := hostSession(t)
 	id := created.Session.SessionID
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
@@ -224,6 +226,7 @@ func TestHostPollAfterDeleteIsNotFound(t *testing.T) {
 }
 
 func TestHostKeepalivesHoldTheStream(t *testing.T) {
+	t.Parallel()
 	host, c, created := hostSession(t, vehicletest.WithLimits(vehicletest.Limits{Keepalive: 5 * time.Millisecond}))
 	id := created.Session.SessionID
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)

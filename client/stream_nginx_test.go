@@ -105,6 +105,7 @@ func waitListening(t *testing.T, addr string, exited <-chan error, out *strings.
 }
 
 func TestNginxStreamsWithBufferingOff(t *testing.T) {
+	t.Parallel()
 	// The host sends a keepalive every 50 ms; the client allows 500 (a
 	// 1.5 s window), so that a busy machine's stalls do not count as silence.
 	const interval = 50 * time.Millisecond
@@ -123,6 +124,7 @@ func TestNginxStreamsWithBufferingOff(t *testing.T) {
 }
 
 func TestNginxFallsBackWithBufferingOn(t *testing.T) {
+	t.Parallel()
 	const interval = 50 * time.Millisecond
 	log := newFallbackLog()
 	front := func(host *vehicletest.Server) string {

@@ -83,6 +83,7 @@ func TestNextReadyTakesWhatArrivedTogether(t *testing.T) {
 // NextReady until false), the same events in the same order as an unpaced
 // stream reading them one at a time.
 func TestStreamPaceReadsInBatches(t *testing.T) {
+	t.Parallel()
 	_, c, created := hostSession(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: 2 * time.Millisecond}))
 	id := created.Session.SessionID
 	one, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})

@@ -18,6 +18,7 @@ import (
 // answer's value) by the ride's encoding; both are answered with an error in
 // their place, and a long frame whose value is JSON comes out whole.
 func TestValueNotJSONNeverPrinted(t *testing.T) {
+	t.Parallel()
 	h := vehicletest.New(vehicletest.WithDeterministicIDs(), vehicletest.WithMount(""))
 	pad := strings.Repeat("x", 300<<10)
 	frame := func(fields string) string {

@@ -138,6 +138,7 @@ func answers(t *testing.T, r *testRide) []string {
 // the reads behind it start until the window is full, and no more; the
 // window's connections are kept and reused. Window 0 is DefaultWindow.
 func TestPipelineKeepsOrder(t *testing.T) {
+	t.Parallel()
 	for _, given := range []int{0, 1, 4, 16} {
 		t.Run(fmt.Sprint(given), func(t *testing.T) {
 			window := given
@@ -253,6 +254,7 @@ func TestMutationWaitsForReads(t *testing.T) {
 // after the deadline, in its place among the answers of the reads around it,
 // which were in flight meanwhile.
 func TestHungReadAnswersInPlace(t *testing.T) {
+	t.Parallel()
 	host := newSlowHost(t, 0)
 	gone := make(chan struct{})
 	t.Cleanup(func() { close(gone) })

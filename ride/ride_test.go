@@ -44,6 +44,7 @@ func hangingHost(t *testing.T) (*httptest.Server, *vehicletest.Host) {
 // unreachable with its requestId after the deadline, and the lines behind
 // it are answered.
 func TestHungRequestAnswersUnreachable(t *testing.T) {
+	t.Parallel()
 	srv, _ := hangingHost(t)
 	const timeout = 300 * time.Millisecond
 	r := startRun(t, Config{Client: newClient(t, srv.URL, "ada-token", "ride-a"), New: true, RequestTimeout: timeout})
@@ -77,6 +78,7 @@ func TestHungRequestAnswersUnreachable(t *testing.T) {
 // TestWatchDeadlineIncludesItsWait: a watch that asks the host to wait
 // longer than the request deadline is not cut at the deadline.
 func TestWatchDeadlineIncludesItsWait(t *testing.T) {
+	t.Parallel()
 	srv := newHost(t)
 	r := startRun(t, Config{Client: newClient(t, srv.URL, "ada-token", "ride-a"), New: true, RequestTimeout: time.Second})
 	r.send(`{"op":"watch","requestId":"w1","since":1000,"waitMs":1500}`)

@@ -17,6 +17,7 @@ import (
 // tick; a run starts one chain, which goes on tick by tick while the run
 // lasts (one tick at a time, whatever else arrives) and ends with it.
 func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	quiet := []tea.Msg{
 		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
@@ -76,6 +77,7 @@ func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
 // session's cost; the status line leaves the budget to it; idle, the line
 // is gone and the status line says the budget again.
 func TestSpinnerText(t *testing.T) {
+	t.Parallel()
 	now := t0
 	cfg := testConfig(t)
 	cfg.Now = func() time.Time { return now }
@@ -108,6 +110,7 @@ func TestSpinnerText(t *testing.T) {
 // line with the session's cost from the live body; when it settles the
 // line goes, the chain ends and nothing more arrives while idle.
 func TestSpinnerThroughTheHost(t *testing.T) {
+	t.Parallel()
 	srv, clk := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Spin")
@@ -150,6 +153,7 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 // comes with a flush due draws no frame of its own; the flush's frame shows
 // the moved spinner with the text. With no flush due, the tick draws.
 func TestSpinnerRidesTheStreamFlush(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)))
 	feed(m, delta(m, "m1", "streamed words"))

@@ -39,6 +39,7 @@ var components = []string{"composer", "dialog", "panes", "picker", "transcript"}
 // errors, the open session) is unexported in package tui: the compiler
 // keeps every component from writing it.
 func TestComponentsKeepTheirBounds(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("type-checks the component packages")
 	}

@@ -18,6 +18,7 @@ import (
 // TestCodeChooser picks the second of two code blocks by its number and by
 // moving; esc copies nothing; a message without code says so.
 func TestCodeChooser(t *testing.T) {
+	t.Parallel()
 	h := prompted(t, "show me #two", "then run it:")
 	h.send(keyTab, keyTab)
 	h.see("b↵ copies code")
@@ -65,6 +66,7 @@ func TestCodeChooser(t *testing.T) {
 // terminal: b on a reply with one code block writes an OSC 52 sequence
 // whose payload decodes to exactly the block's text.
 func TestCodeBlockOSC52(t *testing.T) {
+	t.Parallel()
 	c, id := toolHost(t)
 	cfg := hostConfig(t, c)
 	cfg.SessionID = id

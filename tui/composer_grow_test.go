@@ -55,6 +55,7 @@ func checkFrame(t *testing.T, m *Model, scr string, h int) {
 // lines; a send or a clear brings it back to one line. The transcript has
 // the rest, and nothing overlaps.
 func TestComposerGrows(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	empty := m.transcript.Height()
 	if m.composer.Height() != 1 {
@@ -108,6 +109,7 @@ func TestComposerGrows(t *testing.T) {
 // TestComposerClearShrinks: ctrl+c clears a long draft into the history and
 // the composer is one line again.
 func TestComposerClearShrinks(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	lines(m, 12)
 	if m.composer.Height() != 8 {
@@ -125,6 +127,7 @@ func TestComposerClearShrinks(t *testing.T) {
 // mark and three of the draft); soft-wrapped lines count; the header, the
 // lease pane and the status line stay.
 func TestComposerGrowsSmall(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 40, 12)
 	feed(m, typing(strings.Repeat("word ", 14))...) // 70 columns: two lines at 40
 	if m.composer.Height() != 2 {
@@ -152,6 +155,7 @@ func TestComposerGrowsSmall(t *testing.T) {
 // both fit, the status line last; at 20x8 the run's line gives way and the
 // status line keeps the budget.
 func TestComposerAndRunLineSmall(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 40, 12)
 	lines(m, 20)
 	feed(m, on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)))

@@ -16,6 +16,7 @@ import (
 // key, so no renewal), the transcript says so once, with how to take it
 // back.
 func TestCountdownRightAtEveryRedraw(t *testing.T) {
+	t.Parallel()
 	srv, clk := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Countdown") // the host's lease lasts 5 minutes
@@ -61,6 +62,7 @@ func TestCountdownRightAtEveryRedraw(t *testing.T) {
 
 // TestTimeLeftWords words the time left and when it changes next.
 func TestTimeLeftWords(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		left time.Duration
 		next time.Duration

@@ -11,6 +11,7 @@ import (
 // the session is the marked answer; words typed at the question close it and
 // go to the filter; y, the dialog having been opened by a key, deletes.
 func TestDeleteAnsweredByKeysOnly(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	newSession(t, ada, "Keep me")

@@ -11,6 +11,7 @@ import (
 // TestDocsNameEveryEvent keeps docs/tui.md's table of events whole: every
 // event type of the seed has a row saying what the screen shows.
 func TestDocsNameEveryEvent(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../docs/tui.md")
 	if err != nil {
 		t.Fatal(err)

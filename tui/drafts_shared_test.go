@@ -23,6 +23,7 @@ func (d *sharedDrafts) Save(string, KeptDraft) error { return nil }
 // TestSharedDraftIsMarked: a draft another terminal shows too comes back
 // with a note saying so, so it is not sent from both.
 func TestSharedDraftIsMarked(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "First")

@@ -20,6 +20,7 @@ import (
 // what failed and what to do, never "No sessions yet", and r lists again;
 // every error can be read whole.
 func TestFailedListingIsItsOwnScreen(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	cases := []struct {
 		name string
@@ -31,7 +32,7 @@ func TestFailedListingIsItsOwnScreen(t *testing.T) {
 			[]string{"(HTTP 401)", "gardend did not accept the token in use", "Run vehicle login"}},
 		{"wrong mount", []client.Option{client.WithToken("ada-token"), client.WithMount("/wrong")}, srv.URL,
 			[]string{"(HTTP 404)", "gardend answered 404 at " + srv.URL + "/wrong", "--mount or VEHICLE_MOUNT"}},
-		{"unreachable", nil, "http://127.0.0.1:9",
+		{"unreachable", []client.Option{fastRetry()}, "http://127.0.0.1:9",
 			[]string{"Nothing answered at http://127.0.0.1:9", "--gardend or VEHICLE_GARDEND"}},
 	}
 	for _, c := range cases {
@@ -72,6 +73,7 @@ func firstWords(s string, n int) string {
 // comes back too; and ctrl+c there says that a second one quits rather than
 // seeming to do nothing behind the error.
 func TestMissingSessionSaysSo(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-x"))
 	cfg.SessionID = "s99"
@@ -87,6 +89,7 @@ func TestMissingSessionSaysSo(t *testing.T) {
 // TestErrorsNameTheDebugLog: with a debug log on, the errors overlay says
 // where it is, so the whole story of a failure can be found.
 func TestErrorsNameTheDebugLog(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-x"))
 	cfg.SessionID = "s99"
@@ -101,6 +104,7 @@ func TestErrorsNameTheDebugLog(t *testing.T) {
 // does not know (or the person has no role on) is said as such, and the
 // mount is not blamed.
 func TestWrongGraphIsNotTheMount(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	c, err := client.New(srv.URL, client.WithGraph("nope"), client.WithToken("ada-token"), client.WithClientID("cli-x"))
 	if err != nil {
@@ -116,6 +120,7 @@ func TestWrongGraphIsNotTheMount(t *testing.T) {
 // TestSessionNotSharedSaysSo: watching another person's session is the
 // host's not_found, said as "it may exist but is not shared with you".
 func TestSessionNotSharedSaysSo(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	id := newSession(t, person(t, srv, "ada-token", "cli-ada"), "Ada's own")
 	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
@@ -131,6 +136,7 @@ func TestSessionNotSharedSaysSo(t *testing.T) {
 // the list came back by itself, lists again (it is what the screen said)
 // and is no letter of the filter; a while later r is a letter again.
 func TestRetryKeyAfterTheListCameBack(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t)
 	now := t0
 	cfg.Now = func() time.Time { return now }
@@ -156,6 +162,7 @@ func TestRetryKeyAfterTheListCameBack(t *testing.T) {
 // TestEveryErrorIsInF3: errors the transcript draws (a turn that failed,
 // twice) are in the errors list, each.
 func TestEveryErrorIsInF3(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Failing")
@@ -202,6 +209,7 @@ func (p *swapProxy) to(raw string) {
 // address; the stream resumes with nothing to replay, and the session is
 // read again rather than kept as the old transcript and chimes.
 func TestHostForgotReloads(t *testing.T) {
+	t.Parallel()
 	first, _ := host(t)
 	second, _ := host(t)
 	p := &swapProxy{}

@@ -15,6 +15,7 @@ func header(s string) string { first, _, _ := strings.Cut(s, "\n"); return first
 // session is byok from then on, and so is the header (it kept the credit
 // it read at open) and the session info.
 func TestHeaderFollowsFundingAfterKey(t *testing.T) {
+	t.Parallel()
 	srv, c := deeOnPublic(t)
 	id := newSession(t, c, "Credit")
 	srv.SpendCredit("cognito:dee", 0.5001)

@@ -13,6 +13,7 @@ import (
 // is offered a takeover, takes it, the first says so at once and watches,
 // then takes it back. Nothing is taken over unasked.
 func TestTakeover(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
 	id := newSession(t, one, "Shared")
@@ -67,6 +68,7 @@ func TestTakeover(t *testing.T) {
 // "taken over"), and enter there claims the lease quietly and sends, never
 // a chime. Then the same after the other terminal's lease lapsed.
 func TestOtherTerminalLeft(t *testing.T) {
+	t.Parallel()
 	srv, clk := host(t)
 	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
 	id := newSession(t, one, "Shared")
@@ -110,6 +112,7 @@ func TestOtherTerminalLeft(t *testing.T) {
 // chooses to watch: no claim is made, and the watcher follows the driver's
 // turns.
 func TestOpenAndWatch(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
 	id := newSession(t, one, "Watched")
@@ -130,6 +133,7 @@ func TestOpenAndWatch(t *testing.T) {
 
 // TestWatchNeverClaims is vehicle watch: read-only, no claim, no composer.
 func TestWatchNeverClaims(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Read only")
@@ -227,6 +231,7 @@ func testExpiredLeaseReclaimedQuietly(t *testing.T, opts ...vehicletest.Option) 
 // TestReconnectResumes cuts the stream: the status line says so and then
 // how many events the resume replayed; no event is lost.
 func TestReconnectResumes(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Cut")
@@ -245,6 +250,7 @@ func TestReconnectResumes(t *testing.T) {
 // TestPickerFlow lists, creates, renames, clones and deletes sessions on a
 // real host.
 func TestPickerFlow(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	newSession(t, one, "First")
@@ -278,6 +284,7 @@ func TestPickerFlow(t *testing.T) {
 
 // TestNewAtStart is vehicle --new: the session starts and opens.
 func TestNewAtStart(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-one"))
 	cfg.New = true
@@ -288,6 +295,7 @@ func TestNewAtStart(t *testing.T) {
 
 // TestOpenUnknownSession shows the refusal with its code, in the picker.
 func TestOpenUnknownSession(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-one"))
 	cfg.SessionID = "nope"

@@ -211,3 +211,10 @@ func count(srv *vehicletest.Server, id, typ string) int {
 	}
 	return n
 }
+
+// fastRetry is a retry policy for a test that waits on a lost answer's
+// retries: the same attempts the client makes, a millisecond apart instead
+// of the default backoff's seconds.
+func fastRetry() client.Option {
+	return client.WithRetry(client.RetryPolicy{Attempts: 2, Base: time.Millisecond, Max: time.Millisecond})
+}

@@ -11,6 +11,7 @@ import (
 // ctrl+c cleared come back with ↑ after the UI quit and opened again, the
 // session's own first, then the other sessions'.
 func TestHistoryOutlivesTheRun(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	one, two := newSession(t, ada, "One"), newSession(t, ada, "Two")

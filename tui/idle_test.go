@@ -13,6 +13,7 @@ import (
 // TestFlushTicksOnlyForDeltas: a flush tick is scheduled by a delta, one
 // at a time, and by nothing else.
 func TestFlushTicksOnlyForDeltas(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	quiet := []tea.Msg{
 		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
@@ -50,6 +51,7 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 // arrives and no tick is scheduled while nothing changes (but the lease
 // line's countdown, when what it shows changes).
 func TestIdleWithLiveStream(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Idle")
@@ -92,6 +94,7 @@ func (drawnModel) View() tea.View                        { return tea.NewView("d
 // frame comes a second after the start). Drop the carried copy for a version
 // that ticks and this fails.
 func TestProgramDrawsOnDemand(t *testing.T) {
+	t.Parallel()
 	out := make(chan struct{}, 1) // buffered: the frame may be written before the wait below starts
 	w := writerFunc(func(b []byte) (int, error) {
 		if strings.Contains(string(b), "drawn") {

@@ -33,6 +33,7 @@ func newAgent(t *testing.T, srv *vehicletest.Server) *harness {
 // then that it exited with its code and the last line of its stderr, and
 // the turn's failure; the screen does not stay running.
 func TestAgentSessionBodyExits(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a := newAgent(t, srv)
 	a.see("agent · bwrap", "house", "● you drive from this terminal", "0 turns in this session")
@@ -53,6 +54,7 @@ func TestAgentSessionBodyExits(t *testing.T) {
 // TestBodyEventsDrawLines sends every body event the reference host has a
 // control for, and one of a type no one knows: each draws its line.
 func TestBodyEventsDrawLines(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a := newAgent(t, srv)
 	a.see("agent · bwrap")
@@ -69,6 +71,7 @@ func TestBodyEventsDrawLines(t *testing.T) {
 // TestHostRestartSettles is a restart under a running command: the
 // transcript says the host restarted and nothing says running.
 func TestHostRestartSettles(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a := newAgent(t, srv)
 	a.see("agent · bwrap")
@@ -86,6 +89,7 @@ func TestHostRestartSettles(t *testing.T) {
 // where the record lives, kept current as a write fails; mirror.failed is
 // a notice in the transcript too.
 func TestInfoDialogMirror(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a := newAgent(t, srv)
 	a.see("agent · bwrap")
@@ -109,6 +113,7 @@ func TestInfoDialogMirror(t *testing.T) {
 // TestRefusedProfile is an editor asking for an agent session: the
 // refusal is shown whole with what it means, not cut at the status line.
 func TestRefusedProfile(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
 	cfg.New, cfg.NewSession = true, client.CreateRequest{Profile: client.ProfileAgent}
@@ -126,6 +131,7 @@ func TestRefusedProfile(t *testing.T) {
 // claim false, and the person's Enter is a prompt that claims it, never a
 // chime into their own session.
 func TestNewNoClaim(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-one"))
 	cfg.New, cfg.NoClaim = true, true
@@ -145,6 +151,7 @@ func TestNewNoClaim(t *testing.T) {
 // TestCloneLeavesNoLease clones a session from the picker: the copy is not
 // opened, so the lease the clone took is released.
 func TestCloneLeavesNoLease(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	newSession(t, one, "Original")
@@ -167,6 +174,7 @@ func TestCloneLeavesNoLease(t *testing.T) {
 // header says the person reads, not drives (issue 25.2: the refusal
 // implies it).
 func TestAccessReducedReadOnly(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a := newAgent(t, srv)
 	a.see("agent · bwrap · echo · house · demo/", "0 turns in this session")
@@ -180,6 +188,7 @@ func TestAccessReducedReadOnly(t *testing.T) {
 // (its agent reads the graph only); without a key the create is refused
 // with its code.
 func TestVisitorSessionFacts(t *testing.T) {
+	t.Parallel()
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("cows"))
 	visitor := func(opts ...client.Option) Config {
 		c, err := client.New(srv.URL, append([]client.Option{client.WithGraph("cows"), client.WithVisitorID("v-1")}, opts...)...)

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,6 +26,7 @@ type lazyOpen struct {
 	folded  int                   // entries folds have made since open, notes aside: earlier-folded are left
 	count   func() int            // counts earlier, nil once counted
 	notes   []client.PlacedNotice // notes placed after entries not folded yet
+	upTo    int                   // the most items folded after the first frame (0: foldAllUpTo; a test's knob)
 }
 
 // earlierCountMsg brings the count of the entries a lazy open did not fold.
@@ -36,14 +38,14 @@ type earlierCountMsg struct {
 // loop, the entries not folded yet, then folds them a chunk at a time once
 // the first frame is drawn; nil when everything is folded.
 func startLazy(s *session) tea.Cmd {
-	s.lazy = lazyOpen{}
+	s.lazy = lazyOpen{upTo: s.lazy.upTo}
 	if s.state.Earlier() == 0 {
 		return nil
 	}
 	s.lazy.earlier, s.lazy.count = -1, s.state.CountEarlier()
 	count, gen := s.lazy.count, s.gen
 	counted := func() tea.Msg { return earlierCountMsg{gen: gen, n: count()} }
-	if s.state.Earlier() > foldAllUpTo {
+	if s.state.Earlier() > cmp.Or(s.lazy.upTo, foldAllUpTo) {
 		return counted
 	}
 	return tea.Batch(counted, tea.Tick(foldAfter, func(time.Time) tea.Msg { return foldStepMsg{gen: gen} }))

@@ -33,6 +33,13 @@ func (w walk) Turn(_ context.Context, req vehicletest.TurnRequest) vehicletest.R
 
 // longWalk is a host with one session of a walk of n tool rounds, its first
 // message the only one that says "aardvark", and a client of it.
+// walkSteps is the walk the tests read: long enough for several folds
+// (twins fold 100 items at a time, a lazy open leaves client.LazyTail).
+const walkSteps = 200
+
+// walkMessages is the position line's count of a walk of walkSteps.
+func walkMessages() string { return ui.Thousands(2*walkSteps + 2) }
+
 func longWalk(t *testing.T, n int) (*vehicletest.Server, *client.Client, string) {
 	t.Helper()
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithModel(walk{n}),
@@ -76,7 +83,7 @@ func twins(t *testing.T, c *client.Client, id string, w, h int) (lazy, eager *Mo
 	eager.open(id)
 	feed(lazy, openedMsg{gen: lazy.gen, id: id, principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
 	feed(eager, openedMsg{gen: eager.gen, id: id, principal: "user:ada", snap: snap})
-	lazy.transcript.SetFoldChunk(150) // several folds in a test's session
+	lazy.transcript.SetFoldChunk(100) // several folds in a test's session
 	return lazy, eager
 }
 
@@ -96,6 +103,7 @@ func selIndex(m *Model) int { return m.transcript.SelectedIndex() }
 // The TUI opens a long session lazily through the host: few entries folded,
 // the last reply on screen.
 func TestLongSessionOpensLazily(t *testing.T) {
+	t.Parallel()
 	a, all := watchLongWalk(t)
 	st := a.m.sess.state
 	if st.Earlier() == 0 || len(st.Entries) > 3*client.LazyTail {
@@ -108,16 +116,18 @@ func TestLongSessionOpensLazily(t *testing.T) {
 // Paging up to the top of a long session shows what an eagerly opened one
 // shows, page by page, and ends on the first message.
 func TestLongSessionPagesToTheTop(t *testing.T) {
-	_, c, id := longWalk(t, 600)
+	t.Parallel()
+	_, c, id := longWalk(t, walkSteps)
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel() // the host is only read, each size has its own models
 			lazy, eager := twins(t, c, id, size[0], size[1])
 			same(t, lazy, eager, "opened")
 			for k := 0; ; k++ {
 				feed(lazy, keyPgUp)
 				feed(eager, keyPgUp)
 				s := same(t, lazy, eager, fmt.Sprintf("page %d up", k+1))
-				if strings.Contains(s, "message 1 of 1,202") {
+				if strings.Contains(s, "message 1 of "+walkMessages()) {
 					if !strings.Contains(s, "the aardvark question") {
 						t.Fatalf("at the top, the first message is not shown:\n%s", s)
 					}
@@ -140,11 +150,12 @@ func TestLongSessionPagesToTheTop(t *testing.T) {
 // ctrl+home, home in the entries pane, and a search for a word of the first
 // message reach it in a long session opened lazily.
 func TestLongSessionJumpsAndSearches(t *testing.T) {
-	_, c, id := longWalk(t, 1000)
+	t.Parallel()
+	_, c, id := longWalk(t, walkSteps)
 	lazy, eager := twins(t, c, id, 80, 24)
 	feed(lazy, keyCtrlHome)
 	feed(eager, keyCtrlHome)
-	if s := same(t, lazy, eager, "ctrl+home"); !strings.Contains(s, "the aardvark question") || !strings.Contains(s, "message 1 of 2,002") {
+	if s := same(t, lazy, eager, "ctrl+home"); !strings.Contains(s, "the aardvark question") || !strings.Contains(s, "message 1 of "+walkMessages()) {
 		t.Fatalf("ctrl+home: want the first message:\n%s", s)
 	}
 
@@ -170,7 +181,8 @@ func TestLongSessionJumpsAndSearches(t *testing.T) {
 // chip and the position line as they are with every entry folded; a note
 // after an entry not folded yet shows once it is.
 func TestLongSessionSelectionAcrossAFold(t *testing.T) {
-	_, c, id := longWalk(t, 1000)
+	t.Parallel()
+	_, c, id := longWalk(t, walkSteps)
 	lazy, eager := twins(t, c, id, 80, 24)
 	note := client.PlacedNotice{After: eager.sess.state.Entries[3].EntryID,
 		Entry: client.Entry{Kind: client.EntryNotice, Event: client.EvSessionForked, Subject: "s-elsewhere", Rev: 1}}
@@ -207,6 +219,7 @@ func TestLongSessionSelectionAcrossAFold(t *testing.T) {
 // The picker's preview decodes only the last turns of a lazily read
 // snapshot; one of them that does not decode is the preview's error.
 func TestPeekSnapshotDecodesTheLastTurns(t *testing.T) {
+	t.Parallel()
 	var items []string
 	for i := range 50 {
 		items = append(items, fmt.Sprintf(`{"entryId":"e%d","role":"user","text":"turn %d"}`, i, i))
@@ -231,6 +244,7 @@ func TestPeekSnapshotDecodesTheLastTurns(t *testing.T) {
 // An item of a lazily read transcript that does not decode shows as
 // unreadable, its bytes quoted, between the items around it.
 func TestUnreadableItemShows(t *testing.T) {
+	t.Parallel()
 	data := `{"session":{"sessionId":"s1","graphId":"demo","status":"idle"},"cursor":3,"transcript":[` +
 		`{"entryId":"e1","role":"user","text":"before it"},` +
 		`{"entryId":"e2","role":"assistant","text":7},` +
@@ -256,6 +270,7 @@ func TestUnreadableItemShows(t *testing.T) {
 // background, a chunk a message, without a key: the screen stays as it was
 // and every entry is there for a search or a jump to the top.
 func TestLongSessionFoldsAfterTheFirstFrame(t *testing.T) {
+	t.Parallel()
 	a, all := watchLongWalk(t)
 	if a.m.sess.state.Earlier() == 0 {
 		t.Fatal("everything was folded before the first frame")
@@ -264,18 +279,18 @@ func TestLongSessionFoldsAfterTheFirstFrame(t *testing.T) {
 	if n := len(a.m.sess.state.Entries); n < all { // the notes of the session's events come on top
 		t.Fatalf("%d entries after the background fold, want %d", n, all)
 	}
-	if s := screen(a.m); !a.m.transcript.Following() || !strings.Contains(s, "step 999 of the walk") ||
+	if s := screen(a.m); !a.m.transcript.Following() || !strings.Contains(s, fmt.Sprintf("step %d of the walk", walkSteps-1)) ||
 		!strings.Contains(s, "the walk is over") {
 		t.Fatalf("the background fold moved the window (follow %v):\n%s", a.m.transcript.Following(), s)
 	}
 }
 
-// watchLongWalk opens a walk of 1,000 tool rounds through the host at 80x24,
+// watchLongWalk opens a walk of walkSteps tool rounds through the host at 80x24,
 // watching, until its last reply shows; all is how many entries the whole
 // snapshot makes.
 func watchLongWalk(t *testing.T) (a *harness, all int) {
 	t.Helper()
-	_, c, id := longWalk(t, 1000)
+	_, c, id := longWalk(t, walkSteps)
 	snap, err := c.Inspect(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
@@ -290,26 +305,29 @@ func watchLongWalk(t *testing.T) (a *harness, all int) {
 
 // TestFoldAfterOpenOnlyUpToALimit: the background fold is asked for a
 // session of up to foldAllUpTo earlier items, and not for a longer one,
-// which stays as bytes (and small in memory) until it is needed.
+// which stays as bytes (and small in memory) until it is needed. The limit
+// is foldAllUpTo (about 12,000 exchanges) or, to spare the test a session
+// that long, a smaller one set on the session.
 func TestFoldAfterOpenOnlyUpToALimit(t *testing.T) {
+	t.Parallel()
+	data, err := json.Marshal(bigSnapshot(2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := openBigLazy(t, data).sess
+	if s.state.Earlier() == 0 {
+		t.Fatal("nothing left to fold at open")
+	}
 	for _, tc := range []struct {
-		messages int
-		folds    bool
-	}{{2000, true}, {2 * foldAllUpTo, false}} {
-		data, err := json.Marshal(bigSnapshot(tc.messages))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := openBigLazy(t, data)
-		s := m.sess
-		if s.state.Earlier() == 0 {
-			t.Fatalf("%d messages: nothing left to fold at open", tc.messages)
-		}
+		upTo  int // 0: foldAllUpTo
+		folds bool
+	}{{0, true}, {2000, true}, {1000, false}} {
+		s.lazy.upTo = tc.upTo
 		msg := startLazy(s)()
 		_, batch := msg.(tea.BatchMsg)
 		if batch != tc.folds {
-			t.Errorf("%d messages (%d items left): the fold after open asked %v, want %v",
-				tc.messages, s.state.Earlier(), batch, tc.folds)
+			t.Errorf("limit %d (%d items left): the fold after open asked %v, want %v",
+				tc.upTo, s.state.Earlier(), batch, tc.folds)
 		}
 	}
 }

@@ -99,6 +99,7 @@ func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f
 // is not put back in the composer: the stream confirms it, and enter on the
 // empty composer afterwards runs nothing again.
 func TestLateAnswerSettledByStream(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := newLossy(t, srv, "ada-token", "cli-ada", 2)
 	id := newSession(t, ada.c, "Late")
@@ -129,6 +130,7 @@ func TestLateAnswerSettledByStream(t *testing.T) {
 // out of the composer, shown as unconfirmed; enter sends the same request
 // again and the host replays it: the room holds one chime.
 func TestLateChimeSentAgainOnce(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Room")
@@ -157,6 +159,7 @@ func TestLateChimeSentAgainOnce(t *testing.T) {
 // while this terminal thought it drove is claimed again quietly, and the
 // prompt goes again under the same requestId.
 func TestLeaseRequiredResendsSameRequest(t *testing.T) {
+	t.Parallel()
 	srv, clk := host(t)
 	ada := newLossy(t, srv, "ada-token", "cli-ada", 0)
 	id := newSession(t, ada.c, "Lapsed")
@@ -179,6 +182,7 @@ func TestLeaseRequiredResendsSameRequest(t *testing.T) {
 // composer sends the same request again, which the host replays: it ran
 // once.
 func TestLateAnswerSentAgainReplayed(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := newLossy(t, srv, "ada-token", "cli-ada", 2)
 	ada.noWait = true

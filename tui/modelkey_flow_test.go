@@ -64,6 +64,7 @@ func deeOnPublic(t *testing.T) (*vehicletest.Server, *client.Client) {
 // into it is masked and kept, and the refused text goes again with enter:
 // the session now runs on the key, and the credit's warning is gone.
 func TestKeyCuresOutOfCredit(t *testing.T) {
+	t.Parallel()
 	srv, c := deeOnPublic(t)
 	id := newSession(t, c, "Credit")
 	srv.SpendCredit("cognito:dee", 0.5001)
@@ -112,6 +113,7 @@ func TestKeyCuresOutOfCredit(t *testing.T) {
 // TestKeyDialogDismissed: esc closes the dialog, no key is sent, and the
 // refused text stays in the composer.
 func TestKeyDialogDismissed(t *testing.T) {
+	t.Parallel()
 	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee", Kind: client.AccountAccount,
 		Email: "dee@example.com"} // not verified: no signup credit
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
@@ -139,6 +141,7 @@ func TestKeyDialogDismissed(t *testing.T) {
 // variable configured; ctrl+s keeps the key, saves it, and the session is
 // made again, on the key.
 func TestKeyAtCreate(t *testing.T) {
+	t.Parallel()
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"))
 	c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithVisitorID("visitor-1234"), client.WithClientID("cli-v"))
 	if err != nil {
@@ -185,6 +188,7 @@ func TestKeyAtCreate(t *testing.T) {
 // session and in the picker; ctrl+k stays the composer's delete to the end
 // of the line.
 func TestKeyDialogAnyTime(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Keys")
@@ -212,6 +216,7 @@ func TestKeyDialogAnyTime(t *testing.T) {
 // TestKeyDialogOpensOnCuringRefusals: each refusal a key cures opens the
 // dialog with the host's message whole; another refusal does not.
 func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
+	t.Parallel()
 	long := "today's credit for everyone is spent: send your own key as X-Model-Key, or come back tomorrow (UTC); " +
 		"this sentence goes on past the status line's width so that only a whole message passes"
 	for _, tc := range []struct {
@@ -245,6 +250,7 @@ func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
 // TestKeySavedSays: saving the key says so, and a keyring that refuses it
 // says the key is kept for this run only and how to keep it.
 func TestKeySavedSays(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 100, 30, publicSnapshot("credit", 2), nil)
 	feed(m, typing("refused text")...)
 	feed(m, keySavedMsg{})

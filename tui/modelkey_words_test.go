@@ -16,6 +16,7 @@ import (
 // in in a person's words, from those fields, the headers a detail after
 // them: not "X-Model-Key: …" first, and no door left with a header alone.
 func TestKeyDialogInWords(t *testing.T) {
+	t.Parallel()
 	strict := []byte(`{"doors":{"byok":{"header":"X-Model-Key"},"account":{"header":"Authorization"}}}`)
 	acc := account(client.AccountAnonymous, 1, nil)
 	acc.Doors = &client.Doors{BYOK: client.Door{Header: "X-Model-Key"}, Account: client.Door{Header: "Authorization"}}

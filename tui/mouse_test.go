@@ -27,6 +27,7 @@ func lineOf(m *Model, text string) int {
 // TestClickOpensAToolChip: a click on a tool chip's line opens the chip,
 // another closes it; the key (o in the entries) does the same.
 func TestClickOpensAToolChip(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	y := lineOf(m, "⚙ search_documents")
 	if y < 0 {
@@ -46,6 +47,7 @@ func TestClickOpensAToolChip(t *testing.T) {
 // focus; a click on the room pane focuses the room, on the composer the
 // composer.
 func TestClickFocusesATileAndAPane(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	y := lineOf(a.m, " Beta · ")
@@ -69,6 +71,7 @@ func TestClickFocusesATileAndAPane(t *testing.T) {
 // TestWheelScrollsTheTileUnderThePointer: on a wall, the wheel over a tile
 // without the focus scrolls that tile, and leaves the focused one.
 func TestWheelScrollsTheTileUnderThePointer(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	direct := person(t, srv, "ada-token", "cli-direct")
@@ -95,6 +98,7 @@ func TestWheelScrollsTheTileUnderThePointer(t *testing.T) {
 // TestWheelMovesTheRoomsSelection: the wheel over the room pane selects
 // the next chime (and back), and scrolls no transcript.
 func TestWheelMovesTheRoomsSelection(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-wall")
 	id := newSession(t, ada, "Alpha")
@@ -127,6 +131,7 @@ func TestWheelMovesTheRoomsSelection(t *testing.T) {
 // TestClickSelectsInThePicker: a click selects a session, a double click
 // opens it.
 func TestClickSelectsInThePicker(t *testing.T) {
+	t.Parallel()
 	m := picking(t, 80, 24)
 	y := lineOf(m, "Bo's notes")
 	feed(m, click(10, y))

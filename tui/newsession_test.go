@@ -13,6 +13,7 @@ import (
 // lease the UI claims, an existing session's too: opening one claims it
 // for 15 minutes, not the host's 5.
 func TestClaimTTL(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	cfg := hostConfig(t, ada)
@@ -36,6 +37,7 @@ func TestClaimTTL(t *testing.T) {
 // in words and the form stays; enter starts the session with what it
 // says, which the host keeps (its budget shows on the status line).
 func TestNewSessionForm(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	cfg := hostConfig(t, ada)

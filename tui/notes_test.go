@@ -11,6 +11,7 @@ import (
 // TestReopenedKeepsNotes: a session opened again (here watched) shows the
 // notes its events made, in place, not only the snapshot's messages.
 func TestReopenedKeepsNotes(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Noted")

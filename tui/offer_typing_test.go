@@ -10,6 +10,7 @@ import (
 // are letters from then on, enter takes over (sending nothing) and the
 // draft is still there to send.
 func TestOfferKeepsTypedText(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
 	id := newSession(t, one, "Shared")
@@ -37,6 +38,7 @@ func TestOfferKeepsTypedText(t *testing.T) {
 // TestOfferLetterStillChooses: the offer's own letters act when they come
 // first, as the dialog says.
 func TestOfferLetterStillChooses(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
 	id := newSession(t, one, "Shared")

@@ -9,6 +9,7 @@ import (
 // (#overrun) does not end on "run aborted: budget" alone: under it, the
 // transcript says what to do, and sending a message goes on in a new run.
 func TestOverrunSaysWhatNext(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	cfg := hostConfig(t, ada)

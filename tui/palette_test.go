@@ -18,6 +18,7 @@ var (
 // with their keys and slash commands, typing filters them fuzzily, ↓ moves
 // and enter runs the selected one, closing the palette.
 func TestPaletteFilterAndRun(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	feed(m, keyCtrlP)
 	s := screen(m)
@@ -55,6 +56,7 @@ func TestPaletteFilterAndRun(t *testing.T) {
 // TestPaletteOpensADialog runs an action that opens a dialog: the palette
 // closes and the dialog stays.
 func TestPaletteOpensADialog(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	feed(m, keyCtrlP)
 	feed(m, typing("rename")...)
@@ -75,6 +77,7 @@ func TestPaletteOpensADialog(t *testing.T) {
 // TestPaletteSaysWhyNot: in the picker the session's actions are listed
 // with the reason they cannot run; enter on one says it and runs nothing.
 func TestPaletteSaysWhyNot(t *testing.T) {
+	t.Parallel()
 	m := newModel(t, testConfig(t), 80, 24)
 	m.focus = focusPicker
 	feed(m, keyCtrlP)
@@ -100,6 +103,7 @@ func TestPaletteSaysWhyNot(t *testing.T) {
 // TestPaletteListsEveryAction: every action of the table is in the
 // palette, and every slash command and key it names is the key map's.
 func TestPaletteListsEveryAction(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 200, 60, snapshot(lease("user:ada", "cli-me")), nil)
 	feed(m, keyCtrlP)
 	s := screen(m)
@@ -118,6 +122,7 @@ func TestPaletteListsEveryAction(t *testing.T) {
 // TestPaletteSmall: on small terminals the palette fits the screen, keeps
 // its keys in sight and still runs what is selected.
 func TestPaletteSmall(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{20, 6}, {40, 10}, {80, 12}} {
 		m := opened(t, testConfig(t), size[0], size[1], snapshot(lease("user:ada", "cli-me")), nil)
 		feed(m, keyCtrlP, keyDown, keyDown)
@@ -142,6 +147,7 @@ func TestPaletteSmall(t *testing.T) {
 // TestPaletteReasonWhole40: at 40 columns the reason an action cannot run
 // wraps and shows whole, with the keys under it.
 func TestPaletteReasonWhole40(t *testing.T) {
+	t.Parallel()
 	m := newModel(t, testConfig(t), 40, 12)
 	m.focus = focusPicker
 	feed(m, keyCtrlP)
@@ -160,6 +166,7 @@ func TestPaletteReasonWhole40(t *testing.T) {
 // that key is pressed: ctrl+n, ctrl+r and ctrl+y too. One that cannot run
 // now is listed with why.
 func TestPaletteKeysWorkWhereShown(t *testing.T) {
+	t.Parallel()
 	probe := driven(t, 100, 30)
 	for _, a := range probe.actions() {
 		keys := a.key.Keys()

@@ -16,6 +16,7 @@ import (
 
 // TestCancelAnswerSaysWhichText says which text was cancelled.
 func TestCancelAnswerSaysWhichText(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	m.sess.texts["q2"] = "look in the archive"
 	feed(m, cancelledMsg{gen: m.gen, commandID: "q2"})
@@ -33,6 +34,7 @@ func TestCancelAnswerSaysWhichText(t *testing.T) {
 // TestLeasePaneSaysWhoDrivesAndTheTimeLeft draws the lease from the
 // state, and changes with a lease event at once.
 func TestLeasePaneSaysWhoDrivesAndTheTimeLeft(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 100, 24)
 	m.lease.SetSize(100, 1)
 	if v := xansi.Strip(m.lease.View()); !strings.Contains(v, "● you drive from this terminal · until 10:30 · 60m left") {
@@ -47,6 +49,7 @@ func TestLeasePaneSaysWhoDrivesAndTheTimeLeft(t *testing.T) {
 
 // TestLeasePaneTickOfAnOldLease changes nothing and asks no redraw.
 func TestLeasePaneTickOfAnOldLease(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	cmd, redraw := m.onLeaseTick(leaseTickMsg{gen: m.gen, expires: t0.Add(-time.Hour)})
 	if cmd != nil || redraw {
@@ -57,6 +60,7 @@ func TestLeasePaneTickOfAnOldLease(t *testing.T) {
 // TestAccountPaneKeepsWarningsFirst keeps the limits that bite when the
 // pane has room for little else.
 func TestAccountPaneKeepsWarningsFirst(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	acc := &client.Account{Kind: client.AccountAnonymous, Principal: "visitor:v1", TurnsPerDay: 5, TurnsToday: 4}
 	feed(m, accountMsg{acc: acc})
@@ -84,6 +88,7 @@ var errBoom = &client.Error{Status: 500, Code: "internal", Message: "boom"}
 // TestStatusPaneErrorFirst puts the last error, with its code, before
 // the connection, and the errors key at the right.
 func TestStatusPaneErrorFirst(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 100, 24)
 	m.note = "sending…"
 	m.syncPanes()
@@ -108,6 +113,7 @@ func TestStatusPaneErrorFirst(t *testing.T) {
 // TestComposerOfAWatcherTakesNothing keeps a read-only terminal's composer
 // empty.
 func TestComposerOfAWatcherTakesNothing(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t)
 	cfg.Watch = true
 	m := opened(t, cfg, 80, 24, snapshot(lease("user:bo", "cli-bo")), nil)
@@ -122,6 +128,7 @@ func TestComposerOfAWatcherTakesNothing(t *testing.T) {
 // TestPaneSizeIsItsOwn: a pane given a width other than the screen's draws
 // at that width, and the screen and the other panes keep theirs.
 func TestPaneSizeIsItsOwn(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 100, 24)
 	feed(m, chimeArrives(m, 5, "c1", "Bo", "Try the archive."))
 	screen(m)

@@ -48,6 +48,7 @@ func account(kind string, today int, credit *client.Credit) *client.Account {
 // TestAccount is the account pane for each kind, and a refusal naming
 // the doors.
 func TestAccount(t *testing.T) {
+	t.Parallel()
 	credit := &client.Credit{BalanceUSD: 0.4984, GrantedUSD: 0.5, SpentUSD: 0.0016, PoolOpenToday: true,
 		DefaultModel: "openrouter/deepseek/deepseek-v4.1-flash", Models: []string{"openrouter/deepseek/deepseek-v4.1-flash", "openrouter/qwen/qwen3.5-mini"}}
 	member := &client.Account{Kind: client.AccountMember, Principal: "user:ada"}
@@ -94,6 +95,7 @@ func TestAccount(t *testing.T) {
 
 // TestLimits is the composer's warnings before a limit bites.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		snap *client.Snapshot
@@ -122,6 +124,7 @@ func TestLimits(t *testing.T) {
 // TestSessionTurnsCountsTurnsSinceTheSnapshot: the session's turns are the
 // snapshot's and the text commands accepted since, chimes' included.
 func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, publicSnapshot("byok", 5), nil)
 	feed(m,
 		on(m, event(5, client.EvCommandAccepted, `{"commandId":"c1","op":"prompt","status":"accepted"}`)),
@@ -145,6 +148,7 @@ func laneSteps(m *Model) []tea.Msg {
 // TestQueue is the queue lane: queued follow-ups and steers, a queued one
 // cancelled, and Esc aborting the run without wiping the queue.
 func TestQueue(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		steps steps
@@ -189,6 +193,7 @@ func TestQueue(t *testing.T) {
 // (the new session opens with selectedText in the composer), and turns the
 // mouse off and on.
 func TestSelection(t *testing.T) {
+	t.Parallel()
 	t.Run("entry selected", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, keyTab, keyTab, keyUp, keyUp) // past the tool chip
@@ -239,6 +244,7 @@ func TestSelection(t *testing.T) {
 // TestSplitAttribution takes a chime's attribution line off a handed-back
 // text, and nothing else.
 func TestSplitAttribution(t *testing.T) {
+	t.Parallel()
 	if a, r := splitAttribution("[Bo collaborator]\nTry it"); a != "Bo" || r != "Try it" {
 		t.Errorf("got %q %q", a, r)
 	}
@@ -251,6 +257,7 @@ func TestSplitAttribution(t *testing.T) {
 // chime arrives while the terminal is unfocused; nothing while focused;
 // each switchable off; host text inert inside the escape.
 func TestNotices(t *testing.T) {
+	t.Parallel()
 	settled := func(m *Model, seq int64) tea.Msg {
 		return on(m, event(seq, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`))
 	}
@@ -300,6 +307,7 @@ func TestNotices(t *testing.T) {
 // TestDeleteOutcome says both outcomes of a delete: with the mirror
 // trashed, with the mirror not trashed, and without a mirror.
 func TestDeleteOutcome(t *testing.T) {
+	t.Parallel()
 	mirror := &client.MirrorRef{DocumentID: "sophia-conversation-s2", GraphID: "demo"}
 	trashErr := fmt.Errorf("the session is deleted, but its mirrored document %q in graph %q is not in the Trash: %w; trash it by hand in the workspace (or try the delete of that document again)",
 		mirror.DocumentID, mirror.GraphID, errors.New("vehicle: cannot reach http://127.0.0.1:9/navigation/demo/documents/sophia-conversation-s2"))
@@ -328,6 +336,7 @@ func TestDeleteOutcome(t *testing.T) {
 // TestVisit is chiming into another person's room: the screen, a chime
 // pending, submitted, refused by the room, and refused by the host.
 func TestVisit(t *testing.T) {
+	t.Parallel()
 	sent := func(res *client.ChimeResult, err error) steps {
 		return func(m *Model) []tea.Msg {
 			return append(typing("Look at the 2024 census too."), keyEnter,

@@ -14,6 +14,7 @@ import (
 // nothing (the host would refuse it) and keeps it; a paste under the limit
 // goes to the host whole.
 func TestBigPaste(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Pastes")

@@ -26,6 +26,7 @@ func picking(t *testing.T, w, h int) *Model {
 
 // TestPicker is the session picker's every screen.
 func TestPicker(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		w, h int
@@ -63,6 +64,7 @@ func TestPicker(t *testing.T) {
 
 // TestPickerEmptyAndLoading is the picker before and without sessions.
 func TestPickerEmptyAndLoading(t *testing.T) {
+	t.Parallel()
 	m := newModel(t, testConfig(t), 80, 12)
 	m.Init()
 	t.Run("loading", func(t *testing.T) { golden(t, drawn(m, headerPart, pickerPart)) })
@@ -72,6 +74,7 @@ func TestPickerEmptyAndLoading(t *testing.T) {
 
 // TestPickerSortsNewestFirst orders a listing by its last change.
 func TestPickerSortsNewestFirst(t *testing.T) {
+	t.Parallel()
 	// listSessions sorts what the host lists; check the order it makes.
 	list := sessions()
 	sorted := append([]client.Summary(nil), list...)

@@ -51,6 +51,7 @@ func rowMatches(a *harness, title, pattern string) string {
 // shows as running after a poll, with who drives; it shows idle again once
 // it ends.
 func TestLivePickerShowsRuns(t *testing.T) {
+	t.Parallel()
 	a, other, _, srv, _ := livePicker(t, 80, 24)
 	id := newSession(t, other, "Busy one")
 	rowMatches(a, "Busy one", `idle\s+your other terminal`)
@@ -68,6 +69,7 @@ func TestLivePickerShowsRuns(t *testing.T) {
 // count in the list after a poll (the listing does not carry it: the
 // session is inspected), and in the preview on a wide terminal.
 func TestLivePickerCountsChimes(t *testing.T) {
+	t.Parallel()
 	a, other, bo, _, clk := livePicker(t, 80, 24)
 	id := newSession(t, other, "Room")
 	newSession(t, other, "Quiet")
@@ -95,6 +97,7 @@ func TestLivePickerCountsChimes(t *testing.T) {
 // TestLivePickerKeepsSelection: a session that appears above the selected
 // one leaves the selection on the same session, and the filter as typed.
 func TestLivePickerKeepsSelection(t *testing.T) {
+	t.Parallel()
 	a, other, _, _, clk := livePicker(t, 80, 24)
 	alpha := newSession(t, other, "Alpha")
 	clk.advance(time.Second)
@@ -122,6 +125,7 @@ func TestLivePickerKeepsSelection(t *testing.T) {
 // TestLivePickerPreview: at 140 columns the selected session's last turn
 // shows at the right of the list, sanitised; at 80 the list shows alone.
 func TestLivePickerPreview(t *testing.T) {
+	t.Parallel()
 	for _, w := range []int{140, 80} {
 		a, other, _, _, clk := livePicker(t, w, 24)
 		id := newSession(t, other, "Chat")
@@ -165,6 +169,7 @@ func TestLivePickerPreview(t *testing.T) {
 // TestLivePickerStopsWhenClosed: opening a session closes the picker: no
 // poll is scheduled after, and a late tick or answer changes nothing.
 func TestLivePickerStopsWhenClosed(t *testing.T) {
+	t.Parallel()
 	a, other, _, _, _ := livePicker(t, 80, 24)
 	id := newSession(t, other, "Open me")
 	if err := other.Release(t.Context(), id); err != nil {
@@ -200,6 +205,7 @@ func TestLivePickerStopsWhenClosed(t *testing.T) {
 // TestLivePickerScreens is the live picker's screens: a run under way and
 // pending chimes at 80x24, the preview at 140x24, a failed poll.
 func TestLivePickerScreens(t *testing.T) {
+	t.Parallel()
 	running := func(m *Model) {
 		list := sessions()
 		sortNewest(list) // s4 s3 s2 s5 s1

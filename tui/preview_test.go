@@ -34,6 +34,7 @@ func settledRuns(t *testing.T, c *client.Client, id string, n int) {
 // an accepted chime's turn under its author (not the "[Bo collaborator]"
 // line the model saw), tool calls as chips.
 func TestPickerPreviewAsTheTranscript(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada, bo := person(t, srv, "ada-token", "cli-ada"), person(t, srv, "bo-token", "cli-bo")
 	id := newSession(t, ada, "Previewed")

@@ -24,6 +24,7 @@ func quits(cmd tea.Cmd) bool {
 // history rather than quitting; on an empty composer it asks for a second
 // ctrl+c; q is a letter in the composer.
 func TestCtrlCKeepsTheDraft(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, typing("quite a long draft")...)
 	if _, cmd := m.Update(keyCtrlC); quits(cmd) {
@@ -83,6 +84,7 @@ func (d *memDrafts) Save(key string, k KeptDraft) error {
 // TestDraftsPerSession keeps the draft of a session left for another, and
 // puts it back when it opens again.
 func TestDraftsPerSession(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	first, second := newSession(t, ada, "First"), newSession(t, ada, "Second")
@@ -121,6 +123,7 @@ func contains(screen, text string) bool { return strings.Contains(screen, text) 
 // terminal back and stops the process; fg resumes it), from the composer
 // with a draft, and the help lists it.
 func TestCtrlZSuspends(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 120, 40)
 	feed(m, typing("a draft")...)
 	_, cmd := m.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})

@@ -96,6 +96,7 @@ func quitsAll(cmd tea.Cmd) bool {
 // back in the queue lane, where enter sends the same request: the host ran
 // it once.
 func TestQuitKeepsTheUnansweredMessage(t *testing.T) {
+	t.Parallel()
 	for _, refused := range []bool{false, true} {
 		t.Run(map[bool]string{false: "sending", true: "no answer yet"}[refused], func(t *testing.T) {
 			srv, _ := host(t)
@@ -174,6 +175,7 @@ func TestQuitKeepsTheUnansweredMessage(t *testing.T) {
 // (no stream to confirm it) is kept at quit; the next run finds it in the
 // session and says so, sending nothing again.
 func TestKeptMessageTheHostHad(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := newLossy(t, srv, "ada-token", "cli-ada", 2)
 	ada.noWait = true
@@ -213,6 +215,7 @@ func TestKeptMessageTheHostHad(t *testing.T) {
 // run, whose body named that run's client id) was taken then: settled,
 // said so, and not put back in the composer to run twice.
 func TestKeptMessageConflictIsTaken(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	cfg := hostConfig(t, ada)
@@ -234,6 +237,7 @@ func TestKeptMessageConflictIsTaken(t *testing.T) {
 // both back: the draft in the composer, the message in the queue lane,
 // and the note says where each is.
 func TestKeptDraftAndMessage(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Both")

@@ -58,6 +58,7 @@ func adaSessions(t *testing.T, srv *vehicletest.Server, titles ...string) []stri
 // TestContinueOpensTheLastWall: a wall opened is kept as the sessions open
 // last; --continue opens them again, as tiles, in their order.
 func TestContinueOpensTheLastWall(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ids := adaSessions(t, srv, "Alpha", "Beta", "Gamma")
 	rec := &memRecent{}
@@ -82,6 +83,7 @@ func TestContinueOpensTheLastWall(t *testing.T) {
 // session of the graph updated last; with no session at all, the picker
 // says so and how to start one.
 func TestContinueOpensTheNewest(t *testing.T) {
+	t.Parallel()
 	srv, clk := host(t)
 	ids := adaSessions(t, srv, "Older")
 	clk.advance(2 * time.Minute)
@@ -115,6 +117,7 @@ func TestContinueOpensTheNewest(t *testing.T) {
 // TestContinueSkipsAGoneSession: a session kept but deleted since is left
 // out with a clear error; the others open.
 func TestContinueSkipsAGoneSession(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ids := adaSessions(t, srv, "Alpha", "Beta")
 	ada := person(t, srv, "ada-token", "cli-recent")
@@ -139,6 +142,7 @@ func TestContinueSkipsAGoneSession(t *testing.T) {
 // other key (typing a filter) clears the offer, so enter opens the session
 // selected (a single session kept is not offered).
 func TestPickerOffersTheLastWall(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ids := adaSessions(t, srv, "Alpha", "Beta", "Gamma")
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-wall"))

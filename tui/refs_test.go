@@ -12,6 +12,7 @@ import (
 // the send takes them, and a refusal by the host gives them back with the
 // text (a text that began with "/" comes back as "//").
 func TestRefChips(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t)
 	cfg.ContextRefs = []string{"doc-1", "doc-2", "doc-1"}
 	m := opened(t, cfg, 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
@@ -50,6 +51,7 @@ func TestRefChips(t *testing.T) {
 // TestRefRefusals: a bad /ref keeps the text and says what to do; the
 // unref key with none says how to attach one.
 func TestRefRefusals(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	for _, c := range []struct{ draft, says string }{
 		{"/ref", "say the id: /ref ID"},

@@ -23,6 +23,7 @@ func hostCancels(m *Model) []tea.Msg {
 // without the person asking comes back, into an empty composer, or else
 // into the queue lane, where enter sends it again.
 func TestCancelledTextComesBack(t *testing.T) {
+	t.Parallel()
 	t.Run("into the empty composer", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, laneSteps(m)...)

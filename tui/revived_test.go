@@ -11,6 +11,7 @@ import (
 // lease pane stops saying "you drive" at once, and the next message claims
 // the lease again before it is sent.
 func TestRestartUnconfirmsLease(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Restarted")

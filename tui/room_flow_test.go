@@ -111,6 +111,7 @@ func testVisitFlow(t *testing.T, opts ...vehicletest.Option) {
 // TestVisitUnknownSession: a chime to a session that is not there is the
 // host's not_found, and the text stays.
 func TestVisitUnknownSession(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	cfg := hostConfig(t, person(t, srv, "cy-token", "cli-cy"))
 	cfg.SessionID, cfg.Chime = "s9", true
@@ -168,6 +169,7 @@ func testQueueFlow(t *testing.T, opts ...vehicletest.Option) {
 // TestForkFlow forks before the person's first turn: the new session
 // opens with that turn's text back in the composer.
 func TestForkFlow(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Forked")
@@ -190,6 +192,7 @@ func TestForkFlow(t *testing.T) {
 // TestAccountOnHost is the account pane against the host's own answers:
 // an account with its signup credit, and a member.
 func TestAccountOnHost(t *testing.T) {
+	t.Parallel()
 	dee := vehicletest.Person{Token: "dee-token", Principal: "cognito:dee", Name: "Dee",
 		Kind: client.AccountAccount, Email: "dee@example.com", EmailVerified: true}
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithPublicGraphs("demo"),
@@ -217,6 +220,7 @@ func TestAccountOnHost(t *testing.T) {
 // it was, where the session went (the host's trash) and what is left to do
 // (the picker). Nothing typed then is sent (it would be not_found).
 func TestDeletedElsewhere(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	other := person(t, srv, "ada-token", "cli-other")
@@ -253,10 +257,15 @@ func TestDeletedElsewhere(t *testing.T) {
 // as unconfirmed (the host may have taken it), not put back in the
 // composer, and the status line says what enter does.
 func TestChimeKeptWhenHostGone(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Lonely")
-	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	bo, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("bo-token"), client.WithClientID("cli-bo"), fastRetry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := hostConfig(t, bo)
 	cfg.SessionID, cfg.Chime = id, true
 	w := drive(t, "bo", cfg, 100, 30)
 	w.see("chiming into " + id)

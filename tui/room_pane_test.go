@@ -22,6 +22,7 @@ func withChimes(t *testing.T, n int) *Model {
 // TestRoomAnswersSayTheOutcome: accept's answer says whose chime went in;
 // an answer for another session says nothing.
 func TestRoomAnswersSayTheOutcome(t *testing.T) {
+	t.Parallel()
 	m := withChimes(t, 2)
 	feed(m, resolvedMsg{gen: m.gen, chime: client.Chime{ChimeID: "c0", Author: "Bo"}, accept: true})
 	if m.note != "accepted Bo's chime" {

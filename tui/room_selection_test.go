@@ -12,6 +12,7 @@ import (
 // the selected one is always on screen and marked, the status names the
 // chime a key acts on, and a long chime can be read whole.
 func TestRoomSelectionStaysVisible(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	for i := 1; i <= 12; i++ {
 		text := fmt.Sprintf("chime number %d", i)
@@ -57,6 +58,7 @@ func TestRoomSelectionStaysVisible(t *testing.T) {
 
 // TestRoomActsOnlyOnTheMarkedChime refuses a chime that is not drawn.
 func TestRoomActsOnlyOnTheMarkedChime(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, chimeArrives(m, 5, "c1", "Bo", "one"), chimeArrives(m, 6, "c2", "Cy", "two"), keyTab)
 	m.room.SetSize(80, 1) // as when the pane had no room on screen

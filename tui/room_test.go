@@ -101,6 +101,7 @@ func roomCases() []roomCase {
 // policy changed, and enter while watching (the person's own session: the
 // take-over is offered, never a chime).
 func TestRoom(t *testing.T) {
+	t.Parallel()
 	cases := roomCases()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -117,6 +118,7 @@ func TestRoom(t *testing.T) {
 // TestRoomKeysSendTheRightRequests: accept and reject name the selected
 // chime; p steps the policy forward and P back.
 func TestRoomKeysSendTheRightRequests(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, chimeArrives(m, 5, "c1", "Bo", "one"), chimeArrives(m, 6, "c2", "Cy", "two"), keyTab)
 	if m.focus != focusRoom {

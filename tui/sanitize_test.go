@@ -29,6 +29,7 @@ const evil = "Evil" + clearScreen + osc52 + osc8 + bell + c1CSI + bidi
 // an error, a listed session and its driver) and checks the screen carries no
 // escape sequence but SGR styling, and no control character.
 func TestHostTextIsInert(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t)
 	cfg.Theme = theme.NewSet(false)
 	snap := snapshot(lease("user:ada", "cli-me"))

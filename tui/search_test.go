@@ -48,6 +48,7 @@ func bottomLines(m *Model, n int) string {
 }
 
 func TestSearchCountsAndMoves(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			m := searching(t, size[0], size[1])
@@ -88,6 +89,7 @@ func TestSearchCountsAndMoves(t *testing.T) {
 }
 
 func TestSearchNoMatchAndRefine(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	feed(m, keyCtrlF)
 	feed(m, typing("needlez")...)
@@ -105,6 +107,7 @@ func TestSearchNoMatchAndRefine(t *testing.T) {
 }
 
 func TestSearchHighlights(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
@@ -120,6 +123,7 @@ func TestSearchHighlights(t *testing.T) {
 }
 
 func TestSearchKeepsTheDraft(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	col := m.composer.Cursor().Position
 	feed(m, keyCtrlF)
@@ -149,6 +153,7 @@ func TestSearchKeepsTheDraft(t *testing.T) {
 }
 
 func TestSearchFromTheEntriesPane(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	feed(m, keyShiftTab)
 	if m.focus != focusEntries {
@@ -172,6 +177,7 @@ func TestSearchFromTheEntriesPane(t *testing.T) {
 }
 
 func TestSearchFollowsNewEntries(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
@@ -205,6 +211,7 @@ func TestSearchFollowsNewEntries(t *testing.T) {
 }
 
 func TestJumpKeys(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	feed(m, keyCtrlHome)
 	s := screen(m)
@@ -236,6 +243,7 @@ func TestJumpKeys(t *testing.T) {
 }
 
 func TestComposerKeepsHomeAndEnd(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	feed(m, keyHome, press('>'), keyEnd, press('<'))
 	if got := m.composer.Value(); got != ">hello world<" {
@@ -247,6 +255,7 @@ func TestComposerKeepsHomeAndEnd(t *testing.T) {
 }
 
 func TestPositionMarker(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{7: "7", 999: "999", 1000: "1,000", 10000: "10,000", 1234567: "1,234,567"} {
 		if got := ui.Thousands(n); got != want {
 			t.Errorf("ui.Thousands(%d) = %q, want %q", n, got, want)
@@ -260,6 +269,7 @@ func TestPositionMarker(t *testing.T) {
 }
 
 func TestSearchKeysInTheHelp(t *testing.T) {
+	t.Parallel()
 	km := ui.DefaultKeyMap()
 	listed := map[string]bool{}
 	for _, col := range (sessionKeys{&km}).FullHelp() {
@@ -279,6 +289,7 @@ func TestSearchKeysInTheHelp(t *testing.T) {
 }
 
 func TestSearchFollowsTheKeyMap(t *testing.T) {
+	t.Parallel()
 	km := ui.DefaultKeyMap()
 	km.Search = key.NewBinding(key.WithKeys("alt+s"), key.WithHelp("alt+s", "search the transcript"))
 	km.SearchClose = key.NewBinding(key.WithKeys("ctrl+q"), key.WithHelp("ctrl+q", "close the search"))
@@ -299,6 +310,7 @@ func TestSearchFollowsTheKeyMap(t *testing.T) {
 // notes put in place do): near the end the entries that moved are set
 // again, at the start the index is built again; the counts stay right.
 func TestSearchIndexFollowsInsertions(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, long(200), nil)
 	m.sess.state.Entries[9].Text = "turn 10 has a needle"
 	m.sess.state.Entries[9].Rev++
@@ -332,6 +344,7 @@ func TestSearchIndexFollowsInsertions(t *testing.T) {
 // selects an entry on screen, not the last of the session, so the window
 // stays where the person scrolled.
 func TestEntriesStartWhereTheWindowIs(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	feed(m, keyPgUp, keyPgUp)
 	beforeFirst, beforeLine := m.transcript.Window()
@@ -357,6 +370,7 @@ func TestEntriesStartWhereTheWindowIs(t *testing.T) {
 // TestCtrlCClosesTheSearch: ctrl+c in the search bar closes it, as esc
 // does, instead of arming the quit; the next ctrl+c clears the draft.
 func TestCtrlCClosesTheSearch(t *testing.T) {
+	t.Parallel()
 	m := searching(t, 80, 24)
 	feed(m, keyCtrlF)
 	feed(m, typing("turn")...)
@@ -376,6 +390,7 @@ func TestCtrlCClosesTheSearch(t *testing.T) {
 // is counted and highlighted on both lines; a real line end of the text is
 // not a space, and a query across it matches nothing, here as in the count.
 func TestSearchHighlightsAcrossLineBreaks(t *testing.T) {
+	t.Parallel()
 	s := long(6)
 	s.Transcript[2].Text = "aaaa bbbb cccc dddd eeee ffff lease holder and more words after it"
 	s.Transcript[4].Text = "x " + strings.Repeat("w", 30) + "needlework" + " y"

@@ -22,6 +22,7 @@ func leaseHeld(holder *client.Lease, canTakeOver bool) error {
 
 // TestComposer is the composer's every state: drafts, sends, refusals, the run, the editor.
 func TestComposer(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		steps steps
@@ -82,6 +83,7 @@ func TestComposer(t *testing.T) {
 
 // TestComposerNewlineKeys: ctrl+j, alt+enter and shift+enter insert a newline and send nothing.
 func TestComposerNewlineKeys(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	for _, k := range []tea.KeyPressMsg{keyCtrlJ, keyAltEnter, keyShiftEnter} {
 		feed(m, typing("x")...)
@@ -97,6 +99,7 @@ func TestComposerNewlineKeys(t *testing.T) {
 
 // TestEnterSendsWhatTheRunAllows sends once, and not again before the answer.
 func TestEnterSendsWhatTheRunAllows(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, typing("hi")...)
 	if cmd := m.send(""); cmd == nil || !m.sess.sending {
@@ -115,6 +118,7 @@ func (e errString) Error() string { return string(e) }
 
 // TestLease is the lease pane for every relation, the offer, a takeover either way, and watching.
 func TestLease(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		lease    *client.Lease
@@ -179,6 +183,7 @@ func TestLease(t *testing.T) {
 
 // TestStatusLine is the status line: connection, run, budget and the last error with its code.
 func TestStatusLine(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		steps steps
@@ -220,6 +225,7 @@ func TestStatusLine(t *testing.T) {
 
 // TestHelpOverlay lists every key, and closes.
 func TestHelpOverlay(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int
@@ -250,6 +256,7 @@ func TestHelpOverlay(t *testing.T) {
 
 // TestSizes draws at 80x24, wide, small, and after a resize.
 func TestSizes(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int
@@ -271,6 +278,7 @@ func TestSizes(t *testing.T) {
 
 // TestBackgroundAndNoColor switches styles with the terminal's background, and uses no colour for NO_COLOR.
 func TestBackgroundAndNoColor(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t)
 	cfg.Theme = theme.NewSet(false)
 	m := opened(t, cfg, 80, 24, snapshot(lease("user:ada", "cli-me")), nil)

@@ -51,6 +51,7 @@ func draftIs(t *testing.T, h *harness, want string) {
 // TestSlashRenameOnHost renames the session on the host; without a title
 // it is refused and the text stays.
 func TestSlashRenameOnHost(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	h, id := slashSession(t, srv, "Old name")
 	h.enter("/rename")
@@ -69,6 +70,7 @@ func TestSlashRenameOnHost(t *testing.T) {
 // TestSlashPolicy sets the room's policy on the host; a bad name and a
 // terminal that does not drive are refused, keeping the text.
 func TestSlashPolicy(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	h, id := slashSession(t, srv, "Room")
 	h.enter("/policy loud")
@@ -158,6 +160,7 @@ func (r *refsModel) turns() [][]string {
 // /ref -ID and the unref key drop them; the next prompt carries them to
 // the host as contextRefs, and they clear once sent.
 func TestSlashRefOnTheWire(t *testing.T) {
+	t.Parallel()
 	model := &refsModel{}
 	clk := &clock{now: t0}
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithClock(clk.Now), vehicletest.WithModel(model))
@@ -192,6 +195,7 @@ func TestSlashRefOnTheWire(t *testing.T) {
 // go on in the composer; the other answer, marked, sends it as it is. "//"
 // sends the literal.
 func TestSlashUnknownAsks(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	h, _ := slashSession(t, srv, "Unknown")
 	h.enter("/frobnicate it")
@@ -227,6 +231,7 @@ func TestSlashUnknownAsks(t *testing.T) {
 // entry; /clone copies the session; /sessions shows the picker; /new
 // opens a new session, all at 80x24.
 func TestSlashOpeners(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	h, _ := slashSession(t, srv, "Openers")
 	h.said("first words", "You said: first words")

@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseSlash(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		draft string
 		want  slashLine
@@ -32,6 +33,7 @@ func TestParseSlash(t *testing.T) {
 }
 
 func TestEscapeSlash(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"/text": "//text", "plain": "plain", " /x": "/ /x"} {
 		got := escapeSlash(in)
 		if got != want {
@@ -44,6 +46,7 @@ func TestEscapeSlash(t *testing.T) {
 }
 
 func TestParsePolicy(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"suggest": "suggest", "CO-DRIVE": "co-drive", "codrive": "co-drive",
 		" mute ": "mute", "observe": "observe", "loud": "", "": ""} {
 		got, ok := parsePolicy(in)

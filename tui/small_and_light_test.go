@@ -13,6 +13,7 @@ import (
 // TestSmallTerminals is trap 7: at 40x12 every dialog shows its keys; at
 // 60x20 the help scrolls to its last key; picker titles keep 12 columns.
 func TestSmallTerminals(t *testing.T) {
+	t.Parallel()
 	dialogs := []struct {
 		name string
 		open func(m *Model)
@@ -74,6 +75,7 @@ func TestSmallTerminals(t *testing.T) {
 // glamour's light style for code) from the start when COLORFGBG says so,
 // and when the terminal answers the background query.
 func TestLightBackground(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t)
 	cfg.Theme = theme.NewSet(false)
 	cfg.Light = true

@@ -12,6 +12,7 @@ import (
 // called streaming while nothing streams, and "abort sent" goes when the
 // run settles.
 func TestStatusSaysWhatIsTrue(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	if got := screen(m); strings.Contains(got, "streaming · idle") || !strings.Contains(got, "● live · idle") {
 		t.Errorf("the idle status line:\n%s", got)
@@ -29,6 +30,7 @@ func TestStatusSaysWhatIsTrue(t *testing.T) {
 // TestAccessReducedOffersNoTakeover is trap 8: once the host says the
 // person's role dropped to viewer, nothing offers a take-over.
 func TestAccessReducedOffersNoTakeover(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 100, 24)
 	feed(m, typing("drive on")...)
 	feed(m, keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "drive on"},

@@ -37,6 +37,7 @@ func heldRun(t *testing.T, opts ...vehicletest.Option) (*harness, *vehicletest.S
 // nothing, whatever the host does with a queue at an abort; words typed at
 // the question go on in the composer after it.
 func TestAbortHoldsTheQueue(t *testing.T) {
+	t.Parallel()
 	variants(t, func(t *testing.T, opts ...vehicletest.Option) {
 		a, srv, id := heldRun(t, opts...)
 		a.send(keyEsc)
@@ -72,6 +73,7 @@ func TestAbortHoldsTheQueue(t *testing.T) {
 // does, and says so; it does not quit. On an idle, empty composer a
 // second ctrl+c within a moment quits.
 func TestCtrlCStopsTheRun(t *testing.T) {
+	t.Parallel()
 	a, srv, id := heldRun(t)
 	a.m.composer.SetValue("")
 	a.send(keyCtrlC)
@@ -96,6 +98,7 @@ func TestCtrlCStopsTheRun(t *testing.T) {
 // TestCtrlCQuitsOnlyWithinAMoment: a second ctrl+c long after the first
 // asks again instead of quitting.
 func TestCtrlCQuitsOnlyWithinAMoment(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t)
 	now := t0
 	cfg.Now = func() time.Time { return now }
@@ -118,6 +121,7 @@ func TestCtrlCQuitsOnlyWithinAMoment(t *testing.T) {
 // by the host with the abort, or runs next; the status line says which,
 // from the host's events, under each of its answers.
 func TestAbortSaysWhatTheHostDidWithTheQueue(t *testing.T) {
+	t.Parallel()
 	for _, v := range vehicletest.Variants() {
 		t.Run(v.Name, func(t *testing.T) {
 			srv, _ := host(t, v.Options()...)

@@ -15,6 +15,7 @@ import (
 // TestEventsMsgFoldsLikeOneByOne checks that a batch of events draws the
 // same screen as the same events one message each.
 func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
+	t.Parallel()
 	one := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	batch := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	texts := []string{"## Stream", "ing\n\nSome ", "**bold** words ", "and more.\n\n- a\n", "- b\n"}
@@ -39,6 +40,7 @@ func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
 // through nextEvents: every event arrives, in order, in far fewer messages
 // than events.
 func TestStreamEntersInBatches(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	c := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, c, "Batches")
@@ -103,6 +105,7 @@ func nextWithin(t *testing.T, cmd tea.Cmd) tea.Msg {
 // folds it, with no flush tick scheduled, and a spin that comes while the
 // reply streams leaves its drawing to the next batch's frame.
 func TestDeltasDrawnAsTheyEnter(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	ticks := m.ticks
 	d1, d2 := delta(m, "m9", "Streaming "), delta(m, "m9", "as it comes")
@@ -122,6 +125,7 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 // at every third batch; a batch that leaves it behind arms a flush tick,
 // which draws it whole though no delta comes after it.
 func TestListBehindDrawnByATick(t *testing.T) {
+	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- alpha\n").ev}})
 	ticks := m.ticks

@@ -13,6 +13,7 @@ import (
 // TestViewIsPure draws without changing anything: the layout and the
 // selections change in Update, and View hands over what Update drew.
 func TestViewIsPure(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	h, focused := m.transcript.Height(), m.composer.Focused()
@@ -39,6 +40,7 @@ func TestViewIsPure(t *testing.T) {
 // over the picker: the top one takes the keys, and closing it shows what
 // is under it again, focus unchanged.
 func TestOverlayStack(t *testing.T) {
+	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, keyF1)
 	if _, ok := m.top().(*dialog.Help); !ok {
@@ -72,6 +74,7 @@ func TestOverlayStack(t *testing.T) {
 // TestRebindingChangesHints rebinds keys through Config: every hint on
 // the screen and the help follow the new keys, and none names the old.
 func TestRebindingChangesHints(t *testing.T) {
+	t.Parallel()
 	km := ui.DefaultKeyMap()
 	km.TakeOver = key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "take over / take back"))
 	km.Help = key.NewBinding(key.WithKeys("f9"), key.WithHelp("f9", "help"))

@@ -13,6 +13,7 @@ import (
 // other by host and terminal in the take-over dialog, the lease pane, the
 // "took over from" note and the "taken over" notice.
 func TestTerminalLabels(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	laptop, desk := clientid.New("laptop.home", "/dev/pts/3"), clientid.New("desk", "/dev/ttys004")
 	one, two := person(t, srv, "ada-token", laptop), person(t, srv, "ada-token", desk)
@@ -42,6 +43,7 @@ func TestTerminalLabels(t *testing.T) {
 // TestTerminalLabelFallback: an id clientid did not make keeps its short
 // form, wherever it is named.
 func TestTerminalLabelFallback(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"cli-laptop-pts3-1a2b":         "laptop, pts/3",
 		"cli-build-box-notty-00ff":     "build-box",
@@ -71,6 +73,7 @@ func TestTerminalLabelFallback(t *testing.T) {
 // not let the lease go) is never named "your other terminal", in the
 // take-over dialog or the lease pane.
 func TestThisTerminalIsNotItsOwnOther(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	earlier, now := clientid.New("laptop", "/dev/pts/3"), clientid.New("laptop", "/dev/pts/3")
 	for now == earlier {

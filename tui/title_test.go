@@ -13,6 +13,7 @@ import (
 // preview's "count(*)" read "count()"), whitespace runs are one space,
 // control sequences inert.
 func TestTitlesDrawnAsWritten(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-me")
 	titled := newSession(t, ada, "2*3 = 6 *cows* `x`")

@@ -77,6 +77,7 @@ func (h *harness) key(msg tea.KeyPressMsg) tea.Cmd {
 // and its result show under it, bounded, and the same key closes it; the
 // same after the session is opened again from its snapshot.
 func TestToolCallOpens(t *testing.T) {
+	t.Parallel()
 	h := prompted(t, "check the renewal #tool", "Here it is:")
 	chip := func() client.Entry {
 		for _, e := range h.m.sess.state.Entries {
@@ -128,6 +129,7 @@ func TestToolCallOpens(t *testing.T) {
 // TestChipOnMessage: the chip's key on a message says what to select, and
 // copy and fork on a chip say what they do there.
 func TestChipOnMessage(t *testing.T) {
+	t.Parallel()
 	h := prompted(t, "check the renewal #tool", "Here it is:")
 	h.send(keyTab, keyTab, press('o'), keyEnter)
 	h.see("o/enter opens a tool call: select a ⚙ chip")

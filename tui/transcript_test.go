@@ -21,6 +21,7 @@ type steps func(m *Model) []tea.Msg
 
 // TestTranscript is the transcript pane: turns, markdown, streaming, chips and notices.
 func TestTranscript(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		steps steps
@@ -97,6 +98,7 @@ func long(n int) *client.Snapshot {
 
 // TestScrolling pins to the bottom while following, and marks new messages while scrolled up.
 func TestScrolling(t *testing.T) {
+	t.Parallel()
 	next := func(m *Model, seq int64) tea.Msg {
 		return on(m, event(seq, client.EvMessageCompleted, fmt.Sprintf(
 			`{"entryId":"n%d","role":"user","text":"new turn %d","timestamp":"2026-10-14T11:00:00Z"}`, seq, seq)))
@@ -142,6 +144,7 @@ func TestScrolling(t *testing.T) {
 
 // TestTranscriptFitsAnyWidth keeps every line within the width and the screen's height.
 func TestTranscriptFitsAnyWidth(t *testing.T) {
+	t.Parallel()
 	for _, w := range []int{20, 33, 80, 201} {
 		m := opened(t, testConfig(t), w, 30, snapshot(lease("user:ada", "cli-me")), nil)
 		for i, l := range strings.Split(screen(m), "\n") {

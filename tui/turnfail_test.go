@@ -21,6 +21,7 @@ func lineWith(lines []string, text string) int {
 // second fails: its error is drawn right under its own text, the first turn
 // shows none, and no failure notice is left at the end.
 func TestFailedTurnShowsItsError(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Fails")

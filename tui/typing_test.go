@@ -25,6 +25,7 @@ func keys(m *Model, msgs ...tea.Msg) (cmds int) {
 // what it does, and enter does it; after an action the focus is the
 // composer's again.
 func TestTypingInAPaneNeverActs(t *testing.T) {
+	t.Parallel()
 	t.Run("after accepting, the words go to the composer", func(t *testing.T) {
 		m := driven(t, 100, 30)
 		feed(m, chimeArrives(m, 5, "c1", "Bo", "one"), chimeArrives(m, 6, "c2", "Cy", "two"))
@@ -115,8 +116,10 @@ func focusOn(t *testing.T, m *Model, f focus) {
 // set, no fork, no overlay, no scroll. Both as the driver and as a terminal
 // that watches (its other terminal drives).
 func TestTypingNeverActs(t *testing.T) {
+	t.Parallel()
 	for _, who := range []string{"driver", "watcher"} {
 		t.Run(who, func(t *testing.T) {
+			t.Parallel() // each has its own host
 			srv, _ := host(t)
 			ada, bo := person(t, srv, "ada-token", "cli-ada"), person(t, srv, "bo-token", "cli-bo")
 			id := newSession(t, ada, "Typing")
@@ -193,6 +196,7 @@ func TestTypingNeverActs(t *testing.T) {
 // TestPaneLetterThenEnterActs: in a pane a letter proposes what it does
 // (the status line says so) and enter does it, once.
 func TestPaneLetterThenEnterActs(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada, bo := person(t, srv, "ada-token", "cli-ada"), person(t, srv, "bo-token", "cli-bo")
 	id := newSession(t, ada, "Letters")

@@ -9,6 +9,7 @@ import (
 // unknown /word is chimed only once the person says so, and //text chimes
 // "/text".
 func TestVisitSlashCommands(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-ada")
 	id := newSession(t, ada, "Ada's")

@@ -20,6 +20,7 @@ const wallMarker = "<!-- the wall at 160x48: go test ./tui -run TestDocsShowTheW
 // composer, a chime marking another; docs/tui.md and the README show this
 // very screen.
 func TestDocsShowTheWall(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 160, 48, "Census of the herd", "Fence repairs", "Grazing plan")
 	everyTileDrives(a)

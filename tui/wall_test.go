@@ -103,6 +103,7 @@ func prompts(srv *vehicletest.Server, id string) int {
 // a tile with its header; the composer sends to the focused one only, and
 // alt+→ moves the focus (the composer keeps each tile's draft).
 func TestWallSendsToTheFocusedTile(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 80, 24, "Alpha", "Beta")
 	s := a.see("▸ you type here · Alpha", "  Beta · chat")
@@ -129,6 +130,7 @@ func TestWallSendsToTheFocusedTile(t *testing.T) {
 // TestWallMarksATileThatNeedsThePerson: a chime arriving in a session whose
 // tile has not the focus marks the tile, and focusing it clears the mark.
 func TestWallMarksATileThatNeedsThePerson(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	everyTileDrives(a) // each tile claims its session's lease at open
@@ -148,6 +150,7 @@ func TestWallMarksATileThatNeedsThePerson(t *testing.T) {
 // lease is taken from another terminal, and when its lease is about to
 // lapse with nobody at the keys.
 func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta", "Gamma")
 	everyTileDrives(a)
@@ -164,6 +167,7 @@ func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
 // TestWallMovesByRows: four tiles at 200x60 are two by two; alt+↓ moves
 // the focus to the tile below, alt+↑ back, alt+→ along the row.
 func TestWallMovesByRows(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 200, 60, "One", "Two", "Three", "Four")
 	if g := a.m.wall; g.cols != 2 || g.rows != 2 || g.shown != 4 {
@@ -180,6 +184,7 @@ func TestWallMovesByRows(t *testing.T) {
 // TestWallTileFlushesSlower: a tile without the focus renders its
 // streaming tail once a second at most; the focused one at every tick.
 func TestWallTileFlushesSlower(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	alpha, beta := a.m.tiles[0], a.m.tiles[1]
@@ -211,6 +216,7 @@ func TestWallTileFlushesSlower(t *testing.T) {
 // TestWallMarksAFailedMessage: a message sent from a tile that fails after
 // the focus moved on marks its tile.
 func TestWallMarksAFailedMessage(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	everyTileDrives(a)
@@ -224,6 +230,7 @@ func TestWallMarksAFailedMessage(t *testing.T) {
 // already keeps it as it was: its lease is not given up and claimed again
 // (the release could come after the claim), its draft stays.
 func TestWallKeepsTheSessionOpen(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ids := adaSessions(t, srv, "Alpha", "Beta")
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-wall"))
@@ -254,6 +261,7 @@ func TestWallKeepsTheSessionOpen(t *testing.T) {
 // has not the focus is marked; focused, its composer is closed and says
 // where it went.
 func TestWallMarksADeletedSession(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	everyTileDrives(a)
@@ -272,6 +280,7 @@ func TestWallMarksADeletedSession(t *testing.T) {
 // TestWallZoomsAndDegrades: alt+z zooms the focused tile to the whole
 // screen and back; at 40x12 one tile shows, with a line naming the others.
 func TestWallZoomsAndDegrades(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 100, 30, "Alpha", "Beta", "Gamma")
 	a.see("▸ you type here · Alpha", "Beta · chat", "Gamma · chat")
@@ -292,6 +301,7 @@ func TestWallZoomsAndDegrades(t *testing.T) {
 // TestPickerMarksSessionsToOpenTogether: space marks sessions in the
 // picker, enter opens them as a wall; space in a filter is text.
 func TestPickerMarksSessionsToOpenTogether(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	ada := person(t, srv, "ada-token", "cli-wall")
 	for _, title := range []string{"Alpha", "Beta", "Gamma"} {
@@ -321,6 +331,7 @@ func TestPickerMarksSessionsToOpenTogether(t *testing.T) {
 // TestWallTileStreamsWhileUnfocused: a reply to the unfocused tile's
 // session streams into its tile.
 func TestWallTileStreamsWhileUnfocused(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	other := person(t, srv, "ada-token", "cli-other")
@@ -345,6 +356,7 @@ func TestWallTileStreamsWhileUnfocused(t *testing.T) {
 // meanwhile reach each tile once: no gap, no duplicate, each tile on its
 // own.
 func TestWallTilesResumeThroughCuts(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	proxy := faultproxy.New(t, strings.TrimPrefix(srv.URL, "http://"), faultproxy.Options{Seed: 26, Cuts: 24, CutBudget: 4096})
 	ada, err := client.New(proxy.URL(), client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("cli-wall"))
@@ -408,6 +420,7 @@ func saysCount(s *session, text string) int {
 // names what has not opened yet and is gone once every tile opened, never
 // left saying a tile that shows its transcript is still opening.
 func TestWallOpeningNoteCountsWhatIsStillOpening(t *testing.T) {
+	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 120, 30, "Alpha", "Beta", "Gamma")
 	if strings.Contains(a.m.note, "opening") {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
-	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/drivertest"
 )
 
 // TestAgentCommandRides runs the manifest's agentCommand as sepia would: its
@@ -24,7 +23,7 @@ func TestAgentCommandRides(t *testing.T) {
 	if len(argv) == 0 || argv[0] != "vehicle" {
 		t.Fatalf("agentCommand %q does not run vehicle", argv)
 	}
-	dir := filepath.Dir(drivertest.Build(t, "../vehicle"))
+	dir := filepath.Dir(builtBinary(t, "vehicle"))
 	w := newWorld(t)
 	home := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

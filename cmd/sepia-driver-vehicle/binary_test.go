@@ -17,9 +17,10 @@ import (
 	"github.com/sophia-labs/vehicle/internal/config"
 )
 
-// TestBinary builds the driver once and runs it as sepia would.
+// TestBinary runs the driver, as built for a release, as sepia would.
 func TestBinary(t *testing.T) {
-	bin := drivertest.Build(t, ".")
+	t.Parallel()
+	bin := builtBinary(t, "sepia-driver-vehicle")
 	w := newWorld(t)
 	w.populate(t)
 	home := t.TempDir()
@@ -35,6 +36,7 @@ func TestBinary(t *testing.T) {
 		// under the host's answers to the seed's open choices and the others
 		for _, v := range vehicletest.Variants() {
 			t.Run(v.Name, func(t *testing.T) {
+				t.Parallel() // each variant has its own host and driver
 				vw := newWorld(t, v.Options()...)
 				vw.populate(t)
 				drivertest.Run(t, drivertest.Command(bin, envOf(vw)), drivertest.Fixture{
@@ -131,17 +133,11 @@ func sourceVersion(toml []byte) []byte {
 // TestVersionStamped: a release build's -ldflags set the version that
 // --version prints and driver.manifest reports.
 func TestVersionStamped(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go tool")
-	}
-	bin := filepath.Join(t.TempDir(), "sepia-driver-vehicle")
-	ld := "-X main.version=v3.2.1 -X main.commit=feedfacecafebeef -X main.date=2026-11-30"
-	if out, err := exec.Command("go", "build", "-ldflags", ld, "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := builtBinary(t, "sepia-driver-vehicle") // built with stampFlags
 	out, err := exec.Command(bin, "--version").Output()
 	if err != nil || string(out) != "sepia-driver-vehicle version v3.2.1 (commit feedfacecafe, 2026-11-30)\n" {
 		t.Errorf("--version: %q, %v", out, err)

@@ -1,7 +1,9 @@
 package main
 
 import (
-	"fmt"
+	"context"
+	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,57 +11,70 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/sophia-labs/vehicle/internal/testbin"
 )
 
 // built holds vehicle and vehicle-tui, built once for the tests that run
-// them; TestMain removes the folder.
+// them (started by TestMain, beside the tests that need no binary); TestMain
+// removes the folder.
 var built struct {
 	once sync.Once
+	ctx  context.Context // ends a build no test waited for when the tests end
+	done chan struct{}   // closed once the build ended
 	dir  string
 	err  error
 }
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	ctx, cancel := context.WithCancel(context.Background())
+	built.ctx, built.done = ctx, make(chan struct{})
+	if !testing.Short() {
+		go startBuild()
+	}
 	code := m.Run()
+	cancel()                                    // a build no test waited for stops
+	built.once.Do(func() { close(built.done) }) // waits for a build under way
 	if built.dir != "" {
 		_ = os.RemoveAll(built.dir)
 	}
 	os.Exit(code)
 }
 
-// buildVehicle builds vehicle and this program into one folder, as they
-// ship, and returns vehicle's path: the tests run `vehicle ...`, which
-// becomes vehicle-tui.
-func buildVehicle(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go tool on PATH to build the binaries")
-	}
+// startBuild builds vehicle and this program into one folder, as they ship,
+// side by side (from the build cache when they were built before: testbin),
+// the first time it is called.
+func startBuild() {
 	built.once.Do(func() {
+		defer close(built.done)
+		if _, err := exec.LookPath("go"); err != nil {
+			built.err = errNoGo
+			return
+		}
 		built.dir, built.err = os.MkdirTemp("", "vehicle-tui-test")
-		for _, pkg := range []string{".", "../vehicle"} {
-			if built.err == nil {
-				built.err = goBuild(built.dir, pkg)
-			}
+		if built.err == nil {
+			built.err = testbin.Build(built.ctx, built.dir, "", ".", "../vehicle")
 		}
 	})
+}
+
+// errNoGo is the build's error when there is no go tool to build with.
+var errNoGo = errors.New("no go tool on PATH to build the binaries")
+
+// buildVehicle waits for vehicle and this program (startBuild) and returns
+// vehicle's path: the tests run `vehicle ...`, which becomes vehicle-tui.
+func buildVehicle(t *testing.T) string {
+	t.Helper()
+	startBuild()
+	<-built.done
+	if errors.Is(built.err, errNoGo) {
+		t.Skip(built.err)
+	}
 	if built.err != nil {
 		t.Fatal(built.err)
 	}
 	return filepath.Join(built.dir, "vehicle"+exeSuffix())
-}
-
-// goBuild builds the command in pkg into dir.
-func goBuild(dir, pkg string) error {
-	name := filepath.Base(pkg)
-	if pkg == "." {
-		name = "vehicle-tui"
-	}
-	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, name+exeSuffix()), pkg).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
-	}
-	return nil
 }
 
 // exeSuffix is what a program's name ends with here.
@@ -87,6 +102,7 @@ func cliEnv(t *testing.T) []string {
 // TestGOMAXPROCSNotRefreshed: the UI's binary keeps sysmon from reading the
 // cgroup's CPU limit again and again (godebug.go).
 func TestGOMAXPROCSNotRefreshed(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Join(filepath.Dir(buildVehicle(t)), "vehicle-tui"+exeSuffix())
 	out, err := exec.Command("go", "version", "-m", bin).CombinedOutput()
 	if err != nil {

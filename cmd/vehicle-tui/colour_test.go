@@ -34,6 +34,7 @@ func colourSequences(out string) int {
 // pty: with colour on they write colour sequences; with NO_COLOR (any
 // value) or CLICOLOR=0 they write none.
 func TestColourOff(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	tuiBin := filepath.Join(filepath.Dir(bin), "vehicle-tui"+exeSuffix())
 	runs := []struct {
@@ -49,6 +50,7 @@ func TestColourOff(t *testing.T) {
 	for _, r := range runs {
 		for _, env := range []string{"", "NO_COLOR=1", "NO_COLOR=yes", "CLICOLOR=0"} {
 			t.Run(r.name+"/"+cmpOr(env, "colour"), func(t *testing.T) {
+				t.Parallel() // each run has its own home and terminal
 				home := t.TempDir()
 				extra := []string{"COLORTERM=truecolor"}
 				if env != "" {

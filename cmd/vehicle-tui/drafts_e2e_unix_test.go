@@ -15,6 +15,7 @@ import (
 // afterwards gets the first's draft back: the empty composer forgot only
 // its own.
 func TestTwoTerminalsKeepTheirDrafts(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

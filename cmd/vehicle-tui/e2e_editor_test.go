@@ -14,6 +14,7 @@ import (
 // and draws on demand: the return must wake it) with the edited draft in
 // the composer, and that it is sent as edited.
 func TestEditorRoundTrip(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	home := t.TempDir()
 	editor := filepath.Join(home, "append-editor")

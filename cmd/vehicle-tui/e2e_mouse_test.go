@@ -13,6 +13,7 @@ import (
 // demo's tool chip opens that chip: the UI's idea of where things are is
 // the screen's.
 func TestClickLandsWhereTheScreenShows(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	term := ptytest.Start(t, bin, 36, 100, ptyEnv(t.TempDir(), "EDITOR=true"), "demo")
 	// The demo's last reply whole and the run idle: nothing moves the chip

@@ -36,6 +36,7 @@ func hostURL(t *testing.T, term *ptytest.Terminal) string {
 // attributed to Bo (Bo cannot read Ada's session: his screen shows what the
 // room did with his chime). Then co-drive: Bo's next chime goes in at once.
 func TestEndToEndRoom(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	home := t.TempDir()
 	env := func(token string) []string {

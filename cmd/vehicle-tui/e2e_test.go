@@ -14,6 +14,7 @@ import (
 // checks the terminal is restored (the alternate screen left, the cursor
 // shown).
 func TestEndToEndDemo(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	home := t.TempDir()
 	term := ptytest.Start(t, bin, 36, 100, ptyEnv(home, "EDITOR=true"), "demo")

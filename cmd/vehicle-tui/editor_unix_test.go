@@ -64,6 +64,7 @@ func waitFile(t *testing.T, path string) string {
 // exit code; the editor inherited no descriptor of the UI's but the
 // terminal (no epoll, no pipe).
 func TestEditorExitCodeKeepsTheEdit(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -98,6 +99,7 @@ func TestEditorExitCodeKeepsTheEdit(t *testing.T) {
 // removes the draft's temporary file (and a swap file the editor put
 // beside it), keeps what the editor had saved as the draft, and exits.
 func TestEditorEndsWithTheTerminal(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

@@ -23,6 +23,7 @@ import (
 // SIGHUP; under nohup (SIGHUP ignored) the UI sees its terminal gone
 // instead, and ends the same way.
 func TestHangupKeepsTheDraftAndReleases(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

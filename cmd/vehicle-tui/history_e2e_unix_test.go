@@ -14,6 +14,7 @@ import (
 // draft, then the message (issue 24, item 5: the input history is kept in
 // the state folder).
 func TestHistoryAfterQuit(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

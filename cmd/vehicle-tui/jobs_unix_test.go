@@ -47,6 +47,7 @@ func waitStopped(t *testing.T, term *ptytest.Terminal) {
 // process, as full-screen programs do; after SIGCONT (fg) the UI takes the
 // terminal again, draws itself, and takes keys.
 func TestSuspendAndResume(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -87,6 +88,7 @@ func TestSuspendAndResume(t *testing.T) {
 // editor and the UI together, as one job of an interactive shell; the
 // shell's fg goes on with both, the editor first.
 func TestSuspendWhileEditing(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

@@ -43,6 +43,7 @@ func runReaderApp(t *testing.T, in string, env map[string]string, file string, a
 // refuses): the prompt and the reply are lines; the flag beats the
 // environment, which beats the file.
 func TestScreenReaderMode(t *testing.T) {
+	t.Parallel()
 	srv := vehicletest.NewServer(t)
 	cases := []struct {
 		name, env, file string
@@ -83,6 +84,7 @@ func TestScreenReaderMode(t *testing.T) {
 // TestScreenReaderBadVariable: a variable that is not a yes or a no says
 // what it takes.
 func TestScreenReaderBadVariable(t *testing.T) {
+	t.Parallel()
 	code, _, errw := runReaderApp(t, "", map[string]string{config.EnvScreenReader: "maybe"}, "")
 	if code == 0 || !strings.Contains(errw, "VEHICLE_SCREEN_READER=1") {
 		t.Fatalf("exit %d: %s", code, errw)
@@ -92,6 +94,7 @@ func TestScreenReaderBadVariable(t *testing.T) {
 // TestDemoScreenReader: vehicle demo --screen-reader runs the line mode on
 // the demo's session through a pipe.
 func TestDemoScreenReader(t *testing.T) {
+	t.Parallel()
 	code, out, errw := runReaderApp(t, "hello #tool\n", map[string]string{}, "", "demo", "--screen-reader", "--delta-delay", "0")
 	for _, want := range []string{`opened "Welcome to vehicle"`, "you drive from this terminal.", "you: hello #tool",
 		"tool search_documents: ok", "released the lease"} {
@@ -107,6 +110,7 @@ func TestDemoScreenReader(t *testing.T) {
 // TestWatchScreenReader: vehicle watch --screen-reader reads a session
 // along, read-only, through a pipe.
 func TestWatchScreenReader(t *testing.T) {
+	t.Parallel()
 	srv := vehicletest.NewServer(t)
 	c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"))
 	if err != nil {

@@ -56,6 +56,7 @@ func readmeProse(t *testing.T, title string) (prose string, blocks []string) {
 // steps say a screen shows is waited for on that screen (issue 24's fourth
 // item: the README's steps are run by a test).
 func TestREADMETwoPeople(t *testing.T) {
+	t.Parallel()
 	prose, blocks := readmeProse(t, readmeTwoPeople)
 	if len(blocks) < 2 || !strings.HasPrefix(blocks[0], "vehicle demo --listen") || !strings.Contains(blocks[1], "--chime") {
 		t.Fatalf("the section's first blocks are not the demo and Bo's command: %q", blocks)

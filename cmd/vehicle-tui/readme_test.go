@@ -85,6 +85,7 @@ func startDemo(t *testing.T, bin string, env []string) string {
 // out of credit against `vehicle demo --listen`: Dee spends her credit,
 // is refused out_of_credit with the doors, and goes on with her own key.
 func TestREADMEOutOfCredit(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash to run the README's lines")
 	}
@@ -159,6 +160,7 @@ func TestREADMEOutOfCredit(t *testing.T) {
 // it, and the first terminal of hers that opens it drives it without an
 // offer to take over.
 func TestDemoNoTUIHoldsNoLease(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	home := t.TempDir()
 	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),

@@ -16,6 +16,7 @@ import (
 // terminal after the UI has left the alternate screen, with the debug log's
 // path.
 func TestTUIPrintsLastErrorOnExit(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -60,6 +61,7 @@ func TestTUIPrintsLastErrorOnExit(t *testing.T) {
 // TestDebugLogOfTheTUI runs the demo with --debug in a pty and finds the
 // UI's stream in the log: its connection state and its requests.
 func TestDebugLogOfTheTUI(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

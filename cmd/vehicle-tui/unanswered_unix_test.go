@@ -48,6 +48,7 @@ func holdingProxy(t *testing.T, target string) (*httptest.Server, *atomic.Bool) 
 // is kept with the draft by its requestId; the UI opened again shows it in
 // the queue lane, and enter sends the same request: the host runs it once.
 func TestUnansweredMessageOutlivesTheUI(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

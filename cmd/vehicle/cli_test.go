@@ -53,6 +53,7 @@ func cliEnv(t *testing.T) []string {
 // line: the version, every subcommand in the help, each subcommand's own
 // flags only, completion, the man page and the exit codes.
 func TestCommandLine(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

@@ -132,6 +132,7 @@ func TestFindTUI(t *testing.T) {
 // vehicle-tui, and a signal to it reaches the UI's command); without it,
 // one line says what to do.
 func TestHandoffBinary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binaries")
 	}

@@ -70,6 +70,7 @@ func leftBehind(t *testing.T, pid int, mark string) []string {
 // that session is left when it ends: no D-Bus autolaunch daemon. login
 // says "no keyring" before it reads a token.
 func TestNoProcessOutlivesACommand(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("counts processes through /proc")
 	}
@@ -108,6 +109,7 @@ func TestNoProcessOutlivesACommand(t *testing.T) {
 // an unlocked gnome-keyring) and sets VEHICLE_TEST_KEYRING=1; elsewhere the
 // test is skipped.
 func TestRealKeyring(t *testing.T) {
+	t.Parallel()
 	if os.Getenv(envRealKeyring) != "1" {
 		t.Skip("set " + envRealKeyring + "=1 with a session bus and an unlocked Secret Service (.ci/run does)")
 	}

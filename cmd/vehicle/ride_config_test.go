@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/config"
 	"github.com/sophia-labs/vehicle/internal/linesink"
 )
@@ -28,7 +30,8 @@ func TestRideTakesGardendFromTheFile(t *testing.T) {
 	env := config.MapEnv(map[string]string{"VEHICLE_TOKEN": "ada-token", "XDG_CONFIG_HOME": filepath.Join(home, "config")})
 	for _, args := range [][]string{{"--new"}, {"--new", "--gardend", "http://127.0.0.1:1"}} {
 		out, errw := linesink.New(), linesink.New()
-		rio := rideIO{in: strings.NewReader(""), out: out, errw: errw, env: env, stateDir: filepath.Join(home, "state")}
+		rio := rideIO{in: strings.NewReader(""), out: out, errw: errw, env: env, stateDir: filepath.Join(home, "state"),
+			opts: []client.Option{client.WithRetry(client.RetryPolicy{Attempts: 2, Base: time.Millisecond, Max: time.Millisecond})}}
 		code := rideCommand(context.Background(), args, rio)
 		lines, _ := out.Lines()
 		fromFile := len(args) == 1

@@ -54,6 +54,7 @@ func TestDraftsOfTwoTerminals(t *testing.T) {
 // TestDraftsSavedAtOnce: terminals saving the same session at the same
 // moment each keep their own draft whole.
 func TestDraftsSavedAtOnce(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "drafts")
 	const key = "k"
 	texts := map[string]string{"cli-a": string(words(40<<10, "alpha")), "cli-b": string(words(30<<10, "beta"))}

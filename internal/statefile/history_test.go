@@ -49,6 +49,7 @@ func TestHistoryKeptPerSessionAndAcross(t *testing.T) {
 // TestHistoryIsBounded keeps the newest texts of a session and of the
 // global history, and a text past the message limit cut to it.
 func TestHistoryIsBounded(t *testing.T) {
+	t.Parallel()
 	h := NewHistory(t.TempDir())
 	for i := range HistorySession + 3 {
 		if err := h.Add("s1", fmt.Sprintf("text %d", i)); err != nil {
@@ -71,6 +72,7 @@ func TestHistoryIsBounded(t *testing.T) {
 // TestHistoryWritersAtOnce: two terminals adding at once each keep every
 // text (one writer at a time), and no lock is left.
 func TestHistoryWritersAtOnce(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var wg sync.WaitGroup
 	for w := range 2 {

@@ -128,6 +128,7 @@ func TestWriteReplacesALinkNotItsTarget(t *testing.T) {
 // TestWritersAtOnceNeverMix has writers of different texts race on one
 // file, 500 rounds: every read sees one whole text, never a mix or nothing.
 func TestWritersAtOnceNeverMix(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "draft.txt")
 	texts := [][]byte{words(40<<10, "alpha"), words(30<<10, "beta"), words(50<<10, "gamma")}
 	for round := 0; round < 500; round++ {

@@ -1,6 +1,7 @@
 package composer
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -57,20 +58,23 @@ func TestWrappedRowsMatchTheTextarea(t *testing.T) {
 		samples = append(samples, string(r))
 	}
 	for _, w := range []int{3, 4, 7, 10, 19, 38, 78} {
-		for _, s := range samples {
-			ta := textarea.New()
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			t.Parallel()         // each width has its own textarea
+			ta := textarea.New() // each sample set in it as a new value
 			ta.ShowLineNumbers, ta.Prompt, ta.CharLimit = false, "", 0
 			ta.DynamicHeight, ta.MaxHeight, ta.MaxContentHeight = true, 0, math.MaxInt32
 			ta.SetWidth(w)
-			ta.SetValue(s)
-			got := 0
-			for _, l := range strings.Split(ta.Value(), "\n") {
-				got += wrappedRows([]rune(l), ta.Width())
+			for _, s := range samples {
+				ta.SetValue(s)
+				got := 0
+				for _, l := range strings.Split(ta.Value(), "\n") {
+					got += wrappedRows([]rune(l), ta.Width())
+				}
+				if got != ta.Height() {
+					t.Fatalf("width %d, %q: counted %d lines, the textarea has %d", w, s, got, ta.Height())
+				}
 			}
-			if got != ta.Height() {
-				t.Fatalf("width %d, %q: counted %d lines, the textarea has %d", w, s, got, ta.Height())
-			}
-		}
+		})
 	}
 }
 

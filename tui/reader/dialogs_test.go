@@ -136,6 +136,7 @@ func TestSteerAndFollowUp(t *testing.T) {
 // TestEndOfInputWaitsForTheRun: when the input ends during a run, the mode
 // writes the reply, gives the lease up and ends.
 func TestEndOfInputWaitsForTheRun(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	id := newSession(t, ada, "piped", true)

@@ -18,6 +18,7 @@ func shortLeases(t *testing.T, ttl time.Duration) *vehicletest.Server {
 // TestLeaseKeptWhileHere: a line typed since the lease was taken renews it
 // before it expires.
 func TestLeaseKeptWhileHere(t *testing.T) {
+	t.Parallel()
 	srv := shortLeases(t, 3*time.Second)
 	ada := person(t, srv, "ada-token", "sr")
 	id := newSession(t, ada, "kept", false)
@@ -34,6 +35,7 @@ func TestLeaseKeptWhileHere(t *testing.T) {
 // TestLeaseLapsesWhenAway: with nothing typed, the lease lapses and that
 // is announced; sending takes it again.
 func TestLeaseLapsesWhenAway(t *testing.T) {
+	t.Parallel()
 	srv := shortLeases(t, 2*time.Second)
 	ada := person(t, srv, "ada-token", "sr")
 	id := newSession(t, ada, "lapsed", false)

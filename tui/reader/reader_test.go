@@ -13,6 +13,7 @@ import (
 // once each, a tool's outcome is a line, and nothing written is an escape
 // sequence or a box-drawing character.
 func TestPromptLinesOnce(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	id := newSession(t, ada, "notes", true)

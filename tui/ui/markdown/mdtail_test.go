@@ -28,28 +28,37 @@ func TestTailDrawsLikeGlamour(t *testing.T) {
 	}
 	for _, style := range []string{theme.MarkdownDark, theme.MarkdownLight} {
 		for _, width := range []int{24, 114} {
-			m, glam := New(style, width), New(style, width)
-			drawn := 0
-			for _, p := range paragraphs {
-				for end := 1; end <= len(p); end++ {
-					src := p[:end]
-					if !strings.HasSuffix(src, " ") && end < len(p) && end%3 != 0 {
-						continue // every third prefix, and each word's end
-					}
-					got, ok := m.paragraph(src)
-					if !ok {
-						continue
-					}
-					drawn++
-					if want := glam.RenderBlock(src); !sameCells(got, want, width) {
-						t.Fatalf("%s at %d, %q:\ntail:    %q\nglamour: %q", style, width, src, got, want)
-					}
-				}
+			t.Run(fmt.Sprintf("%s/%d", style, width), func(t *testing.T) {
+				t.Parallel() // each style and width has its own renderers
+				tailDrawsLikeGlamour(t, style, width, paragraphs)
+			})
+		}
+	}
+}
+
+// tailDrawsLikeGlamour is TestTailDrawsLikeGlamour in one style at one
+// width.
+func tailDrawsLikeGlamour(t *testing.T, style string, width int, paragraphs []string) {
+	m, glam := New(style, width), New(style, width)
+	drawn := 0
+	for _, p := range paragraphs {
+		for end := 1; end <= len(p); end++ {
+			src := p[:end]
+			if !strings.HasSuffix(src, " ") && end < len(p) && end%3 != 0 {
+				continue // every third prefix, and each word's end
 			}
-			if drawn < 100 {
-				t.Errorf("%s at %d: tail drew only %d prefixes itself", style, width, drawn)
+			got, ok := m.paragraph(src)
+			if !ok {
+				continue
+			}
+			drawn++
+			if want := glam.RenderBlock(src); !sameCells(got, want, width) {
+				t.Fatalf("%s at %d, %q:\ntail:    %q\nglamour: %q", style, width, src, got, want)
 			}
 		}
+	}
+	if drawn < 100 {
+		t.Errorf("%s at %d: tail drew only %d prefixes itself", style, width, drawn)
 	}
 }
 

@@ -1,0 +1,6 @@
+//go:build !windows
+
+package testbin
+
+// exeSuffix ends a program's name here.
+const exeSuffix = ""

@@ -1,0 +1,4 @@
+package testbin
+
+// exeSuffix ends a program's name here.
+const exeSuffix = ".exe"
