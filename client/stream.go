@@ -179,7 +179,7 @@ type Stream struct {
 	lastPollCursor int64        // the cursor it asked from
 	bogus          int64        // the last seq found to be garbage
 	gap            int64        // the last seq that skipped events
-	pace           atomic.Int64 // SetPace's, in nanoseconds
+	pace           streamPacing // SetPace's and SetDeltaPace's
 }
 
 // SetPace makes the stream read its connection at most once every d (0, the
@@ -187,7 +187,29 @@ type Stream struct {
 // network's buffers and is read at once, so a reader that only glances at a
 // session (a tile of a wall) wakes a few times a second, not at every
 // event, and gets events up to d late. Safe to call while Next waits.
-func (s *Stream) SetPace(d time.Duration) { s.pace.Store(int64(max(d, 0))) }
+func (s *Stream) SetPace(d time.Duration) { s.pace.every.Store(int64(max(d, 0))) }
+
+// SetDeltaPace makes the stream read a run of message.deltas at most once
+// every d (0, the default: as they come). The first delta after a pause is
+// read and delivered at once, and so is the next, which makes a run; from
+// then until the run ends, each read waits until d has passed since the
+// read that brought the last delta, and takes all that came meanwhile (any
+// other event with it): each event is delivered at most d after it came,
+// all those of d together, and the reader wakes once every d rather than
+// at every delta. A consumer that draws a run at most once every d (the
+// TUI's flush interval) gets it so without holding deltas itself. Safe to
+// call while Next waits.
+func (s *Stream) SetDeltaPace(d time.Duration) { s.pace.deltas.Store(int64(max(d, 0))) }
+
+// PacesDeltas reports whether the stream reads runs of deltas at a pace
+// (SetDeltaPace).
+func (s *Stream) PacesDeltas() bool { return s.pace.deltas.Load() > 0 }
+
+// streamPacing is how a stream's reader paces its reads, in nanoseconds.
+type streamPacing struct {
+	every  atomic.Int64 // SetPace's
+	deltas atomic.Int64 // SetDeltaPace's
+}
 
 // Stream opens the session's event stream after o.Since. Connect failures (a
 // refusal such as not_found or unauthenticated, or an unreachable host) come

@@ -78,12 +78,19 @@ type sseConn struct {
 
 	batch []Event // the Stream's: handed over, not yet delivered
 
-	pace     *atomic.Int64 // the Stream's pace (SetPace), in nanoseconds
+	pace     *streamPacing // the Stream's pace (SetPace, SetDeltaPace)
 	lastRead time.Time     // the reader's: when it last read
+
+	// The reader's, for SetDeltaPace: when it last read a delta, and
+	// whether a run of them is on (the next read that may wait waits until
+	// holdUntil).
+	deltaAt    time.Time
+	holdDeltas bool
+	holdUntil  time.Time
 }
 
 // startConn starts reading an accepted SSE response.
-func startConn(ctx context.Context, cancel context.CancelFunc, body *watchedBody, pace *atomic.Int64) *sseConn {
+func startConn(ctx context.Context, cancel context.CancelFunc, body *watchedBody, pace *streamPacing) *sseConn {
 	k := &sseConn{ctx: ctx, cancel: cancel, body: body, out: make(chan sseBatch, handOver),
 		exited: make(chan struct{}), first: make(chan struct{}), pace: pace}
 	body.beforeRead = func() bool { return k.flush() && k.wait() }
@@ -137,6 +144,7 @@ func (k *sseConn) decode() (Event, error) {
 		}
 		if ev.Type == EvMessageDelta {
 			k.markLive()
+			k.sawDelta()
 		} else if ev.Seq == 0 && id != nil {
 			ev.Seq, _ = strconv.ParseInt(string(id), 10, 64)
 		}
@@ -184,25 +192,51 @@ func (k *sseConn) flush() bool {
 	}
 }
 
+// sawDelta notes a delta read: one within twice the delta pace of the last
+// makes (or continues) a run, and the reader's next read that may wait
+// waits until the pace has passed since this one (SetDeltaPace).
+func (k *sseConn) sawDelta() {
+	if k.pace == nil {
+		return
+	}
+	d := time.Duration(k.pace.deltas.Load())
+	if d <= 0 {
+		return
+	}
+	now := time.Now()
+	if !k.holdDeltas && !k.deltaAt.IsZero() && now.Sub(k.deltaAt) < 2*d {
+		k.holdDeltas, k.holdUntil = true, now.Add(d)
+	}
+	k.deltaAt = now
+}
+
 // wait holds the reader, once it has read all that had come, until the
-// stream's pace has passed since it began reading, so that what the host
-// sends meanwhile is read at once; false when the connection is cancelled
-// first.
+// stream's pace has passed since it began reading, or a run of deltas'
+// pace since the read of its last delta, so that what the host sends
+// meanwhile is read at once; false when the connection is cancelled first.
 func (k *sseConn) wait() bool {
 	if !k.body.drained {
 		return true // more is at hand: read on
 	}
+	var until time.Time
 	if k.pace != nil {
-		if d := time.Duration(k.pace.Load()); d > 0 {
-			if rest := time.Until(k.lastRead.Add(d)); rest > 0 {
-				t := time.NewTimer(rest)
-				select {
-				case <-t.C:
-				case <-k.ctx.Done():
-					t.Stop()
-					return false
-				}
-			}
+		if d := time.Duration(k.pace.every.Load()); d > 0 {
+			until = k.lastRead.Add(d)
+		}
+	}
+	if k.holdDeltas {
+		k.holdDeltas = false
+		if k.holdUntil.After(until) {
+			until = k.holdUntil
+		}
+	}
+	if rest := time.Until(until); !until.IsZero() && rest > 0 {
+		t := time.NewTimer(rest)
+		select {
+		case <-t.C:
+		case <-k.ctx.Done():
+			t.Stop()
+			return false
 		}
 	}
 	k.lastRead = time.Now()

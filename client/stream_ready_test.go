@@ -120,3 +120,56 @@ func TestStreamPaceReadsInBatches(t *testing.T) {
 		t.Errorf("%d events came in %d batches at a pace of 100 ms: want a few", len(want), batches)
 	}
 }
+
+// TestStreamDeltaPaceReadsRunsInBatches: a stream whose runs of deltas are
+// paced at 100 ms gets a reply streaming over about half a second in a few
+// batches, the same events in the same order as an unpaced stream.
+func TestStreamDeltaPaceReadsRunsInBatches(t *testing.T) {
+	_, c, created := hostSession(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: 2 * time.Millisecond}))
+	id := created.Session.SessionID
+	one, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	paced, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer paced.Close()
+	if paced.PacesDeltas() {
+		t.Fatal("a new stream paces its deltas")
+	}
+	paced.SetDeltaPace(100 * time.Millisecond)
+	if !paced.PacesDeltas() {
+		t.Fatal("SetDeltaPace did not pace the deltas")
+	}
+	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
+		t.Fatal(err)
+	}
+	var got []client.Event
+	batches, deltas := 0, 0
+	settled := func() bool { return len(got) > 0 && got[len(got)-1].Type == client.EvRunSettled }
+	for !settled() && paced.Next() {
+		batches++
+		got = append(got, paced.Current())
+		for !settled() && paced.NextReady() {
+			got = append(got, paced.Current())
+		}
+	}
+	want := untilType(t, one, created.Cursor, client.EvRunSettled)
+	for i := range want {
+		if i >= len(got) || got[i].Seq != want[i].Seq || got[i].Type != want[i].Type {
+			t.Fatalf("event %d differs: got %d events, want %d", i, len(got), len(want))
+		}
+		if got[i].Type == client.EvMessageDelta {
+			deltas++
+		}
+	}
+	if deltas < 100 {
+		t.Fatalf("%d deltas: the reply did not stream", deltas)
+	}
+	if batches > len(want)/10 {
+		t.Errorf("%d events (%d deltas) came in %d batches with runs of deltas paced at 100 ms: want a few", len(want), deltas, batches)
+	}
+}

@@ -455,15 +455,17 @@ func (m *Model) throttled(s *session) bool { return len(m.tiles) > 1 && s != m.s
 const tileReadEvery = 250 * time.Millisecond
 
 // paceStream reads s's stream at the tiles' pace while s is throttled, as
-// events come otherwise.
+// events come otherwise, a run of deltas a flush interval at a time.
 func (m *Model) paceStream(s *session) {
 	if s.stream == nil {
 		return
 	}
 	if m.throttled(s) {
 		s.stream.SetPace(tileReadEvery)
+		s.stream.SetDeltaPace(0)
 	} else {
 		s.stream.SetPace(0)
+		s.stream.SetDeltaPace(m.cfg.FlushEvery) // a run of deltas read a flush interval at a time (nextEvents)
 	}
 }
 

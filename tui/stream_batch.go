@@ -57,6 +57,11 @@ func (p *pacer) hold() time.Duration {
 // most a flush interval after it came (as the flush tick drew it), and the
 // reader's goroutine hands nothing over while the deltas wait (the client
 // keeps what it read). The first delta after a pause is drawn at once.
+// A stream that paces its runs of deltas itself (client.Stream.SetDeltaPace,
+// the focused session's, at the flush interval) is not held here: it reads
+// a run once a flush interval, so the deltas wait in the network's buffers
+// and the reader wakes once a flush interval, not at every delta, and what
+// it hands over enters at once.
 // Update re-issues the command after each message.
 func nextEvents(s *client.Stream, gen int, p *pacer) tea.Cmd {
 	return func() tea.Msg {
@@ -64,7 +69,7 @@ func nextEvents(s *client.Stream, gen int, p *pacer) tea.Cmd {
 			return streamEndMsg{gen: gen, err: s.Err()}
 		}
 		evs := takeReady(s, []client.Event{s.Current()})
-		if time.Since(p.last) < p.hold() && onlyDeltas(evs) {
+		if !s.PacesDeltas() && time.Since(p.last) < p.hold() && onlyDeltas(evs) {
 			t := time.NewTimer(p.hold())
 			<-t.C
 			evs = takeReady(s, evs)

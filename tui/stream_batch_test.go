@@ -141,3 +141,22 @@ func TestListBehindDrawnByATick(t *testing.T) {
 		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.sess.flushes, got)
 	}
 }
+
+// TestFocusedStreamPacesItsDeltas: the focused session's stream reads a run
+// of deltas a flush interval at a time (nextEvents does not hold them
+// again); a tile without the focus keeps the tiles' slower pace instead,
+// and the two swap when the focus moves.
+func TestFocusedStreamPacesItsDeltas(t *testing.T) {
+	srv, _ := host(t)
+	a, _ := wallOf(t, srv, 160, 40, "Alpha", "Beta")
+	alpha, beta := a.m.tiles[0], a.m.tiles[1]
+	a.until("both streams open", func(string) bool { return alpha.stream != nil && beta.stream != nil })
+	if !alpha.stream.PacesDeltas() || beta.stream.PacesDeltas() {
+		t.Fatalf("Alpha focused: Alpha paces its deltas %v, Beta %v", alpha.stream.PacesDeltas(), beta.stream.PacesDeltas())
+	}
+	a.send(keyAltRight)
+	a.see("▸ you type here · Beta")
+	if alpha.stream.PacesDeltas() || !beta.stream.PacesDeltas() {
+		t.Fatalf("Beta focused: Alpha paces its deltas %v, Beta %v", alpha.stream.PacesDeltas(), beta.stream.PacesDeltas())
+	}
+}

@@ -35,6 +35,8 @@ type cursedRenderer struct {
 	starting      bool // indicates whether the renderer is starting after being stopped
 	pendingErase  bool // an scr.Erase() is pending and hasn't been drained by flush yet
 	noInput       bool // whether input is disabled, in which case keyboard enhancement queries are pointless
+
+	rows frameRows // the text of the alt screen's rows as last drawn (rows.go)
 }
 
 var _ renderer = &cursedRenderer{}
@@ -332,7 +334,8 @@ func (s *cursedRenderer) flush(closing bool) error {
 	s.starting = false
 	s.pendingErase = false
 
-	if frameArea != s.cellbuf.Bounds() {
+	resized := frameArea != s.cellbuf.Bounds()
+	if resized {
 		s.scr.Erase() // Force a full redraw to avoid artifacts.
 
 		// We need to reset the touched lines buffer to match the new height.
@@ -347,8 +350,8 @@ func (s *cursedRenderer) flush(closing bool) error {
 
 	// Clear our screen buffer before copying the new frame into it to ensure
 	// we erase any old content.
-	s.cellbuf.Clear()
-	content.Draw(s.cellbuf, s.cellbuf.Bounds())
+	// Only the rows whose text changed are decoded again (rows.go).
+	s.drawFrame(content, view.AltScreen, resized)
 
 	// If the frame height is greater than the screen height, we drop the
 	// lines from the top of the buffer.

@@ -531,6 +531,10 @@ type Program struct {
 	output    io.Writer
 	outputBuf bytes.Buffer // buffer used to queue commands to be sent to the output
 
+	// frameOut is the renderer's quiet writer to the output's terminal
+	// (frameWriter), closed at shutdown; nil when it writes to the output.
+	frameOut io.Closer
+
 	// ttyOutput is null if output is not a TTY.
 	ttyOutput           term.File
 	previousOutputState *term.State
@@ -1145,7 +1149,7 @@ func (p *Program) Run() (returnModel Model, returnErr error) {
 		} else {
 			// If no renderer is set use the cursed one.
 			r := newCursedRenderer(
-				p.output,
+				p.frameWriter(), // the output, written quietly (quietout_linux.go)
 				p.environ,
 				p.width,
 				p.height,
@@ -1365,6 +1369,9 @@ func (p *Program) shutdown(kill bool) {
 		}
 
 		_ = p.restoreTerminalState()
+		if p.frameOut != nil {
+			_ = p.frameOut.Close()
+		}
 	})
 }
 

@@ -32,6 +32,7 @@ type Composer struct {
 	readOnly bool       // watching read-only: it takes nothing
 	editor   EditorRun  // how $EDITOR runs
 	editing  *editorRun // the last editor run, until its answer comes back
+	drawn    drawing    // the last drawing, while nothing it shows changed (grow.go)
 }
 
 // New is the composer of ctx; editor is the command ctrl+e runs on the
@@ -173,6 +174,7 @@ func (c *Composer) SetStyles(st *theme.Styles) {
 	}
 	blurred := state
 	blurred.Prompt = st.Rule
+	c.changed()
 	c.ta.SetStyles(textarea.Styles{
 		Focused: state,
 		Blurred: blurred,
@@ -182,13 +184,21 @@ func (c *Composer) SetStyles(st *theme.Styles) {
 
 // SetSize gives the composer its width and the most lines it may take.
 func (c *Composer) SetSize(w, h int) {
+	if w != c.grow.width || max(h, 1) != c.grow.limit {
+		c.changed()
+	}
 	c.grow.width, c.grow.limit = w, max(h, 1)
 	c.ta.SetWidth(w)
 	c.fit()
 }
 
 // SetPlaceholder sets the hint shown while the composer is empty.
-func (c *Composer) SetPlaceholder(s string) { c.ta.Placeholder = s }
+func (c *Composer) SetPlaceholder(s string) {
+	if s != c.ta.Placeholder {
+		c.changed()
+		c.ta.Placeholder = s
+	}
+}
 
 // Value is the draft, its chips expanded.
 func (c *Composer) Value() string { return c.chips.expand(c.ta.Value()) }
@@ -196,6 +206,7 @@ func (c *Composer) Value() string { return c.chips.expand(c.ta.Value()) }
 // SetValue replaces the draft and puts the cursor at its end; a large text
 // is collapsed into chips.
 func (c *Composer) SetValue(s string) {
+	c.changed()
 	c.ta.SetValue(c.chips.collapse(s))
 	c.ta.MoveToEnd()
 	c.fit()
@@ -215,6 +226,7 @@ func (c *Composer) Blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
 // Type passes a key or a paste to the textarea, whatever has the focus: what
 // is routed to the composer has the keyboard.
 func (c *Composer) Type(msg tea.Msg) tea.Cmd {
+	c.changed()
 	c.ta.Focus()
 	var cmd tea.Cmd
 	c.ta, cmd = c.ta.Update(msg)
@@ -224,6 +236,9 @@ func (c *Composer) Type(msg tea.Msg) tea.Cmd {
 
 // SetFocused moves the keyboard to the composer (true) or away from it.
 func (c *Composer) SetFocused(on bool) {
+	if on != c.ta.Focused() {
+		c.changed()
+	}
 	if on {
 		c.ta.Focus()
 	} else {

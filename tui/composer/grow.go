@@ -9,6 +9,7 @@ import (
 	"github.com/mattn/go-runewidth"
 	"github.com/rivo/uniseg"
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -39,6 +40,7 @@ func (c *Composer) fit() {
 		rows = g.limit - 1
 	}
 	if c.ta.MaxHeight != rows {
+		c.changed()
 		c.ta.MaxHeight = rows
 		c.ta.SetWidth(g.width) // the textarea fits its height to the new bound
 	}
@@ -123,13 +125,40 @@ func (c *Composer) hidden() (above, below int) {
 	return above, max(c.grow.total-above-c.ta.Height(), 0)
 }
 
-// view draws the textarea, under the mark when lines are hidden.
-func (c *Composer) view() string {
-	if !c.marked() {
-		return c.ta.View()
-	}
-	return c.mark() + "\n" + c.ta.View()
+// drawing is the composer's last drawing and cursor, kept while nothing
+// they show changes: a reply streaming in draws the screen a dozen times a
+// second, and the textarea's drawing of an unchanged draft was a twentieth
+// of that work. Every change to the textarea or to what the mark says goes
+// through a method that calls changed; the styles and keys it reads are
+// compared as they are drawn.
+type drawing struct {
+	ok     bool
+	styles *theme.Styles
+	editor string // the editor key's name, which the mark shows
+	view   string
+	cursor *tea.Cursor // nil when the textarea shows none
 }
+
+// changed drops the last drawing: the draft, its size, its focus or its
+// styles are changing.
+func (c *Composer) changed() { c.drawn = drawing{} }
+
+// draw is the composer's drawing, made again only after a change.
+func (c *Composer) draw() *drawing {
+	editor := ui.KeyName(c.ctx.Keys.Editor)
+	if d := &c.drawn; d.ok && d.styles == c.ctx.Styles && d.editor == editor {
+		return d
+	}
+	v := c.ta.View()
+	if c.marked() {
+		v = c.mark() + "\n" + v
+	}
+	c.drawn = drawing{ok: true, styles: c.ctx.Styles, editor: editor, view: v, cursor: c.taCursor()}
+	return &c.drawn
+}
+
+// view draws the textarea, under the mark when lines are hidden.
+func (c *Composer) view() string { return c.draw().view }
 
 // mark says how many lines of the draft are out of sight: "↑ 3 more lines
 // · ↓ 1 more line".
@@ -162,6 +191,16 @@ func moreLines(n int) string {
 // shownCursor is the terminal's cursor in the composer as drawn, under the
 // mark when there is one; nil when the composer is blurred.
 func (c *Composer) shownCursor() *tea.Cursor {
+	cur := c.draw().cursor
+	if cur == nil {
+		return nil
+	}
+	shown := *cur // the caller may move it
+	return &shown
+}
+
+// taCursor is the textarea's cursor, under the mark when there is one.
+func (c *Composer) taCursor() *tea.Cursor {
 	cur := c.ta.Cursor()
 	if cur != nil && c.marked() {
 		cur.Position.Y++

@@ -140,6 +140,7 @@ func (c *Composer) paste(msg tea.PasteMsg) tea.Cmd {
 	text := strings.ReplaceAll(strings.ReplaceAll(msg.Content, "\r\n", "\n"), "\r", "\n")
 	c.chips.remember(text)
 	ch := c.chips.newChip("pasted", text)
+	c.changed()
 	c.ta.Focus()
 	c.ta.InsertString(ch.token)
 	c.fit()
@@ -160,6 +161,7 @@ func (c *Composer) dropChip(msg tea.KeyPressMsg) (ok bool) {
 	col := min(c.ta.Column(), len(line))
 	for _, ch := range c.chips.live {
 		if (back && strings.HasSuffix(string(line[:col]), ch.token)) || (!back && strings.HasPrefix(string(line[col:]), ch.token)) {
+			c.changed()
 			for range []rune(ch.token) {
 				c.ta, _ = c.ta.Update(msg)
 			}
