@@ -38,7 +38,7 @@ func (r *reader) command(line string) {
 	case "/help":
 		r.help()
 	case "/quit":
-		r.quit = true
+		r.leave()
 	case "/cancel":
 		r.cancelQuestion()
 	case "/sessions":
@@ -239,4 +239,16 @@ func (r *reader) history(s *session, arg string) {
 		}
 	}
 	r.say("end of the history.")
+}
+
+// leave ends the mode on /quit; with a message whose answer was lost it
+// says so first, with its text, and leaves at the second /quit.
+func (r *reader) leave() {
+	if u := r.unsent; u != nil && u.lost && r.quitAsked != u.requestID {
+		r.quitAsked = u.requestID
+		r.say("your text %q has no answer from the host yet: it may or may not have gone in. "+
+			"/again sends the same request (the host runs it once); /quit again leaves anyway.", clean(u.text))
+		return
+	}
+	r.quit = true
 }

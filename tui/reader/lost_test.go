@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -51,5 +52,36 @@ func TestLostAnswerKeptForAgain(t *testing.T) {
 	}
 	if n := count(srv, id, client.EvRunStarted); n != 1 {
 		t.Errorf("%d runs, want 1", n)
+	}
+}
+
+// TestQuitSaysTheMessageWithNoAnswer: /quit with a prompt whose answer was
+// lost says so, with its text and what /again does, and stays; a second
+// /quit leaves.
+func TestQuitSaysTheMessageWithNoAnswer(t *testing.T) {
+	srv := host(t)
+	lose := &loseAnswers{}
+	ada, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("sr"),
+		client.WithHTTPClient(&http.Client{Transport: lose}), client.WithRetry(client.RetryPolicy{Attempts: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := newSession(t, ada, "lossy", true)
+	r := start(t, Config{Client: ada, SessionID: id})
+	r.see("you drive from this terminal.")
+	lose.drop.Store(true)
+	r.typeLine("did it go")
+	r.see("Your text is kept: /again sends the same request")
+	r.typeLine("/quit")
+	r.see(`your text "did it go" has no answer from the host yet`, "/quit again leaves anyway.")
+	r.typeLine("/quit")
+	select {
+	case err := <-r.done:
+		if err != nil {
+			t.Fatalf("the second /quit: %v", err)
+		}
+		r.done <- err // for the harness's cleanup
+	case <-time.After(waitLimit):
+		t.Fatal("the second /quit did not leave")
 	}
 }

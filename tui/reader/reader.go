@@ -56,25 +56,26 @@ type eventMsg struct {
 // reader is the running mode: everything is done on Run's goroutine but
 // reading the input and the stream.
 type reader struct {
-	cfg     Config
-	ctx     context.Context
-	c       *client.Client
-	me      client.Me
-	gen     int
-	sess    *session
-	visit   string           // the session chimed into (Chime)
-	ask     *question        // the numbered question waiting for an answer
-	keyWait *keyWait         // the next line is a model key
-	unsent  *outgoing        // text that did not go: /again sends it
-	listed  []client.Summary // the sessions of the last list, by number
-	events  chan eventMsg    // the stream's events
-	conns   chan connMsg     // the stream's connection changes
-	ticks   chan int         // the lease timer of a session, by generation
-	present bool             // a line was typed since the lease was last renewed
-	quit    bool             // leave the loop
-	ending  bool             // the input ended: quit once the run settles
-	lines   <-chan lineMsg   // the input's lines
-	partial string           // lines ended with a backslash: the text goes on
+	cfg       Config
+	ctx       context.Context
+	c         *client.Client
+	me        client.Me
+	gen       int
+	sess      *session
+	visit     string           // the session chimed into (Chime)
+	ask       *question        // the numbered question waiting for an answer
+	keyWait   *keyWait         // the next line is a model key
+	unsent    *outgoing        // text that did not go: /again sends it
+	listed    []client.Summary // the sessions of the last list, by number
+	events    chan eventMsg    // the stream's events
+	conns     chan connMsg     // the stream's connection changes
+	ticks     chan int         // the lease timer of a session, by generation
+	present   bool             // a line was typed since the lease was last renewed
+	quit      bool             // leave the loop
+	quitAsked string           // the request /quit said has no answer yet: the next /quit leaves
+	ending    bool             // the input ended: quit once the run settles
+	lines     <-chan lineMsg   // the input's lines
+	partial   string           // lines ended with a backslash: the text goes on
 }
 
 // Run runs the mode until the person quits (/quit or the end of the
