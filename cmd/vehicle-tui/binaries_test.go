@@ -1,80 +1,31 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/internal/testbin"
 )
 
-// built holds vehicle and vehicle-tui, built once for the tests that run
-// them (started by TestMain, beside the tests that need no binary); TestMain
-// removes the folder.
-var built struct {
-	once sync.Once
-	ctx  context.Context // ends a build no test waited for when the tests end
-	done chan struct{}   // closed once the build ended
-	dir  string
-	err  error
-}
+// built is vehicle and this program, built once for the tests that run
+// them, side by side as they ship.
+var built = testbin.NewSet("vehicle-tui-test", "", ".", "../vehicle")
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	ctx, cancel := context.WithCancel(context.Background())
-	built.ctx, built.done = ctx, make(chan struct{})
-	if !testing.Short() {
-		go startBuild()
-	}
-	code := m.Run()
-	cancel()                                    // a build no test waited for stops
-	built.once.Do(func() { close(built.done) }) // waits for a build under way
-	if built.dir != "" {
-		_ = os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
+	os.Exit(built.Main(m))
 }
 
-// startBuild builds vehicle and this program into one folder, as they ship,
-// side by side (from the build cache when they were built before: testbin),
-// the first time it is called.
-func startBuild() {
-	built.once.Do(func() {
-		defer close(built.done)
-		if _, err := exec.LookPath("go"); err != nil {
-			built.err = errNoGo
-			return
-		}
-		built.dir, built.err = os.MkdirTemp("", "vehicle-tui-test")
-		if built.err == nil {
-			built.err = testbin.Build(built.ctx, built.dir, "", ".", "../vehicle")
-		}
-	})
-}
-
-// errNoGo is the build's error when there is no go tool to build with.
-var errNoGo = errors.New("no go tool on PATH to build the binaries")
-
-// buildVehicle waits for vehicle and this program (startBuild) and returns
-// vehicle's path: the tests run `vehicle ...`, which becomes vehicle-tui.
+// buildVehicle waits for vehicle and this program and returns vehicle's
+// path: the tests run `vehicle ...`, which becomes vehicle-tui.
 func buildVehicle(t *testing.T) string {
 	t.Helper()
-	startBuild()
-	<-built.done
-	if errors.Is(built.err, errNoGo) {
-		t.Skip(built.err)
-	}
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return filepath.Join(built.dir, "vehicle"+exeSuffix())
+	return built.Path(t, "vehicle")
 }
 
 // exeSuffix is what a program's name ends with here.
