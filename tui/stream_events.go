@@ -1,0 +1,199 @@
+package tui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// The open sessions' streams: opened, folded event by event into the
+// reducer's state (and the panes), their connection shown, reopened after
+// a failure, their end said.
+
+// onStreamOpened starts reading the stream.
+func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil {
+		if msg.stream != nil {
+			return closeStream(m.cfg.Context, m.cfg.Client, msg.stream, "", false)
+		}
+		return nil
+	}
+	if msg.err != nil {
+		return m.streamFailed(s, msg.err)
+	}
+	s.stream, s.streamTries = msg.stream, 0
+	m.paceStream(s)
+	return tea.Batch(nextEvents(s.stream, s.gen, &s.pace), nextConn(s.ctx, s.states, s.gen))
+}
+
+// streamFailed answers a stream that could not be opened: the network's
+// failure is tried again, later each time (as a dropped stream is); the
+// host's refusal ends the stream and says why.
+func (m *Model) streamFailed(s *session, err error) tea.Cmd {
+	if !client.IsTransport(err) || s.ctx.Err() != nil {
+		s.conn.Ended = true
+		if s == m.sess {
+			m.setErr(err)
+		}
+		return nil
+	}
+	s.streamTries++
+	s.conn.Update(client.ConnState{Mode: client.ConnReconnecting, Attempt: s.streamTries})
+	wait := min(streamRetryBase<<min(s.streamTries-1, 6), streamRetryMax)
+	gen := s.gen
+	return tea.Tick(wait, func(time.Time) tea.Msg { return reopenMsg{gen: gen} })
+}
+
+// Retrying a stream that could not be opened: after 0.5 s, then twice as
+// long each time, at most 30 s.
+const (
+	streamRetryBase = 500 * time.Millisecond
+	streamRetryMax  = 30 * time.Second
+)
+
+// reopenMsg says a stream that could not be opened is due to be tried
+// again.
+type reopenMsg struct{ gen int }
+
+// onReopen opens the stream again from the last event seen.
+func (m *Model) onReopen(msg reopenMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil || s.state == nil || s.stream != nil {
+		m.dirty = false
+		return nil
+	}
+	return openStream(s.ctx, m.cfg.Client, s.gen, s.id, s.state.Cursor, s.states, m.cfg.OnConnState)
+}
+
+// onEvent folds one event into the state and reads the next.
+func (m *Model) onEvent(msg eventMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil || s.state == nil {
+		m.dirty = false
+		return nil
+	}
+	return tea.Batch(m.fold(s, msg.ev), nextEvents(s.stream, s.gen, &s.pace))
+}
+
+// fold folds one event into the state and returns what it asks for.
+func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
+	before := len(s.state.Entries)
+	backID, backOp, back := s.undelivered(ev)
+	ch := s.state.Apply(ev)
+	s.cost.count(ev)
+	m.afterAbort(s, ev)
+	m.confirmFromStream(s)
+	if back != "" {
+		m.giveBack(s, backID, backOp, back)
+	}
+	if ev.Type == client.EvMessageDelta {
+		m.dirty = len(s.state.Entries) != before
+		s.view.EntriesChanged()
+		return m.scheduleFlush(s)
+	}
+	if ch.Has(client.ChangeTranscript) {
+		s.view.EntriesChanged()
+	}
+	if ch.Has(client.ChangeError) {
+		m.logEventError(s, ev)
+	}
+	if ch.Has(client.ChangeLease) {
+		s.stale = false
+		m.leaseChanged(s)
+	}
+	if ev.Type == client.EvSessionRevived {
+		s.stale = true // every command was interrupted; the lease is the host's to confirm
+	}
+	if s.state.Deleted {
+		m.needsNote(s, "this session was deleted")
+		if s == m.sess {
+			m.note = "" // the lines under the transcript say where it went
+		}
+	}
+	if s == m.sess {
+		m.keepFocus()
+	}
+	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev), m.onLeaseEnded(s, ev))
+}
+
+// onRoomEvent answers the events the room cares about: a settled run
+// refreshes the account, and a settled run or a new chime is a notice when
+// the terminal is not focused.
+func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
+	switch ev.Type {
+	case client.EvRunSettled:
+		if m.note == "abort sent" && s == m.sess {
+			m.note = "" // the run settled: the abort is done
+		}
+		m.needsNote(s, needSettled)
+		return tea.Batch(fetchAccount(s.ctx, m.cfg.Client),
+			m.notify("the run settled in “"+s.state.Title()+"”"))
+	case client.EvChimeReceived:
+		var v client.ChimeValue
+		if ev.Decode(&v) != nil {
+			return nil
+		}
+		if m.driving(s) {
+			m.needsNote(s, needChime)
+		}
+		return m.notify(v.Author + " chimes in “" + s.state.Title() + "”: " + v.Text)
+	case client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted:
+		var v client.CommandValue
+		if ev.Decode(&v) != nil || s.texts[v.CommandID] == "" || s.cancelling[v.CommandID] {
+			return nil // not this terminal's, or cancelled as asked
+		}
+		if ev.Type == client.EvCommandFailed {
+			m.needsNote(s, "a message of yours failed")
+		} else {
+			m.needsNote(s, "a message of yours came back unsent")
+		}
+	}
+	return nil
+}
+
+// onConn shows a connection change and waits for the next.
+func (m *Model) onConn(msg connMsg) tea.Cmd {
+	s := m.current(msg.gen)
+	if s == nil {
+		m.dirty = false
+		return nil
+	}
+	resumed := s.conn.Resumed
+	s.conn.Update(msg.state)
+	var probe tea.Cmd
+	if s.conn.Resumed && !resumed && s.state != nil {
+		probe = probeCursor(s.ctx, m.cfg.Client, s.gen, s.id, s.state.Cursor)
+	}
+	return tea.Batch(probe, nextConn(s.ctx, s.states, s.gen))
+}
+
+// onStreamEnd shows that the stream ended, and why.
+func (m *Model) onStreamEnd(msg streamEndMsg) {
+	s := m.current(msg.gen)
+	if s == nil {
+		m.dirty = false
+		return
+	}
+	s.conn.Ended = true
+	if msg.err != nil {
+		m.setErr(msg.err)
+	}
+	if client.ErrorCode(msg.err) == client.CodeNotFound {
+		// Deleted from another terminal (a stream cut just before the
+		// event resumes into not_found), or no longer this person's.
+		s.vanished = true
+	}
+	switch {
+	case s.gone():
+		if s.state == nil || !s.state.Deleted { // a deletion was marked as such already
+			m.needsNote(s, "this session is gone")
+		}
+		if s == m.sess {
+			m.note = "" // the lines under the transcript say where it went
+		}
+	case msg.err != nil:
+		m.needsNote(s, "its stream ended")
+	}
+}
