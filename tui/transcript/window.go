@@ -1,0 +1,88 @@
+package transcript
+
+import (
+	"fmt"
+
+	xansi "github.com/charmbracelet/x/ansi"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// The window: the lines of the entries from the top place down (or the
+// tail, or the page turned, when following), exactly the pane's height,
+// with the marker line while scrolled up.
+
+// view is the window: exactly height lines.
+func (t *Transcript) view(es []client.Entry) []string {
+	var out []string
+	switch {
+	case t.follow && t.jump:
+		out = t.jumpView(es)
+	case t.follow:
+		out = t.tail(es)
+	default:
+		out = t.from(es)
+	}
+	for len(out) < t.height {
+		out = append(out, "")
+	}
+	if !t.follow {
+		out[len(out)-1] = t.marker(es)
+	}
+	return out
+}
+
+// tail is the last height lines.
+func (t *Transcript) tail(es []client.Entry) []string {
+	var chunks [][]string
+	n := 0
+	for i := len(es) - 1; i >= 0 && n < t.height; i-- {
+		l := t.entryLines(es, i)
+		chunks = append(chunks, l)
+		n += len(l)
+	}
+	out := make([]string, 0, n)
+	for k := len(chunks) - 1; k >= 0; k-- {
+		out = append(out, chunks[k]...)
+	}
+	if len(out) > t.height {
+		out = out[len(out)-t.height:]
+	}
+	return out
+}
+
+// from is height lines from the top anchor.
+func (t *Transcript) from(es []client.Entry) []string { return t.fromPlace(es, t.at(es)) }
+
+// fromPlace is height lines from top.
+func (t *Transcript) fromPlace(es []client.Entry, top place) []string {
+	out := make([]string, 0, t.height)
+	off := top.off
+	for i := top.idx; i < len(es) && len(out) < t.height; i++ {
+		l := t.entryLines(es, i)
+		if off < len(l) {
+			out = append(out, l[off:]...)
+		}
+		off = 0
+	}
+	if len(out) > t.height {
+		out = out[:t.height]
+	}
+	return out
+}
+
+// marker is the line shown while scrolled up: where the window is, the
+// messages added since, and the key that follows the end.
+func (t *Transcript) marker(es []client.Entry) string {
+	s := " " + t.position(es) + " · "
+	if t.unseen > 0 {
+		word := "messages"
+		if t.unseen == 1 {
+			word = "message"
+		}
+		s += fmt.Sprintf("↓ %d new %s · ", t.unseen, word)
+	}
+	s += ui.KeyName(t.ctx.Keys.Bottom) + " follows "
+	return t.r.st.Marker.Render(xansi.Truncate(s, t.width, "…"))
+}
