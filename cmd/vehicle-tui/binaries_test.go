@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/testbin"
 )
 
@@ -62,4 +63,26 @@ func TestGOMAXPROCSNotRefreshed(t *testing.T) {
 	if !regexp.MustCompile(`DefaultGODEBUG=\S*updatemaxprocs=0`).Match(out) {
 		t.Errorf("vehicle-tui is built without updatemaxprocs=0:\n%s", out)
 	}
+}
+
+// testHost is a reference host on loopback, closed when the test ends.
+func testHost(t *testing.T) *vehicletest.Server {
+	t.Helper()
+	srv, err := vehicletest.Listen("127.0.0.1:0", vehicletest.WithDeterministicIDs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// adaEnv is the environment of Ada's UI in a pty: folders of its own, a
+// 256-colour terminal, her token, and an editor that does nothing.
+func adaEnv(t *testing.T) []string {
+	return append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true")
+}
+
+// adaArgs opens the session id on srv in the UI.
+func adaArgs(srv *vehicletest.Server, id string) []string {
+	return []string{"--gardend", srv.URL, "--graph", "demo", "--session", id}
 }

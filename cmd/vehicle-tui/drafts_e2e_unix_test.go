@@ -5,7 +5,6 @@ package main
 import (
 	"testing"
 
-	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
@@ -20,14 +19,10 @@ func TestTwoTerminalsKeepTheirDrafts(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := buildVehicle(t)
-	srv, err := vehicletest.Listen("127.0.0.1:0", vehicletest.WithDeterministicIDs())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
+	srv := testHost(t)
 	id := hangupSession(t, srv.URL)
-	env := append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true")
-	args := []string{"--gardend", srv.URL, "--graph", "demo", "--session", id}
+	env := adaEnv(t)
+	args := adaArgs(srv, id)
 	first := ptytest.Start(t, bin, 30, 120, env, args...)
 	first.WaitFor("you drive from this terminal")
 	second := ptytest.Start(t, bin, 30, 120, env, args...)

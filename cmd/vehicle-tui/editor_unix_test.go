@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
@@ -104,11 +103,7 @@ func TestEditorEndsWithTheTerminal(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := buildVehicle(t)
-	srv, err := vehicletest.Listen("127.0.0.1:0", vehicletest.WithDeterministicIDs())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
+	srv := testHost(t)
 	id := hangupSession(t, srv.URL)
 	dir, tmp := t.TempDir(), t.TempDir()
 	editor := fakeEditor(t, dir, "saved before the terminal closed", "printf swap >\"$1.swp\"", "trap '' HUP\nexec sleep 600") // a swap file beside, as vim's

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
@@ -30,14 +29,10 @@ func TestHangupKeepsTheDraftAndReleases(t *testing.T) {
 	bin := buildVehicle(t)
 	for _, nohup := range []bool{false, true} {
 		t.Run(map[bool]string{false: "sighup", true: "nohup"}[nohup], func(t *testing.T) {
-			srv, err := vehicletest.Listen("127.0.0.1:0", vehicletest.WithDeterministicIDs())
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(srv.Close)
+			srv := testHost(t)
 			id := hangupSession(t, srv.URL)
-			env := append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true")
-			args := []string{"--gardend", srv.URL, "--graph", "demo", "--session", id}
+			env := adaEnv(t)
+			args := adaArgs(srv, id)
 			prog := bin
 			if nohup {
 				prog, args = "/bin/sh", append([]string{"-c", `trap '' HUP; exec "$0" "$@"`, bin}, args...)

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/debuglog"
 	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
@@ -21,12 +20,8 @@ func TestTUIPrintsLastErrorOnExit(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := buildVehicle(t)
-	srv, err := vehicletest.Listen("127.0.0.1:0", vehicletest.WithDeterministicIDs())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	env := append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true")
+	srv := testHost(t)
+	env := adaEnv(t)
 	term := ptytest.Start(t, bin, 30, 200, env, "--debug", "--gardend", srv.URL, "--graph", "demo", "--session", "s99")
 	term.WaitFor("not_found")
 	term.Type("\x03") // ctrl+c asks for a second one

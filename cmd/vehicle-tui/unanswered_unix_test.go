@@ -55,15 +55,11 @@ func TestUnansweredMessageOutlivesTheUI(t *testing.T) {
 	bin := buildVehicle(t)
 	for _, how := range []string{"sighup", "ctrl+c"} {
 		t.Run(how, func(t *testing.T) {
-			srv, err := vehicletest.Listen("127.0.0.1:0", vehicletest.WithDeterministicIDs())
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(srv.Close)
+			srv := testHost(t)
 			id := hangupSession(t, srv.URL)
 			proxy, hold := holdingProxy(t, srv.URL)
 			hold.Store(true)
-			env := append(cliEnv(t), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true")
+			env := adaEnv(t)
 			args := []string{"--gardend", proxy.URL, "--graph", "demo", "--session", id}
 			term := ptytest.Start(t, bin, 30, 120, env, args...)
 			term.WaitFor("you drive from this terminal")

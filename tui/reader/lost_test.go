@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
 
 // loseAnswers is a transport that, while drop is set, sends prompts to the
@@ -26,9 +27,10 @@ func (l *loseAnswers) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// TestLostAnswerKeptForAgain: a prompt whose answer was lost is said so and
-// kept; /again sends the same request, which the host does not run twice.
-func TestLostAnswerKeptForAgain(t *testing.T) {
+// lossyRun starts the mode on a session of Ada's whose prompts' answers
+// lose loses while its drop is set (one attempt each: no retry).
+func lossyRun(t *testing.T) (*vehicletest.Server, *loseAnswers, string, *run) {
+	t.Helper()
 	srv := host(t)
 	lose := &loseAnswers{}
 	ada, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("sr"),
@@ -37,7 +39,13 @@ func TestLostAnswerKeptForAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := newSession(t, ada, "lossy", true)
-	r := start(t, Config{Client: ada, SessionID: id})
+	return srv, lose, id, start(t, Config{Client: ada, SessionID: id})
+}
+
+// TestLostAnswerKeptForAgain: a prompt whose answer was lost is said so and
+// kept; /again sends the same request, which the host does not run twice.
+func TestLostAnswerKeptForAgain(t *testing.T) {
+	srv, lose, id, r := lossyRun(t)
 	r.see("you drive from this terminal.")
 	lose.drop.Store(true)
 	r.typeLine("only once")
@@ -59,15 +67,7 @@ func TestLostAnswerKeptForAgain(t *testing.T) {
 // lost says so, with its text and what /again does, and stays; a second
 // /quit leaves.
 func TestQuitSaysTheMessageWithNoAnswer(t *testing.T) {
-	srv := host(t)
-	lose := &loseAnswers{}
-	ada, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("sr"),
-		client.WithHTTPClient(&http.Client{Transport: lose}), client.WithRetry(client.RetryPolicy{Attempts: 1}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := newSession(t, ada, "lossy", true)
-	r := start(t, Config{Client: ada, SessionID: id})
+	_, lose, _, r := lossyRun(t)
 	r.see("you drive from this terminal.")
 	lose.drop.Store(true)
 	r.typeLine("did it go")
