@@ -78,12 +78,13 @@ func TestNextReadyTakesWhatArrivedTogether(t *testing.T) {
 	}
 }
 
-// TestStreamPaceReadsInBatches: a stream paced at 100 ms gets a reply that
-// streams over about half a second in a few batches (each a Next, then
-// NextReady until false), the same events in the same order as an unpaced
-// stream reading them one at a time.
-func TestStreamPaceReadsInBatches(t *testing.T) {
-	t.Parallel()
+// readPaced streams a reply of 100 paragraphs (a delta every 2 ms) to two
+// streams of one session, one paced by pace, and reads the paced one in
+// batches (a Next, then NextReady until false) until the run settles. It
+// fails unless the paced stream got the unpaced one's events in order, and
+// returns them with how many batches they came in.
+func readPaced(t *testing.T, pace func(*client.Stream)) (events []client.Event, batches int) {
+	t.Helper()
 	_, c, created := hostSession(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: 2 * time.Millisecond}))
 	id := created.Session.SessionID
 	one, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
@@ -96,12 +97,11 @@ func TestStreamPaceReadsInBatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer paced.Close()
-	paced.SetPace(100 * time.Millisecond)
+	pace(paced)
 	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
 		t.Fatal(err)
 	}
 	var got []client.Event // read while the reply streams in
-	batches := 0
 	settled := func() bool { return len(got) > 0 && got[len(got)-1].Type == client.EvRunSettled }
 	for !settled() && paced.Next() {
 		batches++
@@ -116,8 +116,17 @@ func TestStreamPaceReadsInBatches(t *testing.T) {
 			t.Fatalf("event %d differs: got %d events, want %d", i, len(got), len(want))
 		}
 	}
-	if batches > len(want)/10 {
-		t.Errorf("%d events came in %d batches at a pace of 100 ms: want a few", len(want), batches)
+	return want, batches
+}
+
+// TestStreamPaceReadsInBatches: a stream paced at 100 ms gets a reply that
+// streams over about half a second in a few batches, the same events in
+// the same order as an unpaced stream reading them one at a time.
+func TestStreamPaceReadsInBatches(t *testing.T) {
+	t.Parallel()
+	events, batches := readPaced(t, func(s *client.Stream) { s.SetPace(100 * time.Millisecond) })
+	if batches > len(events)/10 {
+		t.Errorf("%d events came in %d batches at a pace of 100 ms: want a few", len(events), batches)
 	}
 }
 
@@ -125,51 +134,25 @@ func TestStreamPaceReadsInBatches(t *testing.T) {
 // paced at 100 ms gets a reply streaming over about half a second in a few
 // batches, the same events in the same order as an unpaced stream.
 func TestStreamDeltaPaceReadsRunsInBatches(t *testing.T) {
-	_, c, created := hostSession(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: 2 * time.Millisecond}))
-	id := created.Session.SessionID
-	one, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer one.Close()
-	paced, err := c.Stream(t.Context(), id, client.StreamOptions{Since: created.Cursor})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer paced.Close()
-	if paced.PacesDeltas() {
-		t.Fatal("a new stream paces its deltas")
-	}
-	paced.SetDeltaPace(100 * time.Millisecond)
-	if !paced.PacesDeltas() {
-		t.Fatal("SetDeltaPace did not pace the deltas")
-	}
-	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
-		t.Fatal(err)
-	}
-	var got []client.Event
-	batches, deltas := 0, 0
-	settled := func() bool { return len(got) > 0 && got[len(got)-1].Type == client.EvRunSettled }
-	for !settled() && paced.Next() {
-		batches++
-		got = append(got, paced.Current())
-		for !settled() && paced.NextReady() {
-			got = append(got, paced.Current())
+	events, batches := readPaced(t, func(s *client.Stream) {
+		if s.PacesDeltas() {
+			t.Fatal("a new stream paces its deltas")
 		}
-	}
-	want := untilType(t, one, created.Cursor, client.EvRunSettled)
-	for i := range want {
-		if i >= len(got) || got[i].Seq != want[i].Seq || got[i].Type != want[i].Type {
-			t.Fatalf("event %d differs: got %d events, want %d", i, len(got), len(want))
+		s.SetDeltaPace(100 * time.Millisecond)
+		if !s.PacesDeltas() {
+			t.Fatal("SetDeltaPace did not pace the deltas")
 		}
-		if got[i].Type == client.EvMessageDelta {
+	})
+	deltas := 0
+	for _, ev := range events {
+		if ev.Type == client.EvMessageDelta {
 			deltas++
 		}
 	}
 	if deltas < 100 {
 		t.Fatalf("%d deltas: the reply did not stream", deltas)
 	}
-	if batches > len(want)/10 {
-		t.Errorf("%d events (%d deltas) came in %d batches with runs of deltas paced at 100 ms: want a few", len(want), deltas, batches)
+	if batches > len(events)/10 {
+		t.Errorf("%d events (%d deltas) came in %d batches with runs of deltas paced at 100 ms: want a few", len(events), deltas, batches)
 	}
 }
