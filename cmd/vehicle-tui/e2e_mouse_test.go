@@ -12,8 +12,11 @@ import (
 // terminal sends it, SGR encoded) on the line where the screen shows the
 // demo's tool chip opens that chip: the UI's idea of where things are is
 // the screen's.
+//
+// It runs alone, not beside the package's other terminals: under the race
+// detector with several UIs at once, its click was lost now and then (2 of
+// about 6 full runs on 2026-12-01, never alone; cause not found yet).
 func TestClickLandsWhereTheScreenShows(t *testing.T) {
-	t.Parallel()
 	bin := buildVehicle(t)
 	term := ptytest.Start(t, bin, 36, 100, ptyEnv(t.TempDir(), "EDITOR=true"), "demo")
 	// The demo's last reply whole and the run idle: nothing moves the chip
