@@ -12,6 +12,7 @@ import (
 	"time"
 
 	sse "github.com/r3labs/sse/v2"
+	"github.com/sophia-labs/vehicle/internal/quiettime"
 )
 
 // One open SSE response. The request, its validation, reconnection and
@@ -317,7 +318,7 @@ func fieldValue(line []byte, name int) []byte {
 // for a silent host.
 type watchedBody struct {
 	rc         io.ReadCloser
-	idle       *time.Timer // cancels the connection when a read waits for timeout
+	idle       *quiettime.Timer // cancels the connection when a read waits for timeout
 	timeout    time.Duration
 	expired    atomic.Bool
 	beforeRead func() bool

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/sophia-labs/vehicle/internal/quiettime"
 )
 
 // dialSSE opens an SSE connection from the cursor and moves the link to
@@ -35,7 +37,7 @@ func (s *Stream) connectSSE() (k *sseConn, answerErr error) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	body := &watchedBody{timeout: s.silence()}
 	if s.o.Keepalive > 0 {
-		body.idle = time.AfterFunc(body.timeout, func() { body.expired.Store(true); cancel() })
+		body.idle = quiettime.AfterFunc(body.timeout, func() { body.expired.Store(true); cancel() })
 	}
 	fail := func(err error) (*sseConn, error) {
 		if body.idle != nil {

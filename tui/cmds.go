@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/quiettime"
 	"github.com/sophia-labs/vehicle/tui/picker"
 )
 
@@ -230,4 +231,16 @@ func cloneSession(ctx context.Context, c *client.Client, id string) tea.Cmd {
 // a delta arrived and none is pending.
 func flushAfter(d time.Duration, gen int) tea.Cmd {
 	return tea.Tick(d, func(at time.Time) tea.Msg { return flushMsg{gen: gen, at: at} })
+}
+
+// quietTick is tea.Tick for what an idle UI waits on (the lease line's
+// countdown, the lease's own timer): the wait is on the quiet clock, so an
+// idle process wakes once when it fires, not sysmon with it
+// (internal/quiettime).
+func quietTick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	when := time.Now().Add(d)
+	return func() tea.Msg {
+		quiettime.SleepUntil(when)
+		return fn(time.Now())
+	}
 }

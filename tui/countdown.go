@@ -46,7 +46,7 @@ func (m *Model) keepCountdown() tea.Cmd {
 	}
 	s.showAt = due
 	gen := s.gen
-	return tea.Tick(wait, func(time.Time) tea.Msg { return leaseShowMsg{gen: gen, due: due} })
+	return quietTick(wait, func(time.Time) tea.Msg { return leaseShowMsg{gen: gen, due: due} })
 }
 
 // onLeaseShow draws the countdown again; at the expiry of a lease nobody

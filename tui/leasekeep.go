@@ -43,7 +43,7 @@ func (m *Model) keepLease(s *session) tea.Cmd {
 	left := holder.ExpiresAt.Sub(now)
 	wait := max(left-leaseMargin(left), 0)
 	gen, expires := s.gen, holder.ExpiresAt
-	return tea.Tick(wait, func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} })
+	return quietTick(wait, func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} })
 }
 
 // onTick renews the lease when the person is here, else lets it go;
@@ -65,7 +65,7 @@ func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 	if now.Before(msg.expires) {
 		m.needsNote(s, "the lease lapses at "+msg.expires.In(m.cfg.Location).Format("15:04"))
 		gen, expires := s.gen, msg.expires
-		return tea.Tick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
+		return quietTick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
 	}
 	m.needsNote(s, "the lease lapsed")
 	return m.lapsed(s, msg.expires), true // expired: the lease pane says so, from LeaseAt(now); the transcript once

@@ -22,14 +22,14 @@ func testLeaseKeptWhilePresent(t *testing.T, opts ...vehicletest.Option) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID, cfg.Now = id, clk.Now
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal · until 09:35 · 5m left", "● live")
+	a.see("● you drive from this terminal · until 09:35:00 · 5m left", "● live")
 
 	// Here: a key, then the timer before the expiry renews the lease.
 	clk.advance(10 * time.Second)
 	a.send(press('h'), keyBackspace)
 	clk.advance(4 * time.Minute)
 	a.send(leaseTickMsg{gen: a.m.sess.gen, expires: a.m.sess.timerFor})
-	a.see("until 09:39 · 5m left") // renewed at 09:34:10 for five minutes more
+	a.see("until 09:39:10 · 5m left") // renewed at 09:34:10 for five minutes more
 	if n := count(srv, id, client.EvLeaseRenewed) + count(srv, id, client.EvLeaseClaimed); n < 2 {
 		t.Errorf("the lease was not renewed while the person was here (%d claims and renewals)", n)
 	}

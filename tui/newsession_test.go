@@ -19,7 +19,7 @@ func TestClaimTTL(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionID, cfg.ClaimTTL = newSession(t, ada, "Long lease"), 15*time.Minute
 	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal · until 09:45 · 15m left")
+	a.see("● you drive from this terminal · until 09:45:00 · 15m left")
 	var last client.LeaseValue
 	for _, ev := range srv.Events(cfg.SessionID) {
 		if ev.Type == client.EvLeaseClaimed || ev.Type == client.EvLeaseRenewed {

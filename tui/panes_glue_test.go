@@ -37,7 +37,7 @@ func TestLeasePaneSaysWhoDrivesAndTheTimeLeft(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 24)
 	m.lease.SetSize(100, 1)
-	if v := xansi.Strip(m.lease.View()); !strings.Contains(v, "● you drive from this terminal · until 10:30 · 60m left") {
+	if v := xansi.Strip(m.lease.View()); !strings.Contains(v, "● you drive from this terminal · until 10:30:00 · 60m left") {
 		t.Errorf("the lease pane draws %q", v)
 	}
 	feed(m, on(m, event(5, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-other","expiresAt":"2026-10-14T10:30:00Z"}`)))

@@ -82,9 +82,12 @@ func (l *Lease) line() string {
 	readOnly := l.ctx.Watch
 	until := ""
 	if v.Holder != nil && !v.Holder.ExpiresAt.IsZero() {
-		until = " · until " + v.Holder.ExpiresAt.In(l.ctx.Location).Format("15:04")
+		at := v.Holder.ExpiresAt.In(l.ctx.Location)
+		until = " · until " + at.Format("15:04")
 		if now := l.ctx.Now(); v.Rel == client.LeaseMine && v.Known {
-			until += " · " + timeLeft(v.Holder.ExpiresAt.Sub(now))
+			// This terminal's lease: the expiry to the second, as the
+			// time left is said in whole minutes until the last one.
+			until = " · until " + at.Format("15:04:05") + " · " + timeLeft(v.Holder.ExpiresAt.Sub(now))
 		}
 	}
 	prefix := ""
@@ -137,35 +140,34 @@ func (l *Lease) line() string {
 	return st.LeaseNone.Render("○ nobody drives · your next message claims the lease")
 }
 
-// timeLeft words how long the lease has left, right within 5 s in its
-// last ten minutes (within a minute before): "12m left", "4m 35s left",
-// "35s left", each rounded up.
+// timeLeft words how long the lease has left, true whenever it is drawn
+// while changing at most once a minute until the last one (the lease line
+// also names the expiry to the second): "5m left" on the minute, "under
+// 5m left" between 4 and 5 minutes, "35s left" in 5 s steps (rounded up)
+// in the last minute.
 func timeLeft(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "expired"
-	case d >= 10*time.Minute:
-		return fmt.Sprintf("%dm left", int((d+time.Minute-1)/time.Minute))
+	case d > time.Minute && d%time.Minute == 0:
+		return fmt.Sprintf("%dm left", int(d/time.Minute))
+	case d > time.Minute:
+		return fmt.Sprintf("under %dm left", int((d+time.Minute-1)/time.Minute))
 	}
-	secs := int((d + 5*time.Second - 1) / (5 * time.Second) * 5)
-	if secs < 60 {
-		return fmt.Sprintf("%ds left", secs)
-	}
-	if secs%60 == 0 {
-		return fmt.Sprintf("%dm left", secs/60)
-	}
-	return fmt.Sprintf("%dm %02ds left", secs/60, secs%60)
+	return fmt.Sprintf("%ds left", int((d+5*time.Second-1)/(5*time.Second)*5))
 }
 
 // NextShown is how long until the time left the lease line shows changes,
-// for d left: the next step of 5 s in the last ten minutes, of a minute
-// before them; 0 once the lease expired.
+// for d left: the next whole minute while more than one is left, then the
+// next step of 5 s; 0 once the lease expired. An idle terminal holding a
+// lease so draws its lease line once a minute, and twelve times in the
+// lease's last minute.
 func NextShown(d time.Duration) time.Duration {
 	if d <= 0 {
 		return 0
 	}
 	step := 5 * time.Second
-	if d > 10*time.Minute {
+	if d > time.Minute {
 		step = time.Minute
 	}
 	if r := d % step; r > 0 {
