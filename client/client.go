@@ -98,8 +98,7 @@ func New(gardendURL string, opts ...Option) (*Client, error) {
 		o(c)
 	}
 	if c.http == nil {
-		c.http = &http.Client{}
-		c.stream = newStreamClient()
+		c.http, c.stream = newQuietClients()
 	}
 	guarded := guardRedirects(c.http)
 	if c.stream == c.http {

@@ -23,8 +23,8 @@ func TestStreamClientSpeaksHTTP1(t *testing.T) {
 	srv.EnableHTTP2 = true
 	srv.StartTLS()
 	defer srv.Close()
-	hc := newStreamClient()
-	tr := hc.Transport.(*http.Transport)
+	_, hc := newQuietClients()
+	tr := hc.Transport.(*idleCloser).tr
 	tr.TLSClientConfig = srv.Client().Transport.(*http.Transport).TLSClientConfig
 	resp, err := hc.Get(srv.URL)
 	if err != nil {
@@ -86,5 +86,57 @@ func TestQuietConnReads(t *testing.T) {
 	c.Close()
 	if _, err := c.Read(buf); !errors.Is(err, net.ErrClosed) || !strings.Contains(err.Error(), "read") {
 		t.Fatalf("closed: %v, want net.ErrClosed", err)
+	}
+}
+
+// TestIdleConnectionsClosedQuietly: the quiet clients keep a connection
+// for the next request while it is used, and close it once it was idle
+// for the while given, on the quiet clock (their transports have no idle
+// timer of their own).
+func TestIdleConnectionsClosedQuietly(t *testing.T) {
+	opened, closed := make(chan struct{}, 8), make(chan struct{}, 8)
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, "ok")
+	}))
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		switch st {
+		case http.StateNew:
+			opened <- struct{}{}
+		case http.StateClosed:
+			closed <- struct{}{}
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	requests, _ := newQuietClients()
+	if tr := requests.Transport.(*idleCloser).tr; tr.IdleConnTimeout != 0 {
+		t.Fatalf("the transport closes idle connections itself after %v", tr.IdleConnTimeout)
+	}
+	hc := &http.Client{Transport: newIdleCloser(quietTransport(false), time.Second)}
+	get := func() {
+		resp, err := hc.Get(srv.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := io.ReadAll(resp.Body); string(b) != "ok" {
+			t.Fatalf("answer %q", b)
+		}
+		resp.Body.Close()
+	}
+	for range 4 { // in use: one connection
+		get()
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(opened) != 1 || len(closed) != 0 {
+		t.Fatalf("%d connections opened and %d closed while in use, want 1 and 0", len(opened), len(closed))
+	}
+	select {
+	case <-closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the idle connection was not closed")
+	}
+	get() // a new one after
+	if len(opened) != 2 {
+		t.Fatalf("%d connections opened, want 2", len(opened))
 	}
 }
