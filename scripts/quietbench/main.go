@@ -4,7 +4,7 @@
 // while idle on a live stream and while a long reply streams in: run by hand
 // through scripts/quiet.sh, not in CI.
 //
-//	quietbench idle   [-secs 60] [-keepalive 15s] [-rounds 1] [-sync] BINARY...
+//	quietbench idle   [-secs 60] [-keepalive 15s] [-rounds 1] [-sync] [-each] BINARY...
 //	quietbench stream [-pieces 2000] [-delay 10ms] [-rounds 3] [-sync] BINARY...
 //
 // For each round and each BINARY in turn (so that builds alternate), a fresh
@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 )
@@ -70,6 +71,7 @@ type options struct {
 	rows, cols int
 	env        string
 	raw        string
+	each       bool
 }
 
 // run measures each binary, rounds times, alternating.
@@ -85,6 +87,7 @@ func run(mode string, args []string) error {
 	size := fs.String("size", "120x40", "the terminal's COLSxROWS")
 	fs.StringVar(&o.env, "env", "", "extra environment of the TUI, KEY=VALUE[,KEY=VALUE]")
 	fs.StringVar(&o.raw, "raw", "", "keep what each TUI wrote in RAW.N (N counts the measurements)")
+	fs.BoolVar(&o.each, "each", false, "idle: also print each second's context switches, by thread, on stderr")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -170,7 +173,11 @@ func idle(o options, t *term, pid int, bin string, round int) error {
 		return err
 	}
 	b0, _, _ := t.counts()
-	time.Sleep(time.Duration(o.secs) * time.Second)
+	if o.each {
+		eachSecond(pid, a, o.secs)
+	} else {
+		time.Sleep(time.Duration(o.secs) * time.Second)
+	}
 	b, err := readSample(pid)
 	if err != nil {
 		return err
@@ -181,6 +188,37 @@ func idle(o options, t *term, pid int, bin string, round int) error {
 	fmt.Printf("%-44s %5d %7d %9.1f %7.1f %9.4f %9.3f %7d\n", short(bin), round, d.threads,
 		float64(d.switches)*per, float64(d.sysmon)*per, d.cpu*per, d.cpuTicks*per, b1-b0)
 	return nil
+}
+
+// eachSecond prints, for each of secs seconds from the sample a, the
+// context switches of pid's threads that switched in it ("12.0 s: 7 =
+// 1234:5 1236:2"): what woke the process, and when.
+func eachSecond(pid int, a sample, secs int) {
+	start, last := time.Now(), a
+	for i := 1; i <= secs; i++ {
+		time.Sleep(time.Until(start.Add(time.Duration(i) * time.Second)))
+		b, err := readSample(pid)
+		if err != nil {
+			return
+		}
+		var line strings.Builder
+		total := 0
+		tids := make([]int, 0, len(b.switches))
+		for tid := range b.switches {
+			tids = append(tids, tid)
+		}
+		sort.Ints(tids)
+		for _, tid := range tids {
+			if d := b.switches[tid] - last.switches[tid]; d > 0 {
+				fmt.Fprintf(&line, " %d:%d", tid, d)
+				total += d
+			}
+		}
+		if total > 0 {
+			fmt.Fprintf(os.Stderr, "%5d s: %3d =%s\n", i, total, line.String())
+		}
+		last = b
+	}
 }
 
 // stream counts what the TUI does from a prompt to the whole reply drawn.
