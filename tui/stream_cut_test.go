@@ -15,9 +15,9 @@ import (
 // its end is drawn as it comes. Its message.completed draws it whole.
 func TestEndlessReplyKeepsItsEnd(t *testing.T) {
 	m := openBig(t, 4)
-	whole := streamInto(m, 1, 2400, 16) // about 1.1 MB
+	whole := streamInto(m, 1, 1300, 26) // about 600 KB: cut once (past 2*StreamKeep)
 
-	if got := screen(m); !strings.Contains(got, "Paragraph 2400. The lease") {
+	if got := screen(m); !strings.Contains(got, "Paragraph 1300. The lease") {
 		t.Fatalf("the reply's end is not drawn as it streams:\n%s", got)
 	}
 	e := m.sess.state.Entries[len(m.sess.state.Entries)-1]

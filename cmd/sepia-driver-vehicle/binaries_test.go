@@ -2,10 +2,10 @@ package main
 
 import (
 	"flag"
-	"os"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/internal/testbin"
+	"github.com/sophia-labs/vehicle/internal/testexit"
 )
 
 // stampFlags are a release build's -ldflags (TestVersionStamped reads them
@@ -18,7 +18,7 @@ var built = testbin.NewSet("sepia-driver-test", stampFlags, ".", "../vehicle")
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	os.Exit(built.Main(m))
+	testexit.Exit(built.Main(m))
 }
 
 // builtBinary waits for the build and returns the path of the program

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/testbin"
+	"github.com/sophia-labs/vehicle/internal/testexit"
 )
 
 // built is vehicle and this program, built once for the tests that run
@@ -19,7 +20,7 @@ var built = testbin.NewSet("vehicle-tui-test", "", ".", "../vehicle")
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	os.Exit(built.Main(m))
+	testexit.Exit(built.Main(m))
 }
 
 // buildVehicle waits for vehicle and this program and returns vehicle's

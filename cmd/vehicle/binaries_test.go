@@ -2,10 +2,10 @@ package main
 
 import (
 	"flag"
-	"os"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/internal/testbin"
+	"github.com/sophia-labs/vehicle/internal/testexit"
 )
 
 // cliVersion is the version the binaries under test are stamped with.
@@ -19,7 +19,7 @@ var built = testbin.NewSet("vehicle-test",
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	os.Exit(built.Main(m))
+	testexit.Exit(built.Main(m))
 }
 
 // builtBinaries waits for vehicle and vehicle-tui and returns vehicle's path.
