@@ -40,6 +40,12 @@ func TestLeasePaneSaysWhoDrivesAndTheTimeLeft(t *testing.T) {
 	if v := xansi.Strip(m.lease.View()); !strings.Contains(v, "● you drive from this terminal · until 10:30:00 · 60m left") {
 		t.Errorf("the lease pane draws %q", v)
 	}
+	// Narrow (40 columns), the time left comes first, not cut off.
+	m.lease.SetSize(40, 1)
+	if v := xansi.Strip(m.lease.View()); !strings.Contains(v, "● you drive · 60m left · until 10:3") || xansi.StringWidth(v) != 40 {
+		t.Errorf("at 40 columns the lease pane draws %q", v)
+	}
+	m.lease.SetSize(100, 1)
 	feed(m, on(m, event(5, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-other","expiresAt":"2026-10-14T10:30:00Z"}`)))
 	if v := xansi.Strip(m.lease.View()); !strings.Contains(v, "◐ your other terminal drives (cli-other)") ||
 		!strings.Contains(v, "ctrl+t takes over") {

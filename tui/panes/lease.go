@@ -65,7 +65,10 @@ func (l *Lease) View() string {
 	if l.v.Known {
 		room = " " + st.AuthorLabel.Render("room "+ui.NameLine(l.v.Policy)) + st.Rule.Render(" ──")
 	}
-	line := st.Rule.Render("── ") + l.line() + " "
+	line := st.Rule.Render("── ") + l.line(false) + " "
+	if xansi.StringWidth(line) > l.width {
+		line = st.Rule.Render("── ") + l.line(true) + " " // the time left before the words
+	}
 	rest := l.width - xansi.StringWidth(line) - xansi.StringWidth(room)
 	if rest < 1 {
 		room, rest = "", l.width-xansi.StringWidth(line)
@@ -76,8 +79,10 @@ func (l *Lease) View() string {
 	return line + st.Rule.Render(strings.Repeat("─", rest)) + room
 }
 
-// line says who drives, until when, and what this terminal can do.
-func (l *Lease) line() string {
+// line says who drives, until when, and what this terminal can do; short,
+// this terminal's lease says only that it drives and the time left (a
+// narrow terminal cut the long line before it).
+func (l *Lease) line(short bool) string {
 	v, st, keys := l.v, l.ctx.Styles, &l.ctx.Keys
 	readOnly := l.ctx.Watch
 	until := ""
@@ -87,7 +92,11 @@ func (l *Lease) line() string {
 		if now := l.ctx.Now(); v.Rel == client.LeaseMine && v.Known {
 			// This terminal's lease: the expiry to the second, as the
 			// time left is said in whole minutes until the last one.
-			until = " · until " + at.Format("15:04:05") + " · " + timeLeft(v.Holder.ExpiresAt.Sub(now))
+			left := timeLeft(v.Holder.ExpiresAt.Sub(now))
+			if short && !l.ctx.Watch && !v.Reduced && !v.Stale && !v.Gone {
+				return st.LeaseMine.Render("● you drive · " + left + " · until " + at.Format("15:04:05"))
+			}
+			until = " · until " + at.Format("15:04:05") + " · " + left
 		}
 	}
 	prefix := ""
