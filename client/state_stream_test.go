@@ -15,6 +15,7 @@ import (
 // most 2*StreamKeep bytes of text, its end, with Cut saying how much of its
 // start went; the message.completed brings the whole text back.
 func TestStreamKeepsItsEnd(t *testing.T) {
+	t.Parallel()
 	para := strings.Repeat("The lease says who drives, renewed before it runs out. ", 18) + "\n\n" // about 1 KiB
 	cases := []struct {
 		name  string

@@ -94,6 +94,7 @@ func TestQuietConnReads(t *testing.T) {
 // for the while given, on the quiet clock (their transports have no idle
 // timer of their own).
 func TestIdleConnectionsClosedQuietly(t *testing.T) {
+	t.Parallel()
 	opened, closed := make(chan struct{}, 8), make(chan struct{}, 8)
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, "ok")
