@@ -16,6 +16,7 @@ import (
 // through a storm of resizes between 40x12 and 200x60; a terminal that does
 // not know the mode, or does not answer, gets none.
 func TestFramesSynchronized(t *testing.T) {
+	t.Parallel()
 	bin := buildVehicle(t)
 	for _, tc := range []struct {
 		name    string
@@ -27,6 +28,7 @@ func TestFramesSynchronized(t *testing.T) {
 		{"silent", ptytest.SyncSilent, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // the reply's start is read in everything written, not on a screen that may have moved on
 			env := ptyEnv(t.TempDir(), "SSH_TTY=/dev/pts/9")
 			term := ptytest.StartSync(t, bin, 60, 200, env, tc.sync, "demo", "--delta-delay", "10ms")
 			term.WaitFor("Welcome to vehicle", "you drive from this terminal")
