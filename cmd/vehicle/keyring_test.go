@@ -153,6 +153,17 @@ func TestRealKeyring(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.err, "removed the token") {
 		t.Fatalf("logout after the terminal login: exit %d\n%s", r.code, r.err)
 	}
+
+	// ctrl+c at the prompt ends login with nothing stored.
+	term = ptytest.Start(t, bin, 24, 120, append(env, "TERM=xterm-256color"), "login", "--gardend", srv.URL)
+	term.WaitFor("Token for", "(typing is not shown)")
+	term.Type("\x03")
+	if err := term.WaitEnd(); err == nil {
+		t.Errorf("login ended well after ctrl+c:\n%s", term.Screen())
+	}
+	if !strings.Contains(term.Screen(), "login cancelled: no token stored") {
+		t.Errorf("login did not say it was cancelled:\n%s", term.Screen())
+	}
 	r = run("", "logout", "--gardend", srv.URL)
 	if r.code != 0 || !strings.Contains(r.err, "nothing to remove") {
 		t.Errorf("a second logout: exit %d\n%s", r.code, r.err)

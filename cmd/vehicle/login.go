@@ -16,6 +16,7 @@ import (
 	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 	"github.com/sophia-labs/vehicle/internal/redact"
+	"github.com/sophia-labs/vehicle/internal/secretline"
 )
 
 // loginCheckTimeout bounds login's question to the host.
@@ -23,6 +24,10 @@ const loginCheckTimeout = 10 * time.Second
 
 // maxToken bounds a token read by login.
 const maxToken = 64 << 10
+
+// errLoginCancelled is login's answer to ctrl+c (or SIGTERM) at the prompt
+// or while the host is asked about the token.
+var errLoginCancelled = errors.New("login cancelled: no token stored; run vehicle login again to store one")
 
 // loginIO is what login and logout read, write and store into.
 type loginIO struct {
@@ -131,7 +136,7 @@ func login(ctx context.Context, o loginOpts, lio loginIO) error {
 		return err
 	}
 	user := config.KeyringUser(fl.Gardend)
-	token, err := readToken(lio.in, lio.errw, user, o.withToken)
+	token, err := readToken(ctx, lio.in, lio.errw, user, o.withToken)
 	if err != nil {
 		return err
 	}
@@ -167,17 +172,19 @@ func logout(_ context.Context, o loginOpts, lio loginIO) error {
 }
 
 // readToken reads a token: with fromStdin the whole of in (a pipe or a
-// file), else from a terminal without echo. One line, trimmed.
-func readToken(in io.Reader, errw io.Writer, gardend string, fromStdin bool) (string, error) {
+// file), else from a terminal without echo (off before the prompt shows;
+// ctrl+c at the prompt ends login with nothing read). One line, trimmed.
+func readToken(ctx context.Context, in io.Reader, errw io.Writer, gardend string, fromStdin bool) (string, error) {
 	var b []byte
 	var err error
 	switch f, ok := in.(*os.File); {
 	case fromStdin:
 		b, err = io.ReadAll(io.LimitReader(in, maxToken+1))
 	case ok && term.IsTerminal(f.Fd()):
-		fmt.Fprintf(errw, "Token for %s (typing is not shown): ", gardend)
-		b, err = term.ReadPassword(f.Fd())
-		fmt.Fprintln(errw)
+		b, err = secretline.Read(ctx, f, errw, fmt.Sprintf("Token for %s (typing is not shown): ", gardend), maxToken)
+		if errors.Is(err, secretline.ErrCancelled) {
+			return "", errLoginCancelled
+		}
 	default:
 		return "", cli.UsageError{Err: errors.New("stdin is not a terminal to type the token at: pipe it in with --with-token (vehicle login --gardend URL --with-token < token-file)")}
 	}
@@ -198,8 +205,8 @@ func readToken(in io.Reader, errw io.Writer, gardend string, fromStdin bool) (st
 
 // checkToken asks the host who the token is. A token the host refuses is
 // an error (nothing is stored); a host that cannot be asked is a warning.
-func checkToken(ctx context.Context, fl config.Flags, token string, lio loginIO) error {
-	ctx, cancel := context.WithTimeout(ctx, loginCheckTimeout)
+func checkToken(outer context.Context, fl config.Flags, token string, lio loginIO) error {
+	ctx, cancel := context.WithTimeout(outer, loginCheckTimeout)
 	defer cancel()
 	opts := append([]client.Option{client.WithMount(fl.MountPath()), client.WithToken(token),
 		client.WithRetry(client.RetryPolicy{Attempts: 1})}, lio.opts...)
@@ -209,6 +216,8 @@ func checkToken(ctx context.Context, fl config.Flags, token string, lio loginIO)
 	}
 	acct, err := c.Account(ctx)
 	switch {
+	case outer.Err() != nil:
+		return errLoginCancelled // ctrl+c while the host was asked: not "storing it anyway"
 	case err == nil:
 		say(lio.errw, "vehicle: the host takes the token (%s %s)", acct.Kind, acct.Principal)
 	case client.ErrorCode(err) == client.CodeUnauthenticated:

@@ -117,11 +117,13 @@ func (term *Terminal) EmulatorFaults() int {
 	return term.faults
 }
 
-// Screen is the emulator's screen as text.
+// Screen is the emulator's screen as text, without its blank last lines
+// (a failure's message then ends with what the screen shows, not with the
+// empty rows below it).
 func (term *Terminal) Screen() string {
 	term.mu.Lock()
 	defer term.mu.Unlock()
-	return term.emu.String()
+	return strings.TrimRight(term.emu.String(), " \n")
 }
 
 // Raw is everything the program has written to the terminal so far.
@@ -167,6 +169,24 @@ func (term *Terminal) Done() <-chan struct{} { return term.done }
 // Wait waits for the program to exit and returns its exit error, as
 // exec.Cmd.Wait; call it once.
 func (term *Terminal) Wait() error { return term.cmd.Wait() }
+
+// WaitEnd waits, at most Limit, for the program to exit and its output to
+// end, and returns its exit error, as exec.Cmd.Wait; it fails the test,
+// with the screen, when the program does not exit. Call it once, instead
+// of Wait.
+func (term *Terminal) WaitEnd() error {
+	term.t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- term.cmd.Wait() }()
+	select {
+	case err := <-done:
+		<-term.done
+		return err
+	case <-time.After(Limit):
+		term.t.Fatalf("the program did not exit within %v; the screen:\n%s", Limit, term.Screen())
+		return nil
+	}
+}
 
 // WaitExit waits, at most Limit, for the program to exit by itself with
 // status 0, and for its output to end; it fails the test, with the screen,
