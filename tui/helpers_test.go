@@ -60,8 +60,7 @@ func feed(m *Model, msgs ...tea.Msg) {
 // rather than through Update.
 func screen(m *Model) string {
 	m.arrange()
-	m.frame, m.cursor = m.compose()
-	m.title = m.windowTitle()
+	m.stale = true
 	s := xansi.Strip(m.View().Content)
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
@@ -101,12 +100,12 @@ func statusPart(m *Model) string     { return m.status.View() }
 func accountPart(m *Model) string    { return m.accountP.View() }
 func composerPart(m *Model) string   { return m.composer.View() }
 func pickerPart(m *Model) string     { return m.picker.View() }
-func headerPart(m *Model) string     { return strings.Split(m.frame, "\n")[0] }
+func headerPart(m *Model) string     { return strings.Split(m.View().Content, "\n")[0] }
 
 // bodyPart is the screen between its header and its status line: the
 // visit's own layout.
 func bodyPart(m *Model) string {
-	lines := strings.Split(m.frame, "\n")
+	lines := strings.Split(m.View().Content, "\n")
 	return strings.Join(lines[1:len(lines)-1], "\n")
 }
 

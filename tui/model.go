@@ -54,8 +54,9 @@ type Model struct {
 	frame  string    // the last drawn screen
 	title  string    // the last drawn window title
 	cursor *tea.Cursor
-	dirty  bool
-	ticks  int // flush ticks scheduled, for tests of idleness
+	dirty  bool // the message being handled changed what the screen shows
+	stale  bool // laid out anew since frame was drawn: View draws it again
+	ticks  int  // flush ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.
@@ -129,13 +130,13 @@ func (m *Model) Init() tea.Cmd {
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
 	m.arrange()
-	m.frame, m.cursor = m.compose()
-	m.title = m.windowTitle()
+	m.stale = true
 	return tea.Batch(cmds...)
 }
 
-// Update handles one message, then lays the screen out and draws it when
-// something changed: View only hands the drawing over.
+// Update handles one message, then lays the screen out when something
+// changed; View draws it. The program asks for the view after every
+// message; a test that sends many reads the screen only where it looks.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.dirty = true
 	cmd := m.route(msg)
@@ -148,14 +149,24 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if show := m.keepCountdown(); show != nil {
 		cmd = tea.Batch(cmd, show)
 	}
-	if m.dirty || m.frame == "" {
+	if m.dirty {
 		m.arrange()
-		m.frame, m.cursor = m.compose()
-		m.title = m.windowTitle()
+		m.stale = true
 		m.dirty = false
-		m.activity.Drawn()
 	}
 	return m, cmd
+}
+
+// draw composes the screen laid out last, once: compose only reads the
+// state.
+func (m *Model) draw() {
+	if !m.stale {
+		return
+	}
+	m.frame, m.cursor = m.compose()
+	m.title = m.windowTitle()
+	m.stale = false
+	m.activity.Drawn()
 }
 
 // route hands a message to what handles it: keys to the overlay on top or
@@ -273,8 +284,10 @@ func (m *Model) onComposer(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmd, m.act(act, m.composer))
 }
 
-// View hands over the screen Update drew last; it changes nothing.
+// View draws the screen Update laid out, when it changed since the last
+// View, and hands it over.
 func (m *Model) View() tea.View {
+	m.draw()
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion

@@ -111,13 +111,13 @@ func TestSearchHighlights(t *testing.T) {
 	m := searching(t, 80, 24)
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
-	frame := m.frame
+	frame := m.View().Content
 	cur, other := m.Styles.MatchCurrent.Render("needle"), m.Styles.Match.Render("NEEDLE")
 	if !strings.Contains(frame, cur) || !strings.Contains(frame, other) {
 		t.Fatalf("want %q (current) and %q highlighted in:\n%q", cur, other, frame)
 	}
 	feed(m, keyEsc)
-	if strings.Contains(m.frame, cur) || strings.Contains(m.frame, other) {
+	if strings.Contains(m.View().Content, cur) || strings.Contains(m.View().Content, other) {
 		t.Fatal("highlights stay after the search closed")
 	}
 }
@@ -405,8 +405,8 @@ func TestSearchHighlightsAcrossLineBreaks(t *testing.T) {
 	if sc := screen(m); !strings.Contains(sc, "1 of 1") {
 		t.Fatalf("lease holder is not counted once:\n%s", sc)
 	}
-	if !strings.Contains(m.frame, cur.Render("lease")) || !strings.Contains(m.frame, cur.Render("holder")) {
-		t.Errorf("the match split by the wrap is not highlighted on both lines:\n%q", m.frame)
+	if !strings.Contains(m.View().Content, cur.Render("lease")) || !strings.Contains(m.View().Content, cur.Render("holder")) {
+		t.Errorf("the match split by the wrap is not highlighted on both lines:\n%q", m.View().Content)
 	}
 	feed(m, keyCtrlU)
 	feed(m, typing("needlework")...)
@@ -426,15 +426,15 @@ func TestSearchHighlightsAcrossLineBreaks(t *testing.T) {
 	if head == "" || head+tail != "needlework" {
 		t.Fatalf("the word is not broken by the wrap (%q, %q):\n%s", head, tail, sc)
 	}
-	if !strings.Contains(m.frame, cur.Render(head)) || !strings.Contains(m.frame, cur.Render(tail)) {
-		t.Errorf("the broken word's match is not highlighted on both lines:\n%q", m.frame)
+	if !strings.Contains(m.View().Content, cur.Render(head)) || !strings.Contains(m.View().Content, cur.Render(tail)) {
+		t.Errorf("the broken word's match is not highlighted on both lines:\n%q", m.View().Content)
 	}
 	feed(m, keyCtrlU)
 	feed(m, typing("end next")...)
 	if sc := screen(m); !strings.Contains(sc, "no match for “end next”") {
 		t.Errorf("a query across a real line end matched:\n%s", sc)
 	}
-	if strings.Contains(m.frame, cur.Render("end")) || strings.Contains(m.frame, m.Styles.Match.Render("end")) {
-		t.Errorf("a query across a real line end is highlighted:\n%q", m.frame)
+	if strings.Contains(m.View().Content, cur.Render("end")) || strings.Contains(m.View().Content, m.Styles.Match.Render("end")) {
+		t.Errorf("a query across a real line end is highlighted:\n%q", m.View().Content)
 	}
 }
