@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strings"
 	"syscall"
 	"testing"
@@ -71,6 +72,12 @@ func leaseReleased(srv *vehicletest.Server) bool {
 // SIGHUP ignored (nohup), the ride rides on until its input ends.
 func TestBinaryHangupEndsTheRide(t *testing.T) {
 	bin := buildRideBinary(t)
+	// Tests run under nohup would hand SIGHUP ignored to the rides they
+	// start; handled here, it starts as it does under a terminal (a program
+	// started gets a handled signal's default).
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
 	for _, nohup := range []bool{false, true} {
 		srv := newRideHost(t)
 		out, errs := linesink.New(), linesink.New()
