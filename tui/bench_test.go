@@ -49,7 +49,7 @@ func openBig(tb testing.TB, n int) *Model {
 }
 
 // frame scrolls one line up or down (alt+↑, alt+↓) and draws the screen:
-// the key through Update, which lays out and draws, then View.
+// the key through Update, which lays out, then View, which draws.
 func frame(m *Model, i int) {
 	k := tea.KeyPressMsg{Code: tea.KeyDown, Mod: tea.ModAlt}
 	if i%2 == 0 {

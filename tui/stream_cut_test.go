@@ -14,6 +14,7 @@ import (
 // of its start is not shown and that it comes whole when the reply ends;
 // its end is drawn as it comes. Its message.completed draws it whole.
 func TestEndlessReplyKeepsItsEnd(t *testing.T) {
+	t.Parallel()
 	m := openBig(t, 4)
 	whole := streamInto(m, 1, 1300, 26) // about 600 KB: cut once (past 2*StreamKeep)
 
