@@ -18,8 +18,12 @@ import (
 // them, side by side as they ship.
 var built = testbin.NewSet("vehicle-tui-test", "", ".", "../vehicle")
 
+// TestMain builds the programs once, runs more tests at once than there
+// are CPUs (most wait on a program in a pty) and ends without the race
+// detector's sleep.
 func TestMain(m *testing.M) {
 	flag.Parse()
+	testexit.Waiting()
 	testexit.Exit(built.Main(m))
 }
 

@@ -12,7 +12,10 @@
 package testexit
 
 import (
+	"flag"
 	"os"
+	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -27,4 +30,22 @@ func Exit(code int) {
 		os.Exit(code)
 	}
 	quickExit(code)
+}
+
+// waitingPerCPU is how many parallel tests Waiting runs per CPU.
+const waitingPerCPU = 3
+
+// Waiting lets a package whose tests mostly wait (on sockets, on programs
+// in a pty, on a stream's pace) rather than compute run three parallel
+// tests per CPU at once instead of one, unless the command line says
+// -parallel. Call it in TestMain before m.Run.
+func Waiting() {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		_ = flag.Set("test.parallel", strconv.Itoa(waitingPerCPU*runtime.GOMAXPROCS(0)))
+	}
 }
