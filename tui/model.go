@@ -50,13 +50,13 @@ type Model struct {
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
 
-	panes  sideLines // the smaller panes' lines, laid out by arrange
-	frame  string    // the last drawn screen
-	title  string    // the last drawn window title
-	cursor *tea.Cursor
-	dirty  bool // the message being handled changed what the screen shows
-	stale  bool // laid out anew since frame was drawn: View draws it again
-	ticks  int  // flush ticks scheduled, for tests of idleness
+	panes  sideLines   // the smaller panes' lines, laid out by arrange
+	frame  string      // the last drawn screen: View's cache, read by View alone
+	title  string      // the last drawn window title (View's cache)
+	cursor *tea.Cursor // View's cache
+	dirty  bool        // the message being handled changed what the screen shows
+	stale  bool        // laid out anew since frame was drawn: View draws it again
+	ticks  int         // flush ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.
@@ -153,12 +153,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.arrange()
 		m.stale = true
 		m.dirty = false
+		m.activity.Drawn() // the view the program asks for next draws it
 	}
 	return m, cmd
 }
 
-// draw composes the screen laid out last, once: compose only reads the
-// state.
+// draw composes the screen laid out last, once, into the frame cache:
+// compose only reads the state, and nothing but View reads the cache.
 func (m *Model) draw() {
 	if !m.stale {
 		return
@@ -166,7 +167,6 @@ func (m *Model) draw() {
 	m.frame, m.cursor = m.compose()
 	m.title = m.windowTitle()
 	m.stale = false
-	m.activity.Drawn()
 }
 
 // route hands a message to what handles it: keys to the overlay on top or
@@ -285,7 +285,8 @@ func (m *Model) onComposer(msg tea.Msg) tea.Cmd {
 }
 
 // View draws the screen Update laid out, when it changed since the last
-// View, and hands it over.
+// View, and hands it over; it changes no state Update reads (the frame is a
+// cache of compose's).
 func (m *Model) View() tea.View {
 	m.draw()
 	v := tea.NewView(m.frame)
