@@ -132,8 +132,7 @@ func (m *Model) pickerScreen() []string {
 	if m.cfg.Client != nil {
 		graph = "graph " + ui.SanitizeLine(m.cfg.Client.Graph()) + " · "
 	}
-	lines := m.heading("your sessions", graph+m.picker.Facts())
-	m.picker.SetSize(m.width, max(m.high-len(lines)-2, 1))
+	lines := m.heading("your sessions", graph+m.picker.Facts()) // arrange sized the picker for them
 	body := strings.Split(m.picker.View(), "\n")
 	top := len(lines)
 	lines = append(lines, body...)

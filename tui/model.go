@@ -85,7 +85,7 @@ func New(cfg Config) *Model {
 		st = cfg.Theme.Light
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
-		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true}
+		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true}
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
