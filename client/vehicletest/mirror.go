@@ -2,7 +2,9 @@ package vehicletest
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
+	"strconv"
 
 	"github.com/sophia-labs/vehicle/client"
 )
@@ -82,23 +84,25 @@ func (h *Host) FailMirror(message string) {
 // title (the session's, else its first question), the header (model,
 // start) and each turn (who, when, the words, the tool calls as chips).
 func mirrorRecord(sum wireSummary, items []wireTranscript) string {
-	type turn struct {
-		Role, Text, ToolName string
-		Tools                []string
-		IsError              bool
-		At                   string
+	h := sha256.New()
+	put := func(s string) { // length first: no two records hash the same text
+		var n [binary.MaxVarintLen64]byte
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(s)))])
+		h.Write([]byte(s))
 	}
-	rec := struct {
-		Title, Model, Start string
-		Turns               []turn
-	}{Title: sum.displayTitle(), Model: sum.Model, Start: sum.CreatedAt.String()}
-	for _, it := range items {
-		t := turn{Role: it.Role, Text: it.Text, ToolName: it.ToolName, IsError: it.IsError != nil && *it.IsError, At: it.Timestamp.String()}
+	put(sum.displayTitle())
+	put(sum.Model)
+	put(sum.CreatedAt.String())
+	for _, it := range items { // hashed in place: a long session's record is not built whole after every run
+		put(it.Role)
+		put(it.Text)
+		put(it.ToolName)
+		put(strconv.FormatBool(it.IsError != nil && *it.IsError))
+		put(it.Timestamp.String())
+		put(strconv.Itoa(len(it.ToolCalls)))
 		for _, c := range it.ToolCalls {
-			t.Tools = append(t.Tools, c.Name)
+			put(c.Name)
 		}
-		rec.Turns = append(rec.Turns, t)
 	}
-	h := sha256.Sum256(mustJSON(rec))
-	return hex.EncodeToString(h[:])
+	return hex.EncodeToString(h.Sum(nil))
 }
