@@ -20,9 +20,6 @@ import (
 // Limit bounds every wait of a Terminal.
 const Limit = 30 * time.Second
 
-// poll is how often a wait looks at the output again.
-const poll = 20 * time.Millisecond
-
 // Terminal is a program running in a pty, its output fed to a terminal
 // emulator whose replies go back to it.
 type Terminal struct {
@@ -36,6 +33,13 @@ type Terminal struct {
 	done chan struct{} // closed when the pty's output ends
 	// faults counts the pieces of output the emulator could not take.
 	faults int
+	// news is closed, and replaced, when output arrives or the screen
+	// is resized: a wait looks again then, and only then.
+	news chan struct{}
+	// gen counts those changes; shot is the screen as text at change
+	// shotGen (Screen draws it once per change, not once per look).
+	gen, shotGen int
+	shot         string
 }
 
 // Start runs bin with args and env in a rows x cols pty. The test's cleanup
@@ -57,7 +61,8 @@ func start(t testing.TB, bin string, rows, cols int, env []string, sync Sync, ar
 		t.Fatalf("cannot start %s in a pty: %v", bin, err)
 	}
 	f = pollable(f)
-	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), mode: map[ansi.Mode]bool{}, done: make(chan struct{})}
+	term := &Terminal{t: t, pty: f, cmd: cmd, emu: vt.NewEmulator(cols, rows), mode: map[ansi.Mode]bool{},
+		done: make(chan struct{}), news: make(chan struct{}), shotGen: -1}
 	term.emu.SetCallbacks(vt.Callbacks{ // called from Write, under term.mu
 		EnableMode:  func(m ansi.Mode) { term.mode[m] = true },
 		DisableMode: func(m ansi.Mode) { term.mode[m] = false },
@@ -84,6 +89,7 @@ func (term *Terminal) pump() {
 			term.mu.Lock()
 			term.emulate(buf[:n])
 			term.raw.Write(buf[:n])
+			term.changed()
 			term.mu.Unlock()
 		}
 		if err != nil {
@@ -109,6 +115,37 @@ func (term *Terminal) emulate(p []byte) {
 	_, _ = term.emu.Write(p)
 }
 
+// changed tells the waits that the output or the screen changed; under
+// term.mu.
+func (term *Terminal) changed() {
+	term.gen++
+	close(term.news)
+	term.news = make(chan struct{})
+}
+
+// wait looks at the output now and after each change until ok holds
+// (true), the output ends (false, ended) or Limit passes (false). ok is
+// called without term.mu.
+func (term *Terminal) wait(ok func() bool) (held, ended bool) {
+	limit := time.NewTimer(Limit)
+	defer limit.Stop()
+	for {
+		term.mu.Lock()
+		news := term.news // taken before the look: a change during it wakes the next select
+		term.mu.Unlock()
+		if ok() {
+			return true, false
+		}
+		select {
+		case <-news:
+		case <-term.done:
+			return ok(), true
+		case <-limit.C:
+			return false, false
+		}
+	}
+}
+
 // EmulatorFaults is how many pieces of output the emulator could not take
 // (see emulate).
 func (term *Terminal) EmulatorFaults() int {
@@ -123,7 +160,10 @@ func (term *Terminal) EmulatorFaults() int {
 func (term *Terminal) Screen() string {
 	term.mu.Lock()
 	defer term.mu.Unlock()
-	return strings.TrimRight(term.emu.String(), " \n")
+	if term.shotGen != term.gen {
+		term.shot, term.shotGen = strings.TrimRight(term.emu.String(), " \n"), term.gen
+	}
+	return term.shot
 }
 
 // Raw is everything the program has written to the terminal so far.
@@ -218,23 +258,13 @@ func (term *Terminal) Type(s string) {
 // Limit passes or the program's output ends first.
 func (term *Terminal) WaitFor(texts ...string) {
 	term.t.Helper()
-	deadline := time.Now().Add(Limit)
-	for {
-		s := term.Screen()
-		if missing(s, texts) == "" {
-			return
-		}
-		if time.Now().After(deadline) {
-			term.t.Fatalf("waited %v for %q; the screen:\n%s", Limit, texts, s)
-		}
-		select {
-		case <-term.done:
-			if s := term.Screen(); missing(s, texts) != "" {
-				term.t.Fatalf("the program ended while waiting for %q; the screen:\n%s", texts, s)
-			}
-			return
-		case <-time.After(poll):
-		}
+	held, ended := term.wait(func() bool { return missing(term.Screen(), texts) == "" })
+	switch {
+	case held:
+	case ended:
+		term.t.Fatalf("the program ended while waiting for %q; the screen:\n%s", texts, term.Screen())
+	default:
+		term.t.Fatalf("waited %v for %q; the screen:\n%s", Limit, texts, term.Screen())
 	}
 }
 
@@ -242,23 +272,25 @@ func (term *Terminal) WaitFor(texts ...string) {
 // It fails the test if Limit passes or the program's output ends first.
 func (term *Terminal) WaitRaw(texts ...string) {
 	term.t.Helper()
-	deadline := time.Now().Add(Limit)
-	for {
-		gone := missing(term.Raw(), texts)
-		if gone == "" {
-			return
-		}
-		if time.Now().After(deadline) {
-			term.t.Fatalf("waited %v for the program to write %q", Limit, gone)
-		}
-		select {
-		case <-term.done:
-			if gone := missing(term.Raw(), texts); gone != "" {
-				term.t.Fatalf("the program ended before writing %q", gone)
+	gone := ""
+	held, ended := term.wait(func() bool {
+		term.mu.Lock()
+		defer term.mu.Unlock()
+		gone = ""
+		for _, want := range texts { // in place: the record is not copied for each look
+			if !bytes.Contains(term.raw.Bytes(), []byte(want)) {
+				gone = want
+				break
 			}
-			return
-		case <-time.After(poll):
 		}
+		return gone == ""
+	})
+	switch {
+	case held:
+	case ended:
+		term.t.Fatalf("the program ended before writing %q", gone)
+	default:
+		term.t.Fatalf("waited %v for the program to write %q", Limit, gone)
 	}
 }
 

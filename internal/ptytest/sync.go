@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/creack/pty"
 )
@@ -65,6 +64,7 @@ func (term *Terminal) Resize(rows, cols int) {
 	term.t.Helper()
 	term.mu.Lock()
 	term.emu.Resize(cols, rows)
+	term.changed()
 	term.mu.Unlock()
 	if err := pty.Setsize(term.pty, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)}); err != nil {
 		term.t.Fatalf("cannot resize the pty: %v", err)
@@ -82,16 +82,13 @@ func (term *Terminal) Written() int {
 // fails the test if Limit passes or the program's output ends first.
 func (term *Terminal) WaitWritten(n int) {
 	term.t.Helper()
-	deadline := time.Now().Add(Limit)
-	for term.Written() <= n {
-		if time.Now().After(deadline) {
-			term.t.Fatalf("waited %v for the program to write", Limit)
-		}
-		select {
-		case <-term.done:
-			term.t.Fatalf("the program ended before writing more")
-		case <-time.After(poll):
-		}
+	held, ended := term.wait(func() bool { return term.Written() > n })
+	switch {
+	case held:
+	case ended:
+		term.t.Fatalf("the program ended before writing more")
+	default:
+		term.t.Fatalf("waited %v for the program to write", Limit)
 	}
 }
 
