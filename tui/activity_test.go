@@ -48,6 +48,7 @@ func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
 	if m.activity.Spins() != 1 {
 		t.Fatalf("%d ticks while one was pending, want 1", m.activity.Spins())
 	}
+	feed(m, flushMsg{gen: m.gen}) // the deltas drawn: a tick is drawn at once, no flush coming to draw it
 	first := screen(m)
 	feed(m, panes.SpinMsg{Gen: m.gen})
 	if m.activity.Spins() != 2 || screen(m) == first {

@@ -59,8 +59,6 @@ func feed(m *Model, msgs ...tea.Msg) {
 // drawn again first, for tests that call the model's methods directly
 // rather than through Update.
 func screen(m *Model) string {
-	m.arrange()
-	m.stale = true
 	s := xansi.Strip(m.View().Content)
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {

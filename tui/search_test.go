@@ -191,7 +191,7 @@ func TestSearchFollowsNewEntries(t *testing.T) {
 	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 6") {
 		t.Fatalf("a streaming reply with a match: want 1 of 6:\n%s", s)
 	}
-	feed(m, delta(m, "m9", " and a second needle"))
+	feed(m, delta(m, "m9", " and a second needle"), flushMsg{gen: m.gen}) // drawn, as any delta, at the flush
 	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 7") {
 		t.Fatalf("the streaming reply grew a match: want 1 of 7:\n%s", s)
 	}
