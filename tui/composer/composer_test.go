@@ -64,16 +64,24 @@ func TestWrappedRowsMatchTheTextarea(t *testing.T) {
 			ta.ShowLineNumbers, ta.Prompt, ta.CharLimit = false, "", 0
 			ta.DynamicHeight, ta.MaxHeight, ta.MaxContentHeight = true, 0, math.MaxInt32
 			ta.SetWidth(w)
-			for _, s := range samples {
+			rows := func(s string) (counted, textarea int) {
 				ta.SetValue(s)
-				got := 0
 				for _, l := range strings.Split(ta.Value(), "\n") {
-					got += wrappedRows([]rune(l), ta.Width())
+					counted += wrappedRows([]rune(l), ta.Width())
 				}
-				if got != ta.Height() {
-					t.Fatalf("width %d, %q: counted %d lines, the textarea has %d", w, s, got, ta.Height())
+				return counted, ta.Height()
+			}
+			// Every sample at once, one under another (a line's rows do not
+			// depend on its neighbours); one by one only to name a miscount.
+			if got, want := rows(strings.Join(samples, "\n")); got == want {
+				return
+			}
+			for _, s := range samples {
+				if got, want := rows(s); got != want {
+					t.Fatalf("width %d, %q: counted %d lines, the textarea has %d", w, s, got, want)
 				}
 			}
+			t.Fatalf("width %d: the samples together are counted apart from the textarea, each alone as it", w)
 		})
 	}
 }
