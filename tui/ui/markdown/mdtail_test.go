@@ -75,28 +75,32 @@ func TestTailLeavesBlocksToGlamour(t *testing.T) {
 	}
 }
 
-// sameCells reports whether two renderings put the same cells on a screen.
+// sameCells reports whether two renderings put the same cells on a screen:
+// each cell's text and style.
 func sameCells(a, b []string, width int) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if cells(a[i], width) != cells(b[i], width) {
-			return false
+		ca, cb := cells(a[i], width), cells(b[i], width)
+		for x := range ca {
+			if ca[x].Content != cb[x].Content || !ca[x].Style.Equal(&cb[x].Style) {
+				return false
+			}
 		}
 	}
 	return true
 }
 
-// cells is a line as drawn on a screen: each cell's text and style.
-func cells(line string, width int) string {
+// cells is a line as drawn on a screen.
+func cells(line string, width int) []uv.Cell {
 	buf := uv.NewScreenBuffer(width+2, 1)
 	uv.NewStyledString(line).Draw(buf, uv.Rect(0, 0, width+2, 1))
-	var b strings.Builder
-	for x := 0; x < width+2; x++ {
+	out := make([]uv.Cell, width+2)
+	for x := range out {
 		if c := buf.CellAt(x, 0); c != nil {
-			fmt.Fprintf(&b, "%s%+v|", c.Content, c.Style)
+			out[x] = *c
 		}
 	}
-	return b.String()
+	return out
 }
