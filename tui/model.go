@@ -34,6 +34,8 @@ type Model struct {
 	flushAt        time.Time              // when it fires
 	drawsNow       *session               // the session whose deltas onEvents is folding and will draw itself
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
+	continueRecent bool                   // --continue: the sessions kept not read yet
+	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
 	lastClick      tea.Mouse              // where the last click was, for a double click
 	lastClickAt    time.Time              // when
 	composer       *composer.Composer
@@ -114,6 +116,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, m.startVisit(m.cfg.SessionID))
 	case m.cfg.Continue && !m.cfg.Chime:
 		m.focus, m.note = focusPicker, "opening what you had open last…"
+		m.continueRecent = true // a listing that comes before the sessions kept is held for them
 		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
 	case len(m.cfg.SessionIDs) > 1:
 		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), maxTiles)]))

@@ -57,17 +57,29 @@ func (m *Model) onRecent(msg recentMsg) tea.Cmd {
 		m.picker.Offer(msg.ids)
 		return nil
 	}
+	early := m.continueEarly
+	m.continueRecent, m.continueEarly = false, nil
 	if len(msg.ids) > 0 && msg.err == nil && m.focus == focusPicker && m.sess == nil {
 		return m.openTiles(msg.ids[:min(len(msg.ids), maxTiles)])
 	}
 	m.continueNewest = true
+	if early != nil { // the listing came first: the newest is in it
+		return m.continueWith(*early)
+	}
 	return nil
 }
 
 // continueWith opens the newest session of a listing, once, for
 // --continue with nothing kept; with no session, the picker says so.
 func (m *Model) continueWith(msg picker.ListedMsg) tea.Cmd {
-	if !m.continueNewest || msg.Err != nil || msg.Poll != 0 {
+	if msg.Err != nil || msg.Poll != 0 {
+		return nil
+	}
+	if m.continueRecent { // the sessions kept not read yet: onRecent decides
+		m.continueEarly = &msg
+		return nil
+	}
+	if !m.continueNewest {
 		return nil
 	}
 	m.continueNewest = false

@@ -114,6 +114,32 @@ func TestContinueOpensTheNewest(t *testing.T) {
 	b.see("no session yet on this graph: ctrl+n starts one")
 }
 
+// gatedRecent keeps nothing and answers Load only once opened: the test
+// decides whether the host's listing comes first.
+type gatedRecent struct{ open chan struct{} }
+
+func (r gatedRecent) Load() ([]string, error) { <-r.open; return nil, nil }
+func (gatedRecent) Save([]string) error       { return nil }
+
+// TestContinueWhenTheListingComesFirst: with nothing kept, --continue opens
+// the newest session even when the host lists the sessions before the
+// sessions kept are read (both are asked at once); it used to wait on
+// "opening what you had open last…" for good.
+func TestContinueWhenTheListingComesFirst(t *testing.T) {
+	t.Parallel()
+	srv, clk := host(t)
+	adaSessions(t, srv, "Older")
+	clk.advance(2 * time.Minute)
+	adaSessions(t, srv, "Newer")
+	gate := gatedRecent{open: make(chan struct{})}
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-wall"))
+	cfg.Recent, cfg.Continue = gate, true
+	a := drive(t, "continue", cfg, 100, 30)
+	a.see("Newer", "Older", "opening what you had open last…") // listed, the sessions kept not read yet
+	close(gate.open)
+	a.see("You said: hello Newer")
+}
+
 // TestContinueSkipsAGoneSession: a session kept but deleted since is left
 // out with a clear error; the others open.
 func TestContinueSkipsAGoneSession(t *testing.T) {
