@@ -34,8 +34,9 @@ func (w walk) Turn(_ context.Context, req vehicletest.TurnRequest) vehicletest.R
 // longWalk is a host with one session of a walk of n tool rounds, its first
 // message the only one that says "aardvark", and a client of it.
 // walkSteps is the walk the tests read: long enough for several folds
-// (twins fold 100 items at a time, a lazy open leaves client.LazyTail).
-const walkSteps = 200
+// (about 360 items: twins fold 100 at a time, a lazy open leaves
+// client.LazyTail).
+const walkSteps = 120
 
 // walkMessages is the position line's count of a walk of walkSteps.
 func walkMessages() string { return ui.Thousands(2*walkSteps + 2) }
