@@ -51,17 +51,18 @@ func loadDraft(d Drafts, gen int, id string) tea.Cmd {
 	}
 }
 
-// saveDraft keeps a session's draft; a failure is told on the status line.
-func saveDraft(d Drafts, id string, kept KeptDraft) tea.Cmd {
+// saveDraft keeps a session's draft; a failure is told on the status line
+// (Flush does it when the program ends first).
+func saveDraft(w *diskWrites, d Drafts, id string, kept KeptDraft) tea.Cmd {
 	if d == nil || id == "" {
 		return nil
 	}
-	return func() tea.Msg {
-		if err := d.Save(id, kept); err != nil {
+	return w.cmd(func() error { return d.Save(id, kept) }, func(err error) tea.Msg {
+		if err != nil {
 			return draftMsg{gen: -1, saved: err}
 		}
 		return nil
-	}
+	})
 }
 
 // onDraft puts a kept draft in the composer, unless the person has begun

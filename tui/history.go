@@ -36,7 +36,8 @@ func loadHistory(h History, gen int, key string) tea.Cmd {
 }
 
 // remember keeps a text in the input history: the composer's at once, the
-// kept one by a command (a failure is said on the status line).
+// kept one by a command (a failure is said on the status line; Flush does
+// it when the program ends first).
 func (m *Model) remember(text string) tea.Cmd {
 	m.composer.Remember(text)
 	h := m.cfg.History
@@ -50,9 +51,8 @@ func (m *Model) remember(text string) tea.Cmd {
 	case m.visit != nil:
 		key = m.draftKey(m.visit.id)
 	}
-	return func() tea.Msg {
-		return historyMsg{gen: -1, err: h.Add(key, text)}
-	}
+	return m.writes.cmd(func() error { return h.Add(key, text) },
+		func(err error) tea.Msg { return historyMsg{gen: -1, err: err} })
 }
 
 // onHistory puts the kept history under what this run remembered already

@@ -24,6 +24,7 @@ import (
 // to the open session, and the rest to the focused pane.
 type Model struct {
 	*common
+	writes *diskWrites // what is kept on disk by command, done by Flush if the program ends first
 
 	picker         *picker.Picker
 	transcript     *transcript.Transcript // the focused session's, or empty with none open
@@ -87,7 +88,7 @@ func New(cfg Config) *Model {
 		st = cfg.Theme.Light
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
-		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true}
+		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()

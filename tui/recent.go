@@ -37,16 +37,13 @@ func loadRecent(r Recent, cont bool) tea.Cmd {
 }
 
 // saveRecent keeps ids as the sessions open last; a failure costs only
-// the offer next time.
-func saveRecent(r Recent, ids []string) tea.Cmd {
+// the offer next time (Flush does it when the program ends first).
+func saveRecent(w *diskWrites, r Recent, ids []string) tea.Cmd {
 	if r == nil || len(ids) == 0 {
 		return nil
 	}
 	ids = append([]string(nil), ids...)
-	return func() tea.Msg {
-		_ = r.Save(ids)
-		return nil
-	}
+	return w.cmd(func() error { _ = r.Save(ids); return nil }, nil)
 }
 
 // onRecent opens the sessions open last (--continue), else waits for the

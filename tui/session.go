@@ -94,7 +94,7 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 		cmds = append(cmds, cmd)
 	}
 	m.visit, m.zoom = nil, false
-	cmds = append(cmds, saveRecent(m.cfg.Recent, ids))
+	cmds = append(cmds, saveRecent(m.writes, m.cfg.Recent, ids))
 	m.focusTile(0) // its draft in the composer: a draft for another session is not sent here
 	m.focus, m.note = focusSession, m.openingNote()
 	m.setErr(nil)

@@ -89,7 +89,7 @@ func (m *Model) saveDrafts() tea.Cmd {
 		if s == m.sess {
 			text = m.composer.Value()
 		}
-		cmds = append(cmds, saveDraft(m.cfg.Drafts, m.draftKey(s.id), s.kept(text)))
+		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.id), s.kept(text)))
 	}
 	return tea.Batch(cmds...)
 }

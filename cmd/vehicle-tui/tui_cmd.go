@@ -250,6 +250,9 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	final, err := p.Run()
 	cancel()
 	if fm, ok := final.(*tui.Model); ok {
+		if err := fm.Flush(); err != nil { // what the UI asked to keep and had no time to
+			fmt.Fprintln(a.ErrOut, "vehicle:", inert.Line(err.Error()))
+		}
 		a.keepDrafts(cfg.Drafts, fm) // the next run puts them back in the composer
 		for _, id := range fm.Driving() {
 			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)

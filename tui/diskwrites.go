@@ -1,0 +1,79 @@
+package tui
+
+import (
+	"errors"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// diskWrites is the writes to disk the model asked for by command (a
+// draft kept, the input history, the sessions open last), each done once:
+// by its command, or by Flush when the program ended before the command
+// ran or while it runs. A draft cleared just before ctrl+c quits is then
+// kept, not lost with the process.
+type diskWrites struct {
+	mu    sync.Mutex
+	queue []*diskWrite // asked for, not known to be done
+}
+
+// diskWrite is one write and whether it was done.
+type diskWrite struct {
+	once  sync.Once
+	write func() error
+	err   error
+}
+
+// do writes, the first time it is called; later calls wait for that one.
+func (w *diskWrite) do() error {
+	w.once.Do(func() { w.err = w.write() })
+	return w.err
+}
+
+// cmd is a command that writes with write and hands its error to msg (nil
+// for no message).
+func (d *diskWrites) cmd(write func() error, msg func(error) tea.Msg) tea.Cmd {
+	w := &diskWrite{write: write}
+	d.mu.Lock()
+	d.queue = append(d.queue, w)
+	d.mu.Unlock()
+	return func() tea.Msg {
+		err := w.do()
+		d.done(w)
+		if msg == nil {
+			return nil
+		}
+		return msg(err)
+	}
+}
+
+// done takes a write its command did off the queue.
+func (d *diskWrites) done(w *diskWrite) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for i, q := range d.queue {
+		if q == w {
+			d.queue = append(d.queue[:i], d.queue[i+1:]...)
+			return
+		}
+	}
+}
+
+// flush does, in the order they were asked for, the writes no command did
+// yet, and waits for those under way; it returns their errors.
+func (d *diskWrites) flush() error {
+	d.mu.Lock()
+	queue := d.queue
+	d.queue = nil
+	d.mu.Unlock()
+	var errs []error
+	for _, w := range queue {
+		errs = append(errs, w.do())
+	}
+	return errors.Join(errs...)
+}
+
+// Flush does what the model asked to keep on disk and the program did not
+// get to (a command not run, or under way when it ended); call it after
+// the program ended. It returns what could not be kept.
+func (m *Model) Flush() error { return m.writes.flush() }
