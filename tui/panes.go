@@ -163,8 +163,9 @@ func (m *Model) paneHint() string {
 	return ""
 }
 
-// onPaneAction acts on what the person did in a pane.
-func (m *Model) onPaneAction(a ui.Action) tea.Cmd {
+// onPanesAction acts on what the person did in a pane of the open session;
+// in a session that is gone nothing is sent, and the status says so.
+func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	s := m.sess
 	if s == nil || s.state == nil || m.refuseGone(s) {
 		return nil
@@ -190,15 +191,31 @@ func (m *Model) onPaneAction(a ui.Action) tea.Cmd {
 		return cmd
 	case panes.Forget:
 		m.forget(a.Item)
-	case transcript.OpenSearch:
-		m.openSearch()
-	case transcript.Fork:
-		m.note = "forking before this entry…"
-		return forkBefore(s.ctx, m.cfg.Client, s.gen, s.id, a.EntryID)
 	case panes.CancelQueued:
 		s.cancelling[a.Item.CommandID] = true
 		m.note = "cancelling the " + panes.OpWord(a.Item.Op) + "…"
 		return cancelQueued(s.ctx, m.cfg.Client, s.gen, s.id, a.Item.CommandID)
+	}
+	return nil
+}
+
+// onTranscriptAction acts on what the person did in the transcript's
+// entries: a search opened, a fork asked for (nothing is sent in a session
+// that is gone).
+func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
+	s := m.sess
+	if s == nil || s.state == nil {
+		return nil
+	}
+	switch a := a.(type) {
+	case transcript.OpenSearch:
+		m.openSearch()
+	case transcript.Fork:
+		if m.refuseGone(s) {
+			return nil
+		}
+		m.note = "forking before this entry…"
+		return forkBefore(s.ctx, m.cfg.Client, s.gen, s.id, a.EntryID)
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ func (m *Model) onPicker(msg tea.Msg) tea.Cmd {
 }
 
 // onPickerAction acts on what the picker asked for.
-func (m *Model) onPickerAction(a ui.Action) tea.Cmd {
+func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	switch a := a.(type) {
 	case picker.List:
 		return listSessions(m.cfg.Context, m.cfg.Client, a, m.me.Principal)

@@ -20,7 +20,7 @@ import (
 // with no question.
 
 // quitAnyway quits once the person said so.
-type quitAnyway struct{}
+type quitAnyway struct{ rootAct }
 
 // askQuit asks before quitting when a message has no answer yet, and
 // reports whether it asked.

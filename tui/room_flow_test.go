@@ -253,6 +253,41 @@ func TestDeletedElsewhere(t *testing.T) {
 	a.until("the picker", func(string) bool { return a.m.focus == focusPicker })
 }
 
+// TestNewSessionFromADeletedOne: in a session deleted elsewhere, ctrl+n
+// then enter starts a new session, and the status line does not say that
+// nothing was sent (a dialog's action once went to the panes' dispatcher
+// too, whose refusal for a gone session said so while the session was
+// created).
+func TestNewSessionFromADeletedOne(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	other := person(t, srv, "ada-token", "cli-other")
+	id := newSession(t, ada, "Doomed")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal", "● live")
+	if _, err := other.Delete(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	a.seeBoxed("session deleted")
+	a.send(keyEsc, keyCtrlN)
+	a.see("New session")
+	a.send(keyEnter)
+	if strings.Contains(a.m.note, "nothing is sent") {
+		t.Errorf("creating a session, the status says %q", a.m.note)
+	}
+	a.until("the new session open", func(string) bool { return a.m.sess != nil && a.m.sess.id != id && !a.m.sess.gone() })
+	list, err := ada.List(t.Context())
+	if err != nil || len(list) != 1 || list[0].SessionID == id {
+		t.Fatalf("the host lists %+v (%v), want the one new session", list, err)
+	}
+	if got := a.see("● you drive from this terminal"); strings.Contains(got, "nothing is sent") {
+		t.Errorf("the status says nothing was sent after a session was created:\n%s", got)
+	}
+}
+
 // TestChimeKeptWhenHostGone: a visitor's chime that gets no answer is kept
 // as unconfirmed (the host may have taken it), not put back in the
 // composer, and the status line says what enter does.

@@ -37,12 +37,14 @@ type stopping struct {
 
 // heldBack puts the held follow-ups back in the composer.
 type heldBack struct {
+	rootAct
 	gen   int
 	texts []string
 }
 
 // sendHeld sends the held follow-ups again, in order.
 type sendHeld struct {
+	rootAct
 	gen   int
 	texts []string
 }
@@ -183,25 +185,24 @@ func (m *Model) onAborted(msg abortedMsg) {
 		}, 0, false))
 }
 
-// onHeld acts on the answer about the held follow-ups.
-func (m *Model) onHeld(a ui.Action) tea.Cmd {
-	switch a := a.(type) {
-	case heldBack:
-		if m.current(a.gen) == nil {
-			return nil
-		}
-		m.composer.Restore(strings.Join(a.texts, "\n\n"))
-		m.note = "the held " + plural(len(a.texts), "follow-up is", "follow-ups are") + " back in the composer: " +
-			ui.KeyName(m.Keys.Send) + " sends"
-	case sendHeld:
-		s := m.current(a.gen)
-		if s == nil {
-			return nil
-		}
-		s.stop.toSend = append([]string(nil), a.texts...)
-		return m.sendNextHeld(sentMsg{gen: a.gen})
+// onHeldBack puts the held follow-ups back in the composer.
+func (m *Model) onHeldBack(a heldBack) {
+	if m.current(a.gen) == nil {
+		return
 	}
-	return nil
+	m.composer.Restore(strings.Join(a.texts, "\n\n"))
+	m.note = "the held " + plural(len(a.texts), "follow-up is", "follow-ups are") + " back in the composer: " +
+		ui.KeyName(m.Keys.Send) + " sends"
+}
+
+// onSendHeld sends the held follow-ups again, in order.
+func (m *Model) onSendHeld(a sendHeld) tea.Cmd {
+	s := m.current(a.gen)
+	if s == nil {
+		return nil
+	}
+	s.stop.toSend = append([]string(nil), a.texts...)
+	return m.sendNextHeld(sentMsg{gen: a.gen})
 }
 
 // plural picks the words for one or for several.

@@ -4,38 +4,70 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// Actions the dialogs report, beside ui.Close and ui.Note.
+// Action is what a dialog reports, beside ui's own actions: one of this
+// package's action types, a closed set (the root's dispatcher has a case for
+// each: tui/dispatch_test.go).
+type Action interface {
+	ui.Action
+	isDialogAction()
+}
+
+// action marks this package's actions: each embeds it.
+type action struct{}
+
+// Source is ui.FromDialog.
+func (action) Source() ui.Source { return ui.FromDialog }
+
+func (action) isDialogAction() {}
 
 // Rename asks to rename a session to Title ("" clears it).
 type Rename struct {
+	action
 	SessionID string
 	Title     string
 }
 
 // Delete asks to delete a session, once the person confirmed.
-type Delete struct{ Target client.Summary }
+type Delete struct {
+	action
+	Target client.Summary
+}
 
 // TakeOver asks to take the lease over from the person's other terminal,
 // in the session opened as generation Gen.
-type TakeOver struct{ Gen int }
+type TakeOver struct {
+	action
+	Gen int
+}
 
 // Watch says the person chose to watch the session of generation Gen
 // instead of taking it over.
-type Watch struct{ Gen int }
+type Watch struct {
+	action
+	Gen int
+}
 
 // Typed hands a key typed at a dialog that does not take text to the
 // composer, so that nothing typed is lost.
-type Typed struct{ Key tea.KeyPressMsg }
+type Typed struct {
+	action
+	Key tea.KeyPressMsg
+}
 
 // GiveKey is the model key the person gave, and whether to save it in the
 // OS keyring.
 type GiveKey struct {
+	action
 	Key  string
 	Save bool
 }
 
 // Run asks to run the palette's command number Index (in the order the
 // palette was given them).
-type Run struct{ Index int }
+type Run struct {
+	action
+	Index int
+}

@@ -47,7 +47,10 @@ func NewChoice(ctx *ui.Context, title, body string, opts []Option, safe int, byK
 
 // Through hands a key to the screen under a dialog that closed on it: the
 // text a person typed on goes where it would have gone with no dialog.
-type Through struct{ Key tea.KeyPressMsg }
+type Through struct {
+	action
+	Key tea.KeyPressMsg
+}
 
 // Mark marks option i, for enter to pick.
 func (d *Choice) Mark(i int) { d.sel = min(max(i, 0), len(d.opts)-1) }

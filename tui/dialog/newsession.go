@@ -14,7 +14,10 @@ import (
 
 // Create asks to start a session made with Request (its title, profile,
 // model and budget as the person filled them in; the root adds the rest).
-type Create struct{ Request client.CreateRequest }
+type Create struct {
+	action
+	Request client.CreateRequest
+}
 
 // The new-session form's fields, in order.
 const (

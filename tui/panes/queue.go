@@ -24,18 +24,27 @@ type LaneItem struct {
 }
 
 // Resend asks to send the unconfirmed request again, unchanged.
-type Resend struct{}
+type Resend struct{ action }
 
 // SendAgain asks to send a cancelled item's text again, as a new command.
-type SendAgain struct{ Item LaneItem }
+type SendAgain struct {
+	action
+	Item LaneItem
+}
 
 // Forget drops a cancelled or unconfirmed item of the person's from the
 // lane.
-type Forget struct{ Item LaneItem }
+type Forget struct {
+	action
+	Item LaneItem
+}
 
 // CancelQueued asks the host to cancel a queued command; the person
 // confirmed.
-type CancelQueued struct{ Item LaneItem }
+type CancelQueued struct {
+	action
+	Item LaneItem
+}
 
 // QueueView is what the lane shows.
 type QueueView struct {

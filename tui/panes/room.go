@@ -15,12 +15,16 @@ import (
 
 // Resolve asks to accept (or reject) a pending chime; the person confirmed.
 type Resolve struct {
+	action
 	Chime  client.Chime
 	Accept bool
 }
 
 // SetPolicy asks to set the room's policy; the person confirmed.
-type SetPolicy struct{ Policy string }
+type SetPolicy struct {
+	action
+	Policy string
+}
 
 // RoomView is what the room pane shows.
 type RoomView struct {

@@ -28,6 +28,7 @@ type Host struct {
 // the last one's answer is taken), SelectID selected once listed, Poll the
 // opening of the picker that polled it (0 when the person asked).
 type List struct {
+	action
 	Gen      int
 	SelectID string
 	Poll     int
@@ -36,28 +37,38 @@ type List struct {
 // Inspect asks the root to read a listed session's snapshot for its peek,
 // in the picker's opening Opened.
 type Inspect struct {
+	action
 	Opened int
 	ID     string
 	Rev    time.Time // the session's updatedAt it is asked for
 }
 
 // Open asks the root to open a session.
-type Open struct{ ID string }
+type Open struct {
+	action
+	ID string
+}
 
 // OpenMany asks the root to open sessions together, as a wall of tiles.
-type OpenMany struct{ IDs []string }
+type OpenMany struct {
+	action
+	IDs []string
+}
 
 // MaxMarks is how many sessions can be marked to open together.
 const MaxMarks = 4
 
 // Back goes back to the open session.
-type Back struct{}
+type Back struct{ action }
 
 // New asks the root to start a new session.
-type New struct{}
+type New struct{ action }
 
 // Clone asks the root to clone a session.
-type Clone struct{ Target client.Summary }
+type Clone struct {
+	action
+	Target client.Summary
+}
 
 // Messages the root hands the picker.
 

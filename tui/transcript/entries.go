@@ -58,10 +58,13 @@ func (t *Transcript) EnterEntries() bool {
 
 // Fork asks to fork a new session before the entry EntryID; the person
 // confirmed.
-type Fork struct{ EntryID string }
+type Fork struct {
+	action
+	EntryID string
+}
 
 // OpenSearch asks to open the search bar.
-type OpenSearch struct{}
+type OpenSearch struct{ action }
 
 // proposal says what a key of the entries pane that is text does, for the
 // note that proposes it (enter does it); "" for the keys that are not

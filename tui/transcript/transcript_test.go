@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -161,8 +162,18 @@ func TestForkOnEnter(t *testing.T) {
 		t.Fatal("a second f forked")
 	}
 	_, act := tr.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if got := fmt.Sprintf("%#v", act); !strings.Contains(got, `Fork{EntryID:"e2"}`) || !strings.Contains(got, "ui.Done") {
-		t.Errorf("enter after f: %s", got)
+	var fork Fork
+	done := false
+	ui.Each(act, func(a ui.Action) {
+		switch a := a.(type) {
+		case Fork:
+			fork = a
+		case ui.Done:
+			done = true
+		}
+	})
+	if fork.EntryID != "e2" || !done {
+		t.Errorf("enter after f: %#v, want a Fork of e2 and ui.Done", act)
 	}
 	tr.Update(uitest.Press('f'))
 	tr.Update(tea.KeyPressMsg{Code: tea.KeyUp})

@@ -22,9 +22,30 @@ type Component interface {
 }
 
 // Action is what a component reports happened, for the root to act on: one
-// of the types below or a component package's own (a session to open, a
-// chime to accept). nil means nothing the root must know.
-type Action any
+// of ui's own (Note, Failed, Close, Done, Show, Batch) or one of a component
+// package's. Each package's actions are a closed set, sealed by an
+// unexported method of that package's own Action interface, and the root
+// has one dispatcher per Source: a test (tui/dispatch_test.go) fails when a
+// type of a set has no case in its dispatcher. nil means nothing the root
+// must know.
+type Action interface {
+	// Source names the set the action belongs to, and so its dispatcher.
+	Source() Source
+}
+
+// Source is the set an Action belongs to.
+type Source uint8
+
+// The sets of actions: ui's own, each component package's, and the root's
+// (what a dialog hands back for the root to do).
+const (
+	General Source = iota
+	FromDialog
+	FromPanes
+	FromPicker
+	FromTranscript
+	FromRoot
+)
 
 // Note says what happened, on the status line.
 type Note struct{ Text string }
@@ -44,6 +65,24 @@ type Show struct{ Overlay Component }
 
 // Batch is several actions, acted on in order.
 type Batch []Action
+
+// Source is General: ui's own actions.
+func (Note) Source() Source { return General }
+
+// Source is General: ui's own actions.
+func (Failed) Source() Source { return General }
+
+// Source is General: ui's own actions.
+func (Close) Source() Source { return General }
+
+// Source is General: ui's own actions.
+func (Done) Source() Source { return General }
+
+// Source is General: ui's own actions.
+func (Show) Source() Source { return General }
+
+// Source is General: ui's own actions.
+func (Batch) Source() Source { return General }
 
 // Join is the actions that are not nil, as one: nil for none, the action
 // itself for one, else a Batch.

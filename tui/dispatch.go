@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/transcript"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// What the components report comes to the root as actions (ui.Action): the
+// root alone closes overlays, says things on the status line, moves the
+// focus and makes the requests. Each source's actions are a closed set and
+// go to one dispatcher: ui's own to actGeneral, a dialog's to
+// onDialogAction, a pane's to onPanesAction, the transcript's to
+// onTranscriptAction, the picker's to onPickerAction, and the root's own
+// (what a dialog hands back for the root to do) to onRootAction.
+// TestDispatchersAreExhaustive fails when a type of a set has no case in
+// its dispatcher.
+
+// rootAction is what a dialog hands back for the root to do: one of the
+// root's own action types.
+type rootAction interface {
+	ui.Action
+	isRootAction()
+}
+
+// rootAct marks the root's own actions: each embeds it.
+type rootAct struct{}
+
+// Source is ui.FromRoot.
+func (rootAct) Source() ui.Source { return ui.FromRoot }
+
+func (rootAct) isRootAction() {}
+
+// act acts on what a component reported (from is the component), Batches
+// unfolded, in order.
+func (m *Model) act(a ui.Action, from ui.Component) tea.Cmd {
+	var cmds []tea.Cmd
+	ui.Each(a, func(a ui.Action) {
+		cmds = append(cmds, m.actOne(a, from))
+	})
+	return tea.Batch(cmds...)
+}
+
+// actOne hands one action to the dispatcher of its set.
+func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
+	switch a := a.(type) {
+	case dialog.Action:
+		return m.onDialogAction(a)
+	case panes.Action:
+		return m.onPanesAction(a)
+	case transcript.Action:
+		return m.onTranscriptAction(a)
+	case picker.Action:
+		return m.onPickerAction(a)
+	case rootAction:
+		return m.onRootAction(a)
+	default:
+		return m.actGeneral(a, from)
+	}
+}
+
+// actGeneral acts on ui's own actions.
+func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
+	switch a := a.(type) {
+	case ui.Close:
+		m.closeOverlay(from)
+	case ui.Note:
+		m.note = a.Text
+	case ui.Failed:
+		m.setErr(a.Err)
+	case ui.Show:
+		m.push(a.Overlay)
+	case ui.Done:
+		m.acted()
+	case ui.Batch:
+		return m.act(a, from)
+	default:
+		m.setErr(fmt.Errorf("nothing here acts on %T: please report it", a))
+	}
+	return nil
+}
+
+// onDialogAction acts on what the person chose in a dialog.
+func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
+	switch a := a.(type) {
+	case dialog.Rename:
+		m.note = "renaming…"
+		return renameSession(m.cfg.Context, m.cfg.Client, a.SessionID, a.Title)
+	case dialog.Delete:
+		title := a.Target.DisplayTitle()
+		m.note = "deleting “" + ui.TitleLine(title) + "”…"
+		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
+	case dialog.TakeOver:
+		if s := m.current(a.Gen); s != nil {
+			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true, m.cfg.ClaimTTL)
+		}
+	case dialog.Watch:
+		if s := m.current(a.Gen); s != nil {
+			s.role, s.offer = roleWatch, nil
+		}
+	case dialog.Through:
+		return m.onKey(a.Key)
+	case dialog.Typed:
+		m.composer.SetFocused(true) // the layout gives it the keys again once the dialog closes
+		m.composer.Type(a.Key)
+		m.composer.SetFocused(false)
+	case dialog.GiveKey:
+		return m.keepModelKey(a.Key, a.Save)
+	case dialog.Create:
+		return m.startSession(a.Request)
+	case dialog.Run:
+		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
+			return m.runAction(acts[a.Index])
+		}
+	}
+	return nil
+}
+
+// onRootAction acts on what a dialog handed back for the root to do.
+func (m *Model) onRootAction(a rootAction) tea.Cmd {
+	switch a := a.(type) {
+	case heldBack:
+		m.onHeldBack(a)
+	case sendHeld:
+		return m.onSendHeld(a)
+	case quitAnyway:
+		return m.onQuitAnyway()
+	case sendAnyway:
+		return m.sendText(a.op, a.text)
+	case chimeAnyway:
+		return m.chimeDraft(a.text)
+	}
+	return nil
+}
+
+// sendAnyway sends a draft that looked like an unknown slash command, as
+// text, once the person said so.
+type sendAnyway struct {
+	rootAct
+	op, text string
+}
+
+// chimeAnyway chimes a draft that looked like an unknown slash command, as
+// text, once the person said so.
+type chimeAnyway struct {
+	rootAct
+	text string
+}
