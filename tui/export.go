@@ -48,7 +48,8 @@ func exportTranscript(ctx context.Context, c *client.Client, id, path, line stri
 	}
 }
 
-// writeExport reads the snapshot and writes the file.
+// writeExport reads the snapshot and writes the file, whole or not at all
+// (export.Save, as the command line's export does).
 func writeExport(ctx context.Context, c *client.Client, id, path string) exportedMsg {
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
@@ -56,23 +57,11 @@ func writeExport(ctx context.Context, c *client.Client, id, path string) exporte
 	if err != nil {
 		return exportedMsg{err: err}
 	}
-	format := export.Markdown
-	if path != "" {
-		format = export.FormatOf(path)
-	}
-	f, err := createExport(path, snap.Session, format)
+	written, err := saveExport(path, snap)
 	if err != nil {
 		return exportedMsg{err: err}
 	}
-	err = export.Write(f, snap, format)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
-		return exportedMsg{err: fmt.Errorf("cannot write %s: %w", f.Name(), err)}
-	}
-	return exportedMsg{path: shortPath(f.Name()), entries: len(snap.Transcript)}
+	return exportedMsg{path: shortPath(written), entries: len(snap.Transcript)}
 }
 
 // shortPath is path relative to the current directory when it is inside it.
@@ -87,27 +76,28 @@ func shortPath(path string) string {
 	return path
 }
 
-// createExport creates the export's file, never replacing one: the
-// refusal says what to do instead.
-func createExport(path string, s client.Summary, format export.Format) (*os.File, error) {
+// saveExport writes the export at path, or when path is "" under a new
+// name in the current directory, never replacing a file: the refusal says
+// what to do instead. It returns the path written.
+func saveExport(path string, snap *client.Snapshot) (string, error) {
 	if path != "" {
-		f, err := export.Create(path, false)
+		err := export.Save(path, snap, export.FormatOf(path), false, export.DefaultPerm)
 		if errors.Is(err, fs.ErrExist) {
-			return nil, fmt.Errorf("%s already exists and is kept: /export ANOTHER-PATH writes elsewhere", path)
+			return "", fmt.Errorf("%s already exists and is kept: /export ANOTHER-PATH writes elsewhere", path)
 		}
-		return f, err
+		return path, err
 	}
 	dir, err := os.Getwd()
 	if err != nil {
-		return nil, fmt.Errorf("no current directory to export into (%w): /export PATH says where", err)
+		return "", fmt.Errorf("no current directory to export into (%w): /export PATH says where", err)
 	}
-	f, err := export.CreateDefault(dir, s, format, false)
+	written, err := export.SaveDefault(dir, snap, export.Markdown, false, export.DefaultPerm)
 	if errors.Is(err, fs.ErrExist) {
-		names := export.Names(s, format)
-		return nil, fmt.Errorf("%s already exists in %s and is kept: /export PATH writes elsewhere",
+		names := export.Names(snap.Session, export.Markdown)
+		return "", fmt.Errorf("%s already exists in %s and is kept: /export PATH writes elsewhere",
 			strings.Join(names, " and "), dir)
 	}
-	return f, err
+	return written, err
 }
 
 // onExported says where the transcript went, or why it did not.

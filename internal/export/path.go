@@ -1,11 +1,6 @@
 package export
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -96,42 +91,4 @@ func Names(s client.Summary, f Format) []string {
 		names[i] = st + "." + string(f)
 	}
 	return names
-}
-
-// CreateDefault creates the export's file in dir under the first of Names
-// that does not exist yet. With force it takes the first name, replacing a
-// file of that name. The caller closes the file.
-func CreateDefault(dir string, s client.Summary, f Format, force bool) (*os.File, error) {
-	names := Names(s, f)
-	if force {
-		return Create(filepath.Join(dir, names[0]), true)
-	}
-	for _, n := range names {
-		file, err := Create(filepath.Join(dir, n), false)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		return file, err
-	}
-	return nil, fmt.Errorf("%s already exists in %s: pass --force to replace it, or -o PATH to write elsewhere: %w",
-		strings.Join(names, " and "), dir, fs.ErrExist)
-}
-
-// Create creates the file at path for an export, mode 0600 (DefaultPerm).
-// Without force an existing file is never replaced: the error then wraps
-// fs.ErrExist and says what to do. Save writes a file whole or not at all;
-// Create is for a caller that writes the file itself.
-func Create(path string, force bool) (*os.File, error) {
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if force {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flags, DefaultPerm)
-	if errors.Is(err, fs.ErrExist) {
-		return nil, fmt.Errorf("%s already exists: pass --force to replace it: %w", path, fs.ErrExist)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cannot create the export file: %w", err)
-	}
-	return f, nil
 }

@@ -56,39 +56,23 @@ func TestFormats(t *testing.T) {
 	}
 }
 
-func TestCreateDefault(t *testing.T) {
-	dir := t.TempDir()
-	title := "Barn plans"
-	s := client.Summary{SessionID: "s-42", Title: &title}
-	open := func(force bool) (string, error) {
-		f, err := export.CreateDefault(dir, s, export.Markdown, force)
-		if err != nil {
-			return "", err
-		}
-		defer f.Close()
-		_, err = f.WriteString("x")
-		return filepath.Base(f.Name()), err
-	}
-	for _, want := range []string{"barn-plans.md", "session-s-42.md"} {
-		if got, err := open(false); err != nil || got != want {
-			t.Fatalf("got %q, %v; want %q", got, err, want)
-		}
-	}
-	if _, err := open(false); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), "--force") {
-		t.Fatalf("a third export = %v, want an error naming --force", err)
-	}
-	if got, err := open(true); err != nil || got != "barn-plans.md" {
-		t.Fatalf("with force: %q, %v", got, err)
-	}
+// TestUntitledNamesAndKeptFiles: an untitled session's export is named by
+// its id; an export never writes over a file without force.
+func TestUntitledNamesAndKeptFiles(t *testing.T) {
 	untitled := export.Names(client.Summary{SessionID: "s1"}, export.JSONL)
 	if len(untitled) != 1 || untitled[0] != "session-s1.jsonl" {
 		t.Errorf("untitled names %v", untitled)
 	}
-	if _, err := export.Create(filepath.Join(dir, "barn-plans.md"), false); !errors.Is(err, fs.ErrExist) {
-		t.Errorf("Create over a file = %v", err)
+	path := filepath.Join(t.TempDir(), "barn-plans.md")
+	if err := os.WriteFile(path, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "barn-plans.md")); string(b) != "x" {
-		t.Errorf("the file holds %q", b)
+	err := export.Save(path, &client.Snapshot{}, export.Markdown, false, export.DefaultPerm)
+	if !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), "--force") {
+		t.Errorf("Save over a file = %v, want an error naming --force", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "x" {
+		t.Errorf("the file holds %q: an export replaced it", b)
 	}
 }
 
