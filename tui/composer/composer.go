@@ -5,7 +5,6 @@ package composer
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -43,9 +42,14 @@ func New(ctx *ui.Context, editor string) *Composer {
 	ta.ShowLineNumbers = false
 	ta.Prompt = "┃ "
 	ta.CharLimit = 0
+	// The composer sets the textarea's height itself (fit, grow.go): with a
+	// MaxHeight, the textarea shrinks its cache of wrapped lines to that many,
+	// and every key wrapped every line of the draft again (0.5 s a key at
+	// 2,450 lines); with DynamicHeight it counts them all after each key.
+	// Neither bound is set, so the draft is never cut: the window scrolls.
 	ta.MaxHeight = 0
-	ta.DynamicHeight = true             // as high as the draft, up to the window (composer_grow.go)
-	ta.MaxContentHeight = math.MaxInt32 // the draft is never cut: the window scrolls
+	ta.DynamicHeight = false
+	ta.MaxContentHeight = 0
 	ta.SetVirtualCursor(false)
 	km := textarea.DefaultKeyMap()
 	km.InsertNewline = keys.Newline

@@ -27,10 +27,9 @@ type growth struct {
 	rowsAt  int            // the textarea's width rows were counted at
 }
 
-// fit counts the draft's lines and gives the textarea the window: all of
-// them up to the limit, else limit-1 under the mark. The textarea grows and
-// shrinks within it by itself (DynamicHeight). Called after every change of
-// the draft and of the size.
+// fit counts the draft's lines and gives the textarea its height: all of
+// them up to the limit, else limit-1 under the mark. Called after every
+// change of the draft and of the size.
 func (c *Composer) fit() {
 	g := &c.grow
 	c.count()
@@ -39,11 +38,26 @@ func (c *Composer) fit() {
 	if c.marked() && g.limit >= 2 {
 		rows = g.limit - 1
 	}
-	if c.ta.MaxHeight != rows {
+	h := min(max(g.total, 1), rows)
+	if c.ta.Height() != h {
 		c.changed()
-		c.ta.MaxHeight = rows
-		c.ta.SetWidth(g.width) // the textarea fits its height to the new bound
+		c.ta.SetHeight(h) // the textarea scrolls to keep the cursor in sight
 	}
+	if c.ta.ScrollYOffset() > g.total-h {
+		c.unscroll()
+		c.ta.SetHeight(h)
+	}
+}
+
+// unscroll brings a window that reaches below the draft's end (the draft
+// shrank, or the window grew) back over the draft: the textarea does it
+// only while it sizes itself, so it sizes itself once, as high as the
+// draft, and fit sets the height after.
+func (c *Composer) unscroll() {
+	c.changed()
+	c.ta.DynamicHeight = true
+	c.ta.SetWidth(c.grow.width)
+	c.ta.DynamicHeight = false
 }
 
 // count counts the draft's lines as the textarea wraps them, each line's
