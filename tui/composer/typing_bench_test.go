@@ -35,6 +35,6 @@ func benchKey(b *testing.B, n int) {
 	}
 }
 
-func BenchmarkKeyDraft10(b *testing.B)    { benchKey(b, 10) }
-func BenchmarkKeyDraft2450(b *testing.B)  { benchKey(b, 2450) }
-func BenchmarkKeyDraft9000(b *testing.B)  { benchKey(b, 9000) }
+func BenchmarkKeyDraft10(b *testing.B)   { benchKey(b, 10) }
+func BenchmarkKeyDraft2450(b *testing.B) { benchKey(b, 2450) }
+func BenchmarkKeyDraft9000(b *testing.B) { benchKey(b, 9000) }
