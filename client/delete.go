@@ -161,6 +161,12 @@ func (c *Client) TrashDocument(ctx context.Context, graph, documentID string) er
 	if graph == "" {
 		graph = c.graph
 	}
+	if err := checkSegment("graph", graph); err != nil {
+		return err
+	}
+	if err := checkSegment("document id", documentID); err != nil {
+		return err
+	}
 	u := c.gardend.String() + "/navigation/" + url.PathEscape(graph) + "/documents/" + url.PathEscape(documentID)
 	cl := call{op: "trash", session: "", method: http.MethodDelete, url: u, retry: true}
 	if _, err := c.send(ctx, cl); err != nil && !lostThenNotFound(err) {
