@@ -208,6 +208,9 @@ func (c *Client) callFields(ctx context.Context, r Route, sessionID string, body
 		fields = map[string]json.RawMessage{}
 	}
 	rid := c.fillIDs(r, fields)
+	if op == OpRename {
+		foldTitleField(fields)
+	}
 	if r.Query {
 		typed := reflect.New(reflect.TypeOf(r.Body))
 		b, _ := json.Marshal(fields)
