@@ -248,7 +248,8 @@ func TestLostDeleteAnswerRetried(t *testing.T) {
 		}
 		writeFrame(w, 200, Frame{Type: TypeSessionDeleted, Replayed: true, Value: json.RawMessage(`{"sessionId":"s1","trashedAs":"trash/s1"}`)})
 	})
-	out, err := c.Delete(context.Background(), "s1", DeleteRequestID("del-1"), KnownSnapshot(&Snapshot{}))
+	written := &Snapshot{Mirror: Mirror{State: "written"}} // a snapshot that needs no reading again
+	out, err := c.Delete(context.Background(), "s1", DeleteRequestID("del-1"), KnownSnapshot(written))
 	if err != nil || !out.Deleted.Replayed {
 		t.Fatalf("delete: %+v %v", out, err)
 	}

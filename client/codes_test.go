@@ -310,6 +310,7 @@ func leaseCases() []codeCase {
 		name: "delegation_required: revived with no delegation token", code: client.CodeDelegationRequired,
 		provoke: func(fx *codeFixture) error {
 			id := fx.open(fx.dial(adaToken, "demo"), client.CreateRequest{})
+			fx.srv.WithholdDelegation(true) // the prompt brings no token; an inspect does
 			if !fx.srv.DropDelegation(id) {
 				fx.t.Fatal("DropDelegation found no session")
 			}

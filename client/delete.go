@@ -85,13 +85,9 @@ func (c *Client) Delete(ctx context.Context, id string, opts ...DeleteOption) (*
 	for _, f := range opts {
 		f(&o)
 	}
-	snap := o.snapshot
-	if snap == nil {
-		s, err := c.Inspect(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		snap = s
+	snap, err := c.snapshotBeforeDelete(ctx, id, o.snapshot)
+	if err != nil {
+		return nil, err
 	}
 	body := DeleteRequest{RequestID: o.requestID}
 	c.fill(&body.RequestID, &body.ClientID)
@@ -106,7 +102,12 @@ func (c *Client) Delete(ctx context.Context, id string, opts ...DeleteOption) (*
 			return nil, fmt.Errorf("%w (the first answer was lost, and %v)", err, ierr)
 		}
 		out.AnswerLost = true
-		out.Deleted = Deleted{SessionID: id, Mirror: mirroredRef(id, c.graph, snap), ConfirmedBy: ConfirmedByInspect}
+		out.Deleted = Deleted{SessionID: id, ConfirmedBy: ConfirmedByInspect}
+		ref, sure := mirroredRef(id, c.graph, snap)
+		if ref != nil && !sure {
+			return c.trashIfThere(ctx, out, *ref), nil
+		}
+		out.Deleted.Mirror = ref
 	default:
 		return nil, derr
 	}
@@ -144,14 +145,47 @@ func (c *Client) confirmGone(ctx context.Context, id string) error {
 	return fmt.Errorf("could not confirm that session %s is gone: %w", id, err)
 }
 
-// mirroredRef names the session's mirrored document, by the id the protocol
-// fixes on the client's graph, when the snapshot says it was written at
-// least once; nil otherwise.
-func mirroredRef(id, graph string, s *Snapshot) *MirrorRef {
-	if s == nil || (s.Mirror.State != "written" && s.Mirror.WrittenAt == nil) {
-		return nil
+// snapshotBeforeDelete is the session as Delete judges its mirror by, should
+// the delete's answer be lost: the caller's snapshot when it already says the
+// mirror was written (that cannot be undone), else the session read again
+// now, since a snapshot taken earlier may predate the mirror's first write.
+func (c *Client) snapshotBeforeDelete(ctx context.Context, id string, known *Snapshot) (*Snapshot, error) {
+	if _, sure := mirroredRef(id, c.graph, known); sure {
+		return known, nil
 	}
-	return &MirrorRef{DocumentID: MirrorDocumentID(id), GraphID: graph}
+	return c.Inspect(ctx, id)
+}
+
+// mirroredRef names the session's mirrored document, by the id the protocol
+// fixes on the client's graph: sure when the snapshot says it was written at
+// least once; not sure when the last write failed (an earlier one may have
+// made the document, or none did); nil otherwise.
+func mirroredRef(id, graph string, s *Snapshot) (ref *MirrorRef, sure bool) {
+	if s == nil {
+		return nil, false
+	}
+	ref = &MirrorRef{DocumentID: MirrorDocumentID(id), GraphID: graph}
+	switch {
+	case s.Mirror.State == "written" || s.Mirror.WrittenAt != nil:
+		return ref, true
+	case s.Mirror.State == "failed":
+		return ref, false
+	}
+	return nil, false
+}
+
+// trashIfThere trashes a session's own document that may not exist (its
+// mirror's last write failed): not_found means no write ever made it, and
+// the outcome names no mirror.
+func (c *Client) trashIfThere(ctx context.Context, out *DeleteOutcome, ref MirrorRef) *DeleteOutcome {
+	err := c.trash(ctx, ref.GraphID, ref.DocumentID)
+	switch {
+	case err == nil:
+		out.Deleted.Mirror, out.MirrorTrashed = &ref, true
+	case ErrorCode(err) != CodeNotFound:
+		out.Deleted.Mirror, out.MirrorErr = &ref, trashError(ref.GraphID, ref.DocumentID, err)
+	}
+	return out
 }
 
 // TrashDocument puts a graph document in the workspace's Trash with gardend's
@@ -161,10 +195,31 @@ func (c *Client) TrashDocument(ctx context.Context, graph, documentID string) er
 	if graph == "" {
 		graph = c.graph
 	}
+	if err := c.trash(ctx, graph, documentID); err != nil {
+		return trashError(graph, documentID, err)
+	}
+	return nil
+}
+
+// trash is gardend's DELETE of a document: nil when done, a lost answer's
+// retry that answers not_found included.
+func (c *Client) trash(ctx context.Context, graph, documentID string) error {
+	if err := checkSegment("graph", graph); err != nil {
+		return err
+	}
+	if err := checkSegment("document id", documentID); err != nil {
+		return err
+	}
 	u := c.gardend.String() + "/navigation/" + url.PathEscape(graph) + "/documents/" + url.PathEscape(documentID)
 	cl := call{op: "trash", session: "", method: http.MethodDelete, url: u, retry: true}
 	if _, err := c.send(ctx, cl); err != nil && !lostThenNotFound(err) {
-		return fmt.Errorf("the session is deleted, but its mirrored document %q in graph %q is not in the Trash: %w; trash it by hand in the workspace (or try the delete of that document again)", documentID, graph, err)
+		return err
 	}
 	return nil
+}
+
+// trashError says that the session is deleted but its document is not in the
+// Trash, and what to do.
+func trashError(graph, documentID string, err error) error {
+	return fmt.Errorf("the session is deleted, but its mirrored document %q in graph %q is not in the Trash: %w; trash it by hand in the workspace (or try the delete of that document again)", documentID, graph, err)
 }

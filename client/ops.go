@@ -178,8 +178,10 @@ func (c *Client) Call(ctx context.Context, op, sessionID string, body json.RawMe
 	if !ok {
 		return nil, fmt.Errorf("vehicle: unknown op %q: use one of %s", op, opNames())
 	}
-	if strings.Contains(r.Path, "{id}") && sessionID == "" {
-		return nil, fmt.Errorf("vehicle: %s needs a session id", op)
+	if strings.Contains(r.Path, "{id}") {
+		if err := CheckSessionID(sessionID); err != nil {
+			return nil, fmt.Errorf("%w (for %s)", err, op)
+		}
 	}
 	if r.Body == nil {
 		return c.invoke(ctx, r, sessionID, nil, "")
@@ -206,6 +208,9 @@ func (c *Client) callFields(ctx context.Context, r Route, sessionID string, body
 		fields = map[string]json.RawMessage{}
 	}
 	rid := c.fillIDs(r, fields)
+	if op == OpRename {
+		foldTitleField(fields)
+	}
 	if r.Query {
 		typed := reflect.New(reflect.TypeOf(r.Body))
 		b, _ := json.Marshal(fields)
@@ -250,6 +255,11 @@ func (c *Client) invoke(ctx context.Context, r Route, sessionID string, body any
 // invokeInto is invoke for an answer that is a snapshot, read a piece at a
 // time into sink (readPacked) when sink is not nil.
 func (c *Client) invokeInto(ctx context.Context, r Route, sessionID string, body any, requestID string, sink *packedSink) (*Frame, error) {
+	if strings.Contains(r.Path, "{id}") {
+		if err := CheckSessionID(sessionID); err != nil {
+			return nil, err
+		}
+	}
 	cl := call{op: r.Op, session: sessionID, method: r.Method, url: c.baseURL(c.path(r, sessionID)),
 		requestID: requestID, retry: r.Retry, sink: sink}
 	switch b := body.(type) {

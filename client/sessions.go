@@ -65,9 +65,16 @@ func (c *Client) Inspect(ctx context.Context, id string) (*Snapshot, error) {
 	return decodeInto(f, err, &v, nil)
 }
 
-// Rename sets the session's title; nil or "" clears it.
+// Rename sets the session's title, folded first as the seed folds it
+// (FoldTitle: a title of several lines is one line); nil, "" or only
+// whitespace clears it.
 func (c *Client) Rename(ctx context.Context, id string, title *string) (*Summary, error) {
-	body := RenameRequest{Title: title}
+	body := RenameRequest{}
+	if title != nil {
+		if t := FoldTitle(*title); t != "" {
+			body.Title = &t
+		}
+	}
 	c.fill(&body.RequestID, &body.ClientID)
 	var v struct {
 		Session Summary `json:"session"`

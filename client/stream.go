@@ -216,6 +216,9 @@ type streamPacing struct {
 // back from this call, not from the first Next. The stream lives until ctx
 // ends or Close; the caller must Close it.
 func (c *Client) Stream(ctx context.Context, sessionID string, o StreamOptions) (*Stream, error) {
+	if err := CheckSessionID(sessionID); err != nil {
+		return nil, err
+	}
 	o = o.withDefaults()
 	sctx, cancel := context.WithCancel(ctx)
 	s := &Stream{c: c, id: sessionID, o: o, ctx: sctx, cancel: cancel}

@@ -156,7 +156,18 @@ type readyValue struct {
 	ClientID string          `json:"clientId"`
 	Lease    bool            `json:"lease"`
 	Chimer   bool            `json:"chimer,omitempty"`
-	Identity any             `json:"identity,omitempty"`
+	// ReadOnly says why a ride that claimed the lease at the start holds
+	// none: the host's refusal (lease_held, access_reduced).
+	ReadOnly *readOnly `json:"readOnly,omitempty"`
+	Identity any       `json:"identity,omitempty"`
+}
+
+// readOnly is the host's refusal of the start's claim: the ride reads and
+// watches, and says why in ready.
+type readOnly struct {
+	Code    string          `json:"code"`
+	Message string          `json:"message"`
+	Details json.RawMessage `json:"details,omitempty"`
 }
 
 // rideOpened is what the start learns of the session from the host.
@@ -164,6 +175,8 @@ type rideOpened struct {
 	Session json.RawMessage `json:"session"`
 	Lease   *client.Lease   `json:"lease"`
 	Cursor  int64           `json:"cursor"`
+	// readOnly is the start claim's refusal, nil when it was not refused.
+	readOnly *readOnly
 }
 
 // start creates or opens the session, takes the lease unless NoClaim or
@@ -192,7 +205,7 @@ func (r *rider) start(ctx context.Context) (client.Frame, error) {
 		r.fol = newFollower(st, r.out, o.Cursor, r.noteEvent, r.log)
 	}
 	v, _ := json.Marshal(readyValue{Session: o.Session, Cursor: o.Cursor, ClientID: r.c.ClientID(),
-		Lease: r.held.Load(), Chimer: r.cfg.Chime, Identity: r.cfg.Identity})
+		Lease: r.held.Load(), Chimer: r.cfg.Chime, ReadOnly: o.readOnly, Identity: r.cfg.Identity})
 	return client.Frame{Protocol: client.Protocol, Type: client.TypeReady, Value: v}, nil
 }
 
@@ -215,16 +228,10 @@ func (r *rider) open(ctx context.Context) (rideOpened, error) {
 		r.held.Store(err == nil && o.Lease != nil && o.Lease.ClientID == r.c.ClientID())
 		return o, err
 	}
+	var unclaimed *readOnly
 	if !r.cfg.NoClaim {
-		_, err := r.call(ctx, client.OpClaim, r.session, r.claimBody(), 0)
-		var refusal *client.Error
-		switch {
-		case err == nil:
-			r.held.Store(true)
-		case errors.As(err, &refusal) && refusal.Code == client.CodeLeaseHeld:
-			d, _ := refusal.LeaseHeld()
-			r.log.logf("another client holds the lease (canTakeOver %v): the ride reads and watches; send {\"op\":\"claim\",\"takeover\":true,...} to take it over", d.CanTakeOver)
-		default:
+		var err error
+		if unclaimed, err = r.claimAtStart(ctx); err != nil {
 			return o, err
 		}
 	}
@@ -232,10 +239,35 @@ func (r *rider) open(ctx context.Context) (rideOpened, error) {
 	if err == nil {
 		err = f.Decode(&o)
 	}
+	o.readOnly = unclaimed
 	if err != nil {
 		r.releaseAll(ctx)
 	}
 	return o, err
+}
+
+// claimAtStart claims the session's lease. A refusal that leaves the ride
+// reading is returned as readOnly, not as an error: lease_held (another
+// client drives) and access_reduced (the person's role dropped to viewer:
+// the seed lets them read, rename and delete, not drive).
+func (r *rider) claimAtStart(ctx context.Context) (*readOnly, error) {
+	_, err := r.call(ctx, client.OpClaim, r.session, r.claimBody(), 0)
+	var refusal *client.Error
+	switch {
+	case err == nil:
+		r.held.Store(true)
+		return nil, nil
+	case !errors.As(err, &refusal):
+		return nil, err
+	case refusal.Code == client.CodeLeaseHeld:
+		d, _ := refusal.LeaseHeld()
+		r.log.logf("another client holds the lease (canTakeOver %v): the ride reads and watches; send {\"op\":\"claim\",\"takeover\":true,...} to take it over", d.CanTakeOver)
+	case refusal.Code == client.CodeAccessReduced:
+		r.log.logf("access_reduced: your role on graph %q is now viewer: the ride reads and watches, and may rename or delete the session, but not drive it", r.c.Graph())
+	default:
+		return nil, err
+	}
+	return &readOnly{Code: refusal.Code, Message: refusal.Message, Details: refusal.Details}, nil
 }
 
 // noteEvent follows the lease and the commands from the session's events.

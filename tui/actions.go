@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -201,8 +199,6 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 	switch {
 	case title == "":
 		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
-	case strings.Contains(title, "\n"):
-		return nil, "a title is one line: /rename TITLE"
 	}
 	m.note = "renaming…"
 	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.id, title), ""

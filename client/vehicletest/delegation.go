@@ -10,9 +10,10 @@ import (
 // token, as after a restart: a run under way is interrupted, open commands
 // are reported interrupted, the body goes dormant and session.revived is
 // announced; the lease and the model key survive. Until its owner's next
-// request on the session's graph that is not a command that may start a
-// body, such a command is refused delegation_required. It reports false for
-// an unknown or deleted session.
+// request on the session's graph (which hands gardend's newest token over,
+// a prompt as much as an inspect), a command of someone else that would
+// start its body is refused delegation_required, and a co-drive chime is
+// held pending. It reports false for an unknown or deleted session.
 func (h *Host) DropDelegation(sessionID string) bool {
 	h.mu.Lock()
 	s := h.sessions[sessionID]
@@ -24,12 +25,25 @@ func (h *Host) DropDelegation(sessionID string) bool {
 	return revived > 0
 }
 
+// WithholdDelegation models requests gardend forwards with no delegation
+// token (the seed's gardend hands one with each of the owner's requests):
+// while on, the owner's commands that may start a body (prompt, follow_up,
+// steer, chime, accept_chime) hand none over, so one sent to a session
+// DropDelegation revived is refused delegation_required until another of
+// the owner's requests (inspect, claim, ...) hands a token over. Off by
+// default; for tests of a client's answer to delegation_required.
+func (h *Host) WithholdDelegation(on bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.withholding = on
+}
+
 // delegate keeps the newest delegation token gardend hands with a request:
-// every session of the caller on the request's graph has one again, unless
-// the request is a command that may start a body (such a command brings
-// none in this host's model). Called with h.mu held.
+// every session of the caller on the request's graph has one again (unless
+// WithholdDelegation is on and the request is a command that may start a
+// body). Called with h.mu held.
 func (h *Host) delegate(rq *request, rest []string) {
-	if len(h.tokenless) == 0 || mayStartBody(rq.r.Method, rest) {
+	if len(h.tokenless) == 0 || (h.withholding && mayStartBody(rq.r.Method, rest)) {
 		return
 	}
 	for id, s := range h.tokenless {

@@ -26,6 +26,7 @@ func TestDropDelegation(t *testing.T) {
 	people := DefaultPeople()
 	people[0].Roles["other"] = RoleEditor // ada reaches graph "other" too
 	h := newHarness(t, WithPeople(people...))
+	h.srv.WithholdDelegation(true) // the owner's commands bring no token
 	s := h.create(ada, "demo").Session.SessionID
 	ok(t, h.verb(ada, "demo", s, "prompt", "text", "hello"), client.TypeCommandAccepted)
 	h.settled(s, 1)
@@ -73,6 +74,7 @@ func TestDelegationRestoredByOwnerRequests(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t)
+			h.srv.WithholdDelegation(true)
 			s := h.create(ada, "demo").Session.SessionID
 			other := h.create(ada, "demo").Session.SessionID
 			h.srv.DropDelegation(s)
@@ -108,6 +110,7 @@ func TestDropDelegationDuringARun(t *testing.T) {
 
 func TestDelegationAndChimes(t *testing.T) {
 	h := newHarness(t)
+	h.srv.WithholdDelegation(true)
 	s := h.create(ada, "demo").Session.SessionID
 	ok(t, h.verb(ada, "demo", s, "set_room_policy", "policy", client.PolicyCoDrive), client.TypeRoomPolicy)
 	h.srv.DropDelegation(s)
@@ -129,6 +132,7 @@ func TestDelegationAndChimes(t *testing.T) {
 
 func TestDropDelegationKeepsTheModelKey(t *testing.T) {
 	h := newPublic(t)
+	h.srv.WithholdDelegation(true)
 	s := h.create(visitor, "pub").Session.SessionID
 	h.srv.DropDelegation(s)
 	refused(t, h.verb(visitor, "pub", s, "prompt", "text", "hi"), client.CodeDelegationRequired)
@@ -136,4 +140,30 @@ func TestDropDelegationKeepsTheModelKey(t *testing.T) {
 	h.snapshot(noKey, "pub", s)
 	ok(t, h.verb(noKey, "pub", s, "prompt", "text", "hi"), client.TypeCommandAccepted)
 	h.settled(s, 1)
+}
+
+// TestOwnersOwnCommandHandsTheToken: gardend hands the owner's newest
+// delegation token with each of the owner's requests (the seed's Trust), so
+// the owner's own prompt after a revival starts the body; another person's
+// co-drive chime brings no token of the owner's and is held pending.
+func TestOwnersOwnCommandHandsTheToken(t *testing.T) {
+	h := newHarness(t)
+	s := h.create(ada, "demo").Session.SessionID
+	ok(t, h.verb(ada, "demo", s, "set_room_policy", "policy", client.PolicyCoDrive), client.TypeRoomPolicy)
+	h.srv.DropDelegation(s)
+	r := h.verb(bo, "demo", s, "chime", "text", "look there")
+	var ch client.ChimeResult
+	r.decode(t, &ch)
+	if ch.Status != "pending" || h.live(s) {
+		t.Fatalf("another person's co-drive chime started the body: %s", r.raw)
+	}
+	r = h.verb(ada, "demo", s, "prompt", "text", "are you back?")
+	ok(t, r, client.TypeCommandAccepted)
+	if r.frame.Replayed {
+		t.Fatal("replayed")
+	}
+	h.settled(s, 1)
+	h.srv.DropDelegation(s)
+	ok(t, h.verb(ada, "demo", s, "accept_chime", "chimeId", ch.ChimeID), client.TypeChimeAccepted)
+	h.settled(s, 2)
 }

@@ -99,11 +99,14 @@
 //   - Delegation: gardend hands the owner's newest token with every request
 //     on the graph, so the host holds one for every session but those
 //     DropDelegation revived. Such a session gets one back with its owner's
-//     next request on its graph that is not a command that may start a body
-//     (prompt, follow_up, steer, chime, accept_chime): inspect, list, watch,
-//     claim, rename and the rest. Until then a command that would start its
-//     dormant body is refused delegation_required (not remembered, so the
-//     same request succeeds once a token is back), and a co-drive chime is
-//     held pending. Restart keeps the tokens, as though each owner's next
+//     next request on its graph, whatever it is (a prompt as much as an
+//     inspect): the owner's own command after a revival goes through. A
+//     command of someone else that would start its dormant body gets none:
+//     a co-drive chime is held pending. WithholdDelegation models requests
+//     that bring no token: while on, the owner's commands that may start a
+//     body (prompt, follow_up, steer, chime, accept_chime) hand none over
+//     and are refused delegation_required (not remembered, so the same
+//     request succeeds once another of the owner's requests brought a
+//     token). Restart keeps the tokens, as though each owner's next
 //     request came before any command. GET /account carries none (no graph).
 package vehicletest

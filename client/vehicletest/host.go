@@ -134,6 +134,9 @@ type Host struct {
 	// tokenless are the sessions revived by DropDelegation whose owner has
 	// sent no request since: the host holds no delegation token for them.
 	tokenless map[string]*session
+	// withholding, set by WithholdDelegation, models commands that may
+	// start a body reaching the host with no delegation token.
+	withholding bool
 }
 
 // New makes a host configured by opts. It serves HTTP through ServeHTTP;

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -389,6 +390,19 @@ func TestKeyringUserAndIsLocal(t *testing.T) {
 		u, _ := url.Parse(in)
 		if got := IsLocal(u); got != want {
 			t.Errorf("IsLocal(%s) = %v", in, got)
+		}
+	}
+}
+
+func TestSessionFlagRefusesDotSegments(t *testing.T) {
+	for _, id := range []string{".", "..", " .. "} {
+		var f Flags
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		f.Register(fs)
+		err := fs.Parse([]string{"--session", id})
+		if err == nil || !strings.Contains(err.Error(), client.ErrBadSessionID.Error()) {
+			t.Errorf("--session %q: got %v, want it refused as not a session id", id, err)
 		}
 	}
 }

@@ -75,6 +75,9 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 			if id == "" {
 				return fmt.Errorf("--session needs a session id")
 			}
+			if err := client.CheckSessionID(id); err != nil {
+				return fmt.Errorf("--session %q: %w", id, err)
+			}
 			if f.Session == "" {
 				f.Session = id
 			}

@@ -36,6 +36,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"runtime"
@@ -169,7 +170,7 @@ func snapshotBytes(base, id string) (int, error) {
 
 // get reads the session's inspect answer with a plain HTTP request.
 func get(base, id string) ([]byte, error) {
-	req, err := http.NewRequest(http.MethodGet, base+client.DefaultMount+"/g/"+graph+"/sessions/"+id, nil)
+	req, err := http.NewRequest(http.MethodGet, base+client.DefaultMount+"/g/"+url.PathEscape(graph)+"/sessions/"+url.PathEscape(id), nil)
 	if err != nil {
 		return nil, err
 	}
