@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -59,8 +60,9 @@ func (a *app) history() tui.History {
 }
 
 // keepDrafts saves the open sessions' drafts when the UI ends. When one
-// cannot be kept, stderr says why and holds the draft, so it is not lost.
-func (a *app) keepDrafts(d tui.Drafts, m *tui.Model) {
+// cannot be kept, what is said on w (stderr, once the leases are given up)
+// says why and holds the draft, so it is not lost.
+func (a *app) keepDrafts(w io.Writer, d tui.Drafts, m *tui.Model) {
 	if d == nil {
 		return
 	}
@@ -70,7 +72,7 @@ func (a *app) keepDrafts(d tui.Drafts, m *tui.Model) {
 			if dr.Kept.Request != "" {
 				text = strings.TrimSpace(dr.Kept.Request + "\n\n" + text) // the message with no answer first
 			}
-			fmt.Fprintf(a.ErrOut, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(text))
+			fmt.Fprintf(w, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(text))
 		}
 	}
 }

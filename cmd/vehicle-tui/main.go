@@ -38,6 +38,7 @@ const (
 
 func main() {
 	cli.SayNoColor(os.LookupEnv, os.Setenv) // CLICOLOR=0 as NO_COLOR, for the help and the UI alike
+	cli.CatchBrokenPipe()                   // a stderr whose reader is gone fails a write, never kills (exit 141)
 	ctx, stop := signal.NotifyContext(context.Background(), cli.StopSignals()...)
 	a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 	code := a.execute(ctx, os.Args[1:])

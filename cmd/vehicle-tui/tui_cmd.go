@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -249,24 +250,22 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	jobs.run(p.Send)
 	final, err := p.Run()
 	cancel()
+	var said bytes.Buffer // said once the leases are given up: a stderr that fails or blocks holds none
 	if fm, ok := final.(*tui.Model); ok {
 		if err := fm.Flush(); err != nil { // what the UI asked to keep and had no time to
-			fmt.Fprintln(a.ErrOut, "vehicle:", inert.Line(err.Error()))
+			fmt.Fprintln(&said, "vehicle:", inert.Line(err.Error()))
 		}
-		a.keepDrafts(cfg.Drafts, fm) // the next run puts them back in the composer
-		for _, id := range fm.Driving() {
-			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
-			_ = cfg.Client.Release(rctx, id)
-			rcancel()
-		}
+		a.keepDrafts(&said, cfg.Drafts, fm) // the next run puts them back in the composer
+		release(cfg.Client, fm.Driving())
 		if last := fm.LastError(); last != "" {
-			fmt.Fprintln(a.ErrOut, "vehicle: the last error:", inert.Line(redact.Text(last)))
+			fmt.Fprintln(&said, "vehicle: the last error:", inert.Line(redact.Text(last)))
 			a.Log.Error("the UI ended on an error", "err", last)
 		}
 	}
 	if a.Log != nil {
-		fmt.Fprintln(a.ErrOut, "vehicle: the debug log is", a.Log.Path())
+		fmt.Fprintln(&said, "vehicle: the debug log is", a.Log.Path())
 	}
+	_, _ = a.ErrOut.Write(said.Bytes()) // EPIPE (its reader gone) ends nothing: all is done
 	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
 		return nil
 	}
@@ -274,6 +273,15 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 		return fmt.Errorf("the terminal UI stopped: %w", err)
 	}
 	return nil
+}
+
+// release gives up the leases of ids, each within releaseTimeout.
+func release(c *client.Client, ids []string) {
+	for _, id := range ids {
+		ctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
+		_ = c.Release(ctx, id)
+		cancel()
+	}
 }
 
 // themeSet is the styles for a theme setting: auto follows the terminal's
