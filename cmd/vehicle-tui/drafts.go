@@ -59,15 +59,18 @@ func (a *app) history() tui.History {
 	return statefile.NewHistory(filepath.Join(dir, "history"))
 }
 
-// keepDrafts saves the open sessions' drafts when the UI ends. When one
-// cannot be kept, what is said on w (stderr, once the leases are given up)
-// says why and holds the draft, so it is not lost.
-func (a *app) keepDrafts(w io.Writer, d tui.Drafts, m *tui.Model) {
+// keepDrafts saves the open sessions' drafts when the UI ends and reports
+// whether every one was kept. When one cannot be kept, what is said on w
+// (stderr, once the leases are given up) says why and holds the draft, so
+// it is not lost.
+func (a *app) keepDrafts(w io.Writer, d tui.Drafts, m *tui.Model) bool {
 	if d == nil {
-		return
+		return true
 	}
+	kept := true
 	for _, dr := range m.Drafts() {
 		if err := d.Save(dr.Key, dr.Kept); err != nil {
+			kept = false
 			text := dr.Kept.Text
 			if dr.Kept.Request != "" {
 				text = strings.TrimSpace(dr.Kept.Request + "\n\n" + text) // the message with no answer first
@@ -75,4 +78,5 @@ func (a *app) keepDrafts(w io.Writer, d tui.Drafts, m *tui.Model) {
 			fmt.Fprintf(w, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(text))
 		}
 	}
+	return kept
 }
