@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -14,15 +15,38 @@ import (
 )
 
 // drafts is where this terminal keeps its drafts: the state folder's
-// drafts/, per session and per terminal (named by the client's id); nil
-// when there is no state folder.
+// drafts/, per session and per terminal (named by the client's id). With
+// no state folder, a store that keeps none and says so when a draft is to
+// be kept; nil with no client.
 func (a *app) drafts(c *client.Client) tui.Drafts {
-	dir, err := config.StateDir(a.Env)
-	if err != nil || c == nil {
+	if c == nil {
 		return nil
+	}
+	dir, err := config.StateDir(a.Env)
+	if err != nil {
+		return noDrafts{}
 	}
 	return draftStore{statefile.NewDrafts(filepath.Join(dir, "drafts"), c.ClientID())}
 }
+
+// noDrafts is the drafts with no state folder to keep them in: none to
+// load, and a draft to keep is refused, saying why (so the UI says it, and
+// at its end prints the draft and exits 1), never dropped in silence.
+type noDrafts struct{}
+
+// Load finds no draft.
+func (noDrafts) Load(string) (tui.KeptDraft, error) { return tui.KeptDraft{}, nil }
+
+// Save refuses any draft but an empty one.
+func (noDrafts) Save(_ string, k tui.KeptDraft) error {
+	if k.Text == "" && k.RequestID == "" {
+		return nil
+	}
+	return errNoStateFolder
+}
+
+// errNoStateFolder says why no draft is kept with no state folder.
+var errNoStateFolder = errors.New("your draft was not kept: there is no folder for vehicle's state; set XDG_STATE_HOME or HOME")
 
 // draftStore is statefile's drafts as the UI keeps them.
 type draftStore struct{ d *statefile.Drafts }

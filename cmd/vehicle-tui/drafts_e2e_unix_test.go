@@ -99,3 +99,35 @@ func TestDraftNotKeptExits1(t *testing.T) {
 		}
 	}
 }
+
+// TestNoStateFolderSaysTheDraftIsLost: with neither HOME nor XDG_STATE_HOME
+// there is no folder to keep the draft in; SIGTERM ends the UI, which says
+// so with the draft to copy and exits 1 (it exited 0, saying nothing).
+func TestNoStateFolderSaysTheDraftIsLost(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildVehicle(t)
+	srv := testHost(t)
+	id := hangupSession(t, srv.URL)
+	env := []string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true", "NO_COLOR=1"}
+	stderr, said := stderrPipe(t)
+	term := ptytest.StartStderr(t, bin, 30, 120, env, stderr, adaArgs(srv, id)...)
+	term.WaitFor("you drive from this terminal")
+	term.Type("half a thought")
+	term.WaitFor("half a thought")
+	if err := syscall.Kill(term.Pid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	code, sig := exitOf(t, term.WaitEnd())
+	out := said()
+	if code != 1 {
+		t.Errorf("exit %d (-1: killed by %v), want 1; stderr:\n%s", code, sig, out)
+	}
+	for _, want := range []string{"set XDG_STATE_HOME or HOME", "your draft, to copy:\nhalf a thought"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, out)
+		}
+	}
+}
