@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -26,7 +25,7 @@ func (a *app) drafts(c *client.Client) tui.Drafts {
 	if err != nil {
 		return noDrafts{}
 	}
-	return draftStore{statefile.NewDrafts(filepath.Join(dir, "drafts"), c.ClientID())}
+	return draftStore{statefile.NewDrafts(dir, c.ClientID())}
 }
 
 // noDrafts is the drafts with no state folder to keep them in: none to
@@ -70,7 +69,7 @@ func (a *app) recent(c *client.Client) tui.Recent {
 	if err != nil || c == nil {
 		return nil
 	}
-	return statefile.NewRecent(filepath.Join(dir, "recent"), c.GardendURL()+" "+c.Graph())
+	return statefile.NewRecent(dir, c.GardendURL()+" "+c.Graph())
 }
 
 // history is where the input history is kept: the state folder's history/,
@@ -80,7 +79,7 @@ func (a *app) history() tui.History {
 	if err != nil {
 		return nil
 	}
-	return statefile.NewHistory(filepath.Join(dir, "history"))
+	return statefile.NewHistory(dir)
 }
 
 // keepDrafts saves the open sessions' drafts when the UI ends and reports

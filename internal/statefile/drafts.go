@@ -35,15 +35,25 @@ const (
 // terminals saving at once write two files, each whole. It implements
 // tui.Drafts.
 type Drafts struct {
+	state  string // the state folder, checked as the drafts folder is
 	dir    string
 	writer string // this terminal's name in the file names: <pid>-<client id>
 }
 
-// NewDrafts keeps drafts in dir (made private, 0700, when missing) for the
-// terminal whose client id is clientID.
-func NewDrafts(dir, clientID string) *Drafts {
-	return &Drafts{dir: dir, writer: strconv.Itoa(os.Getpid()) + "-" + fileWord(clientID)}
+// NewDrafts keeps drafts in the state folder's drafts/ for the terminal
+// whose client id is clientID. Both folders are made private (0700) when
+// missing, and checked (ours, no link) at each load and save.
+func NewDrafts(state, clientID string) *Drafts {
+	return &Drafts{state: state, dir: filepath.Join(state, DraftsDir), writer: strconv.Itoa(os.Getpid()) + "-" + fileWord(clientID)}
 }
+
+// Folders of the state folder: the drafts, the input history and the
+// sessions open last.
+const (
+	DraftsDir  = "drafts"
+	HistoryDir = "history"
+	RecentDir  = "recent"
+)
 
 // fileWord keeps the letters, digits and dashes of s, lower-cased and
 // bounded, for a file name.
@@ -172,12 +182,10 @@ func (d *Drafts) Load(key string) (draft Draft, shared bool, err error) {
 	return Draft{}, false, nil
 }
 
-// private makes the drafts folder and a session's folder in it private.
+// private makes the state folder, the drafts folder and a session's folder
+// in it private.
 func (d *Drafts) private(sessionDir string) error {
-	if err := PrivateDir(d.dir); err != nil {
-		return fmt.Errorf("drafts are not kept: %w", err)
-	}
-	if err := PrivateDir(sessionDir); err != nil {
+	if err := privateDirs(d.state, d.dir, sessionDir); err != nil {
 		return fmt.Errorf("drafts are not kept: %w", err)
 	}
 	return nil

@@ -34,12 +34,16 @@ const globalHistory = "global"
 // lock file beside it), so two terminals adding at once each keep their
 // text. It implements tui.History.
 type History struct {
-	dir string
-	now func() time.Time
+	state string // the state folder, checked as the history folder is
+	dir   string
+	now   func() time.Time
 }
 
-// NewHistory keeps the input history in dir (made private when missing).
-func NewHistory(dir string) *History { return &History{dir: dir, now: time.Now} }
+// NewHistory keeps the input history in the state folder's history/; both
+// folders are made private when missing, and checked at each load and add.
+func NewHistory(state string) *History {
+	return &History{state: state, dir: filepath.Join(state, HistoryDir), now: time.Now}
+}
 
 // historyLine is one text of a history file: a JSON line.
 type historyLine struct {
@@ -61,7 +65,7 @@ func (h *History) path(key string) string {
 // session's does not have, then the session's own, so ↑ walks the
 // session's first. A missing file is an empty history.
 func (h *History) Load(key string) ([]string, error) {
-	if err := PrivateDir(h.dir); err != nil {
+	if err := privateDirs(h.state, h.dir); err != nil {
 		return nil, fmt.Errorf("the input history is not kept: %w", err)
 	}
 	own, err := h.read(h.path(key))
@@ -92,7 +96,7 @@ func (h *History) Add(key, text string) error {
 	if len(text) > historyEntry {
 		text = text[:historyEntry]
 	}
-	if err := PrivateDir(h.dir); err != nil {
+	if err := privateDirs(h.state, h.dir); err != nil {
 		return fmt.Errorf("the input history is not kept: %w", err)
 	}
 	at := h.now().UTC()

@@ -15,14 +15,14 @@ import (
 // comes back for it, newest last, and across sessions after the session's
 // own; a new History (another run) reads the same.
 func TestHistoryKeptPerSessionAndAcross(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "history")
-	h := NewHistory(dir)
+	state := t.TempDir()
+	h, dir := NewHistory(state), filepath.Join(state, HistoryDir)
 	for _, a := range []struct{ key, text string }{{"s1", "first"}, {"s1", "second"}, {"s2", "elsewhere"}, {"s1", "second"}, {"", "no session"}} {
 		if err := h.Add(a.key, a.text); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got, err := NewHistory(dir).Load("s1")
+	got, err := NewHistory(state).Load("s1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestHistoryWritersAtOnce(t *testing.T) {
 	if len(own) != 50 {
 		t.Errorf("%d texts kept of 50 added by two writers", len(own))
 	}
-	if locks, _ := filepath.Glob(filepath.Join(dir, "*.lock")); len(locks) != 0 {
+	if locks, _ := filepath.Glob(filepath.Join(dir, HistoryDir, "*.lock")); len(locks) != 0 {
 		t.Errorf("locks left: %v", locks)
 	}
 }
@@ -107,6 +107,9 @@ func TestHistoryRefusesALink(t *testing.T) {
 	h := NewHistory(dir)
 	secret := filepath.Join(t.TempDir(), "secret")
 	if err := os.WriteFile(secret, []byte(`{"at":"2026-10-14T09:30:00Z","text":"planted"}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(h.dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(secret, h.path("s1")); err != nil {
