@@ -14,13 +14,15 @@ import (
 	"time"
 )
 
-// History bounds: the texts kept per session and across sessions, a
-// file's size, and one text's (a message's limit).
+// History bounds: the texts kept per session and across sessions, one
+// text's (a big paste cleared from the composer), and a file's. A text
+// takes at most 6 times its size in the file (JSON's \u00XX for a control
+// character), so one at the bound always fits in a file.
 const (
 	HistorySession = 200
 	HistoryGlobal  = 500
+	HistoryEntry   = 256 << 10
 	historyBytes   = 2 << 20
-	historyEntry   = 64 << 10
 )
 
 // globalHistory names the history every session shares.
@@ -87,14 +89,16 @@ func (h *History) Load(key string) ([]string, error) {
 }
 
 // Add keeps text as the newest of a session's history and of the global
-// one (key "" adds to the global one only). A text equal to the newest is
-// not kept twice; a blank one is not kept.
+// one (key "" adds to the global one only), whole. A text equal to the
+// newest is not kept twice; a blank one is not kept; one longer than
+// HistoryEntry is not kept, and the error says so (never a part of it).
 func (h *History) Add(key, text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	if len(text) > historyEntry {
-		text = text[:historyEntry]
+	if len(text) > HistoryEntry {
+		return fmt.Errorf("the text (%d KiB) was not kept in the input history, which keeps a text of up to %d KiB: ↑ brings it back until vehicle ends, not after",
+			(len(text)+1023)>>10, HistoryEntry>>10)
 	}
 	if err := privateDirs(h.state, h.dir); err != nil {
 		return fmt.Errorf("the input history is not kept: %w", err)
