@@ -73,6 +73,10 @@ func (m *Model) onDraft(msg draftMsg) {
 		m.failed(msg.saved)
 		return
 	}
+	if msg.err != nil { // the kept draft could not be read: said (statefile keeps the file)
+		m.failed(msg.err)
+		return
+	}
 	if msg.gen == visitGen && msg.err == nil {
 		m.onVisitDraft(msg.kept)
 		return

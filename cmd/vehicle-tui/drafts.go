@@ -1,8 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"path/filepath"
+	"io"
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -13,15 +14,38 @@ import (
 )
 
 // drafts is where this terminal keeps its drafts: the state folder's
-// drafts/, per session and per terminal (named by the client's id); nil
-// when there is no state folder.
+// drafts/, per session and per terminal (named by the client's id). With
+// no state folder, a store that keeps none and says so when a draft is to
+// be kept; nil with no client.
 func (a *app) drafts(c *client.Client) tui.Drafts {
-	dir, err := config.StateDir(a.Env)
-	if err != nil || c == nil {
+	if c == nil {
 		return nil
 	}
-	return draftStore{statefile.NewDrafts(filepath.Join(dir, "drafts"), c.ClientID())}
+	dir, err := config.StateDir(a.Env)
+	if err != nil {
+		return noDrafts{}
+	}
+	return draftStore{statefile.NewDrafts(dir, c.ClientID())}
 }
+
+// noDrafts is the drafts with no state folder to keep them in: none to
+// load, and a draft to keep is refused, saying why (so the UI says it, and
+// at its end prints the draft and exits 1), never dropped in silence.
+type noDrafts struct{}
+
+// Load finds no draft.
+func (noDrafts) Load(string) (tui.KeptDraft, error) { return tui.KeptDraft{}, nil }
+
+// Save refuses any draft but an empty one.
+func (noDrafts) Save(_ string, k tui.KeptDraft) error {
+	if k.Text == "" && k.RequestID == "" {
+		return nil
+	}
+	return errNoStateFolder
+}
+
+// errNoStateFolder says why no draft is kept with no state folder.
+var errNoStateFolder = errors.New("your draft was not kept: there is no folder for vehicle's state; set XDG_STATE_HOME or HOME")
 
 // draftStore is statefile's drafts as the UI keeps them.
 type draftStore struct{ d *statefile.Drafts }
@@ -45,7 +69,7 @@ func (a *app) recent(c *client.Client) tui.Recent {
 	if err != nil || c == nil {
 		return nil
 	}
-	return statefile.NewRecent(filepath.Join(dir, "recent"), c.GardendURL()+" "+c.Graph())
+	return statefile.NewRecent(dir, c.GardendURL()+" "+c.Graph())
 }
 
 // history is where the input history is kept: the state folder's history/,
@@ -55,22 +79,27 @@ func (a *app) history() tui.History {
 	if err != nil {
 		return nil
 	}
-	return statefile.NewHistory(filepath.Join(dir, "history"))
+	return statefile.NewHistory(dir)
 }
 
-// keepDrafts saves the open sessions' drafts when the UI ends. When one
-// cannot be kept, stderr says why and holds the draft, so it is not lost.
-func (a *app) keepDrafts(d tui.Drafts, m *tui.Model) {
+// keepDrafts saves the open sessions' drafts when the UI ends and reports
+// whether every one was kept. When one cannot be kept, what is said on w
+// (stderr, once the leases are given up) says why and holds the draft, so
+// it is not lost.
+func (a *app) keepDrafts(w io.Writer, d tui.Drafts, m *tui.Model) bool {
 	if d == nil {
-		return
+		return true
 	}
+	kept := true
 	for _, dr := range m.Drafts() {
 		if err := d.Save(dr.Key, dr.Kept); err != nil {
+			kept = false
 			text := dr.Kept.Text
 			if dr.Kept.Request != "" {
 				text = strings.TrimSpace(dr.Kept.Request + "\n\n" + text) // the message with no answer first
 			}
-			fmt.Fprintf(a.ErrOut, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(text))
+			fmt.Fprintf(w, "vehicle: %s\nvehicle: your draft, to copy:\n%s\n", inert.Line(err.Error()), inert.Text(text))
 		}
 	}
+	return kept
 }

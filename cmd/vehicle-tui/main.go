@@ -13,7 +13,6 @@ import (
 	"flag"
 	"io"
 	"os"
-	"os/signal"
 
 	"github.com/spf13/cobra"
 
@@ -29,20 +28,11 @@ var (
 	date    string
 )
 
-// Exit codes, as documented in docs/cli.md.
-const (
-	exitOK     = cli.ExitOK
-	exitFailed = cli.ExitFailed
-	exitUsage  = cli.ExitUsage
-)
-
 func main() {
-	cli.SayNoColor(os.LookupEnv, os.Setenv) // CLICOLOR=0 as NO_COLOR, for the help and the UI alike
-	ctx, stop := signal.NotifyContext(context.Background(), cli.StopSignals()...)
-	a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
-	code := a.execute(ctx, os.Args[1:])
-	stop()
-	os.Exit(code)
+	cli.CatchBrokenPipe() // a stderr whose reader is gone fails a write, never kills (exit 141)
+	cli.Main(func(ctx context.Context, args []string) int {
+		return newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv).execute(ctx, args)
+	}, cli.StopSignals()...)
 }
 
 // app is one run of the UI: cli.App (where it reads and writes, the

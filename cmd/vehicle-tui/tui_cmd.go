@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -217,9 +218,11 @@ func (n tuiFlags) newSession(f config.Flags) client.CreateRequest {
 	return r
 }
 
-// runProgram runs the UI until the person quits or ctx ends, then gives up
-// the lease this terminal holds. After an error it prints the last error
-// the UI showed to stderr, whole.
+// runProgram runs the UI until the person quits or ctx ends, keeps the
+// drafts, then gives up the leases this terminal holds. After an error it
+// prints the last error the UI showed to stderr, whole. When a draft (or
+// anything else the UI was to keep) could not be kept, stderr says so, with
+// the draft, and the exit code is 1.
 func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -249,31 +252,54 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 	jobs.run(p.Send)
 	final, err := p.Run()
 	cancel()
-	if fm, ok := final.(*tui.Model); ok {
-		if err := fm.Flush(); err != nil { // what the UI asked to keep and had no time to
-			fmt.Fprintln(a.ErrOut, "vehicle:", inert.Line(err.Error()))
-		}
-		a.keepDrafts(cfg.Drafts, fm) // the next run puts them back in the composer
-		for _, id := range fm.Driving() {
-			rctx, rcancel := context.WithTimeout(context.Background(), releaseTimeout)
-			_ = cfg.Client.Release(rctx, id)
-			rcancel()
-		}
-		if last := fm.LastError(); last != "" {
-			fmt.Fprintln(a.ErrOut, "vehicle: the last error:", inert.Line(redact.Text(last)))
-			a.Log.Error("the UI ended on an error", "err", last)
-		}
-	}
-	if a.Log != nil {
-		fmt.Fprintln(a.ErrOut, "vehicle: the debug log is", a.Log.Path())
-	}
+	kept := a.finish(cfg, final)
 	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
-		return nil
+		err = nil
 	}
 	if err != nil {
 		return fmt.Errorf("the terminal UI stopped: %w", err)
 	}
+	if !kept { // said above, with the draft to copy: a script sees it failed
+		return cli.ExitError{Code: cli.ExitFailed}
+	}
 	return nil
+}
+
+// finish ends a run of the UI whose final model is final: it keeps what the
+// UI was to keep (the writes it asked for, the drafts), gives up the
+// leases, then says on stderr what could not be kept (with the draft), the
+// last error and the debug log's path. Said only once the leases are given
+// up, in one write whose failure ends nothing: a stderr that fails or
+// blocks holds no lease. It reports whether everything was kept.
+func (a *app) finish(cfg tui.Config, final tea.Model) (kept bool) {
+	var said bytes.Buffer
+	kept = true
+	if fm, ok := final.(*tui.Model); ok {
+		if err := fm.Flush(); err != nil { // what the UI asked to keep and had no time to
+			fmt.Fprintln(&said, "vehicle:", inert.Line(err.Error()))
+			kept = false
+		}
+		kept = a.keepDrafts(&said, cfg.Drafts, fm) && kept // the next run puts them back in the composer
+		release(cfg.Client, fm.Driving())
+		if last := fm.LastError(); last != "" {
+			fmt.Fprintln(&said, "vehicle: the last error:", inert.Line(redact.Text(last)))
+			a.Log.Error("the UI ended on an error", "err", last)
+		}
+	}
+	if a.Log != nil {
+		fmt.Fprintln(&said, "vehicle: the debug log is", a.Log.Path())
+	}
+	_, _ = a.ErrOut.Write(said.Bytes()) // EPIPE (its reader gone) is no failure: all is done
+	return kept
+}
+
+// release gives up the leases of ids, each within releaseTimeout.
+func release(c *client.Client, ids []string) {
+	for _, id := range ids {
+		ctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
+		_ = c.Release(ctx, id)
+		cancel()
+	}
 }
 
 // themeSet is the styles for a theme setting: auto follows the terminal's

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui"
@@ -58,7 +59,7 @@ func TestTUIConfigFromFile(t *testing.T) {
 func TestTUIRefusesPipes(t *testing.T) {
 	for _, args := range [][]string{nil, {"demo"}, {"watch", "--session", "s1"}} {
 		a, out, errw := testApp(map[string]string{"HOME": t.TempDir()})
-		if code := a.execute(context.Background(), args); code != exitFailed {
+		if code := a.execute(context.Background(), args); code != cli.ExitFailed {
 			t.Errorf("%v: exit %d", args, code)
 		}
 		if out.Len() != 0 || !strings.Contains(errw.String(), "vehicle ride") || strings.Count(errw.String(), "\n") != 1 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/config"
 )
 
@@ -24,7 +25,7 @@ func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 func TestConfigPathCommand(t *testing.T) {
 	dir := t.TempDir()
 	a, out, _ := testApp(map[string]string{"XDG_CONFIG_HOME": dir, "HOME": "/nowhere"})
-	if code := a.execute(context.Background(), []string{"config", "path"}); code != exitOK {
+	if code := a.execute(context.Background(), []string{"config", "path"}); code != cli.ExitOK {
 		t.Fatalf("exit %d", code)
 	}
 	if got := strings.TrimSpace(out.String()); got != filepath.Join(dir, "vehicle", "config.toml") {

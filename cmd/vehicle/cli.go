@@ -72,7 +72,7 @@ func (a *app) rideCmd() *cobra.Command {
 			if err := a.StartDebugLog(); err != nil {
 				return err
 			}
-			if code := runRide(cmd.Context(), args, a.In, a.Out, a.ErrOut, a.ClientOptions()...); code != exitOK {
+			if code := runRide(cmd.Context(), args, a.In, a.Out, a.ErrOut, a.ClientOptions()...); code != cli.ExitOK {
 				return cli.ExitError{Code: code}
 			}
 			return nil
@@ -104,7 +104,7 @@ func (a *app) exportCmd() *cobra.Command {
 		Short:              "Write a session's transcript as Markdown or JSONL (vehicle export -h for its flags)",
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if code := runExport(cmd.Context(), args, a.Out, a.ErrOut); code != exitOK {
+			if code := runExport(cmd.Context(), args, a.Out, a.ErrOut); code != cli.ExitOK {
 				return cli.ExitError{Code: code}
 			}
 			return nil

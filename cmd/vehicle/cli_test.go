@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sophia-labs/vehicle/internal/cli"
 )
 
 // exeSuffix is what a program's name ends with here.
@@ -119,16 +121,16 @@ func TestCommandLine(t *testing.T) {
 			args []string
 			code int
 		}{
-			{[]string{"nosuch"}, exitUsage},
-			{[]string{"--nosuch"}, exitUsage},
-			{[]string{"logout", "stray"}, exitUsage},
-			{[]string{"login", "--gardend"}, exitUsage},
-			{[]string{"version", "extra"}, exitUsage},
-			{[]string{"demo", "--no-tui"}, exitUsage},
-			{[]string{"watch", "--session", "s1"}, exitFailed}, // not a terminal
-			{[]string{"config", "nosuch"}, exitUsage},
-			{[]string{"completion", "nosuch"}, exitUsage},
-			{[]string{"config", "path"}, exitOK},
+			{[]string{"nosuch"}, cli.ExitUsage},
+			{[]string{"--nosuch"}, cli.ExitUsage},
+			{[]string{"logout", "stray"}, cli.ExitUsage},
+			{[]string{"login", "--gardend"}, cli.ExitUsage},
+			{[]string{"version", "extra"}, cli.ExitUsage},
+			{[]string{"demo", "--no-tui"}, cli.ExitUsage},
+			{[]string{"watch", "--session", "s1"}, cli.ExitFailed}, // not a terminal
+			{[]string{"config", "nosuch"}, cli.ExitUsage},
+			{[]string{"completion", "nosuch"}, cli.ExitUsage},
+			{[]string{"config", "path"}, cli.ExitOK},
 		}
 		for _, tc := range cases {
 			if r := run("", tc.args...); r.code != tc.code {

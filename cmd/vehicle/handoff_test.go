@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
@@ -63,7 +64,7 @@ func TestHandoff(t *testing.T) {
 		var got []string
 		a.handoff = func(args []string) error { got = args; return errors.New("handed") }
 		code := a.execute(context.Background(), args)
-		if code != exitFailed || !slices.Equal(got, args) || got == nil && args != nil {
+		if code != cli.ExitFailed || !slices.Equal(got, args) || got == nil && args != nil {
 			t.Errorf("%q: exit %d, handed %q; %s%s", args, code, got, out, errw)
 		}
 		if a.Log != nil {
@@ -75,14 +76,14 @@ func TestHandoff(t *testing.T) {
 		code int
 		says string
 	}{
-		{[]string{"-h"}, exitOK, "--chime"},
-		{[]string{"demo", "-h"}, exitOK, "--listen"},
-		{[]string{"help", "watch"}, exitOK, "--notify"},
-		{[]string{"demo", "--nosuch"}, exitUsage, "unknown flag: --nosuch"},
-		{[]string{"watch", "--new"}, exitUsage, "unknown flag: --new"},
-		{[]string{"watch", "stray"}, exitUsage, "takes flags only"},
-		{[]string{"--session"}, exitUsage, "needs an argument"},
-		{[]string{"config", "path"}, exitOK, "config.toml"},
+		{[]string{"-h"}, cli.ExitOK, "--chime"},
+		{[]string{"demo", "-h"}, cli.ExitOK, "--listen"},
+		{[]string{"help", "watch"}, cli.ExitOK, "--notify"},
+		{[]string{"demo", "--nosuch"}, cli.ExitUsage, "unknown flag: --nosuch"},
+		{[]string{"watch", "--new"}, cli.ExitUsage, "unknown flag: --new"},
+		{[]string{"watch", "stray"}, cli.ExitUsage, "takes flags only"},
+		{[]string{"--session"}, cli.ExitUsage, "needs an argument"},
+		{[]string{"config", "path"}, cli.ExitOK, "config.toml"},
 	}
 	for _, tc := range kept {
 		a, out, errw := testApp(map[string]string{"XDG_CONFIG_HOME": t.TempDir()})
@@ -148,12 +149,12 @@ func TestHandoffBinary(t *testing.T) {
 	env := func(path string) []string { return append(cliEnv(t)[1:], "PATH="+path) }
 
 	r := runBinary(t, alone, env(filepath.Dir(alone)), "", "demo")
-	if r.code != exitFailed || strings.Count(r.err, "\n") != 1 || !strings.Contains(r.err, "ships with vehicle") ||
+	if r.code != cli.ExitFailed || strings.Count(r.err, "\n") != 1 || !strings.Contains(r.err, "ships with vehicle") ||
 		!strings.Contains(r.err, filepath.Join(filepath.Dir(alone), tuiProgram)) || !strings.Contains(r.err, "go install") {
 		t.Errorf("no vehicle-tui: exit %d, stderr %q", r.code, r.err)
 	}
 	r = runBinary(t, alone, env(filepath.Dir(bin)), "", "watch", "--session", "s1")
-	if r.code != exitFailed || !strings.Contains(r.err, "needs a terminal") {
+	if r.code != cli.ExitFailed || !strings.Contains(r.err, "needs a terminal") {
 		t.Errorf("vehicle-tui on PATH: exit %d, stderr %q", r.code, r.err)
 	}
 	if runtime.GOOS == "linux" {

@@ -14,7 +14,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"os/signal"
 	"syscall"
 
 	"github.com/sophia-labs/vehicle/internal/cli"
@@ -29,20 +28,10 @@ var (
 	date    string
 )
 
-// Exit codes, as documented in the package doc and docs/cli.md.
-const (
-	exitOK     = cli.ExitOK
-	exitFailed = cli.ExitFailed
-	exitUsage  = cli.ExitUsage
-)
-
 func main() {
-	cli.SayNoColor(os.LookupEnv, os.Setenv) // CLICOLOR=0 as NO_COLOR, for the help and the UI alike
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
-	code := a.execute(ctx, os.Args[1:])
-	stop()
-	os.Exit(code)
+	cli.Main(func(ctx context.Context, args []string) int {
+		return newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv).execute(ctx, args)
+	}, os.Interrupt, syscall.SIGTERM)
 }
 
 // app is one run of the command: cli.App (where it reads and writes, the

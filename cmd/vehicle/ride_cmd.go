@@ -21,7 +21,7 @@ func runRide(ctx context.Context, args []string, in io.Reader, out, errw io.Writ
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, cli.StopSignals()...)
 	defer signal.Stop(sigs)
-	defer catchBrokenPipe()()
+	defer cli.CatchBrokenPipe()()
 	hard, stop, release := signalStages(ctx, sigs)
 	defer release()
 	return rideCommand(hard, args, rideIO{in: in, out: out, errw: errw, env: os.LookupEnv,

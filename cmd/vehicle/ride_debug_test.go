@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/internal/cli"
 	"github.com/sophia-labs/vehicle/internal/debuglog"
 )
 
@@ -24,7 +25,7 @@ func TestRideDebugLog(t *testing.T) {
 	a.In = strings.NewReader(`{"op":"inspect","requestId":"i1"}` + "\n")
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if code := a.execute(ctx, []string{"ride", "--debug", "--gardend", srv.URL, "--graph", "demo", "--new"}); code != exitOK {
+	if code := a.execute(ctx, []string{"ride", "--debug", "--gardend", srv.URL, "--graph", "demo", "--new"}); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errw.String())
 	}
 	if !strings.Contains(out.String(), `"requestId":"i1"`) {

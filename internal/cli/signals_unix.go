@@ -19,3 +19,15 @@ func StopSignals() []os.Signal {
 	}
 	return sigs
 }
+
+// CatchBrokenPipe makes a write to a stdout or stderr whose reader has gone
+// away fail with EPIPE instead of raising the SIGPIPE that kills a Go
+// program writing to such a descriptor (exit 141): the write's error is
+// then the program's to handle. Call the returned function to restore the
+// default. A program this one runs (the editor) starts with the default,
+// as the signal is caught, not ignored.
+func CatchBrokenPipe() (restore func()) {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, syscall.SIGPIPE)
+	return func() { signal.Stop(c) }
+}

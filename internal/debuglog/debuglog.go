@@ -4,6 +4,11 @@
 // (client.Trace), and no credential or message text. The file is the
 // user's alone (0600, whatever mode an older one had) and is capped: past
 // MaxBytes it is moved to debug.log.1 and a new one is started.
+//
+// The rotation is written here, not taken from gopkg.in/natefinch/lumberjack.v2
+// (v2.2.1 read): lumberjack opens the log through a link at its path (os.Stat,
+// OpenFile), leaves an older log's looser mode as it was, and starts a
+// goroutine (its mill) that Close never ends.
 package debuglog
 
 import (

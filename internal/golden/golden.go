@@ -1,5 +1,12 @@
 // Package golden compares a test's output with a file under testdata, and
 // rewrites the file when the test runs with -update.
+//
+// Not github.com/charmbracelet/x/exp/golden (v0.1.0 read): it registers a
+// global -update flag, which panics (flag redefined) beside the -update that
+// these test packages define for their other rewrites (docs/ride.md's
+// examples, vehicle's table of the UI's commands), and it fixes the path to
+// testdata/<test name>.golden where callers here name theirs (one per
+// format, per answer, per state).
 package golden
 
 import (

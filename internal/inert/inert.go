@@ -12,6 +12,12 @@
 // Joiners inside an emoji sequence (👩‍💻) or between the letters of a
 // script that needs them, and the tag characters of a flag (🏴 England),
 // are kept: there they draw what they mean.
+//
+// The escape scanner of Strip is written here, not github.com/charmbracelet/x/ansi's
+// parser (v0.11.9, already a dependency): there an unterminated OSC or DCS
+// runs past newlines to the end of the text (ansi.Strip("\x1b]0;x\nrest")
+// is empty: a host could hide the rest of a message), and a C1 control as a
+// UTF-8 rune (U+009B, CSI) is not a sequence.
 package inert
 
 import (

@@ -48,14 +48,25 @@ type Terminal struct {
 // chooses).
 func Start(t testing.TB, bin string, rows, cols int, env []string, args ...string) *Terminal {
 	t.Helper()
-	return start(t, bin, rows, cols, env, SyncUnknown, args)
+	return start(t, bin, rows, cols, env, SyncUnknown, nil, args)
 }
 
-// start is Start with the emulator's answer to the query for mode 2026.
-func start(t testing.TB, bin string, rows, cols int, env []string, sync Sync, args []string) *Terminal {
+// StartStderr is Start with the program's stderr on stderr instead of the
+// pty (a pipe whose reader is gone, say).
+func StartStderr(t testing.TB, bin string, rows, cols int, env []string, stderr *os.File, args ...string) *Terminal {
+	t.Helper()
+	return start(t, bin, rows, cols, env, SyncUnknown, stderr, args)
+}
+
+// start is Start with the emulator's answer to the query for mode 2026,
+// and stderr on the pty when stderr is nil.
+func start(t testing.TB, bin string, rows, cols int, env []string, sync Sync, stderr *os.File, args []string) *Terminal {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
+	if stderr != nil {
+		cmd.Stderr = stderr
+	}
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)})
 	if err != nil {
 		t.Fatalf("cannot start %s in a pty: %v", bin, err)
@@ -265,6 +276,20 @@ func (term *Terminal) WaitFor(texts ...string) {
 		term.t.Fatalf("the program ended while waiting for %q; the screen:\n%s", texts, term.Screen())
 	default:
 		term.t.Fatalf("waited %v for %q; the screen:\n%s", Limit, texts, term.Screen())
+	}
+}
+
+// WaitForCount waits until the screen shows text at least n times. It
+// fails the test if Limit passes or the program's output ends first.
+func (term *Terminal) WaitForCount(text string, n int) {
+	term.t.Helper()
+	held, ended := term.wait(func() bool { return strings.Count(term.Screen(), text) >= n })
+	switch {
+	case held:
+	case ended:
+		term.t.Fatalf("the program ended while waiting for %q %d times; the screen:\n%s", text, n, term.Screen())
+	default:
+		term.t.Fatalf("waited %v for %q %d times; the screen:\n%s", Limit, text, n, term.Screen())
 	}
 }
 

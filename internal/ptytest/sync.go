@@ -34,7 +34,7 @@ var syncReport = regexp.MustCompile(`\x1b\[\?2026;\d+\$y`)
 // output as sync says.
 func StartSync(t testing.TB, bin string, rows, cols int, env []string, sync Sync, args ...string) *Terminal {
 	t.Helper()
-	return start(t, bin, rows, cols, env, sync, args)
+	return start(t, bin, rows, cols, env, sync, nil, args)
 }
 
 // answer copies the emulator's answers to the program, less the one about

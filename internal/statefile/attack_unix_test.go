@@ -63,7 +63,7 @@ func TestPlantedStateFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	drafts := filepath.Join(shared, "vehicle", "drafts")
-	victim := NewDrafts(drafts, "cli-victim")
+	victim := NewDrafts(filepath.Dir(drafts), "cli-victim")
 	const key = "https://sophia.example.com demo s1"
 	session := victim.sessionDir(key)
 	mine := filepath.Join(session, victim.writer)
@@ -97,3 +97,51 @@ func sharedDir(t *testing.T) string {
 	}
 	return dir
 }
+
+// TestStateFolderIsChecked: the state folder itself (vehicle/ under a
+// shared XDG_STATE_HOME) is another user's, open to all (0777), or a link
+// to a folder: drafts, the input history and the sessions open last each
+// refuse it, saying why, before anything is read or written in it, as the
+// visitor id and the debug log do. Another user who owns it could move
+// the folders in it away and put theirs in their place.
+func TestStateFolderIsChecked(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"another user's", "belongs to another user"},
+		{"a link", "is a symbolic link"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			shared := sharedDir(t)
+			state := filepath.Join(shared, "vehicle")
+			if tc.name == "a link" {
+				if err := os.Symlink(t.TempDir(), state); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				uid, gid := attacker(t)
+				asAttacker(t, uid, gid, "mkdir -m 777 '"+state+"' && chmod 777 '"+state+"'")
+			}
+			const key = "https://sophia.example.com demo s1"
+			d := NewDrafts(state, "cli-victim")
+			h := NewHistory(state)
+			r := NewRecent(state, "https://sophia.example.com demo")
+			for what, err := range map[string]error{
+				"Drafts.Save":  d.Save(key, Draft{Text: "the victim's draft"}),
+				"Drafts.Load":  func() error { _, _, err := d.Load(key); return err }(),
+				"History.Add":  h.Add(key, "the victim's text"),
+				"History.Load": second(h.Load(key)),
+				"Recent.Save":  r.Save([]string{"s1"}),
+				"Recent.Load":  second(r.Load()),
+			} {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("%s in %s state folder: %v, want %q", what, tc.name, err, tc.want)
+				}
+			}
+			if ents, _ := os.ReadDir(state); len(ents) > 0 {
+				t.Errorf("written in %s state folder: %v", tc.name, ents)
+			}
+		})
+	}
+}
+
+// second is the error of a call's results.
+func second[T any](_ T, err error) error { return err }

@@ -21,6 +21,20 @@ func PrivateDir(dir string) error {
 	return CheckDir(dir)
 }
 
+// privateDirs makes each of dirs private (PrivateDir), in order: the state
+// folder first, then the folders in it. A folder that is checked alone is
+// no safer than the one it is in: another user who owns the state folder
+// (one they made first under a shared XDG_STATE_HOME) could move the
+// folders in it away and put theirs in their place.
+func privateDirs(dirs ...string) error {
+	for _, dir := range dirs {
+		if err := PrivateDir(dir); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // CheckDir checks that the existing folder dir is a private folder of ours,
 // making it 0700 if it is looser: the check PrivateDir ends with, for a
 // folder that is read and not made (the configuration's).

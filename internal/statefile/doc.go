@@ -19,4 +19,10 @@
 //
 // On Windows, where files have ACLs rather than owners and modes, the owner
 // and mode checks are skipped; links and sizes are checked the same way.
+//
+// The atomic write is written here, not taken from
+// github.com/google/renameio/v2 (v2.0.2 read): renameio syncs the file but
+// not its folder after the rename (the new name may not outlive a crash),
+// has no write that keeps an existing file (Keep), and builds only outside
+// Windows; the private folders and the reads are not its job either way.
 package statefile

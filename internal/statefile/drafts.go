@@ -16,8 +16,13 @@ import (
 	"time"
 )
 
-// maxDraft bounds a draft read back: far more than a message may hold.
+// maxDraft bounds a draft file, written and read back alike (a draft Save
+// keeps, Load can read): far more than a message may hold.
 const maxDraft = 4 << 20
+
+// unreadExt ends the name of a draft file Load could not read, set aside
+// so that no load fails on it again and no save deletes it.
+const unreadExt = ".unread"
 
 // File name endings of a session's drafts: saved by a terminal that left
 // the session (nobody shows it), or taken into a terminal's composer, which
@@ -35,15 +40,25 @@ const (
 // terminals saving at once write two files, each whole. It implements
 // tui.Drafts.
 type Drafts struct {
+	state  string // the state folder, checked as the drafts folder is
 	dir    string
 	writer string // this terminal's name in the file names: <pid>-<client id>
 }
 
-// NewDrafts keeps drafts in dir (made private, 0700, when missing) for the
-// terminal whose client id is clientID.
-func NewDrafts(dir, clientID string) *Drafts {
-	return &Drafts{dir: dir, writer: strconv.Itoa(os.Getpid()) + "-" + fileWord(clientID)}
+// NewDrafts keeps drafts in the state folder's drafts/ for the terminal
+// whose client id is clientID. Both folders are made private (0700) when
+// missing, and checked (ours, no link) at each load and save.
+func NewDrafts(state, clientID string) *Drafts {
+	return &Drafts{state: state, dir: filepath.Join(state, DraftsDir), writer: strconv.Itoa(os.Getpid()) + "-" + fileWord(clientID)}
 }
+
+// Folders of the state folder: the drafts, the input history and the
+// sessions open last.
+const (
+	DraftsDir  = "drafts"
+	HistoryDir = "history"
+	RecentDir  = "recent"
+)
 
 // fileWord keeps the letters, digits and dashes of s, lower-cased and
 // bounded, for a file name.
@@ -131,7 +146,11 @@ func (d *Drafts) Save(key string, draft Draft) error {
 	if err := d.private(dir); err != nil {
 		return err
 	}
-	if err := WriteFile(mine+savedExt, draft.encode(), 0o600); err != nil {
+	b := draft.encode()
+	if len(b) > maxDraft {
+		return fmt.Errorf("your draft was not kept: it is %.1f MiB, and a draft is kept up to %d MiB", float64(len(b))/(1<<20), maxDraft>>20)
+	}
+	if err := WriteFile(mine+savedExt, b, 0o600); err != nil {
 		return fmt.Errorf("your draft was not kept: %w", err)
 	}
 	return removeMissingOK(mine + openExt)
@@ -158,26 +177,40 @@ func (d *Drafts) Load(key string) (draft Draft, shared bool, err error) {
 			return Draft{}, false, nil
 		}
 		f := files[0]
-		if f.ext == openExt && (f.writer == d.writer || processAlive(f.pid)) {
-			b, err := ReadPrivate(f.path, maxDraft)
-			return decodeDraft(b), f.writer != d.writer, err
+		if f.ext == openExt && f.writer != d.writer && processAlive(f.pid) {
+			b, err := ReadPrivate(f.path, maxDraft) // that terminal's: left where it is
+			return decodeDraft(b), true, err
 		}
 		took := filepath.Join(dir, d.writer+openExt)
-		if err := os.Rename(f.path, took); err != nil {
-			continue
+		if f.path != took {
+			if err := os.Rename(f.path, took); err != nil {
+				continue
+			}
 		}
 		b, err := ReadPrivate(took, maxDraft)
-		return decodeDraft(b), false, err
+		if err != nil {
+			return Draft{}, false, setAside(took, err)
+		}
+		return decodeDraft(b), false, nil
 	}
 	return Draft{}, false, nil
 }
 
-// private makes the drafts folder and a session's folder in it private.
-func (d *Drafts) private(sessionDir string) error {
-	if err := PrivateDir(d.dir); err != nil {
-		return fmt.Errorf("drafts are not kept: %w", err)
+// setAside renames the draft file at path, which could not be read (err),
+// so that it ends in unreadExt: no load takes it again, no save of an
+// empty draft deletes it. The error names where it is.
+func setAside(path string, err error) error {
+	aside := strings.TrimSuffix(path, filepath.Ext(path)) + "-" + strconv.FormatInt(time.Now().UnixNano(), 36) + unreadExt
+	if rerr := os.Rename(path, aside); rerr != nil {
+		return fmt.Errorf("your draft could not be read (%w); it is left at %s", err, path)
 	}
-	if err := PrivateDir(sessionDir); err != nil {
+	return fmt.Errorf("your draft could not be read (%w); it is kept, untouched, at %s: open it in an editor to take it back", err, aside)
+}
+
+// private makes the state folder, the drafts folder and a session's folder
+// in it private.
+func (d *Drafts) private(sessionDir string) error {
+	if err := privateDirs(d.state, d.dir, sessionDir); err != nil {
 		return fmt.Errorf("drafts are not kept: %w", err)
 	}
 	return nil

@@ -159,3 +159,70 @@ func (d Draft) same(o Draft) bool {
 	return d.Text == o.Text && d.RequestID == o.RequestID && d.Op == o.Op && d.Request == o.Request &&
 		strings.Join(d.Refs, "\x00") == strings.Join(o.Refs, "\x00")
 }
+
+// TestDraftPastTheReadBound: a draft Load could not read back (over
+// maxDraft, its message with no answer included) is refused by Save with
+// an error that says so, and the draft kept before stays; one at the bound
+// is kept and read back whole. A 4.3 MB draft was written, then refused by
+// the read.
+func TestDraftPastTheReadBound(t *testing.T) {
+	d := NewDrafts(t.TempDir(), "cli-me")
+	const key = "http://host demo s1"
+	if err := d.Save(key, Draft{Text: "kept before"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, big := range []Draft{
+		{Text: strings.Repeat("x", maxDraft+1)},
+		{Text: strings.Repeat("x", maxDraft/2), RequestID: "r1", Request: strings.Repeat("y", maxDraft/2)},
+	} {
+		err := d.Save(key, big)
+		if err == nil || !strings.Contains(err.Error(), "not kept") || !strings.Contains(err.Error(), "4 MiB") {
+			t.Errorf("a draft past the bound: %v", err)
+		}
+	}
+	if text, _ := load(t, d, key); text != "kept before" {
+		t.Errorf("the draft kept before is now %d bytes", len(text))
+	}
+	at := Draft{Text: strings.Repeat("z", maxDraft)}
+	if err := d.Save(key, at); err != nil {
+		t.Fatal(err)
+	}
+	if text, _ := load(t, NewDrafts(d.state, "cli-next"), key); text != at.Text {
+		t.Errorf("a draft at the bound came back as %d bytes", len(text))
+	}
+}
+
+// TestUnreadableDraftIsKept: a kept draft Load cannot read (an earlier
+// vehicle wrote 5 MiB) is set aside under a name of its own, and the error
+// names it; the quit with an empty composer that follows deletes nothing,
+// and the next Load finds no draft to fail on. It was taken, then deleted
+// by that quit.
+func TestUnreadableDraftIsKept(t *testing.T) {
+	d := NewDrafts(t.TempDir(), "cli-me")
+	const key = "http://host demo s1"
+	dir := d.sessionDir(key)
+	if err := d.private(dir); err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("a message still waiting\n", (5<<20)/24)
+	if err := os.WriteFile(filepath.Join(dir, "1-cli-before"+savedExt), []byte(big), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := d.Load(key)
+	if err == nil || !strings.Contains(err.Error(), "could not be read") {
+		t.Fatalf("Load: %v", err)
+	}
+	if err := d.Save(key, Draft{}); err != nil { // the quit with an empty composer
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if len(files) != 1 || !strings.Contains(err.Error(), files[0]) {
+		t.Fatalf("the folder holds %v; the error: %v", files, err)
+	}
+	if b, _ := os.ReadFile(files[0]); string(b) != big {
+		t.Errorf("the draft set aside is %d bytes, want %d", len(b), len(big))
+	}
+	if got, _, err := d.Load(key); err != nil || got.Text != "" {
+		t.Errorf("the next Load: %q, %v", got.Text, err)
+	}
+}

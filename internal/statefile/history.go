@@ -14,13 +14,15 @@ import (
 	"time"
 )
 
-// History bounds: the texts kept per session and across sessions, a
-// file's size, and one text's (a message's limit).
+// History bounds: the texts kept per session and across sessions, one
+// text's (a big paste cleared from the composer), and a file's. A text
+// takes at most 6 times its size in the file (JSON's \u00XX for a control
+// character), so one at the bound always fits in a file.
 const (
 	HistorySession = 200
 	HistoryGlobal  = 500
+	HistoryEntry   = 256 << 10
 	historyBytes   = 2 << 20
-	historyEntry   = 64 << 10
 )
 
 // globalHistory names the history every session shares.
@@ -34,12 +36,16 @@ const globalHistory = "global"
 // lock file beside it), so two terminals adding at once each keep their
 // text. It implements tui.History.
 type History struct {
-	dir string
-	now func() time.Time
+	state string // the state folder, checked as the history folder is
+	dir   string
+	now   func() time.Time
 }
 
-// NewHistory keeps the input history in dir (made private when missing).
-func NewHistory(dir string) *History { return &History{dir: dir, now: time.Now} }
+// NewHistory keeps the input history in the state folder's history/; both
+// folders are made private when missing, and checked at each load and add.
+func NewHistory(state string) *History {
+	return &History{state: state, dir: filepath.Join(state, HistoryDir), now: time.Now}
+}
 
 // historyLine is one text of a history file: a JSON line.
 type historyLine struct {
@@ -61,7 +67,7 @@ func (h *History) path(key string) string {
 // session's does not have, then the session's own, so ↑ walks the
 // session's first. A missing file is an empty history.
 func (h *History) Load(key string) ([]string, error) {
-	if err := PrivateDir(h.dir); err != nil {
+	if err := privateDirs(h.state, h.dir); err != nil {
 		return nil, fmt.Errorf("the input history is not kept: %w", err)
 	}
 	own, err := h.read(h.path(key))
@@ -83,16 +89,18 @@ func (h *History) Load(key string) ([]string, error) {
 }
 
 // Add keeps text as the newest of a session's history and of the global
-// one (key "" adds to the global one only). A text equal to the newest is
-// not kept twice; a blank one is not kept.
+// one (key "" adds to the global one only), whole. A text equal to the
+// newest is not kept twice; a blank one is not kept; one longer than
+// HistoryEntry is not kept, and the error says so (never a part of it).
 func (h *History) Add(key, text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	if len(text) > historyEntry {
-		text = text[:historyEntry]
+	if len(text) > HistoryEntry {
+		return fmt.Errorf("the text (%d KiB) was not kept in the input history, which keeps a text of up to %d KiB: ↑ brings it back until vehicle ends, not after",
+			(len(text)+1023)>>10, HistoryEntry>>10)
 	}
-	if err := PrivateDir(h.dir); err != nil {
+	if err := privateDirs(h.state, h.dir); err != nil {
 		return fmt.Errorf("the input history is not kept: %w", err)
 	}
 	at := h.now().UTC()

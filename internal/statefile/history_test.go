@@ -15,14 +15,14 @@ import (
 // comes back for it, newest last, and across sessions after the session's
 // own; a new History (another run) reads the same.
 func TestHistoryKeptPerSessionAndAcross(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "history")
-	h := NewHistory(dir)
+	state := t.TempDir()
+	h, dir := NewHistory(state), filepath.Join(state, HistoryDir)
 	for _, a := range []struct{ key, text string }{{"s1", "first"}, {"s1", "second"}, {"s2", "elsewhere"}, {"s1", "second"}, {"", "no session"}} {
 		if err := h.Add(a.key, a.text); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got, err := NewHistory(dir).Load("s1")
+	got, err := NewHistory(state).Load("s1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestHistoryKeptPerSessionAndAcross(t *testing.T) {
 }
 
 // TestHistoryIsBounded keeps the newest texts of a session and of the
-// global history, and a text past the message limit cut to it.
+// global history.
 func TestHistoryIsBounded(t *testing.T) {
 	t.Parallel()
 	h := NewHistory(t.TempDir())
@@ -60,12 +60,40 @@ func TestHistoryIsBounded(t *testing.T) {
 	if len(own) != HistorySession || own[0].Text != "text 3" {
 		t.Errorf("%d texts kept, the oldest %q", len(own), own[0].Text)
 	}
-	if err := h.Add("s2", strings.Repeat("x", historyEntry+10)); err != nil {
+}
+
+// TestHistoryKeepsABigTextWhole: a 180 KB draft cleared into the history
+// (a big paste) comes back whole from a new History (the next run); it was
+// cut to its first 65,536 bytes, mid-line. One past HistoryEntry is not
+// kept, and the error says so: never a part of it.
+func TestHistoryKeepsABigTextWhole(t *testing.T) {
+	t.Parallel()
+	state := t.TempDir()
+	var b strings.Builder
+	for i := 0; b.Len() < 180_000; i++ {
+		fmt.Fprintf(&b, "line %d of a big paste, <with> \"quotes\" & tabs\t\n", i)
+	}
+	big := b.String()
+	if err := NewHistory(state).Add("s1", big); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := h.Load("s2")
-	if n := len(got[len(got)-1]); n != historyEntry {
-		t.Errorf("a long text is kept at %d bytes", n)
+	got, err := NewHistory(state).Load("s1")
+	if err != nil || len(got) != 1 || got[0] != big {
+		t.Fatalf("the %d-byte text came back as %d texts (%v), the last %d bytes", len(big), len(got), err, len(got[len(got)-1]))
+	}
+	huge := strings.Repeat("\x01", HistoryEntry+1) // each byte 6 in JSON: the worst case
+	err = NewHistory(state).Add("s1", huge)
+	if err == nil || !strings.Contains(err.Error(), "not kept") || !strings.Contains(err.Error(), "256 KiB") {
+		t.Errorf("a text past the bound: %v", err)
+	}
+	if got, _ := NewHistory(state).Load("s1"); len(got) != 1 || got[0] != big {
+		t.Errorf("after a text past the bound the history holds %d texts", len(got))
+	}
+	if err := NewHistory(state).Add("s1", huge[:HistoryEntry]); err != nil {
+		t.Errorf("a text at the bound, each byte escaped: %v", err)
+	}
+	if got, _ := NewHistory(state).Load("s1"); len(got) == 0 || got[len(got)-1] != huge[:HistoryEntry] {
+		t.Errorf("a text at the bound did not come back whole")
 	}
 }
 
@@ -92,7 +120,7 @@ func TestHistoryWritersAtOnce(t *testing.T) {
 	if len(own) != 50 {
 		t.Errorf("%d texts kept of 50 added by two writers", len(own))
 	}
-	if locks, _ := filepath.Glob(filepath.Join(dir, "*.lock")); len(locks) != 0 {
+	if locks, _ := filepath.Glob(filepath.Join(dir, HistoryDir, "*.lock")); len(locks) != 0 {
 		t.Errorf("locks left: %v", locks)
 	}
 }
@@ -107,6 +135,9 @@ func TestHistoryRefusesALink(t *testing.T) {
 	h := NewHistory(dir)
 	secret := filepath.Join(t.TempDir(), "secret")
 	if err := os.WriteFile(secret, []byte(`{"at":"2026-10-14T09:30:00Z","text":"planted"}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(h.dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(secret, h.path("s1")); err != nil {

@@ -17,20 +17,26 @@ const maxRecent = 64 << 10
 // folder): what `vehicle --continue` opens again and the picker offers. It
 // implements tui.Recent.
 type Recent struct {
-	dir  string
-	file string
+	state string // the state folder, checked as the recent folder is
+	dir   string
+	file  string
 }
 
-// NewRecent keeps the recent sessions of key (a host and a graph) in dir,
-// made private (0700) when missing.
-func NewRecent(dir, key string) *Recent {
+// NewRecent keeps the recent sessions of key (a host and a graph) in the
+// state folder's recent/; both folders are made private (0700) when
+// missing, and checked at each load and save.
+func NewRecent(state, key string) *Recent {
 	sum := sha256.Sum256([]byte(key))
-	return &Recent{dir: dir, file: filepath.Join(dir, hex.EncodeToString(sum[:12])+".recent")}
+	dir := filepath.Join(state, RecentDir)
+	return &Recent{state: state, dir: dir, file: filepath.Join(dir, hex.EncodeToString(sum[:12])+".recent")}
 }
 
 // Load is the sessions open last, in their order; none when nothing was
 // kept.
 func (r *Recent) Load() ([]string, error) {
+	if err := privateDirs(r.state, r.dir); err != nil {
+		return nil, err
+	}
 	b, err := ReadPrivate(r.file, maxRecent)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -49,7 +55,7 @@ func (r *Recent) Load() ([]string, error) {
 
 // Save keeps ids as the sessions open last, whole or not at all.
 func (r *Recent) Save(ids []string) error {
-	if err := PrivateDir(r.dir); err != nil {
+	if err := privateDirs(r.state, r.dir); err != nil {
 		return err
 	}
 	return WriteFile(r.file, []byte(strings.Join(ids, "\n")+"\n"), 0o600)

@@ -1,5 +1,11 @@
 // Package composer is the multi-line input where the person writes: its
 // growth with the draft, the input history ↑ walks, and $EDITOR.
+//
+// The editor's command is split with strings.Fields, as
+// github.com/charmbracelet/x/editor (v0.2.0 read) splits it; that package
+// is not used because it reads $EDITOR from the process's environment
+// only (not $VISUAL first, not the command the UI is given) and falls back
+// to nano where vehicle falls back to vi.
 package composer
 
 import (
