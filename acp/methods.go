@@ -120,6 +120,7 @@ func (a *agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	s := newSession(a, snap.Session)
 	if err := s.claim(ctx, a.cfg.Takeover); err != nil {
 		if client.ErrorCode(err) != client.CodeLeaseHeld {
+			s.close(ctx, false)
 			return sdk.LoadSessionResponse{}, a.refusal(err, snap.Session.Funding)
 		}
 		a.log.logf("session %s: %s", id, leaseHeldWords(err))

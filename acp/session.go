@@ -44,6 +44,7 @@ type session struct {
 	announced  bool                              // the editor has the answer that opened the session
 	chimes     map[string]*chimeAsk              // pending chimes, by id
 	closed     bool
+	pumping    bool // the pump was started
 
 	fold *folder // the pump's: what the events have streamed so far
 }
@@ -75,9 +76,11 @@ func (s *session) follow(_ context.Context, cursor int64) error {
 	ctx := s.ctx
 	st, err := s.c.Stream(ctx, s.id, client.StreamOptions{Since: cursor, OnState: s.fold.onState})
 	if err != nil {
-		close(s.pumpEnd)
 		return err
 	}
+	s.mu.Lock()
+	s.pumping = true
+	s.mu.Unlock()
 	go s.pump(st)
 	return nil
 }
@@ -198,6 +201,7 @@ func (s *session) close(ctx context.Context, release bool) {
 		ask.stop()
 	}
 	s.finishTurn(turnEnd{stop: sdk.StopReasonCancelled})
+	pumping := s.pumping
 	s.mu.Unlock()
 	if held {
 		if err := s.release(ctx); err != nil {
@@ -205,7 +209,9 @@ func (s *session) close(ctx context.Context, release bool) {
 		}
 	}
 	s.stop()
-	<-s.pumpEnd
+	if pumping {
+		<-s.pumpEnd
+	}
 }
 
 // errDeleted ends a turn whose session was deleted.
