@@ -13,6 +13,7 @@ require (
 	github.com/charmbracelet/x/ansi v0.11.9
 	github.com/charmbracelet/x/term v0.2.2
 	github.com/charmbracelet/x/vt v0.1.0
+	github.com/coder/acp-go-sdk v0.13.0
 	github.com/creack/pty v1.1.24
 	github.com/go-json-experiment/json v1.27.2
 	github.com/godbus/dbus/v5 v5.2.2

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,14 +12,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/cmd/sepia-driver-vehicle/driver"
 )
 
 // TestAgentCommandRides runs the manifest's agentCommand as sepia would: its
-// program resolved on PATH, in the driver's environment. It is an agent
-// process: a request line in, the reply streamed out, closed at the end of
-// the input.
+// program resolved on PATH, in the driver's environment. It is an Agent
+// Client Protocol agent: initialize, a new session, a prompt whose reply
+// streams as agent_message_chunk updates before the prompt's end_turn, and
+// the end of its input ends it.
 func TestAgentCommandRides(t *testing.T) {
 	argv := strings.Fields(driver.DefaultManifest("").AgentCommand)
 	if len(argv) == 0 || argv[0] != "vehicle" {
@@ -37,22 +39,54 @@ func TestAgentCommandRides(t *testing.T) {
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home,
 		"XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 		"VEHICLE_GARDEND=" + w.front.URL, "VEHICLE_GRAPH=demo", "VEHICLE_TOKEN=ada-token"}
-	cmd.Stdin = strings.NewReader(`{"op":"prompt","requestId":"p1","text":"hello from sepia"}` + "\n")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	var types []string
-	for _, l := range lines {
-		var f client.Frame
-		if err := json.Unmarshal([]byte(l), &f); err != nil {
-			t.Fatalf("not a frame: %q", l)
+	send := func(line string) {
+		if _, err := io.WriteString(stdin, line+"\n"); err != nil {
+			t.Fatal(err)
 		}
-		types = append(types, f.Type)
 	}
-	if types[0] != "ready" || types[len(types)-1] != client.TypeClosed ||
-		!strings.Contains(string(out), `"role":"assistant"`) || !strings.Contains(strings.Join(types, " "), client.EvRunSettled) {
-		t.Errorf("%s did not ride a session to its reply: %v", strings.Join(argv, " "), types)
+	lines := bufio.NewScanner(stdout)
+	var seen []string
+	answer := func(id string) string { // the answer to request id; the lines before it are kept
+		for lines.Scan() {
+			var m struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+			}
+			_ = json.Unmarshal(lines.Bytes(), &m)
+			if m.Method == "" && string(m.ID) == id {
+				return lines.Text()
+			}
+			seen = append(seen, lines.Text())
+		}
+		t.Fatalf("no answer to request %s; lines: %q", id, seen)
+		return ""
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}`)
+	answer("1")
+	send(`{"jsonrpc":"2.0","id":2,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}`)
+	var created struct {
+		Result struct {
+			SessionID string `json:"sessionId"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(answer("2")), &created); err != nil || created.Result.SessionID == "" {
+		t.Fatalf("session/new: %v", err)
+	}
+	send(`{"jsonrpc":"2.0","id":3,"method":"session/prompt","params":{"sessionId":"` + created.Result.SessionID +
+		`","prompt":[{"type":"text","text":"hello from sepia"}]}}`)
+	if end := answer("3"); !strings.Contains(end, `"stopReason":"end_turn"`) {
+		t.Fatalf("the prompt ended %s", end)
+	}
+	if !strings.Contains(strings.Join(seen, "\n"), `"sessionUpdate":"agent_message_chunk"`) {
+		t.Errorf("%s streamed no reply: %q", strings.Join(argv, " "), seen)
+	}
+	_ = stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("%s at the end of its input: %v", strings.Join(argv, " "), err)
 	}
 }

@@ -42,6 +42,7 @@ func TestBinary(t *testing.T) {
 				drivertest.Run(t, drivertest.Command(bin, envOf(vw)), drivertest.Fixture{
 					AgentID: driver.AgentID, SessionID: vw.plan, Messages: 6, PageSize: 4,
 					RenameID: vw.fork, DeleteID: vw.spare, MissingID: "s99",
+					Agent: &drivertest.Agent{Dir: filepath.Dir(builtBinary(t, "vehicle")), Env: envOf(vw)},
 				})
 			})
 		}

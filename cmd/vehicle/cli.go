@@ -50,7 +50,7 @@ func (a *app) rootCmd(args []string) *cobra.Command {
 	root.SetFlagErrorFunc(cli.FlagError)
 	a.DebugFlag(root)
 	addTUIFlags(root, tui[0])
-	root.AddCommand(a.tuiCmd(tui[1], args), a.tuiCmd(tui[2], args), a.rideCmd(), a.exportCmd(), a.loginCmd(), a.logoutCmd(),
+	root.AddCommand(a.tuiCmd(tui[1], args), a.tuiCmd(tui[2], args), a.rideCmd(), a.acpCmd(), a.exportCmd(), a.loginCmd(), a.logoutCmd(),
 		a.configCmd(), a.versionCmd(), a.manCmd())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {

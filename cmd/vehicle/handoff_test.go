@@ -19,7 +19,7 @@ import (
 	"github.com/sophia-labs/vehicle/internal/ptytest"
 )
 
-// TestVehicleLinksNoUI: vehicle, and so vehicle ride, never links the
+// TestVehicleLinksNoUI: vehicle, and so vehicle ride and vehicle acp, never links the
 // terminal UI or its libraries, whose package initialisation alone costs
 // tens of milliseconds at every start (docs/benchmarks.md, "Start"). fang
 // and lipgloss, for the styled help, are allowed: their initialisation
@@ -33,8 +33,10 @@ func TestVehicleLinksNoUI(t *testing.T) {
 		t.Fatalf("go list -deps: %v\n%s", err, out)
 	}
 	deps := strings.Fields(string(out))
-	if !slices.Contains(deps, "github.com/sophia-labs/vehicle/ride") {
-		t.Fatalf("go list -deps does not list the ride; the check would prove nothing:\n%s", out)
+	for _, cmd := range []string{"github.com/sophia-labs/vehicle/ride", "github.com/sophia-labs/vehicle/acp"} {
+		if !slices.Contains(deps, cmd) {
+			t.Fatalf("go list -deps does not list %s; the check would prove nothing:\n%s", cmd, out)
+		}
 	}
 	forbidden := []string{"github.com/sophia-labs/vehicle/tui", "github.com/sophia-labs/vehicle/theme",
 		"charm.land/bubbletea", "charm.land/bubbles", "charm.land/glamour",

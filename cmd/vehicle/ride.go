@@ -63,12 +63,9 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 		}
 		return 2
 	}
-	fl.ApplyEnv(rio.env)
-	file, err := config.LoadConfig(rio.env)
-	if err != nil {
+	if err := loadSettings(&fl, rio.env); err != nil {
 		return rideStartFailed(rio, err, client.CodeInvalidRequest, 1)
 	}
-	fl.ApplyFile(file)
 	if fs.NArg() > 0 {
 		return rideStartFailed(rio, fmt.Errorf("unexpected argument %q: requests come on stdin, one per line", fs.Arg(0)), client.CodeInvalidRequest, 2)
 	}
@@ -101,6 +98,19 @@ func rideCommand(ctx context.Context, args []string, rio rideIO) int {
 		return 1
 	}
 	return 0
+}
+
+// loadSettings completes flags parsed from a command line with the
+// environment, then the configuration file (flags beat variables, which beat
+// the file): vehicle ride and vehicle acp read their settings alike.
+func loadSettings(fl *config.Flags, env config.Env) error {
+	fl.ApplyEnv(env)
+	file, err := config.LoadConfig(env)
+	if err != nil {
+		return err
+	}
+	fl.ApplyFile(file)
+	return nil
 }
 
 // rideStartFailed reports a ride that could not start, on stderr and as an

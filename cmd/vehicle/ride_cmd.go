@@ -18,14 +18,25 @@ import (
 // SIGTERM or SIGHUP ends the ride as the end of the input does; a second one
 // closes it at once.
 func runRide(ctx context.Context, args []string, in io.Reader, out, errw io.Writer, opts ...client.Option) int {
+	return underStopSignals(ctx, func(hard context.Context, stop <-chan struct{}) int {
+		return rideCommand(hard, args, rideIO{in: in, out: out, errw: errw, env: os.LookupEnv,
+			keyring: config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), stop: stop, opts: opts})
+	})
+}
+
+// underStopSignals runs a command that serves its input until it ends
+// (vehicle ride, vehicle acp): the first SIGINT, SIGTERM or SIGHUP closes
+// stop, which the command takes as the end of its input; a second cancels
+// hard. A write to an output whose reader went away fails with EPIPE
+// instead of killing the process.
+func underStopSignals(ctx context.Context, run func(hard context.Context, stop <-chan struct{}) int) int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, cli.StopSignals()...)
 	defer signal.Stop(sigs)
 	defer cli.CatchBrokenPipe()()
 	hard, stop, release := signalStages(ctx, sigs)
 	defer release()
-	return rideCommand(hard, args, rideIO{in: in, out: out, errw: errw, env: os.LookupEnv,
-		keyring: config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), stop: stop, opts: opts})
+	return run(hard, stop)
 }
 
 // signalStages turns interrupts into the ride's two ways to end: stop is

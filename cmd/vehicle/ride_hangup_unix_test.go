@@ -24,7 +24,15 @@ import (
 // ready. It returns the command, its stdin and a channel of its exit.
 func startBinaryRide(t *testing.T, bin string, srv *vehicletest.Server, wrap string, stdout io.Writer, stderr *linesink.Sink) (*exec.Cmd, io.WriteCloser, <-chan error) {
 	t.Helper()
-	args := []string{bin, "ride", "--new"}
+	return startBinary(t, bin, srv, wrap, stdout, stderr, "ride", "--new")
+}
+
+// startBinary runs the built binary with args on srv as ada, through sh
+// when wrap is given. It returns the command, its stdin and a channel of its
+// exit.
+func startBinary(t *testing.T, bin string, srv *vehicletest.Server, wrap string, stdout io.Writer, stderr *linesink.Sink, command ...string) (*exec.Cmd, io.WriteCloser, <-chan error) {
+	t.Helper()
+	args := append([]string{bin}, command...)
 	if wrap != "" {
 		args = append([]string{"/bin/sh", "-c", wrap + `; exec "$@"`, "sh"}, args...)
 	}

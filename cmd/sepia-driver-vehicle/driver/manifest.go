@@ -19,12 +19,13 @@ const (
 	CapabilitySessionWrite = "sessionWrite"
 )
 
-// AgentCommand is the agent CLI the host resolves on PATH: a headless
-// vehicle session on stdin and stdout (JSONL requests in, frames out, the
-// replies streamed), configured from the same environment as the driver
-// (VEHICLE_GARDEND, VEHICLE_GRAPH, the credentials). `vehicle` alone opens
-// the terminal UI's picker, which is no agent process.
-const AgentCommand = "vehicle ride --new --follow"
+// AgentCommand is the agent CLI the host resolves on PATH: an Agent Client
+// Protocol agent on stdin and stdout (the wire's own example names `cline
+// --acp`), each session it opens a vehicle session, configured from the same
+// environment as the driver (VEHICLE_GARDEND, VEHICLE_GRAPH, the
+// credentials). `vehicle` alone opens the terminal UI's picker, which is no
+// agent process.
+const AgentCommand = "vehicle acp"
 
 // Manifest is what driver.manifest answers, and what vehicle.driver.toml
 // holds.

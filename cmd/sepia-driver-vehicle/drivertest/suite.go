@@ -33,6 +33,9 @@ type Fixture struct {
 	DeleteID string
 	// MissingID is an id no session has (default "no-such-session").
 	MissingID string
+	// Agent runs the manifest's agentCommand, to check that it answers an
+	// ACP initialize (nil: the check is skipped).
+	Agent *Agent
 }
 
 // Run runs the contract suite: every subtest spawns its own driver.
@@ -45,6 +48,7 @@ func Run(t *testing.T, spawn Spawn, fx Fixture) {
 	}
 	s := &suite{spawn: spawn, fx: fx}
 	t.Run("Handshake", s.handshake)
+	t.Run("AgentAnswersInitialize", s.agentAnswersInitialize)
 	t.Run("ClaimsWhatItServes", s.claimsWhatItServes)
 	t.Run("List", s.list)
 	t.Run("Get", s.get)

@@ -1,0 +1,102 @@
+package acp
+
+import (
+	"strings"
+	"testing"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// settledRuns waits until the session's log has n run.settled.
+func settledRuns(t *testing.T, r *rig, id string, n int) {
+	t.Helper()
+	c, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"))
+	for since := int64(0); countEvents(r.srv, id, client.EvRunSettled) < n; {
+		res, err := c.Watch(r.ctx(t), id, since, client.MaxWatchWait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		since = res.Cursor
+	}
+}
+
+func TestLoadReplaysThenStreams(t *testing.T) {
+	r := newRig(t)
+	other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("ada-terminal"))
+	ctx := r.ctx(t)
+	cr, err := other.Create(ctx, client.CreateRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := cr.Session.SessionID
+	if _, err := other.Prompt(ctx, id, "first #tool"); err != nil {
+		t.Fatal(err)
+	}
+	settledRuns(t, r, id, 1)
+	if err := other.Release(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.conn.LoadSession(ctx, sdk.LoadSessionRequest{SessionId: sdk.SessionId(id), Cwd: "/", McpServers: []sdk.McpServer{}}); err != nil {
+		t.Fatal(err)
+	}
+	ups, _ := r.ed.snapshot() // what came before the answer: the replay
+	var kinds []string
+	for _, u := range ups {
+		switch {
+		case u.Update.UserMessageChunk != nil:
+			kinds = append(kinds, "user:"+u.Update.UserMessageChunk.Content.Text.Text)
+		case u.Update.AgentMessageChunk != nil:
+			kinds = append(kinds, "agent")
+		case u.Update.ToolCall != nil:
+			kinds = append(kinds, "tool_call:"+u.Update.ToolCall.Title)
+		case u.Update.ToolCallUpdate != nil:
+			kinds = append(kinds, "tool_call_update:"+string(*u.Update.ToolCallUpdate.Status))
+		}
+	}
+	want := "user:first #tool agent tool_call:search_documents tool_call_update:completed agent"
+	if got := strings.Join(kinds, " "); got != want {
+		t.Fatalf("replay:\n got %s\nwant %s", got, want)
+	}
+	if agentText(ups) != assistantTexts(r.srv, id) {
+		t.Errorf("the replayed replies %q differ from the host's %q", agentText(ups), assistantTexts(r.srv, id))
+	}
+	before := len(ups)
+	if _, err := r.prompt(t, id, "and then"); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := r.ed.snapshot()
+	if agentText(after[before:]) == "" {
+		t.Fatal("nothing streamed after the load")
+	}
+	if snap, _ := r.c.Inspect(ctx, id); snap.Session.Lease == nil || snap.Session.Lease.ClientID != "acp-editor" {
+		t.Errorf("the agent does not hold the lease after load and prompt: %+v", snap.Session.Lease)
+	}
+}
+
+func TestTakeoverFlagTakesOwnTerminalsLease(t *testing.T) {
+	for _, takeover := range []bool{false, true} {
+		r := newRig(t, func(rc *rigConfig) { rc.config = func(c *Config) { c.Takeover = takeover } })
+		other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("ada-terminal"))
+		ctx := r.ctx(t)
+		cr, err := other.Create(ctx, client.CreateRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := cr.Session.SessionID
+		if _, err := r.conn.LoadSession(ctx, sdk.LoadSessionRequest{SessionId: sdk.SessionId(id), Cwd: "/", McpServers: []sdk.McpServer{}}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.prompt(t, id, "from the editor")
+		if takeover != (err == nil) {
+			t.Fatalf("--takeover %v: prompt %v", takeover, err)
+		}
+		if !takeover && !strings.Contains(err.Error(), "/takeover") {
+			t.Errorf("the refusal does not say how to take over: %v", err)
+		}
+	}
+}

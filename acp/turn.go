@@ -1,0 +1,227 @@
+package acp
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/sophia-labs/vehicle/client"
+)
+
+// turn is a prompt under way: the command it sent, and how it ends.
+type turn struct {
+	cid       string // the command, once the host accepted it
+	text      string // what it sent
+	cancelled bool   // session/cancel asked to abort it
+	done      chan turnEnd
+}
+
+// turnEnd is how a turn ended: a stop reason, or an error.
+type turnEnd struct {
+	stop sdk.StopReason
+	err  error
+}
+
+// prompt sends text as a command of op (a prompt, or a follow-up when a run
+// is under way) under the lease, and waits for its run to settle. The
+// client sends it with one request id, again on a lost answer, so the host
+// runs it once.
+func (s *session) prompt(ctx context.Context, op, text string) (sdk.PromptResponse, error) {
+	if err := s.ensureLease(ctx); err != nil {
+		return sdk.PromptResponse{}, s.a.refusal(err, s.fundingNow())
+	}
+	t := &turn{text: text, done: make(chan turnEnd, 1)}
+	s.mu.Lock()
+	if s.turn != nil {
+		s.finishTurn(turnEnd{stop: sdk.StopReasonCancelled}) // a new prompt replaces the one waiting
+	}
+	s.turn = t
+	s.mu.Unlock()
+	acc, err := s.send(ctx, op, text)
+	if err != nil {
+		s.mu.Lock()
+		if s.turn == t {
+			s.turn = nil
+		}
+		s.mu.Unlock()
+		return sdk.PromptResponse{}, s.a.refusal(err, s.fundingNow())
+	}
+	s.mu.Lock()
+	t.cid = acc.CommandID
+	s.ours[acc.CommandID] = true
+	s.checkTurn()
+	s.mu.Unlock()
+	return s.wait(ctx, t)
+}
+
+// send posts one text command; a prompt refused because a run is under way
+// goes as a follow-up, queued behind it (the refusal ran nothing).
+func (s *session) send(ctx context.Context, op, text string) (*client.Accepted, error) {
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.RequestTimeout)
+	defer cancel()
+	acc, err := s.c.Send(sctx, s.id, op, client.TextRequest{RequestID: s.c.NewRequestID(), Text: text})
+	if client.ErrorCode(err) == client.CodeSessionRunning && op == client.OpPrompt {
+		acc, err = s.c.Send(sctx, s.id, client.OpFollowUp, client.TextRequest{RequestID: s.c.NewRequestID(), Text: text})
+	}
+	if code := client.ErrorCode(err); code == client.CodeLeaseHeld || code == client.CodeLeaseRequired {
+		s.setLease(nil)
+	}
+	return acc, err
+}
+
+// wait waits for the turn's end. When the editor's request ends first (a
+// cancel, or a prompt that replaced it) the turn still ends with the run,
+// within the request timeout; when the editor went away it ends at once.
+func (s *session) wait(ctx context.Context, t *turn) (sdk.PromptResponse, error) {
+	select {
+	case end := <-t.done:
+		return end.response()
+	case <-ctx.Done():
+	}
+	limit := time.NewTimer(s.a.cfg.RequestTimeout)
+	defer limit.Stop()
+	select {
+	case end := <-t.done:
+		return end.response()
+	case <-s.a.conn.Done():
+	case <-limit.C:
+		s.a.log.logf("session %s: the cancelled run did not settle within %v", s.id, s.a.cfg.RequestTimeout)
+	}
+	return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
+}
+
+// response is the prompt's answer.
+func (e turnEnd) response() (sdk.PromptResponse, error) {
+	if e.err != nil {
+		return sdk.PromptResponse{}, e.err
+	}
+	return sdk.PromptResponse{StopReason: e.stop}, nil
+}
+
+// cancel aborts the turn under way: this agent's commands still queued are
+// cancelled, and the run is aborted (the host settles it aborted).
+func (s *session) cancel(ctx context.Context) {
+	s.mu.Lock()
+	t := s.turn
+	if t != nil {
+		t.cancelled = true
+	}
+	var queued []string
+	for cid := range s.ours {
+		if _, done := s.ended[cid]; !done && s.delivered[cid] == "" {
+			queued = append(queued, cid)
+		}
+	}
+	running := s.running
+	s.mu.Unlock()
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.RequestTimeout)
+	defer cancel()
+	for _, cid := range queued {
+		if _, err := s.c.Cancel(cctx, s.id, cid); err != nil && client.ErrorCode(err) != client.CodeNotFound {
+			s.a.log.logf("session %s: could not cancel a queued command: %v", s.id, err)
+		}
+	}
+	if running || t != nil {
+		if _, err := s.c.Abort(cctx, s.id); err != nil {
+			s.a.log.logf("session %s: could not abort the run: %v", s.id, err)
+		}
+	}
+}
+
+// noteCommand keeps a command's delivery and end. Called with mu held.
+func (s *session) noteCommand(ev client.Event) {
+	var v client.CommandValue
+	if ev.Decode(&v) != nil || v.CommandID == "" {
+		return
+	}
+	switch ev.Type {
+	case client.EvCommandDelivered:
+		s.delivered[v.CommandID] = s.runID
+		s.nextTurn = v.CommandID
+	case client.EvCommandCompleted, client.EvCommandAborted, client.EvCommandFailed,
+		client.EvCommandCancelled, client.EvCommandInterrupted:
+		s.ended[v.CommandID] = cmdEnd{typ: ev.Type, err: v.Error}
+		s.forget()
+	}
+}
+
+// forget drops the oldest ends once there are many: only a turn under way
+// needs them. Called with mu held.
+func (s *session) forget() {
+	if len(s.ended) < keepEnded {
+		return
+	}
+	keep := ""
+	if s.turn != nil {
+		keep = s.turn.cid
+	}
+	for cid := range s.ended {
+		if cid != keep {
+			delete(s.ended, cid)
+			delete(s.delivered, cid)
+			delete(s.ours, cid)
+		}
+	}
+	for run := range s.settled {
+		if run != s.runID {
+			delete(s.settled, run)
+		}
+	}
+}
+
+// checkTurn ends the turn under way once its command is final and the run
+// it went into has settled. Called with mu held.
+func (s *session) checkTurn() {
+	t := s.turn
+	if t == nil || t.cid == "" {
+		return
+	}
+	end, ok := s.ended[t.cid]
+	if !ok {
+		return
+	}
+	run := s.delivered[t.cid]
+	var set client.RunSettledValue
+	if run != "" {
+		if set, ok = s.settled[run]; !ok {
+			return
+		}
+	}
+	s.finishTurn(s.turnEnd(t, end, run != "", set))
+}
+
+// turnEnd is how a turn ends, from its command's end and its run's settle.
+func (s *session) turnEnd(t *turn, end cmdEnd, ran bool, set client.RunSettledValue) turnEnd {
+	switch {
+	case t.cancelled || end.typ == client.EvCommandCancelled:
+		return turnEnd{stop: sdk.StopReasonCancelled}
+	case ran && set.Aborted && set.Reason == "budget":
+		return turnEnd{stop: sdk.StopReasonMaxTurnRequests}
+	case end.typ == client.EvCommandAborted || ran && set.Aborted:
+		return turnEnd{stop: sdk.StopReasonCancelled}
+	case end.typ == client.EvCommandInterrupted:
+		return turnEnd{err: s.a.refusal(errors.New("the host restarted and interrupted the prompt before it ended: send it again"), "")}
+	case end.typ == client.EvCommandFailed:
+		msg := orText(end.err, s.runErr)
+		return turnEnd{err: s.a.refusal(errors.New("the run failed: "+orText(msg, "the host gave no reason")), "")}
+	}
+	return turnEnd{stop: sdk.StopReasonEndTurn}
+}
+
+// finishTurn ends the turn under way, if any. Called with mu held.
+func (s *session) finishTurn(e turnEnd) {
+	if s.turn == nil {
+		return
+	}
+	s.turn.done <- e
+	s.turn = nil
+}
+
+// fundingNow is the session's funding as last seen.
+func (s *session) fundingNow() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.funding
+}
