@@ -39,7 +39,7 @@ func (a *app) acpCmd() *cobra.Command {
 				return acpCommand(hard, args, rideIO{in: a.In, out: a.Out, errw: a.ErrOut, env: a.Env,
 					keyring: a.Keyring, stop: stop, opts: a.ClientOptions()}, a.Build.Version)
 			})
-			if code != exitOK {
+			if code != cli.ExitOK {
 				return cli.ExitError{Code: code}
 			}
 			return nil
@@ -70,17 +70,17 @@ func acpCommand(ctx context.Context, args []string, rio rideIO, version string) 
 	fs.Usage = func() { fmt.Fprint(fs.Output(), acpUsage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+			return cli.ExitOK
 		}
-		return exitUsage
+		return cli.ExitUsage
 	}
 	if err := loadSettings(&fl, rio.env); err != nil {
 		say(rio.errw, "vehicle acp: cannot start: %v", err)
-		return exitFailed
+		return cli.ExitFailed
 	}
 	if err := acpCheck(fs, fl, sf, af); err != nil {
 		say(rio.errw, "vehicle acp: cannot start: %v", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	c, id, err := config.Resolve(fl, rio.env, rio.keyring, rio.stateDir, rio.opts...)
 	if err != nil {
@@ -94,9 +94,9 @@ func acpCommand(ctx context.Context, args []string, rio rideIO, version string) 
 		Log: rio.errw, Stop: rio.stop}
 	if err := acp.Serve(ctx, cfg, rio.in, rio.out); err != nil {
 		say(rio.errw, "vehicle acp: %v", err)
-		return exitFailed
+		return cli.ExitFailed
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // acpCheck refuses flags that do not apply: the editor opens the sessions.
