@@ -59,6 +59,30 @@ func exitOf(t *testing.T, err error) (code int, sig syscall.Signal) {
 	return ws.ExitStatus(), 0
 }
 
+// fullDisk mounts a small tmpfs at dir and fills it, leaving room for the
+// folders the UI makes there but not for a draft. It needs root (mount);
+// otherwise the test is skipped with the reason.
+func fullDisk(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "size=64k,mode=0700"); err != nil {
+		t.Skipf("cannot mount a small tmpfs to fill (%v): needs root on Linux; the other cases say something at exit another way", err)
+	}
+	t.Cleanup(func() { _ = syscall.Unmount(dir, syscall.MNT_DETACH) })
+	f, err := os.Create(filepath.Join(dir, "filler"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for {
+		if _, err := f.Write(make([]byte, 4096)); err != nil {
+			break // full
+		}
+	}
+}
+
 // fullPipe is the write end of a pipe whose buffer is full and whose
 // reader reads nothing until drain is called: a write to it blocks.
 func fullPipe(t *testing.T) (w *os.File, drain func()) {
@@ -94,6 +118,7 @@ func TestStderrAtExit(t *testing.T) {
 		{"reader gone, draft not kept", "closed", "draft"},
 		{"reader gone, unknown session", "closed", "error"},
 		{"stderr full, draft not kept", "full", "draft"},
+		{"reader gone, disk full", "closed", "disk"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -101,9 +126,12 @@ func TestStderrAtExit(t *testing.T) {
 			a, b := hangupSession(t, srv.URL), hangupSession(t, srv.URL)
 			env := adaEnv(t)
 			args := []string{"--gardend", srv.URL, "--graph", "demo", "--session", a, "--session", b}
-			if tc.say == "error" {
+			switch tc.say {
+			case "error":
 				args = append(args, "--session", "s-bogus")
-			} else {
+			case "disk":
+				fullDisk(t, stateOf(env))
+			default:
 				if err := os.MkdirAll(stateOf(env), 0o700); err != nil {
 					t.Fatal(err)
 				}
