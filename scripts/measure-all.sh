@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# measure-all.sh: every figure of docs/benchmarks.md in one run, one thing
+# measure-all.sh: every figure of docs/benchmarks.md marked "the full run", one
 # at a time, each with the baseline its section compares against, and the
 # load average before each step. Run by hand on a quiet machine (not in
 # CI; needs tmux, python3, curl and about 20 minutes):
