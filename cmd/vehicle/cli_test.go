@@ -85,6 +85,12 @@ func TestCommandLine(t *testing.T) {
 			strings.Contains(r.stdout, "[=true|false]") || strings.Contains(r.stdout, "\x1b") {
 			t.Errorf("vehicle -h is not fang's plain help:\n%s", r.stdout)
 		}
+		for i, line := range strings.Split(r.stdout, "\n") {
+			if strings.HasSuffix(line, " ") {
+				t.Errorf("vehicle -h line %d ends in spaces (padded to %d columns): %q", i+1, len(line), line)
+				break
+			}
+		}
 	})
 	t.Run("each command's own flags", func(t *testing.T) {
 		cases := []struct {
