@@ -173,8 +173,8 @@ func (s Summary) DisplayTitle() string {
 	if s.Title != nil && *s.Title != "" {
 		return *s.Title
 	}
-	if s.Preview != "" {
-		return s.Preview
+	if p := plainPreview(s.Preview); p != "" {
+		return p
 	}
 	return s.SessionID
 }
