@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/clientid"
 	"github.com/sophia-labs/vehicle/internal/config"
 	"github.com/sophia-labs/vehicle/internal/inert"
 	"github.com/sophia-labs/vehicle/internal/statefile"
@@ -63,13 +64,31 @@ func (s draftStore) Save(key string, k tui.KeptDraft) error {
 }
 
 // recent keeps which sessions were open last on the client's host and
-// graph, in the state folder's recent/; nil when there is no state folder.
+// graph in this terminal, in the state folder's recent/: --continue brings
+// back this terminal's wall, not the one another terminal had open last.
+// nil when there is no state folder.
 func (a *app) recent(c *client.Client) tui.Recent {
 	dir, err := config.StateDir(a.Env)
 	if err != nil || c == nil {
 		return nil
 	}
-	return statefile.NewRecent(dir, c.GardendURL()+" "+c.Graph())
+	return statefile.NewRecent(dir, c.GardendURL()+" "+c.Graph()+" "+a.terminal(clientid.TTY()))
+}
+
+// terminalIDs are the variables terminals and multiplexers set to name one
+// window, tab or pane; a device name (tty) is reused once its terminal
+// closes, so the first of these that is set is kept beside it.
+var terminalIDs = []string{"TMUX_PANE", "WEZTERM_PANE", "KITTY_WINDOW_ID", "TERM_SESSION_ID", "WT_SESSION", "WINDOWID"}
+
+// terminal names the terminal the UI runs in: its device (tty, "" for
+// none) and the first of terminalIDs that is set.
+func (a *app) terminal(tty string) string {
+	for _, name := range terminalIDs {
+		if v, ok := a.Env(name); ok && v != "" {
+			return tty + " " + name + "=" + v
+		}
+	}
+	return tty
 }
 
 // history is where the input history is kept: the state folder's history/,

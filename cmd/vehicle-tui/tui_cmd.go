@@ -151,7 +151,7 @@ func (n *tuiFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&n.noBell, "no-bell", false, "no bell when a run settles or a chime arrives while the terminal is unfocused")
 	fs.StringVar(&n.desktop, "notify", tui.DesktopOSC9, "the desktop notification then: osc9, osc777 or off")
 	fs.BoolVar(&n.reader, "screen-reader", false, screenReaderUsage)
-	fs.BoolVar(&n.cont, "continue", false, "open what you had open last on this graph (a wall of sessions too), else its newest session")
+	fs.BoolVar(&n.cont, "continue", false, "open what you had open last on this graph in this terminal (a wall of sessions too), else its newest session")
 	fs.BoolVar(&n.cont, "c", false, "the same as --continue")
 	fs.Var(&n.context, "context", "an id of what you have open, sent as a context ref with your first message (repeatable)")
 	n.session.Register(fs)

@@ -38,8 +38,8 @@ func (a *App) Execute(ctx context.Context, root *cobra.Command, args []string) i
 	root.SetArgs(args)
 	root.SetIn(a.In)
 	root.SetOut(a.Out)
-	if asksHelp(args) {
-		root.SetOut(trimLines{a.Out}) // the help, without fang's padding
+	if asksHelp(args) && !isTerminal(a.Out) {
+		root.SetOut(trimLines{a.Out}) // the help, without fang's padding to 120 columns
 	}
 	root.SetErr(a.ErrOut)
 	err := Execute(ctx, root, a.Build.String())

@@ -4,7 +4,17 @@ import (
 	"bytes"
 	"io"
 	"slices"
+
+	"github.com/charmbracelet/x/term"
 )
+
+// isTerminal reports whether w is a terminal: there fang pads its help to
+// the terminal's width, which wraps nothing, and reads the colours it may
+// use from it, so the help goes to it as it is.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(term.File)
+	return ok && term.IsTerminal(f.Fd())
+}
 
 // asksHelp reports whether a command line asks for the help (-h, --help,
 // or the help command first).
@@ -13,8 +23,8 @@ func asksHelp(args []string) bool {
 }
 
 // trimLines is a writer that drops the spaces written right before each
-// newline: fang pads its help to a width (120 columns into a pipe), and a
-// reader narrower than that sees every line wrap. It holds nothing back:
+// newline: fang pads its help to a width (120 columns into a pipe or a
+// file), and a reader narrower than that sees every line wrap. It holds nothing back:
 // spaces a write ends with, before a newline another write brings, stay.
 type trimLines struct{ w io.Writer }
 

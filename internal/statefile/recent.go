@@ -13,16 +13,17 @@ import (
 const maxRecent = 64 << 10
 
 // Recent keeps which sessions a person had open last on one host and graph
-// (one file per host and graph, named by a hash of them, in a private
-// folder): what `vehicle --continue` opens again and the picker offers. It
-// implements tui.Recent.
+// in one terminal (one file per key, the three of them, named by a hash, in
+// a private folder): what `vehicle --continue` opens again and the picker
+// offers. It implements tui.Recent.
 type Recent struct {
 	state string // the state folder, checked as the recent folder is
 	dir   string
 	file  string
 }
 
-// NewRecent keeps the recent sessions of key (a host and a graph) in the
+// NewRecent keeps the recent sessions of key (a host, a graph and a
+// terminal) in the
 // state folder's recent/; both folders are made private (0700) when
 // missing, and checked at each load and save.
 func NewRecent(state, key string) *Recent {
