@@ -8,11 +8,9 @@ import (
 	"errors"
 	"io"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	sse "github.com/r3labs/sse/v2"
-	"github.com/sophia-labs/vehicle/internal/quiettime"
 )
 
 // One open SSE response. The request, its validation, reconnection and
@@ -157,7 +155,7 @@ func (k *sseConn) decode() (Event, error) {
 // the limit, or the transport's own error (io.EOF at a clean end).
 func (k *sseConn) readErr(err error) error {
 	switch {
-	case k.body.expired.Load():
+	case k.body.silent():
 		return &StreamError{Kind: StreamSilent, After: k.body.timeout}
 	case errors.Is(err, bufio.ErrTooLong):
 		return &StreamError{Kind: StreamTooLarge, Err: err}
@@ -266,8 +264,8 @@ func (k *sseConn) next() (ev Event, live bool, err error) {
 func (k *sseConn) close() {
 	k.cancel()
 	<-k.exited
-	if k.body.idle != nil {
-		k.body.idle.Stop()
+	if k.body.dog != nil {
+		k.body.dog.disarm()
 	}
 }
 
@@ -313,28 +311,30 @@ func fieldValue(line []byte, name int) []byte {
 }
 
 // watchedBody is a response body read by the reader goroutine. Before each
-// read (which may wait) it hands the decoded events over; and an idle
+// read (which may wait) it hands the decoded events over; and a silence
 // watchdog is armed only while a read waits, so a slow consumer is not taken
 // for a silent host.
 type watchedBody struct {
 	rc         io.ReadCloser
-	idle       *quiettime.Timer // cancels the connection when a read waits for timeout
+	dog        *watchdog // cancels the connection when a read waits for timeout; nil for none
 	timeout    time.Duration
-	expired    atomic.Bool
 	beforeRead func() bool
 	drained    bool // the last read took less than it could: nothing more had come
 }
+
+// silent reports whether the watchdog judged the connection silent.
+func (b *watchedBody) silent() bool { return b.dog != nil && b.dog.expired.Load() }
 
 func (b *watchedBody) Read(p []byte) (int, error) {
 	if b.beforeRead != nil && !b.beforeRead() {
 		return 0, errConnClosed
 	}
-	if b.idle != nil {
-		b.idle.Reset(b.timeout)
+	if b.dog != nil {
+		b.dog.arm()
 	}
 	n, err := b.rc.Read(p)
-	if b.idle != nil {
-		b.idle.Stop()
+	if b.dog != nil {
+		b.dog.disarm()
 	}
 	b.drained = n < len(p)
 	return n, err

@@ -10,8 +10,6 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-
-	"github.com/sophia-labs/vehicle/internal/quiettime"
 )
 
 // dialSSE opens an SSE connection from the cursor and moves the link to
@@ -37,11 +35,11 @@ func (s *Stream) connectSSE() (k *sseConn, answerErr error) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	body := &watchedBody{timeout: s.silence()}
 	if s.o.Keepalive > 0 {
-		body.idle = quiettime.AfterFunc(body.timeout, func() { body.expired.Store(true); cancel() })
+		body.dog = newWatchdog(body.timeout, s.o.Keepalive, cancel)
 	}
 	fail := func(err error) (*sseConn, error) {
-		if body.idle != nil {
-			body.idle.Stop()
+		if body.dog != nil {
+			body.dog.disarm()
 		}
 		cancel()
 		return nil, err
@@ -60,7 +58,7 @@ func (s *Stream) connectSSE() (k *sseConn, answerErr error) {
 		defer func() { s.c.traceAnswer(ri, start, status, nil, answerErr) }()
 	}
 	if err != nil {
-		if body.expired.Load() {
+		if body.silent() {
 			return fail(&StreamError{Kind: StreamSilent, Cursor: s.cursor.Load(), After: body.timeout})
 		}
 		return fail(&TransportError{Method: http.MethodGet, URL: u, Attempts: 1, Err: hideURL(err, u)})
@@ -69,8 +67,8 @@ func (s *Stream) connectSSE() (k *sseConn, answerErr error) {
 	if err := checkStream(u, resp); err != nil {
 		return fail(err)
 	}
-	if body.idle != nil {
-		body.idle.Stop() // from now on armed only while a read waits
+	if body.dog != nil {
+		body.dog.disarm() // from now on armed only while a read waits
 	}
 	body.rc = resp.Body
 	return startConn(ctx, cancel, body, &s.pace), nil

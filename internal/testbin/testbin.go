@@ -19,7 +19,10 @@ import (
 // Build builds the main packages pkgs (paths as the go command takes them)
 // into dir, each named after its folder, with the linker flags ldflags
 // ("" for none), side by side. Without cp on PATH it falls back to go build,
-// which links every time. ctx ends the builds under way.
+// which links every time. ctx ends the builds under way. The go command runs
+// in the caller's environment: under GOWORK=off the programs are built as
+// `go install ...@latest` builds them, without go.work's carried modules
+// (cmd/vehicle-tui's TestProgramsBuiltWithThisBubbleTea holds this).
 func Build(ctx context.Context, dir, ldflags string, pkgs ...string) error {
 	_, noCopy := exec.LookPath("cp")
 	errs := make([]error, len(pkgs))
