@@ -47,7 +47,7 @@ func (r *Recent) Load() ([]string, error) {
 	}
 	var ids []string
 	for _, l := range strings.Split(string(b), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
+		if l = strings.TrimSpace(l); l != "" && l != "." && l != ".." { // no session is named by a dot segment
 			ids = append(ids, l)
 		}
 	}

@@ -21,6 +21,12 @@ func TestRecentKeepsTheLastSessions(t *testing.T) {
 	if ids, err := r.Load(); err != nil || !slices.Equal(ids, []string{"s3", "s1", "s2"}) {
 		t.Fatalf("read back %v, %v", ids, err)
 	}
+	if err := os.WriteFile(r.file, []byte("s3\n..\n.\n\ns1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := r.Load(); err != nil || !slices.Equal(ids, []string{"s3", "s1"}) {
+		t.Fatalf("a file with dot segments read back as %v, %v: no session is named so", ids, err)
+	}
 	if ids, _ := NewRecent(dir, "https://a.example other").Load(); ids != nil {
 		t.Fatalf("another graph's sessions: %v", ids)
 	}
