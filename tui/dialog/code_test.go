@@ -54,3 +54,40 @@ func TestCopyBlockKeepsTabs(t *testing.T) {
 		t.Errorf("said %#v", note)
 	}
 }
+
+// TestCodeChooserKeys: ↑ and ↓ move within the blocks, enter copies the
+// marked one, a number past the last is nothing, esc copies none; the
+// facts say a block's language and length.
+func TestCodeChooserKeys(t *testing.T) {
+	bs := []CodeBlock{{Lang: "go", Text: "\n  package main\n", Lines: 2}, {Text: "ls", Lines: 1}}
+	d := NewCodeChooser(uitest.Context(), bs)
+	d.SetSize(80, 20)
+	if v := plain(d); !strings.Contains(v, "▸ 1  go · 2 lines · package main") || !strings.Contains(v, "  2  1 line · ls") {
+		t.Errorf("the rows:\n%s", v)
+	}
+	d.Update(up)
+	d.Update(down)
+	d.Update(down)
+	if _, act := d.Update(uitest.Press('3')); act != nil {
+		t.Errorf("3 of 2 blocks reported %#v", act)
+	}
+	cmd, act := d.Update(enter)
+	if cmd == nil || fmt.Sprint(cmd()) != "ls" || !closes(act) {
+		t.Errorf("enter on the second copied %v, then %#v", cmd, act)
+	}
+	_, act = d.Update(esc)
+	reports(t, "esc", act, ui.Close{}, ui.Note{Text: "no code block copied"})
+	if _, act := d.Update(tea.WindowSizeMsg{}); act != nil {
+		t.Errorf("a resize reported %#v", act)
+	}
+}
+
+// TestActionsAreTheDialogs: every action of this package goes to the
+// root's dialog dispatcher.
+func TestActionsAreTheDialogs(t *testing.T) {
+	for _, a := range []Action{Rename{}, Delete{}, TakeOver{}, Watch{}, Typed{}, GiveKey{}, Run{}, Create{}, Through{}} {
+		if a.Source() != ui.FromDialog {
+			t.Errorf("%T is of source %d", a, a.Source())
+		}
+	}
+}

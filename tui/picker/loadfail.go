@@ -9,6 +9,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -33,8 +34,11 @@ func (p *Picker) loadFailure(err error, width int) []string {
 	add(st.Body.Render, failureText(err))
 	out = append(out, "")
 	add(st.Notice.Render, p.failureAdvice(err))
-	out = append(out, "", "  "+c.Hint(c.Keys.Retry, "tries again")+st.KeyDesc.Render(" · ")+
-		c.Hint(c.Keys.Errors, "shows the errors so far"))
+	out = append(out, "")
+	keys := c.Hints(c.Hint(c.Keys.Retry, "tries again"), c.Hint(c.Keys.Errors, "shows the errors so far"))
+	for _, l := range strings.Split(xansi.Wrap(keys, w, ""), "\n") {
+		out = append(out, "  "+l) // wrapped too: a narrow screen shows the keys whole
+	}
 	return out
 }
 

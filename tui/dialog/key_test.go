@@ -1,0 +1,150 @@
+package dialog
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
+)
+
+// keyDialog is the model key dialog opened by its key, at 80x24.
+func keyDialog(canSave bool) *Key {
+	d := NewKey(uitest.Context(), nil, "VEHICLE_MODEL_KEY", canSave)
+	d.SetSize(80, 24)
+	return d
+}
+
+// TestKeyDialogReportsTheKey: enter reports the key given, trimmed, and
+// closes; with a keyring, ctrl+s reports it to be saved there too; an
+// empty field (or blanks) reports nothing and stays open; esc closes with
+// no key.
+func TestKeyDialogReportsTheKey(t *testing.T) {
+	cases := []struct {
+		name    string
+		canSave bool
+		typed   string
+		key     tea.KeyPressMsg
+		want    []ui.Action
+	}{
+		{"enter keeps it", true, " sk-or-secret ", enter, []ui.Action{ui.Close{}, GiveKey{Key: "sk-or-secret"}}},
+		{"ctrl+s saves it", true, "sk-or-secret", ctrl('s'), []ui.Action{ui.Close{}, GiveKey{Key: "sk-or-secret", Save: true}}},
+		{"ctrl+s with no keyring", false, "sk", ctrl('s'), nil},
+		{"empty field", true, "", enter, nil},
+		{"blanks", true, "   ", enter, nil},
+		{"empty field, ctrl+s", true, "", ctrl('s'), nil},
+		{"esc", true, "sk-or-secret", esc, []ui.Action{ui.Close{}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := keyDialog(c.canSave)
+			if act := typeIn(d, c.typed); act != nil {
+				t.Fatalf("typing reported %#v", act)
+			}
+			_, act := d.Update(c.key)
+			reports(t, c.key.String(), act, c.want...)
+			if c.want != nil && d.in.String() != "" {
+				t.Errorf("the dialog kept the key after %s: %q", c.key, d.in.String())
+			}
+		})
+	}
+}
+
+// TestKeyDialogNeverDrawsTheKey: the field shows a dot a rune (48 at
+// most), never the key; a paste goes in; backspace takes a rune back.
+func TestKeyDialogNeverDrawsTheKey(t *testing.T) {
+	d := keyDialog(true)
+	typeIn(d, "sk-or-")
+	d.Update(tea.PasteMsg{Content: "pasted-secret"})
+	v := plain(d)
+	if strings.Contains(v, "sk-or") || strings.Contains(v, "secret") {
+		t.Fatalf("the key is drawn:\n%s", v)
+	}
+	if !strings.Contains(v, strings.Repeat("•", 19)+"▏") || strings.Contains(v, strings.Repeat("•", 20)) {
+		t.Errorf("19 runes are not 19 dots:\n%s", v)
+	}
+	d.Update(bksp)
+	if got := d.in.String(); got != "sk-or-pasted-secre" {
+		t.Errorf("after backspace the field holds %q", got)
+	}
+	d.Update(tea.PasteMsg{Content: strings.Repeat("k", 100)})
+	if v := plain(d); strings.Contains(v, strings.Repeat("•", 49)) {
+		t.Errorf("more than 48 dots:\n%s", v)
+	}
+	_, act := d.Update(enter)
+	if g, ok := actions(act)[1].(GiveKey); !ok || len(g.Key) != 118 {
+		t.Errorf("enter reported %#v", act)
+	}
+	if _, act := d.Update(tea.WindowSizeMsg{Width: 10}); act != nil {
+		t.Errorf("a resize reported %#v", act)
+	}
+}
+
+// TestKeyDialogWords: opened by its key, it says the own-key door, what the
+// key is for and where it is read from, and the keyring only when there is
+// one; after a refusal it says what the refusal means, the ways in, the
+// host's own words whole, and that the text waits in the composer.
+func TestKeyDialogWords(t *testing.T) {
+	d := keyDialog(true)
+	d.SetBYOK(&client.BYOK{Provider: "openrouter", DefaultModel: "openrouter/openai/gpt-6-luna"})
+	says(t, d, "Model key", "→ your own OpenRouter key: the conversation runs on it, on openrouter/openai/gpt-6-luna unless you pick a model",
+		"Your OpenRouter key, for every request from the next one on:",
+		"At start it is read from $VEHICLE_MODEL_KEY, then from the OS keyring.",
+		"enter keeps it", "ctrl+s keeps it and saves it in the OS keyring", "esc dismisses")
+	if !keyHelpHas(d, "ctrl+s") {
+		t.Error("its help lacks ctrl+s")
+	}
+
+	bare := keyDialog(false)
+	says(t, bare, "→ your own model key", "Your model key, for every request", "read from $VEHICLE_MODEL_KEY.")
+	if s := flat(bare); strings.Contains(s, "keyring") {
+		t.Errorf("with no keyring it offers one: %s", s)
+	}
+	if keyHelpHas(bare, "ctrl+s") {
+		t.Error("with no keyring its help lists ctrl+s")
+	}
+
+	refused := &Refusal{Code: client.CodeModelKeyRequired, Message: "a key\x1b[2J is needed",
+		Doors: &client.Doors{BYOK: client.Door{Header: "X-Model-Key"}, Account: client.Door{Header: "Authorization"}}, Funding: "credit"}
+	r := NewKey(uitest.Context(), refused, "VEHICLE_MODEL_KEY", false)
+	r.SetSize(100, 30)
+	says(t, r, "This conversation needs someone to pay for the model. Either:",
+		"→ your own model key: the conversation runs on it (it goes as the X-Model-Key header)",
+		"→ a Sophia account with credit",
+		"The host said: model_key_required: a key␛[2J is needed",
+		"esc dismisses (your text stays in the composer)")
+	uitest.CheckInert(t, r.View())
+	golden(t, "refused_for_want_of_a_key", plain(r))
+
+	refused.Create = true
+	if s := flat(r); strings.Contains(s, "composer") || !strings.Contains(s, "esc dismisses") {
+		t.Errorf("at create it speaks of the composer: %s", s)
+	}
+	refused.Code = "strange_code"
+	if s := flat(r); strings.Contains(s, "Either:") || !strings.Contains(s, "The host said: strange_code") {
+		t.Errorf("a code with no headline: %s", s)
+	}
+}
+
+// keyHelpHas reports whether d's help lists the key named k.
+func keyHelpHas(d *Key, k string) bool {
+	for _, b := range d.FullHelp()[0] {
+		if b.Help().Key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// TestKeyCures: the codes a model key cures.
+func TestKeyCures(t *testing.T) {
+	for code, want := range map[string]bool{client.CodeModelKeyRequired: true, client.CodeOutOfCredit: true,
+		client.CodeCreditPoolExhausted: true, client.CodeSessionRunning: false, "": false} {
+		if KeyCures(code) != want {
+			t.Errorf("KeyCures(%q) = %v", code, !want)
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package dialog
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
+)
+
+// offer is the take-over offer of generation 7, from Ada's laptop's third
+// terminal, seen from its fourth.
+func offer() *Offer {
+	ctx := uitest.Context()
+	ctx.ClientID = "cli-laptop-pts4-ef56"
+	d := NewOffer(ctx, 7, &client.Lease{Principal: "user:ada", ClientID: "cli-laptop-pts3-ab12"})
+	d.SetSize(80, 24)
+	return d
+}
+
+// TestOfferLetters: its letters act when they come first, as it says: t
+// takes over (the offer stays until the claim is answered), w and esc
+// watch and close it.
+func TestOfferLetters(t *testing.T) {
+	cases := []struct {
+		name string
+		key  tea.KeyPressMsg
+		want []ui.Action
+	}{
+		{"t takes over", uitest.Press('t'), []ui.Action{TakeOver{Gen: 7}}},
+		{"w watches", uitest.Press('w'), []ui.Action{ui.Close{}, Watch{Gen: 7}}},
+		{"esc watches", esc, []ui.Action{ui.Close{}, Watch{Gen: 7}}},
+		{"enter is nothing yet", enter, nil},
+		{"a ctrl key is nothing", ctrl('t'), nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, act := offer().Update(c.key)
+			reports(t, c.key.String(), act, c.want...)
+		})
+	}
+	says(t, offer(), "Take over or watch?", "This session is driven from your other terminal (laptop, pts/3).",
+		"t take over: that terminal becomes a watcher", "w watch from here: enter then offers this again")
+	golden(t, "offered", plain(offer()))
+}
+
+// TestOfferKeepsTypedText: text typed at it goes to the composer, and from
+// then on t and w are text too: enter takes over, esc watches, and the
+// offer says the text waits.
+func TestOfferKeepsTypedText(t *testing.T) {
+	d := offer()
+	var typed []ui.Action
+	for _, r := range "explain the watch" {
+		_, act := d.Update(uitest.Press(r))
+		typed = append(typed, act)
+	}
+	for i, r := range "explain the watch" {
+		if typed[i] != (Typed{Key: uitest.Press(r)}) {
+			t.Fatalf("%c reported %#v", r, typed[i])
+		}
+	}
+	says(t, d, "This session is driven from your other terminal (laptop, pts/3). What you typed waits in the composer.",
+		"enter take over: that terminal becomes a watcher", "esc watch from here")
+	if _, act := d.Update(uitest.Key(tea.KeyDown)); act != nil {
+		t.Errorf("↓ reported %#v", act)
+	}
+	_, act := d.Update(enter)
+	reports(t, "enter", act, TakeOver{Gen: 7})
+	_, act = d.Update(esc)
+	reports(t, "esc", act, ui.Close{}, Watch{Gen: 7})
+}
+
+// TestOfferFromText: opened by enter on text, every letter is text from
+// the start.
+func TestOfferFromText(t *testing.T) {
+	d := offer()
+	d.FromText()
+	_, act := d.Update(uitest.Press('t'))
+	reports(t, "t", act, Typed{Key: uitest.Press('t')})
+	_, act = d.Update(uitest.Press('w'))
+	reports(t, "w", act, Typed{Key: uitest.Press('w')})
+	if _, act := d.Update(tea.PasteMsg{Content: "x"}); act != nil {
+		t.Errorf("a paste reported %#v", act)
+	}
+}
+
+// TestOfferNamesTheHolder: with no lease known it names the other terminal
+// plainly; with this terminal's own id it is an earlier vehicle here.
+func TestOfferNamesTheHolder(t *testing.T) {
+	ctx := uitest.Context()
+	ctx.ClientID = "cli-laptop-pts3-ab12"
+	d := NewOffer(ctx, 1, nil)
+	d.SetSize(80, 24)
+	says(t, d, "This session is driven from your other terminal.")
+	d = NewOffer(ctx, 1, &client.Lease{ClientID: "cli-laptop-pts3-0000"})
+	d.SetSize(80, 24)
+	says(t, d, "driven from an earlier vehicle in this terminal (laptop, pts/3)")
+	if got := len(d.FullHelp()[0]); got != 2 {
+		t.Errorf("the offer's keys: %d", got)
+	}
+}
+
+// TestRename starts from the session's title, edits it, and reports the
+// new title for the session on enter (empty clears it); esc cancels.
+func TestRename(t *testing.T) {
+	ctx := uitest.Context()
+	d := NewRename(ctx, target())
+	d.SetSize(80, 24)
+	says(t, d, "Rename", "Title for s2:", "Leases and takeovers▏", "enter saves (empty clears it) · esc cancels")
+	for range len("takeovers") {
+		d.Update(bksp)
+	}
+	typeIn(d, "overs!")
+	d.Update(tea.PasteMsg{Content: " two\x1b[2J"})
+	_, act := d.Update(enter)
+	reports(t, "enter", act, ui.Close{}, Rename{SessionID: "s2", Title: "Leases and overs! two[2J"})
+
+	untitled := NewRename(ctx, uitest.Summary("s5", "", uitest.Now, nil))
+	_, act = untitled.Update(enter)
+	reports(t, "enter with no title", act, ui.Close{}, Rename{SessionID: "s5", Title: ""})
+	_, act = untitled.Update(esc)
+	reports(t, "esc", act, ui.Close{})
+	if _, act := untitled.Update(tea.WindowSizeMsg{}); act != nil {
+		t.Errorf("a resize reported %#v", act)
+	}
+	if got := len(untitled.FullHelp()[0]); got != 2 {
+		t.Errorf("the rename's keys: %d", got)
+	}
+	hostile := NewRename(ctx, uitest.Summary("s\x1b[2J", "a\x07", uitest.Now, nil))
+	hostile.SetSize(80, 24)
+	uitest.CheckInert(t, hostile.View())
+}
+
+// TestStack: the overlays are drawn top one last, sized as pushed; Remove
+// and Drop close them wherever they are; Over draws the top one centred
+// over the screen's region.
+func TestStack(t *testing.T) {
+	ctx := uitest.Context()
+	var s Stack
+	if s.Top() != nil || s.Len() != 0 {
+		t.Fatal("an empty stack shows something")
+	}
+	region := make([]string, 24)
+	for i := range region {
+		region[i] = strings.Repeat(".", 80)
+	}
+	if got := s.Over(region, 80); strings.Join(got, "\n") != strings.Join(region, "\n") {
+		t.Error("an empty stack drew over the region")
+	}
+	help, errs, del := NewHelp(ctx, screenKeys{ctx, false}), NewErrors(ctx, nil, ""), deleting()
+	s.Push(help, 80, 24)
+	s.Push(errs, 80, 24)
+	s.Push(del, 80, 24)
+	if s.Top() != del || s.Len() != 3 || help.w != 80 || help.h != 24 {
+		t.Fatalf("top %T of %d, help sized %dx%d", s.Top(), s.Len(), help.w, help.h)
+	}
+	var order []string
+	s.Each(func(o ui.Component) { order = append(order, strings.TrimPrefix(fmt.Sprintf("%T", o), "*dialog.")) })
+	if strings.Join(order, " ") != "Help Text Choice" {
+		t.Errorf("Each went %q", order)
+	}
+	drawn := s.Over(region, 80)
+	if len(drawn) != 24 || !strings.Contains(strings.Join(drawn, "\n"), "Delete “Leases and takeovers” (s2)?") ||
+		drawn[0] != region[0] || !strings.HasPrefix(drawn[12], "...") {
+		t.Errorf("Over drew:\n%s", strings.Join(drawn, "\n"))
+	}
+	s.Remove(errs)
+	if s.Len() != 2 || s.Top() != del {
+		t.Errorf("Remove left %d, top %T", s.Len(), s.Top())
+	}
+	s.Drop(Is[*Choice])
+	if s.Len() != 1 || s.Top() != help {
+		t.Errorf("Drop(Is[*Choice]) left %d, top %T", s.Len(), s.Top())
+	}
+	s.Drop(Is[*Help])
+	if s.Top() != nil {
+		t.Errorf("the stack holds %T", s.Top())
+	}
+}
