@@ -91,12 +91,17 @@ func (q *Queue) Disarm() string { return q.guard.Disarm() }
 func (q *Queue) Armed() bool { return q.guard.Armed() }
 
 // SetSize gives the lane its width and the most lines it may take, and
-// keeps the selected item in range and in view.
+// keeps the selected item in range and in view: above the "… and N more"
+// line when items follow it.
 func (q *Queue) SetSize(width, limit int) {
 	q.width, q.limit, q.first = width, limit, 0
 	q.sel = min(max(q.sel, 0), max(len(q.v.Items)-1, 0))
-	if q.focused && limit > 0 && q.sel >= limit {
-		q.first = q.sel - limit + 1
+	if q.focused && limit > 0 {
+		above := limit - 1 // the lines above the selected item
+		if q.sel < len(q.v.Items)-1 && limit > 1 {
+			above-- // the "… and N more" line under it
+		}
+		q.first = max(q.sel-above, 0)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -164,3 +165,230 @@ func TestNextPolicy(t *testing.T) {
 		t.Errorf("P from observe is %q", got)
 	}
 }
+
+// roomView draws r at width and limit, without styling.
+func roomView(r *Room, width, limit int) string {
+	r.SetSize(width, limit)
+	return xansi.Strip(r.View())
+}
+
+// TestRoomHeaderSaysWhoDecides words the header for the driver (focused
+// or not, with chimes or none), a watcher and a read-only terminal.
+func TestRoomHeaderSaysWhoDecides(t *testing.T) {
+	cases := []struct {
+		name    string
+		watch   bool
+		focused bool
+		v       RoomView
+		want    string
+	}{
+		{"driver, unfocused", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
+			"✉ chimes · 2 pending · room suggest · tab, then a↵ accept · x↵ reject"},
+		{"driver, focused", false, true, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
+			"✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
+		{"driver, focused, no chime", false, true, RoomView{Known: true, Policy: client.PolicyCoDrive, Driving: true},
+			"✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
+		{"another drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyObserve},
+			"✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
+		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyMute, Driving: true},
+			"✉ chimes · 1 pending · room mute · the driver decides"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := uitest.Context()
+			ctx.Watch = c.watch
+			r := NewRoom(ctx)
+			r.Set(c.v)
+			r.SetFocused(c.focused)
+			head, _, _ := strings.Cut(roomView(r, 120, 5), "\n")
+			if strings.TrimRight(head, " ") != c.want {
+				t.Errorf("the header is\n%q, want\n%q", strings.TrimRight(head, " "), c.want)
+			}
+		})
+	}
+}
+
+// TestRoomTakesNoRoomUnlessItMatters draws nothing before the state came,
+// with no line to draw on, or with no chime while unfocused; an unfocused
+// room marks no chime.
+func TestRoomTakesNoRoomUnlessItMatters(t *testing.T) {
+	r := NewRoom(uitest.Context())
+	r.Set(RoomView{Chimes: chimes(2), Driving: true})
+	if v := roomView(r, 80, 5); v != "" {
+		t.Errorf("before the state came the room draws %q", v)
+	}
+	if _, act := r.Update(uitest.Press('a')); act != nil {
+		t.Errorf("before the state came a key did %#v", act)
+	}
+	r.Set(RoomView{Known: true, Driving: true})
+	if v := roomView(r, 80, 5); v != "" {
+		t.Errorf("no chime, unfocused, the room draws %q", v)
+	}
+	r.Set(RoomView{Known: true, Chimes: chimes(2), Driving: true})
+	if v := roomView(r, 80, 0); v != "" {
+		t.Errorf("with no lines, the room draws %q", v)
+	}
+	v := roomView(r, 80, 5)
+	if strings.Contains(v, "▸") || !strings.Contains(v, "  Bo · 09:30  chime number 1") || r.shown != "" {
+		t.Errorf("unfocused, the room marks a chime (shown %q):\n%s", r.shown, v)
+	}
+	if _, act := r.Update(uitest.Press('x')); act == nil {
+		t.Fatal("x proposed nothing")
+	}
+	r.SetFocused(false)
+	if r.Armed() {
+		t.Error("the room lost the keys and kept x armed")
+	}
+}
+
+// TestRoomSaysOlderChimesAndReadsALongOne: with more chimes than lines a
+// line says how many older ones are above; the selected chime, when long,
+// is wrapped on up to three lines, and v↵ opens it whole.
+func TestRoomSaysOlderChimesAndReadsALongOne(t *testing.T) {
+	r := focusedRoom(uitest.Context(), 6)
+	r.Select(5)
+	v := roomView(r, 60, 4)
+	if !strings.Contains(v, "  … 4 older") || !strings.Contains(v, "▸ Bo · 09:30  chime number 5") {
+		t.Errorf("the window's first lines:\n%s", v)
+	}
+	long := chimes(3)
+	long[2].Text = strings.Repeat("a long chime that goes on ", 12)
+	long[2].Author, long[2].ReceivedAt = "", time.Time{}
+	r.Set(RoomView{Known: true, Chimes: long, Policy: client.PolicySuggest, Driving: true})
+	r.Select(2)
+	lines := strings.Split(roomView(r, 60, 8), "\n")
+	if len(lines) != 7 || strings.TrimRight(lines[3], " ") != "▸ someone" || !strings.HasPrefix(lines[4], "    a long chime") ||
+		!strings.HasSuffix(strings.TrimRight(lines[6], " "), " …") {
+		t.Errorf("a long selected chime is drawn\n%s", strings.Join(lines, "\n"))
+	}
+	if r.Selected() != 2 {
+		t.Errorf("selected %d", r.Selected())
+	}
+	r.Update(uitest.Press('v'))
+	_, act := r.Update(uitest.Key(tea.KeyEnter))
+	show, ok := act.(ui.Show)
+	if !ok {
+		t.Fatalf("v↵ reported %#v", act)
+	}
+	show.Overlay.SetSize(70, 20)
+	box := xansi.Strip(show.Overlay.View())
+	if !strings.Contains(box, "Chime from someone") || !strings.Contains(box, "a long chime that goes on a long chime") {
+		t.Errorf("the chime read whole:\n%s", box)
+	}
+	r.Select(0)
+	r.SetSize(60, 1) // only the header: the selected chime is not drawn
+	r.Update(uitest.Press('v'))
+	if _, act := r.Update(uitest.Key(tea.KeyEnter)); act != nil {
+		t.Errorf("v↵ on a chime not on screen reported %#v", act)
+	}
+}
+
+// TestRoomRejectsAndStepsThePolicy: x↵ rejects the marked chime, ↓ moves
+// the mark, p↵ and P↵ step the policy forward and back, each proposal
+// naming what enter will do.
+func TestRoomRejectsAndStepsThePolicy(t *testing.T) {
+	r := focusedRoom(uitest.Context(), 3)
+	r.SetSize(80, 6)
+	r.Update(uitest.Key(tea.KeyDown))
+	r.Update(uitest.Key(tea.KeyDown))
+	r.Update(uitest.Key(tea.KeyDown)) // past the last: stays there
+	if r.Selected() != 2 {
+		t.Fatalf("three ↓ over three chimes selected %d", r.Selected())
+	}
+	r.SetSize(80, 6)
+	if _, act := r.Update(uitest.Press('x')); act != (ui.Note{Text: "x: enter rejects Bo's chime “chime number 2” · typing goes to the composer"}) {
+		t.Fatalf("x proposed %#v", act)
+	}
+	if got := actions(second(r.Update(uitest.Key(tea.KeyEnter)))); len(got) != 2 || got[0] != (Resolve{Chime: chimes(3)[2]}) {
+		t.Fatalf("x↵ reported %#v", got)
+	}
+	r.Update(uitest.Key(tea.KeyUp))
+	if r.Selected() != 1 {
+		t.Errorf("↑ selected %d", r.Selected())
+	}
+	for _, c := range []struct {
+		key  rune
+		note string
+		want string
+	}{
+		{'p', "p: enter sets the room to co-drive: chimes go in at once · typing goes to the composer", client.PolicyCoDrive},
+		{'P', "P: enter sets the room to mute: chimes are refused · typing goes to the composer", client.PolicyMute},
+	} {
+		if _, act := r.Update(uitest.Press(c.key)); act != (ui.Note{Text: c.note}) {
+			t.Errorf("%c proposed %#v", c.key, act)
+		}
+		got := actions(second(r.Update(uitest.Key(tea.KeyEnter))))
+		if len(got) != 2 || got[0] != (SetPolicy{Policy: c.want}) || got[1] != (ui.Done{}) {
+			t.Errorf("%c↵ reported %#v", c.key, got)
+		}
+	}
+	r.Update(uitest.Press('a'))
+	r.Reset()
+	if r.Armed() || r.Selected() != 0 {
+		t.Error("Reset kept the armed key or the selection")
+	}
+}
+
+// TestRoomWithNoChimeOrNoRight says why nothing happened: no chime waits,
+// or this terminal only watches.
+func TestRoomWithNoChimeOrNoRight(t *testing.T) {
+	r := focusedRoom(uitest.Context(), 0)
+	r.SetSize(80, 4)
+	if _, act := r.Update(uitest.Press('a')); !strings.Contains(act.(ui.Note).Text, "accepts the marked chime") {
+		t.Errorf("a with no chime proposed %#v", act)
+	}
+	if _, act := r.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: "no chime waits"}) {
+		t.Errorf("a↵ with no chime reported %#v", act)
+	}
+	ctx := uitest.Context()
+	ctx.Watch = true
+	w := focusedRoom(ctx, 1)
+	w.SetSize(80, 4)
+	for _, k := range []rune{'a', 'p'} {
+		w.Update(uitest.Press(k))
+		_, act := w.Update(uitest.Key(tea.KeyEnter))
+		if n, ok := act.(ui.Note); !ok || !strings.HasPrefix(n.Text, "watching read-only: only the driver may ") {
+			t.Errorf("%c↵ while watching reported %#v", k, act)
+		}
+	}
+	if cmd, act := w.Update(tea.WindowSizeMsg{}); cmd != nil || act != nil {
+		t.Errorf("a message not a key acted: %#v", act)
+	}
+}
+
+// TestRoomScrollsAndWords: the wheel moves the selection within the
+// chimes; names and policies are worded for notes.
+func TestRoomScrollsAndWords(t *testing.T) {
+	r := focusedRoom(uitest.Context(), 4)
+	r.Scroll(10)
+	if r.Selected() != 3 {
+		t.Errorf("scrolled past the end to %d", r.Selected())
+	}
+	r.Scroll(-10)
+	if r.Selected() != 0 {
+		t.Errorf("scrolled past the top to %d", r.Selected())
+	}
+	for in, want := range map[string]string{"Bo": "Bo's", "Jess": "Jess'", "": "the"} {
+		if got := Possessive(in); got != want {
+			t.Errorf("Possessive(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := ChimeName(client.Chime{Author: "Bo", Text: "a chime with more than twenty-four runes"}); got != "Bo's chime “a chime with more than …”" {
+		t.Errorf("ChimeName is %q", got)
+	}
+	for p, want := range map[string]string{client.PolicyObserve: "chimes are refused", client.PolicyMute: "chimes are refused",
+		client.PolicySuggest: "chimes wait for the driver", client.PolicyCoDrive: "chimes go in at once", "other": "the host's own policy"} {
+		if got := PolicyMeaning(p); got != want {
+			t.Errorf("PolicyMeaning(%q) = %q", p, got)
+		}
+	}
+	if got := NextPolicy("unknown", 1); got != client.PolicyCoDrive {
+		t.Errorf("p from an unknown policy is %q (suggest is the default)", got)
+	}
+	if len(r.FullHelp()) != 1 {
+		t.Error("the room's full help is not its keys")
+	}
+}
+
+// second is the action of an Update's answer.
+func second(_ tea.Cmd, a ui.Action) ui.Action { return a }

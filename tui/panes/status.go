@@ -144,8 +144,11 @@ func (p *Status) message() string {
 }
 
 // NoteLine is the line for the last error or note alone, with the help key
-// at its right (the picker's and the visit's).
-func (p *Status) NoteLine() string { return p.withHint(ui.Pad(p.message(), p.width-9)) }
+// (the errors key after an error) at its right (the picker's and the
+// visit's).
+func (p *Status) NoteLine() string {
+	return p.withHint(ui.Pad(p.message(), p.width-xansi.StringWidth(p.hint())-2))
+}
 
 // HintLine is a short help line of keys.
 func (p *Status) HintLine(keys []key.Binding) string {
@@ -157,16 +160,22 @@ func (p *Status) HintLine(keys []key.Binding) string {
 // withHint puts the help key (the errors key after an error) at the right
 // of a line when it fits.
 func (p *Status) withHint(line string) string {
-	st, k := p.ctx.Styles, &p.ctx.Keys
-	hint := st.Key.Render(ui.FirstKey(k.Help)) + st.KeyDesc.Render(" help")
-	if p.v.Err != "" {
-		hint = st.Key.Render(ui.FirstKey(k.Errors)) + st.KeyDesc.Render(" errors")
-	}
+	hint := p.hint()
 	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
 	if w+hw+2 > p.width {
 		return ui.Pad(line, p.width)
 	}
 	return line + strings.Repeat(" ", p.width-w-hw) + hint
+}
+
+// hint is the help key, or the errors key after an error, and what it
+// does.
+func (p *Status) hint() string {
+	st, k := p.ctx.Styles, &p.ctx.Keys
+	if p.v.Err != "" {
+		return st.Key.Render(ui.FirstKey(k.Errors)) + st.KeyDesc.Render(" errors")
+	}
+	return st.Key.Render(ui.FirstKey(k.Help)) + st.KeyDesc.Render(" help")
 }
 
 // runText words the run state and the queue.

@@ -1,13 +1,16 @@
 package panes
 
 import (
+	"strings"
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // TestStatus words every connection state.
@@ -48,5 +51,80 @@ func TestRunTime(t *testing.T) {
 		if got := runTime(d); got != want {
 			t.Errorf("runTime(%v) = %q, want %q", d, got, want)
 		}
+	}
+}
+
+// statusOf draws the status line of v at width, without styling.
+func statusOf(v StatusView, width int) string {
+	p := NewStatus(uitest.Context())
+	p.Set(v)
+	p.SetSize(width, 1)
+	return xansi.Strip(p.View())
+}
+
+// TestStatusLine says the connection, the run and its queue, the last
+// error first (with the errors key at the right) or else the note or the
+// focused pane's keys, and the budget when asked; the help key at the
+// right when it fits.
+func TestStatusLine(t *testing.T) {
+	live := Conn{State: client.ConnState{Mode: client.ConnStreaming}}
+	idle := &client.State{Session: client.Summary{Budget: client.Budget{MaxTurns: 12, MaxCostUSD: 0.25}},
+		Usage: client.Usage{Turns: 2, CostUSD: 0.003}}
+	busy := &client.State{Run: client.RunRunning, Queue: []client.QueueItem{{CommandID: "c1"}, {CommandID: "c2"}}}
+	cases := []struct {
+		name       string
+		v          StatusView
+		want, tail string
+	}{
+		{"opening", StatusView{}, "connecting…", "f1 help"},
+		{"idle with the budget", StatusView{Conn: live, State: idle, Budget: true},
+			"● live · idle · run 2/12 turns · $0.0030/$0.25", "f1 help"},
+		{"idle without it", StatusView{Conn: live, State: idle}, "● live · idle", "f1 help"},
+		{"a budget of nothing", StatusView{Conn: live, State: &client.State{}, Budget: true}, "● live · idle · run 0 turns · $0.0000", "f1 help"},
+		{"running, a queue", StatusView{Conn: live, State: busy, Note: "sending…"}, "● live · running · 2 queued · sending…", "f1 help"},
+		{"an error first", StatusView{Conn: live, State: idle, Err: "internal: boom", Note: "sent"}, "✗ internal: boom · ● live · idle", "f3 errors"},
+		{"a pane's keys", StatusView{Conn: live, Hint: "queue: ↑↓ select"}, "● live · queue: ↑↓ select", "f1 help"},
+		{"a note over a pane's keys", StatusView{Conn: live, Hint: "queue: ↑↓ select", Note: "dropped"}, "● live · dropped", "f1 help"},
+		{"mouse off", StatusView{Conn: live, MouseOff: true}, "● live · mouse off (f2)", "f1 help"},
+		{"a quit asked", StatusView{Conn: live, Err: "internal: boom", QuitArmed: true, Note: "ctrl+c again quits"},
+			"ctrl+c again quits · ● live", "f3 errors"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := statusOf(c.v, 100)
+			if !strings.HasPrefix(got, c.want) || !strings.HasSuffix(got, c.tail) || xansi.StringWidth(got) != 100 {
+				t.Errorf("the status line is\n%q\nwant it to start %q and end %q", got, c.want, c.tail)
+			}
+		})
+	}
+	narrow := statusOf(StatusView{Conn: live, State: idle, Budget: true, Note: "a long note about what happened"}, 40)
+	if narrow != "● live · idle · a long note about what …" {
+		t.Errorf("at 40 cells the line is %q", narrow)
+	}
+}
+
+// TestStatusNoteAndHintLines: the picker's line says the note alone with
+// the help key, and a hint line names the keys given.
+func TestStatusNoteAndHintLines(t *testing.T) {
+	p := NewStatus(uitest.Context())
+	p.SetSize(60, 1)
+	p.Set(StatusView{Note: "3 sessions"})
+	if got := xansi.Strip(p.NoteLine()); !strings.HasPrefix(got, "3 sessions ") || !strings.HasSuffix(got, "f1 help") || xansi.StringWidth(got) != 60 {
+		t.Errorf("the note line is %q", got)
+	}
+	p.Set(StatusView{Err: "not_found: no such session"})
+	if got := xansi.Strip(p.NoteLine()); !strings.HasPrefix(got, "✗ not_found: no such session") || !strings.HasSuffix(got, "f3 errors") {
+		t.Errorf("the note line after an error is %q", got)
+	}
+	ctx := uitest.Context()
+	hint := xansi.Strip(p.HintLine([]key.Binding{ctx.Keys.Help, ctx.Keys.Errors}))
+	if !strings.Contains(hint, "f1") || !strings.Contains(hint, "f3") || xansi.StringWidth(hint) != 60 {
+		t.Errorf("the hint line is %q", hint)
+	}
+	if b := p.ShortHelp(); len(b) != 2 || len(p.FullHelp()) != 1 {
+		t.Errorf("the status line's keys are %v", b)
+	}
+	if cmd, act := p.Update(uitest.Press('q')); cmd != nil || act != nil {
+		t.Errorf("a key acted on the status line: %v", act)
 	}
 }
