@@ -22,7 +22,7 @@ const uiPath = "github.com/sophia-labs/vehicle/tui/ui"
 
 // components are the UI's component packages: they draw and report, and
 // never write what the root owns.
-var components = []string{"composer", "dialog", "panes", "picker", "transcript"}
+var components = []string{"composer", "dialog", "panes", "picker", "session", "transcript"}
 
 // TestComponentsKeepTheirBounds holds the boundaries the packages draw,
 // read from the components' own source with their types:

@@ -11,6 +11,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/quiettime"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // requestTimeout bounds one request the UI makes (streams are not bounded).
@@ -140,7 +141,7 @@ func closeStream(ctx context.Context, c *client.Client, s *client.Stream, id str
 // sendText posts a prompt, follow_up or steer; when claim is set it first
 // claims the lease quietly for ttl (never taking over). Every attempt is
 // the same request (out's requestId), so the host never runs it twice.
-func sendText(ctx context.Context, c *client.Client, gen int, id string, out outgoing, claim bool, ttl time.Duration) tea.Cmd {
+func sendText(ctx context.Context, c *client.Client, gen int, id string, out session.Outgoing, claim bool, ttl time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
@@ -149,13 +150,13 @@ func sendText(ctx context.Context, c *client.Client, gen int, id string, out out
 				return sentMsg{gen: gen, out: out, err: err}
 			}
 		}
-		acc, err := c.Send(ctx, id, out.op, out.textRequest())
+		acc, err := c.Send(ctx, id, out.Op, out.TextRequest())
 		if client.ErrorCode(err) == client.CodeLeaseRequired && !claim {
 			// The lease expired since this terminal last used it: claim it
 			// again, quietly, and send the same request once more (a
 			// refusal is not remembered by the host).
 			if _, cerr := c.Claim(ctx, id, claimOptions(ttl)...); cerr == nil {
-				acc, err = c.Send(ctx, id, out.op, out.textRequest())
+				acc, err = c.Send(ctx, id, out.Op, out.TextRequest())
 			}
 		}
 		return sentMsg{gen: gen, out: out, acc: acc, err: err}

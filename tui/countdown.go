@@ -7,6 +7,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -28,10 +29,10 @@ type leaseShowMsg struct {
 // terminal holds the lease, one tick at a time.
 func (m *Model) keepCountdown() tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || m.cfg.Watch {
+	if s == nil || s.State == nil || m.cfg.Watch {
 		return nil
 	}
-	rel, holder := s.state.Lease()
+	rel, holder := s.State.Lease()
 	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() {
 		return nil
 	}
@@ -41,11 +42,11 @@ func (m *Model) keepCountdown() tea.Cmd {
 		return nil
 	}
 	due := now.Add(wait)
-	if !s.showAt.IsZero() && !s.showAt.After(due) && s.showAt.After(now) {
+	if !s.ShowAt.IsZero() && !s.ShowAt.After(due) && s.ShowAt.After(now) {
 		return nil // a tick comes first already
 	}
-	s.showAt = due
-	gen := s.gen
+	s.ShowAt = due
+	gen := s.Gen
 	return quietTick(wait, func(time.Time) tea.Msg { return leaseShowMsg{gen: gen, due: due} })
 }
 
@@ -53,12 +54,12 @@ func (m *Model) keepCountdown() tea.Cmd {
 // renewed, it says the lease lapsed.
 func (m *Model) onLeaseShow(msg leaseShowMsg) tea.Cmd {
 	s := m.current(msg.gen)
-	if s == nil || s.state == nil || !msg.due.Equal(s.showAt) {
+	if s == nil || s.State == nil || !msg.due.Equal(s.ShowAt) {
 		m.dirty = false
 		return nil
 	}
-	s.showAt = time.Time{}
-	if _, holder := s.state.Lease(); holder != nil && !m.cfg.Now().Before(holder.ExpiresAt) {
+	s.ShowAt = time.Time{}
+	if _, holder := s.State.Lease(); holder != nil && !m.cfg.Now().Before(holder.ExpiresAt) {
 		return m.lapsed(s, holder.ExpiresAt)
 	}
 	return nil
@@ -67,33 +68,33 @@ func (m *Model) onLeaseShow(msg leaseShowMsg) tea.Cmd {
 // lapsed says once, in the transcript, that this terminal's lease expired
 // at expires, and how to take it back; the terminal rings when it is not
 // focused.
-func (m *Model) lapsed(s *session, expires time.Time) tea.Cmd {
-	if expires.IsZero() || expires.Equal(s.lapsed) || m.cfg.Watch {
+func (m *Model) lapsed(s *session.Session, expires time.Time) tea.Cmd {
+	if expires.IsZero() || expires.Equal(s.Lapsed) || m.cfg.Watch {
 		return nil
 	}
-	s.lapsed = expires
+	s.Lapsed = expires
 	after := ""
-	for i := len(s.state.Entries) - 1; i >= 0; i-- {
-		if id := s.state.Entries[i].EntryID; id != "" {
+	for i := len(s.State.Entries) - 1; i >= 0; i-- {
+		if id := s.State.Entries[i].EntryID; id != "" {
 			after = id
 			break
 		}
 	}
 	text := "your lease lapsed at " + expires.In(m.cfg.Location).Format("15:04") + " (you were away) · " +
 		"your next message claims it again (" + ui.KeyName(m.Keys.TakeOver) + " claims it now)"
-	if s.state.FoldNotices([]client.PlacedNotice{{After: after, Entry: client.Entry{Kind: client.EntryNotice,
+	if s.State.FoldNotices([]client.PlacedNotice{{After: after, Entry: client.Entry{Kind: client.EntryNotice,
 		Notice: text, Time: expires, Rev: 1}}}) != 0 {
-		s.view.EntriesChanged()
+		viewOf(s).EntriesChanged()
 	}
-	return m.notify("your lease on “" + s.state.Title() + "” lapsed: nobody drives")
+	return m.notify("your lease on “" + s.State.Title() + "” lapsed: nobody drives")
 }
 
 // onLeaseEnded notes a lease.expired of this terminal's lease, which the
 // host may send before the countdown's own tick.
-func (m *Model) onLeaseEnded(s *session, ev client.Event) tea.Cmd {
+func (m *Model) onLeaseEnded(s *session.Session, ev client.Event) tea.Cmd {
 	var v client.LeaseEndValue
 	if ev.Type != client.EvLeaseExpired || ev.Decode(&v) != nil || v.ClientID != m.me.ClientID {
 		return nil
 	}
-	return m.lapsed(s, s.timerFor)
+	return m.lapsed(s, s.TimerFor)
 }

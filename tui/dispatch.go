@@ -8,6 +8,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -98,11 +99,11 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.current(a.Gen); s != nil {
-			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true, m.cfg.ClaimTTL)
+			return claimLease(s.Ctx, m.cfg.Client, s.Gen, s.ID, true, m.cfg.ClaimTTL)
 		}
 	case dialog.Watch:
 		if s := m.current(a.Gen); s != nil {
-			s.role, s.offer = roleWatch, nil
+			s.Role, s.Offer = session.RoleWatch, nil
 		}
 	case dialog.Through:
 		return m.onKey(a.Key)

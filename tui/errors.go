@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -30,7 +31,7 @@ func (c *common) logError(text string, at time.Time) {
 }
 
 // logEventError keeps the error an event drew in the transcript.
-func (m *Model) logEventError(s *session, ev client.Event) {
+func (m *Model) logEventError(s *session.Session, ev client.Event) {
 	var what string
 	switch ev.Type {
 	case client.EvCommandFailed:
@@ -43,7 +44,7 @@ func (m *Model) logEventError(s *session, ev client.Event) {
 		return
 	}
 	at, _ := time.Parse(time.RFC3339Nano, ev.At)
-	m.logError(what+s.state.LastError, at)
+	m.logError(what+s.State.LastError, at)
 }
 
 // notYours words a session the host did not find: it may exist and be
@@ -95,5 +96,5 @@ func (m *Model) onForgot(msg forgotMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
-	return m.reloadTile(s, "the host restarted with another state: "+ui.NameLine(s.id)+" was read again")
+	return m.reloadTile(s, "the host restarted with another state: "+ui.NameLine(s.ID)+" was read again")
 }

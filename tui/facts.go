@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -47,18 +48,18 @@ func readFacts(ctx context.Context, c *client.Client, gen int, id string) tea.Cm
 
 // fundingStale reports whether the funding shown may be out of date: a
 // model key goes with the requests, and the session still reads credit.
-func (m *Model) fundingStale(s *session) bool {
-	return s != nil && s.state != nil && m.hasModelKey() && s.state.Session.Funding == ui.FundingCredit
+func (m *Model) fundingStale(s *session.Session) bool {
+	return s != nil && s.State != nil && m.hasModelKey() && s.State.Session.Funding == ui.FundingCredit
 }
 
 // refreshFacts reads the summary again when ev implies the funding shown
 // changed: a run started or settled on a key given since the session
 // opened.
-func (m *Model) refreshFacts(s *session, ev client.Event) tea.Cmd {
+func (m *Model) refreshFacts(s *session.Session, ev client.Event) tea.Cmd {
 	if (ev.Type != client.EvRunStarted && ev.Type != client.EvRunSettled) || !m.fundingStale(s) {
 		return nil
 	}
-	return readFacts(s.ctx, m.cfg.Client, s.gen, s.id)
+	return readFacts(s.Ctx, m.cfg.Client, s.Gen, s.ID)
 }
 
 // onFacts takes what the session is from its summary read again; the
@@ -66,10 +67,10 @@ func (m *Model) refreshFacts(s *session, ev client.Event) tea.Cmd {
 // newer than the listing).
 func (m *Model) onFacts(msg factsMsg) {
 	s := m.current(msg.gen)
-	if s == nil || s.state == nil || msg.summary == nil {
+	if s == nil || s.State == nil || msg.summary == nil {
 		m.dirty = false
 		return
 	}
-	now, was := msg.summary, &s.state.Session
+	now, was := msg.summary, &s.State.Session
 	was.Funding, was.Access, was.Profile, was.Isolation, was.Model = now.Funding, now.Access, now.Profile, now.Isolation, now.Model
 }

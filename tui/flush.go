@@ -4,6 +4,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // A streaming reply's tail is drawn at a flush tick, one tick for every
@@ -15,11 +17,11 @@ import (
 // and arms one unless a tick that soon is armed: one tick for every tile, so
 // that tiles streaming at once share their frames. A tile of the wall
 // without the focus renders at most once in tileFlushEvery.
-func (m *Model) scheduleFlush(s *session) tea.Cmd {
-	if s.flushes {
+func (m *Model) scheduleFlush(s *session.Session) tea.Cmd {
+	if s.Flushes {
 		return nil
 	}
-	s.flushes = true
+	s.Flushes = true
 	if s == m.drawsNow {
 		return nil // onEvents draws it as the fold ends
 	}
@@ -27,10 +29,10 @@ func (m *Model) scheduleFlush(s *session) tea.Cmd {
 }
 
 // flushDue is when s's waiting tail may render, from now.
-func (m *Model) flushDue(s *session, now time.Time) time.Time {
+func (m *Model) flushDue(s *session.Session, now time.Time) time.Time {
 	due := now.Add(m.cfg.FlushEvery)
 	if m.throttled(s) {
-		if later := s.flushedAt.Add(tileFlushEvery); later.After(due) {
+		if later := s.FlushedAt.Add(tileFlushEvery); later.After(due) {
 			due = later
 		}
 	}
@@ -40,7 +42,7 @@ func (m *Model) flushDue(s *session, now time.Time) time.Time {
 // throttled reports whether s renders its tail and reads its stream at the
 // slower pace of a tile glanced at, or not shown (behind a zoom, or past
 // what the screen holds): every open session but the focused one.
-func (m *Model) throttled(s *session) bool { return len(m.tiles) > 1 && s != m.sess }
+func (m *Model) throttled(s *session.Session) bool { return len(m.tiles) > 1 && s != m.sess }
 
 // tileReadEvery is how often the stream of a tile without the focus is
 // read: its events come in a few batches a second, and the program wakes
@@ -49,16 +51,16 @@ const tileReadEvery = 250 * time.Millisecond
 
 // paceStream reads s's stream at the tiles' pace while s is throttled, as
 // events come otherwise, a run of deltas a flush interval at a time.
-func (m *Model) paceStream(s *session) {
-	if s.stream == nil {
+func (m *Model) paceStream(s *session.Session) {
+	if s.Stream == nil {
 		return
 	}
 	if m.throttled(s) {
-		s.stream.SetPace(tileReadEvery)
-		s.stream.SetDeltaPace(0)
+		s.Stream.SetPace(tileReadEvery)
+		s.Stream.SetDeltaPace(0)
 	} else {
-		s.stream.SetPace(0)
-		s.stream.SetDeltaPace(m.cfg.FlushEvery) // a run of deltas read a flush interval at a time (nextEvents)
+		s.Stream.SetPace(0)
+		s.Stream.SetDeltaPace(m.cfg.FlushEvery) // a run of deltas read a flush interval at a time (nextEvents)
 	}
 }
 
@@ -90,22 +92,22 @@ func (m *Model) onFlush(msg flushMsg) tea.Cmd {
 	changed, any := false, false
 	var next time.Time
 	for _, s := range m.tiles {
-		if !s.flushes || s.state == nil {
+		if !s.Flushes || s.State == nil {
 			continue
 		}
 		if m.throttled(s) {
-			if due := s.flushedAt.Add(tileFlushEvery); due.After(now) {
+			if due := s.FlushedAt.Add(tileFlushEvery); due.After(now) {
 				if next.IsZero() || due.Before(next) {
 					next = due
 				}
 				continue
 			}
-			s.flushedAt = now
+			s.FlushedAt = now
 		}
-		s.flushes, any = false, true
-		changed = s.view.FlushStreams() || changed
-		if s.view.StreamsBehind() { // drawn again a flush interval on
-			s.flushes = true
+		s.Flushes, any = false, true
+		changed = viewOf(s).FlushStreams() || changed
+		if viewOf(s).StreamsBehind() { // drawn again a flush interval on
+			s.Flushes = true
 			if due := m.flushDue(s, time.Now()); next.IsZero() || due.Before(next) {
 				next = due
 			}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -10,20 +11,15 @@ import (
 // a line says where the session went and what is left to do; nothing that
 // would reach the host for it is sent.
 
-// gone reports whether s no longer exists for this person.
-func (s *session) gone() bool {
-	return s != nil && (s.vanished || (s.state != nil && s.state.Deleted))
-}
-
 // goneWords say where the session went and what is left to do.
-func (m *Model) goneWords(s *session) string {
+func (m *Model) goneWords(s *session.Session) string {
 	sessions := ui.KeyName(m.Keys.Sessions)
-	if s.state == nil || !s.state.Deleted {
+	if s.State == nil || !s.State.Deleted {
 		return "this session is gone (deleted elsewhere, or no longer yours): nothing more is sent here · " +
 			sessions + " shows your sessions"
 	}
 	where := "the host's trash"
-	if t := ui.NameLine(s.state.TrashedAs); t != "" {
+	if t := ui.NameLine(s.State.TrashedAs); t != "" {
 		where += " (" + t + ")"
 	}
 	return "this session was deleted: it is in " + where + " and nothing more is sent here · " +
@@ -31,7 +27,7 @@ func (m *Model) goneWords(s *session) string {
 }
 
 // goneLines stand where the composer was: what goneWords say, wrapped.
-func (m *Model) goneLines(s *session) []string {
+func (m *Model) goneLines(s *session.Session) []string {
 	var out []string
 	for i, l := range ui.WrapPlain(m.goneWords(s), max(m.width-2, 10)) {
 		lead := "✗ "
@@ -44,8 +40,8 @@ func (m *Model) goneLines(s *session) []string {
 }
 
 // refuseGone says why nothing is sent, and reports whether s is gone.
-func (m *Model) refuseGone(s *session) bool {
-	if !s.gone() {
+func (m *Model) refuseGone(s *session.Session) bool {
+	if !s.Gone() {
 		return false
 	}
 	m.note = "nothing is sent: this session is gone"

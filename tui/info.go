@@ -5,13 +5,14 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // openInfo shows the open session's info dialog; before the session has
 // opened there is nothing to show yet, and the note says so.
 func (m *Model) openInfo() {
 	s := m.sess
-	if s == nil || s.state == nil {
+	if s == nil || s.State == nil {
 		m.note = "the session is still opening"
 		return
 	}
@@ -19,7 +20,7 @@ func (m *Model) openInfo() {
 	if m.cfg.Client != nil {
 		graph = m.cfg.Client.Graph()
 	}
-	m.push(dialog.NewInfo(&m.Context, s.state, graph, s.reduced))
+	m.push(dialog.NewInfo(&m.Context, s.State, graph, s.Reduced))
 }
 
 // newRequest is what a new session is made with: --no-claim makes it
@@ -65,11 +66,11 @@ func (c *common) askedAgain() client.CreateRequest {
 // unclaimedRole is the role in a session opened without a claim: watch,
 // but for a session this terminal made with --no-claim, which is the
 // person's own: its next message claims the lease.
-func (m *Model) unclaimedRole(s *session) role {
-	if s.created && !m.cfg.Watch {
-		return roleDrive
+func (m *Model) unclaimedRole(s *session.Session) session.Role {
+	if s.Created && !m.cfg.Watch {
+		return session.RoleDrive
 	}
-	return roleWatch
+	return session.RoleWatch
 }
 
 // profileRefusal says what a create refused for its profile means and

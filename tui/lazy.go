@@ -8,6 +8,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // A session opens lazily (client.InspectLazy, client.NewStateLazy): only the
@@ -18,17 +19,6 @@ import (
 // all. A fold puts entries in front; the transcript keeps every entry by its
 // key (client.Entry.Key), which a fold does not change, so nothing moves.
 
-// lazyOpen is what the UI keeps of a lazily opened transcript beyond the
-// state: how many entries the items not folded yet make, so the position
-// line counts every message, and the notes that go after those items.
-type lazyOpen struct {
-	earlier int                   // entries the items not folded at open make; -1 until counted
-	folded  int                   // entries folds have made since open, notes aside: earlier-folded are left
-	count   func() int            // counts earlier, nil once counted
-	notes   []client.PlacedNotice // notes placed after entries not folded yet
-	upTo    int                   // the most items folded after the first frame (0: foldAllUpTo; a test's knob)
-}
-
 // earlierCountMsg brings the count of the entries a lazy open did not fold.
 type earlierCountMsg struct {
 	gen, n int
@@ -37,15 +27,15 @@ type earlierCountMsg struct {
 // startLazy readies s's lazy bookkeeping after open and counts, off the
 // loop, the entries not folded yet, then folds them a chunk at a time once
 // the first frame is drawn; nil when everything is folded.
-func startLazy(s *session) tea.Cmd {
-	s.lazy = lazyOpen{upTo: s.lazy.upTo}
-	if s.state.Earlier() == 0 {
+func startLazy(s *session.Session) tea.Cmd {
+	s.Lazy = session.Lazy{UpTo: s.Lazy.UpTo}
+	if s.State.Earlier() == 0 {
 		return nil
 	}
-	s.lazy.earlier, s.lazy.count = -1, s.state.CountEarlier()
-	count, gen := s.lazy.count, s.gen
+	s.Lazy.Earlier, s.Lazy.Count = -1, s.State.CountEarlier()
+	count, gen := s.Lazy.Count, s.Gen
 	counted := func() tea.Msg { return earlierCountMsg{gen: gen, n: count()} }
-	if s.state.Earlier() > cmp.Or(s.lazy.upTo, foldAllUpTo) {
+	if s.State.Earlier() > cmp.Or(s.Lazy.UpTo, foldAllUpTo) {
 		return counted
 	}
 	return tea.Batch(counted, tea.Tick(foldAfter, func(time.Time) tea.Msg { return foldStepMsg{gen: gen} }))
@@ -70,12 +60,12 @@ type foldStepMsg struct{ gen int }
 // nothing is left; the chain ends with the session.
 func (m *Model) onFoldStep(msg foldStepMsg) tea.Cmd {
 	s := m.current(msg.gen)
-	if s == nil || s.state == nil || s.state.Earlier() == 0 {
+	if s == nil || s.State == nil || s.State.Earlier() == 0 {
 		m.dirty = false
 		return nil
 	}
-	s.view.FoldEarlier(foldStep)
-	if s.state.Earlier() == 0 {
+	viewOf(s).FoldEarlier(foldStep)
+	if s.State.Earlier() == 0 {
 		return nil
 	}
 	gen := msg.gen
@@ -85,113 +75,13 @@ func (m *Model) onFoldStep(msg foldStepMsg) tea.Cmd {
 // onEarlierCount keeps the count of the entries not folded at open.
 func (m *Model) onEarlierCount(msg earlierCountMsg) {
 	m.dirty = false
-	if s := m.current(msg.gen); s != nil && s.lazy.earlier < 0 {
-		s.lazy.earlier, s.lazy.count = msg.n, nil
+	if s := m.current(msg.gen); s != nil && s.Lazy.Earlier < 0 {
+		s.Lazy.Earlier, s.Lazy.Count = msg.n, nil
 	}
 }
 
 // The session is the transcript's Source: its state's entries, with the
 // lazy bookkeeping around them.
-
-// Entries is the transcript's entries so far, none before the snapshot.
-func (s *session) Entries() []client.Entry {
-	if s.state == nil {
-		return nil
-	}
-	return s.state.Entries
-}
-
-// Decode decodes entry i's text when it is still in the snapshot's bytes.
-func (s *session) Decode(i int) { s.state.DecodeText(i, i+1) }
-
-// EntryText is entry i's text, decoded without being kept.
-func (s *session) EntryText(i int) string { return s.state.EntryText(i) }
-
-// FoldEarlier folds at least n more items before the first entry (all of
-// them when n < 0) and puts the notes that follow them in place. It returns
-// how many entries came in front.
-func (s *session) FoldEarlier(n int) int {
-	if s.state == nil || s.state.Earlier() == 0 {
-		return 0
-	}
-	st := s.state
-	if n < 0 {
-		n = st.Earlier()
-	}
-	before := len(st.Entries)
-	added := st.FoldEarlier(n)
-	s.lazy.folded += added
-	placeNotes(s, added)
-	return len(st.Entries) - before
-}
-
-// Hidden is how many entries come before Entries[0] and are not folded yet,
-// the notes after them included; it counts them now when the count has not
-// come.
-func (s *session) Hidden() int {
-	l := &s.lazy
-	if s.state == nil || s.state.Earlier() == 0 {
-		return 0
-	}
-	if l.earlier < 0 && l.count != nil {
-		l.earlier, l.count = l.count(), nil
-	}
-	return max(l.earlier-l.folded, 0) + len(l.notes)
-}
-
-// placeNotes puts the notes waiting for the entries a fold just made (the
-// first added) in place; once everything is folded, the rest are dropped, as
-// their entries are not in the transcript.
-func placeNotes(s *session, added int) {
-	l, st := &s.lazy, s.state
-	if len(l.notes) == 0 {
-		return
-	}
-	ids := make(map[string]bool, added)
-	for i := range st.Entries[:added] {
-		if id := st.Entries[i].EntryID; id != "" {
-			ids[id] = true
-		}
-	}
-	var now, wait []client.PlacedNotice
-	for _, p := range l.notes {
-		if ids[p.After] || (p.After == "" && st.Earlier() == 0) {
-			now = append(now, p)
-		} else {
-			wait = append(wait, p)
-		}
-	}
-	if st.Earlier() == 0 {
-		wait = nil
-	}
-	l.notes = wait
-	st.FoldNotices(now)
-}
-
-// holdNotes keeps back, from the notes of the events before an opened
-// snapshot, those that go after entries not folded yet; it returns the
-// others, to place now.
-func holdNotes(s *session, placed []client.PlacedNotice) []client.PlacedNotice {
-	st := s.state
-	if st.Earlier() == 0 {
-		return placed
-	}
-	ids := make(map[string]bool, len(st.Entries))
-	for i := range st.Entries {
-		if id := st.Entries[i].EntryID; id != "" {
-			ids[id] = true
-		}
-	}
-	var now []client.PlacedNotice
-	for _, p := range placed {
-		if p.After != "" && ids[p.After] {
-			now = append(now, p)
-		} else {
-			s.lazy.notes = append(s.lazy.notes, p)
-		}
-	}
-	return now
-}
 
 // peekSnapshot is a lazily read snapshot with only the transcript's last
 // picker.PreviewTurns items decoded: what the picker's preview shows of it. An item

@@ -50,7 +50,7 @@ func openBigLazy(tb testing.TB, data []byte) *Model {
 func pageToTop(b *testing.B, m *Model) (pages int, longest time.Duration, at int) {
 	for {
 		first, line := m.transcript.Window()
-		if !m.transcript.Following() && first == 0 && line == 0 && m.sess.state.Earlier() == 0 {
+		if !m.transcript.Following() && first == 0 && line == 0 && m.sess.State.Earlier() == 0 {
 			return pages, longest, at
 		}
 		start := time.Now()
@@ -131,8 +131,8 @@ func BenchmarkFoldStep(b *testing.B) {
 		b.StopTimer()
 		m := openBigLazy(b, data)
 		b.StartTimer()
-		for m.sess.state.Earlier() > 0 {
-			m.Update(foldStepMsg{gen: m.sess.gen})
+		for m.sess.State.Earlier() > 0 {
+			m.Update(foldStepMsg{gen: m.sess.Gen})
 			m.View()
 			steps++
 		}
@@ -157,8 +157,8 @@ func openWays(b *testing.B, n int) map[string]func() *Model {
 		"lazy":  func() *Model { return openBigLazy(b, data) },
 		"lazy, folded after the first frame": func() *Model {
 			m := openBigLazy(b, data)
-			for m.sess.state.Earlier() > 0 {
-				m.onFoldStep(foldStepMsg{gen: m.sess.gen})
+			for m.sess.State.Earlier() > 0 {
+				m.onFoldStep(foldStepMsg{gen: m.sess.Gen})
 			}
 			return m
 		},

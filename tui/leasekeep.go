@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // The lease is renewed while the person is here: one timer per lease, set
@@ -30,19 +31,19 @@ type leaseTickMsg struct {
 
 // keepLease sets the lease timer for s's lease, when this terminal holds it
 // and no timer is set for this expiry already.
-func (m *Model) keepLease(s *session) tea.Cmd {
-	if s == nil || s.state == nil || m.cfg.Watch {
+func (m *Model) keepLease(s *session.Session) tea.Cmd {
+	if s == nil || s.State == nil || m.cfg.Watch {
 		return nil
 	}
-	rel, holder := s.state.Lease()
-	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() || holder.ExpiresAt.Equal(s.timerFor) {
+	rel, holder := s.State.Lease()
+	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() || holder.ExpiresAt.Equal(s.TimerFor) {
 		return nil
 	}
 	now := m.cfg.Now()
-	s.timerFor, s.leaseSince = holder.ExpiresAt, now
+	s.TimerFor, s.LeaseSince = holder.ExpiresAt, now
 	left := holder.ExpiresAt.Sub(now)
 	wait := max(left-leaseMargin(left), 0)
-	gen, expires := s.gen, holder.ExpiresAt
+	gen, expires := s.Gen, holder.ExpiresAt
 	return quietTick(wait, func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} })
 }
 
@@ -51,20 +52,20 @@ func (m *Model) keepLease(s *session) tea.Cmd {
 // redraw is false for a tick of a lease no longer kept.
 func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 	s := m.current(msg.gen)
-	if s == nil || s.state == nil || !msg.expires.Equal(s.timerFor) {
+	if s == nil || s.State == nil || !msg.expires.Equal(s.TimerFor) {
 		return nil, false
 	}
-	rel, _ := s.state.Lease()
-	if rel != client.LeaseMine || s.gone() {
+	rel, _ := s.State.Lease()
+	if rel != client.LeaseMine || s.Gone() {
 		return nil, true // a deleted session's lease is not renewed
 	}
 	now := m.cfg.Now()
-	if m.lastKey.After(s.leaseSince) && now.Before(msg.expires) {
-		return renewLease(s.ctx, m.cfg.Client, s.gen, s.id, m.cfg.ClaimTTL), true
+	if m.lastKey.After(s.LeaseSince) && now.Before(msg.expires) {
+		return renewLease(s.Ctx, m.cfg.Client, s.Gen, s.ID, m.cfg.ClaimTTL), true
 	}
 	if now.Before(msg.expires) {
 		m.needsNote(s, "the lease lapses at "+msg.expires.In(m.cfg.Location).Format("15:04"))
-		gen, expires := s.gen, msg.expires
+		gen, expires := s.Gen, msg.expires
 		return quietTick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
 	}
 	m.needsNote(s, "the lease lapsed")

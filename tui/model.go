@@ -16,6 +16,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -33,7 +34,7 @@ type Model struct {
 	wall           grid                   // where the tiles go, laid out by arrange
 	flushArmed     bool                   // a flush tick is scheduled, for every tile
 	flushAt        time.Time              // when it fires
-	drawsNow       *session               // the session whose deltas onEvents is folding and will draw itself
+	drawsNow       *session.Session       // the session whose deltas onEvents is folding and will draw itself
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	continueRecent bool                   // --continue: the sessions kept not read yet
 	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
@@ -311,7 +312,7 @@ func (m *Model) Driving() []string {
 	var ids []string
 	for _, s := range m.tiles {
 		if m.driving(s) {
-			ids = append(ids, s.id)
+			ids = append(ids, s.ID)
 		}
 	}
 	return ids
@@ -357,7 +358,7 @@ func (c *common) setErr(err error) {
 	}
 	c.errText = describe(err, &c.Keys)
 	if client.ErrorCode(err) == client.CodeAccessReduced && c.sess != nil {
-		c.sess.reduced = true // no take-over is offered from now on
+		c.sess.Reduced = true // no take-over is offered from now on
 	}
 	if len(c.errLog) == 0 || c.errLog[0] != c.errText {
 		c.errLog = append([]string{c.errText}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
@@ -382,8 +383,8 @@ const windowTitleRunes = 256
 // windowTitle names the open session in the terminal's title, cut to
 // windowTitleRunes.
 func (m *Model) windowTitle() string {
-	if m.sess != nil && m.sess.state != nil {
-		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.state.Title()), windowTitleRunes)
+	if m.sess != nil && m.sess.State != nil {
+		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.State.Title()), windowTitleRunes)
 	}
 	return "vehicle"
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // Messages the UI's commands answer with. Every one that belongs to an open
@@ -51,7 +52,7 @@ type connMsg struct {
 // sentMsg answers a prompt, follow_up or steer.
 type sentMsg struct {
 	gen int
-	out outgoing
+	out session.Outgoing
 	acc *client.Accepted
 	err error
 }
@@ -112,7 +113,7 @@ type flushMsg struct {
 type chimedMsg struct {
 	gen   int
 	visit bool
-	out   outgoing
+	out   session.Outgoing
 	res   *client.ChimeResult
 	err   error
 }

@@ -62,10 +62,10 @@ func (m *Model) onNotes(msg notesMsg) {
 	s := m.current(msg.gen)
 	// A failed read (msg.err) costs only the notes it did not reach: the
 	// transcript itself came with the snapshot.
-	if s == nil || s.state == nil || s.state.FoldNotices(holdNotes(s, msg.placed)) == 0 {
+	if s == nil || s.State == nil || s.State.FoldNotices(s.HoldNotes(msg.placed)) == 0 {
 		m.dirty = false
 		return
 	}
-	s.view.EntriesChanged()
+	viewOf(s).EntriesChanged()
 	m.redrawStreams()
 }

@@ -18,7 +18,7 @@ import (
 func TestCancelAnswerSaysWhichText(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
-	m.sess.texts["q2"] = "look in the archive"
+	m.sess.Texts["q2"] = "look in the archive"
 	feed(m, cancelledMsg{gen: m.gen, commandID: "q2"})
 	if m.note != "cancelled “look in the archive”" {
 		t.Errorf("the note is %q", m.note)

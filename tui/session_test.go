@@ -11,6 +11,7 @@ import (
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -39,11 +40,11 @@ func TestComposer(t *testing.T) {
 		}},
 		{"sending", func(m *Model) []tea.Msg { return append(typing("hello"), keyEnter) }},
 		{"sent", func(m *Model) []tea.Msg {
-			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello"},
+			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, out: session.Outgoing{Op: client.OpPrompt, Text: "hello"},
 				acc: &client.Accepted{CommandID: "c1", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
 		}},
 		{"refused send keeps the text", func(m *Model) []tea.Msg {
-			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello"},
+			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, out: session.Outgoing{Op: client.OpPrompt, Text: "hello"},
 				err: leaseHeld(lease("user:ada", "cli-other"), true)})
 		}},
 		{"running", func(m *Model) []tea.Msg {
@@ -51,13 +52,13 @@ func TestComposer(t *testing.T) {
 		}},
 		{"queued follow-up", func(m *Model) []tea.Msg {
 			return append(append([]tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}, typing("then this")...),
-				keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpFollowUp, text: "then this"},
+				keyEnter, sentMsg{gen: m.gen, out: session.Outgoing{Op: client.OpFollowUp, Text: "then this"},
 					acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
 				on(m, event(6, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`)))
 		}},
 		{"steered", func(m *Model) []tea.Msg {
 			return append(append([]tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}, typing("shorter")...),
-				keyCtrlS, sentMsg{gen: m.gen, out: outgoing{op: client.OpSteer, text: "shorter"},
+				keyCtrlS, sentMsg{gen: m.gen, out: session.Outgoing{Op: client.OpSteer, Text: "shorter"},
 					acc: &client.Accepted{CommandID: "c3", Op: client.OpSteer, Disposition: "handled"}})
 		}},
 		{"aborting", func(m *Model) []tea.Msg {
@@ -92,7 +93,7 @@ func TestComposerNewlineKeys(t *testing.T) {
 	if got := m.composer.Value(); got != "x\nx\nx\n" {
 		t.Errorf("composer holds %q, want three lines", got)
 	}
-	if m.sess.sending {
+	if m.sess.Sending {
 		t.Error("a newline key sent the draft")
 	}
 }
@@ -102,7 +103,7 @@ func TestEnterSendsWhatTheRunAllows(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, typing("hi")...)
-	if cmd := m.send(""); cmd == nil || !m.sess.sending {
+	if cmd := m.send(""); cmd == nil || !m.sess.Sending {
 		t.Fatal("enter did not send while idle")
 	}
 	if cmd := m.send(""); cmd != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -33,7 +34,7 @@ func TestAccessReducedOffersNoTakeover(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 24)
 	feed(m, typing("drive on")...)
-	feed(m, keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "drive on"},
+	feed(m, keyEnter, sentMsg{gen: m.gen, out: session.Outgoing{Op: client.OpPrompt, Text: "drive on"},
 		err: &client.Error{Status: 403, Code: client.CodeAccessReduced, Message: "your role on this graph is now viewer"}})
 	got := screen(m)
 	if strings.Contains(got, ui.KeyName(m.Keys.TakeOver)) {

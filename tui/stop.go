@@ -11,6 +11,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -25,15 +26,6 @@ import (
 
 // quitWindow is how soon a second ctrl+c must follow the first to quit.
 const quitWindow = 3 * time.Second
-
-// stopping is an abort this terminal sent: whether its run is still
-// stopping, whether the host's events about the queue are still to be said,
-// and the held follow-ups still to send again.
-type stopping struct {
-	sent   bool     // an abort is on its way, or its run has not settled
-	watch  bool     // until a command is delivered after the abort: say what the host did with the queue
-	toSend []string // held follow-ups the person chose to send, still to send
-}
 
 // heldBack puts the held follow-ups back in the composer.
 type heldBack struct {
@@ -65,8 +57,8 @@ func (m *Model) onQuitKey() tea.Cmd {
 		return nil
 	}
 	s := m.sess
-	running := s != nil && s.state != nil && s.state.Run == client.RunRunning
-	if running && m.top() == nil && !s.stop.sent && m.driving(s) && !m.cfg.Watch && m.focus != focusVisit {
+	running := s != nil && s.State != nil && s.State.Run == client.RunRunning
+	if running && m.top() == nil && !s.Stop.Sent && m.driving(s) && !m.cfg.Watch && m.focus != focusVisit {
 		m.quitArmed = false
 		cmd := m.abort()
 		m.note = "stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note
@@ -90,7 +82,7 @@ func (m *Model) onQuitKey() tea.Cmd {
 	}
 	m.quitArmed, m.quitAt = true, now
 	m.note = ui.KeyName(m.Keys.Quit) + " again quits"
-	if running && s.stop.sent {
+	if running && s.Stop.Sent {
 		m.note = "the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway"
 	}
 	return nil
@@ -100,26 +92,26 @@ func (m *Model) onQuitKey() tea.Cmd {
 // the follow-ups it queued behind it.
 func (m *Model) abort() tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
+	if s == nil || s.State == nil || s.State.Run != client.RunRunning {
 		return nil
 	}
-	if m.cfg.Watch || s.role == roleWatch {
+	if m.cfg.Watch || s.Role == session.RoleWatch {
 		m.note = "you are watching: only the driver can abort"
 		return nil
 	}
 	var held []string
-	for _, q := range s.state.Queue {
-		if q.Op != client.OpSteer && s.texts[q.CommandID] != "" && !s.cancelling[q.CommandID] {
+	for _, q := range s.State.Queue {
+		if q.Op != client.OpSteer && s.Texts[q.CommandID] != "" && !s.Cancelling[q.CommandID] {
 			held = append(held, q.CommandID)
-			s.cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
+			s.Cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
 		}
 	}
-	s.stop = stopping{sent: true, watch: true}
+	s.Stop = session.Stopping{Sent: true, Watch: true}
 	m.note = "aborting…"
 	if len(held) > 0 {
 		m.note = "aborting; holding back " + followUps(len(held)) + " queued behind it…"
 	}
-	return abortRun(s.ctx, m.cfg.Client, s.gen, s.id, held)
+	return abortRun(s.Ctx, m.cfg.Client, s.Gen, s.ID, held)
 }
 
 // followUps counts follow-ups in words.
@@ -161,7 +153,7 @@ func (m *Model) onAborted(msg abortedMsg) {
 	}
 	var texts []string
 	for _, id := range msg.held {
-		if t := s.texts[id]; t != "" {
+		if t := s.Texts[id]; t != "" {
 			texts = append(texts, t)
 		}
 	}
@@ -180,8 +172,8 @@ func (m *Model) onAborted(msg abortedMsg) {
 	}
 	m.push(dialog.NewChoice(&m.Context, "Run aborted", what+"\n"+strings.Join(lines, "\n")+"\n"+ask,
 		[]dialog.Option{
-			{Label: back, Act: heldBack{gen: s.gen, texts: texts}},
-			{Label: send, Act: sendHeld{gen: s.gen, texts: texts}},
+			{Label: back, Act: heldBack{gen: s.Gen, texts: texts}},
+			{Label: send, Act: sendHeld{gen: s.Gen, texts: texts}},
 		}, 0, false))
 }
 
@@ -201,7 +193,7 @@ func (m *Model) onSendHeld(a sendHeld) tea.Cmd {
 	if s == nil {
 		return nil
 	}
-	s.stop.toSend = append([]string(nil), a.texts...)
+	s.Stop.ToSend = append([]string(nil), a.texts...)
 	return m.sendNextHeld(sentMsg{gen: a.gen})
 }
 
@@ -218,45 +210,45 @@ func plural(n int, one, many string) string {
 // composer, after the refused one).
 func (m *Model) sendNextHeld(msg sentMsg) tea.Cmd {
 	s := m.current(msg.gen)
-	if s == nil || len(s.stop.toSend) == 0 || s.sending {
+	if s == nil || len(s.Stop.ToSend) == 0 || s.Sending {
 		return nil
 	}
 	if msg.err != nil {
-		m.composer.Restore(strings.Join(s.stop.toSend, "\n\n"))
-		s.stop.toSend = nil
+		m.composer.Restore(strings.Join(s.Stop.ToSend, "\n\n"))
+		s.Stop.ToSend = nil
 		return nil
 	}
-	text := s.stop.toSend[0]
-	s.stop.toSend = s.stop.toSend[1:]
+	text := s.Stop.ToSend[0]
+	s.Stop.ToSend = s.Stop.ToSend[1:]
 	op := client.OpPrompt
-	if s.state.Run == client.RunRunning || msg.out.requestID != "" {
+	if s.State.Run == client.RunRunning || msg.out.RequestID != "" {
 		op = client.OpFollowUp // behind the one just sent
 	}
-	rel, _ := s.state.LeaseAt(m.cfg.Now())
-	s.sending = true
+	rel, _ := s.State.LeaseAt(m.cfg.Now())
+	s.Sending = true
 	m.note = "sending the held " + panes.OpWord(op) + "…"
 	out := m.newOutgoing(op, text)
-	s.outbound = &out
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
+	s.Outbound = &out
+	return sendText(s.Ctx, m.cfg.Client, s.Gen, s.ID, out, rel != client.LeaseMine || s.Stale, m.cfg.ClaimTTL)
 }
 
 // afterAbort follows an abort this terminal sent: the run settled, it is
 // no longer stopping; a queued command that was not held back is cancelled
 // by the host with the abort, or delivered next: the status line says
 // which, from the host's events.
-func (m *Model) afterAbort(s *session, ev client.Event) {
+func (m *Model) afterAbort(s *session.Session, ev client.Event) {
 	var v client.CommandValue
 	switch {
 	case ev.Type == client.EvRunSettled:
-		s.stop.sent = false
-	case !s.stop.watch || ev.Decode(&v) != nil || s.texts[v.CommandID] != "" || s.cancelling[v.CommandID]:
+		s.Stop.Sent = false
+	case !s.Stop.Watch || ev.Decode(&v) != nil || s.Texts[v.CommandID] != "" || s.Cancelling[v.CommandID]:
 	case ev.Type == client.EvCommandCancelled:
 		m.note = "the host cancelled a queued command with the abort"
 	case ev.Type == client.EvCommandDelivered:
 		m.note = "the host kept the queue after the abort: the next queued command runs now"
-		s.stop.watch = false
+		s.Stop.Watch = false
 	}
 	if ev.Type == client.EvCommandDelivered {
-		s.stop.watch = false
+		s.Stop.Watch = false
 	}
 }

@@ -6,46 +6,18 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // maxEventsPerMsg bounds the events of one eventsMsg, so that keys still
 // get in between the messages of a long replay.
 const maxEventsPerMsg = 256
 
-// frameEvery is the renderer's frame interval (60 frames a second): a
-// stream that has not set its flush interval yet holds deltas this long.
-const frameEvery = time.Second / 60
-
 // eventsMsg is the events of the open session's stream that arrived
 // together, in order.
 type eventsMsg struct {
 	gen int
 	evs []client.Event
-}
-
-// pacer remembers when the stream last entered the loop and how long a run
-// of deltas is held. Only the chain of commands that reads the stream
-// touches last, one command at a time (onEvents sets every between two);
-// drawn is the event loop's alone.
-type pacer struct {
-	last  time.Time
-	every time.Duration // the flush interval: deltas are drawn at most this often
-	drawn time.Time     // when streamed deltas were last drawn
-}
-
-// drawing reports whether streamed deltas are being drawn as they come:
-// more are due within a flush interval or so, and their frame will show
-// whatever else moved (the spinner) meanwhile.
-func (p *pacer) drawing(now time.Time) bool {
-	return !p.drawn.IsZero() && now.Sub(p.drawn) < 2*p.hold()
-}
-
-// hold is how long a run of deltas waits for more.
-func (p *pacer) hold() time.Duration {
-	if p.every > 0 {
-		return p.every
-	}
-	return frameEvery
 }
 
 // nextEvents waits for the stream's next event, then takes every event that
@@ -63,18 +35,18 @@ func (p *pacer) hold() time.Duration {
 // and the reader wakes once a flush interval, not at every delta, and what
 // it hands over enters at once.
 // Update re-issues the command after each message.
-func nextEvents(s *client.Stream, gen int, p *pacer) tea.Cmd {
+func nextEvents(s *client.Stream, gen int, p *session.Pacer) tea.Cmd {
 	return func() tea.Msg {
 		if !s.Next() {
 			return streamEndMsg{gen: gen, err: s.Err()}
 		}
 		evs := takeReady(s, []client.Event{s.Current()})
-		if !s.PacesDeltas() && time.Since(p.last) < p.hold() && onlyDeltas(evs) {
-			t := time.NewTimer(p.hold())
+		if !s.PacesDeltas() && time.Since(p.Last) < p.Hold() && onlyDeltas(evs) {
+			t := time.NewTimer(p.Hold())
 			<-t.C
 			evs = takeReady(s, evs)
 		}
-		p.last = time.Now()
+		p.Last = time.Now()
 		if len(evs) == 1 && evs[0].Type != client.EvMessageDelta {
 			return eventMsg{gen: gen, ev: evs[0]}
 		}
@@ -109,7 +81,7 @@ func onlyDeltas(evs []client.Event) bool {
 // flush tick (tileFlushEvery).
 func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 	s := m.current(msg.gen)
-	if s == nil || s.state == nil {
+	if s == nil || s.State == nil {
 		m.dirty = false
 		return nil
 	}
@@ -127,14 +99,14 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 	m.drawsNow = nil
 	if deltas && !m.throttled(s) {
 		// An armed tick that finds nothing waiting draws nothing.
-		s.flushes = false
-		dirty = s.view.FlushStreams() || m.activity.Moved() || dirty
-		s.pace.drawn = time.Now()
-		if s.view.StreamsBehind() { // no more deltas may come soon: a tick draws it
+		s.Flushes = false
+		dirty = viewOf(s).FlushStreams() || m.activity.Moved() || dirty
+		s.Pace.Drawn = time.Now()
+		if viewOf(s).StreamsBehind() { // no more deltas may come soon: a tick draws it
 			cmds = append(cmds, m.scheduleFlush(s))
 		}
 	}
 	m.dirty = dirty
-	s.pace.every = m.cfg.FlushEvery
-	return tea.Batch(append(cmds, nextEvents(s.stream, s.gen, &s.pace))...)
+	s.Pace.Every = m.cfg.FlushEvery
+	return tea.Batch(append(cmds, nextEvents(s.Stream, s.Gen, &s.Pace))...)
 }

@@ -4,7 +4,9 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // The open sessions' streams: opened, folded event by event into the
@@ -23,26 +25,26 @@ func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.streamFailed(s, msg.err)
 	}
-	s.stream, s.streamTries = msg.stream, 0
+	s.Stream, s.StreamTries = msg.stream, 0
 	m.paceStream(s)
-	return tea.Batch(nextEvents(s.stream, s.gen, &s.pace), nextConn(s.ctx, s.states, s.gen))
+	return tea.Batch(nextEvents(s.Stream, s.Gen, &s.Pace), nextConn(s.Ctx, s.States, s.Gen))
 }
 
 // streamFailed answers a stream that could not be opened: the network's
 // failure is tried again, later each time (as a dropped stream is); the
 // host's refusal ends the stream and says why.
-func (m *Model) streamFailed(s *session, err error) tea.Cmd {
-	if !client.IsTransport(err) || s.ctx.Err() != nil {
-		s.conn.Ended = true
+func (m *Model) streamFailed(s *session.Session, err error) tea.Cmd {
+	if !client.IsTransport(err) || s.Ctx.Err() != nil {
+		s.Conn.Ended = true
 		if s == m.sess {
 			m.setErr(err)
 		}
 		return nil
 	}
-	s.streamTries++
-	s.conn.Update(client.ConnState{Mode: client.ConnReconnecting, Attempt: s.streamTries})
-	wait := min(streamRetryBase<<min(s.streamTries-1, 6), streamRetryMax)
-	gen := s.gen
+	s.StreamTries++
+	s.Conn.Update(client.ConnState{Mode: client.ConnReconnecting, Attempt: s.StreamTries})
+	wait := min(streamRetryBase<<min(s.StreamTries-1, 6), streamRetryMax)
+	gen := s.Gen
 	return tea.Tick(wait, func(time.Time) tea.Msg { return reopenMsg{gen: gen} })
 }
 
@@ -60,53 +62,53 @@ type reopenMsg struct{ gen int }
 // onReopen opens the stream again from the last event seen.
 func (m *Model) onReopen(msg reopenMsg) tea.Cmd {
 	s := m.current(msg.gen)
-	if s == nil || s.state == nil || s.stream != nil {
+	if s == nil || s.State == nil || s.Stream != nil {
 		m.dirty = false
 		return nil
 	}
-	return openStream(s.ctx, m.cfg.Client, s.gen, s.id, s.state.Cursor, s.states, m.cfg.OnConnState)
+	return openStream(s.Ctx, m.cfg.Client, s.Gen, s.ID, s.State.Cursor, s.States, m.cfg.OnConnState)
 }
 
 // onEvent folds one event into the state and reads the next.
 func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 	s := m.current(msg.gen)
-	if s == nil || s.state == nil {
+	if s == nil || s.State == nil {
 		m.dirty = false
 		return nil
 	}
-	return tea.Batch(m.fold(s, msg.ev), nextEvents(s.stream, s.gen, &s.pace))
+	return tea.Batch(m.fold(s, msg.ev), nextEvents(s.Stream, s.Gen, &s.Pace))
 }
 
 // fold folds one event into the state and returns what it asks for.
-func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
-	before := len(s.state.Entries)
-	backID, backOp, back := s.undelivered(ev)
-	ch := s.state.Apply(ev)
-	s.cost.count(ev)
+func (m *Model) fold(s *session.Session, ev client.Event) tea.Cmd {
+	before := len(s.State.Entries)
+	backID, backOp, back := s.Undelivered(ev)
+	ch := s.State.Apply(ev)
+	s.Cost.Count(ev)
 	m.afterAbort(s, ev)
 	m.confirmFromStream(s)
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
 	}
 	if ev.Type == client.EvMessageDelta {
-		m.dirty = len(s.state.Entries) != before
-		s.view.EntriesChanged()
+		m.dirty = len(s.State.Entries) != before
+		viewOf(s).EntriesChanged()
 		return m.scheduleFlush(s)
 	}
 	if ch.Has(client.ChangeTranscript) {
-		s.view.EntriesChanged()
+		viewOf(s).EntriesChanged()
 	}
 	if ch.Has(client.ChangeError) {
 		m.logEventError(s, ev)
 	}
 	if ch.Has(client.ChangeLease) {
-		s.stale = false
+		s.Stale = false
 		m.leaseChanged(s)
 	}
 	if ev.Type == client.EvSessionRevived {
-		s.stale = true // every command was interrupted; the lease is the host's to confirm
+		s.Stale = true // every command was interrupted; the lease is the host's to confirm
 	}
-	if s.state.Deleted {
+	if s.State.Deleted {
 		m.needsNote(s, "this session was deleted")
 		if s == m.sess {
 			m.note = "" // the lines under the transcript say where it went
@@ -121,15 +123,15 @@ func (m *Model) fold(s *session, ev client.Event) tea.Cmd {
 // onRoomEvent answers the events the room cares about: a settled run
 // refreshes the account, and a settled run or a new chime is a notice when
 // the terminal is not focused.
-func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
+func (m *Model) onRoomEvent(s *session.Session, ev client.Event) tea.Cmd {
 	switch ev.Type {
 	case client.EvRunSettled:
 		if m.note == "abort sent" && s == m.sess {
 			m.note = "" // the run settled: the abort is done
 		}
 		m.needsNote(s, needSettled)
-		return tea.Batch(fetchAccount(s.ctx, m.cfg.Client),
-			m.notify("the run settled in “"+s.state.Title()+"”"))
+		return tea.Batch(fetchAccount(s.Ctx, m.cfg.Client),
+			m.notify("the run settled in “"+s.State.Title()+"”"))
 	case client.EvChimeReceived:
 		var v client.ChimeValue
 		if ev.Decode(&v) != nil {
@@ -138,10 +140,10 @@ func (m *Model) onRoomEvent(s *session, ev client.Event) tea.Cmd {
 		if m.driving(s) {
 			m.needsNote(s, needChime)
 		}
-		return m.notify(v.Author + " chimes in “" + s.state.Title() + "”: " + v.Text)
+		return m.notify(v.Author + " chimes in “" + s.State.Title() + "”: " + v.Text)
 	case client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted:
 		var v client.CommandValue
-		if ev.Decode(&v) != nil || s.texts[v.CommandID] == "" || s.cancelling[v.CommandID] {
+		if ev.Decode(&v) != nil || s.Texts[v.CommandID] == "" || s.Cancelling[v.CommandID] {
 			return nil // not this terminal's, or cancelled as asked
 		}
 		if ev.Type == client.EvCommandFailed {
@@ -160,13 +162,13 @@ func (m *Model) onConn(msg connMsg) tea.Cmd {
 		m.dirty = false
 		return nil
 	}
-	resumed := s.conn.Resumed
-	s.conn.Update(msg.state)
+	resumed := s.Conn.Resumed
+	s.Conn.Update(msg.state)
 	var probe tea.Cmd
-	if s.conn.Resumed && !resumed && s.state != nil {
-		probe = probeCursor(s.ctx, m.cfg.Client, s.gen, s.id, s.state.Cursor)
+	if s.Conn.Resumed && !resumed && s.State != nil {
+		probe = probeCursor(s.Ctx, m.cfg.Client, s.Gen, s.ID, s.State.Cursor)
 	}
-	return tea.Batch(probe, nextConn(s.ctx, s.states, s.gen))
+	return tea.Batch(probe, nextConn(s.Ctx, s.States, s.Gen))
 }
 
 // onStreamEnd shows that the stream ended, and why.
@@ -176,18 +178,18 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 		m.dirty = false
 		return
 	}
-	s.conn.Ended = true
+	s.Conn.Ended = true
 	if msg.err != nil {
 		m.setErr(msg.err)
 	}
 	if client.ErrorCode(msg.err) == client.CodeNotFound {
 		// Deleted from another terminal (a stream cut just before the
 		// event resumes into not_found), or no longer this person's.
-		s.vanished = true
+		s.Vanished = true
 	}
 	switch {
-	case s.gone():
-		if s.state == nil || !s.state.Deleted { // a deletion was marked as such already
+	case s.Gone():
+		if s.State == nil || !s.State.Deleted { // a deletion was marked as such already
 			m.needsNote(s, "this session is gone")
 		}
 		if s == m.sess {

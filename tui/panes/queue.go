@@ -11,17 +11,9 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// LaneItem is one command waiting behind the run: a queued follow_up (or
-// prompt), or a steer not yet delivered; or the person's own command the
-// host cancelled, or whose answer was lost.
-type LaneItem struct {
-	CommandID string
-	Op        string
-	Text      string // its text, when this terminal sent it
-	Cancelled bool   // the host cancelled it undelivered: enter sends it again
-	// Unconfirmed: its answer was lost; enter sends the same request again
-	Unconfirmed bool
-}
+// LaneItem is one command waiting behind the run (ui.LaneItem: the open
+// session makes the person's own).
+type LaneItem = ui.LaneItem
 
 // Resend asks to send the unconfirmed request again, unchanged.
 type Resend struct{ action }
