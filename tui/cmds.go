@@ -65,15 +65,15 @@ func openSession(ctx context.Context, c *client.Client, gen int, id, principal s
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		m := openedMsg{gen: gen, id: id, principal: whoami(ctx, c, principal)}
+		m := session.OpenedMsg{Gen: gen, ID: id, Principal: whoami(ctx, c, principal)}
 		if !watch {
-			m.claim, m.claimErr = c.Claim(ctx, id, claimOptions(ttl)...)
-			if m.claim != nil && m.principal == "" {
-				m.principal = m.claim.Lease.Principal
+			m.Claim, m.ClaimErr = c.Claim(ctx, id, claimOptions(ttl)...)
+			if m.Claim != nil && m.Principal == "" {
+				m.Principal = m.Claim.Lease.Principal
 			}
 		}
-		if m.lazy, m.err = c.InspectLazy(ctx, id); m.lazy != nil {
-			m.snap = &m.lazy.Snapshot
+		if m.Lazy, m.Err = c.InspectLazy(ctx, id); m.Lazy != nil {
+			m.Snap = &m.Lazy.Snapshot
 		}
 		return m
 	}
@@ -90,7 +90,7 @@ func openStream(ctx context.Context, c *client.Client, gen int, id string, since
 			}
 			offerLatest(states, cs)
 		}})
-		return streamOpenedMsg{gen: gen, stream: s, err: err}
+		return session.StreamOpenedMsg{Gen: gen, Stream: s, Err: err}
 	}
 }
 
@@ -115,7 +115,7 @@ func nextConn(ctx context.Context, states chan client.ConnState, gen int) tea.Cm
 	return func() tea.Msg {
 		select {
 		case cs := <-states:
-			return connMsg{gen: gen, state: cs}
+			return session.ConnMsg{Gen: gen, State: cs}
 		case <-ctx.Done():
 			return nil
 		}
@@ -147,7 +147,7 @@ func sendText(ctx context.Context, c *client.Client, gen int, id string, out ses
 		defer cancel()
 		if claim {
 			if _, err := c.Claim(ctx, id, claimOptions(ttl)...); err != nil {
-				return sentMsg{gen: gen, out: out, err: err}
+				return session.SentMsg{Gen: gen, Out: out, Err: err}
 			}
 		}
 		acc, err := c.Send(ctx, id, out.Op, out.TextRequest())
@@ -159,7 +159,7 @@ func sendText(ctx context.Context, c *client.Client, gen int, id string, out ses
 				acc, err = c.Send(ctx, id, out.Op, out.TextRequest())
 			}
 		}
-		return sentMsg{gen: gen, out: out, acc: acc, err: err}
+		return session.SentMsg{Gen: gen, Out: out, Acc: acc, Err: err}
 	}
 }
 
@@ -175,7 +175,7 @@ func claimLease(ctx context.Context, c *client.Client, gen int, id string, takeo
 			opts = append(opts, client.Takeover())
 		}
 		cl, err := c.Claim(ctx, id, opts...)
-		return claimedMsg{gen: gen, claim: cl, err: err, takeover: takeover}
+		return session.ClaimedMsg{Gen: gen, Claim: cl, Err: err, Takeover: takeover}
 	}
 }
 

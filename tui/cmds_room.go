@@ -56,7 +56,7 @@ func resolveChime(ctx context.Context, c *client.Client, gen int, id string, ch 
 		} else {
 			res, err = c.RejectChime(ctx, id, ch.ChimeID)
 		}
-		return resolvedMsg{gen: gen, accept: accept, chime: ch, res: res, err: err}
+		return session.ResolvedMsg{Gen: gen, Accept: accept, Chime: ch, Res: res, Err: err}
 	}
 }
 
@@ -69,7 +69,7 @@ func setPolicy(ctx context.Context, c *client.Client, gen int, id, policy string
 		if p == "" {
 			p = policy
 		}
-		return policyMsg{gen: gen, policy: p, err: err}
+		return session.PolicyMsg{Gen: gen, Policy: p, Err: err}
 	}
 }
 
@@ -79,7 +79,7 @@ func cancelQueued(ctx context.Context, c *client.Client, gen int, id, commandID 
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		_, err := c.Cancel(ctx, id, commandID)
-		return cancelledMsg{gen: gen, commandID: commandID, err: err}
+		return session.CancelledMsg{Gen: gen, CommandID: commandID, Err: err}
 	}
 }
 

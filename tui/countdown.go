@@ -18,13 +18,6 @@ import (
 // person was away, so it was not renewed), the transcript says so once,
 // with how to take it back, and the terminal rings as for a settled run.
 
-// leaseShowMsg draws the lease line again: the time left it shows
-// changed.
-type leaseShowMsg struct {
-	gen int
-	due time.Time
-}
-
 // keepCountdown schedules the next redraw of the countdown while this
 // terminal holds the lease, one tick at a time.
 func (m *Model) keepCountdown() tea.Cmd {
@@ -47,14 +40,14 @@ func (m *Model) keepCountdown() tea.Cmd {
 	}
 	s.ShowAt = due
 	gen := s.Gen
-	return quietTick(wait, func(time.Time) tea.Msg { return leaseShowMsg{gen: gen, due: due} })
+	return quietTick(wait, func(time.Time) tea.Msg { return session.LeaseShowMsg{Gen: gen, Due: due} })
 }
 
 // onLeaseShow draws the countdown again; at the expiry of a lease nobody
 // renewed, it says the lease lapsed.
-func (m *Model) onLeaseShow(msg leaseShowMsg) tea.Cmd {
-	s := m.current(msg.gen)
-	if s == nil || s.State == nil || !msg.due.Equal(s.ShowAt) {
+func (m *Model) onLeaseShow(msg session.LeaseShowMsg) tea.Cmd {
+	s := m.current(msg.Gen)
+	if s == nil || s.State == nil || !msg.Due.Equal(s.ShowAt) {
 		m.dirty = false
 		return nil
 	}

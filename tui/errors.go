@@ -57,13 +57,6 @@ func (c *common) notYours(err error) {
 	c.errLog[0] = c.errText
 }
 
-// forgotMsg says whether the host still knows the last event this terminal
-// saw of the session, after the stream resumed.
-type forgotMsg struct {
-	gen    int
-	forgot bool
-}
-
 // probeCursor asks the host for the last event this terminal saw (seq
 // cursor): a host that restarted with another state has none, and its
 // stream resumes with nothing to replay, so the session must be read again.
@@ -76,23 +69,23 @@ func probeCursor(ctx context.Context, c *client.Client, gen int, id string, curs
 		defer cancel()
 		res, err := c.Watch(ctx, id, cursor-1, 0)
 		if err != nil {
-			return forgotMsg{gen: gen, forgot: client.ErrorCode(err) == client.CodeNotFound}
+			return session.ForgotMsg{Gen: gen, Forgot: client.ErrorCode(err) == client.CodeNotFound}
 		}
 		for _, ev := range res.Events {
 			if ev.Seq == cursor {
-				return forgotMsg{gen: gen}
+				return session.ForgotMsg{Gen: gen}
 			}
 		}
-		return forgotMsg{gen: gen, forgot: true}
+		return session.ForgotMsg{Gen: gen, Forgot: true}
 	}
 }
 
 // onForgot reads the session again when the host no longer knows the
 // events this terminal saw: the old transcript and chimes are not the
 // host's any more.
-func (m *Model) onForgot(msg forgotMsg) tea.Cmd {
-	s := m.current(msg.gen)
-	if s == nil || !msg.forgot {
+func (m *Model) onForgot(msg session.ForgotMsg) tea.Cmd {
+	s := m.current(msg.Gen)
+	if s == nil || !msg.Forgot {
 		m.dirty = false
 		return nil
 	}

@@ -17,13 +17,6 @@ import (
 // host's summary then says byok. The UI reads the summary again when what
 // it saw implies a change, and takes those facts from it.
 
-// factsMsg answers a read of the open session's summary: nil when the
-// listing failed or no longer holds the session (what is shown stays).
-type factsMsg struct {
-	gen     int
-	summary *client.Summary
-}
-
 // readFacts reads the session's summary again, from the listing of the
 // person's sessions (a summary each, no transcript).
 func readFacts(ctx context.Context, c *client.Client, gen int, id string) tea.Cmd {
@@ -35,14 +28,14 @@ func readFacts(ctx context.Context, c *client.Client, gen int, id string) tea.Cm
 		defer cancel()
 		list, err := c.List(ctx)
 		if err != nil {
-			return factsMsg{gen: gen}
+			return session.FactsMsg{Gen: gen}
 		}
 		for i := range list {
 			if list[i].SessionID == id {
-				return factsMsg{gen: gen, summary: &list[i]}
+				return session.FactsMsg{Gen: gen, Summary: &list[i]}
 			}
 		}
-		return factsMsg{gen: gen}
+		return session.FactsMsg{Gen: gen}
 	}
 }
 
@@ -65,12 +58,12 @@ func (m *Model) refreshFacts(s *session.Session, ev client.Event) tea.Cmd {
 // onFacts takes what the session is from its summary read again; the
 // lease, status, body, title and turns stay the events' (they may be
 // newer than the listing).
-func (m *Model) onFacts(msg factsMsg) {
-	s := m.current(msg.gen)
-	if s == nil || s.State == nil || msg.summary == nil {
+func (m *Model) onFacts(msg session.FactsMsg) {
+	s := m.current(msg.Gen)
+	if s == nil || s.State == nil || msg.Summary == nil {
 		m.dirty = false
 		return
 	}
-	now, was := msg.summary, &s.State.Session
+	now, was := msg.Summary, &s.State.Session
 	was.Funding, was.Access, was.Profile, was.Isolation, was.Model = now.Funding, now.Access, now.Profile, now.Isolation, now.Model
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // TestFlushTicksOnlyForDeltas: a flush tick is scheduled by a delta, one
@@ -18,14 +19,14 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 	quiet := []tea.Msg{
 		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
 		on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)),
-		connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}},
+		session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}},
 		tea.WindowSizeMsg{Width: 90, Height: 24},
 	}
 	quiet = append(quiet, typing("typing")...)
 	for _, msg := range quiet {
 		_, cmd := m.Update(msg)
 		switch msg.(type) {
-		case eventMsg, connMsg: // these re-arm their stream's wait, which is no tick
+		case session.EventMsg, session.ConnMsg: // these re-arm their stream's wait, which is no tick
 		default:
 			if cmd != nil {
 				t.Errorf("%T scheduled a command while idle", msg)
@@ -63,9 +64,9 @@ func TestIdleWithLiveStream(t *testing.T) {
 	a := drive(t, "idle", cfg, 80, 24)
 	// The flow's last answers: the account, and the mirror written after the turn.
 	a.see("You said: one turn", "● live", "idle", "◆ member user:ada")
-	settled := func(msg tea.Msg) bool { e, ok := msg.(eventMsg); return ok && e.ev.Type == client.EvRunSettled }
+	settled := func(msg tea.Msg) bool { e, ok := msg.(session.EventMsg); return ok && e.Ev.Type == client.EvRunSettled }
 	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
-	notes := func(msg tea.Msg) bool { _, ok := msg.(notesMsg); return ok }
+	notes := func(msg tea.Msg) bool { _, ok := msg.(session.NotesMsg); return ok }
 	never := func(tea.Msg) bool { return false }
 	a.until("the mirror written, the account after the run and the notes of the opening", func(string) bool {
 		return a.m.sess.State.Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.sess.Flushes &&

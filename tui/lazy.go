@@ -19,11 +19,6 @@ import (
 // all. A fold puts entries in front; the transcript keeps every entry by its
 // key (client.Entry.Key), which a fold does not change, so nothing moves.
 
-// earlierCountMsg brings the count of the entries a lazy open did not fold.
-type earlierCountMsg struct {
-	gen, n int
-}
-
 // startLazy readies s's lazy bookkeeping after open and counts, off the
 // loop, the entries not folded yet, then folds them a chunk at a time once
 // the first frame is drawn; nil when everything is folded.
@@ -34,11 +29,11 @@ func startLazy(s *session.Session) tea.Cmd {
 	}
 	s.Lazy.Earlier, s.Lazy.Count = -1, s.State.CountEarlier()
 	count, gen := s.Lazy.Count, s.Gen
-	counted := func() tea.Msg { return earlierCountMsg{gen: gen, n: count()} }
+	counted := func() tea.Msg { return session.EarlierCountMsg{Gen: gen, N: count()} }
 	if s.State.Earlier() > cmp.Or(s.Lazy.UpTo, foldAllUpTo) {
 		return counted
 	}
-	return tea.Batch(counted, tea.Tick(foldAfter, func(time.Time) tea.Msg { return foldStepMsg{gen: gen} }))
+	return tea.Batch(counted, tea.Tick(foldAfter, func(time.Time) tea.Msg { return session.FoldStepMsg{Gen: gen} }))
 }
 
 // The rest of a lazily opened transcript of up to foldAllUpTo items is
@@ -53,13 +48,10 @@ const (
 	foldAllUpTo = 24576 // items: about 12,000 exchanges
 )
 
-// foldStepMsg folds the next chunk of a lazily opened transcript.
-type foldStepMsg struct{ gen int }
-
 // onFoldStep folds the next chunk and asks for the one after it, until
 // nothing is left; the chain ends with the session.
-func (m *Model) onFoldStep(msg foldStepMsg) tea.Cmd {
-	s := m.current(msg.gen)
+func (m *Model) onFoldStep(msg session.FoldStepMsg) tea.Cmd {
+	s := m.current(msg.Gen)
 	if s == nil || s.State == nil || s.State.Earlier() == 0 {
 		m.dirty = false
 		return nil
@@ -68,15 +60,15 @@ func (m *Model) onFoldStep(msg foldStepMsg) tea.Cmd {
 	if s.State.Earlier() == 0 {
 		return nil
 	}
-	gen := msg.gen
-	return func() tea.Msg { return foldStepMsg{gen: gen} }
+	gen := msg.Gen
+	return func() tea.Msg { return session.FoldStepMsg{Gen: gen} }
 }
 
 // onEarlierCount keeps the count of the entries not folded at open.
-func (m *Model) onEarlierCount(msg earlierCountMsg) {
+func (m *Model) onEarlierCount(msg session.EarlierCountMsg) {
 	m.dirty = false
-	if s := m.current(msg.gen); s != nil && s.Lazy.Earlier < 0 {
-		s.Lazy.Earlier, s.Lazy.Count = msg.n, nil
+	if s := m.current(msg.Gen); s != nil && s.Lazy.Earlier < 0 {
+		s.Lazy.Earlier, s.Lazy.Count = msg.N, nil
 	}
 }
 

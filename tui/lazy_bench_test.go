@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // openBigLazy is openBig opened as the host path opens it: data, the
@@ -38,7 +39,7 @@ func openBigLazy(tb testing.TB, data []byte) *Model {
 	m := New(testConfig(tb))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.open("s1")
-	m.Update(openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
+	m.Update(session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
 	m.View()
 	m.sess.Hidden() // the count of the entries not folded, which the open runs off the loop
 	return m
@@ -132,7 +133,7 @@ func BenchmarkFoldStep(b *testing.B) {
 		m := openBigLazy(b, data)
 		b.StartTimer()
 		for m.sess.State.Earlier() > 0 {
-			m.Update(foldStepMsg{gen: m.sess.Gen})
+			m.Update(session.FoldStepMsg{Gen: m.sess.Gen})
 			m.View()
 			steps++
 		}
@@ -158,7 +159,7 @@ func openWays(b *testing.B, n int) map[string]func() *Model {
 		"lazy, folded after the first frame": func() *Model {
 			m := openBigLazy(b, data)
 			for m.sess.State.Earlier() > 0 {
-				m.onFoldStep(foldStepMsg{gen: m.sess.Gen})
+				m.onFoldStep(session.FoldStepMsg{Gen: m.sess.Gen})
 			}
 			return m
 		},

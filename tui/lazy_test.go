@@ -12,6 +12,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -83,8 +84,8 @@ func twins(t *testing.T, c *client.Client, id string, w, h int) (lazy, eager *Mo
 	lazy, eager = newModel(t, cfg, w, h), newModel(t, cfg, w, h)
 	lazy.open(id)
 	eager.open(id)
-	feed(lazy, openedMsg{gen: lazy.gen, id: id, principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
-	feed(eager, openedMsg{gen: eager.gen, id: id, principal: "user:ada", snap: snap})
+	feed(lazy, session.OpenedMsg{Gen: lazy.gen, ID: id, Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
+	feed(eager, session.OpenedMsg{Gen: eager.gen, ID: id, Principal: "user:ada", Snap: snap})
 	lazy.transcript.SetFoldChunk(100) // several folds in a test's session
 	return lazy, eager
 }
@@ -189,7 +190,7 @@ func TestLongSessionSelectionAcrossAFold(t *testing.T) {
 	note := client.PlacedNotice{After: eager.sess.State.Entries[3].EntryID,
 		Entry: client.Entry{Kind: client.EntryNotice, Event: client.EvSessionForked, Subject: "s-elsewhere", Rev: 1}}
 	for _, m := range []*Model{lazy, eager} {
-		feed(m, notesMsg{gen: m.gen, placed: []client.PlacedNotice{note}})
+		feed(m, session.NotesMsg{Gen: m.gen, Placed: []client.PlacedNotice{note}})
 		feed(m, keyShiftTab, keyUp, press('o'))
 	}
 	same(t, lazy, eager, "a chip opened")
@@ -259,7 +260,7 @@ func TestUnreadableItemShows(t *testing.T) {
 	cfg.Watch = true
 	m := newModel(t, cfg, 80, 24)
 	m.open("s1")
-	feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
+	feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
 	s := screen(m)
 	for _, want := range []string{"before it", "unreadable item", `"{\"entryId\":\"e2\"`, "after it"} {
 		if !strings.Contains(s, want) {

@@ -22,13 +22,6 @@ func leaseMargin(left time.Duration) time.Duration {
 	return min(max(left/5, 2*time.Second), 30*time.Second)
 }
 
-// leaseTickMsg is the lease timer: the lease that expires at expires may
-// need renewing (or has expired).
-type leaseTickMsg struct {
-	gen     int
-	expires time.Time
-}
-
 // keepLease sets the lease timer for s's lease, when this terminal holds it
 // and no timer is set for this expiry already.
 func (m *Model) keepLease(s *session.Session) tea.Cmd {
@@ -44,15 +37,15 @@ func (m *Model) keepLease(s *session.Session) tea.Cmd {
 	left := holder.ExpiresAt.Sub(now)
 	wait := max(left-leaseMargin(left), 0)
 	gen, expires := s.Gen, holder.ExpiresAt
-	return quietTick(wait, func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} })
+	return quietTick(wait, func(time.Time) tea.Msg { return session.LeaseTickMsg{Gen: gen, Expires: expires} })
 }
 
 // onTick renews the lease when the person is here, else lets it go;
 // at the expiry the screen is drawn again to say it lapsed.
 // redraw is false for a tick of a lease no longer kept.
-func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
-	s := m.current(msg.gen)
-	if s == nil || s.State == nil || !msg.expires.Equal(s.TimerFor) {
+func (m *Model) onLeaseTick(msg session.LeaseTickMsg) (cmd tea.Cmd, redraw bool) {
+	s := m.current(msg.Gen)
+	if s == nil || s.State == nil || !msg.Expires.Equal(s.TimerFor) {
 		return nil, false
 	}
 	rel, _ := s.State.Lease()
@@ -60,16 +53,16 @@ func (m *Model) onLeaseTick(msg leaseTickMsg) (cmd tea.Cmd, redraw bool) {
 		return nil, true // a deleted session's lease is not renewed
 	}
 	now := m.cfg.Now()
-	if m.lastKey.After(s.LeaseSince) && now.Before(msg.expires) {
+	if m.lastKey.After(s.LeaseSince) && now.Before(msg.Expires) {
 		return renewLease(s.Ctx, m.cfg.Client, s.Gen, s.ID, m.cfg.ClaimTTL), true
 	}
-	if now.Before(msg.expires) {
-		m.needsNote(s, "the lease lapses at "+msg.expires.In(m.cfg.Location).Format("15:04"))
-		gen, expires := s.Gen, msg.expires
-		return quietTick(msg.expires.Sub(now), func(time.Time) tea.Msg { return leaseTickMsg{gen: gen, expires: expires} }), true
+	if now.Before(msg.Expires) {
+		m.needsNote(s, "the lease lapses at "+msg.Expires.In(m.cfg.Location).Format("15:04"))
+		gen, expires := s.Gen, msg.Expires
+		return quietTick(msg.Expires.Sub(now), func(time.Time) tea.Msg { return session.LeaseTickMsg{Gen: gen, Expires: expires} }), true
 	}
 	m.needsNote(s, "the lease lapsed")
-	return m.lapsed(s, msg.expires), true // expired: the lease pane says so, from LeaseAt(now); the transcript once
+	return m.lapsed(s, msg.Expires), true // expired: the lease pane says so, from LeaseAt(now); the transcript once
 }
 
 // renewLease claims the lease this terminal holds again, which renews it
@@ -79,6 +72,6 @@ func renewLease(ctx context.Context, c *client.Client, gen int, id string, ttl t
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		cl, err := c.Claim(ctx, id, claimOptions(ttl)...)
-		return claimedMsg{gen: gen, claim: cl, err: err, renewal: true}
+		return session.ClaimedMsg{Gen: gen, Claim: cl, Err: err, Renewal: true}
 	}
 }

@@ -194,9 +194,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.onFocus(true)
 	case tea.BlurMsg:
 		m.onFocus(false)
-	case eventMsg:
+	case session.EventMsg:
 		return m.onEvent(msg)
-	case eventsMsg:
+	case session.EventsMsg:
 		return m.onEvents(msg)
 	case flushMsg:
 		return m.onFlush(msg)
@@ -211,28 +211,28 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // onData routes the answers of the UI's commands.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case connMsg:
+	case session.ConnMsg:
 		return m.onConn(msg)
-	case streamEndMsg:
+	case session.StreamEndMsg:
 		m.onStreamEnd(msg)
-	case openedMsg:
+	case session.OpenedMsg:
 		return m.onOpened(msg)
-	case streamOpenedMsg:
+	case session.StreamOpenedMsg:
 		return m.onStreamOpened(msg)
-	case reopenMsg:
+	case session.ReopenMsg:
 		return m.onReopen(msg)
-	case sentMsg:
+	case session.SentMsg:
 		m.onSent(msg)
 		return m.sendNextHeld(msg)
-	case abortedMsg:
+	case session.AbortedMsg:
 		m.onAborted(msg)
-	case claimedMsg:
+	case session.ClaimedMsg:
 		m.onClaimed(msg)
-	case leaseTickMsg:
+	case session.LeaseTickMsg:
 		cmd, redraw := m.onLeaseTick(msg)
 		m.dirty = redraw
 		return cmd
-	case leaseShowMsg:
+	case session.LeaseShowMsg:
 		return m.onLeaseShow(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
@@ -242,13 +242,13 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onRecent(msg)
 	case historyMsg:
 		m.onHistory(msg)
-	case forgotMsg:
+	case session.ForgotMsg:
 		return m.onForgot(msg)
-	case notesMsg:
+	case session.NotesMsg:
 		m.onNotes(msg)
-	case earlierCountMsg:
+	case session.EarlierCountMsg:
 		m.onEarlierCount(msg)
-	case foldStepMsg:
+	case session.FoldStepMsg:
 		return m.onFoldStep(msg)
 	default:
 		return m.onRoomData(msg)
@@ -261,15 +261,15 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case chimedMsg:
 		m.onChimed(msg)
-	case resolvedMsg:
+	case session.ResolvedMsg:
 		m.onResolved(msg)
-	case policyMsg:
+	case session.PolicyMsg:
 		m.onPolicy(msg)
-	case cancelledMsg:
+	case session.CancelledMsg:
 		m.onCancelled(msg)
 	case accountMsg:
 		m.onAccount(msg)
-	case factsMsg:
+	case session.FactsMsg:
 		m.onFacts(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)

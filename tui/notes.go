@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // A snapshot carries the transcript's messages but not the notes the
@@ -21,13 +22,6 @@ const (
 	notesMax  = 40 * 500 // the most events read for notes on open
 )
 
-// notesMsg brings the notes of the events up to an opened snapshot's cursor.
-type notesMsg struct {
-	gen    int
-	placed []client.PlacedNotice
-	err    error
-}
-
 // readNotes reads the session's events up to upTo (at most notesMax of
 // them, the latest) and collects the notes they make, as me sees them.
 func readNotes(ctx context.Context, c *client.Client, gen int, id string, me client.Me, upTo int64) tea.Cmd {
@@ -42,7 +36,7 @@ func readNotes(ctx context.Context, c *client.Client, gen int, id string, me cli
 		for pages := 0; pages < notesMax/notesPage+1; pages++ {
 			res, err := c.Watch(ctx, id, since, 0)
 			if err != nil {
-				return notesMsg{gen: gen, placed: n.Placed(), err: err}
+				return session.NotesMsg{Gen: gen, Placed: n.Placed(), Err: err}
 			}
 			done := len(res.Events) == 0
 			for _, ev := range res.Events {
@@ -53,16 +47,16 @@ func readNotes(ctx context.Context, c *client.Client, gen int, id string, me cli
 			}
 			since = res.Cursor
 		}
-		return notesMsg{gen: gen, placed: n.Placed()}
+		return session.NotesMsg{Gen: gen, Placed: n.Placed()}
 	}
 }
 
 // onNotes puts the notes of the opened session's past events in place.
-func (m *Model) onNotes(msg notesMsg) {
-	s := m.current(msg.gen)
+func (m *Model) onNotes(msg session.NotesMsg) {
+	s := m.current(msg.Gen)
 	// A failed read (msg.err) costs only the notes it did not reach: the
 	// transcript itself came with the snapshot.
-	if s == nil || s.State == nil || s.State.FoldNotices(s.HoldNotes(msg.placed)) == 0 {
+	if s == nil || s.State == nil || s.State.FoldNotices(s.HoldNotes(msg.Placed)) == 0 {
 		m.dirty = false
 		return
 	}

@@ -222,37 +222,37 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 }
 
 // onResolved shows what became of an accept or a reject.
-func (m *Model) onResolved(msg resolvedMsg) {
-	if m.current(msg.gen) == nil || m.failed(msg.err) {
+func (m *Model) onResolved(msg session.ResolvedMsg) {
+	if m.current(msg.Gen) == nil || m.failed(msg.Err) {
 		return
 	}
 	m.setErr(nil)
 	verb := "rejected "
-	if msg.accept {
+	if msg.Accept {
 		verb = "accepted "
 	}
-	m.note = verb + panes.Possessive(msg.chime.Author) + " chime"
+	m.note = verb + panes.Possessive(msg.Chime.Author) + " chime"
 }
 
 // onPolicy shows the room's new policy, or why it did not change.
-func (m *Model) onPolicy(msg policyMsg) {
-	if m.current(msg.gen) == nil || m.failed(msg.err) {
+func (m *Model) onPolicy(msg session.PolicyMsg) {
+	if m.current(msg.Gen) == nil || m.failed(msg.Err) {
 		return
 	}
 	m.setErr(nil)
-	m.note = "room " + ui.NameLine(msg.policy) + ": " + panes.PolicyMeaning(msg.policy)
+	m.note = "room " + ui.NameLine(msg.Policy) + ": " + panes.PolicyMeaning(msg.Policy)
 }
 
 // onCancelled shows a cancel's outcome; the queue's event takes the item
 // off the lane.
-func (m *Model) onCancelled(msg cancelledMsg) {
-	s := m.current(msg.gen)
-	if s == nil || m.failed(msg.err) {
+func (m *Model) onCancelled(msg session.CancelledMsg) {
+	s := m.current(msg.Gen)
+	if s == nil || m.failed(msg.Err) {
 		return
 	}
 	m.setErr(nil)
-	m.note = "cancelled " + ui.NameLine(msg.commandID)
-	if t := s.Texts[msg.commandID]; t != "" {
+	m.note = "cancelled " + ui.NameLine(msg.CommandID)
+	if t := s.Texts[msg.CommandID]; t != "" {
 		m.note = "cancelled “" + ui.SanitizeLine(ui.ClipRunes(t, 40)) + "”"
 	}
 }

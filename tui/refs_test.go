@@ -37,7 +37,7 @@ func TestRefChips(t *testing.T) {
 	feed(m, keyEnter)
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "rq1", Text: "/etc please", Refs: []string{"doc-1", "doc-2"}}
 	refused := &client.Error{Status: 409, Code: client.CodeLeaseRequired, Message: "claim first"}
-	feed(m, sentMsg{gen: m.gen, out: out, err: refused})
+	feed(m, session.SentMsg{Gen: m.gen, Out: out, Err: refused})
 	if !slices.Equal(m.refs, []string{"doc-1", "doc-2", "doc-3"}) {
 		t.Fatalf("after the refusal the refs are %q", m.refs)
 	}

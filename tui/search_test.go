@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -199,8 +200,8 @@ func TestSearchFollowsNewEntries(t *testing.T) {
 	// again for it, the query kept.
 	snap := long(30)
 	m.open("s1")
-	feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap,
-		claim: &client.Claimed{Lease: *snap.Session.Lease}})
+	feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap,
+		Claim: &client.Claimed{Lease: *snap.Session.Lease}})
 	if m.focus == focusSearch {
 		t.Fatal("the search bar stays open over another session")
 	}

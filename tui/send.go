@@ -98,23 +98,23 @@ func unconfirmedNote(op, send string) string {
 }
 
 // onSent notes what became of a send.
-func (m *Model) onSent(msg sentMsg) {
-	s := m.landed(msg.gen, msg.out, msg.err)
+func (m *Model) onSent(msg session.SentMsg) {
+	s := m.landed(msg.Gen, msg.Out, msg.Err)
 	if s == nil {
 		return
 	}
 	m.refusal = nil
-	if msg.acc != nil && msg.acc.CommandID != "" {
-		s.Texts[msg.acc.CommandID] = msg.out.Text
+	if msg.Acc != nil && msg.Acc.CommandID != "" {
+		s.Texts[msg.Acc.CommandID] = msg.Out.Text
 	}
-	if a := m.account; a != nil && a.Kind != client.AccountMember && (msg.acc == nil || !msg.acc.Replayed) {
+	if a := m.account; a != nil && a.Kind != client.AccountMember && (msg.Acc == nil || !msg.Acc.Replayed) {
 		a.TurnsToday++ // the host counted it; the next look-up says so too
 	}
 	s.Role, s.Stale = session.RoleDrive, false
 	switch {
-	case msg.out.Op == client.OpSteer:
+	case msg.Out.Op == client.OpSteer:
 		m.note = "steered the run"
-	case msg.acc != nil && msg.acc.Disposition == "queued":
+	case msg.Acc != nil && msg.Acc.Disposition == "queued":
 		m.note = "queued as a follow-up"
 	default:
 		m.note = ""

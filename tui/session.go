@@ -155,18 +155,18 @@ func (c *common) current(gen int) *session.Session {
 }
 
 // onOpened takes the snapshot and the claim's outcome and opens the stream.
-func (m *Model) onOpened(msg openedMsg) tea.Cmd {
-	s := m.current(msg.gen)
+func (m *Model) onOpened(msg session.OpenedMsg) tea.Cmd {
+	s := m.current(msg.Gen)
 	if s == nil {
 		return nil
 	}
-	if msg.principal != "" {
-		m.me.Principal = msg.principal
+	if msg.Principal != "" {
+		m.me.Principal = msg.Principal
 	}
-	if msg.err != nil {
+	if msg.Err != nil {
 		m.dropTile(s)
-		m.setErr(msg.err)
-		m.notYours(msg.err)
+		m.setErr(msg.Err)
+		m.notYours(msg.Err)
 		if len(m.tiles) > 0 {
 			m.layout()
 			return nil
@@ -175,14 +175,14 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 		m.layout()
 		return m.reload("")
 	}
-	if msg.lazy != nil {
-		s.State = client.NewStateLazy(m.me, msg.lazy)
+	if msg.Lazy != nil {
+		s.State = client.NewStateLazy(m.me, msg.Lazy)
 	} else {
-		s.State = client.NewState(m.me, msg.snap)
+		s.State = client.NewState(m.me, msg.Snap)
 	}
 	count := startLazy(s)
 	m.confirmFromStream(s) // a message kept from an earlier run that the host had taken
-	s.Cost.Base(msg.snap)
+	s.Cost.Base(msg.Snap)
 	viewOf(s).EntriesChanged()
 	switch {
 	case s == m.sess && s.OnOpen != "":
@@ -194,16 +194,16 @@ func (m *Model) onOpened(msg openedMsg) tea.Cmd {
 	m.layout()
 	keep := m.keepLease(s)
 	s.States = make(chan client.ConnState, 8)
-	return tea.Batch(openStream(s.Ctx, m.cfg.Client, s.Gen, s.ID, msg.snap.Cursor, s.States, m.cfg.OnConnState),
-		fetchAccount(s.Ctx, m.cfg.Client), keep, readNotes(s.Ctx, m.cfg.Client, s.Gen, s.ID, m.me, msg.snap.Cursor), count)
+	return tea.Batch(openStream(s.Ctx, m.cfg.Client, s.Gen, s.ID, msg.Snap.Cursor, s.States, m.cfg.OnConnState),
+		fetchAccount(s.Ctx, m.cfg.Client), keep, readNotes(s.Ctx, m.cfg.Client, s.Gen, s.ID, m.me, msg.Snap.Cursor), count)
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when
 // it succeeded; otherwise watch, offering a takeover when the lease is held
 // by another terminal of the same person.
-func (m *Model) claimOutcome(s *session.Session, msg openedMsg) {
-	err := msg.claimErr
-	if msg.claim == nil && err == nil {
+func (m *Model) claimOutcome(s *session.Session, msg session.OpenedMsg) {
+	err := msg.ClaimErr
+	if msg.Claim == nil && err == nil {
 		s.Role = m.unclaimedRole(s) // not claimed: watching, or --no-claim
 		return
 	}
@@ -251,34 +251,34 @@ func (m *Model) leaseChanged(s *session.Session) {
 
 // onClaimed makes this terminal the driver after a claim the person asked
 // for.
-func (m *Model) onClaimed(msg claimedMsg) {
-	s := m.current(msg.gen)
+func (m *Model) onClaimed(msg session.ClaimedMsg) {
+	s := m.current(msg.Gen)
 	if s == nil {
 		return
 	}
-	if msg.renewal {
+	if msg.Renewal {
 		m.onRenewed(s, msg)
 		return
 	}
-	if msg.err != nil {
-		m.setErr(msg.err)
+	if msg.Err != nil {
+		m.setErr(msg.Err)
 		return
 	}
 	m.setErr(nil)
 	s.Role, s.Offer, s.Stale = session.RoleDrive, nil, false
 	m.closeOffer()
 	m.note = "you drive from this terminal"
-	if msg.claim != nil && msg.claim.TookOverFrom != nil {
-		m.note = "took over from " + ui.TerminalLabel(msg.claim.TookOverFrom.ClientID)
+	if msg.Claim != nil && msg.Claim.TookOverFrom != nil {
+		m.note = "took over from " + ui.TerminalLabel(msg.Claim.TookOverFrom.ClientID)
 	}
 }
 
 // onRenewed takes the answer of a quiet renewal: the lease's event moves
 // the timer on; a refusal (another terminal holds it now) says so.
-func (m *Model) onRenewed(s *session.Session, msg claimedMsg) {
-	if msg.err == nil {
+func (m *Model) onRenewed(s *session.Session, msg session.ClaimedMsg) {
+	if msg.Err == nil {
 		m.dirty = false
 		return
 	}
-	m.setErr(msg.err)
+	m.setErr(msg.Err)
 }

@@ -135,24 +135,24 @@ func abortRun(ctx context.Context, c *client.Client, gen int, id string, held []
 			}
 		}
 		_, err := c.Abort(ctx, id)
-		return abortedMsg{gen: gen, err: err, held: ok}
+		return session.AbortedMsg{Gen: gen, Err: err, Held: ok}
 	}
 }
 
 // onAborted shows the abort's answer and asks what becomes of the
 // follow-ups held back.
-func (m *Model) onAborted(msg abortedMsg) {
-	s := m.current(msg.gen)
+func (m *Model) onAborted(msg session.AbortedMsg) {
+	s := m.current(msg.Gen)
 	if s == nil {
 		return
 	}
-	if msg.err != nil {
-		m.setErr(msg.err)
+	if msg.Err != nil {
+		m.setErr(msg.Err)
 	} else {
 		m.note = "abort sent"
 	}
 	var texts []string
-	for _, id := range msg.held {
+	for _, id := range msg.Held {
 		if t := s.Texts[id]; t != "" {
 			texts = append(texts, t)
 		}
@@ -194,7 +194,7 @@ func (m *Model) onSendHeld(a sendHeld) tea.Cmd {
 		return nil
 	}
 	s.Stop.ToSend = append([]string(nil), a.texts...)
-	return m.sendNextHeld(sentMsg{gen: a.gen})
+	return m.sendNextHeld(session.SentMsg{Gen: a.gen})
 }
 
 // plural picks the words for one or for several.
@@ -208,12 +208,12 @@ func plural(n int, one, many string) string {
 // sendNextHeld sends the next held follow-up the person chose to send,
 // once the send before it settled (a refusal puts the rest back in the
 // composer, after the refused one).
-func (m *Model) sendNextHeld(msg sentMsg) tea.Cmd {
-	s := m.current(msg.gen)
+func (m *Model) sendNextHeld(msg session.SentMsg) tea.Cmd {
+	s := m.current(msg.Gen)
 	if s == nil || len(s.Stop.ToSend) == 0 || s.Sending {
 		return nil
 	}
-	if msg.err != nil {
+	if msg.Err != nil {
 		m.composer.Restore(strings.Join(s.Stop.ToSend, "\n\n"))
 		s.Stop.ToSend = nil
 		return nil
@@ -221,7 +221,7 @@ func (m *Model) sendNextHeld(msg sentMsg) tea.Cmd {
 	text := s.Stop.ToSend[0]
 	s.Stop.ToSend = s.Stop.ToSend[1:]
 	op := client.OpPrompt
-	if s.State.Run == client.RunRunning || msg.out.RequestID != "" {
+	if s.State.Run == client.RunRunning || msg.Out.RequestID != "" {
 		op = client.OpFollowUp // behind the one just sent
 	}
 	rel, _ := s.State.LeaseAt(m.cfg.Now())

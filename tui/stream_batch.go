@@ -13,13 +13,6 @@ import (
 // get in between the messages of a long replay.
 const maxEventsPerMsg = 256
 
-// eventsMsg is the events of the open session's stream that arrived
-// together, in order.
-type eventsMsg struct {
-	gen int
-	evs []client.Event
-}
-
 // nextEvents waits for the stream's next event, then takes every event that
 // is already at hand, so that what arrives together enters the loop as one
 // message. A run of message.deltas that comes within a flush interval of
@@ -38,7 +31,7 @@ type eventsMsg struct {
 func nextEvents(s *client.Stream, gen int, p *session.Pacer) tea.Cmd {
 	return func() tea.Msg {
 		if !s.Next() {
-			return streamEndMsg{gen: gen, err: s.Err()}
+			return session.StreamEndMsg{Gen: gen, Err: s.Err()}
 		}
 		evs := takeReady(s, []client.Event{s.Current()})
 		if !s.PacesDeltas() && time.Since(p.Last) < p.Hold() && onlyDeltas(evs) {
@@ -48,9 +41,9 @@ func nextEvents(s *client.Stream, gen int, p *session.Pacer) tea.Cmd {
 		}
 		p.Last = time.Now()
 		if len(evs) == 1 && evs[0].Type != client.EvMessageDelta {
-			return eventMsg{gen: gen, ev: evs[0]}
+			return session.EventMsg{Gen: gen, Ev: evs[0]}
 		}
-		return eventsMsg{gen: gen, evs: evs}
+		return session.EventsMsg{Gen: gen, Evs: evs}
 	}
 }
 
@@ -79,18 +72,18 @@ func onlyDeltas(evs []client.Event) bool {
 // arm none, see scheduleFlush), so a reply streaming in costs one message
 // and one frame a flush interval. A tile without the focus keeps its slower
 // flush tick (tileFlushEvery).
-func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
-	s := m.current(msg.gen)
+func (m *Model) onEvents(msg session.EventsMsg) tea.Cmd {
+	s := m.current(msg.Gen)
 	if s == nil || s.State == nil {
 		m.dirty = false
 		return nil
 	}
-	cmds := make([]tea.Cmd, 0, len(msg.evs)+1)
+	cmds := make([]tea.Cmd, 0, len(msg.Evs)+1)
 	dirty, deltas := false, false
 	if !m.throttled(s) {
 		m.drawsNow = s
 	}
-	for _, ev := range msg.evs {
+	for _, ev := range msg.Evs {
 		m.dirty = true
 		cmds = append(cmds, m.fold(s, ev))
 		deltas = deltas || ev.Type == client.EvMessageDelta

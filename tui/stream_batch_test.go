@@ -24,9 +24,9 @@ func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
 	for _, s := range texts {
 		d := delta(one, "m9", s)
 		feed(one, d)
-		evs = append(evs, d.ev)
+		evs = append(evs, d.Ev)
 	}
-	feed(batch, eventsMsg{gen: batch.gen, evs: evs})
+	feed(batch, session.EventsMsg{Gen: batch.gen, Evs: evs})
 	feed(one, flushMsg{gen: one.gen})
 	feed(batch, flushMsg{gen: batch.gen})
 	if a := screen(one); !strings.Contains(a, "Streaming") || !strings.Contains(a, "and more.") {
@@ -62,10 +62,10 @@ func TestStreamEntersInBatches(t *testing.T) {
 	for settled := false; !settled; {
 		var evs []client.Event
 		switch msg := nextWithin(t, nextEvents(s, 1, &p)).(type) {
-		case eventMsg:
-			evs = []client.Event{msg.ev}
-		case eventsMsg:
-			evs = msg.evs
+		case session.EventMsg:
+			evs = []client.Event{msg.Ev}
+		case session.EventsMsg:
+			evs = msg.Evs
 		default:
 			t.Fatalf("got %T before the run settled", msg)
 		}
@@ -110,7 +110,7 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	ticks := m.ticks
 	d1, d2 := delta(m, "m9", "Streaming "), delta(m, "m9", "as it comes")
-	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{d1.ev, d2.ev}})
+	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{d1.Ev, d2.Ev}})
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "Streaming as it comes") {
 		t.Fatalf("the batch was not drawn when it entered:\n%s", got)
 	}
@@ -128,9 +128,9 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 func TestListBehindDrawnByATick(t *testing.T) {
 	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
-	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- alpha\n").ev}})
+	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{delta(m, "m9", "- alpha\n").Ev}})
 	ticks := m.ticks
-	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- bravo\n").ev}})
+	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{delta(m, "m9", "- bravo\n").Ev}})
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "alpha") || strings.Contains(got, "bravo") {
 		t.Fatalf("the second batch drew the list again:\n%s", got)
 	}

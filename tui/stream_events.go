@@ -14,18 +14,18 @@ import (
 // a failure, their end said.
 
 // onStreamOpened starts reading the stream.
-func (m *Model) onStreamOpened(msg streamOpenedMsg) tea.Cmd {
-	s := m.current(msg.gen)
+func (m *Model) onStreamOpened(msg session.StreamOpenedMsg) tea.Cmd {
+	s := m.current(msg.Gen)
 	if s == nil {
-		if msg.stream != nil {
-			return closeStream(m.cfg.Context, m.cfg.Client, msg.stream, "", false)
+		if msg.Stream != nil {
+			return closeStream(m.cfg.Context, m.cfg.Client, msg.Stream, "", false)
 		}
 		return nil
 	}
-	if msg.err != nil {
-		return m.streamFailed(s, msg.err)
+	if msg.Err != nil {
+		return m.streamFailed(s, msg.Err)
 	}
-	s.Stream, s.StreamTries = msg.stream, 0
+	s.Stream, s.StreamTries = msg.Stream, 0
 	m.paceStream(s)
 	return tea.Batch(nextEvents(s.Stream, s.Gen, &s.Pace), nextConn(s.Ctx, s.States, s.Gen))
 }
@@ -45,7 +45,7 @@ func (m *Model) streamFailed(s *session.Session, err error) tea.Cmd {
 	s.Conn.Update(client.ConnState{Mode: client.ConnReconnecting, Attempt: s.StreamTries})
 	wait := min(streamRetryBase<<min(s.StreamTries-1, 6), streamRetryMax)
 	gen := s.Gen
-	return tea.Tick(wait, func(time.Time) tea.Msg { return reopenMsg{gen: gen} })
+	return tea.Tick(wait, func(time.Time) tea.Msg { return session.ReopenMsg{Gen: gen} })
 }
 
 // Retrying a stream that could not be opened: after 0.5 s, then twice as
@@ -55,13 +55,9 @@ const (
 	streamRetryMax  = 30 * time.Second
 )
 
-// reopenMsg says a stream that could not be opened is due to be tried
-// again.
-type reopenMsg struct{ gen int }
-
 // onReopen opens the stream again from the last event seen.
-func (m *Model) onReopen(msg reopenMsg) tea.Cmd {
-	s := m.current(msg.gen)
+func (m *Model) onReopen(msg session.ReopenMsg) tea.Cmd {
+	s := m.current(msg.Gen)
 	if s == nil || s.State == nil || s.Stream != nil {
 		m.dirty = false
 		return nil
@@ -70,13 +66,13 @@ func (m *Model) onReopen(msg reopenMsg) tea.Cmd {
 }
 
 // onEvent folds one event into the state and reads the next.
-func (m *Model) onEvent(msg eventMsg) tea.Cmd {
-	s := m.current(msg.gen)
+func (m *Model) onEvent(msg session.EventMsg) tea.Cmd {
+	s := m.current(msg.Gen)
 	if s == nil || s.State == nil {
 		m.dirty = false
 		return nil
 	}
-	return tea.Batch(m.fold(s, msg.ev), nextEvents(s.Stream, s.Gen, &s.Pace))
+	return tea.Batch(m.fold(s, msg.Ev), nextEvents(s.Stream, s.Gen, &s.Pace))
 }
 
 // fold folds one event into the state and returns what it asks for.
@@ -156,14 +152,14 @@ func (m *Model) onRoomEvent(s *session.Session, ev client.Event) tea.Cmd {
 }
 
 // onConn shows a connection change and waits for the next.
-func (m *Model) onConn(msg connMsg) tea.Cmd {
-	s := m.current(msg.gen)
+func (m *Model) onConn(msg session.ConnMsg) tea.Cmd {
+	s := m.current(msg.Gen)
 	if s == nil {
 		m.dirty = false
 		return nil
 	}
 	resumed := s.Conn.Resumed
-	s.Conn.Update(msg.state)
+	s.Conn.Update(msg.State)
 	var probe tea.Cmd
 	if s.Conn.Resumed && !resumed && s.State != nil {
 		probe = probeCursor(s.Ctx, m.cfg.Client, s.Gen, s.ID, s.State.Cursor)
@@ -172,17 +168,17 @@ func (m *Model) onConn(msg connMsg) tea.Cmd {
 }
 
 // onStreamEnd shows that the stream ended, and why.
-func (m *Model) onStreamEnd(msg streamEndMsg) {
-	s := m.current(msg.gen)
+func (m *Model) onStreamEnd(msg session.StreamEndMsg) {
+	s := m.current(msg.Gen)
 	if s == nil {
 		m.dirty = false
 		return
 	}
 	s.Conn.Ended = true
-	if msg.err != nil {
-		m.setErr(msg.err)
+	if msg.Err != nil {
+		m.setErr(msg.Err)
 	}
-	if client.ErrorCode(msg.err) == client.CodeNotFound {
+	if client.ErrorCode(msg.Err) == client.CodeNotFound {
 		// Deleted from another terminal (a stream cut just before the
 		// event resumes into not_found), or no longer this person's.
 		s.Vanished = true
@@ -195,7 +191,7 @@ func (m *Model) onStreamEnd(msg streamEndMsg) {
 		if s == m.sess {
 			m.note = "" // the lines under the transcript say where it went
 		}
-	case msg.err != nil:
+	case msg.Err != nil:
 		m.needsNote(s, "its stream ended")
 	}
 }

@@ -50,8 +50,8 @@ func wallOf(t *testing.T, srv *vehicletest.Server, w, h int, titles ...string) (
 	a.until("every tile's notes read", func(string) bool { // they come after the snapshot, each tile on its own
 		for _, s := range a.m.tiles {
 			if !a.answered(func(tea.Msg) bool { return false }, func(msg tea.Msg) bool {
-				n, ok := msg.(notesMsg)
-				return ok && n.gen == s.Gen
+				n, ok := msg.(session.NotesMsg)
+				return ok && n.Gen == s.Gen
 			}) {
 				return false
 			}
@@ -161,7 +161,7 @@ func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
 	a.see("! Beta · the lease was taken: you watch")
 
 	gamma := a.m.tiles[2]
-	a.send(leaseTickMsg{gen: gamma.Gen, expires: gamma.TimerFor}) // its timer fires, no key pressed since
+	a.send(session.LeaseTickMsg{Gen: gamma.Gen, Expires: gamma.TimerFor}) // its timer fires, no key pressed since
 	a.see("! Gamma · the lease lapses at " + gamma.TimerFor.In(a.m.cfg.Location).Format("15:04"))
 }
 
@@ -189,9 +189,9 @@ func TestWallTileFlushesSlower(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	alpha, beta := a.m.tiles[0], a.m.tiles[1]
-	deltaTo := func(s *session.Session, id, text string) eventMsg {
+	deltaTo := func(s *session.Session, id, text string) session.EventMsg {
 		v := fmt.Sprintf(`{"runId":"r9","messageId":"m-%s","delta":%q}`, id, text)
-		return eventMsg{gen: s.Gen, ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+		return session.EventMsg{Gen: s.Gen, Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
 			SessionID: id, Value: []byte(v)}}
 	}
 	at := time.Now()
