@@ -277,10 +277,10 @@ func inPane(b key.Binding, where string) key.Binding {
 	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(ui.FirstKey(b)+"↵ in "+where, b.Help().Desc))
 }
 
-// onSessionAction runs an action of the session's whose key the picker
+// onActionKey runs an action of the session's whose key the picker
 // has too (new, rename, clone), or says why it cannot run: a key the
 // palette and the help list works where they show it.
-func (m *Model) onSessionAction(msg tea.KeyPressMsg) tea.Cmd {
+func (m *Model) onActionKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.Keys
 	var a action
 	for _, x := range m.actions() {

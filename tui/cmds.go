@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/internal/quiettime"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
 )
@@ -50,15 +49,6 @@ func sortNewest(list []client.Summary) {
 	sort.SliceStable(list, func(i, j int) bool { return list[i].UpdatedAt.After(list[j].UpdatedAt) })
 }
 
-// claimOptions are a claim's options for a lease of ttl (0: the host's),
-// then extra.
-func claimOptions(ttl time.Duration, extra ...client.ClaimOption) []client.ClaimOption {
-	if ttl > 0 {
-		return append([]client.ClaimOption{client.TTL(ttl)}, extra...)
-	}
-	return extra
-}
-
 // openSession learns who the person is, claims the lease for ttl unless
 // watching (never taking it over), and reads the snapshot.
 func openSession(ctx context.Context, c *client.Client, gen int, id, principal string, watch bool, ttl time.Duration) tea.Cmd {
@@ -67,7 +57,7 @@ func openSession(ctx context.Context, c *client.Client, gen int, id, principal s
 		defer cancel()
 		m := session.OpenedMsg{Gen: gen, ID: id, Principal: whoami(ctx, c, principal)}
 		if !watch {
-			m.Claim, m.ClaimErr = c.Claim(ctx, id, claimOptions(ttl)...)
+			m.Claim, m.ClaimErr = c.Claim(ctx, id, session.ClaimOptions(ttl)...)
 			if m.Claim != nil && m.Principal == "" {
 				m.Principal = m.Claim.Lease.Principal
 			}
@@ -138,47 +128,6 @@ func closeStream(ctx context.Context, c *client.Client, s *client.Stream, id str
 	}
 }
 
-// sendText posts a prompt, follow_up or steer; when claim is set it first
-// claims the lease quietly for ttl (never taking over). Every attempt is
-// the same request (out's requestId), so the host never runs it twice.
-func sendText(ctx context.Context, c *client.Client, gen int, id string, out session.Outgoing, claim bool, ttl time.Duration) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		if claim {
-			if _, err := c.Claim(ctx, id, claimOptions(ttl)...); err != nil {
-				return session.SentMsg{Gen: gen, Out: out, Err: err}
-			}
-		}
-		acc, err := c.Send(ctx, id, out.Op, out.TextRequest())
-		if client.ErrorCode(err) == client.CodeLeaseRequired && !claim {
-			// The lease expired since this terminal last used it: claim it
-			// again, quietly, and send the same request once more (a
-			// refusal is not remembered by the host).
-			if _, cerr := c.Claim(ctx, id, claimOptions(ttl)...); cerr == nil {
-				acc, err = c.Send(ctx, id, out.Op, out.TextRequest())
-			}
-		}
-		return session.SentMsg{Gen: gen, Out: out, Acc: acc, Err: err}
-	}
-}
-
-// claimLease claims the lease for ttl, taking it over from another
-// terminal of the same person when takeover is set (the person asked for
-// it).
-func claimLease(ctx context.Context, c *client.Client, gen int, id string, takeover bool, ttl time.Duration) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		opts := claimOptions(ttl)
-		if takeover {
-			opts = append(opts, client.Takeover())
-		}
-		cl, err := c.Claim(ctx, id, opts...)
-		return session.ClaimedMsg{Gen: gen, Claim: cl, Err: err, Takeover: takeover}
-	}
-}
-
 // createSession starts a new session held by this client.
 func createSession(ctx context.Context, c *client.Client, req client.CreateRequest) tea.Cmd {
 	return func() tea.Msg {
@@ -232,16 +181,4 @@ func cloneSession(ctx context.Context, c *client.Client, id string) tea.Cmd {
 // a delta arrived and none is pending.
 func flushAfter(d time.Duration, gen int) tea.Cmd {
 	return tea.Tick(d, func(at time.Time) tea.Msg { return flushMsg{gen: gen, at: at} })
-}
-
-// quietTick is tea.Tick for what an idle UI waits on (the lease line's
-// countdown, the lease's own timer): the wait is on the quiet clock, so an
-// idle process wakes once when it fires, not sysmon with it
-// (internal/quiettime).
-func quietTick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
-	when := time.Now().Add(d)
-	return func() tea.Msg {
-		quiettime.SleepUntil(when)
-		return fn(time.Now())
-	}
 }

@@ -61,6 +61,8 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onPickerAction(a)
 	case rootAction:
 		return m.onRootAction(a)
+	case session.Action:
+		return m.onSessionAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -99,7 +101,7 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.current(a.Gen); s != nil {
-			return claimLease(s.Ctx, m.cfg.Client, s.Gen, s.ID, true, m.cfg.ClaimTTL)
+			return s.Claim(true)
 		}
 	case dialog.Watch:
 		if s := m.current(a.Gen); s != nil {
@@ -127,9 +129,14 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
 	case heldBack:
-		m.onHeldBack(a)
+		if s := m.current(a.gen); s != nil {
+			return m.act(s.HeldBack(a.texts), nil)
+		}
 	case sendHeld:
-		return m.onSendHeld(a)
+		if s := m.current(a.gen); s != nil {
+			cmd, act := s.SendHeld(a.texts)
+			return tea.Batch(cmd, m.act(act, nil))
+		}
 	case quitAnyway:
 		return m.onQuitAnyway()
 	case sendAnyway:

@@ -91,7 +91,7 @@ func (m *Model) onDraft(msg draftMsg) {
 				" on an empty composer sends it again (the same request: it runs once)"
 		}
 		if s.State != nil {
-			m.confirmFromStream(s) // the host had it: said so, nothing sent again
+			m.act(s.ConfirmFromStream(), nil) // the host had it: said so, nothing sent again
 		}
 	}
 	if kept.Text == "" {
@@ -100,7 +100,7 @@ func (m *Model) onDraft(msg draftMsg) {
 	if s != m.sess { // a tile without the focus: its composer is its draft
 		if s.Draft == "" {
 			s.Draft = kept.Text
-			m.needsNote(s, needDraft)
+			s.Mark(s == m.sess, session.NeedDraft)
 		}
 		return
 	}

@@ -79,15 +79,3 @@ func probeCursor(ctx context.Context, c *client.Client, gen int, id string, curs
 		return session.ForgotMsg{Gen: gen, Forgot: true}
 	}
 }
-
-// onForgot reads the session again when the host no longer knows the
-// events this terminal saw: the old transcript and chimes are not the
-// host's any more.
-func (m *Model) onForgot(msg session.ForgotMsg) tea.Cmd {
-	s := m.current(msg.Gen)
-	if s == nil || !msg.Forgot {
-		m.dirty = false
-		return nil
-	}
-	return m.reloadTile(s, "the host restarted with another state: "+ui.NameLine(s.ID)+" was read again")
-}

@@ -80,7 +80,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openInfo()
 		return nil
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
-		return m.onSessionAction(msg)
+		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Mouse):
 		m.toggleMouse()
 		return nil
@@ -218,41 +218,19 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	if s == nil || s.State == nil || s.Sending {
 		return nil
 	}
-	if m.cfg.Watch {
-		m.note = "watching read-only: this terminal cannot send"
+	if !m.cfg.Watch && m.tooLong(text) {
 		return nil
 	}
-	if m.tooLong(text) {
-		return nil
+	draft := m.composer.Value()
+	cmd, act, sent := s.Send(op, text, m.refs)
+	if !sent {
+		return m.act(act, nil)
 	}
-	rel, holder := s.State.LeaseAt(m.cfg.Now())
-	switch {
-	case s.Reduced:
-		m.note = "your role here is viewer: you may read this session, not drive it; nothing was sent"
-		return nil
-	case rel == client.LeaseMyOtherClient:
-		m.offerFromText(s, holder)
-		return nil
-	case rel == client.LeaseOther:
-		m.note = ui.NameLine(holder.Principal) + " holds this session's lease: nothing was sent"
-		return nil
-	}
-	if op == "" {
-		op = client.OpPrompt
-		if s.State.Run == client.RunRunning {
-			op = client.OpFollowUp
-		}
-	}
-	keep := m.remember(m.composer.Value())
+	keep := m.remember(draft)
 	m.composer.SetValue("")
 	m.transcript.ToBottom() // the person's own turn: follow it
-	s.Sending = true
-	m.note = "sending…"
-	out := m.newOutgoing(op, text)
-	out.Refs, m.refs = m.refs, nil
-	s.Outbound = &out
-	s.Texts[out.RequestID] = out.Text // the command's id: its events may come before the answer
-	return tea.Batch(keep, sendText(s.Ctx, m.cfg.Client, s.Gen, s.ID, out, rel != client.LeaseMine || s.Stale, m.cfg.ClaimTTL))
+	m.refs = nil
+	return tea.Batch(keep, cmd, m.act(act, nil))
 }
 
 // takeOver claims the lease, taking it from another terminal of the
@@ -272,25 +250,13 @@ func (m *Model) takeOver() tea.Cmd {
 		return nil
 	}
 	m.note = "taking over…"
-	return claimLease(s.Ctx, m.cfg.Client, s.Gen, s.ID, rel == client.LeaseMyOtherClient || s.State.Revoked != nil, m.cfg.ClaimTTL)
+	return s.Claim(rel == client.LeaseMyOtherClient || s.State.Revoked != nil)
 }
 
 // offer opens the take-over-or-watch offer for s, held by holder.
 func (m *Model) offer(s *session.Session, holder *client.Lease) {
 	s.Offer = holder
 	m.push(dialog.NewOffer(&m.Context, s.Gen, holder))
-}
-
-// offerFromText offers the take-over when enter on text finds the person's
-// other terminal driving: the text waits in the composer, and the next
-// words typed are text, never an answer.
-func (m *Model) offerFromText(s *session.Session, holder *client.Lease) {
-	m.closeOffer()
-	s.Offer = holder
-	d := dialog.NewOffer(&m.Context, s.Gen, holder)
-	d.FromText()
-	m.push(d)
-	m.note = "your other terminal drives: nothing was sent"
 }
 
 // closeOffer closes the offer, if it shows.

@@ -159,7 +159,7 @@ func openWays(b *testing.B, n int) map[string]func() *Model {
 		"lazy, folded after the first frame": func() *Model {
 			m := openBigLazy(b, data)
 			for m.sess.State.Earlier() > 0 {
-				m.onFoldStep(session.FoldStepMsg{Gen: m.sess.Gen})
+				m.onSessionMsg(session.FoldStepMsg{Gen: m.sess.Gen})
 			}
 			return m
 		},

@@ -326,7 +326,7 @@ func TestFoldAfterOpenOnlyUpToALimit(t *testing.T) {
 		folds bool
 	}{{0, true}, {2000, true}, {1000, false}} {
 		s.Lazy.UpTo = tc.upTo
-		msg := startLazy(s)()
+		msg := s.StartLazy()()
 		_, batch := msg.(tea.BatchMsg)
 		if batch != tc.folds {
 			t.Errorf("limit %d (%d items left): the fold after open asked %v, want %v",

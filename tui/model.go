@@ -48,8 +48,9 @@ type Model struct {
 	status         *panes.Status
 	activity       *panes.Activity
 	gen            int
-	visit          *visit   // chiming into another person's room, nil when not
-	refs           []string // the context refs the next text command carries
+	sessions       *session.Config // what every open session shares
+	visit          *visit          // chiming into another person's room, nil when not
+	refs           []string        // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
@@ -96,6 +97,8 @@ func New(cfg Config) *Model {
 		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
+	m.sessions = &session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context, ClaimTTL: cfg.ClaimTTL,
+		FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState}
 	m.empty = transcript.New(&m.Context)
 	m.transcript = m.empty
 	ctx := &m.Context
@@ -151,8 +154,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if spin := m.keepSpinning(); spin != nil {
 		cmd = tea.Batch(cmd, spin)
 	}
-	if show := m.keepCountdown(); show != nil {
-		cmd = tea.Batch(cmd, show)
+	if m.sess != nil {
+		cmd = tea.Batch(cmd, m.sess.KeepCountdown())
 	}
 	if m.dirty {
 		m.arrange()
@@ -221,19 +224,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onStreamOpened(msg)
 	case session.ReopenMsg:
 		return m.onReopen(msg)
-	case session.SentMsg:
-		m.onSent(msg)
-		return m.sendNextHeld(msg)
-	case session.AbortedMsg:
-		m.onAborted(msg)
-	case session.ClaimedMsg:
-		m.onClaimed(msg)
-	case session.LeaseTickMsg:
-		cmd, redraw := m.onLeaseTick(msg)
-		m.dirty = redraw
-		return cmd
-	case session.LeaseShowMsg:
-		return m.onLeaseShow(msg)
+	case session.Msg: // the rest of an open session's messages
+		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
 	case draftMsg:
@@ -242,14 +234,6 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onRecent(msg)
 	case historyMsg:
 		m.onHistory(msg)
-	case session.ForgotMsg:
-		return m.onForgot(msg)
-	case session.NotesMsg:
-		m.onNotes(msg)
-	case session.EarlierCountMsg:
-		m.onEarlierCount(msg)
-	case session.FoldStepMsg:
-		return m.onFoldStep(msg)
 	default:
 		return m.onRoomData(msg)
 	}
@@ -261,16 +245,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case chimedMsg:
 		m.onChimed(msg)
-	case session.ResolvedMsg:
-		m.onResolved(msg)
-	case session.PolicyMsg:
-		m.onPolicy(msg)
-	case session.CancelledMsg:
-		m.onCancelled(msg)
 	case accountMsg:
 		m.onAccount(msg)
-	case session.FactsMsg:
-		m.onFacts(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case forkedMsg:

@@ -185,13 +185,13 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	case panes.Resend:
 		return m.resend(s)
 	case panes.SendAgain:
-		cmd, sent := m.sendAgain(a.Item)
+		cmd, act, sent := s.SendAgain(a.Item)
 		if sent {
 			m.acted()
 		}
-		return cmd
+		return tea.Batch(cmd, m.act(act, nil))
 	case panes.Forget:
-		m.forget(a.Item)
+		s.Forget(a.Item)
 	case panes.CancelQueued:
 		s.Cancelling[a.Item.CommandID] = true
 		m.note = "cancelling the " + panes.OpWord(a.Item.Op) + "…"
@@ -219,40 +219,4 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 		return forkBefore(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.EntryID)
 	}
 	return nil
-}
-
-// onResolved shows what became of an accept or a reject.
-func (m *Model) onResolved(msg session.ResolvedMsg) {
-	if m.current(msg.Gen) == nil || m.failed(msg.Err) {
-		return
-	}
-	m.setErr(nil)
-	verb := "rejected "
-	if msg.Accept {
-		verb = "accepted "
-	}
-	m.note = verb + panes.Possessive(msg.Chime.Author) + " chime"
-}
-
-// onPolicy shows the room's new policy, or why it did not change.
-func (m *Model) onPolicy(msg session.PolicyMsg) {
-	if m.current(msg.Gen) == nil || m.failed(msg.Err) {
-		return
-	}
-	m.setErr(nil)
-	m.note = "room " + ui.NameLine(msg.Policy) + ": " + panes.PolicyMeaning(msg.Policy)
-}
-
-// onCancelled shows a cancel's outcome; the queue's event takes the item
-// off the lane.
-func (m *Model) onCancelled(msg session.CancelledMsg) {
-	s := m.current(msg.Gen)
-	if s == nil || m.failed(msg.Err) {
-		return
-	}
-	m.setErr(nil)
-	m.note = "cancelled " + ui.NameLine(msg.CommandID)
-	if t := s.Texts[msg.CommandID]; t != "" {
-		m.note = "cancelled “" + ui.SanitizeLine(ui.ClipRunes(t, 40)) + "”"
-	}
 }

@@ -226,7 +226,8 @@ func TestKeptMessageConflictIsTaken(t *testing.T) {
 	s := a.m.sess
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "req-kept", Text: "sent before", Kept: true}
 	s.Unconfirmed = &out
-	a.m.landed(s.Gen, out, &client.Error{Status: 409, Code: client.CodeRequestIDConflict, Message: "requestId was used before"})
+	a.send(session.SentMsg{Gen: s.Gen, Out: out, Err: &client.Error{Status: 409, Code: client.CodeRequestIDConflict,
+		Message: "requestId was used before"}})
 	if s.Unconfirmed != nil || a.m.composer.Value() != "" || a.m.LastError() != "" {
 		t.Fatalf("unconfirmed %+v, composer %q, error %q", s.Unconfirmed, a.m.composer.Value(), a.m.LastError())
 	}

@@ -94,7 +94,7 @@ func distinct(ids []string) []string {
 // opens it (the claim unless watching, the snapshot, its kept draft).
 func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	m.gen++
-	s := session.New(m.cfg.Context, id, m.gen, transcript.New(&m.Context))
+	s := session.New(m.sessions, id, m.gen, transcript.New(&m.Context))
 	viewOf(s).Open(s)
 	if m.cfg.Watch {
 		s.Role = session.RoleWatch
@@ -180,8 +180,8 @@ func (m *Model) onOpened(msg session.OpenedMsg) tea.Cmd {
 	} else {
 		s.State = client.NewState(m.me, msg.Snap)
 	}
-	count := startLazy(s)
-	m.confirmFromStream(s) // a message kept from an earlier run that the host had taken
+	count := s.StartLazy()
+	confirmed := m.act(s.ConfirmFromStream(), nil) // a message kept from an earlier run that the host had taken
 	s.Cost.Base(msg.Snap)
 	viewOf(s).EntriesChanged()
 	switch {
@@ -192,10 +192,10 @@ func (m *Model) onOpened(msg session.OpenedMsg) tea.Cmd {
 	}
 	m.claimOutcome(s, msg)
 	m.layout()
-	keep := m.keepLease(s)
+	keep := s.KeepLease()
 	s.States = make(chan client.ConnState, 8)
 	return tea.Batch(openStream(s.Ctx, m.cfg.Client, s.Gen, s.ID, msg.Snap.Cursor, s.States, m.cfg.OnConnState),
-		fetchAccount(s.Ctx, m.cfg.Client), keep, readNotes(s.Ctx, m.cfg.Client, s.Gen, s.ID, m.me, msg.Snap.Cursor), count)
+		fetchAccount(s.Ctx, m.cfg.Client), keep, s.ReadNotes(m.me, msg.Snap.Cursor), count, confirmed)
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when
@@ -232,53 +232,4 @@ func (m *Model) keepFocus() {
 	case m.focus == focusEntries && !m.transcript.HasSelectable():
 		m.focus = focusSession
 	}
-}
-
-// leaseChanged follows the lease: taken over, this terminal watches; the
-// offer closes when the other terminal let go.
-func (m *Model) leaseChanged(s *session.Session) {
-	if r := s.State.Revoked; r != nil && r != s.Revoked {
-		s.Revoked, s.Role = r, session.RoleWatch
-		m.note = ""
-		m.needsNote(s, "the lease was taken: you watch")
-	}
-	rel, _ := s.State.Lease()
-	if s.Offer != nil && rel != client.LeaseMyOtherClient {
-		s.Offer, s.Role = nil, session.RoleDrive
-		m.closeOffer()
-	}
-}
-
-// onClaimed makes this terminal the driver after a claim the person asked
-// for.
-func (m *Model) onClaimed(msg session.ClaimedMsg) {
-	s := m.current(msg.Gen)
-	if s == nil {
-		return
-	}
-	if msg.Renewal {
-		m.onRenewed(s, msg)
-		return
-	}
-	if msg.Err != nil {
-		m.setErr(msg.Err)
-		return
-	}
-	m.setErr(nil)
-	s.Role, s.Offer, s.Stale = session.RoleDrive, nil, false
-	m.closeOffer()
-	m.note = "you drive from this terminal"
-	if msg.Claim != nil && msg.Claim.TookOverFrom != nil {
-		m.note = "took over from " + ui.TerminalLabel(msg.Claim.TookOverFrom.ClientID)
-	}
-}
-
-// onRenewed takes the answer of a quiet renewal: the lease's event moves
-// the timer on; a refusal (another terminal holds it now) says so.
-func (m *Model) onRenewed(s *session.Session, msg session.ClaimedMsg) {
-	if msg.Err == nil {
-		m.dirty = false
-		return
-	}
-	m.setErr(msg.Err)
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
-	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -88,167 +86,32 @@ func (m *Model) onQuitKey() tea.Cmd {
 	return nil
 }
 
-// abort stops the run under way, when this terminal drives, holding back
-// the follow-ups it queued behind it.
+// abort stops the focused session's run under way, when this terminal
+// drives (session.Session.Abort).
 func (m *Model) abort() tea.Cmd {
-	s := m.sess
-	if s == nil || s.State == nil || s.State.Run != client.RunRunning {
+	if m.sess == nil {
 		return nil
 	}
-	if m.cfg.Watch || s.Role == session.RoleWatch {
-		m.note = "you are watching: only the driver can abort"
-		return nil
-	}
-	var held []string
-	for _, q := range s.State.Queue {
-		if q.Op != client.OpSteer && s.Texts[q.CommandID] != "" && !s.Cancelling[q.CommandID] {
-			held = append(held, q.CommandID)
-			s.Cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
-		}
-	}
-	s.Stop = session.Stopping{Sent: true, Watch: true}
-	m.note = "aborting…"
-	if len(held) > 0 {
-		m.note = "aborting; holding back " + followUps(len(held)) + " queued behind it…"
-	}
-	return abortRun(s.Ctx, m.cfg.Client, s.Gen, s.ID, held)
+	cmd, act := m.sess.Abort()
+	return tea.Batch(cmd, m.act(act, nil))
 }
 
-// followUps counts follow-ups in words.
-func followUps(n int) string {
-	if n == 1 {
-		return "the follow-up"
-	}
-	return fmt.Sprintf("%d follow-ups", n)
-}
-
-// abortRun cancels the held commands (each while still queued), then stops
-// the run under way.
-func abortRun(ctx context.Context, c *client.Client, gen int, id string, held []string) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		var ok []string
-		for _, cid := range held {
-			if _, err := c.Cancel(ctx, id, cid); err == nil {
-				ok = append(ok, cid)
-			}
-		}
-		_, err := c.Abort(ctx, id)
-		return session.AbortedMsg{Gen: gen, Err: err, Held: ok}
-	}
-}
-
-// onAborted shows the abort's answer and asks what becomes of the
-// follow-ups held back.
-func (m *Model) onAborted(msg session.AbortedMsg) {
-	s := m.current(msg.Gen)
-	if s == nil {
-		return
-	}
-	if msg.Err != nil {
-		m.setErr(msg.Err)
-	} else {
-		m.note = "abort sent"
-	}
-	var texts []string
-	for _, id := range msg.Held {
-		if t := s.Texts[id]; t != "" {
-			texts = append(texts, t)
-		}
-	}
-	if len(texts) == 0 {
-		return
-	}
-	lines := make([]string, len(texts))
-	for i, t := range texts {
+// askHeld asks whether the follow-ups an abort held back still go: back in
+// the composer, or sent now, in order.
+func (m *Model) askHeld(a session.AskHeld) {
+	lines := make([]string, len(a.Texts))
+	for i, t := range a.Texts {
 		lines[i] = "  · " + ui.SanitizeLine(ui.ClipRunes(t, 60))
 	}
 	what := "The follow-up you queued behind it was held back, not sent:"
 	ask, back, send := "Does it still go?", "no: back in the composer", "yes: send it now"
-	if len(texts) > 1 {
-		what = fmt.Sprintf("The %d follow-ups you queued behind it were held back, not sent:", len(texts))
+	if len(a.Texts) > 1 {
+		what = fmt.Sprintf("The %d follow-ups you queued behind it were held back, not sent:", len(a.Texts))
 		ask, send = "Do they still go?", "yes: send them now, in order"
 	}
 	m.push(dialog.NewChoice(&m.Context, "Run aborted", what+"\n"+strings.Join(lines, "\n")+"\n"+ask,
 		[]dialog.Option{
-			{Label: back, Act: heldBack{gen: s.Gen, texts: texts}},
-			{Label: send, Act: sendHeld{gen: s.Gen, texts: texts}},
+			{Label: back, Act: heldBack{gen: a.Gen, texts: a.Texts}},
+			{Label: send, Act: sendHeld{gen: a.Gen, texts: a.Texts}},
 		}, 0, false))
-}
-
-// onHeldBack puts the held follow-ups back in the composer.
-func (m *Model) onHeldBack(a heldBack) {
-	if m.current(a.gen) == nil {
-		return
-	}
-	m.composer.Restore(strings.Join(a.texts, "\n\n"))
-	m.note = "the held " + plural(len(a.texts), "follow-up is", "follow-ups are") + " back in the composer: " +
-		ui.KeyName(m.Keys.Send) + " sends"
-}
-
-// onSendHeld sends the held follow-ups again, in order.
-func (m *Model) onSendHeld(a sendHeld) tea.Cmd {
-	s := m.current(a.gen)
-	if s == nil {
-		return nil
-	}
-	s.Stop.ToSend = append([]string(nil), a.texts...)
-	return m.sendNextHeld(session.SentMsg{Gen: a.gen})
-}
-
-// plural picks the words for one or for several.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-// sendNextHeld sends the next held follow-up the person chose to send,
-// once the send before it settled (a refusal puts the rest back in the
-// composer, after the refused one).
-func (m *Model) sendNextHeld(msg session.SentMsg) tea.Cmd {
-	s := m.current(msg.Gen)
-	if s == nil || len(s.Stop.ToSend) == 0 || s.Sending {
-		return nil
-	}
-	if msg.Err != nil {
-		m.composer.Restore(strings.Join(s.Stop.ToSend, "\n\n"))
-		s.Stop.ToSend = nil
-		return nil
-	}
-	text := s.Stop.ToSend[0]
-	s.Stop.ToSend = s.Stop.ToSend[1:]
-	op := client.OpPrompt
-	if s.State.Run == client.RunRunning || msg.Out.RequestID != "" {
-		op = client.OpFollowUp // behind the one just sent
-	}
-	rel, _ := s.State.LeaseAt(m.cfg.Now())
-	s.Sending = true
-	m.note = "sending the held " + panes.OpWord(op) + "…"
-	out := m.newOutgoing(op, text)
-	s.Outbound = &out
-	return sendText(s.Ctx, m.cfg.Client, s.Gen, s.ID, out, rel != client.LeaseMine || s.Stale, m.cfg.ClaimTTL)
-}
-
-// afterAbort follows an abort this terminal sent: the run settled, it is
-// no longer stopping; a queued command that was not held back is cancelled
-// by the host with the abort, or delivered next: the status line says
-// which, from the host's events.
-func (m *Model) afterAbort(s *session.Session, ev client.Event) {
-	var v client.CommandValue
-	switch {
-	case ev.Type == client.EvRunSettled:
-		s.Stop.Sent = false
-	case !s.Stop.Watch || ev.Decode(&v) != nil || s.Texts[v.CommandID] != "" || s.Cancelling[v.CommandID]:
-	case ev.Type == client.EvCommandCancelled:
-		m.note = "the host cancelled a queued command with the abort"
-	case ev.Type == client.EvCommandDelivered:
-		m.note = "the host kept the queue after the abort: the next queued command runs now"
-		s.Stop.Watch = false
-	}
-	if ev.Type == client.EvCommandDelivered {
-		s.Stop.Watch = false
-	}
 }

@@ -81,15 +81,14 @@ func (m *Model) fold(s *session.Session, ev client.Event) tea.Cmd {
 	backID, backOp, back := s.Undelivered(ev)
 	ch := s.State.Apply(ev)
 	s.Cost.Count(ev)
-	m.afterAbort(s, ev)
-	m.confirmFromStream(s)
+	said := tea.Batch(m.act(s.AfterAbort(ev), nil), m.act(s.ConfirmFromStream(), nil))
 	if back != "" {
 		m.giveBack(s, backID, backOp, back)
 	}
 	if ev.Type == client.EvMessageDelta {
 		m.dirty = len(s.State.Entries) != before
 		viewOf(s).EntriesChanged()
-		return m.scheduleFlush(s)
+		return tea.Batch(said, m.scheduleFlush(s))
 	}
 	if ch.Has(client.ChangeTranscript) {
 		viewOf(s).EntriesChanged()
@@ -99,13 +98,13 @@ func (m *Model) fold(s *session.Session, ev client.Event) tea.Cmd {
 	}
 	if ch.Has(client.ChangeLease) {
 		s.Stale = false
-		m.leaseChanged(s)
+		said = tea.Batch(said, m.act(s.LeaseChanged(s == m.sess), nil))
 	}
 	if ev.Type == client.EvSessionRevived {
 		s.Stale = true // every command was interrupted; the lease is the host's to confirm
 	}
 	if s.State.Deleted {
-		m.needsNote(s, "this session was deleted")
+		s.Mark(s == m.sess, "this session was deleted")
 		if s == m.sess {
 			m.note = "" // the lines under the transcript say where it went
 		}
@@ -113,7 +112,7 @@ func (m *Model) fold(s *session.Session, ev client.Event) tea.Cmd {
 	if s == m.sess {
 		m.keepFocus()
 	}
-	return tea.Batch(m.onRoomEvent(s, ev), m.keepLease(s), m.refreshFacts(s, ev), m.onLeaseEnded(s, ev))
+	return tea.Batch(said, m.onRoomEvent(s, ev), s.KeepLease(), s.RefreshFacts(ev, m.hasModelKey()), m.act(s.LeaseEnded(ev), nil))
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
@@ -125,7 +124,7 @@ func (m *Model) onRoomEvent(s *session.Session, ev client.Event) tea.Cmd {
 		if m.note == "abort sent" && s == m.sess {
 			m.note = "" // the run settled: the abort is done
 		}
-		m.needsNote(s, needSettled)
+		s.Mark(s == m.sess, session.NeedSettled)
 		return tea.Batch(fetchAccount(s.Ctx, m.cfg.Client),
 			m.notify("the run settled in “"+s.State.Title()+"”"))
 	case client.EvChimeReceived:
@@ -134,7 +133,7 @@ func (m *Model) onRoomEvent(s *session.Session, ev client.Event) tea.Cmd {
 			return nil
 		}
 		if m.driving(s) {
-			m.needsNote(s, needChime)
+			s.Mark(s == m.sess, session.NeedChime)
 		}
 		return m.notify(v.Author + " chimes in “" + s.State.Title() + "”: " + v.Text)
 	case client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted:
@@ -143,9 +142,9 @@ func (m *Model) onRoomEvent(s *session.Session, ev client.Event) tea.Cmd {
 			return nil // not this terminal's, or cancelled as asked
 		}
 		if ev.Type == client.EvCommandFailed {
-			m.needsNote(s, "a message of yours failed")
+			s.Mark(s == m.sess, "a message of yours failed")
 		} else {
-			m.needsNote(s, "a message of yours came back unsent")
+			s.Mark(s == m.sess, "a message of yours came back unsent")
 		}
 	}
 	return nil
@@ -186,12 +185,12 @@ func (m *Model) onStreamEnd(msg session.StreamEndMsg) {
 	switch {
 	case s.Gone():
 		if s.State == nil || !s.State.Deleted { // a deletion was marked as such already
-			m.needsNote(s, "this session is gone")
+			s.Mark(s == m.sess, "this session is gone")
 		}
 		if s == m.sess {
 			m.note = "" // the lines under the transcript say where it went
 		}
 	case msg.Err != nil:
-		m.needsNote(s, "its stream ended")
+		s.Mark(s == m.sess, "its stream ended")
 	}
 }

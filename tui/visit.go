@@ -99,7 +99,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.layout()
 		return m.reload("")
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
-		return m.onSessionAction(msg)
+		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Send):
 		if v.sending {
 			return nil
@@ -140,16 +140,16 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 		return
 	}
 	v.sending, v.outbound = false, nil
-	if msg.err != nil && !hostRefused(msg.err) {
+	if msg.err != nil && !session.HostRefused(msg.err) {
 		v.unconfirmed = &msg.out
 		m.setErr(msg.err) // kept in the errors list
 		m.errText = ""
-		m.note = unconfirmedNote(opChime, ui.KeyName(m.Keys.Send))
+		m.note = session.UnconfirmedNote(opChime, ui.KeyName(m.Keys.Send))
 		return
 	}
 	if u := v.unconfirmed; u != nil && u.RequestID == msg.out.RequestID {
 		v.unconfirmed = nil
-		if u.Kept && isConflict(msg.err) { // an earlier run's request, under its own client id: it went then
+		if u.Kept && session.IsConflict(msg.err) { // an earlier run's request, under its own client id: it went then
 			m.setErr(nil)
 			m.note = "the host had this chime from your earlier run: it is not sent twice"
 			return

@@ -262,34 +262,3 @@ func (m *Model) othersLine(shown []*session.Session) string {
 	line := " also open: " + strings.Join(names, " · ") + " · " + ui.KeyName(m.Keys.TileRight) + " moves the focus there"
 	return m.Styles.Notice.Render(xansi.Truncate(line, m.width, "…"))
 }
-
-// needsNote marks a tile whose session needs the person while another has
-// the focus, and says why. A mark that asks more of the person (a failure,
-// the lease) is not replaced by one that asks less (a run settled).
-func (m *Model) needsNote(s *session.Session, why string) {
-	if s != m.sess && needRank(why) >= needRank(s.Needs) {
-		s.Needs = why
-	}
-}
-
-// needRank is how much a mark asks of the person: 0 for none, 1 for news
-// (a run settled), 2 for what waits on them (a chime, a draft), 3 for what
-// went wrong (a failure, the lease taken or lapsing).
-func needRank(why string) int {
-	switch {
-	case why == "":
-		return 0
-	case why == needSettled:
-		return 1
-	case why == needChime || why == needDraft:
-		return 2
-	}
-	return 3
-}
-
-// The marks of a tile whose session needs the person.
-const (
-	needSettled = "the run settled"
-	needChime   = "a chime waits for you"
-	needDraft   = "a draft of yours waits here"
-)

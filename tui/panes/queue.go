@@ -139,16 +139,8 @@ func (q *Queue) line(it LaneItem, selected bool) string {
 	return ui.Pad("  "+st.StatusWarn.Render("⧗ "+what)+st.Time.Render(" · ")+st.Body.Render(text), q.width)
 }
 
-// OpWord names a command's op for people.
-func OpWord(op string) string {
-	switch op {
-	case client.OpFollowUp:
-		return "follow-up"
-	case client.OpPrompt:
-		return "prompt"
-	}
-	return ui.SanitizeLine(op)
-}
+// OpWord is an op in the person's words (ui.OpWord).
+func OpWord(op string) string { return ui.OpWord(op) }
 
 // ShortHelp lists the queue lane's keys.
 func (q *Queue) ShortHelp() []key.Binding {

@@ -55,7 +55,8 @@ type Session struct {
 	ShowAt      time.Time             // when the countdown's next redraw is due (countdown.go)
 	Lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 
-	view View // the session's transcript, on screen when it has the focus or a tile
+	cfg  *Config // what every session shares
+	view View    // the session's transcript, on screen when it has the focus or a tile
 }
 
 // View is what a session tells the transcript that shows it (the root
@@ -74,12 +75,12 @@ type View interface {
 	FoldEarlier(n int) int
 }
 
-// New makes the session of id, generation gen, its requests made under
-// parent and shown by view (which reads it as its Source).
-func New(parent context.Context, id string, gen int, view View) *Session {
-	ctx, cancel := context.WithCancel(parent)
+// New makes the session of id, generation gen, its requests made through
+// cfg and under cfg.Parent, shown by view (which reads it as its Source).
+func New(cfg *Config, id string, gen int, view View) *Session {
+	ctx, cancel := context.WithCancel(cfg.Parent)
 	return &Session{ID: id, Gen: gen, Ctx: ctx, Cancel: cancel, Texts: map[string]string{},
-		Cancelling: map[string]bool{}, view: view}
+		Cancelling: map[string]bool{}, cfg: cfg, view: view}
 }
 
 // View is the transcript that shows the session.

@@ -2,13 +2,16 @@ package ui
 
 import (
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 )
 
-// The values the open session (tui/session) keeps and the panes show: the
-// stream's connection and the person's own commands in the queue lane.
+// The values and words the open session (tui/session) and the panes share:
+// the stream's connection, the person's own commands in the queue lane, when
+// the lease line's countdown changes, the names of ops and room policies.
 
 // Conn is the stream's connection as the status line shows it.
 type Conn struct {
@@ -67,4 +70,59 @@ type LaneItem struct {
 	Cancelled bool   // the host cancelled it undelivered: enter sends it again
 	// Unconfirmed: its answer was lost; enter sends the same request again
 	Unconfirmed bool
+}
+
+// OpWord names a command's op for people.
+func OpWord(op string) string {
+	switch op {
+	case client.OpFollowUp:
+		return "follow-up"
+	case client.OpPrompt:
+		return "prompt"
+	}
+	return SanitizeLine(op)
+}
+
+// NextShown is how long until the time left the lease line shows changes,
+// for d left: the next whole minute while more than one is left, then the
+// next step of 5 s; 0 once the lease expired. An idle terminal holding a
+// lease so draws its lease line once a minute, and twelve times in the
+// lease's last minute.
+func NextShown(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	step := 5 * time.Second
+	if d > time.Minute {
+		step = time.Minute
+	}
+	if r := d % step; r > 0 {
+		return r
+	}
+	return step
+}
+
+// Possessive is a collaborator's name with 's, for notes.
+func Possessive(author string) string {
+	a := TitleLine(author)
+	if a == "" {
+		return "the"
+	}
+	if strings.HasSuffix(a, "s") {
+		return a + "'"
+	}
+	return a + "'s"
+}
+
+// PolicyMeaning says what a room policy does with a chime.
+func PolicyMeaning(p string) string {
+	switch p {
+	case client.PolicyObserve, client.PolicyMute:
+		return "chimes are refused"
+	case client.PolicySuggest:
+		return "chimes wait for the driver"
+	case client.PolicyCoDrive:
+		return "chimes go in at once"
+	}
+	return "the host's own policy"
 }

@@ -1,0 +1,87 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/session"
+)
+
+// The open sessions are tui/session's: the root routes each its messages
+// (by generation), tells it where it stands (placeOf) and acts on what it
+// reports (onSessionAction).
+
+// onSessionMsg hands a message to the open session of its generation; one
+// of a session closed since is dropped.
+func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
+	s := m.current(msg.For())
+	if s == nil {
+		m.dirty = false
+		return nil
+	}
+	cmd, act := s.Update(msg, m.placeOf(s))
+	return tea.Batch(cmd, m.act(act, nil))
+}
+
+// placeOf is what the root tells s about where it stands.
+func (m *Model) placeOf(s *session.Session) session.Place {
+	return session.Place{Focused: s == m.sess, Throttled: m.throttled(s), Me: m.me, LastKey: m.lastKey,
+		Blank: m.composer.Blank(), ModelKey: m.hasModelKey()}
+}
+
+// onSessionAction acts on what an open session reported.
+func (m *Model) onSessionAction(a session.Action) tea.Cmd {
+	switch a := a.(type) {
+	case session.Restore:
+		text := a.Text
+		if a.Sent {
+			text = escapeSlash(text)
+		}
+		m.composer.Restore(text)
+		if a.Refs != nil {
+			m.refs = addRefs(a.Refs, m.refs...)
+		}
+	case session.Refused:
+		m.refused(a.Err)
+	case session.Accepted:
+		m.refusal = nil
+		if acc := m.account; acc != nil && acc.Kind != client.AccountMember && !a.Replayed {
+			acc.TurnsToday++ // the host counted it; the next look-up says so too
+		}
+	case session.Unanswered:
+		m.setErr(a.Err) // kept in the errors list, read whole there
+		m.errText = ""
+	case session.AskHeld:
+		m.askHeld(a)
+	case session.Unchanged:
+		m.dirty = false
+	case session.RedrawStreams:
+		m.redrawStreams()
+	case session.Notify:
+		return m.notify(a.Text)
+	case session.LogError:
+		m.logError(a.Text, a.At)
+	case session.Offer:
+		if s := m.current(a.Gen); s != nil {
+			d := dialog.NewOffer(&m.Context, a.Gen, a.Holder)
+			if a.FromText {
+				d.FromText()
+			}
+			m.push(d)
+		}
+	case session.CloseOffer:
+		m.closeOffer()
+	case session.KeepFocus:
+		m.keepFocus()
+	case session.FetchAccount:
+		return fetchAccount(m.cfg.Context, m.cfg.Client)
+	case session.ArmFlush:
+		return m.armFlush(a.Due)
+	case session.Reload:
+		if s := m.current(a.Gen); s != nil {
+			return m.reloadTile(s, a.Note)
+		}
+	}
+	return nil
+}
