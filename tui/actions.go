@@ -150,7 +150,7 @@ func drivesRoom(m *Model) string {
 	switch {
 	case m.cfg.Watch:
 		return "watching read-only: only the driver sets the room's policy"
-	case !m.driving(m.sess):
+	case !m.sess.Driving():
 		return "only the driver sets the room's policy: " + ui.KeyName(m.Keys.TakeOver) + " takes over"
 	}
 	return ""

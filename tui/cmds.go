@@ -69,65 +69,6 @@ func openSession(ctx context.Context, c *client.Client, gen int, id, principal s
 	}
 }
 
-// openStream opens the session's event stream after since; connection
-// changes go to states, newest first when the UI falls behind, and to
-// observe when it is not nil.
-func openStream(ctx context.Context, c *client.Client, gen int, id string, since int64, states chan client.ConnState, observe func(client.ConnState)) tea.Cmd {
-	return func() tea.Msg {
-		s, err := c.Stream(ctx, id, client.StreamOptions{Since: since, OnState: func(cs client.ConnState) {
-			if observe != nil {
-				observe(cs)
-			}
-			offerLatest(states, cs)
-		}})
-		return session.StreamOpenedMsg{Gen: gen, Stream: s, Err: err}
-	}
-}
-
-// offerLatest puts v in ch without blocking, dropping the oldest value when
-// ch is full.
-func offerLatest(ch chan client.ConnState, v client.ConnState) {
-	for {
-		select {
-		case ch <- v:
-			return
-		default:
-		}
-		select {
-		case <-ch:
-		default:
-		}
-	}
-}
-
-// nextConn waits for the next connection change, or for ctx to end.
-func nextConn(ctx context.Context, states chan client.ConnState, gen int) tea.Cmd {
-	return func() tea.Msg {
-		select {
-		case cs := <-states:
-			return session.ConnMsg{Gen: gen, State: cs}
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}
-
-// closeStream closes a stream the UI no longer reads, and, when release is
-// set, gives the lease up.
-func closeStream(ctx context.Context, c *client.Client, s *client.Stream, id string, release bool) tea.Cmd {
-	return func() tea.Msg {
-		if s != nil {
-			_ = s.Close()
-		}
-		if release {
-			ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			defer cancel()
-			_ = c.Release(ctx, id)
-		}
-		return nil
-	}
-}
-
 // createSession starts a new session held by this client.
 func createSession(ctx context.Context, c *client.Client, req client.CreateRequest) tea.Cmd {
 	return func() tea.Msg {

@@ -1,13 +1,9 @@
 package tui
 
 import (
-	"context"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -30,23 +26,6 @@ func (c *common) logError(text string, at time.Time) {
 	c.errLog = append([]string{line}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
 }
 
-// logEventError keeps the error an event drew in the transcript.
-func (m *Model) logEventError(s *session.Session, ev client.Event) {
-	var what string
-	switch ev.Type {
-	case client.EvCommandFailed:
-		what = "the turn failed: "
-	case client.EvRunError:
-		what = "run error: "
-	case client.EvExtensionError:
-		what = "extension error: "
-	default:
-		return
-	}
-	at, _ := time.Parse(time.RFC3339Nano, ev.At)
-	m.logError(what+s.State.LastError, at)
-}
-
 // notYours words a session the host did not find: it may exist and be
 // another person's, which is the same answer.
 func (c *common) notYours(err error) {
@@ -55,27 +34,4 @@ func (c *common) notYours(err error) {
 	}
 	c.errText += " (it may exist but is not shared with you: a session is its owner's alone)"
 	c.errLog[0] = c.errText
-}
-
-// probeCursor asks the host for the last event this terminal saw (seq
-// cursor): a host that restarted with another state has none, and its
-// stream resumes with nothing to replay, so the session must be read again.
-func probeCursor(ctx context.Context, c *client.Client, gen int, id string, cursor int64) tea.Cmd {
-	if cursor <= 0 {
-		return nil
-	}
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		res, err := c.Watch(ctx, id, cursor-1, 0)
-		if err != nil {
-			return session.ForgotMsg{Gen: gen, Forgot: client.ErrorCode(err) == client.CodeNotFound}
-		}
-		for _, ev := range res.Events {
-			if ev.Seq == cursor {
-				return session.ForgotMsg{Gen: gen}
-			}
-		}
-		return session.ForgotMsg{Gen: gen, Forgot: true}
-	}
 }

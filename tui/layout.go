@@ -264,6 +264,6 @@ func (m *Model) placeholder() string {
 func (m *Model) single() {
 	m.transcript.SetJump(false)
 	for _, s := range m.tiles {
-		m.paceStream(s)
+		s.PaceStream(m.throttled(s))
 	}
 }

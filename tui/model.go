@@ -34,7 +34,6 @@ type Model struct {
 	wall           grid                   // where the tiles go, laid out by arrange
 	flushArmed     bool                   // a flush tick is scheduled, for every tile
 	flushAt        time.Time              // when it fires
-	drawsNow       *session.Session       // the session whose deltas onEvents is folding and will draw itself
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	continueRecent bool                   // --continue: the sessions kept not read yet
 	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
@@ -197,10 +196,6 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.onFocus(true)
 	case tea.BlurMsg:
 		m.onFocus(false)
-	case session.EventMsg:
-		return m.onEvent(msg)
-	case session.EventsMsg:
-		return m.onEvents(msg)
 	case flushMsg:
 		return m.onFlush(msg)
 	case panes.SpinMsg:
@@ -214,16 +209,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // onData routes the answers of the UI's commands.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case session.ConnMsg:
-		return m.onConn(msg)
-	case session.StreamEndMsg:
-		m.onStreamEnd(msg)
 	case session.OpenedMsg:
 		return m.onOpened(msg)
-	case session.StreamOpenedMsg:
-		return m.onStreamOpened(msg)
-	case session.ReopenMsg:
-		return m.onReopen(msg)
 	case session.Msg: // the rest of an open session's messages
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
@@ -287,7 +274,7 @@ func (m *Model) View() tea.View {
 func (m *Model) Driving() []string {
 	var ids []string
 	for _, s := range m.tiles {
-		if m.driving(s) {
+		if s.Driving() {
 			ids = append(ids, s.ID)
 		}
 	}

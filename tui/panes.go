@@ -143,7 +143,7 @@ func (m *Model) syncPanes() {
 		m.queue.Set(panes.QueueView{})
 		return
 	}
-	st, driving := s.State, m.driving(s)
+	st, driving := s.State, s.Driving()
 	lease.Known, lease.Revoked, lease.Policy = true, st.Revoked, roomPolicy(st)
 	lease.Rel, lease.Holder = st.LeaseAt(m.cfg.Now())
 	m.lease.Set(lease)

@@ -109,9 +109,7 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 func (m *Model) closeTiles(sessions []*session.Session) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, s := range sessions {
-		release := m.driving(s)
-		s.Cancel()
-		cmds = append(cmds, closeStream(m.cfg.Context, m.cfg.Client, s.Stream, s.ID, release))
+		cmds = append(cmds, s.Close(s.Driving()))
 	}
 	return tea.Batch(cmds...)
 }
@@ -129,18 +127,7 @@ func (m *Model) closeSession() tea.Cmd {
 	if len(m.tiles) > 0 {
 		m.focusTile(min(i, len(m.tiles)-1))
 	}
-	release := m.driving(s)
-	s.Cancel()
-	return closeStream(m.cfg.Context, m.cfg.Client, s.Stream, s.ID, release)
-}
-
-// driving reports whether this terminal holds s's lease.
-func (c *common) driving(s *session.Session) bool {
-	if s == nil || s.State == nil {
-		return false
-	}
-	rel, _ := s.State.Lease()
-	return rel == client.LeaseMine
+	return s.Close(s.Driving())
 }
 
 // current is the open session whose generation gen is, nil when none is:
@@ -193,8 +180,7 @@ func (m *Model) onOpened(msg session.OpenedMsg) tea.Cmd {
 	m.claimOutcome(s, msg)
 	m.layout()
 	keep := s.KeepLease()
-	s.States = make(chan client.ConnState, 8)
-	return tea.Batch(openStream(s.Ctx, m.cfg.Client, s.Gen, s.ID, msg.Snap.Cursor, s.States, m.cfg.OnConnState),
+	return tea.Batch(s.OpenStream(msg.Snap.Cursor),
 		fetchAccount(s.Ctx, m.cfg.Client), keep, s.ReadNotes(m.me, msg.Snap.Cursor), count, confirmed)
 }
 

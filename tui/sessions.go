@@ -18,16 +18,31 @@ func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
 	s := m.current(msg.For())
 	if s == nil {
 		m.dirty = false
-		return nil
+		return session.Drop(msg, m.sessions)
 	}
 	cmd, act := s.Update(msg, m.placeOf(s))
 	return tea.Batch(cmd, m.act(act, nil))
 }
 
+// giveBack puts the text of a command the host ended undelivered back
+// where the person finds it: in the composer when it is empty, else in the
+// queue lane, marked so.
+func (m *Model) giveBack(a session.GiveBack) {
+	if m.composer.Blank() {
+		m.composer.SetValue(a.Item.Text)
+		m.note = "the host cancelled your " + a.What + ": back in the composer"
+		return
+	}
+	if s := m.current(a.Gen); s != nil {
+		s.Return(a.Item)
+	}
+	m.note = "the host cancelled your " + a.What + ": see the queue lane"
+}
+
 // placeOf is what the root tells s about where it stands.
 func (m *Model) placeOf(s *session.Session) session.Place {
 	return session.Place{Focused: s == m.sess, Throttled: m.throttled(s), Me: m.me, LastKey: m.lastKey,
-		Blank: m.composer.Blank(), ModelKey: m.hasModelKey()}
+		Blank: m.composer.Blank(), ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
 }
 
 // onSessionAction acts on what an open session reported.
@@ -75,7 +90,15 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.KeepFocus:
 		m.keepFocus()
 	case session.FetchAccount:
-		return fetchAccount(m.cfg.Context, m.cfg.Client)
+		if s := m.current(a.Gen); s != nil {
+			return fetchAccount(s.Ctx, m.cfg.Client)
+		}
+	case session.ClearNote:
+		if m.note == a.Was {
+			m.note = ""
+		}
+	case session.GiveBack:
+		m.giveBack(a)
 	case session.ArmFlush:
 		return m.armFlush(a.Due)
 	case session.Reload:

@@ -56,7 +56,7 @@ func (m *Model) onQuitKey() tea.Cmd {
 	}
 	s := m.sess
 	running := s != nil && s.State != nil && s.State.Run == client.RunRunning
-	if running && m.top() == nil && !s.Stop.Sent && m.driving(s) && !m.cfg.Watch && m.focus != focusVisit {
+	if running && m.top() == nil && !s.Stop.Sent && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
 		m.quitArmed = false
 		cmd := m.abort()
 		m.note = "stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note

@@ -167,8 +167,7 @@ func (m *Model) reloadTile(s *session.Session, note string) tea.Cmd {
 	if i < 0 {
 		return nil
 	}
-	s.Cancel()
-	closing := closeStream(m.cfg.Context, m.cfg.Client, s.Stream, s.ID, false)
+	closing := s.Close(false)
 	ns, open := m.newSession(s.ID)
 	viewOf(ns).Search().SetQuery(viewOf(s).Search().Query())
 	ns.Draft, ns.History, ns.OnOpen = s.Draft, s.History, note

@@ -122,7 +122,7 @@ func (m *Model) arrangeWall(height int) {
 	m.wall = g
 	for _, s := range m.tiles { // tiles turn pages (transcript/jump.go); those glanced at read slower
 		viewOf(s).SetJump(true)
-		m.paceStream(s)
+		s.PaceStream(m.throttled(s))
 	}
 	for i, s := range m.shownTiles(g) {
 		w, h := g.tileSize(i%g.cols, i/g.cols)

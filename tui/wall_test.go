@@ -81,7 +81,7 @@ func everyTileDrives(a *harness) {
 	a.t.Helper()
 	a.until("every tile drives", func(string) bool {
 		for _, s := range a.m.tiles {
-			if s.State == nil || !a.m.driving(s) {
+			if s.State == nil || !s.Driving() {
 				return false
 			}
 		}
@@ -247,7 +247,7 @@ func TestWallKeepsTheSessionOpen(t *testing.T) {
 	a.see("▸ you type here · Beta", "Alpha · chat", "┃ half a thought")
 	a.until("both tiles drive", func(string) bool {
 		for _, s := range a.m.tiles {
-			if s.State == nil || !a.m.driving(s) {
+			if s.State == nil || !s.Driving() {
 				return false
 			}
 		}

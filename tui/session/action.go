@@ -103,8 +103,28 @@ type CloseOffer struct{ action }
 // KeepFocus moves the focus off a pane that has nothing left to show.
 type KeepFocus struct{ action }
 
-// FetchAccount reads the person's account again (a run settled).
-type FetchAccount struct{ action }
+// FetchAccount reads the person's account again (a run settled in the
+// session of generation Gen).
+type FetchAccount struct {
+	action
+	Gen int
+}
+
+// ClearNote clears the status line's note when it still says Was.
+type ClearNote struct {
+	action
+	Was string
+}
+
+// GiveBack gives the person back a command of theirs the host ended
+// undelivered (What names it): into the composer when it is empty, else
+// into the session's queue lane (Session.Return), marked so.
+type GiveBack struct {
+	action
+	Gen  int
+	What string
+	Item ui.LaneItem
+}
 
 // ArmFlush arms the flush tick every tile shares for due, unless one is
 // armed for then or sooner.

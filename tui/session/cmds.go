@@ -158,3 +158,85 @@ func quietTick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		return fn(time.Now())
 	}
 }
+
+// openStream opens the session's event stream after since; connection
+// changes go to states, newest first when the UI falls behind, and to
+// observe when it is not nil.
+func openStream(ctx context.Context, c *client.Client, gen int, id string, since int64, states chan client.ConnState, observe func(client.ConnState)) tea.Cmd {
+	return func() tea.Msg {
+		s, err := c.Stream(ctx, id, client.StreamOptions{Since: since, OnState: func(cs client.ConnState) {
+			if observe != nil {
+				observe(cs)
+			}
+			offerLatest(states, cs)
+		}})
+		return StreamOpenedMsg{Gen: gen, Stream: s, Err: err}
+	}
+}
+
+// offerLatest puts v in ch without blocking, dropping the oldest value when
+// ch is full.
+func offerLatest(ch chan client.ConnState, v client.ConnState) {
+	for {
+		select {
+		case ch <- v:
+			return
+		default:
+		}
+		select {
+		case <-ch:
+		default:
+		}
+	}
+}
+
+// nextConn waits for the next connection change, or for ctx to end.
+func nextConn(ctx context.Context, states chan client.ConnState, gen int) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case cs := <-states:
+			return ConnMsg{Gen: gen, State: cs}
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// closeStream closes a stream the UI no longer reads, and, when release is
+// set, gives the lease up.
+func closeStream(ctx context.Context, c *client.Client, s *client.Stream, id string, release bool) tea.Cmd {
+	return func() tea.Msg {
+		if s != nil {
+			_ = s.Close()
+		}
+		if release {
+			ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			defer cancel()
+			_ = c.Release(ctx, id)
+		}
+		return nil
+	}
+}
+
+// probeCursor asks the host for the last event this terminal saw (seq
+// cursor): a host that restarted with another state has none, and its
+// stream resumes with nothing to replay, so the session must be read again.
+func probeCursor(ctx context.Context, c *client.Client, gen int, id string, cursor int64) tea.Cmd {
+	if cursor <= 0 {
+		return nil
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		res, err := c.Watch(ctx, id, cursor-1, 0)
+		if err != nil {
+			return ForgotMsg{Gen: gen, Forgot: client.ErrorCode(err) == client.CodeNotFound}
+		}
+		for _, ev := range res.Events {
+			if ev.Seq == cursor {
+				return ForgotMsg{Gen: gen}
+			}
+		}
+		return ForgotMsg{Gen: gen, Forgot: true}
+	}
+}

@@ -30,4 +30,5 @@ type Place struct {
 	LastKey   time.Time // when the person last pressed a key
 	Blank     bool      // the composer is empty: a command the host gave back goes into it
 	ModelKey  bool      // a model key goes with the requests
+	Moved     bool      // the run's line moved since it was drawn: a frame drawn now shows it
 }

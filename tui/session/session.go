@@ -55,8 +55,9 @@ type Session struct {
 	ShowAt      time.Time             // when the countdown's next redraw is due (countdown.go)
 	Lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 
-	cfg  *Config // what every session shares
-	view View    // the session's transcript, on screen when it has the focus or a tile
+	drawsNow bool    // onEvents is folding and draws the deltas itself: its folds arm no flush tick
+	cfg      *Config // what every session shares
+	view     View    // the session's transcript, on screen when it has the focus or a tile
 }
 
 // View is what a session tells the transcript that shows it (the root

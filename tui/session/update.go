@@ -11,6 +11,18 @@ import (
 // where the session stands.
 func (s *Session) Update(msg Msg, p Place) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
+	case EventMsg:
+		return s.onEvent(msg, p)
+	case EventsMsg:
+		return s.onEvents(msg, p)
+	case StreamOpenedMsg:
+		return s.onStreamOpened(msg, p)
+	case ReopenMsg:
+		return s.onReopen()
+	case ConnMsg:
+		return s.onConn(msg), nil
+	case StreamEndMsg:
+		return nil, s.onStreamEnd(msg, p)
 	case SentMsg:
 		return s.onSent(msg)
 	case AbortedMsg:
