@@ -118,7 +118,7 @@ func inSession(m *Model) string {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
 	if m.sess.Gone() {
-		return m.goneWords(m.sess)
+		return m.sess.GoneWords()
 	}
 	return ""
 }

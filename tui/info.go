@@ -5,7 +5,6 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
-	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // openInfo shows the open session's info dialog; before the session has
@@ -61,16 +60,6 @@ func (c *common) askedAgain() client.CreateRequest {
 		return *c.asked
 	}
 	return c.newRequest()
-}
-
-// unclaimedRole is the role in a session opened without a claim: watch,
-// but for a session this terminal made with --no-claim, which is the
-// person's own: its next message claims the lease.
-func (m *Model) unclaimedRole(s *session.Session) session.Role {
-	if s.Created && !m.cfg.Watch {
-		return session.RoleDrive
-	}
-	return session.RoleWatch
 }
 
 // profileRefusal says what a create refused for its profile means and

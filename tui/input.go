@@ -104,7 +104,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.sess.Gone() {
 		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
-			m.refuseGone(m.sess) // the composer is closed: nothing is typed or sent
+			return m.act(m.sess.RefuseGone(), nil) // the composer is closed: nothing is typed or sent
 		}
 		return nil
 	}
@@ -236,21 +236,11 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 // takeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {
-	s := m.sess
-	if s == nil || s.State == nil || m.cfg.Watch || m.refuseGone(s) {
+	if m.sess == nil {
 		return nil
 	}
-	rel, _ := s.State.Lease()
-	switch {
-	case s.Reduced:
-		m.note = "your role here is viewer: you may read this session, not drive it"
-		return nil
-	case rel == client.LeaseMine:
-		m.note = "you already drive from this terminal"
-		return nil
-	}
-	m.note = "taking over…"
-	return s.Claim(rel == client.LeaseMyOtherClient || s.State.Revoked != nil)
+	cmd, act := m.sess.TakeOver()
+	return tea.Batch(cmd, m.act(act, nil))
 }
 
 // offer opens the take-over-or-watch offer for s, held by holder.

@@ -26,7 +26,7 @@ func (m *Model) composerHeight() int {
 	case m.cfg.Watch:
 		return 0
 	case m.focus != focusVisit && m.sess.Gone():
-		return len(m.goneLines(m.sess)) // the lines that say where it went
+		return len(m.sess.GoneLines(m.width)) // the lines that say where it went
 	}
 	return m.composer.Height()
 }
@@ -173,7 +173,7 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, p.refs...)
 	var cur *tea.Cursor
 	if s.Gone() && ch > 0 {
-		lines = append(lines, m.goneLines(s)...)
+		lines = append(lines, s.GoneLines(m.width)...)
 	} else if ch > 0 {
 		if c := m.composer.Cursor(); c != nil && m.composer.Focused() {
 			c.Position.Y += len(lines)

@@ -209,8 +209,6 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // onData routes the answers of the UI's commands.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case session.OpenedMsg:
-		return m.onOpened(msg)
 	case session.Msg: // the rest of an open session's messages
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:

@@ -168,8 +168,11 @@ func (m *Model) paneHint() string {
 // in a session that is gone nothing is sent, and the status says so.
 func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	s := m.sess
-	if s == nil || s.State == nil || m.refuseGone(s) {
+	if s == nil || s.State == nil {
 		return nil
+	}
+	if gone := s.RefuseGone(); gone != nil {
+		return m.act(gone, nil)
 	}
 	switch a := a.(type) {
 	case panes.Resolve:
@@ -212,8 +215,8 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 	case transcript.OpenSearch:
 		m.openSearch()
 	case transcript.Fork:
-		if m.refuseGone(s) {
-			return nil
+		if gone := s.RefuseGone(); gone != nil {
+			return m.act(gone, nil)
 		}
 		m.note = "forking before this entry…"
 		return forkBefore(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.EntryID)

@@ -1,14 +1,11 @@
 package tui
 
 import (
-	"errors"
 	"slices"
 	"strconv"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -139,75 +136,6 @@ func (c *common) current(gen int) *session.Session {
 		}
 	}
 	return nil
-}
-
-// onOpened takes the snapshot and the claim's outcome and opens the stream.
-func (m *Model) onOpened(msg session.OpenedMsg) tea.Cmd {
-	s := m.current(msg.Gen)
-	if s == nil {
-		return nil
-	}
-	if msg.Principal != "" {
-		m.me.Principal = msg.Principal
-	}
-	if msg.Err != nil {
-		m.dropTile(s)
-		m.setErr(msg.Err)
-		m.notYours(msg.Err)
-		if len(m.tiles) > 0 {
-			m.layout()
-			return nil
-		}
-		m.focus, m.note = focusPicker, ""
-		m.layout()
-		return m.reload("")
-	}
-	if msg.Lazy != nil {
-		s.State = client.NewStateLazy(m.me, msg.Lazy)
-	} else {
-		s.State = client.NewState(m.me, msg.Snap)
-	}
-	count := s.StartLazy()
-	confirmed := m.act(s.ConfirmFromStream(), nil) // a message kept from an earlier run that the host had taken
-	s.Cost.Base(msg.Snap)
-	viewOf(s).EntriesChanged()
-	switch {
-	case s == m.sess && s.OnOpen != "":
-		m.note = s.OnOpen
-	case strings.HasPrefix(m.note, "opening "): // not over what came first (the draft put back)
-		m.note = m.openingNote()
-	}
-	m.claimOutcome(s, msg)
-	m.layout()
-	keep := s.KeepLease()
-	return tea.Batch(s.OpenStream(msg.Snap.Cursor),
-		fetchAccount(s.Ctx, m.cfg.Client), keep, s.ReadNotes(m.me, msg.Snap.Cursor), count, confirmed)
-}
-
-// claimOutcome sets the role from the claim made while opening: drive when
-// it succeeded; otherwise watch, offering a takeover when the lease is held
-// by another terminal of the same person.
-func (m *Model) claimOutcome(s *session.Session, msg session.OpenedMsg) {
-	err := msg.ClaimErr
-	if msg.Claim == nil && err == nil {
-		s.Role = m.unclaimedRole(s) // not claimed: watching, or --no-claim
-		return
-	}
-	if err == nil {
-		s.Role = session.RoleDrive
-		return
-	}
-	s.Role = session.RoleWatch
-	var e *client.Error
-	if errors.As(err, &e) {
-		if d, ok := e.LeaseHeld(); ok {
-			if d.CanTakeOver {
-				m.offer(s, d.Holder)
-			}
-			return
-		}
-	}
-	m.setErr(err)
 }
 
 // keepFocus moves the focus off a pane that has nothing left to show.

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -37,6 +39,23 @@ func (m *Model) giveBack(a session.GiveBack) {
 		s.Return(a.Item)
 	}
 	m.note = "the host cancelled your " + a.What + ": see the queue lane"
+}
+
+// openFailed takes the tile of a session that could not be opened off the
+// wall and says why; with no tile left, the picker shows again.
+func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
+	if s := m.current(a.Gen); s != nil {
+		m.dropTile(s)
+	}
+	m.setErr(a.Err)
+	m.notYours(a.Err)
+	if len(m.tiles) > 0 {
+		m.layout()
+		return nil
+	}
+	m.focus, m.note = focusPicker, ""
+	m.layout()
+	return m.reload("")
 }
 
 // placeOf is what the root tells s about where it stands.
@@ -87,6 +106,15 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		}
 	case session.CloseOffer:
 		m.closeOffer()
+	case session.Learnt:
+		m.me.Principal = a.Principal
+	case session.OpenFailed:
+		return m.openFailed(a)
+	case session.Opened:
+		if a.Opening && strings.HasPrefix(m.note, "opening ") { // not over what came first (the draft put back)
+			m.note = m.openingNote()
+		}
+		m.layout()
 	case session.KeepFocus:
 		m.keepFocus()
 	case session.FetchAccount:

@@ -140,3 +140,26 @@ type Reload struct {
 	Gen  int
 	Note string
 }
+
+// Learnt says who the person is, as the host told it when the session
+// opened.
+type Learnt struct {
+	action
+	Principal string
+}
+
+// OpenFailed says the session of generation Gen could not be opened: the
+// root takes its tile off the wall and says why.
+type OpenFailed struct {
+	action
+	Gen int
+	Err error
+}
+
+// Opened says a session opened: the root lays the screen out again and,
+// when Opening and the note still says what is opening, says what still
+// is.
+type Opened struct {
+	action
+	Opening bool
+}

@@ -94,8 +94,3 @@ const (
 	RoleDrive Role = iota // drive: claim quietly when the lease is free
 	RoleWatch             // watch: never claim until the person asks
 )
-
-// Gone reports whether s no longer exists for this person.
-func (s *Session) Gone() bool {
-	return s != nil && (s.Vanished || (s.State != nil && s.State.Deleted))
-}

@@ -11,6 +11,8 @@ import (
 // where the session stands.
 func (s *Session) Update(msg Msg, p Place) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
+	case OpenedMsg:
+		return s.onOpened(msg, p)
 	case EventMsg:
 		return s.onEvent(msg, p)
 	case EventsMsg:
