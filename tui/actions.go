@@ -112,11 +112,11 @@ func notWatching(m *Model) string {
 
 // inSession needs one of the person's sessions open.
 func inSession(m *Model) string {
-	if m.sess == nil || m.sess.state == nil || m.focus == focusVisit {
+	if m.sess == nil || m.sess.State == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
-	if m.sess.gone() {
-		return m.goneWords(m.sess)
+	if m.sess.Gone() {
+		return m.sess.GoneWords()
 	}
 	return ""
 }
@@ -148,7 +148,7 @@ func drivesRoom(m *Model) string {
 	switch {
 	case m.cfg.Watch:
 		return "watching read-only: only the driver sets the room's policy"
-	case !m.driving(m.sess):
+	case !m.sess.Driving():
 		return "only the driver sets the room's policy: " + ui.KeyName(m.Keys.TakeOver) + " takes over"
 	}
 	return ""
@@ -159,7 +159,7 @@ func running(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
 	}
-	if m.sess.state.Run != client.RunRunning {
+	if m.sess.State.Run != client.RunRunning {
 		return "no run is under way"
 	}
 	return ""
@@ -183,7 +183,7 @@ func runHelp(m *Model, _ string) (tea.Cmd, string) {
 func runSessions(m *Model, _ string) (tea.Cmd, string) {
 	sel := ""
 	if m.sess != nil {
-		sel = m.sess.id
+		sel = m.sess.ID
 	}
 	m.visit, m.focus = nil, focusPicker
 	m.layout()
@@ -201,12 +201,12 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
 	}
 	m.note = "renaming…"
-	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.id, title), ""
+	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.ID, title), ""
 }
 
 func paletteRename(m *Model) tea.Cmd {
 	s := m.sess
-	m.push(dialog.NewRename(&m.Context, s.state.Session))
+	m.push(dialog.NewRename(&m.Context, s.State.Session))
 	return nil
 }
 
@@ -221,8 +221,8 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "cloning “" + ui.TitleLine(m.sess.state.Title()) + "”…"
-	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.id), ""
+	m.note = "cloning “" + ui.TitleLine(m.sess.State.Title()) + "”…"
+	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.ID), ""
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
@@ -241,13 +241,13 @@ func runPolicy(m *Model, name string) (tea.Cmd, string) {
 	}
 	s := m.sess
 	m.note = "setting the room to " + p + "…"
-	return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, p), ""
+	return setPolicy(s.Ctx, m.cfg.Client, s.Gen, s.ID, p), ""
 }
 
 func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }
 
 func runAbort(m *Model, _ string) (tea.Cmd, string) {
-	if m.sess.state.Run != client.RunRunning {
+	if m.sess.State.Run != client.RunRunning {
 		return nil, "no run is under way"
 	}
 	return m.abort(), ""
@@ -273,10 +273,10 @@ func inPane(b key.Binding, where string) key.Binding {
 	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(ui.FirstKey(b)+"↵ in "+where, b.Help().Desc))
 }
 
-// onSessionAction runs an action of the session's whose key the picker
+// onActionKey runs an action of the session's whose key the picker
 // has too (new, rename, clone), or says why it cannot run: a key the
 // palette and the help list works where they show it.
-func (m *Model) onSessionAction(msg tea.KeyPressMsg) tea.Cmd {
+func (m *Model) onActionKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.Keys
 	var a action
 	for _, x := range m.actions() {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // TestSpinnerTicksOnlyWhileRunning: idle, nothing schedules a spinner
@@ -21,7 +22,7 @@ func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
 	m := driven(t, 80, 24)
 	quiet := []tea.Msg{
 		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
-		connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}},
+		session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}},
 		tea.WindowSizeMsg{Width: 90, Height: 24},
 		panes.SpinMsg{Gen: m.gen}, // a stray tick re-arms nothing while idle
 	}
@@ -29,7 +30,7 @@ func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
 	for _, msg := range quiet {
 		_, cmd := m.Update(msg)
 		switch msg.(type) {
-		case eventMsg, connMsg: // these re-arm their stream's wait, which is no tick
+		case session.EventMsg, session.ConnMsg: // these re-arm their stream's wait, which is no tick
 		default:
 			if cmd != nil {
 				t.Errorf("%T scheduled a command while idle", msg)
@@ -131,11 +132,11 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 	if !srv.Proceed(id) {
 		t.Fatal("no run held")
 	}
-	settled := func(msg tea.Msg) bool { e, ok := msg.(eventMsg); return ok && e.ev.Type == client.EvRunSettled }
+	settled := func(msg tea.Msg) bool { e, ok := msg.(session.EventMsg); return ok && e.Ev.Type == client.EvRunSettled }
 	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
 	scr = a.until("the run settled, the chain ended", func(s string) bool {
-		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && !a.m.activity.Ticking() &&
-			!a.m.sess.flushes && strings.Contains(s, "You said: think #hold")
+		return a.m.sess.State.Mirror.State == "written" && a.answered(settled, account) && !a.m.activity.Ticking() &&
+			!a.m.sess.Flushes && strings.Contains(s, "You said: think #hold")
 	})
 	if strings.Contains(scr, "turn 1/12") || strings.Contains(scr, "2m14s") || !strings.Contains(scr, "idle · run 1/12 turns") {
 		t.Fatalf("the run's line stayed:\n%s", scr)
@@ -144,9 +145,9 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 	// already queued schedule none.
 	spins := a.m.activity.Spins()
 	a.drain()
-	if a.m.activity.Spins() != spins || a.m.activity.Ticking() || a.m.sess.flushes {
+	if a.m.activity.Spins() != spins || a.m.activity.Ticking() || a.m.sess.Flushes {
 		t.Fatalf("idle, ticks went from %d to %d (one pending: %v, a flush pending: %v)", spins,
-			a.m.activity.Spins(), a.m.activity.Ticking(), a.m.sess.flushes)
+			a.m.activity.Spins(), a.m.activity.Ticking(), a.m.sess.Flushes)
 	}
 }
 
@@ -158,7 +159,7 @@ func TestSpinnerRidesTheStreamFlush(t *testing.T) {
 	m := driven(t, 80, 24)
 	feed(m, on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)))
 	feed(m, delta(m, "m1", "streamed words"))
-	if !m.sess.flushes {
+	if !m.sess.Flushes {
 		t.Fatal("a delta armed no flush")
 	}
 	glyph := func() string { return m.activity.Glyph() }

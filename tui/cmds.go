@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/internal/quiettime"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // requestTimeout bounds one request the UI makes (streams are not bounded).
@@ -49,132 +49,23 @@ func sortNewest(list []client.Summary) {
 	sort.SliceStable(list, func(i, j int) bool { return list[i].UpdatedAt.After(list[j].UpdatedAt) })
 }
 
-// claimOptions are a claim's options for a lease of ttl (0: the host's),
-// then extra.
-func claimOptions(ttl time.Duration, extra ...client.ClaimOption) []client.ClaimOption {
-	if ttl > 0 {
-		return append([]client.ClaimOption{client.TTL(ttl)}, extra...)
-	}
-	return extra
-}
-
 // openSession learns who the person is, claims the lease for ttl unless
 // watching (never taking it over), and reads the snapshot.
 func openSession(ctx context.Context, c *client.Client, gen int, id, principal string, watch bool, ttl time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		m := openedMsg{gen: gen, id: id, principal: whoami(ctx, c, principal)}
+		m := session.OpenedMsg{Gen: gen, ID: id, Principal: whoami(ctx, c, principal)}
 		if !watch {
-			m.claim, m.claimErr = c.Claim(ctx, id, claimOptions(ttl)...)
-			if m.claim != nil && m.principal == "" {
-				m.principal = m.claim.Lease.Principal
+			m.Claim, m.ClaimErr = c.Claim(ctx, id, session.ClaimOptions(ttl)...)
+			if m.Claim != nil && m.Principal == "" {
+				m.Principal = m.Claim.Lease.Principal
 			}
 		}
-		if m.lazy, m.err = c.InspectLazy(ctx, id); m.lazy != nil {
-			m.snap = &m.lazy.Snapshot
+		if m.Lazy, m.Err = c.InspectLazy(ctx, id); m.Lazy != nil {
+			m.Snap = &m.Lazy.Snapshot
 		}
 		return m
-	}
-}
-
-// openStream opens the session's event stream after since; connection
-// changes go to states, newest first when the UI falls behind, and to
-// observe when it is not nil.
-func openStream(ctx context.Context, c *client.Client, gen int, id string, since int64, states chan client.ConnState, observe func(client.ConnState)) tea.Cmd {
-	return func() tea.Msg {
-		s, err := c.Stream(ctx, id, client.StreamOptions{Since: since, OnState: func(cs client.ConnState) {
-			if observe != nil {
-				observe(cs)
-			}
-			offerLatest(states, cs)
-		}})
-		return streamOpenedMsg{gen: gen, stream: s, err: err}
-	}
-}
-
-// offerLatest puts v in ch without blocking, dropping the oldest value when
-// ch is full.
-func offerLatest(ch chan client.ConnState, v client.ConnState) {
-	for {
-		select {
-		case ch <- v:
-			return
-		default:
-		}
-		select {
-		case <-ch:
-		default:
-		}
-	}
-}
-
-// nextConn waits for the next connection change, or for ctx to end.
-func nextConn(ctx context.Context, states chan client.ConnState, gen int) tea.Cmd {
-	return func() tea.Msg {
-		select {
-		case cs := <-states:
-			return connMsg{gen: gen, state: cs}
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}
-
-// closeStream closes a stream the UI no longer reads, and, when release is
-// set, gives the lease up.
-func closeStream(ctx context.Context, c *client.Client, s *client.Stream, id string, release bool) tea.Cmd {
-	return func() tea.Msg {
-		if s != nil {
-			_ = s.Close()
-		}
-		if release {
-			ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			defer cancel()
-			_ = c.Release(ctx, id)
-		}
-		return nil
-	}
-}
-
-// sendText posts a prompt, follow_up or steer; when claim is set it first
-// claims the lease quietly for ttl (never taking over). Every attempt is
-// the same request (out's requestId), so the host never runs it twice.
-func sendText(ctx context.Context, c *client.Client, gen int, id string, out outgoing, claim bool, ttl time.Duration) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		if claim {
-			if _, err := c.Claim(ctx, id, claimOptions(ttl)...); err != nil {
-				return sentMsg{gen: gen, out: out, err: err}
-			}
-		}
-		acc, err := c.Send(ctx, id, out.op, out.textRequest())
-		if client.ErrorCode(err) == client.CodeLeaseRequired && !claim {
-			// The lease expired since this terminal last used it: claim it
-			// again, quietly, and send the same request once more (a
-			// refusal is not remembered by the host).
-			if _, cerr := c.Claim(ctx, id, claimOptions(ttl)...); cerr == nil {
-				acc, err = c.Send(ctx, id, out.op, out.textRequest())
-			}
-		}
-		return sentMsg{gen: gen, out: out, acc: acc, err: err}
-	}
-}
-
-// claimLease claims the lease for ttl, taking it over from another
-// terminal of the same person when takeover is set (the person asked for
-// it).
-func claimLease(ctx context.Context, c *client.Client, gen int, id string, takeover bool, ttl time.Duration) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		opts := claimOptions(ttl)
-		if takeover {
-			opts = append(opts, client.Takeover())
-		}
-		cl, err := c.Claim(ctx, id, opts...)
-		return claimedMsg{gen: gen, claim: cl, err: err, takeover: takeover}
 	}
 }
 
@@ -231,16 +122,4 @@ func cloneSession(ctx context.Context, c *client.Client, id string) tea.Cmd {
 // a delta arrived and none is pending.
 func flushAfter(d time.Duration, gen int) tea.Cmd {
 	return tea.Tick(d, func(at time.Time) tea.Msg { return flushMsg{gen: gen, at: at} })
-}
-
-// quietTick is tea.Tick for what an idle UI waits on (the lease line's
-// countdown, the lease's own timer): the wait is on the quiet clock, so an
-// idle process wakes once when it fires, not sysmon with it
-// (internal/quiettime).
-func quietTick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
-	when := time.Now().Add(d)
-	return func() tea.Msg {
-		quiettime.SleepUntil(when)
-		return fn(time.Now())
-	}
 }

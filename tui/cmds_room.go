@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // The room's commands: chimes, the policy, the queue, the account and
@@ -15,7 +16,7 @@ import (
 
 // sendChime sends text to a session's room as a chime, under out's
 // requestId: sent again, the host replays it instead of taking it twice.
-func sendChime(ctx context.Context, c *client.Client, gen int, id string, out outgoing, visit bool) tea.Cmd {
+func sendChime(ctx context.Context, c *client.Client, gen int, id string, out session.Outgoing, visit bool) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
@@ -26,8 +27,8 @@ func sendChime(ctx context.Context, c *client.Client, gen int, id string, out ou
 
 // chimeOnce posts a chime with a fixed requestId and reads the room's
 // answer.
-func chimeOnce(ctx context.Context, c *client.Client, id string, out outgoing) (*client.ChimeResult, error) {
-	body, err := json.Marshal(client.ChimeRequest{RequestID: out.requestID, ClientID: c.ClientID(), Text: out.text})
+func chimeOnce(ctx context.Context, c *client.Client, id string, out session.Outgoing) (*client.ChimeResult, error) {
+	body, err := json.Marshal(client.ChimeRequest{RequestID: out.RequestID, ClientID: c.ClientID(), Text: out.Text})
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +56,7 @@ func resolveChime(ctx context.Context, c *client.Client, gen int, id string, ch 
 		} else {
 			res, err = c.RejectChime(ctx, id, ch.ChimeID)
 		}
-		return resolvedMsg{gen: gen, accept: accept, chime: ch, res: res, err: err}
+		return session.ResolvedMsg{Gen: gen, Accept: accept, Chime: ch, Res: res, Err: err}
 	}
 }
 
@@ -68,7 +69,7 @@ func setPolicy(ctx context.Context, c *client.Client, gen int, id, policy string
 		if p == "" {
 			p = policy
 		}
-		return policyMsg{gen: gen, policy: p, err: err}
+		return session.PolicyMsg{Gen: gen, Policy: p, Err: err}
 	}
 }
 
@@ -78,7 +79,7 @@ func cancelQueued(ctx context.Context, c *client.Client, gen int, id, commandID 
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		_, err := c.Cancel(ctx, id, commandID)
-		return cancelledMsg{gen: gen, commandID: commandID, err: err}
+		return session.CancelledMsg{Gen: gen, CommandID: commandID, Err: err}
 	}
 }
 

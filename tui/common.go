@@ -5,6 +5,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -20,8 +21,8 @@ type common struct {
 
 	cfg   Config
 	me    client.Me
-	sess  *session   // the focused open session, nil when none
-	tiles []*session // the sessions open, one tile each, sess among them
+	sess  *session.Session   // the focused open session, nil when none
+	tiles []*session.Session // the sessions open, one tile each, sess among them
 
 	focus    focus        // where keys go when no overlay shows
 	overlays dialog.Stack // dialogs and help over the screen

@@ -8,6 +8,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -60,6 +61,8 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onPickerAction(a)
 	case rootAction:
 		return m.onRootAction(a)
+	case session.Action:
+		return m.onSessionAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -98,11 +101,11 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.current(a.Gen); s != nil {
-			return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, true, m.cfg.ClaimTTL)
+			return s.Claim(true)
 		}
 	case dialog.Watch:
 		if s := m.current(a.Gen); s != nil {
-			s.role, s.offer = roleWatch, nil
+			s.Role, s.Offer = session.RoleWatch, nil
 		}
 	case dialog.Through:
 		return m.onKey(a.Key)
@@ -126,9 +129,14 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
 	case heldBack:
-		m.onHeldBack(a)
+		if s := m.current(a.gen); s != nil {
+			return m.act(s.HeldBack(a.texts), nil)
+		}
 	case sendHeld:
-		return m.onSendHeld(a)
+		if s := m.current(a.gen); s != nil {
+			cmd, act := s.SendHeld(a.texts)
+			return tea.Batch(cmd, m.act(act, nil))
+		}
 	case quitAnyway:
 		return m.onQuitAnyway()
 	case sendAnyway:

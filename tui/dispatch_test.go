@@ -24,6 +24,7 @@ var actionSets = []struct {
 	{"panes", "panes", "action", "isPanesAction", "onPanesAction", "panes.Action"},
 	{"transcript", "transcript", "action", "isTranscriptAction", "onTranscriptAction", "transcript.Action"},
 	{"picker", "picker", "action", "isPickerAction", "onPickerAction", "picker.Action"},
+	{"session", "session", "action", "isSessionAction", "onSessionAction", "session.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 

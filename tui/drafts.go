@@ -3,6 +3,7 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -86,24 +87,24 @@ func (m *Model) onDraft(msg draftMsg) {
 		return
 	}
 	kept := msg.kept
-	if kept.RequestID != "" && s.unconfirmed == nil && !m.cfg.Watch {
-		s.unconfirmed = &outgoing{op: kept.Op, requestID: kept.RequestID, text: kept.Request, refs: kept.Refs, kept: true}
-		s.texts[kept.RequestID] = kept.Request
+	if kept.RequestID != "" && s.Unconfirmed == nil && !m.cfg.Watch {
+		s.Unconfirmed = &session.Outgoing{Op: kept.Op, RequestID: kept.RequestID, Text: kept.Request, Refs: kept.Refs, Kept: true}
+		s.Texts[kept.RequestID] = kept.Request
 		if s == m.sess {
 			m.note = "your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
 				" on an empty composer sends it again (the same request: it runs once)"
 		}
-		if s.state != nil {
-			m.confirmFromStream(s) // the host had it: said so, nothing sent again
+		if s.State != nil {
+			m.act(s.ConfirmFromStream(), nil) // the host had it: said so, nothing sent again
 		}
 	}
 	if kept.Text == "" {
 		return
 	}
 	if s != m.sess { // a tile without the focus: its composer is its draft
-		if s.draft == "" {
-			s.draft = kept.Text
-			m.needsNote(s, needDraft)
+		if s.Draft == "" {
+			s.Draft = kept.Text
+			s.Mark(s == m.sess, session.NeedDraft)
 		}
 		return
 	}
@@ -114,7 +115,7 @@ func (m *Model) onDraft(msg draftMsg) {
 	switch {
 	case kept.Shared:
 		m.note = "your draft is back in the composer, and open in another of your terminals too: send it from one only"
-	case s.unconfirmed != nil && s.unconfirmed.kept:
+	case s.Unconfirmed != nil && s.Unconfirmed.Kept:
 		m.note = "your draft is back in the composer, and your message with no answer in the queue lane (" +
 			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)"
 	default:
@@ -142,26 +143,26 @@ func (m *Model) Drafts() []Draft {
 	if v := m.visit; v != nil {
 		k := KeptDraft{Text: m.composer.Kept()}
 		if u := v.unanswered(); u != nil {
-			k.RequestID, k.Request, k.Op = u.requestID, u.text, u.op
+			k.RequestID, k.Request, k.Op = u.RequestID, u.Text, u.Op
 		}
 		out = append(out, Draft{Key: m.draftKey(v.id), Kept: k})
 	}
 	for _, s := range m.tiles {
-		text := s.draft
+		text := s.Draft
 		if s == m.sess {
 			text = m.composer.Kept()
 		}
-		out = append(out, Draft{Key: m.draftKey(s.id), Kept: s.kept(text)})
+		out = append(out, Draft{Key: m.draftKey(s.ID), Kept: keptDraft(s, text)})
 	}
 	return out
 }
 
-// kept is what is kept of a session whose composer holds text: with it,
+// keptDraft is what is kept of a session s whose composer holds text: with it,
 // the message sent with no answer yet, if any.
-func (s *session) kept(text string) KeptDraft {
+func keptDraft(s *session.Session, text string) KeptDraft {
 	k := KeptDraft{Text: text}
-	if u := s.unanswered(); u != nil {
-		k.RequestID, k.Request, k.Op, k.Refs = u.requestID, u.text, u.op, u.refs
+	if u := s.Unanswered(); u != nil {
+		k.RequestID, k.Request, k.Op, k.Refs = u.RequestID, u.Text, u.Op, u.Refs
 	}
 	return k
 }

@@ -1,10 +1,7 @@
 package tui
 
 import (
-	"context"
 	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -29,23 +26,6 @@ func (c *common) logError(text string, at time.Time) {
 	c.errLog = append([]string{line}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
 }
 
-// logEventError keeps the error an event drew in the transcript.
-func (m *Model) logEventError(s *session, ev client.Event) {
-	var what string
-	switch ev.Type {
-	case client.EvCommandFailed:
-		what = "the turn failed: "
-	case client.EvRunError:
-		what = "run error: "
-	case client.EvExtensionError:
-		what = "extension error: "
-	default:
-		return
-	}
-	at, _ := time.Parse(time.RFC3339Nano, ev.At)
-	m.logError(what+s.state.LastError, at)
-}
-
 // notYours words a session the host did not find: it may exist and be
 // another person's, which is the same answer.
 func (c *common) notYours(err error) {
@@ -54,46 +34,4 @@ func (c *common) notYours(err error) {
 	}
 	c.errText += " (it may exist but is not shared with you: a session is its owner's alone)"
 	c.errLog[0] = c.errText
-}
-
-// forgotMsg says whether the host still knows the last event this terminal
-// saw of the session, after the stream resumed.
-type forgotMsg struct {
-	gen    int
-	forgot bool
-}
-
-// probeCursor asks the host for the last event this terminal saw (seq
-// cursor): a host that restarted with another state has none, and its
-// stream resumes with nothing to replay, so the session must be read again.
-func probeCursor(ctx context.Context, c *client.Client, gen int, id string, cursor int64) tea.Cmd {
-	if cursor <= 0 {
-		return nil
-	}
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		res, err := c.Watch(ctx, id, cursor-1, 0)
-		if err != nil {
-			return forgotMsg{gen: gen, forgot: client.ErrorCode(err) == client.CodeNotFound}
-		}
-		for _, ev := range res.Events {
-			if ev.Seq == cursor {
-				return forgotMsg{gen: gen}
-			}
-		}
-		return forgotMsg{gen: gen, forgot: true}
-	}
-}
-
-// onForgot reads the session again when the host no longer knows the
-// events this terminal saw: the old transcript and chimes are not the
-// host's any more.
-func (m *Model) onForgot(msg forgotMsg) tea.Cmd {
-	s := m.current(msg.gen)
-	if s == nil || !msg.forgot {
-		m.dirty = false
-		return nil
-	}
-	return m.reloadTile(s, "the host restarted with another state: "+ui.NameLine(s.id)+" was read again")
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -22,9 +23,9 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 		_, text := splitAttribution(b.SelectedText)
 		m.composer.SetValue(text)
 	}
-	m.sess.onOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back in the composer"
+	m.sess.OnOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back in the composer"
 	if b.SelectedText == "" {
-		m.sess.onOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID)
+		m.sess.OnOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID)
 	}
 	return cmd
 }

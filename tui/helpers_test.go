@@ -14,6 +14,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -176,29 +177,29 @@ func opened(t *testing.T, cfg Config, w, h int, snap *client.Snapshot, claimErr 
 	t.Helper()
 	m := newModel(t, cfg, w, h)
 	m.open("s1")
-	msg := openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap, claimErr: claimErr}
+	msg := session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: claimErr}
 	if claimErr == nil && !cfg.Watch {
-		msg.claim = &client.Claimed{Lease: *snap.Session.Lease}
+		msg.Claim = &client.Claimed{Lease: *snap.Session.Lease}
 	}
-	feed(m, msg, connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}})
+	feed(m, msg, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
 	return m
 }
 
 // event is a durable event of s1.
-func event(seq int64, typ string, value string) eventMsg {
-	return eventMsg{ev: client.Event{Protocol: client.Protocol, Type: typ, Seq: seq, SessionID: "s1",
+func event(seq int64, typ string, value string) session.EventMsg {
+	return session.EventMsg{Ev: client.Event{Protocol: client.Protocol, Type: typ, Seq: seq, SessionID: "s1",
 		At: t0.Add(time.Duration(seq) * time.Second).Format(time.RFC3339), Value: []byte(value)}}
 }
 
 // on gives an event message the model's current generation.
-func on(m *Model, e eventMsg) eventMsg {
-	e.gen = m.gen
+func on(m *Model, e session.EventMsg) session.EventMsg {
+	e.Gen = m.gen
 	return e
 }
 
 // delta is a message.delta of s1.
-func delta(m *Model, messageID, text string) eventMsg {
+func delta(m *Model, messageID, text string) session.EventMsg {
 	v := fmt.Sprintf(`{"runId":"r1","messageId":%q,"delta":%q}`, messageID, text)
-	return eventMsg{gen: m.gen, ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+	return session.EventMsg{Gen: m.gen, Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
 		SessionID: "s1", At: t0.Format(time.RFC3339), Value: []byte(v)}}
 }

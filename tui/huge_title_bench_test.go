@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // teaSize is the terminal's size as Bubble Tea says it.
@@ -25,7 +26,7 @@ func benchSessionKey(b *testing.B, title string) {
 	m.open("s1")
 	snap := bigSnapshot(20)
 	snap.Session.Title = &title
-	m.Update(openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap})
+	m.Update(session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap})
 	m.View()
 	for i := 0; b.Loop(); i++ {
 		if i%2 == 0 {

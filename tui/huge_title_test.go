@@ -8,6 +8,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // TestHugeTitleIsCut (issue 27, item 10): a host that keeps any title (the
@@ -28,7 +29,7 @@ func TestHugeTitleIsCut(t *testing.T) {
 	m := New(testConfig(t))
 	feed(m, teaSize(100, 30))
 	m.open("s1")
-	feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap}, press('x'))
+	feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap}, press('x'))
 
 	got := screen(m)
 	header := strings.SplitN(got, "\n", 2)[0]

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // TestFlushTicksOnlyForDeltas: a flush tick is scheduled by a delta, one
@@ -18,14 +19,14 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 	quiet := []tea.Msg{
 		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
 		on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)),
-		connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}},
+		session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}},
 		tea.WindowSizeMsg{Width: 90, Height: 24},
 	}
 	quiet = append(quiet, typing("typing")...)
 	for _, msg := range quiet {
 		_, cmd := m.Update(msg)
 		switch msg.(type) {
-		case eventMsg, connMsg: // these re-arm their stream's wait, which is no tick
+		case session.EventMsg, session.ConnMsg: // these re-arm their stream's wait, which is no tick
 		default:
 			if cmd != nil {
 				t.Errorf("%T scheduled a command while idle", msg)
@@ -42,8 +43,8 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 	feed(m, flushMsg{gen: m.gen})
 	feed(m, on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m1","role":"assistant","text":"abc","timestamp":"2026-10-14T09:31:00Z"}`)))
 	feed(m, on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`)))
-	if m.ticks != 1 || m.sess.flushes {
-		t.Fatalf("ticks %d (want 1), a flush pending: %v", m.ticks, m.sess.flushes)
+	if m.ticks != 1 || m.sess.Flushes {
+		t.Fatalf("ticks %d (want 1), a flush pending: %v", m.ticks, m.sess.Flushes)
 	}
 }
 
@@ -63,19 +64,19 @@ func TestIdleWithLiveStream(t *testing.T) {
 	a := drive(t, "idle", cfg, 80, 24)
 	// The flow's last answers: the account, and the mirror written after the turn.
 	a.see("You said: one turn", "● live", "idle", "◆ member user:ada")
-	settled := func(msg tea.Msg) bool { e, ok := msg.(eventMsg); return ok && e.ev.Type == client.EvRunSettled }
+	settled := func(msg tea.Msg) bool { e, ok := msg.(session.EventMsg); return ok && e.Ev.Type == client.EvRunSettled }
 	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
-	notes := func(msg tea.Msg) bool { _, ok := msg.(notesMsg); return ok }
+	notes := func(msg tea.Msg) bool { _, ok := msg.(session.NotesMsg); return ok }
 	never := func(tea.Msg) bool { return false }
 	a.until("the mirror written, the account after the run and the notes of the opening", func(string) bool {
-		return a.m.sess.state.Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.sess.flushes &&
+		return a.m.sess.State.Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.sess.Flushes &&
 			!a.m.activity.Ticking() // the spinner's last tick, after the run, has come
 	})
 	// Idle now: no flush and no spin is pending, and the answers at hand
 	// schedule none.
 	ticks, spins := a.m.ticks, a.m.activity.Spins()
 	a.drain()
-	if a.m.ticks != ticks || a.m.sess.flushes || a.m.activity.Spins() != spins || a.m.activity.Ticking() {
+	if a.m.ticks != ticks || a.m.sess.Flushes || a.m.activity.Spins() != spins || a.m.activity.Ticking() {
 		t.Fatalf("ticks went from %d to %d, spins from %d to %d while idle", ticks, a.m.ticks, spins, a.m.activity.Spins())
 	}
 }

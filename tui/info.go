@@ -11,7 +11,7 @@ import (
 // opened there is nothing to show yet, and the note says so.
 func (m *Model) openInfo() {
 	s := m.sess
-	if s == nil || s.state == nil {
+	if s == nil || s.State == nil {
 		m.note = "the session is still opening"
 		return
 	}
@@ -19,7 +19,7 @@ func (m *Model) openInfo() {
 	if m.cfg.Client != nil {
 		graph = m.cfg.Client.Graph()
 	}
-	m.push(dialog.NewInfo(&m.Context, s.state, graph, s.reduced))
+	m.push(dialog.NewInfo(&m.Context, s.State, graph, s.Reduced))
 }
 
 // newRequest is what a new session is made with: --no-claim makes it
@@ -60,16 +60,6 @@ func (c *common) askedAgain() client.CreateRequest {
 		return *c.asked
 	}
 	return c.newRequest()
-}
-
-// unclaimedRole is the role in a session opened without a claim: watch,
-// but for a session this terminal made with --no-claim, which is the
-// person's own: its next message claims the lease.
-func (m *Model) unclaimedRole(s *session) role {
-	if s.created && !m.cfg.Watch {
-		return roleDrive
-	}
-	return roleWatch
 }
 
 // profileRefusal says what a create refused for its profile means and

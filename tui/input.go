@@ -8,6 +8,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -72,14 +73,14 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
 		m.layout()
-		return m.reload(m.sess.id)
+		return m.reload(m.sess.ID)
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.takeOver()
 	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
-		return m.onSessionAction(msg)
+		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Mouse):
 		m.toggleMouse()
 		return nil
@@ -101,9 +102,9 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
-	if m.sess.gone() {
+	if m.sess.Gone() {
 		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
-			m.refuseGone(m.sess) // the composer is closed: nothing is typed or sent
+			return m.act(m.sess.RefuseGone(), nil) // the composer is closed: nothing is typed or sent
 		}
 		return nil
 	}
@@ -142,12 +143,12 @@ func (m *Model) cyclePane(d int) {
 func (m *Model) paneReady(f focus) bool {
 	s := m.sess
 	switch {
-	case s == nil || s.state == nil:
+	case s == nil || s.State == nil:
 		return f == focusSession
 	case f == focusSession:
 		return !m.cfg.Watch
 	case f == focusRoom:
-		return !m.cfg.Watch || len(s.state.Chimes) > 0
+		return !m.cfg.Watch || len(s.State.Chimes) > 0
 	case f == focusQueue:
 		return len(m.laneItems()) > 0
 	case f == focusEntries:
@@ -177,10 +178,10 @@ func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // entries is the open session's transcript entries.
 func (m *Model) entries() []client.Entry {
-	if m.sess == nil || m.sess.state == nil {
+	if m.sess == nil || m.sess.State == nil {
 		return nil
 	}
-	return m.sess.state.Entries
+	return m.sess.State.Entries
 }
 
 // send sends the draft: a prompt while idle, a follow_up while a run is under
@@ -189,17 +190,17 @@ func (m *Model) entries() []client.Entry {
 // takeover is never made here.
 func (m *Model) send(op string) tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil {
+	if s == nil || s.State == nil {
 		return nil
 	}
 	text, cmd, handled := m.slash(op, m.composer.Value()) // a command runs even while a send is on its way
 	switch {
 	case handled:
 		return cmd
-	case s.sending:
+	case s.Sending:
 		return nil
 	case m.composer.Blank():
-		if s.unconfirmed != nil && !m.cfg.Watch {
+		if s.Unconfirmed != nil && !m.cfg.Watch {
 			return m.resend(s)
 		}
 		return nil
@@ -214,82 +215,38 @@ func (m *Model) send(op string) tea.Cmd {
 // person's session (visit.go).
 func (m *Model) sendText(op, text string) tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || s.sending {
+	if s == nil || s.State == nil || s.Sending {
 		return nil
 	}
-	if m.cfg.Watch {
-		m.note = "watching read-only: this terminal cannot send"
+	if !m.cfg.Watch && m.tooLong(text) {
 		return nil
 	}
-	if m.tooLong(text) {
-		return nil
+	draft := m.composer.Value()
+	cmd, act, sent := s.Send(op, text, m.refs)
+	if !sent {
+		return m.act(act, nil)
 	}
-	rel, holder := s.state.LeaseAt(m.cfg.Now())
-	switch {
-	case s.reduced:
-		m.note = "your role here is viewer: you may read this session, not drive it; nothing was sent"
-		return nil
-	case rel == client.LeaseMyOtherClient:
-		m.offerFromText(s, holder)
-		return nil
-	case rel == client.LeaseOther:
-		m.note = ui.NameLine(holder.Principal) + " holds this session's lease: nothing was sent"
-		return nil
-	}
-	if op == "" {
-		op = client.OpPrompt
-		if s.state.Run == client.RunRunning {
-			op = client.OpFollowUp
-		}
-	}
-	keep := m.remember(m.composer.Value())
+	keep := m.remember(draft)
 	m.composer.SetValue("")
 	m.transcript.ToBottom() // the person's own turn: follow it
-	s.sending = true
-	m.note = "sending…"
-	out := m.newOutgoing(op, text)
-	out.refs, m.refs = m.refs, nil
-	s.outbound = &out
-	s.texts[out.requestID] = out.text // the command's id: its events may come before the answer
-	return tea.Batch(keep, sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL))
+	m.refs = nil
+	return tea.Batch(keep, cmd, m.act(act, nil))
 }
 
 // takeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {
-	s := m.sess
-	if s == nil || s.state == nil || m.cfg.Watch || m.refuseGone(s) {
+	if m.sess == nil {
 		return nil
 	}
-	rel, _ := s.state.Lease()
-	switch {
-	case s.reduced:
-		m.note = "your role here is viewer: you may read this session, not drive it"
-		return nil
-	case rel == client.LeaseMine:
-		m.note = "you already drive from this terminal"
-		return nil
-	}
-	m.note = "taking over…"
-	return claimLease(s.ctx, m.cfg.Client, s.gen, s.id, rel == client.LeaseMyOtherClient || s.state.Revoked != nil, m.cfg.ClaimTTL)
+	cmd, act := m.sess.TakeOver()
+	return tea.Batch(cmd, m.act(act, nil))
 }
 
 // offer opens the take-over-or-watch offer for s, held by holder.
-func (m *Model) offer(s *session, holder *client.Lease) {
-	s.offer = holder
-	m.push(dialog.NewOffer(&m.Context, s.gen, holder))
-}
-
-// offerFromText offers the take-over when enter on text finds the person's
-// other terminal driving: the text waits in the composer, and the next
-// words typed are text, never an answer.
-func (m *Model) offerFromText(s *session, holder *client.Lease) {
-	m.closeOffer()
-	s.offer = holder
-	d := dialog.NewOffer(&m.Context, s.gen, holder)
-	d.FromText()
-	m.push(d)
-	m.note = "your other terminal drives: nothing was sent"
+func (m *Model) offer(s *session.Session, holder *client.Lease) {
+	s.Offer = holder
+	m.push(dialog.NewOffer(&m.Context, s.Gen, holder))
 }
 
 // closeOffer closes the offer, if it shows.

@@ -25,8 +25,8 @@ func (m *Model) composerHeight() int {
 	switch {
 	case m.cfg.Watch:
 		return 0
-	case m.focus != focusVisit && m.sess.gone():
-		return len(m.goneLines(m.sess)) // the lines that say where it went
+	case m.focus != focusVisit && m.sess.Gone():
+		return len(m.sess.GoneLines(m.width)) // the lines that say where it went
 	}
 	return m.composer.Height()
 }
@@ -88,7 +88,7 @@ func (m *Model) arrangeSession() {
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
 		m.composer.SetPlaceholder(m.placeholder())
-		m.composer.SetFocused(m.focus == focusSession && m.top() == nil && !m.sess.gone())
+		m.composer.SetFocused(m.focus == focusSession && m.top() == nil && !m.sess.Gone())
 	}
 }
 
@@ -146,14 +146,14 @@ func (m *Model) pickerScreen() []string {
 // status line.
 func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	s := m.sess
-	title, right := ui.NameLine(s.id), ui.NameLine(s.id)
+	title, right := ui.NameLine(s.ID), ui.NameLine(s.ID)
 	if m.cfg.Client != nil {
 		right = ui.NameLine(m.cfg.Client.Graph()) + "/" + right
 	}
 	switch {
-	case s.state != nil:
-		title = ui.TitleLine(s.state.Title())
-		facts := ui.SessionFacts(s.state.Session, s.reduced)
+	case s.State != nil:
+		title = ui.TitleLine(s.State.Title())
+		facts := ui.SessionFacts(s.State.Session, s.Reduced)
 		if m.cfg.Watch {
 			facts += " · read-only" // this terminal: vehicle watch never sends
 		}
@@ -172,8 +172,8 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	lines = append(lines, m.activity.Lines()...)
 	lines = append(lines, p.refs...)
 	var cur *tea.Cursor
-	if s.gone() && ch > 0 {
-		lines = append(lines, m.goneLines(s)...)
+	if s.Gone() && ch > 0 {
+		lines = append(lines, s.GoneLines(m.width)...)
 	} else if ch > 0 {
 		if c := m.composer.Cursor(); c != nil && m.composer.Focused() {
 			c.Position.Y += len(lines)
@@ -222,12 +222,12 @@ func (m *Model) sessionBody() []string {
 	if m.wallShown() {
 		return m.wallLines()
 	}
-	if s.state != nil {
+	if s.State != nil {
 		return m.transcript.Lines()
 	}
 	body := make([]string, m.transcript.Height())
 	if len(body) > 1 {
-		body[1] = m.Styles.Notice.Render("  opening " + ui.NameLine(s.id) + "…")
+		body[1] = m.Styles.Notice.Render("  opening " + ui.NameLine(s.ID) + "…")
 	}
 	return body
 }
@@ -237,22 +237,22 @@ func (m *Model) placeholder() string {
 	s := m.sess
 	rel := client.LeaseNone
 	var holder *client.Lease
-	if s.state != nil {
-		rel, holder = s.state.LeaseAt(m.cfg.Now())
+	if s.State != nil {
+		rel, holder = s.State.LeaseAt(m.cfg.Now())
 	}
 	k := &m.Keys
 	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
 	switch {
-	case s.reduced:
+	case s.Reduced:
 		return "your role here is viewer: you may read this session, not drive it"
 	case rel == client.LeaseMyOtherClient:
 		who, _, _ := strings.Cut(ui.OtherTerminal(holder.ClientID, m.me.ClientID), " (")
 		return who + " drives · " + send + " offers to take over · " + take + " takes over"
 	case rel == client.LeaseOther:
 		return "someone else holds the lease · you are watching"
-	case rel == client.LeaseNone && s.state != nil:
+	case rel == client.LeaseNone && s.State != nil:
 		return "nobody drives · " + send + " claims the lease and sends · " + ui.KeyName(k.Newline) + " newline"
-	case s.state != nil && s.state.Run == client.RunRunning:
+	case s.State != nil && s.State.Run == client.RunRunning:
 		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
 	}
 	return "write a message · " + send + " sends · " + ui.KeyName(k.Newline) + " newline"
@@ -264,6 +264,6 @@ func (m *Model) placeholder() string {
 func (m *Model) single() {
 	m.transcript.SetJump(false)
 	for _, s := range m.tiles {
-		m.paceStream(s)
+		s.PaceStream(m.throttled(s))
 	}
 }

@@ -8,9 +8,11 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -82,8 +84,8 @@ func twins(t *testing.T, c *client.Client, id string, w, h int) (lazy, eager *Mo
 	lazy, eager = newModel(t, cfg, w, h), newModel(t, cfg, w, h)
 	lazy.open(id)
 	eager.open(id)
-	feed(lazy, openedMsg{gen: lazy.gen, id: id, principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
-	feed(eager, openedMsg{gen: eager.gen, id: id, principal: "user:ada", snap: snap})
+	feed(lazy, session.OpenedMsg{Gen: lazy.gen, ID: id, Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
+	feed(eager, session.OpenedMsg{Gen: eager.gen, ID: id, Principal: "user:ada", Snap: snap})
 	lazy.transcript.SetFoldChunk(100) // several folds in a test's session
 	return lazy, eager
 }
@@ -106,7 +108,7 @@ func selIndex(m *Model) int { return m.transcript.SelectedIndex() }
 func TestLongSessionOpensLazily(t *testing.T) {
 	t.Parallel()
 	a, all := watchLongWalk(t)
-	st := a.m.sess.state
+	st := a.m.sess.State
 	if st.Earlier() == 0 || len(st.Entries) > 3*client.LazyTail {
 		t.Fatalf("opened with %d entries folded and %d items left: want the tail only", len(st.Entries), st.Earlier())
 	}
@@ -138,8 +140,8 @@ func TestLongSessionPagesToTheTop(t *testing.T) {
 					t.Fatalf("paging up never reached the top:\n%s", s)
 				}
 			}
-			if lazy.sess.state.Earlier() != 0 {
-				t.Fatalf("at the top, %d items are not folded", lazy.sess.state.Earlier())
+			if lazy.sess.State.Earlier() != 0 {
+				t.Fatalf("at the top, %d items are not folded", lazy.sess.State.Earlier())
 			}
 			feed(lazy, keyPgDown, keyPgDown)
 			feed(eager, keyPgDown, keyPgDown)
@@ -185,20 +187,20 @@ func TestLongSessionSelectionAcrossAFold(t *testing.T) {
 	t.Parallel()
 	_, c, id := longWalk(t, walkSteps)
 	lazy, eager := twins(t, c, id, 80, 24)
-	note := client.PlacedNotice{After: eager.sess.state.Entries[3].EntryID,
+	note := client.PlacedNotice{After: eager.sess.State.Entries[3].EntryID,
 		Entry: client.Entry{Kind: client.EntryNotice, Event: client.EvSessionForked, Subject: "s-elsewhere", Rev: 1}}
 	for _, m := range []*Model{lazy, eager} {
-		feed(m, notesMsg{gen: m.gen, placed: []client.PlacedNotice{note}})
+		feed(m, session.NotesMsg{Gen: m.gen, Placed: []client.PlacedNotice{note}})
 		feed(m, keyShiftTab, keyUp, press('o'))
 	}
 	same(t, lazy, eager, "a chip opened")
-	before := len(lazy.sess.state.Entries)
+	before := len(lazy.sess.State.Entries)
 	for k := 0; k < 200; k++ {
 		feed(lazy, keyUp)
 		feed(eager, keyUp)
 		same(t, lazy, eager, fmt.Sprintf("%d up", k+1))
 	}
-	shift := len(lazy.sess.state.Entries) - before
+	shift := len(lazy.sess.State.Entries) - before
 	if shift == 0 {
 		t.Fatal("200 entries up folded nothing")
 	}
@@ -258,7 +260,7 @@ func TestUnreadableItemShows(t *testing.T) {
 	cfg.Watch = true
 	m := newModel(t, cfg, 80, 24)
 	m.open("s1")
-	feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: &ls.Snapshot, lazy: ls})
+	feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
 	s := screen(m)
 	for _, want := range []string{"before it", "unreadable item", `"{\"entryId\":\"e2\"`, "after it"} {
 		if !strings.Contains(s, want) {
@@ -273,11 +275,11 @@ func TestUnreadableItemShows(t *testing.T) {
 func TestLongSessionFoldsAfterTheFirstFrame(t *testing.T) {
 	t.Parallel()
 	a, all := watchLongWalk(t)
-	if a.m.sess.state.Earlier() == 0 {
+	if a.m.sess.State.Earlier() == 0 {
 		t.Fatal("everything was folded before the first frame")
 	}
-	a.until("every item folded", func(string) bool { return a.m.sess.state.Earlier() == 0 })
-	if n := len(a.m.sess.state.Entries); n < all { // the notes of the session's events come on top
+	a.until("every item folded", func(string) bool { return a.m.sess.State.Earlier() == 0 })
+	if n := len(a.m.sess.State.Entries); n < all { // the notes of the session's events come on top
 		t.Fatalf("%d entries after the background fold, want %d", n, all)
 	}
 	if s := screen(a.m); !a.m.transcript.Following() || !strings.Contains(s, fmt.Sprintf("step %d of the walk", walkSteps-1)) ||
@@ -316,19 +318,19 @@ func TestFoldAfterOpenOnlyUpToALimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := openBigLazy(t, data).sess
-	if s.state.Earlier() == 0 {
+	if s.State.Earlier() == 0 {
 		t.Fatal("nothing left to fold at open")
 	}
 	for _, tc := range []struct {
 		upTo  int // 0: foldAllUpTo
 		folds bool
 	}{{0, true}, {2000, true}, {1000, false}} {
-		s.lazy.upTo = tc.upTo
-		msg := startLazy(s)()
+		s.Lazy.UpTo = tc.upTo
+		msg := s.StartLazy()()
 		_, batch := msg.(tea.BatchMsg)
 		if batch != tc.folds {
 			t.Errorf("limit %d (%d items left): the fold after open asked %v, want %v",
-				tc.upTo, s.state.Earlier(), batch, tc.folds)
+				tc.upTo, s.State.Earlier(), batch, tc.folds)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -33,7 +34,6 @@ type Model struct {
 	wall           grid                   // where the tiles go, laid out by arrange
 	flushArmed     bool                   // a flush tick is scheduled, for every tile
 	flushAt        time.Time              // when it fires
-	drawsNow       *session               // the session whose deltas onEvents is folding and will draw itself
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	continueRecent bool                   // --continue: the sessions kept not read yet
 	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
@@ -47,8 +47,9 @@ type Model struct {
 	status         *panes.Status
 	activity       *panes.Activity
 	gen            int
-	visit          *visit   // chiming into another person's room, nil when not
-	refs           []string // the context refs the next text command carries
+	sessions       *session.Config // what every open session shares
+	visit          *visit          // chiming into another person's room, nil when not
+	refs           []string        // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
@@ -95,6 +96,8 @@ func New(cfg Config) *Model {
 		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
+	m.sessions = &session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context, ClaimTTL: cfg.ClaimTTL,
+		FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState}
 	m.empty = transcript.New(&m.Context)
 	m.transcript = m.empty
 	ctx := &m.Context
@@ -150,8 +153,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if spin := m.keepSpinning(); spin != nil {
 		cmd = tea.Batch(cmd, spin)
 	}
-	if show := m.keepCountdown(); show != nil {
-		cmd = tea.Batch(cmd, show)
+	if m.sess != nil {
+		cmd = tea.Batch(cmd, m.sess.KeepCountdown())
 	}
 	if m.dirty {
 		m.arrange()
@@ -193,10 +196,6 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.onFocus(true)
 	case tea.BlurMsg:
 		m.onFocus(false)
-	case eventMsg:
-		return m.onEvent(msg)
-	case eventsMsg:
-		return m.onEvents(msg)
 	case flushMsg:
 		return m.onFlush(msg)
 	case panes.SpinMsg:
@@ -210,29 +209,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // onData routes the answers of the UI's commands.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case connMsg:
-		return m.onConn(msg)
-	case streamEndMsg:
-		m.onStreamEnd(msg)
-	case openedMsg:
-		return m.onOpened(msg)
-	case streamOpenedMsg:
-		return m.onStreamOpened(msg)
-	case reopenMsg:
-		return m.onReopen(msg)
-	case sentMsg:
-		m.onSent(msg)
-		return m.sendNextHeld(msg)
-	case abortedMsg:
-		m.onAborted(msg)
-	case claimedMsg:
-		m.onClaimed(msg)
-	case leaseTickMsg:
-		cmd, redraw := m.onLeaseTick(msg)
-		m.dirty = redraw
-		return cmd
-	case leaseShowMsg:
-		return m.onLeaseShow(msg)
+	case session.Msg: // the rest of an open session's messages
+		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
 	case draftMsg:
@@ -241,14 +219,6 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onRecent(msg)
 	case historyMsg:
 		m.onHistory(msg)
-	case forgotMsg:
-		return m.onForgot(msg)
-	case notesMsg:
-		m.onNotes(msg)
-	case earlierCountMsg:
-		m.onEarlierCount(msg)
-	case foldStepMsg:
-		return m.onFoldStep(msg)
 	default:
 		return m.onRoomData(msg)
 	}
@@ -260,16 +230,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case chimedMsg:
 		m.onChimed(msg)
-	case resolvedMsg:
-		m.onResolved(msg)
-	case policyMsg:
-		m.onPolicy(msg)
-	case cancelledMsg:
-		m.onCancelled(msg)
 	case accountMsg:
 		m.onAccount(msg)
-	case factsMsg:
-		m.onFacts(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case forkedMsg:
@@ -310,8 +272,8 @@ func (m *Model) View() tea.View {
 func (m *Model) Driving() []string {
 	var ids []string
 	for _, s := range m.tiles {
-		if m.driving(s) {
-			ids = append(ids, s.id)
+		if s.Driving() {
+			ids = append(ids, s.ID)
 		}
 	}
 	return ids
@@ -357,7 +319,7 @@ func (c *common) setErr(err error) {
 	}
 	c.errText = describe(err, &c.Keys)
 	if client.ErrorCode(err) == client.CodeAccessReduced && c.sess != nil {
-		c.sess.reduced = true // no take-over is offered from now on
+		c.sess.Reduced = true // no take-over is offered from now on
 	}
 	if len(c.errLog) == 0 || c.errLog[0] != c.errText {
 		c.errLog = append([]string{c.errText}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
@@ -382,8 +344,8 @@ const windowTitleRunes = 256
 // windowTitle names the open session in the terminal's title, cut to
 // windowTitleRunes.
 func (m *Model) windowTitle() string {
-	if m.sess != nil && m.sess.state != nil {
-		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.state.Title()), windowTitleRunes)
+	if m.sess != nil && m.sess.State != nil {
+		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.State.Title()), windowTitleRunes)
 	}
 	return "vehicle"
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // TestKeyDialogInWords (issue 25.6): against a host as strict as the seed
@@ -42,7 +43,7 @@ func TestKeyDialogInWords(t *testing.T) {
 			m := opened(t, testConfig(t), 100, 40, publicSnapshot(tc.funding, 2), nil)
 			feed(m, accountMsg{acc: acc})
 			err := &client.Error{Status: client.StatusOf(tc.code), Code: tc.code, Message: "the host's own words", Details: strict}
-			feed(m, append(typing("refused text"), keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "refused text"}, err: err})...)
+			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
 			d, ok := m.top().(*dialog.Key)
 			if !ok {
 				t.Fatalf("no key dialog:\n%s", screen(m))

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 )
 
@@ -107,7 +108,7 @@ func (m *Model) clickBody(x, line int, double bool) tea.Cmd {
 			m.focusTile(m.tileOf(s))
 			return nil // the first click gives the focus; the next acts
 		}
-		view, line = s.view, row
+		view, line = viewOf(s), row
 	}
 	cmd, act := view.Click(line, double)
 	return tea.Batch(cmd, m.act(act, view))
@@ -115,7 +116,7 @@ func (m *Model) clickBody(x, line int, double bool) tea.Cmd {
 
 // tileAt is the tile at column x, line y of the wall, and the transcript's
 // row there (-1 on the tile's header).
-func (m *Model) tileAt(x, y int) (*session, int, bool) {
+func (m *Model) tileAt(x, y int) (*session.Session, int, bool) {
 	g := m.wall
 	shown := m.shownTiles(g)
 	top := 0
@@ -171,7 +172,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		view := m.transcript
 		if what == spotBody && m.wallShown() {
 			if s, _, ok := m.tileAt(msg.X, line); ok {
-				view = s.view
+				view = viewOf(s)
 			}
 		}
 		view.Scroll(d * transcript.WheelLines)

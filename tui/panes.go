@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -132,24 +133,24 @@ func (m *Model) syncPanes() {
 		m.accountP.Set(acc)
 		return
 	}
-	status.Conn, status.State = s.conn, s.state
+	status.Conn, status.State = s.Conn, s.State
 	m.status.Set(status)
-	lease := panes.LeaseView{Watching: s.role == roleWatch, Stale: s.stale, Reduced: s.reduced, Gone: s.gone()}
-	if s.state == nil {
+	lease := panes.LeaseView{Watching: s.Role == session.RoleWatch, Stale: s.Stale, Reduced: s.Reduced, Gone: s.Gone()}
+	if s.State == nil {
 		m.lease.Set(lease)
 		m.accountP.Set(acc)
 		m.room.Set(panes.RoomView{})
 		m.queue.Set(panes.QueueView{})
 		return
 	}
-	st, driving := s.state, m.driving(s)
+	st, driving := s.State, s.Driving()
 	lease.Known, lease.Revoked, lease.Policy = true, st.Revoked, roomPolicy(st)
 	lease.Rel, lease.Holder = st.LeaseAt(m.cfg.Now())
 	m.lease.Set(lease)
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
 	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving})
-	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.sending, Driving: driving})
+	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending, Driving: driving})
 }
 
 // paneHint says what the keys do in the focused pane, for the status line.
@@ -167,8 +168,11 @@ func (m *Model) paneHint() string {
 // in a session that is gone nothing is sent, and the status says so.
 func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil || m.refuseGone(s) {
+	if s == nil || s.State == nil {
 		return nil
+	}
+	if gone := s.RefuseGone(); gone != nil {
+		return m.act(gone, nil)
 	}
 	switch a := a.(type) {
 	case panes.Resolve:
@@ -177,24 +181,24 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 			verb = "accept"
 		}
 		m.note = verb + "ing " + panes.ChimeName(a.Chime) + "…"
-		return resolveChime(s.ctx, m.cfg.Client, s.gen, s.id, a.Chime, a.Accept)
+		return resolveChime(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Chime, a.Accept)
 	case panes.SetPolicy:
 		m.note = "setting the room to " + a.Policy + "…"
-		return setPolicy(s.ctx, m.cfg.Client, s.gen, s.id, a.Policy)
+		return setPolicy(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Policy)
 	case panes.Resend:
 		return m.resend(s)
 	case panes.SendAgain:
-		cmd, sent := m.sendAgain(a.Item)
+		cmd, act, sent := s.SendAgain(a.Item)
 		if sent {
 			m.acted()
 		}
-		return cmd
+		return tea.Batch(cmd, m.act(act, nil))
 	case panes.Forget:
-		m.forget(a.Item)
+		s.Forget(a.Item)
 	case panes.CancelQueued:
-		s.cancelling[a.Item.CommandID] = true
+		s.Cancelling[a.Item.CommandID] = true
 		m.note = "cancelling the " + panes.OpWord(a.Item.Op) + "…"
-		return cancelQueued(s.ctx, m.cfg.Client, s.gen, s.id, a.Item.CommandID)
+		return cancelQueued(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Item.CommandID)
 	}
 	return nil
 }
@@ -204,54 +208,18 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 // that is gone).
 func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 	s := m.sess
-	if s == nil || s.state == nil {
+	if s == nil || s.State == nil {
 		return nil
 	}
 	switch a := a.(type) {
 	case transcript.OpenSearch:
 		m.openSearch()
 	case transcript.Fork:
-		if m.refuseGone(s) {
-			return nil
+		if gone := s.RefuseGone(); gone != nil {
+			return m.act(gone, nil)
 		}
 		m.note = "forking before this entry…"
-		return forkBefore(s.ctx, m.cfg.Client, s.gen, s.id, a.EntryID)
+		return forkBefore(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.EntryID)
 	}
 	return nil
-}
-
-// onResolved shows what became of an accept or a reject.
-func (m *Model) onResolved(msg resolvedMsg) {
-	if m.current(msg.gen) == nil || m.failed(msg.err) {
-		return
-	}
-	m.setErr(nil)
-	verb := "rejected "
-	if msg.accept {
-		verb = "accepted "
-	}
-	m.note = verb + panes.Possessive(msg.chime.Author) + " chime"
-}
-
-// onPolicy shows the room's new policy, or why it did not change.
-func (m *Model) onPolicy(msg policyMsg) {
-	if m.current(msg.gen) == nil || m.failed(msg.err) {
-		return
-	}
-	m.setErr(nil)
-	m.note = "room " + ui.NameLine(msg.policy) + ": " + panes.PolicyMeaning(msg.policy)
-}
-
-// onCancelled shows a cancel's outcome; the queue's event takes the item
-// off the lane.
-func (m *Model) onCancelled(msg cancelledMsg) {
-	s := m.current(msg.gen)
-	if s == nil || m.failed(msg.err) {
-		return
-	}
-	m.setErr(nil)
-	m.note = "cancelled " + ui.NameLine(msg.commandID)
-	if t := s.texts[msg.commandID]; t != "" {
-		m.note = "cancelled “" + ui.SanitizeLine(ui.ClipRunes(t, 40)) + "”"
-	}
 }

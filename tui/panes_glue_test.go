@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // Each pane on its own: what its Update does with a key or a message, and
@@ -18,14 +19,14 @@ import (
 func TestCancelAnswerSaysWhichText(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
-	m.sess.texts["q2"] = "look in the archive"
-	feed(m, cancelledMsg{gen: m.gen, commandID: "q2"})
+	m.sess.Texts["q2"] = "look in the archive"
+	feed(m, session.CancelledMsg{Gen: m.gen, CommandID: "q2"})
 	if m.note != "cancelled “look in the archive”" {
 		t.Errorf("the note is %q", m.note)
 	}
-	feed(m, cancelledMsg{gen: m.gen + 1, commandID: "q2"})
+	feed(m, session.CancelledMsg{Gen: m.gen + 1, CommandID: "q2"})
 	m.note = ""
-	feed(m, cancelledMsg{gen: m.gen - 1, commandID: "q2"})
+	feed(m, session.CancelledMsg{Gen: m.gen - 1, CommandID: "q2"})
 	if m.note != "" {
 		t.Errorf("another session's answer spoke: %q", m.note)
 	}
@@ -57,9 +58,10 @@ func TestLeasePaneSaysWhoDrivesAndTheTimeLeft(t *testing.T) {
 func TestLeasePaneTickOfAnOldLease(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
-	cmd, redraw := m.onLeaseTick(leaseTickMsg{gen: m.gen, expires: t0.Add(-time.Hour)})
-	if cmd != nil || redraw {
-		t.Errorf("an old lease's tick: cmd %v, redraw %v", cmd != nil, redraw)
+	m.dirty = true
+	cmd := m.onSessionMsg(session.LeaseTickMsg{Gen: m.gen, Expires: t0.Add(-time.Hour)})
+	if cmd != nil || m.dirty {
+		t.Errorf("an old lease's tick: cmd %v, redraw %v", cmd != nil, m.dirty)
 	}
 }
 

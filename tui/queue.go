@@ -13,23 +13,23 @@ const laneLook = 64
 // steers waiting for the turn under way to end.
 func (c *common) laneItems() (out []panes.LaneItem) {
 	s := c.sess
-	if s == nil || s.state == nil {
+	if s == nil || s.State == nil {
 		return nil
 	}
-	seen := make(map[string]bool, len(s.state.Queue))
-	for _, q := range s.state.Queue {
+	seen := make(map[string]bool, len(s.State.Queue))
+	for _, q := range s.State.Queue {
 		seen[q.CommandID] = true
-		out = append(out, panes.LaneItem{CommandID: q.CommandID, Op: q.Op, Text: s.texts[q.CommandID]})
+		out = append(out, panes.LaneItem{CommandID: q.CommandID, Op: q.Op, Text: s.Texts[q.CommandID]})
 	}
-	defer func() { out = append(append(out, s.returned...), s.unconfirmedItem()...) }()
-	if s.state.Run != client.RunRunning {
+	defer func() { out = append(append(out, s.Returned...), s.UnconfirmedItem()...) }()
+	if s.State.Run != client.RunRunning {
 		return out
 	}
-	cs := s.state.Commands
+	cs := s.State.Commands
 	var steers []panes.LaneItem
 	for i := len(cs) - 1; i >= 0 && i >= len(cs)-laneLook; i-- { // steers wait among the latest commands
 		if c := cs[i]; c.Op == client.OpSteer && c.Status == client.StatusAccepted && !seen[c.CommandID] {
-			steers = append([]panes.LaneItem{{CommandID: c.CommandID, Op: c.Op, Text: s.texts[c.CommandID]}}, steers...)
+			steers = append([]panes.LaneItem{{CommandID: c.CommandID, Op: c.Op, Text: s.Texts[c.CommandID]}}, steers...)
 		}
 	}
 	return append(out, steers...)

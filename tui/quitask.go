@@ -27,22 +27,22 @@ type quitAnyway struct{ rootAct }
 func (m *Model) askQuit() bool {
 	var lines []string
 	for _, s := range m.tiles {
-		u := s.unanswered()
+		u := s.Unanswered()
 		if u == nil {
 			continue
 		}
 		state := "no answer yet"
-		if s.outbound == u {
+		if s.Outbound == u {
 			state = "sending…"
 		}
-		lines = append(lines, "  · "+panes.OpWord(u.op)+" “"+ui.SanitizeLine(ui.ClipRunes(u.text, 50))+"”: "+state)
+		lines = append(lines, "  · "+panes.OpWord(u.Op)+" “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)
 	}
 	if v := m.visit; v != nil && v.unanswered() != nil {
 		u, state := v.unanswered(), "no answer yet"
 		if v.outbound == u {
 			state = "sending…"
 		}
-		lines = append(lines, "  · chime “"+ui.SanitizeLine(ui.ClipRunes(u.text, 50))+"”: "+state)
+		lines = append(lines, "  · chime “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)
 	}
 	if len(lines) == 0 || m.cfg.Watch {
 		return false

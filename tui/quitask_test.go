@@ -13,6 +13,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // keptStore is a draft store in memory that keeps whole drafts.
@@ -223,11 +224,12 @@ func TestKeptMessageConflictIsTaken(t *testing.T) {
 	a := drive(t, "ada", cfg, 120, 30)
 	a.see("● you drive from this terminal")
 	s := a.m.sess
-	out := outgoing{op: client.OpPrompt, requestID: "req-kept", text: "sent before", kept: true}
-	s.unconfirmed = &out
-	a.m.landed(s.gen, out, &client.Error{Status: 409, Code: client.CodeRequestIDConflict, Message: "requestId was used before"})
-	if s.unconfirmed != nil || a.m.composer.Value() != "" || a.m.LastError() != "" {
-		t.Fatalf("unconfirmed %+v, composer %q, error %q", s.unconfirmed, a.m.composer.Value(), a.m.LastError())
+	out := session.Outgoing{Op: client.OpPrompt, RequestID: "req-kept", Text: "sent before", Kept: true}
+	s.Unconfirmed = &out
+	a.send(session.SentMsg{Gen: s.Gen, Out: out, Err: &client.Error{Status: 409, Code: client.CodeRequestIDConflict,
+		Message: "requestId was used before"}})
+	if s.Unconfirmed != nil || a.m.composer.Value() != "" || a.m.LastError() != "" {
+		t.Fatalf("unconfirmed %+v, composer %q, error %q", s.Unconfirmed, a.m.composer.Value(), a.m.LastError())
 	}
 	a.see("the host had taken your prompt before the UI was reopened: it ran once")
 }

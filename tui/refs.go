@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
+
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 

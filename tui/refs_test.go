@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // TestRefChips: --context refs show as chips over the composer at 80x24,
@@ -26,7 +27,7 @@ func TestRefChips(t *testing.T) {
 	feed(m, typing("/etc please")...)
 	m.composer.SetValue("//etc please")
 	_, cmd := m.Update(keyEnter)
-	if cmd == nil || len(m.refs) != 0 || m.sess.unconfirmed != nil {
+	if cmd == nil || len(m.refs) != 0 || m.sess.Unconfirmed != nil {
 		t.Fatalf("the send did not take the refs: cmd %v, refs %q", cmd != nil, m.refs)
 	}
 	if strings.Contains(screen(m), "⊕") {
@@ -34,16 +35,16 @@ func TestRefChips(t *testing.T) {
 	}
 	feed(m, typing("/ref doc-3")...)
 	feed(m, keyEnter)
-	out := outgoing{op: client.OpPrompt, requestID: "rq1", text: "/etc please", refs: []string{"doc-1", "doc-2"}}
+	out := session.Outgoing{Op: client.OpPrompt, RequestID: "rq1", Text: "/etc please", Refs: []string{"doc-1", "doc-2"}}
 	refused := &client.Error{Status: 409, Code: client.CodeLeaseRequired, Message: "claim first"}
-	feed(m, sentMsg{gen: m.gen, out: out, err: refused})
+	feed(m, session.SentMsg{Gen: m.gen, Out: out, Err: refused})
 	if !slices.Equal(m.refs, []string{"doc-1", "doc-2", "doc-3"}) {
 		t.Fatalf("after the refusal the refs are %q", m.refs)
 	}
 	if got := m.composer.Value(); got != "//etc please" {
 		t.Fatalf("the refused text came back as %q", got)
 	}
-	if req := out.textRequest(); !slices.Equal(req.ContextRefs, []string{"doc-1", "doc-2"}) {
+	if req := out.TextRequest(); !slices.Equal(req.ContextRefs, []string{"doc-1", "doc-2"}) {
 		t.Fatalf("the request carries %q", req.ContextRefs)
 	}
 }

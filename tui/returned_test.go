@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // hostCancels is the host cancelling the queued follow-up c2 on its own
@@ -64,7 +65,7 @@ func TestCancelledTextComesBack(t *testing.T) {
 	t.Run("not when the person cancelled it", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, laneSteps(m)...)
-		feed(m, keyTab, keyTab, press('x'), keyEnter, cancelledMsg{gen: m.gen, commandID: "c2"})
+		feed(m, keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.gen, CommandID: "c2"})
 		feed(m, hostCancels(m)...)
 		if got := m.composer.Value(); got != "" || strings.Contains(screen(m), "enter sends again") {
 			t.Errorf("a cancel the person asked for came back: composer %q\n%s", got, screen(m))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // withChimes is a driven session with n pending chimes (c0 the oldest) and
@@ -24,16 +25,16 @@ func withChimes(t *testing.T, n int) *Model {
 func TestRoomAnswersSayTheOutcome(t *testing.T) {
 	t.Parallel()
 	m := withChimes(t, 2)
-	feed(m, resolvedMsg{gen: m.gen, chime: client.Chime{ChimeID: "c0", Author: "Bo"}, accept: true})
+	feed(m, session.ResolvedMsg{Gen: m.gen, Chime: client.Chime{ChimeID: "c0", Author: "Bo"}, Accept: true})
 	if m.note != "accepted Bo's chime" {
 		t.Errorf("the answer says %q", m.note)
 	}
-	feed(m, resolvedMsg{gen: m.gen, chime: client.Chime{ChimeID: "c1", Author: "Jess"}})
+	feed(m, session.ResolvedMsg{Gen: m.gen, Chime: client.Chime{ChimeID: "c1", Author: "Jess"}})
 	if m.note != "rejected Jess' chime" {
 		t.Errorf("the answer says %q", m.note)
 	}
 	m.note = ""
-	feed(m, resolvedMsg{gen: m.gen - 1, chime: client.Chime{ChimeID: "c1", Author: "Bo"}, accept: true})
+	feed(m, session.ResolvedMsg{Gen: m.gen - 1, Chime: client.Chime{ChimeID: "c1", Author: "Bo"}, Accept: true})
 	if m.note != "" {
 		t.Errorf("another session's answer spoke: %q", m.note)
 	}

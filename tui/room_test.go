@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // keyTab and the room's keys as the terminal sends them.
@@ -70,23 +71,23 @@ func roomCases() []roomCase {
 		}},
 		{name: "chime accepted", steps: func(m *Model) []tea.Msg {
 			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('a'), keyEnter,
-				resolvedMsg{gen: m.gen, accept: true, chime: bo, res: &client.ChimeResult{Accepted: true, ChimeID: "c1", CommandID: "chime-c1"}},
+				session.ResolvedMsg{Gen: m.gen, Accept: true, Chime: bo, Res: &client.ChimeResult{Accepted: true, ChimeID: "c1", CommandID: "chime-c1"}},
 				chimeResolved(m, 6, "c1", true),
 				on(m, event(7, client.EvMessageCompleted, `{"entryId":"e4","role":"user","text":"[Bo collaborator]\nTry the archive.","timestamp":"2026-10-14T09:31:00Z"}`)),
 				on(m, event(8, client.EvRunStarted, `{"runId":"r2"}`))}
 		}},
 		{name: "chime rejected", steps: func(m *Model) []tea.Msg {
 			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('x'), keyEnter,
-				resolvedMsg{gen: m.gen, chime: bo, res: &client.ChimeResult{ChimeID: "c1"}},
+				session.ResolvedMsg{Gen: m.gen, Chime: bo, Res: &client.ChimeResult{ChimeID: "c1"}},
 				chimeResolved(m, 6, "c1", false)}
 		}},
 		{name: "policy changed", steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{keyTab, press('p'), keyEnter, policyMsg{gen: m.gen, policy: client.PolicyCoDrive},
+			return []tea.Msg{keyTab, press('p'), keyEnter, session.PolicyMsg{Gen: m.gen, Policy: client.PolicyCoDrive},
 				on(m, event(5, client.EvRoomPolicy, `{"policy":"co-drive"}`))}
 		}},
 		{name: "policy refused", steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{keyTab, press('P'), keyEnter, policyMsg{gen: m.gen, policy: client.PolicyMute,
-				err: &client.Error{Code: client.CodeLeaseRequired, Message: "claim the lease first"}}}
+			return []tea.Msg{keyTab, press('P'), keyEnter, session.PolicyMsg{Gen: m.gen, Policy: client.PolicyMute,
+				Err: &client.Error{Code: client.CodeLeaseRequired, Message: "claim the lease first"}}}
 		}},
 		{name: "watcher cannot accept", watch: true, steps: func(m *Model) []tea.Msg {
 			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('a'), keyEnter}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 

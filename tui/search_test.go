@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -199,8 +200,8 @@ func TestSearchFollowsNewEntries(t *testing.T) {
 	// again for it, the query kept.
 	snap := long(30)
 	m.open("s1")
-	feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap,
-		claim: &client.Claimed{Lease: *snap.Session.Lease}})
+	feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap,
+		Claim: &client.Claimed{Lease: *snap.Session.Lease}})
 	if m.focus == focusSearch {
 		t.Fatal("the search bar stays open over another session")
 	}
@@ -312,17 +313,17 @@ func TestSearchFollowsTheKeyMap(t *testing.T) {
 func TestSearchIndexFollowsInsertions(t *testing.T) {
 	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, long(200), nil)
-	m.sess.state.Entries[9].Text = "turn 10 has a needle"
-	m.sess.state.Entries[9].Rev++
+	m.sess.State.Entries[9].Text = "turn 10 has a needle"
+	m.sess.State.Entries[9].Rev++
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
 	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 1") {
 		t.Fatalf("want 1 of 1:\n%s", s)
 	}
 	insert := func(at int, text string) {
-		es := m.sess.state.Entries
+		es := m.sess.State.Entries
 		e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: text, Rev: 1, EntryID: "x" + text}
-		m.sess.state.Entries = append(es[:at:at], append([]client.Entry{e}, es[at:]...)...)
+		m.sess.State.Entries = append(es[:at:at], append([]client.Entry{e}, es[at:]...)...)
 	}
 	insert(195, "a needle near the end")
 	feed(m, keyDown)

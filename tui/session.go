@@ -1,62 +1,15 @@
 package tui
 
 import (
-	"context"
-	"errors"
 	"slices"
 	"strconv"
-	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
-
-// session is the open session: the reducer's state, the stream feeding it,
-// and what this terminal means to do with it.
-type session struct {
-	id          string
-	gen         int
-	ctx         context.Context
-	cancel      context.CancelFunc
-	state       *client.State // nil until the snapshot arrives
-	stream      *client.Stream
-	states      chan client.ConnState
-	conn        panes.Conn
-	role        role
-	created     bool                   // made by this terminal: the person's own, never watched
-	offer       *client.Lease          // the lease of the other terminal, while the offer shows
-	revoked     *client.LeaseEndValue  // the revocation already acted on
-	sending     bool                   // a text command or a chime is on its way
-	flushes     bool                   // a flush tick is scheduled
-	flushedAt   time.Time              // when its streaming tail was last rendered as a tile without the focus
-	pace        pacer                  // when the stream last entered the loop
-	texts       map[string]string      // the text of each command sent from this terminal
-	cancelling  map[string]bool        // commands this terminal asked to cancel
-	onOpen      string                 // a note to show once the session has opened
-	stale       bool                   // the host restarted: the lease is unconfirmed until it says otherwise
-	reduced     bool                   // the host refused with access_reduced: read, never drive
-	vanished    bool                   // the stream ended not_found: deleted elsewhere, or no longer the person's
-	returned    []panes.LaneItem       // commands the host cancelled undelivered, waiting to be sent again
-	unconfirmed *outgoing              // a send whose answer was lost, until the stream or a resend settles it
-	outbound    *outgoing              // the send on its way (sending is true), until its answer
-	timerFor    time.Time              // the lease expiry the lease timer is set for
-	leaseSince  time.Time              // when that expiry was learnt: a key after it means the person is here
-	cost        costs                  // what the session has cost (activity.go)
-	lazy        lazyOpen               // what the transcript has not folded yet (lazy.go)
-	streamTries int                    // the stream could not be opened this many times in a row
-	view        *transcript.Transcript // the session's transcript, on screen when it has the focus or a tile
-	draft       string                 // the composer's text while another tile has the focus
-	needs       string                 // why the session needs the person while its tile is not focused, "" when it does not
-	history     []string               // the kept input history, once read
-	stop        stopping               // an abort this terminal sent, and the follow-ups it held back (stop.go)
-	showAt      time.Time              // when the countdown's next redraw is due (countdown.go)
-	lapsed      time.Time              // the expiry of this terminal's lease the transcript said lapsed
-}
 
 // open closes the open sessions (releasing their leases) and opens id.
 func (m *Model) open(id string) tea.Cmd { return m.openTiles([]string{id}) }
@@ -68,15 +21,15 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	query := m.transcript.Search().Query() // the person's last search goes on
 	keep := m.saveDrafts()
 	if m.sess != nil {
-		m.sess.draft = m.composer.Value()
+		m.sess.Draft = m.composer.Value()
 	}
 	// a session open already stays as it is (its stream, its lease): closing
 	// and opening it again would race the release with the claim
-	open := map[string]*session{}
-	var closing []*session
+	open := map[string]*session.Session{}
+	var closing []*session.Session
 	for _, s := range m.tiles {
-		if slices.Contains(ids, s.id) {
-			open[s.id] = s
+		if slices.Contains(ids, s.ID) {
+			open[s.ID] = s
 		} else {
 			closing = append(closing, s)
 		}
@@ -89,7 +42,7 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 			continue
 		}
 		s, cmd := m.newSession(id)
-		s.view.Search().SetQuery(query)
+		viewOf(s).Search().SetQuery(query)
 		m.tiles = append(m.tiles, s)
 		cmds = append(cmds, cmd)
 	}
@@ -104,9 +57,9 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 
 // openingNote says which tiles are still opening, "" when none is.
 func (m *Model) openingNote() string {
-	var opening []*session
+	var opening []*session.Session
 	for _, s := range m.tiles {
-		if s.state == nil {
+		if s.State == nil {
 			opening = append(opening, s)
 		}
 	}
@@ -114,10 +67,14 @@ func (m *Model) openingNote() string {
 	case 0:
 		return ""
 	case 1:
-		return "opening " + ui.SanitizeLine(opening[0].id) + "…"
+		return "opening " + ui.SanitizeLine(opening[0].ID) + "…"
 	}
 	return "opening " + strconv.Itoa(len(opening)) + " sessions…"
 }
+
+// viewOf is the transcript of s: the root gives each session a
+// *transcript.Transcript (newSession), which s tells what changed.
+func viewOf(s *session.Session) *transcript.Transcript { return s.View().(*transcript.Transcript) }
 
 // distinct is ids without repeats, in their order.
 func distinct(ids []string) []string {
@@ -132,28 +89,24 @@ func distinct(ids []string) []string {
 
 // newSession makes a session of id, its transcript, and the command that
 // opens it (the claim unless watching, the snapshot, its kept draft).
-func (m *Model) newSession(id string) (*session, tea.Cmd) {
+func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	m.gen++
-	ctx, cancel := context.WithCancel(m.cfg.Context)
-	s := &session{id: id, gen: m.gen, ctx: ctx, cancel: cancel, texts: map[string]string{},
-		cancelling: map[string]bool{}, view: transcript.New(&m.Context)}
-	s.view.Open(s)
+	s := session.New(m.sessions, id, m.gen, transcript.New(&m.Context))
+	viewOf(s).Open(s)
 	if m.cfg.Watch {
-		s.role = roleWatch
+		s.Role = session.RoleWatch
 	}
 	watch := m.cfg.Watch || m.cfg.NoClaim
-	return s, tea.Batch(openSession(ctx, m.cfg.Client, s.gen, id, m.me.Principal, watch, m.cfg.ClaimTTL),
-		loadDraft(m.cfg.Drafts, s.gen, m.draftKey(id)), loadHistory(m.cfg.History, s.gen, m.draftKey(id)))
+	return s, tea.Batch(openSession(s.Ctx, m.cfg.Client, s.Gen, id, m.me.Principal, watch, m.cfg.ClaimTTL),
+		loadDraft(m.cfg.Drafts, s.Gen, m.draftKey(id)), loadHistory(m.cfg.History, s.Gen, m.draftKey(id)))
 }
 
 // closeTiles ends the streams of sessions and gives their leases up; the
 // caller takes them off the wall.
-func (m *Model) closeTiles(sessions []*session) tea.Cmd {
+func (m *Model) closeTiles(sessions []*session.Session) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, s := range sessions {
-		release := m.driving(s)
-		s.cancel()
-		cmds = append(cmds, closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, release))
+		cmds = append(cmds, s.Close(s.Driving()))
 	}
 	return tea.Batch(cmds...)
 }
@@ -171,99 +124,18 @@ func (m *Model) closeSession() tea.Cmd {
 	if len(m.tiles) > 0 {
 		m.focusTile(min(i, len(m.tiles)-1))
 	}
-	release := m.driving(s)
-	s.cancel()
-	return closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, release)
-}
-
-// driving reports whether this terminal holds s's lease.
-func (c *common) driving(s *session) bool {
-	if s == nil || s.state == nil {
-		return false
-	}
-	rel, _ := s.state.Lease()
-	return rel == client.LeaseMine
+	return s.Close(s.Driving())
 }
 
 // current is the open session whose generation gen is, nil when none is:
 // a message of a session closed since is dropped.
-func (c *common) current(gen int) *session {
+func (c *common) current(gen int) *session.Session {
 	for _, s := range c.tiles {
-		if s.gen == gen {
+		if s.Gen == gen {
 			return s
 		}
 	}
 	return nil
-}
-
-// onOpened takes the snapshot and the claim's outcome and opens the stream.
-func (m *Model) onOpened(msg openedMsg) tea.Cmd {
-	s := m.current(msg.gen)
-	if s == nil {
-		return nil
-	}
-	if msg.principal != "" {
-		m.me.Principal = msg.principal
-	}
-	if msg.err != nil {
-		m.dropTile(s)
-		m.setErr(msg.err)
-		m.notYours(msg.err)
-		if len(m.tiles) > 0 {
-			m.layout()
-			return nil
-		}
-		m.focus, m.note = focusPicker, ""
-		m.layout()
-		return m.reload("")
-	}
-	if msg.lazy != nil {
-		s.state = client.NewStateLazy(m.me, msg.lazy)
-	} else {
-		s.state = client.NewState(m.me, msg.snap)
-	}
-	count := startLazy(s)
-	m.confirmFromStream(s) // a message kept from an earlier run that the host had taken
-	s.cost.base(msg.snap)
-	s.view.EntriesChanged()
-	switch {
-	case s == m.sess && s.onOpen != "":
-		m.note = s.onOpen
-	case strings.HasPrefix(m.note, "opening "): // not over what came first (the draft put back)
-		m.note = m.openingNote()
-	}
-	m.claimOutcome(s, msg)
-	m.layout()
-	keep := m.keepLease(s)
-	s.states = make(chan client.ConnState, 8)
-	return tea.Batch(openStream(s.ctx, m.cfg.Client, s.gen, s.id, msg.snap.Cursor, s.states, m.cfg.OnConnState),
-		fetchAccount(s.ctx, m.cfg.Client), keep, readNotes(s.ctx, m.cfg.Client, s.gen, s.id, m.me, msg.snap.Cursor), count)
-}
-
-// claimOutcome sets the role from the claim made while opening: drive when
-// it succeeded; otherwise watch, offering a takeover when the lease is held
-// by another terminal of the same person.
-func (m *Model) claimOutcome(s *session, msg openedMsg) {
-	err := msg.claimErr
-	if msg.claim == nil && err == nil {
-		s.role = m.unclaimedRole(s) // not claimed: watching, or --no-claim
-		return
-	}
-	if err == nil {
-		s.role = roleDrive
-		return
-	}
-	s.role = roleWatch
-	var e *client.Error
-	if errors.As(err, &e) {
-		if d, ok := e.LeaseHeld(); ok {
-			if d.CanTakeOver {
-				m.offer(s, d.Holder)
-			}
-			return
-		}
-	}
-	m.setErr(err)
 }
 
 // keepFocus moves the focus off a pane that has nothing left to show.
@@ -274,53 +146,4 @@ func (m *Model) keepFocus() {
 	case m.focus == focusEntries && !m.transcript.HasSelectable():
 		m.focus = focusSession
 	}
-}
-
-// leaseChanged follows the lease: taken over, this terminal watches; the
-// offer closes when the other terminal let go.
-func (m *Model) leaseChanged(s *session) {
-	if r := s.state.Revoked; r != nil && r != s.revoked {
-		s.revoked, s.role = r, roleWatch
-		m.note = ""
-		m.needsNote(s, "the lease was taken: you watch")
-	}
-	rel, _ := s.state.Lease()
-	if s.offer != nil && rel != client.LeaseMyOtherClient {
-		s.offer, s.role = nil, roleDrive
-		m.closeOffer()
-	}
-}
-
-// onClaimed makes this terminal the driver after a claim the person asked
-// for.
-func (m *Model) onClaimed(msg claimedMsg) {
-	s := m.current(msg.gen)
-	if s == nil {
-		return
-	}
-	if msg.renewal {
-		m.onRenewed(s, msg)
-		return
-	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-		return
-	}
-	m.setErr(nil)
-	s.role, s.offer, s.stale = roleDrive, nil, false
-	m.closeOffer()
-	m.note = "you drive from this terminal"
-	if msg.claim != nil && msg.claim.TookOverFrom != nil {
-		m.note = "took over from " + ui.TerminalLabel(msg.claim.TookOverFrom.ClientID)
-	}
-}
-
-// onRenewed takes the answer of a quiet renewal: the lease's event moves
-// the timer on; a refusal (another terminal holds it now) says so.
-func (m *Model) onRenewed(s *session, msg claimedMsg) {
-	if msg.err == nil {
-		m.dirty = false
-		return
-	}
-	m.setErr(msg.err)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -39,26 +40,26 @@ func TestComposer(t *testing.T) {
 		}},
 		{"sending", func(m *Model) []tea.Msg { return append(typing("hello"), keyEnter) }},
 		{"sent", func(m *Model) []tea.Msg {
-			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello"},
-				acc: &client.Accepted{CommandID: "c1", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
+			return append(typing("hello"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello"},
+				Acc: &client.Accepted{CommandID: "c1", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
 		}},
 		{"refused send keeps the text", func(m *Model) []tea.Msg {
-			return append(typing("hello"), keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "hello"},
-				err: leaseHeld(lease("user:ada", "cli-other"), true)})
+			return append(typing("hello"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello"},
+				Err: leaseHeld(lease("user:ada", "cli-other"), true)})
 		}},
 		{"running", func(m *Model) []tea.Msg {
 			return []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}
 		}},
 		{"queued follow-up", func(m *Model) []tea.Msg {
 			return append(append([]tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}, typing("then this")...),
-				keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpFollowUp, text: "then this"},
-					acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
+				keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpFollowUp, Text: "then this"},
+					Acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
 				on(m, event(6, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`)))
 		}},
 		{"steered", func(m *Model) []tea.Msg {
 			return append(append([]tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}, typing("shorter")...),
-				keyCtrlS, sentMsg{gen: m.gen, out: outgoing{op: client.OpSteer, text: "shorter"},
-					acc: &client.Accepted{CommandID: "c3", Op: client.OpSteer, Disposition: "handled"}})
+				keyCtrlS, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpSteer, Text: "shorter"},
+					Acc: &client.Accepted{CommandID: "c3", Op: client.OpSteer, Disposition: "handled"}})
 		}},
 		{"aborting", func(m *Model) []tea.Msg {
 			return []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc}
@@ -92,7 +93,7 @@ func TestComposerNewlineKeys(t *testing.T) {
 	if got := m.composer.Value(); got != "x\nx\nx\n" {
 		t.Errorf("composer holds %q, want three lines", got)
 	}
-	if m.sess.sending {
+	if m.sess.Sending {
 		t.Error("a newline key sent the draft")
 	}
 }
@@ -102,7 +103,7 @@ func TestEnterSendsWhatTheRunAllows(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, typing("hi")...)
-	if cmd := m.send(""); cmd == nil || !m.sess.sending {
+	if cmd := m.send(""); cmd == nil || !m.sess.Sending {
 		t.Fatal("enter did not send while idle")
 	}
 	if cmd := m.send(""); cmd != nil {
@@ -135,7 +136,7 @@ func TestLease(t *testing.T) {
 			steps:    func(m *Model) []tea.Msg { return append(append([]tea.Msg{press('w')}, typing("hi")...), keyEnter) }},
 		{name: "took over", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
 			steps: func(m *Model) []tea.Msg {
-				return []tea.Msg{press('t'), claimedMsg{gen: m.gen, takeover: true, claim: &client.Claimed{
+				return []tea.Msg{press('t'), session.ClaimedMsg{Gen: m.gen, Takeover: true, Claim: &client.Claimed{
 					Lease: *lease("user:ada", "cli-me"), TookOverFrom: lease("user:ada", "cli-other")}},
 					on(m, event(5, client.EvLeaseRevoked, `{"clientId":"cli-other","by":"cli-me","reason":"takeover"}`)),
 					on(m, event(6, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:30:00Z"}`))}
@@ -168,11 +169,11 @@ func TestLease(t *testing.T) {
 			snap := snapshot(c.lease)
 			m := newModel(t, cfg, 80, 24)
 			m.open("s1")
-			msg := openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snap, claimErr: c.claimErr}
+			msg := session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: c.claimErr}
 			if c.claimErr == nil && !c.watch {
-				msg.claim = &client.Claimed{}
+				msg.Claim = &client.Claimed{}
 			}
-			feed(m, msg, connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming}})
+			feed(m, msg, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
@@ -189,11 +190,11 @@ func TestStatusLine(t *testing.T) {
 		steps steps
 	}{
 		{"reconnecting", func(m *Model) []tea.Msg {
-			return []tea.Msg{connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnReconnecting, Attempt: 2}}}
+			return []tea.Msg{session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnReconnecting, Attempt: 2}}}
 		}},
 		{"resumed", func(m *Model) []tea.Msg {
-			return []tea.Msg{connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnReconnecting, Attempt: 1}},
-				connMsg{gen: m.gen, state: client.ConnState{Mode: client.ConnStreaming, Replayed: 7}}}
+			return []tea.Msg{session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnReconnecting, Attempt: 1}},
+				session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming, Replayed: 7}}}
 		}},
 		{"run and budget", func(m *Model) []tea.Msg {
 			return []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)),
@@ -205,13 +206,13 @@ func TestStatusLine(t *testing.T) {
 		}},
 		{"error with its code", func(m *Model) []tea.Msg {
 			return []tea.Msg{on(m, event(5, client.EvRunError, `{"runId":"r1","message":"the model is down"}`)),
-				abortedMsg{gen: m.gen, err: &client.Error{Code: client.CodeLeaseRequired, Message: "claim the lease first"}}}
+				session.AbortedMsg{Gen: m.gen, Err: &client.Error{Code: client.CodeLeaseRequired, Message: "claim the lease first"}}}
 		}},
 		{"stream ended", func(m *Model) []tea.Msg {
-			return []tea.Msg{streamEndMsg{gen: m.gen, err: &client.Error{Code: client.CodeUnauthenticated, Message: "the token was revoked"}}}
+			return []tea.Msg{session.StreamEndMsg{Gen: m.gen, Err: &client.Error{Code: client.CodeUnauthenticated, Message: "the token was revoked"}}}
 		}},
 		{"session deleted", func(m *Model) []tea.Msg {
-			return []tea.Msg{on(m, event(5, client.EvSessionDeleted, `{"trashedAs":"trash/s1"}`)), streamEndMsg{gen: m.gen}}
+			return []tea.Msg{on(m, event(5, client.EvSessionDeleted, `{"trashedAs":"trash/s1"}`)), session.StreamEndMsg{Gen: m.gen}}
 		}},
 	}
 	for _, c := range cases {

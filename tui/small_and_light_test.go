@@ -8,6 +8,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // TestSmallTerminals is trap 7: at 40x12 every dialog shows its keys; at
@@ -27,8 +28,8 @@ func TestSmallTerminals(t *testing.T) {
 		}, []string{"enter or esc closes this"}},
 		{"offer", func(m *Model) {
 			m.open("s1")
-			feed(m, openedMsg{gen: m.gen, id: "s1", principal: "user:ada", snap: snapshot(lease("user:ada", "cli-two")),
-				claimErr: &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held",
+			feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snapshot(lease("user:ada", "cli-two")),
+				ClaimErr: &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held",
 					Details: []byte(`{"holder":{"principal":"user:ada","clientId":"cli-two"},"canTakeOver":true}`)}})
 		}, []string{"t take over", "w watch from here"}},
 		{"help", func(m *Model) { feed(m, keyF1) }, []string{"f1 or esc"}},

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -17,7 +18,7 @@ func TestStatusSaysWhatIsTrue(t *testing.T) {
 	if got := screen(m); strings.Contains(got, "streaming · idle") || !strings.Contains(got, "● live · idle") {
 		t.Errorf("the idle status line:\n%s", got)
 	}
-	feed(m, on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc, abortedMsg{gen: m.gen})
+	feed(m, on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc, session.AbortedMsg{Gen: m.gen})
 	if !strings.Contains(screen(m), "abort sent") {
 		t.Fatalf("no note says the abort was sent:\n%s", screen(m))
 	}
@@ -33,8 +34,8 @@ func TestAccessReducedOffersNoTakeover(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 24)
 	feed(m, typing("drive on")...)
-	feed(m, keyEnter, sentMsg{gen: m.gen, out: outgoing{op: client.OpPrompt, text: "drive on"},
-		err: &client.Error{Status: 403, Code: client.CodeAccessReduced, Message: "your role on this graph is now viewer"}})
+	feed(m, keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "drive on"},
+		Err: &client.Error{Status: 403, Code: client.CodeAccessReduced, Message: "your role on this graph is now viewer"}})
 	got := screen(m)
 	if strings.Contains(got, ui.KeyName(m.Keys.TakeOver)) {
 		t.Errorf("a take-over is offered after access_reduced:\n%s", got)

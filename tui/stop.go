@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -10,7 +9,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
-	"github.com/sophia-labs/vehicle/tui/panes"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -25,15 +24,6 @@ import (
 
 // quitWindow is how soon a second ctrl+c must follow the first to quit.
 const quitWindow = 3 * time.Second
-
-// stopping is an abort this terminal sent: whether its run is still
-// stopping, whether the host's events about the queue are still to be said,
-// and the held follow-ups still to send again.
-type stopping struct {
-	sent   bool     // an abort is on its way, or its run has not settled
-	watch  bool     // until a command is delivered after the abort: say what the host did with the queue
-	toSend []string // held follow-ups the person chose to send, still to send
-}
 
 // heldBack puts the held follow-ups back in the composer.
 type heldBack struct {
@@ -65,8 +55,8 @@ func (m *Model) onQuitKey() tea.Cmd {
 		return nil
 	}
 	s := m.sess
-	running := s != nil && s.state != nil && s.state.Run == client.RunRunning
-	if running && m.top() == nil && !s.stop.sent && m.driving(s) && !m.cfg.Watch && m.focus != focusVisit {
+	running := s != nil && s.State != nil && s.State.Run == client.RunRunning
+	if running && m.top() == nil && !s.Stop.Sent && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
 		m.quitArmed = false
 		cmd := m.abort()
 		m.note = "stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note
@@ -90,173 +80,38 @@ func (m *Model) onQuitKey() tea.Cmd {
 	}
 	m.quitArmed, m.quitAt = true, now
 	m.note = ui.KeyName(m.Keys.Quit) + " again quits"
-	if running && s.stop.sent {
+	if running && s.Stop.Sent {
 		m.note = "the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway"
 	}
 	return nil
 }
 
-// abort stops the run under way, when this terminal drives, holding back
-// the follow-ups it queued behind it.
+// abort stops the focused session's run under way, when this terminal
+// drives (session.Session.Abort).
 func (m *Model) abort() tea.Cmd {
-	s := m.sess
-	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
+	if m.sess == nil {
 		return nil
 	}
-	if m.cfg.Watch || s.role == roleWatch {
-		m.note = "you are watching: only the driver can abort"
-		return nil
-	}
-	var held []string
-	for _, q := range s.state.Queue {
-		if q.Op != client.OpSteer && s.texts[q.CommandID] != "" && !s.cancelling[q.CommandID] {
-			held = append(held, q.CommandID)
-			s.cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
-		}
-	}
-	s.stop = stopping{sent: true, watch: true}
-	m.note = "aborting…"
-	if len(held) > 0 {
-		m.note = "aborting; holding back " + followUps(len(held)) + " queued behind it…"
-	}
-	return abortRun(s.ctx, m.cfg.Client, s.gen, s.id, held)
+	cmd, act := m.sess.Abort()
+	return tea.Batch(cmd, m.act(act, nil))
 }
 
-// followUps counts follow-ups in words.
-func followUps(n int) string {
-	if n == 1 {
-		return "the follow-up"
-	}
-	return fmt.Sprintf("%d follow-ups", n)
-}
-
-// abortRun cancels the held commands (each while still queued), then stops
-// the run under way.
-func abortRun(ctx context.Context, c *client.Client, gen int, id string, held []string) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		var ok []string
-		for _, cid := range held {
-			if _, err := c.Cancel(ctx, id, cid); err == nil {
-				ok = append(ok, cid)
-			}
-		}
-		_, err := c.Abort(ctx, id)
-		return abortedMsg{gen: gen, err: err, held: ok}
-	}
-}
-
-// onAborted shows the abort's answer and asks what becomes of the
-// follow-ups held back.
-func (m *Model) onAborted(msg abortedMsg) {
-	s := m.current(msg.gen)
-	if s == nil {
-		return
-	}
-	if msg.err != nil {
-		m.setErr(msg.err)
-	} else {
-		m.note = "abort sent"
-	}
-	var texts []string
-	for _, id := range msg.held {
-		if t := s.texts[id]; t != "" {
-			texts = append(texts, t)
-		}
-	}
-	if len(texts) == 0 {
-		return
-	}
-	lines := make([]string, len(texts))
-	for i, t := range texts {
+// askHeld asks whether the follow-ups an abort held back still go: back in
+// the composer, or sent now, in order.
+func (m *Model) askHeld(a session.AskHeld) {
+	lines := make([]string, len(a.Texts))
+	for i, t := range a.Texts {
 		lines[i] = "  · " + ui.SanitizeLine(ui.ClipRunes(t, 60))
 	}
 	what := "The follow-up you queued behind it was held back, not sent:"
 	ask, back, send := "Does it still go?", "no: back in the composer", "yes: send it now"
-	if len(texts) > 1 {
-		what = fmt.Sprintf("The %d follow-ups you queued behind it were held back, not sent:", len(texts))
+	if len(a.Texts) > 1 {
+		what = fmt.Sprintf("The %d follow-ups you queued behind it were held back, not sent:", len(a.Texts))
 		ask, send = "Do they still go?", "yes: send them now, in order"
 	}
 	m.push(dialog.NewChoice(&m.Context, "Run aborted", what+"\n"+strings.Join(lines, "\n")+"\n"+ask,
 		[]dialog.Option{
-			{Label: back, Act: heldBack{gen: s.gen, texts: texts}},
-			{Label: send, Act: sendHeld{gen: s.gen, texts: texts}},
+			{Label: back, Act: heldBack{gen: a.Gen, texts: a.Texts}},
+			{Label: send, Act: sendHeld{gen: a.Gen, texts: a.Texts}},
 		}, 0, false))
-}
-
-// onHeldBack puts the held follow-ups back in the composer.
-func (m *Model) onHeldBack(a heldBack) {
-	if m.current(a.gen) == nil {
-		return
-	}
-	m.composer.Restore(strings.Join(a.texts, "\n\n"))
-	m.note = "the held " + plural(len(a.texts), "follow-up is", "follow-ups are") + " back in the composer: " +
-		ui.KeyName(m.Keys.Send) + " sends"
-}
-
-// onSendHeld sends the held follow-ups again, in order.
-func (m *Model) onSendHeld(a sendHeld) tea.Cmd {
-	s := m.current(a.gen)
-	if s == nil {
-		return nil
-	}
-	s.stop.toSend = append([]string(nil), a.texts...)
-	return m.sendNextHeld(sentMsg{gen: a.gen})
-}
-
-// plural picks the words for one or for several.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-// sendNextHeld sends the next held follow-up the person chose to send,
-// once the send before it settled (a refusal puts the rest back in the
-// composer, after the refused one).
-func (m *Model) sendNextHeld(msg sentMsg) tea.Cmd {
-	s := m.current(msg.gen)
-	if s == nil || len(s.stop.toSend) == 0 || s.sending {
-		return nil
-	}
-	if msg.err != nil {
-		m.composer.Restore(strings.Join(s.stop.toSend, "\n\n"))
-		s.stop.toSend = nil
-		return nil
-	}
-	text := s.stop.toSend[0]
-	s.stop.toSend = s.stop.toSend[1:]
-	op := client.OpPrompt
-	if s.state.Run == client.RunRunning || msg.out.requestID != "" {
-		op = client.OpFollowUp // behind the one just sent
-	}
-	rel, _ := s.state.LeaseAt(m.cfg.Now())
-	s.sending = true
-	m.note = "sending the held " + panes.OpWord(op) + "…"
-	out := m.newOutgoing(op, text)
-	s.outbound = &out
-	return sendText(s.ctx, m.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, m.cfg.ClaimTTL)
-}
-
-// afterAbort follows an abort this terminal sent: the run settled, it is
-// no longer stopping; a queued command that was not held back is cancelled
-// by the host with the abort, or delivered next: the status line says
-// which, from the host's events.
-func (m *Model) afterAbort(s *session, ev client.Event) {
-	var v client.CommandValue
-	switch {
-	case ev.Type == client.EvRunSettled:
-		s.stop.sent = false
-	case !s.stop.watch || ev.Decode(&v) != nil || s.texts[v.CommandID] != "" || s.cancelling[v.CommandID]:
-	case ev.Type == client.EvCommandCancelled:
-		m.note = "the host cancelled a queued command with the abort"
-	case ev.Type == client.EvCommandDelivered:
-		m.note = "the host kept the queue after the abort: the next queued command runs now"
-		s.stop.watch = false
-	}
-	if ev.Type == client.EvCommandDelivered {
-		s.stop.watch = false
-	}
 }

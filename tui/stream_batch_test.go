@@ -1,15 +1,14 @@
 package tui
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // TestEventsMsgFoldsLikeOneByOne checks that a batch of events draws the
@@ -23,9 +22,9 @@ func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
 	for _, s := range texts {
 		d := delta(one, "m9", s)
 		feed(one, d)
-		evs = append(evs, d.ev)
+		evs = append(evs, d.Ev)
 	}
-	feed(batch, eventsMsg{gen: batch.gen, evs: evs})
+	feed(batch, session.EventsMsg{Gen: batch.gen, Evs: evs})
 	feed(one, flushMsg{gen: one.gen})
 	feed(batch, flushMsg{gen: batch.gen})
 	if a := screen(one); !strings.Contains(a, "Streaming") || !strings.Contains(a, "and more.") {
@@ -33,71 +32,6 @@ func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
 	}
 	if a, b := screen(one), screen(batch); a != b {
 		t.Errorf("one by one:\n%s\nin one batch:\n%s", a, b)
-	}
-}
-
-// TestStreamEntersInBatches streams a long reply from the reference host
-// through nextEvents: every event arrives, in order, in far fewer messages
-// than events.
-func TestStreamEntersInBatches(t *testing.T) {
-	t.Parallel()
-	srv, _ := host(t)
-	c := person(t, srv, "ada-token", "cli-one")
-	id := newSession(t, c, "Batches")
-	snap, err := c.Inspect(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Stream(t.Context(), id, client.StreamOptions{Since: snap.Cursor})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
-		t.Fatal(err)
-	}
-	var p pacer
-	events, msgs, deltas := 0, 0, 0
-	for settled := false; !settled; {
-		var evs []client.Event
-		switch msg := nextWithin(t, nextEvents(s, 1, &p)).(type) {
-		case eventMsg:
-			evs = []client.Event{msg.ev}
-		case eventsMsg:
-			evs = msg.evs
-		default:
-			t.Fatalf("got %T before the run settled", msg)
-		}
-		msgs++
-		for _, ev := range evs {
-			events++
-			if ev.Type == client.EvMessageDelta {
-				deltas++
-			}
-			settled = settled || ev.Type == client.EvRunSettled
-		}
-	}
-	if deltas != 200 {
-		t.Errorf("%d deltas, want 200 (100 paragraphs, two each)", deltas)
-	}
-	if msgs > events/4 {
-		t.Errorf("%d events came in %d messages: what had arrived together was not taken in one", events, msgs)
-	}
-}
-
-// nextWithin runs a command that reads the stream, failing after a deadline.
-func nextWithin(t *testing.T, cmd tea.Cmd) tea.Msg {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
-	defer cancel()
-	got := make(chan tea.Msg, 1)
-	go func() { got <- cmd() }()
-	select {
-	case msg := <-got:
-		return msg
-	case <-ctx.Done():
-		t.Fatal("no message from the stream in 10 s")
-		return nil
 	}
 }
 
@@ -109,14 +43,14 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	ticks := m.ticks
 	d1, d2 := delta(m, "m9", "Streaming "), delta(m, "m9", "as it comes")
-	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{d1.ev, d2.ev}})
+	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{d1.Ev, d2.Ev}})
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "Streaming as it comes") {
 		t.Fatalf("the batch was not drawn when it entered:\n%s", got)
 	}
-	if m.ticks != ticks || m.sess.flushes {
-		t.Errorf("a flush tick was scheduled (%d, was %d; pending %v)", m.ticks, ticks, m.sess.flushes)
+	if m.ticks != ticks || m.sess.Flushes {
+		t.Errorf("a flush tick was scheduled (%d, was %d; pending %v)", m.ticks, ticks, m.sess.Flushes)
 	}
-	if !m.sess.pace.drawing(time.Now()) {
+	if !m.sess.Pace.Drawing(time.Now()) {
 		t.Error("the stream does not say its deltas are being drawn")
 	}
 }
@@ -127,18 +61,18 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 func TestListBehindDrawnByATick(t *testing.T) {
 	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
-	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- alpha\n").ev}})
+	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{delta(m, "m9", "- alpha\n").Ev}})
 	ticks := m.ticks
-	feed(m, eventsMsg{gen: m.gen, evs: []client.Event{delta(m, "m9", "- bravo\n").ev}})
+	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{delta(m, "m9", "- bravo\n").Ev}})
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "alpha") || strings.Contains(got, "bravo") {
 		t.Fatalf("the second batch drew the list again:\n%s", got)
 	}
-	if m.ticks != ticks+1 || !m.sess.flushes {
+	if m.ticks != ticks+1 || !m.sess.Flushes {
 		t.Fatalf("no flush tick for the list left behind (ticks %d, was %d)", m.ticks, ticks)
 	}
 	feed(m, flushMsg{gen: m.gen})
-	if got := screen(m); !strings.Contains(got, "bravo") || m.sess.flushes {
-		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.sess.flushes, got)
+	if got := screen(m); !strings.Contains(got, "bravo") || m.sess.Flushes {
+		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.sess.Flushes, got)
 	}
 }
 
@@ -150,13 +84,13 @@ func TestFocusedStreamPacesItsDeltas(t *testing.T) {
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 160, 40, "Alpha", "Beta")
 	alpha, beta := a.m.tiles[0], a.m.tiles[1]
-	a.until("both streams open", func(string) bool { return alpha.stream != nil && beta.stream != nil })
-	if !alpha.stream.PacesDeltas() || beta.stream.PacesDeltas() {
-		t.Fatalf("Alpha focused: Alpha paces its deltas %v, Beta %v", alpha.stream.PacesDeltas(), beta.stream.PacesDeltas())
+	a.until("both streams open", func(string) bool { return alpha.Stream != nil && beta.Stream != nil })
+	if !alpha.Stream.PacesDeltas() || beta.Stream.PacesDeltas() {
+		t.Fatalf("Alpha focused: Alpha paces its deltas %v, Beta %v", alpha.Stream.PacesDeltas(), beta.Stream.PacesDeltas())
 	}
 	a.send(keyAltRight)
 	a.see("▸ you type here · Beta")
-	if alpha.stream.PacesDeltas() || !beta.stream.PacesDeltas() {
-		t.Fatalf("Beta focused: Alpha paces its deltas %v, Beta %v", alpha.stream.PacesDeltas(), beta.stream.PacesDeltas())
+	if alpha.Stream.PacesDeltas() || !beta.Stream.PacesDeltas() {
+		t.Fatalf("Beta focused: Alpha paces its deltas %v, Beta %v", alpha.Stream.PacesDeltas(), beta.Stream.PacesDeltas())
 	}
 }

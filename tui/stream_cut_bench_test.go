@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // paragraphs is n numbered paragraphs of about 500 bytes, from the first.
@@ -27,7 +28,7 @@ func streamInto(m *Model, first, n, per int) string {
 		d := paragraphs(i, min(per, first+n-i))
 		whole.WriteString(d)
 		v, _ := json.Marshal(client.DeltaValue{RunID: "r1", MessageID: "m-big", Delta: d})
-		m.Update(eventMsg{gen: m.gen, ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+		m.Update(session.EventMsg{Gen: m.gen, Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
 			SessionID: "s1", Value: v}})
 		m.Update(flushMsg{gen: m.gen})
 	}

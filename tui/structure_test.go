@@ -6,7 +6,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -66,8 +68,8 @@ func TestOverlayStack(t *testing.T) {
 		t.Error("the offer is not on screen")
 	}
 	feed(m, press('w'))
-	if m.top() != nil || m.sess.role != roleWatch {
-		t.Errorf("w did not close the offer and watch: top %T, role %d", m.top(), m.sess.role)
+	if m.top() != nil || m.sess.Role != session.RoleWatch {
+		t.Errorf("w did not close the offer and watch: top %T, role %d", m.top(), m.sess.Role)
 	}
 }
 

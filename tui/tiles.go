@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -21,7 +22,7 @@ import (
 const maxTiles = 4
 
 // tileOf is the position of s among the tiles, -1 when it is not one.
-func (m *Model) tileOf(s *session) int {
+func (m *Model) tileOf(s *session.Session) int {
 	for i, t := range m.tiles {
 		if t == s {
 			return i
@@ -42,17 +43,17 @@ func (m *Model) focusTile(i int) {
 		return
 	}
 	if m.sess != nil {
-		m.sess.draft = m.composer.Value()
+		m.sess.Draft = m.composer.Value()
 		m.transcript.SetMarked(false)
-		next.view.Search().SetQuery(m.transcript.Search().Query()) // the person's last search goes on
+		viewOf(next).Search().SetQuery(m.transcript.Search().Query()) // the person's last search goes on
 	}
-	m.sess, m.transcript = next, next.view
-	m.composer.SetValue(next.draft)
+	m.sess, m.transcript = next, viewOf(next)
+	m.composer.SetValue(next.Draft)
 	if m.cfg.History != nil {
-		m.composer.SetHistory(next.history) // under what this run remembered, in any tile
+		m.composer.SetHistory(next.History) // under what this run remembered, in any tile
 	}
-	next.draft, next.needs = "", ""
-	m.activity.Reset(next.gen)
+	next.Draft, next.Needs = "", ""
+	m.activity.Reset(next.Gen)
 	m.room.Reset()
 	m.queue.Reset()
 	if m.focus != focusPicker && m.focus != focusVisit {
@@ -62,12 +63,12 @@ func (m *Model) focusTile(i int) {
 
 // dropTile closes the tile of s (a session that failed to open or is gone)
 // without a request: the next tile takes the focus.
-func (m *Model) dropTile(s *session) {
+func (m *Model) dropTile(s *session.Session) {
 	i := m.tileOf(s)
 	if i < 0 {
 		return
 	}
-	s.cancel()
+	s.Cancel()
 	m.tiles = append(m.tiles[:i:i], m.tiles[i+1:]...)
 	if m.sess == s {
 		m.sess, m.transcript = nil, m.empty
@@ -85,11 +86,11 @@ func (m *Model) saveDrafts() tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, s := range m.tiles {
-		text := s.draft
+		text := s.Draft
 		if s == m.sess {
 			text = m.composer.Value()
 		}
-		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.id), s.kept(text)))
+		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID), keptDraft(s, text)))
 	}
 	return tea.Batch(cmds...)
 }
@@ -99,7 +100,7 @@ func (m *Model) saveDrafts() tea.Cmd {
 func (m *Model) views() []*transcript.Transcript {
 	out := []*transcript.Transcript{m.empty}
 	for _, s := range m.tiles {
-		out = append(out, s.view)
+		out = append(out, viewOf(s))
 	}
 	return out
 }
@@ -161,23 +162,22 @@ func (m *Model) moveRow(d int) bool {
 // draft, its search), from a new snapshot; the old stream is closed without
 // giving a lease up (the host that forgot it does not hold it). note is
 // said once it has opened.
-func (m *Model) reloadTile(s *session, note string) tea.Cmd {
+func (m *Model) reloadTile(s *session.Session, note string) tea.Cmd {
 	i := m.tileOf(s)
 	if i < 0 {
 		return nil
 	}
-	s.cancel()
-	closing := closeStream(m.cfg.Context, m.cfg.Client, s.stream, s.id, false)
-	ns, open := m.newSession(s.id)
-	ns.view.Search().SetQuery(s.view.Search().Query())
-	ns.draft, ns.history, ns.onOpen = s.draft, s.history, note
+	closing := s.Close(false)
+	ns, open := m.newSession(s.ID)
+	viewOf(ns).Search().SetQuery(viewOf(s).Search().Query())
+	ns.Draft, ns.History, ns.OnOpen = s.Draft, s.History, note
 	m.tiles[i] = ns
 	if m.sess == s {
-		m.sess, m.transcript = ns, ns.view
-		m.activity.Reset(ns.gen)
+		m.sess, m.transcript = ns, viewOf(ns)
+		m.activity.Reset(ns.Gen)
 		m.room.Reset()
 		m.queue.Reset()
-		m.note = "opening " + ui.NameLine(ns.id) + "…"
+		m.note = "opening " + ui.NameLine(ns.ID) + "…"
 	}
 	m.layout()
 	return tea.Batch(closing, open)

@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -21,10 +22,10 @@ type visit struct {
 	id          string
 	sent        []sentChime
 	sending     bool
-	outbound    *outgoing // the chime on its way, while sending
-	unconfirmed *outgoing // a chime whose answer was lost: enter sends the same request again
-	room        string    // what the last answer said of the room, "" before any
-	roomAt      time.Time // when that answer came
+	outbound    *session.Outgoing // the chime on its way, while sending
+	unconfirmed *session.Outgoing // a chime whose answer was lost: enter sends the same request again
+	room        string            // what the last answer said of the room, "" before any
+	roomAt      time.Time         // when that answer came
 }
 
 // sentChime is a chime sent from this terminal, and what became of it.
@@ -60,7 +61,7 @@ const visitGen = -2
 
 // unanswered is the visit's chime that has no answer yet: on its way, or
 // its answer lost; nil when there is none.
-func (v *visit) unanswered() *outgoing {
+func (v *visit) unanswered() *session.Outgoing {
 	if v.outbound != nil {
 		return v.outbound
 	}
@@ -76,7 +77,7 @@ func (m *Model) onVisitDraft(kept KeptDraft) {
 		return
 	}
 	if kept.RequestID != "" && kept.Op == opChime && v.unconfirmed == nil {
-		v.unconfirmed = &outgoing{op: opChime, requestID: kept.RequestID, text: kept.Request, kept: true}
+		v.unconfirmed = &session.Outgoing{Op: opChime, RequestID: kept.RequestID, Text: kept.Request, Kept: true}
 		m.note = "your chime with no answer is kept: " + ui.KeyName(m.Keys.Send) +
 			" on an empty composer sends it again (the same request: the room gets it once)"
 	}
@@ -98,7 +99,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.layout()
 		return m.reload("")
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
-		return m.onSessionAction(msg)
+		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Send):
 		if v.sending {
 			return nil
@@ -139,16 +140,16 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 		return
 	}
 	v.sending, v.outbound = false, nil
-	if msg.err != nil && !hostRefused(msg.err) {
+	if msg.err != nil && !session.HostRefused(msg.err) {
 		v.unconfirmed = &msg.out
 		m.setErr(msg.err) // kept in the errors list
 		m.errText = ""
-		m.note = unconfirmedNote(opChime, ui.KeyName(m.Keys.Send))
+		m.note = session.UnconfirmedNote(opChime, ui.KeyName(m.Keys.Send))
 		return
 	}
-	if u := v.unconfirmed; u != nil && u.requestID == msg.out.requestID {
+	if u := v.unconfirmed; u != nil && u.RequestID == msg.out.RequestID {
 		v.unconfirmed = nil
-		if u.kept && isConflict(msg.err) { // an earlier run's request, under its own client id: it went then
+		if u.Kept && session.IsConflict(msg.err) { // an earlier run's request, under its own client id: it went then
 			m.setErr(nil)
 			m.note = "the host had this chime from your earlier run: it is not sent twice"
 			return
@@ -159,19 +160,19 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 			m.errText += " (or you have no role on its graph)"
 		}
 		m.refused(msg.err)
-		m.composer.Restore(msg.out.text)
+		m.composer.Restore(msg.out.Text)
 		return
 	}
 	m.setErr(nil)
 	now := m.cfg.Now()
 	out, room := m.chimeWords(msg.res, now)
 	ok := msg.res != nil && msg.res.Accepted
-	v.sent = append(v.sent, sentChime{text: msg.out.text, at: now, outcome: out, ok: ok})
+	v.sent = append(v.sent, sentChime{text: msg.out.Text, at: now, outcome: out, ok: ok})
 	v.room, v.roomAt = room, now
 	m.note = out
 	switch {
 	case !ok:
-		m.composer.Restore(escapeSlash(msg.out.text)) // refused: the text is the person's still
+		m.composer.Restore(escapeSlash(msg.out.Text)) // refused: the text is the person's still
 		m.note += " · your text is back in the composer"
 	case msg.res.Status != "submitted":
 		m.note += " · " + pendingUnseen

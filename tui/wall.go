@@ -7,6 +7,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -75,11 +76,11 @@ func layGrid(n, width, height int) grid {
 
 // shownTiles is the tiles the grid shows: the focused one always among
 // them, the others in their order.
-func (m *Model) shownTiles(g grid) []*session {
+func (m *Model) shownTiles(g grid) []*session.Session {
 	if g.shown >= len(m.tiles) {
 		return m.tiles
 	}
-	out := make([]*session, 0, g.shown)
+	out := make([]*session.Session, 0, g.shown)
 	out = append(out, m.sess)
 	for _, s := range m.tiles {
 		if len(out) == g.shown {
@@ -90,7 +91,7 @@ func (m *Model) shownTiles(g grid) []*session {
 		}
 	}
 	// keep the wall's order on screen
-	ordered := make([]*session, 0, len(out))
+	ordered := make([]*session.Session, 0, len(out))
 	for _, s := range m.tiles {
 		for _, o := range out {
 			if o == s {
@@ -120,13 +121,13 @@ func (m *Model) arrangeWall(height int) {
 	g := layGrid(len(m.tiles), m.width, height)
 	m.wall = g
 	for _, s := range m.tiles { // tiles turn pages (transcript/jump.go); those glanced at read slower
-		s.view.SetJump(true)
-		m.paceStream(s)
+		viewOf(s).SetJump(true)
+		s.PaceStream(m.throttled(s))
 	}
 	for i, s := range m.shownTiles(g) {
 		w, h := g.tileSize(i%g.cols, i/g.cols)
-		s.view.SetSize(w, max(h-1, 1)) // renderings are dropped only for another width
-		s.view.SetMarked(s == m.sess && m.focus == focusEntries)
+		viewOf(s).SetSize(w, max(h-1, 1)) // renderings are dropped only for another width
+		viewOf(s).SetMarked(s == m.sess && m.focus == focusEntries)
 	}
 }
 
@@ -169,39 +170,39 @@ func (m *Model) wallLines() []string {
 
 // tileLines is a tile: its header over its transcript (or what stands in
 // for it while it opens), w x h.
-func (m *Model) tileLines(s *session, w, h int) []string {
+func (m *Model) tileLines(s *session.Session, w, h int) []string {
 	out := []string{m.tileHeader(s, w)}
-	if s.state == nil {
-		return append(out, m.Styles.Notice.Render(ui.Pad("  opening "+ui.NameLine(s.id)+"…", w)))
+	if s.State == nil {
+		return append(out, m.Styles.Notice.Render(ui.Pad("  opening "+ui.NameLine(s.ID)+"…", w)))
 	}
-	return append(out, s.view.Lines()...)
+	return append(out, viewOf(s).Lines()...)
 }
 
 // tileHeader is a tile's first line: the focus mark, what needs the person,
 // the title, and the session's facts: profile and model, the run (its turn
 // and cost against the budget), who drives and the chimes pending.
-func (m *Model) tileHeader(s *session, w int) string {
+func (m *Model) tileHeader(s *session.Session, w int) string {
 	st := m.Styles
 	mark, style, here := "  ", st.HeaderDim, ""
 	if s == m.sess {
 		mark, style, here = "▸ ", st.Header, st.Key.Render("you type here")+st.HeaderDim.Render(" · ")
 	}
-	if s.needs != "" && s != m.sess {
+	if s.Needs != "" && s != m.sess {
 		mark = st.StatusWarn.Render("! ")
 	}
-	if s.state == nil {
-		return ui.Pad(mark+style.Render(ui.NameLine(s.id)), w)
+	if s.State == nil {
+		return ui.Pad(mark+style.Render(ui.NameLine(s.ID)), w)
 	}
-	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.state.Title()))+st.HeaderDim.Render(" · "+m.tileFacts(s)), w)
+	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.State.Title()))+st.HeaderDim.Render(" · "+m.tileFacts(s)), w)
 }
 
 // tileFacts is what a tile's header says of its session: what needs the
 // person first, then the kind, the run, who drives and the chimes.
-func (m *Model) tileFacts(s *session) string {
-	st := s.state
+func (m *Model) tileFacts(s *session.Session) string {
+	st := s.State
 	var facts []string
-	if s.needs != "" && s != m.sess { // first, where a narrow tile still shows it
-		facts = append(facts, s.needs)
+	if s.Needs != "" && s != m.sess { // first, where a narrow tile still shows it
+		facts = append(facts, s.Needs)
 	}
 	facts = append(facts, ui.PickerKind(st.Session))
 	run := st.Run.String()
@@ -224,8 +225,8 @@ func (m *Model) tileFacts(s *session) string {
 }
 
 // tileDriver says who drives a tile's session, seen from this terminal.
-func (m *Model) tileDriver(s *session) string {
-	rel, holder := s.state.LeaseAt(m.cfg.Now())
+func (m *Model) tileDriver(s *session.Session) string {
+	rel, holder := s.State.LeaseAt(m.cfg.Now())
 	switch rel {
 	case client.LeaseMine:
 		return "you drive"
@@ -239,7 +240,7 @@ func (m *Model) tileDriver(s *session) string {
 
 // othersLine names the tiles the grid cannot show, and the key that
 // brings them.
-func (m *Model) othersLine(shown []*session) string {
+func (m *Model) othersLine(shown []*session.Session) string {
 	var names []string
 	for _, s := range m.tiles {
 		in := false
@@ -249,11 +250,11 @@ func (m *Model) othersLine(shown []*session) string {
 		if in {
 			continue
 		}
-		name := ui.NameLine(s.id)
-		if s.state != nil {
-			name = ui.TitleLine(s.state.Title())
+		name := ui.NameLine(s.ID)
+		if s.State != nil {
+			name = ui.TitleLine(s.State.Title())
 		}
-		if s.needs != "" {
+		if s.Needs != "" {
 			name = "! " + name
 		}
 		names = append(names, name)
@@ -261,34 +262,3 @@ func (m *Model) othersLine(shown []*session) string {
 	line := " also open: " + strings.Join(names, " · ") + " · " + ui.KeyName(m.Keys.TileRight) + " moves the focus there"
 	return m.Styles.Notice.Render(xansi.Truncate(line, m.width, "…"))
 }
-
-// needsNote marks a tile whose session needs the person while another has
-// the focus, and says why. A mark that asks more of the person (a failure,
-// the lease) is not replaced by one that asks less (a run settled).
-func (m *Model) needsNote(s *session, why string) {
-	if s != m.sess && needRank(why) >= needRank(s.needs) {
-		s.needs = why
-	}
-}
-
-// needRank is how much a mark asks of the person: 0 for none, 1 for news
-// (a run settled), 2 for what waits on them (a chime, a draft), 3 for what
-// went wrong (a failure, the lease taken or lapsing).
-func needRank(why string) int {
-	switch {
-	case why == "":
-		return 0
-	case why == needSettled:
-		return 1
-	case why == needChime || why == needDraft:
-		return 2
-	}
-	return 3
-}
-
-// The marks of a tile whose session needs the person.
-const (
-	needSettled = "the run settled"
-	needChime   = "a chime waits for you"
-	needDraft   = "a draft of yours waits here"
-)

@@ -11,6 +11,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/internal/faultproxy"
+	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // Keys of the wall.
@@ -49,8 +50,8 @@ func wallOf(t *testing.T, srv *vehicletest.Server, w, h int, titles ...string) (
 	a.until("every tile's notes read", func(string) bool { // they come after the snapshot, each tile on its own
 		for _, s := range a.m.tiles {
 			if !a.answered(func(tea.Msg) bool { return false }, func(msg tea.Msg) bool {
-				n, ok := msg.(notesMsg)
-				return ok && n.gen == s.gen
+				n, ok := msg.(session.NotesMsg)
+				return ok && n.Gen == s.Gen
 			}) {
 				return false
 			}
@@ -80,7 +81,7 @@ func everyTileDrives(a *harness) {
 	a.t.Helper()
 	a.until("every tile drives", func(string) bool {
 		for _, s := range a.m.tiles {
-			if s.state == nil || !a.m.driving(s) {
+			if s.State == nil || !s.Driving() {
 				return false
 			}
 		}
@@ -160,8 +161,8 @@ func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
 	a.see("! Beta · the lease was taken: you watch")
 
 	gamma := a.m.tiles[2]
-	a.send(leaseTickMsg{gen: gamma.gen, expires: gamma.timerFor}) // its timer fires, no key pressed since
-	a.see("! Gamma · the lease lapses at " + gamma.timerFor.In(a.m.cfg.Location).Format("15:04"))
+	a.send(session.LeaseTickMsg{Gen: gamma.Gen, Expires: gamma.TimerFor}) // its timer fires, no key pressed since
+	a.see("! Gamma · the lease lapses at " + gamma.TimerFor.In(a.m.cfg.Location).Format("15:04"))
 }
 
 // TestWallMovesByRows: four tiles at 200x60 are two by two; alt+↓ moves
@@ -188,9 +189,9 @@ func TestWallTileFlushesSlower(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
 	alpha, beta := a.m.tiles[0], a.m.tiles[1]
-	deltaTo := func(s *session, id, text string) eventMsg {
+	deltaTo := func(s *session.Session, id, text string) session.EventMsg {
 		v := fmt.Sprintf(`{"runId":"r9","messageId":"m-%s","delta":%q}`, id, text)
-		return eventMsg{gen: s.gen, ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+		return session.EventMsg{Gen: s.Gen, Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
 			SessionID: id, Value: []byte(v)}}
 	}
 	at := time.Now()
@@ -246,7 +247,7 @@ func TestWallKeepsTheSessionOpen(t *testing.T) {
 	a.see("▸ you type here · Beta", "Alpha · chat", "┃ half a thought")
 	a.until("both tiles drive", func(string) bool {
 		for _, s := range a.m.tiles {
-			if s.state == nil || !a.m.driving(s) {
+			if s.State == nil || !s.Driving() {
 				return false
 			}
 		}
@@ -383,8 +384,8 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 	// the last reply, then every event after it (the run settles), in each tile
 	a.until("every reply and event in every tile", func(string) bool {
 		for i, s := range a.m.tiles {
-			if s.state == nil || saysCount(s, fmt.Sprintf("You said: *round %d of %d*", rounds-1, i)) == 0 ||
-				s.state.Run != client.RunIdle || s.state.Cursor < int64(len(srv.Events(s.id))) {
+			if s.State == nil || saysCount(s, fmt.Sprintf("You said: *round %d of %d*", rounds-1, i)) == 0 ||
+				s.State.Run != client.RunIdle || s.State.Cursor < int64(len(srv.Events(s.ID))) {
 				return false
 			}
 		}
@@ -396,7 +397,7 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 				t.Errorf("tile %d has round %d %d times", i, r, n)
 			}
 		}
-		if got, want := s.state.Cursor, int64(len(srv.Events(s.id))); got != want {
+		if got, want := s.State.Cursor, int64(len(srv.Events(s.ID))); got != want {
 			t.Errorf("tile %d's cursor is %d, the host's log %d", i, got, want)
 		}
 	}
@@ -406,9 +407,9 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 }
 
 // saysCount is how many of s's entries say text.
-func saysCount(s *session, text string) int {
+func saysCount(s *session.Session, text string) int {
 	n := 0
-	for _, e := range s.state.Entries {
+	for _, e := range s.State.Entries {
 		if strings.Contains(e.Text, text) {
 			n++
 		}
@@ -426,12 +427,12 @@ func TestWallOpeningNoteCountsWhatIsStillOpening(t *testing.T) {
 	if strings.Contains(a.m.note, "opening") {
 		t.Fatalf("every tile opened, the note still says %q", a.m.note)
 	}
-	a.m.tiles[1].state, a.m.tiles[2].state = nil, nil
+	a.m.tiles[1].State, a.m.tiles[2].State = nil, nil
 	if got := a.m.openingNote(); got != "opening 2 sessions…" {
 		t.Fatalf("two tiles opening: %q", got)
 	}
-	a.m.tiles[2].state = a.m.tiles[0].state
-	if got, want := a.m.openingNote(), "opening "+a.m.tiles[1].id+"…"; got != want {
+	a.m.tiles[2].State = a.m.tiles[0].State
+	if got, want := a.m.openingNote(), "opening "+a.m.tiles[1].ID+"…"; got != want {
 		t.Fatalf("one tile opening: %q, want %q", got, want)
 	}
 }

@@ -166,21 +166,6 @@ func timeLeft(d time.Duration) string {
 	return fmt.Sprintf("%ds left", int((d+5*time.Second-1)/(5*time.Second)*5))
 }
 
-// NextShown is how long until the time left the lease line shows changes,
-// for d left: the next whole minute while more than one is left, then the
-// next step of 5 s; 0 once the lease expired. An idle terminal holding a
-// lease so draws its lease line once a minute, and twelve times in the
-// lease's last minute.
-func NextShown(d time.Duration) time.Duration {
-	if d <= 0 {
-		return 0
-	}
-	step := 5 * time.Second
-	if d > time.Minute {
-		step = time.Minute
-	}
-	if r := d % step; r > 0 {
-		return r
-	}
-	return step
-}
+// NextShown is how long until the time left a lease line shows changes
+// (ui.NextShown).
+func NextShown(d time.Duration) time.Duration { return ui.NextShown(d) }

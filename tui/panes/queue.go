@@ -11,17 +11,9 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// LaneItem is one command waiting behind the run: a queued follow_up (or
-// prompt), or a steer not yet delivered; or the person's own command the
-// host cancelled, or whose answer was lost.
-type LaneItem struct {
-	CommandID string
-	Op        string
-	Text      string // its text, when this terminal sent it
-	Cancelled bool   // the host cancelled it undelivered: enter sends it again
-	// Unconfirmed: its answer was lost; enter sends the same request again
-	Unconfirmed bool
-}
+// LaneItem is one command waiting behind the run (ui.LaneItem: the open
+// session makes the person's own).
+type LaneItem = ui.LaneItem
 
 // Resend asks to send the unconfirmed request again, unchanged.
 type Resend struct{ action }
@@ -152,16 +144,8 @@ func (q *Queue) line(it LaneItem, selected bool) string {
 	return ui.Pad("  "+st.StatusWarn.Render("⧗ "+what)+st.Time.Render(" · ")+st.Body.Render(text), q.width)
 }
 
-// OpWord names a command's op for people.
-func OpWord(op string) string {
-	switch op {
-	case client.OpFollowUp:
-		return "follow-up"
-	case client.OpPrompt:
-		return "prompt"
-	}
-	return ui.SanitizeLine(op)
-}
+// OpWord is an op in the person's words (ui.OpWord).
+func OpWord(op string) string { return ui.OpWord(op) }
 
 // ShortHelp lists the queue lane's keys.
 func (q *Queue) ShortHelp() []key.Binding {

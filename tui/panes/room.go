@@ -326,30 +326,12 @@ func ChimeName(c client.Chime) string {
 	return Possessive(c.Author) + " chime “" + ui.ClipRunes(ui.TitleLine(c.Text), 24) + "”"
 }
 
-// Possessive is a collaborator's name with 's, for notes.
-func Possessive(author string) string {
-	a := ui.TitleLine(author)
-	if a == "" {
-		return "the"
-	}
-	if strings.HasSuffix(a, "s") {
-		return a + "'"
-	}
-	return a + "'s"
-}
+// Possessive is a collaborator's name with 's, for notes (ui.Possessive).
+func Possessive(author string) string { return ui.Possessive(author) }
 
-// PolicyMeaning says what a room policy does with a chime.
-func PolicyMeaning(p string) string {
-	switch p {
-	case client.PolicyObserve, client.PolicyMute:
-		return "chimes are refused"
-	case client.PolicySuggest:
-		return "chimes wait for the driver"
-	case client.PolicyCoDrive:
-		return "chimes go in at once"
-	}
-	return "the host's own policy"
-}
+// PolicyMeaning says what a room policy does with a chime
+// (ui.PolicyMeaning).
+func PolicyMeaning(p string) string { return ui.PolicyMeaning(p) }
 
 // NextPolicy is the policy d steps from p (1 forward, -1 back).
 func NextPolicy(p string, d int) string {

@@ -13,52 +13,9 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// Conn is the stream's connection as the status line shows it.
-type Conn struct {
-	State    client.ConnState
-	Resumed  bool // the stream came back after a loss
-	Ended    bool // the stream ended for good
-	Replayed int  // events replayed at the resume
-}
-
-// Update folds a connection change in: after a reconnect, the next
-// streaming or polling state is a resume.
-func (c *Conn) Update(s client.ConnState) {
-	lost := c.State.Mode == client.ConnReconnecting
-	c.State = s
-	switch s.Mode {
-	case client.ConnStreaming, client.ConnPolling:
-		if lost {
-			c.Resumed, c.Replayed = true, s.Replayed
-		}
-	case client.ConnReconnecting:
-		c.Resumed = false
-	case client.ConnClosed:
-		c.Ended = true
-	}
-}
-
-// Text words the connection, in its style.
-func (c *Conn) Text(st *theme.Styles) string {
-	s := c.State
-	switch {
-	case c.Ended || s.Mode == client.ConnClosed:
-		return st.StatusWarn.Render("stream closed")
-	case s.Mode == client.ConnReconnecting:
-		return st.StatusWarn.Render(fmt.Sprintf("reconnecting %d", max(s.Attempt, 1)))
-	case c.Resumed && s.Mode == client.ConnStreaming:
-		return st.StatusGood.Render(fmt.Sprintf("resumed, %d events replayed", c.Replayed))
-	case s.Mode == client.ConnStreaming:
-		return st.StatusGood.Render("● live")
-	case s.Mode == client.ConnPolling:
-		word := "polling"
-		if c.Resumed {
-			word = fmt.Sprintf("polling (resumed, %d events replayed)", c.Replayed)
-		}
-		return st.StatusWarn.Render(word)
-	}
-	return st.Status.Render("connecting…")
-}
+// Conn is the stream's connection as the status line shows it (ui.Conn:
+// the open session keeps it).
+type Conn = ui.Conn
 
 // StatusView is what the status line says.
 type StatusView struct {

@@ -36,8 +36,8 @@ type Action interface {
 // Source is the set an Action belongs to.
 type Source uint8
 
-// The sets of actions: ui's own, each component package's, and the root's
-// (what a dialog hands back for the root to do).
+// The sets of actions: ui's own, each component package's, the root's
+// (what a dialog hands back for the root to do) and an open session's.
 const (
 	General Source = iota
 	FromDialog
@@ -45,6 +45,7 @@ const (
 	FromPicker
 	FromTranscript
 	FromRoot
+	FromSession
 )
 
 // Note says what happened, on the status line.

@@ -1,0 +1,68 @@
+package session
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// A snapshot carries the transcript's messages but not the notes the
+// session's events made (run aborted, lease revoked, a fork, a body that
+// died). On open the session reads the events up to the snapshot's cursor,
+// in pages, folds them into a scratch state outside Update, and puts the
+// notes they make in place, each after the message it followed. Long
+// sessions are bounded: only the last notesMax events before the cursor
+// are read, so an older note is not shown.
+
+// ReadNotes reads the notes of the events up to upTo, as me sees them.
+func (s *Session) ReadNotes(me client.Me, upTo int64) tea.Cmd {
+	return readNotes(s.Ctx, s.cfg.Client, s.Gen, s.ID, me, upTo)
+}
+
+// onNotes puts the notes of the opened session's past events in place. A
+// failed read (msg.Err) costs only the notes it did not reach: the
+// transcript itself came with the snapshot.
+func (s *Session) onNotes(msg NotesMsg) ui.Action {
+	if s.State == nil || s.State.FoldNotices(s.HoldNotes(msg.Placed)) == 0 {
+		return Unchanged{}
+	}
+	s.view.EntriesChanged()
+	return RedrawStreams{}
+}
+
+// The header follows the session. What a session is (its funding, access,
+// profile and model) comes with the snapshot at open; some of it changes
+// with no event to say so: a credit session runs on the person's own key
+// from the first request that brings one (the seed's first door), and the
+// host's summary then says byok. The session reads the summary again when
+// what it saw implies a change, and takes those facts from it.
+
+// FundingStale reports whether the funding shown may be out of date: a
+// model key goes with the requests (modelKey), and the session still reads
+// credit.
+func (s *Session) FundingStale(modelKey bool) bool {
+	return s.State != nil && modelKey && s.State.Session.Funding == ui.FundingCredit
+}
+
+// RefreshFacts reads the summary again when ev implies the funding shown
+// changed: a run started or settled on a key given since the session
+// opened.
+func (s *Session) RefreshFacts(ev client.Event, modelKey bool) tea.Cmd {
+	if (ev.Type != client.EvRunStarted && ev.Type != client.EvRunSettled) || !s.FundingStale(modelKey) {
+		return nil
+	}
+	return readFacts(s.Ctx, s.cfg.Client, s.Gen, s.ID)
+}
+
+// onFacts takes what the session is from its summary read again; the
+// lease, status, body, title and turns stay the events' (they may be
+// newer than the listing).
+func (s *Session) onFacts(msg FactsMsg) ui.Action {
+	if s.State == nil || msg.Summary == nil {
+		return Unchanged{}
+	}
+	now, was := msg.Summary, &s.State.Session
+	was.Funding, was.Access, was.Profile, was.Isolation, was.Model = now.Funding, now.Access, now.Profile, now.Isolation, now.Model
+	return nil
+}

@@ -1,0 +1,296 @@
+package session
+
+import (
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Outgoing is a text command or a chime of this terminal's, as it was
+// first sent: resending it is the same request.
+type Outgoing struct {
+	Op        string // prompt, follow_up, steer or chime
+	RequestID string // also the command's id
+	Text      string
+	Refs      []string // the context refs a text command carries
+	Kept      bool     // kept from an earlier run of the UI (with another client id)
+}
+
+// TextRequest is a text command's body: its commandId is its requestId, so
+// the stream names it.
+func (o Outgoing) TextRequest() client.TextRequest {
+	return client.TextRequest{RequestID: o.RequestID, CommandID: o.RequestID, Text: o.Text, ContextRefs: o.Refs}
+}
+
+// Knows reports whether the state has a command with this id.
+func (s *Session) Knows(commandID string) bool {
+	if s.State == nil {
+		return false
+	}
+	for i := len(s.State.Commands) - 1; i >= 0; i-- {
+		if s.State.Commands[i].CommandID == commandID {
+			return true
+		}
+	}
+	return false
+}
+
+// Unanswered is the text command of this terminal's that has no answer
+// yet: on its way, or its answer lost; nil when there is none.
+func (s *Session) Unanswered() *Outgoing {
+	if s.Outbound != nil && s.Outbound.Op != client.OpChime {
+		return s.Outbound
+	}
+	return s.Unconfirmed
+}
+
+// UnconfirmedItem is the unconfirmed send as a line of the queue lane, so
+// its text stays in sight; none when there is none.
+func (s *Session) UnconfirmedItem() []ui.LaneItem {
+	u := s.Unconfirmed
+	if u == nil {
+		return nil
+	}
+	return []ui.LaneItem{{CommandID: u.RequestID, Op: u.Op, Text: u.Text, Unconfirmed: true}}
+}
+
+// Undelivered is the text of a command of this terminal's that an event is
+// about to end before the agent saw it, "" for any other event. It looks
+// at the command before the event is folded in.
+func (s *Session) Undelivered(ev client.Event) (commandID, op, text string) {
+	if ev.Type != client.EvCommandCancelled && ev.Type != client.EvCommandInterrupted {
+		return "", "", ""
+	}
+	var v client.CommandValue
+	if ev.Decode(&v) != nil || s.Texts[v.CommandID] == "" || s.Cancelling[v.CommandID] {
+		return "", "", ""
+	}
+	for i := len(s.State.Commands) - 1; i >= 0; i-- {
+		c := s.State.Commands[i]
+		if c.CommandID != v.CommandID {
+			continue
+		}
+		if c.Status != client.StatusAccepted && c.Status != client.StatusQueued {
+			return "", "", "" // delivered, or ended already
+		}
+		return c.CommandID, c.Op, s.Texts[c.CommandID]
+	}
+	return "", "", ""
+}
+
+// How a send settles. A text command gets its requestId when the person
+// presses enter, and keeps it: the quiet claim after lease_required, and
+// any resend, reuse it, so the host replays the request instead of running
+// it twice. Three outcomes:
+//   - the host's answer: sent;
+//   - a refusal the host sent (a *client.Error): the text goes back in the
+//     composer;
+//   - no answer (a transport failure or a timeout, after the client's own
+//     retries): the send is unconfirmed, not refused. The text stays out of
+//     the composer; the stream settles it (a text command's commandId is its
+//     requestId, and any event of that command confirms it), and enter on an
+//     empty composer sends the same request again.
+
+// newOutgoing fixes the request of a send.
+func (s *Session) newOutgoing(op, text string) Outgoing {
+	return Outgoing{Op: op, RequestID: s.cfg.Client.NewRequestID(), Text: text}
+}
+
+// HostRefused reports whether err is a refusal the host sent (not a lost
+// answer): only then does the text go back in the composer.
+func HostRefused(err error) bool {
+	var e *client.Error
+	return errors.As(err, &e)
+}
+
+// IsConflict reports whether err is the host's request_id_conflict.
+func IsConflict(err error) bool {
+	var e *client.Error
+	return errors.As(err, &e) && e.Code == client.CodeRequestIDConflict
+}
+
+// UnconfirmedNote tells the person a send got no answer, and what to do
+// (send names the key that sends).
+func UnconfirmedNote(op, send string) string {
+	if op == client.OpChime {
+		return "no answer to your chime: " + send + " sends it again (the same request: it counts once)"
+	}
+	return "no answer yet: the stream will confirm your " + ui.OpWord(op) + "; " + send +
+		" sends it again (the same request: it runs once)"
+}
+
+// landed settles a send and reports whether the host took the text. A
+// refusal puts the text back in the composer and shows why; a lost answer
+// leaves the send unconfirmed.
+func (s *Session) landed(out Outgoing, err error) (bool, ui.Action) {
+	s.Sending = false
+	if s.Outbound != nil && s.Outbound.RequestID == out.RequestID {
+		s.Outbound = nil
+	}
+	switch {
+	case out.Kept && IsConflict(err):
+		// The host knows this requestId from the earlier run, whose body
+		// named its own client id: it had taken the message then.
+		s.Unconfirmed = nil
+		return false, ui.Join(ui.Failed{}, ui.Note{Text: "the host had taken your " + ui.OpWord(out.Op) +
+			" before the UI was reopened: it ran once"})
+	case err == nil:
+		if s.Unconfirmed != nil && s.Unconfirmed.RequestID == out.RequestID {
+			s.Unconfirmed = nil
+		}
+		return true, ui.Failed{}
+	case HostRefused(err):
+		if s.Unconfirmed != nil && s.Unconfirmed.RequestID == out.RequestID {
+			s.Unconfirmed = nil
+		}
+		return false, ui.Join(ui.Failed{Err: err}, ui.Note{}, Refused{Err: err},
+			Restore{Text: out.Text, Refs: out.Refs, Sent: true})
+	}
+	if out.Op != client.OpChime && s.Knows(out.RequestID) {
+		return false, s.confirmed(out) // the stream was first
+	}
+	s.Unconfirmed = &out
+	return false, ui.Join(Unanswered{Err: err}, ui.Note{Text: UnconfirmedNote(out.Op, ui.KeyName(s.cfg.UI.Keys.Send))})
+}
+
+// onSent notes what became of a send, then sends the next held follow-up
+// the person chose to send, if any.
+func (s *Session) onSent(msg SentMsg) (tea.Cmd, ui.Action) {
+	ok, act := s.landed(msg.Out, msg.Err)
+	if ok {
+		if msg.Acc != nil && msg.Acc.CommandID != "" {
+			s.Texts[msg.Acc.CommandID] = msg.Out.Text
+		}
+		s.Role, s.Stale = RoleDrive, false
+		note := ""
+		switch {
+		case msg.Out.Op == client.OpSteer:
+			note = "steered the run"
+		case msg.Acc != nil && msg.Acc.Disposition == "queued":
+			note = "queued as a follow-up"
+		}
+		act = ui.Join(act, Accepted{Replayed: msg.Acc != nil && msg.Acc.Replayed}, ui.Note{Text: note})
+	}
+	cmd, next := s.sendNextHeld(msg)
+	return cmd, ui.Join(act, next)
+}
+
+// ConfirmFromStream settles an unconfirmed text command once the stream
+// shows the host took it.
+func (s *Session) ConfirmFromStream() ui.Action {
+	if u := s.Unconfirmed; u != nil && u.Op != client.OpChime && s.Knows(u.RequestID) {
+		return s.confirmed(*u)
+	}
+	return nil
+}
+
+// confirmed settles a text command the stream showed the host took.
+func (s *Session) confirmed(out Outgoing) ui.Action {
+	s.Unconfirmed = nil
+	s.Texts[out.RequestID] = out.Text
+	s.Role, s.Stale = RoleDrive, false
+	return ui.Note{Text: "the host took your " + ui.OpWord(out.Op) + " (confirmed by the stream)"}
+}
+
+// Resend sends the unconfirmed text command again, unchanged: the host
+// replays it when it already ran it. One kept from an earlier run goes as
+// a prompt or a follow-up as the run is now (the host replays by
+// requestId).
+func (s *Session) Resend() (tea.Cmd, ui.Action) {
+	out := *s.Unconfirmed
+	if out.Kept && out.Op != client.OpSteer {
+		out.Op = client.OpPrompt
+		if s.State.Run == client.RunRunning {
+			out.Op = client.OpFollowUp
+		}
+		s.Unconfirmed.Op = out.Op
+	}
+	s.Sending, s.Outbound = true, &out
+	return s.post(out), ui.Note{Text: "sending it again (the same request)…"}
+}
+
+// post sends out, claiming the lease quietly first when this terminal
+// does not hold it (or the host restarted since it did).
+func (s *Session) post(out Outgoing) tea.Cmd {
+	rel, _ := s.State.LeaseAt(s.cfg.UI.Now())
+	return sendText(s.Ctx, s.cfg.Client, s.Gen, s.ID, out, rel != client.LeaseMine || s.Stale, s.cfg.ClaimTTL)
+}
+
+// Send sends text as a text command of the person's own session (op; ""
+// is a prompt while idle, a follow-up while a run is under way) carrying
+// refs: when nobody holds the lease it is claimed quietly first; when the
+// person's other terminal holds it, the take-over is offered (the text
+// waits); a viewer is told it only reads. sent reports whether it went:
+// the composer empties then.
+func (s *Session) Send(op, text string, refs []string) (cmd tea.Cmd, act ui.Action, sent bool) {
+	if s.State == nil || s.Sending {
+		return nil, nil, false
+	}
+	if s.cfg.UI.Watch {
+		return nil, ui.Note{Text: "watching read-only: this terminal cannot send"}, false
+	}
+	rel, holder := s.State.LeaseAt(s.cfg.UI.Now())
+	switch {
+	case s.Reduced:
+		return nil, ui.Note{Text: "your role here is viewer: you may read this session, not drive it; nothing was sent"}, false
+	case rel == client.LeaseMyOtherClient:
+		s.Offer = holder
+		return nil, ui.Join(CloseOffer{}, Offer{Gen: s.Gen, Holder: holder, FromText: true},
+			ui.Note{Text: "your other terminal drives: nothing was sent"}), false
+	case rel == client.LeaseOther:
+		return nil, ui.Note{Text: ui.NameLine(holder.Principal) + " holds this session's lease: nothing was sent"}, false
+	}
+	if op == "" {
+		op = client.OpPrompt
+		if s.State.Run == client.RunRunning {
+			op = client.OpFollowUp
+		}
+	}
+	s.Sending = true
+	out := s.newOutgoing(op, text)
+	out.Refs = refs
+	s.Outbound = &out
+	s.Texts[out.RequestID] = out.Text // the command's id: its events may come before the answer
+	return s.post(out), ui.Note{Text: "sending…"}, true
+}
+
+// Forget takes a cancelled or unconfirmed item of the person's off the
+// queue lane.
+func (s *Session) Forget(it ui.LaneItem) {
+	if it.Unconfirmed {
+		s.Unconfirmed = nil
+		return
+	}
+	kept := s.Returned[:0]
+	for _, r := range s.Returned {
+		if r.CommandID != it.CommandID {
+			kept = append(kept, r)
+		}
+	}
+	s.Returned = kept
+}
+
+// SendAgain sends a cancelled lane item again, as a new command: a
+// follow-up while a run is under way, else a prompt. ok is false when
+// nothing was sent.
+func (s *Session) SendAgain(it ui.LaneItem) (cmd tea.Cmd, act ui.Action, ok bool) {
+	if s.Sending || s.cfg.UI.Watch {
+		return nil, nil, false
+	}
+	rel, _ := s.State.LeaseAt(s.cfg.UI.Now())
+	if s.Role == RoleWatch || rel == client.LeaseOther {
+		return nil, ui.Note{Text: "only the driver sends: " + ui.KeyName(s.cfg.UI.Keys.TakeOver) + " takes over"}, false
+	}
+	s.Forget(it)
+	op := client.OpPrompt
+	if s.State.Run == client.RunRunning {
+		op = client.OpFollowUp
+	}
+	s.Sending = true
+	out := s.newOutgoing(op, it.Text)
+	s.Outbound = &out
+	s.Texts[out.RequestID] = out.Text // its events may come before the answer
+	return s.post(out), ui.Note{Text: "sending again…"}, true
+}

@@ -1,0 +1,96 @@
+// Package session is an open session of the terminal UI: the reducer's
+// state, the stream feeding it and what this terminal means to do with it
+// (what it sent and is sending, the lazy open's bookkeeping, an abort and
+// the follow-ups it held back, what the session cost). The root (package
+// tui) opens sessions, one per tile of the wall, and routes each its
+// messages by generation; a session reads the shared, read-only ui.Context
+// and imports neither the root nor another component.
+package session
+
+import (
+	"context"
+	"time"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Session is the open session: the reducer's state, the stream feeding it,
+// and what this terminal means to do with it.
+type Session struct {
+	ID          string
+	Gen         int
+	Ctx         context.Context
+	Cancel      context.CancelFunc
+	State       *client.State // nil until the snapshot arrives
+	Stream      *client.Stream
+	States      chan client.ConnState
+	Conn        ui.Conn
+	Role        Role
+	Created     bool                  // made by this terminal: the person's own, never watched
+	Offer       *client.Lease         // the lease of the other terminal, while the offer shows
+	Revoked     *client.LeaseEndValue // the revocation already acted on
+	Sending     bool                  // a text command or a chime is on its way
+	Flushes     bool                  // a flush tick is scheduled
+	FlushedAt   time.Time             // when its streaming tail was last rendered as a tile without the focus
+	Pace        Pacer                 // when the stream last entered the loop
+	Texts       map[string]string     // the text of each command sent from this terminal
+	Cancelling  map[string]bool       // commands this terminal asked to cancel
+	OnOpen      string                // a note to show once the session has opened
+	Stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
+	Reduced     bool                  // the host refused with access_reduced: read, never drive
+	Vanished    bool                  // the stream ended not_found: deleted elsewhere, or no longer the person's
+	Returned    []ui.LaneItem         // commands the host cancelled undelivered, waiting to be sent again
+	Unconfirmed *Outgoing             // a send whose answer was lost, until the stream or a resend settles it
+	Outbound    *Outgoing             // the send on its way (sending is true), until its answer
+	TimerFor    time.Time             // the lease expiry the lease timer is set for
+	LeaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
+	Cost        Costs                 // what the session has cost (activity.go)
+	Lazy        Lazy                  // what the transcript has not folded yet (lazy.go)
+	StreamTries int                   // the stream could not be opened this many times in a row
+	Draft       string                // the composer's text while another tile has the focus
+	Needs       string                // why the session needs the person while its tile is not focused, "" when it does not
+	History     []string              // the kept input history, once read
+	Stop        Stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
+	ShowAt      time.Time             // when the countdown's next redraw is due (countdown.go)
+	Lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
+
+	drawsNow bool    // onEvents is folding and draws the deltas itself: its folds arm no flush tick
+	cfg      *Config // what every session shares
+	view     View    // the session's transcript, on screen when it has the focus or a tile
+}
+
+// View is what a session tells the transcript that shows it (the root
+// gives it one: a *transcript.Transcript), which reads the session as its
+// Source.
+type View interface {
+	// EntriesChanged says the entries changed.
+	EntriesChanged()
+	// FlushStreams renders the streaming entries' new text, reporting
+	// whether anything shown changed.
+	FlushStreams() bool
+	// StreamsBehind reports whether streaming text is still to render.
+	StreamsBehind() bool
+	// FoldEarlier folds at least n earlier items in front, keeping the
+	// window where it is; it returns how many entries came in front.
+	FoldEarlier(n int) int
+}
+
+// New makes the session of id, generation gen, its requests made through
+// cfg and under cfg.Parent, shown by view (which reads it as its Source).
+func New(cfg *Config, id string, gen int, view View) *Session {
+	ctx, cancel := context.WithCancel(cfg.Parent)
+	return &Session{ID: id, Gen: gen, Ctx: ctx, Cancel: cancel, Texts: map[string]string{},
+		Cancelling: map[string]bool{}, cfg: cfg, view: view}
+}
+
+// View is the transcript that shows the session.
+func (s *Session) View() View { return s.view }
+
+// Role is what this terminal means to do with the open session.
+type Role int
+
+const (
+	RoleDrive Role = iota // drive: claim quietly when the lease is free
+	RoleWatch             // watch: never claim until the person asks
+)

@@ -1,0 +1,141 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// Stopping is an abort this terminal sent: whether its run is still
+// stopping, whether the host's events about the queue are still to be said,
+// and the held follow-ups still to send again.
+type Stopping struct {
+	Sent   bool     // an abort is on its way, or its run has not settled
+	Watch  bool     // until a command is delivered after the abort: say what the host did with the queue
+	ToSend []string // held follow-ups the person chose to send, still to send
+}
+
+// Abort stops the run under way, when this terminal drives, holding back
+// the follow-ups it queued behind it (cancelled while still queued, so
+// that no host runs them on its own, whichever way it treats a queue at an
+// abort); once the abort is answered the person is asked whether they still
+// go (AskHeld).
+func (s *Session) Abort() (tea.Cmd, ui.Action) {
+	if s.State == nil || s.State.Run != client.RunRunning {
+		return nil, nil
+	}
+	if s.cfg.UI.Watch || s.Role == RoleWatch {
+		return nil, ui.Note{Text: "you are watching: only the driver can abort"}
+	}
+	var held []string
+	for _, q := range s.State.Queue {
+		if q.Op != client.OpSteer && s.Texts[q.CommandID] != "" && !s.Cancelling[q.CommandID] {
+			held = append(held, q.CommandID)
+			s.Cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
+		}
+	}
+	s.Stop = Stopping{Sent: true, Watch: true}
+	note := "aborting…"
+	if len(held) > 0 {
+		note = "aborting; holding back " + followUps(len(held)) + " queued behind it…"
+	}
+	return abortRun(s.Ctx, s.cfg.Client, s.Gen, s.ID, held), ui.Note{Text: note}
+}
+
+// followUps counts follow-ups in words.
+func followUps(n int) string {
+	if n == 1 {
+		return "the follow-up"
+	}
+	return fmt.Sprintf("%d follow-ups", n)
+}
+
+// onAborted shows the abort's answer and asks what becomes of the
+// follow-ups held back.
+func (s *Session) onAborted(msg AbortedMsg) ui.Action {
+	act := ui.Action(ui.Note{Text: "abort sent"})
+	if msg.Err != nil {
+		act = ui.Failed{Err: msg.Err}
+	}
+	var texts []string
+	for _, id := range msg.Held {
+		if t := s.Texts[id]; t != "" {
+			texts = append(texts, t)
+		}
+	}
+	if len(texts) == 0 {
+		return act
+	}
+	return ui.Join(act, AskHeld{Gen: s.Gen, Texts: texts})
+}
+
+// HeldBack puts the held follow-ups back in the composer.
+func (s *Session) HeldBack(texts []string) ui.Action {
+	return ui.Join(Restore{Text: strings.Join(texts, "\n\n")},
+		ui.Note{Text: "the held " + plural(len(texts), "follow-up is", "follow-ups are") + " back in the composer: " +
+			ui.KeyName(s.cfg.UI.Keys.Send) + " sends"})
+}
+
+// SendHeld sends the held follow-ups again, in order.
+func (s *Session) SendHeld(texts []string) (tea.Cmd, ui.Action) {
+	s.Stop.ToSend = append([]string(nil), texts...)
+	return s.sendNextHeld(SentMsg{Gen: s.Gen})
+}
+
+// plural picks the words for one or for several.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// sendNextHeld sends the next held follow-up the person chose to send,
+// once the send before it (msg) settled; a refusal puts the rest back in
+// the composer, after the refused one.
+func (s *Session) sendNextHeld(msg SentMsg) (tea.Cmd, ui.Action) {
+	if len(s.Stop.ToSend) == 0 || s.Sending {
+		return nil, nil
+	}
+	if msg.Err != nil {
+		act := Restore{Text: strings.Join(s.Stop.ToSend, "\n\n")}
+		s.Stop.ToSend = nil
+		return nil, act
+	}
+	text := s.Stop.ToSend[0]
+	s.Stop.ToSend = s.Stop.ToSend[1:]
+	op := client.OpPrompt
+	if s.State.Run == client.RunRunning || msg.Out.RequestID != "" {
+		op = client.OpFollowUp // behind the one just sent
+	}
+	s.Sending = true
+	out := s.newOutgoing(op, text)
+	s.Outbound = &out
+	return s.post(out), ui.Note{Text: "sending the held " + ui.OpWord(op) + "…"}
+}
+
+// AfterAbort follows an abort this terminal sent: the run settled, it is
+// no longer stopping; a queued command that was not held back is cancelled
+// by the host with the abort, or delivered next: the status line says
+// which, from the host's events.
+func (s *Session) AfterAbort(ev client.Event) ui.Action {
+	var v client.CommandValue
+	var act ui.Action
+	switch {
+	case ev.Type == client.EvRunSettled:
+		s.Stop.Sent = false
+	case !s.Stop.Watch || ev.Decode(&v) != nil || s.Texts[v.CommandID] != "" || s.Cancelling[v.CommandID]:
+	case ev.Type == client.EvCommandCancelled:
+		act = ui.Note{Text: "the host cancelled a queued command with the abort"}
+	case ev.Type == client.EvCommandDelivered:
+		act = ui.Note{Text: "the host kept the queue after the abort: the next queued command runs now"}
+		s.Stop.Watch = false
+	}
+	if ev.Type == client.EvCommandDelivered {
+		s.Stop.Watch = false
+	}
+	return act
+}

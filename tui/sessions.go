@@ -1,0 +1,138 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/session"
+)
+
+// The open sessions are tui/session's: the root routes each its messages
+// (by generation), tells it where it stands (placeOf) and acts on what it
+// reports (onSessionAction).
+
+// onSessionMsg hands a message to the open session of its generation; one
+// of a session closed since is dropped.
+func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
+	s := m.current(msg.For())
+	if s == nil {
+		m.dirty = false
+		return session.Drop(msg, m.sessions)
+	}
+	cmd, act := s.Update(msg, m.placeOf(s))
+	return tea.Batch(cmd, m.act(act, nil))
+}
+
+// giveBack puts the text of a command the host ended undelivered back
+// where the person finds it: in the composer when it is empty, else in the
+// queue lane, marked so.
+func (m *Model) giveBack(a session.GiveBack) {
+	if m.composer.Blank() {
+		m.composer.SetValue(a.Item.Text)
+		m.note = "the host cancelled your " + a.What + ": back in the composer"
+		return
+	}
+	if s := m.current(a.Gen); s != nil {
+		s.Return(a.Item)
+	}
+	m.note = "the host cancelled your " + a.What + ": see the queue lane"
+}
+
+// openFailed takes the tile of a session that could not be opened off the
+// wall and says why; with no tile left, the picker shows again.
+func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
+	if s := m.current(a.Gen); s != nil {
+		m.dropTile(s)
+	}
+	m.setErr(a.Err)
+	m.notYours(a.Err)
+	if len(m.tiles) > 0 {
+		m.layout()
+		return nil
+	}
+	m.focus, m.note = focusPicker, ""
+	m.layout()
+	return m.reload("")
+}
+
+// placeOf is what the root tells s about where it stands.
+func (m *Model) placeOf(s *session.Session) session.Place {
+	return session.Place{Focused: s == m.sess, Throttled: m.throttled(s), Me: m.me, LastKey: m.lastKey,
+		Blank: m.composer.Blank(), ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
+}
+
+// onSessionAction acts on what an open session reported.
+func (m *Model) onSessionAction(a session.Action) tea.Cmd {
+	switch a := a.(type) {
+	case session.Restore:
+		text := a.Text
+		if a.Sent {
+			text = escapeSlash(text)
+		}
+		m.composer.Restore(text)
+		if a.Refs != nil {
+			m.refs = addRefs(a.Refs, m.refs...)
+		}
+	case session.Refused:
+		m.refused(a.Err)
+	case session.Accepted:
+		m.refusal = nil
+		if acc := m.account; acc != nil && acc.Kind != client.AccountMember && !a.Replayed {
+			acc.TurnsToday++ // the host counted it; the next look-up says so too
+		}
+	case session.Unanswered:
+		m.setErr(a.Err) // kept in the errors list, read whole there
+		m.errText = ""
+	case session.AskHeld:
+		m.askHeld(a)
+	case session.Unchanged:
+		m.dirty = false
+	case session.RedrawStreams:
+		m.redrawStreams()
+	case session.Notify:
+		return m.notify(a.Text)
+	case session.LogError:
+		m.logError(a.Text, a.At)
+	case session.Offer:
+		if s := m.current(a.Gen); s != nil {
+			d := dialog.NewOffer(&m.Context, a.Gen, a.Holder)
+			if a.FromText {
+				d.FromText()
+			}
+			m.push(d)
+		}
+	case session.CloseOffer:
+		m.closeOffer()
+	case session.Learnt:
+		m.me.Principal = a.Principal
+	case session.OpenFailed:
+		return m.openFailed(a)
+	case session.Opened:
+		if a.Opening && strings.HasPrefix(m.note, "opening ") { // not over what came first (the draft put back)
+			m.note = m.openingNote()
+		}
+		m.layout()
+	case session.KeepFocus:
+		m.keepFocus()
+	case session.FetchAccount:
+		if s := m.current(a.Gen); s != nil {
+			return fetchAccount(s.Ctx, m.cfg.Client)
+		}
+	case session.ClearNote:
+		if m.note == a.Was {
+			m.note = ""
+		}
+	case session.GiveBack:
+		m.giveBack(a)
+	case session.ArmFlush:
+		return m.armFlush(a.Due)
+	case session.Reload:
+		if s := m.current(a.Gen); s != nil {
+			return m.reloadTile(s, a.Note)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
+)
+
+// The values and words the open session (tui/session) and the panes share:
+// the stream's connection, the person's own commands in the queue lane, when
+// the lease line's countdown changes, the names of ops and room policies.
+
+// Conn is the stream's connection as the status line shows it.
+type Conn struct {
+	State    client.ConnState
+	Resumed  bool // the stream came back after a loss
+	Ended    bool // the stream ended for good
+	Replayed int  // events replayed at the resume
+}
+
+// Update folds a connection change in: after a reconnect, the next
+// streaming or polling state is a resume.
+func (c *Conn) Update(s client.ConnState) {
+	lost := c.State.Mode == client.ConnReconnecting
+	c.State = s
+	switch s.Mode {
+	case client.ConnStreaming, client.ConnPolling:
+		if lost {
+			c.Resumed, c.Replayed = true, s.Replayed
+		}
+	case client.ConnReconnecting:
+		c.Resumed = false
+	case client.ConnClosed:
+		c.Ended = true
+	}
+}
+
+// Text words the connection, in its style.
+func (c *Conn) Text(st *theme.Styles) string {
+	s := c.State
+	switch {
+	case c.Ended || s.Mode == client.ConnClosed:
+		return st.StatusWarn.Render("stream closed")
+	case s.Mode == client.ConnReconnecting:
+		return st.StatusWarn.Render(fmt.Sprintf("reconnecting %d", max(s.Attempt, 1)))
+	case c.Resumed && s.Mode == client.ConnStreaming:
+		return st.StatusGood.Render(fmt.Sprintf("resumed, %d events replayed", c.Replayed))
+	case s.Mode == client.ConnStreaming:
+		return st.StatusGood.Render("● live")
+	case s.Mode == client.ConnPolling:
+		word := "polling"
+		if c.Resumed {
+			word = fmt.Sprintf("polling (resumed, %d events replayed)", c.Replayed)
+		}
+		return st.StatusWarn.Render(word)
+	}
+	return st.Status.Render("connecting…")
+}
+
+// LaneItem is one command waiting behind the run: a queued follow_up (or
+// prompt), or a steer not yet delivered; or the person's own command the
+// host cancelled, or whose answer was lost.
+type LaneItem struct {
+	CommandID string
+	Op        string
+	Text      string // its text, when this terminal sent it
+	Cancelled bool   // the host cancelled it undelivered: enter sends it again
+	// Unconfirmed: its answer was lost; enter sends the same request again
+	Unconfirmed bool
+}
+
+// OpWord names a command's op for people.
+func OpWord(op string) string {
+	switch op {
+	case client.OpFollowUp:
+		return "follow-up"
+	case client.OpPrompt:
+		return "prompt"
+	}
+	return SanitizeLine(op)
+}
+
+// NextShown is how long until the time left the lease line shows changes,
+// for d left: the next whole minute while more than one is left, then the
+// next step of 5 s; 0 once the lease expired. An idle terminal holding a
+// lease so draws its lease line once a minute, and twelve times in the
+// lease's last minute.
+func NextShown(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	step := 5 * time.Second
+	if d > time.Minute {
+		step = time.Minute
+	}
+	if r := d % step; r > 0 {
+		return r
+	}
+	return step
+}
+
+// Possessive is a collaborator's name with 's, for notes.
+func Possessive(author string) string {
+	a := TitleLine(author)
+	if a == "" {
+		return "the"
+	}
+	if strings.HasSuffix(a, "s") {
+		return a + "'"
+	}
+	return a + "'s"
+}
+
+// PolicyMeaning says what a room policy does with a chime.
+func PolicyMeaning(p string) string {
+	switch p {
+	case client.PolicyObserve, client.PolicyMute:
+		return "chimes are refused"
+	case client.PolicySuggest:
+		return "chimes wait for the driver"
+	case client.PolicyCoDrive:
+		return "chimes go in at once"
+	}
+	return "the host's own policy"
+}
