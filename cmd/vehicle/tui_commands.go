@@ -11,7 +11,7 @@ func tuiCommands() [3]tuiCommand {
 				{Name: "anonymous", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "ride as an anonymous visitor, even with a token at hand"},
 				{Name: "chime", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "chime into --session ID, another person's session: what you write goes to its driver"},
 				{Name: "context", Type: "refList", Usage: "an id of what you have open, sent as a context ref with your first message (repeatable)"},
-				{Name: "continue", Shorthand: "c", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "open what you had open last on this graph (a wall of sessions too), else its newest session"},
+				{Name: "continue", Shorthand: "c", Type: "bool", Default: "false", NoOptDefault: "true", Usage: "open what you had open last on this graph in this terminal (a wall of sessions too), else its newest session"},
 				{Name: "gardend", Type: "string", Usage: "gardend's address, e.g. https://sophia.example.com (or $VEHICLE_GARDEND)"},
 				{Name: "graph", Type: "string", Usage: "the graph (or $VEHICLE_GRAPH)"},
 				{Name: "key-file", Type: "string", Usage: "read the token from this file (mode 0600 or stricter; or $VEHICLE_KEY_FILE)"},
