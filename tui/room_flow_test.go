@@ -221,18 +221,7 @@ func TestAccountOnHost(t *testing.T) {
 // (the picker). Nothing typed then is sent (it would be not_found).
 func TestDeletedElsewhere(t *testing.T) {
 	t.Parallel()
-	srv, _ := host(t)
-	ada := person(t, srv, "ada-token", "cli-ada")
-	other := person(t, srv, "ada-token", "cli-other")
-	id := newSession(t, ada, "Doomed")
-	cfg := hostConfig(t, ada)
-	cfg.SessionID = id
-	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● live")
-	out, err := other.Delete(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, _, _, out := deletedElsewhere(t)
 	gone := "✗ this session was deleted: it is in the host's trash (" + out.Deleted.TrashedAs + ") and nothing more is sent here · ctrl+o shows your sessions"
 	got := a.seeBoxed("session deleted", gone, "○ nobody drives: the session is gone", "stream closed")
 	if strings.Contains(got, "write a message") || strings.Contains(got, "┃") {
@@ -260,17 +249,7 @@ func TestDeletedElsewhere(t *testing.T) {
 // created).
 func TestNewSessionFromADeletedOne(t *testing.T) {
 	t.Parallel()
-	srv, _ := host(t)
-	ada := person(t, srv, "ada-token", "cli-ada")
-	other := person(t, srv, "ada-token", "cli-other")
-	id := newSession(t, ada, "Doomed")
-	cfg := hostConfig(t, ada)
-	cfg.SessionID = id
-	a := drive(t, "ada", cfg, 100, 30)
-	a.see("● you drive from this terminal", "● live")
-	if _, err := other.Delete(t.Context(), id); err != nil {
-		t.Fatal(err)
-	}
+	a, ada, id, _ := deletedElsewhere(t)
 	a.seeBoxed("session deleted")
 	a.send(keyEsc, keyCtrlN)
 	a.see("New session")
@@ -286,6 +265,26 @@ func TestNewSessionFromADeletedOne(t *testing.T) {
 	if got := a.see("● you drive from this terminal"); strings.Contains(got, "nothing is sent") {
 		t.Errorf("the status says nothing was sent after a session was created:\n%s", got)
 	}
+}
+
+// deletedElsewhere opens Ada's session "Doomed" in a UI that drives it,
+// then deletes it from another terminal of hers: the UI, Ada's client, the
+// session's id and the delete's answer.
+func deletedElsewhere(t *testing.T) (*harness, *client.Client, string, *client.DeleteOutcome) {
+	t.Helper()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	other := person(t, srv, "ada-token", "cli-other")
+	id := newSession(t, ada, "Doomed")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal", "● live")
+	out, err := other.Delete(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, ada, id, out
 }
 
 // TestChimeKeptWhenHostGone: a visitor's chime that gets no answer is kept
