@@ -243,9 +243,8 @@ func runPolicy(m *Model, name string) (tea.Cmd, string) {
 	if !ok {
 		return nil, "say which: /policy suggest|co-drive|observe|mute"
 	}
-	s := m.sess
-	m.note = "setting the room to " + p + "…"
-	return setPolicy(s.Ctx, m.cfg.Client, s.Gen, s.ID, p), ""
+	cmd, act := m.sess.SetPolicy(p)
+	return tea.Batch(cmd, m.act(act, nil)), ""
 }
 
 func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }

@@ -176,15 +176,11 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	}
 	switch a := a.(type) {
 	case panes.Resolve:
-		verb := "reject"
-		if a.Accept {
-			verb = "accept"
-		}
-		m.note = verb + "ing " + panes.ChimeName(a.Chime) + "…"
-		return resolveChime(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Chime, a.Accept)
+		cmd, act := s.Resolve(a.Chime, a.Accept)
+		return tea.Batch(cmd, m.act(act, nil))
 	case panes.SetPolicy:
-		m.note = "setting the room to " + a.Policy + "…"
-		return setPolicy(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Policy)
+		cmd, act := s.SetPolicy(a.Policy)
+		return tea.Batch(cmd, m.act(act, nil))
 	case panes.Resend:
 		return m.resend(s)
 	case panes.SendAgain:
@@ -196,9 +192,8 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	case panes.Forget:
 		s.Forget(a.Item)
 	case panes.CancelQueued:
-		s.Cancelling[a.Item.CommandID] = true
-		m.note = "cancelling the " + panes.OpWord(a.Item.Op) + "…"
-		return cancelQueued(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Item.CommandID)
+		cmd, act := s.CancelQueued(a.Item)
+		return tea.Batch(cmd, m.act(act, nil))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/quiettime"
 )
@@ -238,5 +239,44 @@ func probeCursor(ctx context.Context, c *client.Client, gen int, id string, curs
 			}
 		}
 		return ForgotMsg{Gen: gen, Forgot: true}
+	}
+}
+
+// resolveChime accepts or rejects a pending chime (the driver's).
+func resolveChime(ctx context.Context, c *client.Client, gen int, id string, ch client.Chime, accept bool) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		var res *client.ChimeResult
+		var err error
+		if accept {
+			res, err = c.AcceptChime(ctx, id, ch.ChimeID)
+		} else {
+			res, err = c.RejectChime(ctx, id, ch.ChimeID)
+		}
+		return ResolvedMsg{Gen: gen, Accept: accept, Chime: ch, Res: res, Err: err}
+	}
+}
+
+// setPolicy sets the room's policy (the driver's).
+func setPolicy(ctx context.Context, c *client.Client, gen int, id, policy string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		p, err := c.SetRoomPolicy(ctx, id, policy)
+		if p == "" {
+			p = policy
+		}
+		return PolicyMsg{Gen: gen, Policy: p, Err: err}
+	}
+}
+
+// cancelQueued cancels a queued command (the driver's).
+func cancelQueued(ctx context.Context, c *client.Client, gen int, id, commandID string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		_, err := c.Cancel(ctx, id, commandID)
+		return CancelledMsg{Gen: gen, CommandID: commandID, Err: err}
 	}
 }

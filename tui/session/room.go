@@ -1,6 +1,9 @@
 package session
 
 import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -39,4 +42,55 @@ func (s *Session) onCancelled(msg CancelledMsg) ui.Action {
 		note = "cancelled “" + ui.SanitizeLine(ui.ClipRunes(t, 40)) + "”"
 	}
 	return ui.Join(ui.Failed{}, ui.Note{Text: note})
+}
+
+// Resolve accepts or rejects a pending chime (the driver's).
+func (s *Session) Resolve(ch client.Chime, accept bool) (tea.Cmd, ui.Action) {
+	verb := "reject"
+	if accept {
+		verb = "accept"
+	}
+	return resolveChime(s.Ctx, s.cfg.Client, s.Gen, s.ID, ch, accept), ui.Note{Text: verb + "ing " + ui.ChimeName(ch) + "…"}
+}
+
+// SetPolicy sets the room's policy (the driver's).
+func (s *Session) SetPolicy(policy string) (tea.Cmd, ui.Action) {
+	return setPolicy(s.Ctx, s.cfg.Client, s.Gen, s.ID, policy), ui.Note{Text: "setting the room to " + policy + "…"}
+}
+
+// CancelQueued cancels a queued command of the lane (the driver's); its
+// cancel gives nothing back.
+func (s *Session) CancelQueued(it ui.LaneItem) (tea.Cmd, ui.Action) {
+	s.Cancelling[it.CommandID] = true
+	return cancelQueued(s.Ctx, s.cfg.Client, s.Gen, s.ID, it.CommandID),
+		ui.Note{Text: "cancelling the " + ui.OpWord(it.Op) + "…"}
+}
+
+// laneLook is how far back from the newest command the lane looks for
+// steers waiting to be delivered.
+const laneLook = 64
+
+// LaneItems are the session's waiting commands: pi's queue, then the
+// steers waiting for the turn under way to end.
+func (s *Session) LaneItems() (out []ui.LaneItem) {
+	if s == nil || s.State == nil {
+		return nil
+	}
+	seen := make(map[string]bool, len(s.State.Queue))
+	for _, q := range s.State.Queue {
+		seen[q.CommandID] = true
+		out = append(out, ui.LaneItem{CommandID: q.CommandID, Op: q.Op, Text: s.Texts[q.CommandID]})
+	}
+	defer func() { out = append(append(out, s.Returned...), s.UnconfirmedItem()...) }()
+	if s.State.Run != client.RunRunning {
+		return out
+	}
+	cs := s.State.Commands
+	var steers []ui.LaneItem
+	for i := len(cs) - 1; i >= 0 && i >= len(cs)-laneLook; i-- { // steers wait among the latest commands
+		if c := cs[i]; c.Op == client.OpSteer && c.Status == client.StatusAccepted && !seen[c.CommandID] {
+			steers = append([]ui.LaneItem{{CommandID: c.CommandID, Op: c.Op, Text: s.Texts[c.CommandID]}}, steers...)
+		}
+	}
+	return append(out, steers...)
 }
