@@ -114,7 +114,7 @@ func notWatching(m *Model) string {
 
 // inSession needs one of the person's sessions open.
 func inSession(m *Model) string {
-	if m.sess == nil || m.sess.State == nil || m.focus == focusVisit {
+	if m.sess == nil || m.sess.State() == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
 	if m.sess.Gone() {
@@ -161,7 +161,7 @@ func running(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
 	}
-	if m.sess.State.Run != client.RunRunning {
+	if m.sess.State().Run != client.RunRunning {
 		return "no run is under way"
 	}
 	return ""
@@ -185,7 +185,7 @@ func runHelp(m *Model, _ string) (tea.Cmd, string) {
 func runSessions(m *Model, _ string) (tea.Cmd, string) {
 	sel := ""
 	if m.sess != nil {
-		sel = m.sess.ID
+		sel = m.sess.ID()
 	}
 	m.visit, m.focus = nil, focusPicker
 	m.layout()
@@ -205,12 +205,12 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 		return nil, "a title is one line: /rename TITLE"
 	}
 	m.note = "renaming…"
-	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.ID, title), ""
+	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.ID(), title), ""
 }
 
 func paletteRename(m *Model) tea.Cmd {
 	s := m.sess
-	m.push(dialog.NewRename(&m.Context, s.State.Session))
+	m.push(dialog.NewRename(&m.Context, s.State().Session))
 	return nil
 }
 
@@ -225,8 +225,8 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "cloning “" + ui.TitleLine(m.sess.State.Title()) + "”…"
-	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.ID), ""
+	m.note = "cloning “" + ui.TitleLine(m.sess.State().Title()) + "”…"
+	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.ID()), ""
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
@@ -250,7 +250,7 @@ func runPolicy(m *Model, name string) (tea.Cmd, string) {
 func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }
 
 func runAbort(m *Model, _ string) (tea.Cmd, string) {
-	if m.sess.State.Run != client.RunRunning {
+	if m.sess.State().Run != client.RunRunning {
 		return nil, "no run is under way"
 	}
 	return m.abort(), ""

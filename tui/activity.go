@@ -13,13 +13,14 @@ import (
 // turning while a run is under way (panes.Activity.Keep).
 func (m *Model) keepSpinning() tea.Cmd {
 	s := m.sess
-	if s == nil || s.State == nil {
+	if s == nil || s.State() == nil {
 		m.activity.Set(panes.ActivityView{})
 		return nil
 	}
-	st := s.State
+	st := s.State()
+	total, known := s.Cost()
 	m.activity.Set(panes.ActivityView{Running: st.Run == client.RunRunning, RunID: st.RunID, Usage: st.Usage,
-		Budget: st.Session.Budget, Total: s.Cost.Total, Known: s.Cost.Known})
+		Budget: st.Session.Budget, Total: total, Known: known})
 	return m.activity.Keep()
 }
 
@@ -33,7 +34,7 @@ func (m *Model) onSpin(msg panes.SpinMsg) {
 		return
 	}
 	now := time.Now()
-	due := (m.flushArmed && m.flushAt.Sub(now) <= panes.SpinEvery) || s.Pace.Drawing(now)
+	due := (m.flushArmed && m.flushAt.Sub(now) <= panes.SpinEvery) || s.Drawing(now)
 	if !m.activity.Spin(msg, due && m.cfg.FlushEvery <= panes.SpinEvery) {
 		m.dirty = false
 	}

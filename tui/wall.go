@@ -172,8 +172,8 @@ func (m *Model) wallLines() []string {
 // for it while it opens), w x h.
 func (m *Model) tileLines(s *session.Session, w, h int) []string {
 	out := []string{m.tileHeader(s, w)}
-	if s.State == nil {
-		return append(out, m.Styles.Notice.Render(ui.Pad("  opening "+ui.NameLine(s.ID)+"…", w)))
+	if s.State() == nil {
+		return append(out, m.Styles.Notice.Render(ui.Pad("  opening "+ui.NameLine(s.ID())+"…", w)))
 	}
 	return append(out, viewOf(s).Lines()...)
 }
@@ -187,22 +187,22 @@ func (m *Model) tileHeader(s *session.Session, w int) string {
 	if s == m.sess {
 		mark, style, here = "▸ ", st.Header, st.Key.Render("you type here")+st.HeaderDim.Render(" · ")
 	}
-	if s.Needs != "" && s != m.sess {
+	if s.Needs() != "" && s != m.sess {
 		mark = st.StatusWarn.Render("! ")
 	}
-	if s.State == nil {
-		return ui.Pad(mark+style.Render(ui.NameLine(s.ID)), w)
+	if s.State() == nil {
+		return ui.Pad(mark+style.Render(ui.NameLine(s.ID())), w)
 	}
-	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.State.Title()))+st.HeaderDim.Render(" · "+m.tileFacts(s)), w)
+	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.State().Title()))+st.HeaderDim.Render(" · "+m.tileFacts(s)), w)
 }
 
 // tileFacts is what a tile's header says of its session: what needs the
 // person first, then the kind, the run, who drives and the chimes.
 func (m *Model) tileFacts(s *session.Session) string {
-	st := s.State
+	st := s.State()
 	var facts []string
-	if s.Needs != "" && s != m.sess { // first, where a narrow tile still shows it
-		facts = append(facts, s.Needs)
+	if s.Needs() != "" && s != m.sess { // first, where a narrow tile still shows it
+		facts = append(facts, s.Needs())
 	}
 	facts = append(facts, ui.PickerKind(st.Session))
 	run := st.Run.String()
@@ -226,7 +226,7 @@ func (m *Model) tileFacts(s *session.Session) string {
 
 // tileDriver says who drives a tile's session, seen from this terminal.
 func (m *Model) tileDriver(s *session.Session) string {
-	rel, holder := s.State.LeaseAt(m.cfg.Now())
+	rel, holder := s.State().LeaseAt(m.cfg.Now())
 	switch rel {
 	case client.LeaseMine:
 		return "you drive"
@@ -250,11 +250,11 @@ func (m *Model) othersLine(shown []*session.Session) string {
 		if in {
 			continue
 		}
-		name := ui.NameLine(s.ID)
-		if s.State != nil {
-			name = ui.TitleLine(s.State.Title())
+		name := ui.NameLine(s.ID())
+		if s.State() != nil {
+			name = ui.TitleLine(s.State().Title())
 		}
-		if s.Needs != "" {
+		if s.Needs() != "" {
 			name = "! " + name
 		}
 		names = append(names, name)

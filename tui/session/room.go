@@ -38,7 +38,7 @@ func (s *Session) onCancelled(msg CancelledMsg) ui.Action {
 		return ui.Join(ui.Failed{Err: msg.Err}, ui.Note{})
 	}
 	note := "cancelled " + ui.NameLine(msg.CommandID)
-	if t := s.Texts[msg.CommandID]; t != "" {
+	if t := s.texts[msg.CommandID]; t != "" {
 		note = "cancelled “" + ui.SanitizeLine(ui.ClipRunes(t, 40)) + "”"
 	}
 	return ui.Join(ui.Failed{}, ui.Note{Text: note})
@@ -50,19 +50,19 @@ func (s *Session) Resolve(ch client.Chime, accept bool) (tea.Cmd, ui.Action) {
 	if accept {
 		verb = "accept"
 	}
-	return resolveChime(s.Ctx, s.cfg.Client, s.Gen, s.ID, ch, accept), ui.Note{Text: verb + "ing " + ui.ChimeName(ch) + "…"}
+	return resolveChime(s.ctx, s.cfg.Client, s.gen, s.id, ch, accept), ui.Note{Text: verb + "ing " + ui.ChimeName(ch) + "…"}
 }
 
 // SetPolicy sets the room's policy (the driver's).
 func (s *Session) SetPolicy(policy string) (tea.Cmd, ui.Action) {
-	return setPolicy(s.Ctx, s.cfg.Client, s.Gen, s.ID, policy), ui.Note{Text: "setting the room to " + policy + "…"}
+	return setPolicy(s.ctx, s.cfg.Client, s.gen, s.id, policy), ui.Note{Text: "setting the room to " + policy + "…"}
 }
 
 // CancelQueued cancels a queued command of the lane (the driver's); its
 // cancel gives nothing back.
 func (s *Session) CancelQueued(it ui.LaneItem) (tea.Cmd, ui.Action) {
-	s.Cancelling[it.CommandID] = true
-	return cancelQueued(s.Ctx, s.cfg.Client, s.Gen, s.ID, it.CommandID),
+	s.cancelling[it.CommandID] = true
+	return cancelQueued(s.ctx, s.cfg.Client, s.gen, s.id, it.CommandID),
 		ui.Note{Text: "cancelling the " + ui.OpWord(it.Op) + "…"}
 }
 
@@ -73,23 +73,23 @@ const laneLook = 64
 // LaneItems are the session's waiting commands: pi's queue, then the
 // steers waiting for the turn under way to end.
 func (s *Session) LaneItems() (out []ui.LaneItem) {
-	if s == nil || s.State == nil {
+	if s == nil || s.state == nil {
 		return nil
 	}
-	seen := make(map[string]bool, len(s.State.Queue))
-	for _, q := range s.State.Queue {
+	seen := make(map[string]bool, len(s.state.Queue))
+	for _, q := range s.state.Queue {
 		seen[q.CommandID] = true
-		out = append(out, ui.LaneItem{CommandID: q.CommandID, Op: q.Op, Text: s.Texts[q.CommandID]})
+		out = append(out, ui.LaneItem{CommandID: q.CommandID, Op: q.Op, Text: s.texts[q.CommandID]})
 	}
-	defer func() { out = append(append(out, s.Returned...), s.UnconfirmedItem()...) }()
-	if s.State.Run != client.RunRunning {
+	defer func() { out = append(append(out, s.returned...), s.UnconfirmedItem()...) }()
+	if s.state.Run != client.RunRunning {
 		return out
 	}
-	cs := s.State.Commands
+	cs := s.state.Commands
 	var steers []ui.LaneItem
 	for i := len(cs) - 1; i >= 0 && i >= len(cs)-laneLook; i-- { // steers wait among the latest commands
 		if c := cs[i]; c.Op == client.OpSteer && c.Status == client.StatusAccepted && !seen[c.CommandID] {
-			steers = append([]ui.LaneItem{{CommandID: c.CommandID, Op: c.Op, Text: s.Texts[c.CommandID]}}, steers...)
+			steers = append([]ui.LaneItem{{CommandID: c.CommandID, Op: c.Op, Text: s.texts[c.CommandID]}}, steers...)
 		}
 	}
 	return append(out, steers...)
