@@ -94,7 +94,7 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	s := session.New(m.sessions, id, m.gen, transcript.New(&m.Context))
 	viewOf(s).Open(s)
 	watch := m.cfg.Watch || m.cfg.NoClaim
-	return s, tea.Batch(openSession(s.Context(), m.cfg.Client, s.Gen(), id, m.me.Principal, watch, m.cfg.ClaimTTL),
+	return s, tea.Batch(s.Open(m.me.Principal, watch),
 		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
 }
 

@@ -280,3 +280,36 @@ func cancelQueued(ctx context.Context, c *client.Client, gen int, id, commandID 
 		return CancelledMsg{Gen: gen, CommandID: commandID, Err: err}
 	}
 }
+
+// openSession learns who the person is, claims the lease for ttl unless
+// watching (never taking it over), and reads the snapshot.
+func openSession(ctx context.Context, c *client.Client, gen int, id, principal string, watch bool, ttl time.Duration) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		m := OpenedMsg{Gen: gen, ID: id, Principal: Whoami(ctx, c, principal)}
+		if !watch {
+			m.Claim, m.ClaimErr = c.Claim(ctx, id, ClaimOptions(ttl)...)
+			if m.Claim != nil && m.Principal == "" {
+				m.Principal = m.Claim.Lease.Principal
+			}
+		}
+		if m.Lazy, m.Err = c.InspectLazy(ctx, id); m.Lazy != nil {
+			m.Snap = &m.Lazy.Snapshot
+		}
+		return m
+	}
+}
+
+// Whoami is the person's principal: known, else the host's account answer,
+// else "" (the state then learns it from a lease).
+func Whoami(ctx context.Context, c *client.Client, known string) string {
+	if known != "" {
+		return known
+	}
+	a, err := c.Account(ctx)
+	if err != nil {
+		return ""
+	}
+	return a.Principal
+}

@@ -14,6 +14,12 @@ import (
 // its past events and the rest of a lazily read transcript, and keeps its
 // lease.
 
+// Open asks for the session: who the person is (principal, when it is not
+// known yet), the claim of its lease unless watch, and its snapshot.
+func (s *Session) Open(principal string, watch bool) tea.Cmd {
+	return openSession(s.ctx, s.cfg.Client, s.gen, s.id, principal, watch, s.cfg.ClaimTTL)
+}
+
 // onOpened takes the snapshot and the claim's outcome and opens the
 // stream. A session that could not be opened is reported (OpenFailed): the
 // root takes its tile off the wall.

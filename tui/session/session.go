@@ -74,6 +74,8 @@ type View interface {
 	// FoldEarlier folds at least n earlier items in front, keeping the
 	// window where it is; it returns how many entries came in front.
 	FoldEarlier(n int) int
+	// Lines is the transcript's window as laid out, one string a row.
+	Lines() []string
 }
 
 // New makes the session of id, generation gen, its requests made through
