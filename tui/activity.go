@@ -25,7 +25,7 @@ func (m *Model) keepSpinning() tea.Cmd {
 }
 
 // onSpin moves the spinner on. A reply streaming with its flush tick, or
-// its next deltas (stream_batch.go), due sooner than the next spin draws the
+// its next deltas (tui/session/read.go), due sooner than the next spin draws the
 // moved spinner with its text: the tick draws no frame of its own.
 func (m *Model) onSpin(msg panes.SpinMsg) {
 	s := m.current(msg.Gen)
