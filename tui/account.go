@@ -28,8 +28,8 @@ func (m *Model) keepRefusal(err error, create bool) {
 		return
 	}
 	m.refusal = &dialog.Refusal{Code: e.Code, Message: e.Message, Doors: d, Create: create && cures}
-	if s := m.sess; !create && s != nil && s.State != nil {
-		m.refusal.Funding = s.State.Session.Funding
+	if s := m.sess; !create && s != nil && s.State() != nil {
+		m.refusal.Funding = s.State().Session.Funding
 	}
 	if cures {
 		_ = m.openKeyDialog(m.refusal) // in a session the account is known; after a create, onPickerData asks for it

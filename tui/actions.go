@@ -112,7 +112,7 @@ func notWatching(m *Model) string {
 
 // inSession needs one of the person's sessions open.
 func inSession(m *Model) string {
-	if m.sess == nil || m.sess.State == nil || m.focus == focusVisit {
+	if m.sess == nil || m.sess.State() == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
 	if m.sess.Gone() {
@@ -159,7 +159,7 @@ func running(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
 	}
-	if m.sess.State.Run != client.RunRunning {
+	if m.sess.State().Run != client.RunRunning {
 		return "no run is under way"
 	}
 	return ""
@@ -183,7 +183,7 @@ func runHelp(m *Model, _ string) (tea.Cmd, string) {
 func runSessions(m *Model, _ string) (tea.Cmd, string) {
 	sel := ""
 	if m.sess != nil {
-		sel = m.sess.ID
+		sel = m.sess.ID()
 	}
 	m.visit, m.focus = nil, focusPicker
 	m.layout()
@@ -201,12 +201,12 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
 	}
 	m.note = "renaming…"
-	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.ID, title), ""
+	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.ID(), title), ""
 }
 
 func paletteRename(m *Model) tea.Cmd {
 	s := m.sess
-	m.push(dialog.NewRename(&m.Context, s.State.Session))
+	m.push(dialog.NewRename(&m.Context, s.State().Session))
 	return nil
 }
 
@@ -221,8 +221,8 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "cloning “" + ui.TitleLine(m.sess.State.Title()) + "”…"
-	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.ID), ""
+	m.note = "cloning “" + ui.TitleLine(m.sess.State().Title()) + "”…"
+	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.ID()), ""
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
@@ -239,15 +239,14 @@ func runPolicy(m *Model, name string) (tea.Cmd, string) {
 	if !ok {
 		return nil, "say which: /policy suggest|co-drive|observe|mute"
 	}
-	s := m.sess
-	m.note = "setting the room to " + p + "…"
-	return setPolicy(s.Ctx, m.cfg.Client, s.Gen, s.ID, p), ""
+	cmd, act := m.sess.SetPolicy(p)
+	return tea.Batch(cmd, m.act(act, nil)), ""
 }
 
 func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }
 
 func runAbort(m *Model, _ string) (tea.Cmd, string) {
-	if m.sess.State.Run != client.RunRunning {
+	if m.sess.State().Run != client.RunRunning {
 		return nil, "no run is under way"
 	}
 	return m.abort(), ""

@@ -13,18 +13,19 @@ import (
 // turning while a run is under way (panes.Activity.Keep).
 func (m *Model) keepSpinning() tea.Cmd {
 	s := m.sess
-	if s == nil || s.State == nil {
+	if s == nil || s.State() == nil {
 		m.activity.Set(panes.ActivityView{})
 		return nil
 	}
-	st := s.State
+	st := s.State()
+	total, known := s.Cost()
 	m.activity.Set(panes.ActivityView{Running: st.Run == client.RunRunning, RunID: st.RunID, Usage: st.Usage,
-		Budget: st.Session.Budget, Total: s.Cost.Total, Known: s.Cost.Known})
+		Budget: st.Session.Budget, Total: total, Known: known})
 	return m.activity.Keep()
 }
 
 // onSpin moves the spinner on. A reply streaming with its flush tick, or
-// its next deltas (stream_batch.go), due sooner than the next spin draws the
+// its next deltas (tui/session/read.go), due sooner than the next spin draws the
 // moved spinner with its text: the tick draws no frame of its own.
 func (m *Model) onSpin(msg panes.SpinMsg) {
 	s := m.current(msg.Gen)
@@ -33,7 +34,7 @@ func (m *Model) onSpin(msg panes.SpinMsg) {
 		return
 	}
 	now := time.Now()
-	due := (m.flushArmed && m.flushAt.Sub(now) <= panes.SpinEvery) || s.Pace.Drawing(now)
+	due := (m.flushArmed && m.flushAt.Sub(now) <= panes.SpinEvery) || s.Drawing(now)
 	if !m.activity.Spin(msg, due && m.cfg.FlushEvery <= panes.SpinEvery) {
 		m.dirty = false
 	}

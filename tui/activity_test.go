@@ -135,8 +135,8 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 	settled := func(msg tea.Msg) bool { e, ok := msg.(session.EventMsg); return ok && e.Ev.Type == client.EvRunSettled }
 	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
 	scr = a.until("the run settled, the chain ended", func(s string) bool {
-		return a.m.sess.State.Mirror.State == "written" && a.answered(settled, account) && !a.m.activity.Ticking() &&
-			!a.m.sess.Flushes && strings.Contains(s, "You said: think #hold")
+		return a.m.sess.State().Mirror.State == "written" && a.answered(settled, account) && !a.m.activity.Ticking() &&
+			!a.m.sess.Flushes() && strings.Contains(s, "You said: think #hold")
 	})
 	if strings.Contains(scr, "turn 1/12") || strings.Contains(scr, "2m14s") || !strings.Contains(scr, "idle · run 1/12 turns") {
 		t.Fatalf("the run's line stayed:\n%s", scr)
@@ -145,9 +145,9 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 	// already queued schedule none.
 	spins := a.m.activity.Spins()
 	a.drain()
-	if a.m.activity.Spins() != spins || a.m.activity.Ticking() || a.m.sess.Flushes {
+	if a.m.activity.Spins() != spins || a.m.activity.Ticking() || a.m.sess.Flushes() {
 		t.Fatalf("idle, ticks went from %d to %d (one pending: %v, a flush pending: %v)", spins,
-			a.m.activity.Spins(), a.m.activity.Ticking(), a.m.sess.Flushes)
+			a.m.activity.Spins(), a.m.activity.Ticking(), a.m.sess.Flushes())
 	}
 }
 
@@ -159,7 +159,7 @@ func TestSpinnerRidesTheStreamFlush(t *testing.T) {
 	m := driven(t, 80, 24)
 	feed(m, on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)))
 	feed(m, delta(m, "m1", "streamed words"))
-	if !m.sess.Flushes {
+	if !m.sess.Flushes() {
 		t.Fatal("a delta armed no flush")
 	}
 	glyph := func() string { return m.activity.Glyph() }

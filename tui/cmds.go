@@ -19,25 +19,12 @@ const requestTimeout = 30 * time.Second
 // The UI's commands: every request and every stream read happens here, in a
 // tea.Cmd, never in Update.
 
-// whoami is the person's principal: known, else the host's account answer,
-// else "" (the state then learns it from a lease).
-func whoami(ctx context.Context, c *client.Client, known string) string {
-	if known != "" {
-		return known
-	}
-	a, err := c.Account(ctx)
-	if err != nil {
-		return ""
-	}
-	return a.Principal
-}
-
 // listSessions lists the person's sessions, newest first.
 func listSessions(ctx context.Context, c *client.Client, a picker.List, principal string) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		p := whoami(ctx, c, principal)
+		p := session.Whoami(ctx, c, principal)
 		list, err := c.List(ctx)
 		sortNewest(list)
 		return picker.ListedMsg{Gen: a.Gen, Principal: p, List: list, Err: err, SelectID: a.SelectID, Poll: a.Poll}
@@ -47,26 +34,6 @@ func listSessions(ctx context.Context, c *client.Client, a picker.List, principa
 // sortNewest orders sessions by their last change, newest first.
 func sortNewest(list []client.Summary) {
 	sort.SliceStable(list, func(i, j int) bool { return list[i].UpdatedAt.After(list[j].UpdatedAt) })
-}
-
-// openSession learns who the person is, claims the lease for ttl unless
-// watching (never taking it over), and reads the snapshot.
-func openSession(ctx context.Context, c *client.Client, gen int, id, principal string, watch bool, ttl time.Duration) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		m := session.OpenedMsg{Gen: gen, ID: id, Principal: whoami(ctx, c, principal)}
-		if !watch {
-			m.Claim, m.ClaimErr = c.Claim(ctx, id, session.ClaimOptions(ttl)...)
-			if m.Claim != nil && m.Principal == "" {
-				m.Principal = m.Claim.Lease.Principal
-			}
-		}
-		if m.Lazy, m.Err = c.InspectLazy(ctx, id); m.Lazy != nil {
-			m.Snap = &m.Lazy.Snapshot
-		}
-		return m
-	}
 }
 
 // createSession starts a new session held by this client.

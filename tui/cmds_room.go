@@ -44,45 +44,6 @@ func chimeOnce(ctx context.Context, c *client.Client, id string, out session.Out
 	return &res, nil
 }
 
-// resolveChime accepts or rejects a pending chime (the driver's).
-func resolveChime(ctx context.Context, c *client.Client, gen int, id string, ch client.Chime, accept bool) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		var res *client.ChimeResult
-		var err error
-		if accept {
-			res, err = c.AcceptChime(ctx, id, ch.ChimeID)
-		} else {
-			res, err = c.RejectChime(ctx, id, ch.ChimeID)
-		}
-		return session.ResolvedMsg{Gen: gen, Accept: accept, Chime: ch, Res: res, Err: err}
-	}
-}
-
-// setPolicy sets the room's policy (the driver's).
-func setPolicy(ctx context.Context, c *client.Client, gen int, id, policy string) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		p, err := c.SetRoomPolicy(ctx, id, policy)
-		if p == "" {
-			p = policy
-		}
-		return session.PolicyMsg{Gen: gen, Policy: p, Err: err}
-	}
-}
-
-// cancelQueued cancels a queued command (the driver's).
-func cancelQueued(ctx context.Context, c *client.Client, gen int, id, commandID string) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		_, err := c.Cancel(ctx, id, commandID)
-		return session.CancelledMsg{Gen: gen, CommandID: commandID, Err: err}
-	}
-}
-
 // fetchAccount asks the host who the person is to it: a member, an account
 // with credit, or a visitor, with their turns and limits.
 func fetchAccount(ctx context.Context, c *client.Client) tea.Cmd {

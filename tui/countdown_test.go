@@ -28,11 +28,11 @@ func TestCountdownRightAtEveryRedraw(t *testing.T) {
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("● you drive from this terminal · until 09:35:00 · 5m left", "● live")
 	s := a.m.sess
-	expires := s.TimerFor
+	expires := s.TimerFor()
 	renewals := count(srv, id, client.EvLeaseRenewed)
 	for _, step := range []time.Duration{13 * time.Second, time.Minute, 2*time.Minute + 4*time.Second, 50 * time.Second, 25 * time.Second} {
 		left := expires.Sub(clk.Now())
-		due := s.ShowAt
+		due := s.ShowAt()
 		want := 5 * time.Second // the last minute: each 5 s step
 		if left > time.Minute {
 			want = left - (left-1)/time.Minute*time.Minute // the next whole minute
@@ -43,7 +43,7 @@ func TestCountdownRightAtEveryRedraw(t *testing.T) {
 			t.Fatalf("with %v left the next redraw is %v away, want %v", left, wait, want)
 		}
 		clk.advance(step)
-		a.send(session.LeaseShowMsg{Gen: s.Gen, Due: due})
+		a.send(session.LeaseShowMsg{Gen: s.Gen(), Due: due})
 		left = expires.Sub(clk.Now())
 		var shown string
 		switch {
@@ -59,8 +59,8 @@ func TestCountdownRightAtEveryRedraw(t *testing.T) {
 	// Away: the lease timer lets it go; at the expiry the transcript says
 	// so once, however many ticks say it expired.
 	clk.advance(expires.Sub(clk.Now()) + time.Second)
-	a.send(session.LeaseTickMsg{Gen: s.Gen, Expires: expires}, session.LeaseShowMsg{Gen: s.Gen, Due: s.ShowAt},
-		session.LeaseTickMsg{Gen: s.Gen, Expires: expires})
+	a.send(session.LeaseTickMsg{Gen: s.Gen(), Expires: expires}, session.LeaseShowMsg{Gen: s.Gen(), Due: s.ShowAt()},
+		session.LeaseTickMsg{Gen: s.Gen(), Expires: expires})
 	got := a.see("○ nobody drives", "your lease lapsed at 09:35 (you were away) · your next message claims it again")
 	if n := strings.Count(got, "your lease lapsed"); n != 1 {
 		t.Errorf("the lapse is said %d times", n)

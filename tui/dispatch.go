@@ -105,7 +105,7 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		}
 	case dialog.Watch:
 		if s := m.current(a.Gen); s != nil {
-			s.Role, s.Offer = session.RoleWatch, nil
+			s.Watch()
 		}
 	case dialog.Through:
 		return m.onKey(a.Key)

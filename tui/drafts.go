@@ -87,14 +87,13 @@ func (m *Model) onDraft(msg draftMsg) {
 		return
 	}
 	kept := msg.kept
-	if kept.RequestID != "" && s.Unconfirmed == nil && !m.cfg.Watch {
-		s.Unconfirmed = &session.Outgoing{Op: kept.Op, RequestID: kept.RequestID, Text: kept.Request, Refs: kept.Refs, Kept: true}
-		s.Texts[kept.RequestID] = kept.Request
+	if kept.RequestID != "" && s.Unconfirmed() == nil && !m.cfg.Watch {
+		s.KeepUnanswered(session.Outgoing{Op: kept.Op, RequestID: kept.RequestID, Text: kept.Request, Refs: kept.Refs, Kept: true})
 		if s == m.sess {
 			m.note = "your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
 				" on an empty composer sends it again (the same request: it runs once)"
 		}
-		if s.State != nil {
+		if s.State() != nil {
 			m.act(s.ConfirmFromStream(), nil) // the host had it: said so, nothing sent again
 		}
 	}
@@ -102,8 +101,8 @@ func (m *Model) onDraft(msg draftMsg) {
 		return
 	}
 	if s != m.sess { // a tile without the focus: its composer is its draft
-		if s.Draft == "" {
-			s.Draft = kept.Text
+		if s.Draft() == "" {
+			s.SetDraft(kept.Text)
 			s.Mark(s == m.sess, session.NeedDraft)
 		}
 		return
@@ -115,7 +114,7 @@ func (m *Model) onDraft(msg draftMsg) {
 	switch {
 	case kept.Shared:
 		m.note = "your draft is back in the composer, and open in another of your terminals too: send it from one only"
-	case s.Unconfirmed != nil && s.Unconfirmed.Kept:
+	case s.Unconfirmed() != nil && s.Unconfirmed().Kept:
 		m.note = "your draft is back in the composer, and your message with no answer in the queue lane (" +
 			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)"
 	default:
@@ -148,11 +147,11 @@ func (m *Model) Drafts() []Draft {
 		out = append(out, Draft{Key: m.draftKey(v.id), Kept: k})
 	}
 	for _, s := range m.tiles {
-		text := s.Draft
+		text := s.Draft()
 		if s == m.sess {
 			text = m.composer.Kept()
 		}
-		out = append(out, Draft{Key: m.draftKey(s.ID), Kept: keptDraft(s, text)})
+		out = append(out, Draft{Key: m.draftKey(s.ID()), Kept: keptDraft(s, text)})
 	}
 	return out
 }

@@ -35,7 +35,7 @@ func runExport(m *Model, path string) (tea.Cmd, string) {
 	s := m.sess
 	m.note = "exporting the transcript…"
 	line := strings.TrimSpace("/export " + path)
-	return exportTranscript(s.Ctx, m.cfg.Client, s.ID, path, line), ""
+	return exportTranscript(s.Context(), m.cfg.Client, s.ID(), path, line), ""
 }
 
 // exportTranscript reads the session's snapshot and writes its transcript

@@ -23,9 +23,9 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 		_, text := splitAttribution(b.SelectedText)
 		m.composer.SetValue(text)
 	}
-	m.sess.OnOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back in the composer"
+	m.sess.SayOnOpen("forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back in the composer")
 	if b.SelectedText == "" {
-		m.sess.OnOpen = "forked as " + ui.SanitizeLine(b.Session.SessionID)
+		m.sess.SayOnOpen("forked as " + ui.SanitizeLine(b.Session.SessionID))
 	}
 	return cmd
 }

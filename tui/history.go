@@ -47,7 +47,7 @@ func (m *Model) remember(text string) tea.Cmd {
 	key := ""
 	switch {
 	case m.sess != nil:
-		key = m.draftKey(m.sess.ID)
+		key = m.draftKey(m.sess.ID())
 	case m.visit != nil:
 		key = m.draftKey(m.visit.id)
 	}
@@ -70,7 +70,7 @@ func (m *Model) onHistory(msg historyMsg) {
 		m.failed(msg.err)
 	}
 	if s != nil {
-		s.History = msg.items // a tile's, for when it has the focus
+		s.SetHistory(msg.items) // a tile's, for when it has the focus
 		if s != m.sess {
 			return
 		}

@@ -43,8 +43,8 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 	feed(m, flushMsg{gen: m.gen})
 	feed(m, on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m1","role":"assistant","text":"abc","timestamp":"2026-10-14T09:31:00Z"}`)))
 	feed(m, on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`)))
-	if m.ticks != 1 || m.sess.Flushes {
-		t.Fatalf("ticks %d (want 1), a flush pending: %v", m.ticks, m.sess.Flushes)
+	if m.ticks != 1 || m.sess.Flushes() {
+		t.Fatalf("ticks %d (want 1), a flush pending: %v", m.ticks, m.sess.Flushes())
 	}
 }
 
@@ -69,14 +69,14 @@ func TestIdleWithLiveStream(t *testing.T) {
 	notes := func(msg tea.Msg) bool { _, ok := msg.(session.NotesMsg); return ok }
 	never := func(tea.Msg) bool { return false }
 	a.until("the mirror written, the account after the run and the notes of the opening", func(string) bool {
-		return a.m.sess.State.Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.sess.Flushes &&
+		return a.m.sess.State().Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.sess.Flushes() &&
 			!a.m.activity.Ticking() // the spinner's last tick, after the run, has come
 	})
 	// Idle now: no flush and no spin is pending, and the answers at hand
 	// schedule none.
 	ticks, spins := a.m.ticks, a.m.activity.Spins()
 	a.drain()
-	if a.m.ticks != ticks || a.m.sess.Flushes || a.m.activity.Spins() != spins || a.m.activity.Ticking() {
+	if a.m.ticks != ticks || a.m.sess.Flushes() || a.m.activity.Spins() != spins || a.m.activity.Ticking() {
 		t.Fatalf("ticks went from %d to %d, spins from %d to %d while idle", ticks, a.m.ticks, spins, a.m.activity.Spins())
 	}
 }

@@ -11,7 +11,7 @@ import (
 // opened there is nothing to show yet, and the note says so.
 func (m *Model) openInfo() {
 	s := m.sess
-	if s == nil || s.State == nil {
+	if s == nil || s.State() == nil {
 		m.note = "the session is still opening"
 		return
 	}
@@ -19,7 +19,7 @@ func (m *Model) openInfo() {
 	if m.cfg.Client != nil {
 		graph = m.cfg.Client.Graph()
 	}
-	m.push(dialog.NewInfo(&m.Context, s.State, graph, s.Reduced))
+	m.push(dialog.NewInfo(&m.Context, s.State(), graph, s.Reduced()))
 }
 
 // newRequest is what a new session is made with: --no-claim makes it

@@ -73,7 +73,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
 		m.layout()
-		return m.reload(m.sess.ID)
+		return m.reload(m.sess.ID())
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.takeOver()
 	case key.Matches(msg, m.Keys.Info):
@@ -143,12 +143,12 @@ func (m *Model) cyclePane(d int) {
 func (m *Model) paneReady(f focus) bool {
 	s := m.sess
 	switch {
-	case s == nil || s.State == nil:
+	case s == nil || s.State() == nil:
 		return f == focusSession
 	case f == focusSession:
 		return !m.cfg.Watch
 	case f == focusRoom:
-		return !m.cfg.Watch || len(s.State.Chimes) > 0
+		return !m.cfg.Watch || len(s.State().Chimes) > 0
 	case f == focusQueue:
 		return len(m.laneItems()) > 0
 	case f == focusEntries:
@@ -178,10 +178,10 @@ func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // entries is the open session's transcript entries.
 func (m *Model) entries() []client.Entry {
-	if m.sess == nil || m.sess.State == nil {
+	if m.sess == nil || m.sess.State() == nil {
 		return nil
 	}
-	return m.sess.State.Entries
+	return m.sess.State().Entries
 }
 
 // send sends the draft: a prompt while idle, a follow_up while a run is under
@@ -190,18 +190,19 @@ func (m *Model) entries() []client.Entry {
 // takeover is never made here.
 func (m *Model) send(op string) tea.Cmd {
 	s := m.sess
-	if s == nil || s.State == nil {
+	if s == nil || s.State() == nil {
 		return nil
 	}
 	text, cmd, handled := m.slash(op, m.composer.Value()) // a command runs even while a send is on its way
 	switch {
 	case handled:
 		return cmd
-	case s.Sending:
+	case s.Sending():
 		return nil
 	case m.composer.Blank():
-		if s.Unconfirmed != nil && !m.cfg.Watch {
-			return m.resend(s)
+		if s.Unconfirmed() != nil && !m.cfg.Watch {
+			cmd, act := s.Resend()
+			return tea.Batch(cmd, m.act(act, nil))
 		}
 		return nil
 	}
@@ -215,7 +216,7 @@ func (m *Model) send(op string) tea.Cmd {
 // person's session (visit.go).
 func (m *Model) sendText(op, text string) tea.Cmd {
 	s := m.sess
-	if s == nil || s.State == nil || s.Sending {
+	if s == nil || s.State() == nil || s.Sending() {
 		return nil
 	}
 	if !m.cfg.Watch && m.tooLong(text) {
@@ -245,8 +246,8 @@ func (m *Model) takeOver() tea.Cmd {
 
 // offer opens the take-over-or-watch offer for s, held by holder.
 func (m *Model) offer(s *session.Session, holder *client.Lease) {
-	s.Offer = holder
-	m.push(dialog.NewOffer(&m.Context, s.Gen, holder))
+	s.Offered(holder)
+	m.push(dialog.NewOffer(&m.Context, s.Gen(), holder))
 }
 
 // closeOffer closes the offer, if it shows.

@@ -146,14 +146,14 @@ func (m *Model) pickerScreen() []string {
 // status line.
 func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	s := m.sess
-	title, right := ui.NameLine(s.ID), ui.NameLine(s.ID)
+	title, right := ui.NameLine(s.ID()), ui.NameLine(s.ID())
 	if m.cfg.Client != nil {
 		right = ui.NameLine(m.cfg.Client.Graph()) + "/" + right
 	}
 	switch {
-	case s.State != nil:
-		title = ui.TitleLine(s.State.Title())
-		facts := ui.SessionFacts(s.State.Session, s.Reduced)
+	case s.State() != nil:
+		title = ui.TitleLine(s.State().Title())
+		facts := ui.SessionFacts(s.State().Session, s.Reduced())
 		if m.cfg.Watch {
 			facts += " · read-only" // this terminal: vehicle watch never sends
 		}
@@ -222,12 +222,12 @@ func (m *Model) sessionBody() []string {
 	if m.wallShown() {
 		return m.wallLines()
 	}
-	if s.State != nil {
+	if s.State() != nil {
 		return m.transcript.Lines()
 	}
 	body := make([]string, m.transcript.Height())
 	if len(body) > 1 {
-		body[1] = m.Styles.Notice.Render("  opening " + ui.NameLine(s.ID) + "…")
+		body[1] = m.Styles.Notice.Render("  opening " + ui.NameLine(s.ID()) + "…")
 	}
 	return body
 }
@@ -237,22 +237,22 @@ func (m *Model) placeholder() string {
 	s := m.sess
 	rel := client.LeaseNone
 	var holder *client.Lease
-	if s.State != nil {
-		rel, holder = s.State.LeaseAt(m.cfg.Now())
+	if s.State() != nil {
+		rel, holder = s.State().LeaseAt(m.cfg.Now())
 	}
 	k := &m.Keys
 	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
 	switch {
-	case s.Reduced:
+	case s.Reduced():
 		return "your role here is viewer: you may read this session, not drive it"
 	case rel == client.LeaseMyOtherClient:
 		who, _, _ := strings.Cut(ui.OtherTerminal(holder.ClientID, m.me.ClientID), " (")
 		return who + " drives · " + send + " offers to take over · " + take + " takes over"
 	case rel == client.LeaseOther:
 		return "someone else holds the lease · you are watching"
-	case rel == client.LeaseNone && s.State != nil:
+	case rel == client.LeaseNone && s.State() != nil:
 		return "nobody drives · " + send + " claims the lease and sends · " + ui.KeyName(k.Newline) + " newline"
-	case s.State != nil && s.State.Run == client.RunRunning:
+	case s.State() != nil && s.State().Run == client.RunRunning:
 		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
 	}
 	return "write a message · " + send + " sends · " + ui.KeyName(k.Newline) + " newline"

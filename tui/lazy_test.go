@@ -108,7 +108,7 @@ func selIndex(m *Model) int { return m.transcript.SelectedIndex() }
 func TestLongSessionOpensLazily(t *testing.T) {
 	t.Parallel()
 	a, all := watchLongWalk(t)
-	st := a.m.sess.State
+	st := a.m.sess.State()
 	if st.Earlier() == 0 || len(st.Entries) > 3*client.LazyTail {
 		t.Fatalf("opened with %d entries folded and %d items left: want the tail only", len(st.Entries), st.Earlier())
 	}
@@ -140,8 +140,8 @@ func TestLongSessionPagesToTheTop(t *testing.T) {
 					t.Fatalf("paging up never reached the top:\n%s", s)
 				}
 			}
-			if lazy.sess.State.Earlier() != 0 {
-				t.Fatalf("at the top, %d items are not folded", lazy.sess.State.Earlier())
+			if lazy.sess.State().Earlier() != 0 {
+				t.Fatalf("at the top, %d items are not folded", lazy.sess.State().Earlier())
 			}
 			feed(lazy, keyPgDown, keyPgDown)
 			feed(eager, keyPgDown, keyPgDown)
@@ -187,20 +187,20 @@ func TestLongSessionSelectionAcrossAFold(t *testing.T) {
 	t.Parallel()
 	_, c, id := longWalk(t, walkSteps)
 	lazy, eager := twins(t, c, id, 80, 24)
-	note := client.PlacedNotice{After: eager.sess.State.Entries[3].EntryID,
+	note := client.PlacedNotice{After: eager.sess.State().Entries[3].EntryID,
 		Entry: client.Entry{Kind: client.EntryNotice, Event: client.EvSessionForked, Subject: "s-elsewhere", Rev: 1}}
 	for _, m := range []*Model{lazy, eager} {
 		feed(m, session.NotesMsg{Gen: m.gen, Placed: []client.PlacedNotice{note}})
 		feed(m, keyShiftTab, keyUp, press('o'))
 	}
 	same(t, lazy, eager, "a chip opened")
-	before := len(lazy.sess.State.Entries)
+	before := len(lazy.sess.State().Entries)
 	for k := 0; k < 200; k++ {
 		feed(lazy, keyUp)
 		feed(eager, keyUp)
 		same(t, lazy, eager, fmt.Sprintf("%d up", k+1))
 	}
-	shift := len(lazy.sess.State.Entries) - before
+	shift := len(lazy.sess.State().Entries) - before
 	if shift == 0 {
 		t.Fatal("200 entries up folded nothing")
 	}
@@ -275,11 +275,11 @@ func TestUnreadableItemShows(t *testing.T) {
 func TestLongSessionFoldsAfterTheFirstFrame(t *testing.T) {
 	t.Parallel()
 	a, all := watchLongWalk(t)
-	if a.m.sess.State.Earlier() == 0 {
+	if a.m.sess.State().Earlier() == 0 {
 		t.Fatal("everything was folded before the first frame")
 	}
-	a.until("every item folded", func(string) bool { return a.m.sess.State.Earlier() == 0 })
-	if n := len(a.m.sess.State.Entries); n < all { // the notes of the session's events come on top
+	a.until("every item folded", func(string) bool { return a.m.sess.State().Earlier() == 0 })
+	if n := len(a.m.sess.State().Entries); n < all { // the notes of the session's events come on top
 		t.Fatalf("%d entries after the background fold, want %d", n, all)
 	}
 	if s := screen(a.m); !a.m.transcript.Following() || !strings.Contains(s, fmt.Sprintf("step %d of the walk", walkSteps-1)) ||
@@ -318,19 +318,19 @@ func TestFoldAfterOpenOnlyUpToALimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := openBigLazy(t, data).sess
-	if s.State.Earlier() == 0 {
+	if s.State().Earlier() == 0 {
 		t.Fatal("nothing left to fold at open")
 	}
 	for _, tc := range []struct {
 		upTo  int // 0: foldAllUpTo
 		folds bool
 	}{{0, true}, {2000, true}, {1000, false}} {
-		s.Lazy.UpTo = tc.upTo
+		s.SetFoldUpTo(tc.upTo)
 		msg := s.StartLazy()()
 		_, batch := msg.(tea.BatchMsg)
 		if batch != tc.folds {
 			t.Errorf("limit %d (%d items left): the fold after open asked %v, want %v",
-				tc.upTo, s.State.Earlier(), batch, tc.folds)
+				tc.upTo, s.State().Earlier(), batch, tc.folds)
 		}
 	}
 }

@@ -273,7 +273,7 @@ func (m *Model) Driving() []string {
 	var ids []string
 	for _, s := range m.tiles {
 		if s.Driving() {
-			ids = append(ids, s.ID)
+			ids = append(ids, s.ID())
 		}
 	}
 	return ids
@@ -319,7 +319,7 @@ func (c *common) setErr(err error) {
 	}
 	c.errText = describe(err, &c.Keys)
 	if client.ErrorCode(err) == client.CodeAccessReduced && c.sess != nil {
-		c.sess.Reduced = true // no take-over is offered from now on
+		c.sess.Reduce() // no take-over is offered from now on
 	}
 	if len(c.errLog) == 0 || c.errLog[0] != c.errText {
 		c.errLog = append([]string{c.errText}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
@@ -344,8 +344,8 @@ const windowTitleRunes = 256
 // windowTitle names the open session in the terminal's title, cut to
 // windowTitleRunes.
 func (m *Model) windowTitle() string {
-	if m.sess != nil && m.sess.State != nil {
-		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.State.Title()), windowTitleRunes)
+	if m.sess != nil && m.sess.State() != nil {
+		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.State().Title()), windowTitleRunes)
 	}
 	return "vehicle"
 }

@@ -54,7 +54,7 @@ func TestClickFocusesATileAndAPane(t *testing.T) {
 	a.send(click(10, y+2))
 	a.see("▸ you type here · Beta")
 	bo := person(t, srv, "bo-token", "cli-bo")
-	if _, err := bo.Chime(t.Context(), a.m.sess.ID, "a thought"); err != nil {
+	if _, err := bo.Chime(t.Context(), a.m.sess.ID(), "a thought"); err != nil {
 		t.Fatal(err)
 	}
 	a.see("✉ chimes · 1 pending")
@@ -139,7 +139,7 @@ func TestClickSelectsInThePicker(t *testing.T) {
 		t.Fatalf("the click selected %q, want s1", got)
 	}
 	_, cmd := m.Update(click(10, y))
-	if cmd == nil || m.sess == nil || m.sess.ID != "s1" {
+	if cmd == nil || m.sess == nil || m.sess.ID() != "s1" {
 		t.Fatalf("the double click opened %v", m.sess)
 	}
 }

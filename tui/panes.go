@@ -133,24 +133,24 @@ func (m *Model) syncPanes() {
 		m.accountP.Set(acc)
 		return
 	}
-	status.Conn, status.State = s.Conn, s.State
+	status.Conn, status.State = s.Conn(), s.State()
 	m.status.Set(status)
-	lease := panes.LeaseView{Watching: s.Role == session.RoleWatch, Stale: s.Stale, Reduced: s.Reduced, Gone: s.Gone()}
-	if s.State == nil {
+	lease := panes.LeaseView{Watching: s.Role() == session.RoleWatch, Stale: s.Stale(), Reduced: s.Reduced(), Gone: s.Gone()}
+	if s.State() == nil {
 		m.lease.Set(lease)
 		m.accountP.Set(acc)
 		m.room.Set(panes.RoomView{})
 		m.queue.Set(panes.QueueView{})
 		return
 	}
-	st, driving := s.State, s.Driving()
+	st, driving := s.State(), s.Driving()
 	lease.Known, lease.Revoked, lease.Policy = true, st.Revoked, roomPolicy(st)
 	lease.Rel, lease.Holder = st.LeaseAt(m.cfg.Now())
 	m.lease.Set(lease)
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
 	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving})
-	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending, Driving: driving})
+	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving})
 }
 
 // paneHint says what the keys do in the focused pane, for the status line.
@@ -168,7 +168,7 @@ func (m *Model) paneHint() string {
 // in a session that is gone nothing is sent, and the status says so.
 func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	s := m.sess
-	if s == nil || s.State == nil {
+	if s == nil || s.State() == nil {
 		return nil
 	}
 	if gone := s.RefuseGone(); gone != nil {
@@ -176,17 +176,14 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	}
 	switch a := a.(type) {
 	case panes.Resolve:
-		verb := "reject"
-		if a.Accept {
-			verb = "accept"
-		}
-		m.note = verb + "ing " + panes.ChimeName(a.Chime) + "…"
-		return resolveChime(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Chime, a.Accept)
+		cmd, act := s.Resolve(a.Chime, a.Accept)
+		return tea.Batch(cmd, m.act(act, nil))
 	case panes.SetPolicy:
-		m.note = "setting the room to " + a.Policy + "…"
-		return setPolicy(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Policy)
+		cmd, act := s.SetPolicy(a.Policy)
+		return tea.Batch(cmd, m.act(act, nil))
 	case panes.Resend:
-		return m.resend(s)
+		cmd, act := s.Resend()
+		return tea.Batch(cmd, m.act(act, nil))
 	case panes.SendAgain:
 		cmd, act, sent := s.SendAgain(a.Item)
 		if sent {
@@ -196,9 +193,8 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	case panes.Forget:
 		s.Forget(a.Item)
 	case panes.CancelQueued:
-		s.Cancelling[a.Item.CommandID] = true
-		m.note = "cancelling the " + panes.OpWord(a.Item.Op) + "…"
-		return cancelQueued(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.Item.CommandID)
+		cmd, act := s.CancelQueued(a.Item)
+		return tea.Batch(cmd, m.act(act, nil))
 	}
 	return nil
 }
@@ -208,7 +204,7 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 // that is gone).
 func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 	s := m.sess
-	if s == nil || s.State == nil {
+	if s == nil || s.State() == nil {
 		return nil
 	}
 	switch a := a.(type) {
@@ -219,7 +215,7 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 			return m.act(gone, nil)
 		}
 		m.note = "forking before this entry…"
-		return forkBefore(s.Ctx, m.cfg.Client, s.Gen, s.ID, a.EntryID)
+		return forkBefore(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.EntryID)
 	}
 	return nil
 }

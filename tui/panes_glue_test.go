@@ -19,7 +19,7 @@ import (
 func TestCancelAnswerSaysWhichText(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
-	m.sess.Texts["q2"] = "look in the archive"
+	m.sess.Remember("q2", "look in the archive")
 	feed(m, session.CancelledMsg{Gen: m.gen, CommandID: "q2"})
 	if m.note != "cancelled “look in the archive”" {
 		t.Errorf("the note is %q", m.note)

@@ -131,7 +131,7 @@ func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
 		on(m, event(5, client.EvCommandAccepted, `{"commandId":"c1","op":"prompt","status":"accepted"}`)),
 		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"abort","status":"accepted"}`)),
 		on(m, event(7, client.EvCommandAccepted, `{"commandId":"chime-c1","op":"follow_up","status":"queued"}`)))
-	if n := m.sess.State.Session.Turns; n != 7 {
+	if n := m.sess.State().Session.Turns; n != 7 {
 		t.Errorf("session turns %d, want 7", n)
 	}
 }
@@ -223,8 +223,8 @@ func TestSelection(t *testing.T) {
 		feed(m, forkedMsg{gen: m.gen, branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
 		feed(m, session.OpenedMsg{Gen: m.gen, ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
 			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
-		if m.sess.ID != "s2" || m.composer.Value() != "What is a lease?" {
-			t.Errorf("after the fork: session %s, composer %q", m.sess.ID, m.composer.Value())
+		if m.sess.ID() != "s2" || m.composer.Value() != "What is a lease?" {
+			t.Errorf("after the fork: session %s, composer %q", m.sess.ID(), m.composer.Value())
 		}
 		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
 	})

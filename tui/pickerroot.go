@@ -33,7 +33,7 @@ func (m *Model) pickerShown() bool {
 func (m *Model) syncPicker() tea.Cmd {
 	current := ""
 	if m.sess != nil {
-		current = m.sess.ID
+		current = m.sess.ID()
 	}
 	m.picker.Set(m.me, current)
 	return m.picker.Sync(m.pickerShown())
@@ -115,7 +115,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		cmd := m.open(msg.created.Session.SessionID)
-		m.sess.Created = true
+		m.sess.MarkCreated()
 		return cmd
 	case deletedMsg:
 		return m.onDeleted(msg)
@@ -159,7 +159,7 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 		m.note += ": its mirrored document is not in the Trash"
 	}
 	var closing tea.Cmd
-	if m.sess != nil && m.sess.ID == msg.id {
+	if m.sess != nil && m.sess.ID() == msg.id {
 		closing = m.closeSession()
 	}
 	m.push(dialog.NewDeleted(&m.Context, msg.id, msg.title, *out))

@@ -32,7 +32,7 @@ func (m *Model) askQuit() bool {
 			continue
 		}
 		state := "no answer yet"
-		if s.Outbound == u {
+		if s.Outbound() == u {
 			state = "sending…"
 		}
 		lines = append(lines, "  · "+panes.OpWord(u.Op)+" “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)

@@ -225,11 +225,11 @@ func TestKeptMessageConflictIsTaken(t *testing.T) {
 	a.see("● you drive from this terminal")
 	s := a.m.sess
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "req-kept", Text: "sent before", Kept: true}
-	s.Unconfirmed = &out
-	a.send(session.SentMsg{Gen: s.Gen, Out: out, Err: &client.Error{Status: 409, Code: client.CodeRequestIDConflict,
+	s.KeepUnanswered(out)
+	a.send(session.SentMsg{Gen: s.Gen(), Out: out, Err: &client.Error{Status: 409, Code: client.CodeRequestIDConflict,
 		Message: "requestId was used before"}})
-	if s.Unconfirmed != nil || a.m.composer.Value() != "" || a.m.LastError() != "" {
-		t.Fatalf("unconfirmed %+v, composer %q, error %q", s.Unconfirmed, a.m.composer.Value(), a.m.LastError())
+	if s.Unconfirmed() != nil || a.m.composer.Value() != "" || a.m.LastError() != "" {
+		t.Fatalf("unconfirmed %+v, composer %q, error %q", s.Unconfirmed(), a.m.composer.Value(), a.m.LastError())
 	}
 	a.see("the host had taken your prompt before the UI was reopened: it ran once")
 }

@@ -103,7 +103,7 @@ func TestContinueOpensTheNewest(t *testing.T) {
 	cfg.Recent, cfg.Continue = &memRecent{}, true
 	a := drive(t, "continue", cfg, 100, 30)
 	a.see("You said: now the older one moves")
-	if a.m.sess == nil || a.m.sess.ID != ids[0] || len(a.m.tiles) != 1 {
+	if a.m.sess == nil || a.m.sess.ID() != ids[0] || len(a.m.tiles) != 1 {
 		t.Fatalf("--continue did not open the session updated last (%s)", ids[0])
 	}
 
@@ -158,7 +158,7 @@ func TestContinueSkipsAGoneSession(t *testing.T) {
 	a := drive(t, "continue", cfg, 100, 30)
 	a.see("You said: hello Beta")
 	a.until("Alpha's tile dropped", func(string) bool { return len(a.m.tiles) == 1 })
-	if a.m.sess == nil || a.m.sess.ID != ids[1] {
+	if a.m.sess == nil || a.m.sess.ID() != ids[1] {
 		t.Fatalf("the session still there is not the one focused")
 	}
 }

@@ -27,7 +27,7 @@ func TestRefChips(t *testing.T) {
 	feed(m, typing("/etc please")...)
 	m.composer.SetValue("//etc please")
 	_, cmd := m.Update(keyEnter)
-	if cmd == nil || len(m.refs) != 0 || m.sess.Unconfirmed != nil {
+	if cmd == nil || len(m.refs) != 0 || m.sess.Unconfirmed() != nil {
 		t.Fatalf("the send did not take the refs: cmd %v, refs %q", cmd != nil, m.refs)
 	}
 	if strings.Contains(screen(m), "⊕") {

@@ -313,17 +313,17 @@ func TestSearchFollowsTheKeyMap(t *testing.T) {
 func TestSearchIndexFollowsInsertions(t *testing.T) {
 	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, long(200), nil)
-	m.sess.State.Entries[9].Text = "turn 10 has a needle"
-	m.sess.State.Entries[9].Rev++
+	m.sess.State().Entries[9].Text = "turn 10 has a needle"
+	m.sess.State().Entries[9].Rev++
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
 	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 1") {
 		t.Fatalf("want 1 of 1:\n%s", s)
 	}
 	insert := func(at int, text string) {
-		es := m.sess.State.Entries
+		es := m.sess.State().Entries
 		e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: text, Rev: 1, EntryID: "x" + text}
-		m.sess.State.Entries = append(es[:at:at], append([]client.Entry{e}, es[at:]...)...)
+		m.sess.State().Entries = append(es[:at:at], append([]client.Entry{e}, es[at:]...)...)
 	}
 	insert(195, "a needle near the end")
 	feed(m, keyDown)

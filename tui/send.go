@@ -3,8 +3,6 @@ package tui
 import (
 	"fmt"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -16,18 +14,6 @@ const opChime = client.OpChime
 // newOutgoing fixes the request of a send.
 func (c *common) newOutgoing(op, text string) session.Outgoing {
 	return session.Outgoing{Op: op, RequestID: c.cfg.Client.NewRequestID(), Text: text}
-}
-
-// resend sends the unconfirmed request of s again, unchanged
-// (session.Session.Resend); a chime kept from a visit goes as a chime.
-func (m *Model) resend(s *session.Session) tea.Cmd {
-	if out := *s.Unconfirmed; out.Op == opChime {
-		s.Sending, s.Outbound = true, &out
-		m.note = "sending it again (the same request)…"
-		return sendChime(s.Ctx, m.cfg.Client, s.Gen, s.ID, out, false)
-	}
-	cmd, act := s.Resend()
-	return tea.Batch(cmd, m.act(act, nil))
 }
 
 // onChimed shows what the room did with a chime of this terminal's: into

@@ -21,15 +21,15 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	query := m.transcript.Search().Query() // the person's last search goes on
 	keep := m.saveDrafts()
 	if m.sess != nil {
-		m.sess.Draft = m.composer.Value()
+		m.sess.SetDraft(m.composer.Value())
 	}
 	// a session open already stays as it is (its stream, its lease): closing
 	// and opening it again would race the release with the claim
 	open := map[string]*session.Session{}
 	var closing []*session.Session
 	for _, s := range m.tiles {
-		if slices.Contains(ids, s.ID) {
-			open[s.ID] = s
+		if slices.Contains(ids, s.ID()) {
+			open[s.ID()] = s
 		} else {
 			closing = append(closing, s)
 		}
@@ -59,7 +59,7 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 func (m *Model) openingNote() string {
 	var opening []*session.Session
 	for _, s := range m.tiles {
-		if s.State == nil {
+		if s.State() == nil {
 			opening = append(opening, s)
 		}
 	}
@@ -67,7 +67,7 @@ func (m *Model) openingNote() string {
 	case 0:
 		return ""
 	case 1:
-		return "opening " + ui.SanitizeLine(opening[0].ID) + "…"
+		return "opening " + ui.SanitizeLine(opening[0].ID()) + "…"
 	}
 	return "opening " + strconv.Itoa(len(opening)) + " sessions…"
 }
@@ -93,12 +93,9 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	m.gen++
 	s := session.New(m.sessions, id, m.gen, transcript.New(&m.Context))
 	viewOf(s).Open(s)
-	if m.cfg.Watch {
-		s.Role = session.RoleWatch
-	}
 	watch := m.cfg.Watch || m.cfg.NoClaim
-	return s, tea.Batch(openSession(s.Ctx, m.cfg.Client, s.Gen, id, m.me.Principal, watch, m.cfg.ClaimTTL),
-		loadDraft(m.cfg.Drafts, s.Gen, m.draftKey(id)), loadHistory(m.cfg.History, s.Gen, m.draftKey(id)))
+	return s, tea.Batch(s.Open(m.me.Principal, watch),
+		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
 }
 
 // closeTiles ends the streams of sessions and gives their leases up; the
@@ -131,7 +128,7 @@ func (m *Model) closeSession() tea.Cmd {
 // a message of a session closed since is dropped.
 func (c *common) current(gen int) *session.Session {
 	for _, s := range c.tiles {
-		if s.Gen == gen {
+		if s.Gen() == gen {
 			return s
 		}
 	}

@@ -93,7 +93,7 @@ func TestComposerNewlineKeys(t *testing.T) {
 	if got := m.composer.Value(); got != "x\nx\nx\n" {
 		t.Errorf("composer holds %q, want three lines", got)
 	}
-	if m.sess.Sending {
+	if m.sess.Sending() {
 		t.Error("a newline key sent the draft")
 	}
 }
@@ -103,7 +103,7 @@ func TestEnterSendsWhatTheRunAllows(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, typing("hi")...)
-	if cmd := m.send(""); cmd == nil || !m.sess.Sending {
+	if cmd := m.send(""); cmd == nil || !m.sess.Sending() {
 		t.Fatal("enter did not send while idle")
 	}
 	if cmd := m.send(""); cmd != nil {

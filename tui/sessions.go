@@ -115,11 +115,15 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 			m.note = m.openingNote()
 		}
 		m.layout()
+	case session.ResendChime:
+		if s := m.current(a.Gen); s != nil {
+			return sendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out, false)
+		}
 	case session.KeepFocus:
 		m.keepFocus()
 	case session.FetchAccount:
 		if s := m.current(a.Gen); s != nil {
-			return fetchAccount(s.Ctx, m.cfg.Client)
+			return fetchAccount(s.Context(), m.cfg.Client)
 		}
 	case session.ClearNote:
 		if m.note == a.Was {

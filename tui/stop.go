@@ -55,8 +55,8 @@ func (m *Model) onQuitKey() tea.Cmd {
 		return nil
 	}
 	s := m.sess
-	running := s != nil && s.State != nil && s.State.Run == client.RunRunning
-	if running && m.top() == nil && !s.Stop.Sent && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
+	running := s != nil && s.State() != nil && s.State().Run == client.RunRunning
+	if running && m.top() == nil && !s.Stopping() && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
 		m.quitArmed = false
 		cmd := m.abort()
 		m.note = "stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note
@@ -80,7 +80,7 @@ func (m *Model) onQuitKey() tea.Cmd {
 	}
 	m.quitArmed, m.quitAt = true, now
 	m.note = ui.KeyName(m.Keys.Quit) + " again quits"
-	if running && s.Stop.Sent {
+	if running && s.Stopping() {
 		m.note = "the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway"
 	}
 	return nil

@@ -47,10 +47,10 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "Streaming as it comes") {
 		t.Fatalf("the batch was not drawn when it entered:\n%s", got)
 	}
-	if m.ticks != ticks || m.sess.Flushes {
-		t.Errorf("a flush tick was scheduled (%d, was %d; pending %v)", m.ticks, ticks, m.sess.Flushes)
+	if m.ticks != ticks || m.sess.Flushes() {
+		t.Errorf("a flush tick was scheduled (%d, was %d; pending %v)", m.ticks, ticks, m.sess.Flushes())
 	}
-	if !m.sess.Pace.Drawing(time.Now()) {
+	if !m.sess.Drawing(time.Now()) {
 		t.Error("the stream does not say its deltas are being drawn")
 	}
 }
@@ -67,12 +67,12 @@ func TestListBehindDrawnByATick(t *testing.T) {
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "alpha") || strings.Contains(got, "bravo") {
 		t.Fatalf("the second batch drew the list again:\n%s", got)
 	}
-	if m.ticks != ticks+1 || !m.sess.Flushes {
+	if m.ticks != ticks+1 || !m.sess.Flushes() {
 		t.Fatalf("no flush tick for the list left behind (ticks %d, was %d)", m.ticks, ticks)
 	}
 	feed(m, flushMsg{gen: m.gen})
-	if got := screen(m); !strings.Contains(got, "bravo") || m.sess.Flushes {
-		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.sess.Flushes, got)
+	if got := screen(m); !strings.Contains(got, "bravo") || m.sess.Flushes() {
+		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.sess.Flushes(), got)
 	}
 }
 
@@ -84,13 +84,13 @@ func TestFocusedStreamPacesItsDeltas(t *testing.T) {
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 160, 40, "Alpha", "Beta")
 	alpha, beta := a.m.tiles[0], a.m.tiles[1]
-	a.until("both streams open", func(string) bool { return alpha.Stream != nil && beta.Stream != nil })
-	if !alpha.Stream.PacesDeltas() || beta.Stream.PacesDeltas() {
-		t.Fatalf("Alpha focused: Alpha paces its deltas %v, Beta %v", alpha.Stream.PacesDeltas(), beta.Stream.PacesDeltas())
+	a.until("both streams open", func(string) bool { return alpha.Stream() != nil && beta.Stream() != nil })
+	if !alpha.Stream().PacesDeltas() || beta.Stream().PacesDeltas() {
+		t.Fatalf("Alpha focused: Alpha paces its deltas %v, Beta %v", alpha.Stream().PacesDeltas(), beta.Stream().PacesDeltas())
 	}
 	a.send(keyAltRight)
 	a.see("▸ you type here · Beta")
-	if alpha.Stream.PacesDeltas() || !beta.Stream.PacesDeltas() {
-		t.Fatalf("Beta focused: Alpha paces its deltas %v, Beta %v", alpha.Stream.PacesDeltas(), beta.Stream.PacesDeltas())
+	if alpha.Stream().PacesDeltas() || !beta.Stream().PacesDeltas() {
+		t.Fatalf("Beta focused: Alpha paces its deltas %v, Beta %v", alpha.Stream().PacesDeltas(), beta.Stream().PacesDeltas())
 	}
 }

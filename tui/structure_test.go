@@ -68,8 +68,8 @@ func TestOverlayStack(t *testing.T) {
 		t.Error("the offer is not on screen")
 	}
 	feed(m, press('w'))
-	if m.top() != nil || m.sess.Role != session.RoleWatch {
-		t.Errorf("w did not close the offer and watch: top %T, role %d", m.top(), m.sess.Role)
+	if m.top() != nil || m.sess.Role() != session.RoleWatch {
+		t.Errorf("w did not close the offer and watch: top %T, role %d", m.top(), m.sess.Role())
 	}
 }
 

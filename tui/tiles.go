@@ -43,17 +43,16 @@ func (m *Model) focusTile(i int) {
 		return
 	}
 	if m.sess != nil {
-		m.sess.Draft = m.composer.Value()
+		m.sess.SetDraft(m.composer.Value())
 		m.transcript.SetMarked(false)
 		viewOf(next).Search().SetQuery(m.transcript.Search().Query()) // the person's last search goes on
 	}
 	m.sess, m.transcript = next, viewOf(next)
-	m.composer.SetValue(next.Draft)
+	m.composer.SetValue(next.TakeFocus())
 	if m.cfg.History != nil {
-		m.composer.SetHistory(next.History) // under what this run remembered, in any tile
+		m.composer.SetHistory(next.History()) // under what this run remembered, in any tile
 	}
-	next.Draft, next.Needs = "", ""
-	m.activity.Reset(next.Gen)
+	m.activity.Reset(next.Gen())
 	m.room.Reset()
 	m.queue.Reset()
 	if m.focus != focusPicker && m.focus != focusVisit {
@@ -86,11 +85,11 @@ func (m *Model) saveDrafts() tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, s := range m.tiles {
-		text := s.Draft
+		text := s.Draft()
 		if s == m.sess {
 			text = m.composer.Value()
 		}
-		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID), keptDraft(s, text)))
+		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), keptDraft(s, text)))
 	}
 	return tea.Batch(cmds...)
 }
@@ -168,16 +167,16 @@ func (m *Model) reloadTile(s *session.Session, note string) tea.Cmd {
 		return nil
 	}
 	closing := s.Close(false)
-	ns, open := m.newSession(s.ID)
+	ns, open := m.newSession(s.ID())
 	viewOf(ns).Search().SetQuery(viewOf(s).Search().Query())
-	ns.Draft, ns.History, ns.OnOpen = s.Draft, s.History, note
+	ns.Inherit(s, note)
 	m.tiles[i] = ns
 	if m.sess == s {
 		m.sess, m.transcript = ns, viewOf(ns)
-		m.activity.Reset(ns.Gen)
+		m.activity.Reset(ns.Gen())
 		m.room.Reset()
 		m.queue.Reset()
-		m.note = "opening " + ui.NameLine(ns.ID) + "…"
+		m.note = "opening " + ui.NameLine(ns.ID()) + "…"
 	}
 	m.layout()
 	return tea.Batch(closing, open)

@@ -1,12 +1,10 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -146,7 +144,7 @@ func (m *Model) wallLines() []string {
 			w, _ := g.tileSize(c, r)
 			var lines []string
 			if i < len(tiles) {
-				lines = m.tileLines(tiles[i], w, h)
+				lines = tiles[i].TileLines(w, tiles[i] == m.sess)
 			}
 			cols = append(cols, ui.FitLines(lines, h))
 		}
@@ -168,76 +166,6 @@ func (m *Model) wallLines() []string {
 	return ui.FitLines(out, g.height)
 }
 
-// tileLines is a tile: its header over its transcript (or what stands in
-// for it while it opens), w x h.
-func (m *Model) tileLines(s *session.Session, w, h int) []string {
-	out := []string{m.tileHeader(s, w)}
-	if s.State == nil {
-		return append(out, m.Styles.Notice.Render(ui.Pad("  opening "+ui.NameLine(s.ID)+"…", w)))
-	}
-	return append(out, viewOf(s).Lines()...)
-}
-
-// tileHeader is a tile's first line: the focus mark, what needs the person,
-// the title, and the session's facts: profile and model, the run (its turn
-// and cost against the budget), who drives and the chimes pending.
-func (m *Model) tileHeader(s *session.Session, w int) string {
-	st := m.Styles
-	mark, style, here := "  ", st.HeaderDim, ""
-	if s == m.sess {
-		mark, style, here = "▸ ", st.Header, st.Key.Render("you type here")+st.HeaderDim.Render(" · ")
-	}
-	if s.Needs != "" && s != m.sess {
-		mark = st.StatusWarn.Render("! ")
-	}
-	if s.State == nil {
-		return ui.Pad(mark+style.Render(ui.NameLine(s.ID)), w)
-	}
-	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.State.Title()))+st.HeaderDim.Render(" · "+m.tileFacts(s)), w)
-}
-
-// tileFacts is what a tile's header says of its session: what needs the
-// person first, then the kind, the run, who drives and the chimes.
-func (m *Model) tileFacts(s *session.Session) string {
-	st := s.State
-	var facts []string
-	if s.Needs != "" && s != m.sess { // first, where a narrow tile still shows it
-		facts = append(facts, s.Needs)
-	}
-	facts = append(facts, ui.PickerKind(st.Session))
-	run := st.Run.String()
-	if st.Run == client.RunRunning {
-		b := st.Session.Budget
-		run += fmt.Sprintf(" · turn %d", st.Usage.Turns+1)
-		if b.MaxTurns > 0 {
-			run += fmt.Sprintf("/%d", b.MaxTurns)
-		}
-		run += fmt.Sprintf(" $%.4f", st.Usage.CostUSD)
-		if b.MaxCostUSD > 0 {
-			run += fmt.Sprintf("/$%.2f", b.MaxCostUSD)
-		}
-	}
-	facts = append(facts, run, m.tileDriver(s))
-	if n := len(st.Chimes); n > 0 {
-		facts = append(facts, fmt.Sprintf("%d chime%s", n, map[bool]string{true: "", false: "s"}[n == 1]))
-	}
-	return strings.Join(facts, " · ")
-}
-
-// tileDriver says who drives a tile's session, seen from this terminal.
-func (m *Model) tileDriver(s *session.Session) string {
-	rel, holder := s.State.LeaseAt(m.cfg.Now())
-	switch rel {
-	case client.LeaseMine:
-		return "you drive"
-	case client.LeaseMyOtherClient:
-		return "your other terminal drives"
-	case client.LeaseOther:
-		return ui.NameLine(holder.Principal) + " drives"
-	}
-	return "nobody drives"
-}
-
 // othersLine names the tiles the grid cannot show, and the key that
 // brings them.
 func (m *Model) othersLine(shown []*session.Session) string {
@@ -250,11 +178,11 @@ func (m *Model) othersLine(shown []*session.Session) string {
 		if in {
 			continue
 		}
-		name := ui.NameLine(s.ID)
-		if s.State != nil {
-			name = ui.TitleLine(s.State.Title())
+		name := ui.NameLine(s.ID())
+		if s.State() != nil {
+			name = ui.TitleLine(s.State().Title())
 		}
-		if s.Needs != "" {
+		if s.Needs() != "" {
 			name = "! " + name
 		}
 		names = append(names, name)

@@ -51,7 +51,7 @@ func wallOf(t *testing.T, srv *vehicletest.Server, w, h int, titles ...string) (
 		for _, s := range a.m.tiles {
 			if !a.answered(func(tea.Msg) bool { return false }, func(msg tea.Msg) bool {
 				n, ok := msg.(session.NotesMsg)
-				return ok && n.Gen == s.Gen
+				return ok && n.Gen == s.Gen()
 			}) {
 				return false
 			}
@@ -81,7 +81,7 @@ func everyTileDrives(a *harness) {
 	a.t.Helper()
 	a.until("every tile drives", func(string) bool {
 		for _, s := range a.m.tiles {
-			if s.State == nil || !s.Driving() {
+			if s.State() == nil || !s.Driving() {
 				return false
 			}
 		}
@@ -161,8 +161,8 @@ func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
 	a.see("! Beta · the lease was taken: you watch")
 
 	gamma := a.m.tiles[2]
-	a.send(session.LeaseTickMsg{Gen: gamma.Gen, Expires: gamma.TimerFor}) // its timer fires, no key pressed since
-	a.see("! Gamma · the lease lapses at " + gamma.TimerFor.In(a.m.cfg.Location).Format("15:04"))
+	a.send(session.LeaseTickMsg{Gen: gamma.Gen(), Expires: gamma.TimerFor()}) // its timer fires, no key pressed since
+	a.see("! Gamma · the lease lapses at " + gamma.TimerFor().In(a.m.cfg.Location).Format("15:04"))
 }
 
 // TestWallMovesByRows: four tiles at 200x60 are two by two; alt+↓ moves
@@ -191,7 +191,7 @@ func TestWallTileFlushesSlower(t *testing.T) {
 	alpha, beta := a.m.tiles[0], a.m.tiles[1]
 	deltaTo := func(s *session.Session, id, text string) session.EventMsg {
 		v := fmt.Sprintf(`{"runId":"r9","messageId":"m-%s","delta":%q}`, id, text)
-		return session.EventMsg{Gen: s.Gen, Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+		return session.EventMsg{Gen: s.Gen(), Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
 			SessionID: id, Value: []byte(v)}}
 	}
 	at := time.Now()
@@ -247,7 +247,7 @@ func TestWallKeepsTheSessionOpen(t *testing.T) {
 	a.see("▸ you type here · Beta", "Alpha · chat", "┃ half a thought")
 	a.until("both tiles drive", func(string) bool {
 		for _, s := range a.m.tiles {
-			if s.State == nil || !s.Driving() {
+			if s.State() == nil || !s.Driving() {
 				return false
 			}
 		}
@@ -384,8 +384,8 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 	// the last reply, then every event after it (the run settles), in each tile
 	a.until("every reply and event in every tile", func(string) bool {
 		for i, s := range a.m.tiles {
-			if s.State == nil || saysCount(s, fmt.Sprintf("You said: *round %d of %d*", rounds-1, i)) == 0 ||
-				s.State.Run != client.RunIdle || s.State.Cursor < int64(len(srv.Events(s.ID))) {
+			if s.State() == nil || saysCount(s, fmt.Sprintf("You said: *round %d of %d*", rounds-1, i)) == 0 ||
+				s.State().Run != client.RunIdle || s.State().Cursor < int64(len(srv.Events(s.ID()))) {
 				return false
 			}
 		}
@@ -397,7 +397,7 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 				t.Errorf("tile %d has round %d %d times", i, r, n)
 			}
 		}
-		if got, want := s.State.Cursor, int64(len(srv.Events(s.ID))); got != want {
+		if got, want := s.State().Cursor, int64(len(srv.Events(s.ID()))); got != want {
 			t.Errorf("tile %d's cursor is %d, the host's log %d", i, got, want)
 		}
 	}
@@ -409,7 +409,7 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 // saysCount is how many of s's entries say text.
 func saysCount(s *session.Session, text string) int {
 	n := 0
-	for _, e := range s.State.Entries {
+	for _, e := range s.State().Entries {
 		if strings.Contains(e.Text, text) {
 			n++
 		}
@@ -427,12 +427,16 @@ func TestWallOpeningNoteCountsWhatIsStillOpening(t *testing.T) {
 	if strings.Contains(a.m.note, "opening") {
 		t.Fatalf("every tile opened, the note still says %q", a.m.note)
 	}
-	a.m.tiles[1].State, a.m.tiles[2].State = nil, nil
+	opening := func(s *session.Session) *session.Session { // the same session, its snapshot not come yet
+		return session.New(a.m.sessions, s.ID(), s.Gen(), viewOf(s))
+	}
+	beta, gamma := a.m.tiles[1], a.m.tiles[2]
+	a.m.tiles[1], a.m.tiles[2] = opening(beta), opening(gamma)
 	if got := a.m.openingNote(); got != "opening 2 sessions…" {
 		t.Fatalf("two tiles opening: %q", got)
 	}
-	a.m.tiles[2].State = a.m.tiles[0].State
-	if got, want := a.m.openingNote(), "opening "+a.m.tiles[1].ID+"…"; got != want {
+	a.m.tiles[2] = gamma
+	if got, want := a.m.openingNote(), "opening "+a.m.tiles[1].ID()+"…"; got != want {
 		t.Fatalf("one tile opening: %q, want %q", got, want)
 	}
 }

@@ -321,17 +321,15 @@ func mayDrive(ctx *ui.Context, driving bool, what string) ui.Action {
 	return nil
 }
 
-// ChimeName names a chime for notes: its author and its first words.
-func ChimeName(c client.Chime) string {
-	return Possessive(c.Author) + " chime “" + ui.ClipRunes(ui.TitleLine(c.Text), 24) + "”"
-}
-
 // Possessive is a collaborator's name with 's, for notes (ui.Possessive).
 func Possessive(author string) string { return ui.Possessive(author) }
 
 // PolicyMeaning says what a room policy does with a chime
 // (ui.PolicyMeaning).
 func PolicyMeaning(p string) string { return ui.PolicyMeaning(p) }
+
+// ChimeName names a chime for notes (ui.ChimeName).
+func ChimeName(c client.Chime) string { return ui.ChimeName(c) }
 
 // NextPolicy is the policy d steps from p (1 forward, -1 back).
 func NextPolicy(p string, d int) string {

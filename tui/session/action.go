@@ -163,3 +163,11 @@ type Opened struct {
 	action
 	Opening bool
 }
+
+// ResendChime sends a chime kept from a visit again, as the same request
+// (chimes are the root's to send).
+type ResendChime struct {
+	action
+	Gen int
+	Out Outgoing
+}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/quiettime"
 )
@@ -239,4 +240,76 @@ func probeCursor(ctx context.Context, c *client.Client, gen int, id string, curs
 		}
 		return ForgotMsg{Gen: gen, Forgot: true}
 	}
+}
+
+// resolveChime accepts or rejects a pending chime (the driver's).
+func resolveChime(ctx context.Context, c *client.Client, gen int, id string, ch client.Chime, accept bool) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		var res *client.ChimeResult
+		var err error
+		if accept {
+			res, err = c.AcceptChime(ctx, id, ch.ChimeID)
+		} else {
+			res, err = c.RejectChime(ctx, id, ch.ChimeID)
+		}
+		return ResolvedMsg{Gen: gen, Accept: accept, Chime: ch, Res: res, Err: err}
+	}
+}
+
+// setPolicy sets the room's policy (the driver's).
+func setPolicy(ctx context.Context, c *client.Client, gen int, id, policy string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		p, err := c.SetRoomPolicy(ctx, id, policy)
+		if p == "" {
+			p = policy
+		}
+		return PolicyMsg{Gen: gen, Policy: p, Err: err}
+	}
+}
+
+// cancelQueued cancels a queued command (the driver's).
+func cancelQueued(ctx context.Context, c *client.Client, gen int, id, commandID string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		_, err := c.Cancel(ctx, id, commandID)
+		return CancelledMsg{Gen: gen, CommandID: commandID, Err: err}
+	}
+}
+
+// openSession learns who the person is, claims the lease for ttl unless
+// watching (never taking it over), and reads the snapshot.
+func openSession(ctx context.Context, c *client.Client, gen int, id, principal string, watch bool, ttl time.Duration) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		m := OpenedMsg{Gen: gen, ID: id, Principal: Whoami(ctx, c, principal)}
+		if !watch {
+			m.Claim, m.ClaimErr = c.Claim(ctx, id, ClaimOptions(ttl)...)
+			if m.Claim != nil && m.Principal == "" {
+				m.Principal = m.Claim.Lease.Principal
+			}
+		}
+		if m.Lazy, m.Err = c.InspectLazy(ctx, id); m.Lazy != nil {
+			m.Snap = &m.Lazy.Snapshot
+		}
+		return m
+	}
+}
+
+// Whoami is the person's principal: known, else the host's account answer,
+// else "" (the state then learns it from a lease).
+func Whoami(ctx context.Context, c *client.Client, known string) string {
+	if known != "" {
+		return known
+	}
+	a, err := c.Account(ctx)
+	if err != nil {
+		return ""
+	}
+	return a.Principal
 }

@@ -31,32 +31,32 @@ type Lazy struct {
 
 // Entries is the transcript's entries so far, none before the snapshot.
 func (s *Session) Entries() []client.Entry {
-	if s.State == nil {
+	if s.state == nil {
 		return nil
 	}
-	return s.State.Entries
+	return s.state.Entries
 }
 
 // Decode decodes entry i's text when it is still in the snapshot's bytes.
-func (s *Session) Decode(i int) { s.State.DecodeText(i, i+1) }
+func (s *Session) Decode(i int) { s.state.DecodeText(i, i+1) }
 
 // EntryText is entry i's text, decoded without being kept.
-func (s *Session) EntryText(i int) string { return s.State.EntryText(i) }
+func (s *Session) EntryText(i int) string { return s.state.EntryText(i) }
 
 // FoldEarlier folds at least n more items before the first entry (all of
 // them when n < 0) and puts the notes that follow them in place. It returns
 // how many entries came in front.
 func (s *Session) FoldEarlier(n int) int {
-	if s.State == nil || s.State.Earlier() == 0 {
+	if s.state == nil || s.state.Earlier() == 0 {
 		return 0
 	}
-	st := s.State
+	st := s.state
 	if n < 0 {
 		n = st.Earlier()
 	}
 	before := len(st.Entries)
 	added := st.FoldEarlier(n)
-	s.Lazy.Folded += added
+	s.lazy.Folded += added
 	placeNotes(s, added)
 	return len(st.Entries) - before
 }
@@ -65,8 +65,8 @@ func (s *Session) FoldEarlier(n int) int {
 // the notes after them included; it counts them now when the count has not
 // come.
 func (s *Session) Hidden() int {
-	l := &s.Lazy
-	if s.State == nil || s.State.Earlier() == 0 {
+	l := &s.lazy
+	if s.state == nil || s.state.Earlier() == 0 {
 		return 0
 	}
 	if l.Earlier < 0 && l.Count != nil {
@@ -79,7 +79,7 @@ func (s *Session) Hidden() int {
 // first added) in place; once everything is folded, the rest are dropped, as
 // their entries are not in the transcript.
 func placeNotes(s *Session, added int) {
-	l, st := &s.Lazy, s.State
+	l, st := &s.lazy, s.state
 	if len(l.Notes) == 0 {
 		return
 	}
@@ -108,7 +108,7 @@ func placeNotes(s *Session, added int) {
 // snapshot, those that go after entries not folded yet; it returns the
 // others, to place now.
 func (s *Session) HoldNotes(placed []client.PlacedNotice) []client.PlacedNotice {
-	st := s.State
+	st := s.state
 	if st.Earlier() == 0 {
 		return placed
 	}
@@ -123,7 +123,7 @@ func (s *Session) HoldNotes(placed []client.PlacedNotice) []client.PlacedNotice 
 		if p.After != "" && ids[p.After] {
 			now = append(now, p)
 		} else {
-			s.Lazy.Notes = append(s.Lazy.Notes, p)
+			s.lazy.Notes = append(s.lazy.Notes, p)
 		}
 	}
 	return now
@@ -133,14 +133,14 @@ func (s *Session) HoldNotes(placed []client.PlacedNotice) []client.PlacedNotice 
 // loop, the entries not folded yet, then folds them a chunk at a time once
 // the first frame is drawn; nil when everything is folded.
 func (s *Session) StartLazy() tea.Cmd {
-	s.Lazy = Lazy{UpTo: s.Lazy.UpTo}
-	if s.State.Earlier() == 0 {
+	s.lazy = Lazy{UpTo: s.lazy.UpTo}
+	if s.state.Earlier() == 0 {
 		return nil
 	}
-	s.Lazy.Earlier, s.Lazy.Count = -1, s.State.CountEarlier()
-	count, gen := s.Lazy.Count, s.Gen
+	s.lazy.Earlier, s.lazy.Count = -1, s.state.CountEarlier()
+	count, gen := s.lazy.Count, s.gen
 	counted := func() tea.Msg { return EarlierCountMsg{Gen: gen, N: count()} }
-	if s.State.Earlier() > cmp.Or(s.Lazy.UpTo, foldAllUpTo) {
+	if s.state.Earlier() > cmp.Or(s.lazy.UpTo, foldAllUpTo) {
 		return counted
 	}
 	return tea.Batch(counted, tea.Tick(foldAfter, func(time.Time) tea.Msg { return FoldStepMsg{Gen: gen} }))
@@ -161,21 +161,21 @@ const (
 // onFoldStep folds the next chunk and asks for the one after it, until
 // nothing is left; the chain ends with the
 func (s *Session) onFoldStep() (tea.Cmd, ui.Action) {
-	if s.State == nil || s.State.Earlier() == 0 {
+	if s.state == nil || s.state.Earlier() == 0 {
 		return nil, Unchanged{}
 	}
 	s.view.FoldEarlier(foldStep)
-	if s.State.Earlier() == 0 {
+	if s.state.Earlier() == 0 {
 		return nil, nil
 	}
-	gen := s.Gen
+	gen := s.gen
 	return func() tea.Msg { return FoldStepMsg{Gen: gen} }, nil
 }
 
 // onEarlierCount keeps the count of the entries not folded at open.
 func (s *Session) onEarlierCount(msg EarlierCountMsg) ui.Action {
-	if s.Lazy.Earlier < 0 {
-		s.Lazy.Earlier, s.Lazy.Count = msg.N, nil
+	if s.lazy.Earlier < 0 {
+		s.lazy.Earlier, s.lazy.Count = msg.N, nil
 	}
 	return Unchanged{}
 }

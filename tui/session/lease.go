@@ -31,18 +31,18 @@ func leaseMargin(left time.Duration) time.Duration {
 // KeepLease sets the lease timer for the session's lease, when this
 // terminal holds it and no timer is set for this expiry already.
 func (s *Session) KeepLease() tea.Cmd {
-	if s.State == nil || s.cfg.UI.Watch {
+	if s.state == nil || s.cfg.UI.Watch {
 		return nil
 	}
-	rel, holder := s.State.Lease()
-	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() || holder.ExpiresAt.Equal(s.TimerFor) {
+	rel, holder := s.state.Lease()
+	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() || holder.ExpiresAt.Equal(s.timerFor) {
 		return nil
 	}
 	now := s.cfg.UI.Now()
-	s.TimerFor, s.LeaseSince = holder.ExpiresAt, now
+	s.timerFor, s.leaseSince = holder.ExpiresAt, now
 	left := holder.ExpiresAt.Sub(now)
 	wait := max(left-leaseMargin(left), 0)
-	gen, expires := s.Gen, holder.ExpiresAt
+	gen, expires := s.gen, holder.ExpiresAt
 	return quietTick(wait, func(time.Time) tea.Msg { return LeaseTickMsg{Gen: gen, Expires: expires} })
 }
 
@@ -50,20 +50,20 @@ func (s *Session) KeepLease() tea.Cmd {
 // at the expiry the screen is drawn again to say it lapsed. A tick of a
 // lease no longer kept changes nothing shown.
 func (s *Session) onLeaseTick(msg LeaseTickMsg, p Place) (tea.Cmd, ui.Action) {
-	if s.State == nil || !msg.Expires.Equal(s.TimerFor) {
+	if s.state == nil || !msg.Expires.Equal(s.timerFor) {
 		return nil, Unchanged{}
 	}
-	rel, _ := s.State.Lease()
+	rel, _ := s.state.Lease()
 	if rel != client.LeaseMine || s.Gone() {
 		return nil, nil // a deleted session's lease is not renewed
 	}
 	now := s.cfg.UI.Now()
-	if p.LastKey.After(s.LeaseSince) && now.Before(msg.Expires) {
-		return renewLease(s.Ctx, s.cfg.Client, s.Gen, s.ID, s.cfg.ClaimTTL), nil
+	if p.LastKey.After(s.leaseSince) && now.Before(msg.Expires) {
+		return renewLease(s.ctx, s.cfg.Client, s.gen, s.id, s.cfg.ClaimTTL), nil
 	}
 	if now.Before(msg.Expires) {
 		s.Mark(p.Focused, "the lease lapses at "+msg.Expires.In(s.cfg.UI.Location).Format("15:04"))
-		gen, expires := s.Gen, msg.Expires
+		gen, expires := s.gen, msg.Expires
 		return quietTick(msg.Expires.Sub(now), func(time.Time) tea.Msg { return LeaseTickMsg{Gen: gen, Expires: expires} }), nil
 	}
 	s.Mark(p.Focused, "the lease lapsed")
@@ -73,10 +73,10 @@ func (s *Session) onLeaseTick(msg LeaseTickMsg, p Place) (tea.Cmd, ui.Action) {
 // KeepCountdown schedules the next redraw of the countdown while this
 // terminal holds the lease, one tick at a time.
 func (s *Session) KeepCountdown() tea.Cmd {
-	if s.State == nil || s.cfg.UI.Watch {
+	if s.state == nil || s.cfg.UI.Watch {
 		return nil
 	}
-	rel, holder := s.State.Lease()
+	rel, holder := s.state.Lease()
 	if rel != client.LeaseMine || holder == nil || holder.ExpiresAt.IsZero() {
 		return nil
 	}
@@ -86,22 +86,22 @@ func (s *Session) KeepCountdown() tea.Cmd {
 		return nil
 	}
 	due := now.Add(wait)
-	if !s.ShowAt.IsZero() && !s.ShowAt.After(due) && s.ShowAt.After(now) {
+	if !s.showAt.IsZero() && !s.showAt.After(due) && s.showAt.After(now) {
 		return nil // a tick comes first already
 	}
-	s.ShowAt = due
-	gen := s.Gen
+	s.showAt = due
+	gen := s.gen
 	return quietTick(wait, func(time.Time) tea.Msg { return LeaseShowMsg{Gen: gen, Due: due} })
 }
 
 // onLeaseShow draws the countdown again; at the expiry of a lease nobody
 // renewed, it says the lease lapsed.
 func (s *Session) onLeaseShow(msg LeaseShowMsg) ui.Action {
-	if s.State == nil || !msg.Due.Equal(s.ShowAt) {
+	if s.state == nil || !msg.Due.Equal(s.showAt) {
 		return Unchanged{}
 	}
-	s.ShowAt = time.Time{}
-	if _, holder := s.State.Lease(); holder != nil && !s.cfg.UI.Now().Before(holder.ExpiresAt) {
+	s.showAt = time.Time{}
+	if _, holder := s.state.Lease(); holder != nil && !s.cfg.UI.Now().Before(holder.ExpiresAt) {
 		return s.lapse(holder.ExpiresAt)
 	}
 	return nil
@@ -111,24 +111,24 @@ func (s *Session) onLeaseShow(msg LeaseShowMsg) ui.Action {
 // at expires, and how to take it back; the terminal rings when it is not
 // focused.
 func (s *Session) lapse(expires time.Time) ui.Action {
-	if expires.IsZero() || expires.Equal(s.Lapsed) || s.cfg.UI.Watch {
+	if expires.IsZero() || expires.Equal(s.lapsed) || s.cfg.UI.Watch {
 		return nil
 	}
-	s.Lapsed = expires
+	s.lapsed = expires
 	after := ""
-	for i := len(s.State.Entries) - 1; i >= 0; i-- {
-		if id := s.State.Entries[i].EntryID; id != "" {
+	for i := len(s.state.Entries) - 1; i >= 0; i-- {
+		if id := s.state.Entries[i].EntryID; id != "" {
 			after = id
 			break
 		}
 	}
 	text := "your lease lapsed at " + expires.In(s.cfg.UI.Location).Format("15:04") + " (you were away) · " +
 		"your next message claims it again (" + ui.KeyName(s.cfg.UI.Keys.TakeOver) + " claims it now)"
-	if s.State.FoldNotices([]client.PlacedNotice{{After: after, Entry: client.Entry{Kind: client.EntryNotice,
+	if s.state.FoldNotices([]client.PlacedNotice{{After: after, Entry: client.Entry{Kind: client.EntryNotice,
 		Notice: text, Time: expires, Rev: 1}}}) != 0 {
 		s.view.EntriesChanged()
 	}
-	return Notify{Text: "your lease on “" + s.State.Title() + "” lapsed: nobody drives"}
+	return Notify{Text: "your lease on “" + s.state.Title() + "” lapsed: nobody drives"}
 }
 
 // LeaseEnded notes a lease.expired of this terminal's lease, which the
@@ -138,21 +138,21 @@ func (s *Session) LeaseEnded(ev client.Event) ui.Action {
 	if ev.Type != client.EvLeaseExpired || ev.Decode(&v) != nil || v.ClientID != s.cfg.UI.ClientID {
 		return nil
 	}
-	return s.lapse(s.TimerFor)
+	return s.lapse(s.timerFor)
 }
 
 // LeaseChanged follows the lease: taken over, this terminal watches; the
 // offer closes when the other terminal let go.
 func (s *Session) LeaseChanged(focused bool) ui.Action {
 	var act ui.Action
-	if r := s.State.Revoked; r != nil && r != s.Revoked {
-		s.Revoked, s.Role = r, RoleWatch
+	if r := s.state.Revoked; r != nil && r != s.revoked {
+		s.revoked, s.role = r, RoleWatch
 		act = ui.Note{}
 		s.Mark(focused, "the lease was taken: you watch")
 	}
-	rel, _ := s.State.Lease()
-	if s.Offer != nil && rel != client.LeaseMyOtherClient {
-		s.Offer, s.Role = nil, RoleDrive
+	rel, _ := s.state.Lease()
+	if s.offer != nil && rel != client.LeaseMyOtherClient {
+		s.offer, s.role = nil, RoleDrive
 		act = ui.Join(act, CloseOffer{})
 	}
 	return act
@@ -161,7 +161,7 @@ func (s *Session) LeaseChanged(focused bool) ui.Action {
 // Claim claims the lease, taking it over from another terminal of the
 // person's when takeover is set (the person asked for it).
 func (s *Session) Claim(takeover bool) tea.Cmd {
-	return claimLease(s.Ctx, s.cfg.Client, s.Gen, s.ID, takeover, s.cfg.ClaimTTL)
+	return claimLease(s.ctx, s.cfg.Client, s.gen, s.id, takeover, s.cfg.ClaimTTL)
 }
 
 // onClaimed makes this terminal the driver after a claim the person asked
@@ -177,7 +177,7 @@ func (s *Session) onClaimed(msg ClaimedMsg) ui.Action {
 	if msg.Err != nil {
 		return ui.Failed{Err: msg.Err}
 	}
-	s.Role, s.Offer, s.Stale = RoleDrive, nil, false
+	s.role, s.offer, s.stale = RoleDrive, nil, false
 	note := "you drive from this terminal"
 	if msg.Claim != nil && msg.Claim.TookOverFrom != nil {
 		note = "took over from " + ui.TerminalLabel(msg.Claim.TookOverFrom.ClientID)

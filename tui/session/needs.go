@@ -4,8 +4,8 @@ package session
 // the focus, and says why. A mark that asks more of the person (a failure,
 // the lease) is not replaced by one that asks less (a run settled).
 func (s *Session) Mark(focused bool, why string) {
-	if !focused && needRank(why) >= needRank(s.Needs) {
-		s.Needs = why
+	if !focused && needRank(why) >= needRank(s.needs) {
+		s.needs = why
 	}
 }
 

@@ -17,14 +17,14 @@ import (
 
 // ReadNotes reads the notes of the events up to upTo, as me sees them.
 func (s *Session) ReadNotes(me client.Me, upTo int64) tea.Cmd {
-	return readNotes(s.Ctx, s.cfg.Client, s.Gen, s.ID, me, upTo)
+	return readNotes(s.ctx, s.cfg.Client, s.gen, s.id, me, upTo)
 }
 
 // onNotes puts the notes of the opened session's past events in place. A
 // failed read (msg.Err) costs only the notes it did not reach: the
 // transcript itself came with the snapshot.
 func (s *Session) onNotes(msg NotesMsg) ui.Action {
-	if s.State == nil || s.State.FoldNotices(s.HoldNotes(msg.Placed)) == 0 {
+	if s.state == nil || s.state.FoldNotices(s.HoldNotes(msg.Placed)) == 0 {
 		return Unchanged{}
 	}
 	s.view.EntriesChanged()
@@ -42,7 +42,7 @@ func (s *Session) onNotes(msg NotesMsg) ui.Action {
 // model key goes with the requests (modelKey), and the session still reads
 // credit.
 func (s *Session) FundingStale(modelKey bool) bool {
-	return s.State != nil && modelKey && s.State.Session.Funding == ui.FundingCredit
+	return s.state != nil && modelKey && s.state.Session.Funding == ui.FundingCredit
 }
 
 // RefreshFacts reads the summary again when ev implies the funding shown
@@ -52,17 +52,17 @@ func (s *Session) RefreshFacts(ev client.Event, modelKey bool) tea.Cmd {
 	if (ev.Type != client.EvRunStarted && ev.Type != client.EvRunSettled) || !s.FundingStale(modelKey) {
 		return nil
 	}
-	return readFacts(s.Ctx, s.cfg.Client, s.Gen, s.ID)
+	return readFacts(s.ctx, s.cfg.Client, s.gen, s.id)
 }
 
 // onFacts takes what the session is from its summary read again; the
 // lease, status, body, title and turns stay the events' (they may be
 // newer than the listing).
 func (s *Session) onFacts(msg FactsMsg) ui.Action {
-	if s.State == nil || msg.Summary == nil {
+	if s.state == nil || msg.Summary == nil {
 		return Unchanged{}
 	}
-	now, was := msg.Summary, &s.State.Session
+	now, was := msg.Summary, &s.state.Session
 	was.Funding, was.Access, was.Profile, was.Isolation, was.Model = now.Funding, now.Access, now.Profile, now.Isolation, now.Model
 	return nil
 }

@@ -14,6 +14,12 @@ import (
 // its past events and the rest of a lazily read transcript, and keeps its
 // lease.
 
+// Open asks for the session: who the person is (principal, when it is not
+// known yet), the claim of its lease unless watch, and its snapshot.
+func (s *Session) Open(principal string, watch bool) tea.Cmd {
+	return openSession(s.ctx, s.cfg.Client, s.gen, s.id, principal, watch, s.cfg.ClaimTTL)
+}
+
 // onOpened takes the snapshot and the claim's outcome and opens the
 // stream. A session that could not be opened is reported (OpenFailed): the
 // root takes its tile off the wall.
@@ -24,26 +30,26 @@ func (s *Session) onOpened(msg OpenedMsg, p Place) (tea.Cmd, ui.Action) {
 		learnt = Learnt{Principal: msg.Principal}
 	}
 	if msg.Err != nil {
-		return nil, ui.Join(learnt, OpenFailed{Gen: s.Gen, Err: msg.Err})
+		return nil, ui.Join(learnt, OpenFailed{Gen: s.gen, Err: msg.Err})
 	}
 	if msg.Lazy != nil {
-		s.State = client.NewStateLazy(me, msg.Lazy)
+		s.state = client.NewStateLazy(me, msg.Lazy)
 	} else {
-		s.State = client.NewState(me, msg.Snap)
+		s.state = client.NewState(me, msg.Snap)
 	}
 	count := s.StartLazy()
 	act := ui.Join(learnt, s.ConfirmFromStream()) // a message kept from an earlier run that the host had taken
-	s.Cost.Base(msg.Snap)
+	s.cost.Base(msg.Snap)
 	s.view.EntriesChanged()
-	if p.Focused && s.OnOpen != "" {
-		act = ui.Join(act, ui.Note{Text: s.OnOpen}, Opened{})
+	if p.Focused && s.onOpen != "" {
+		act = ui.Join(act, ui.Note{Text: s.onOpen}, Opened{})
 	} else {
 		act = ui.Join(act, Opened{Opening: true})
 	}
 	act = ui.Join(act, s.claimOutcome(msg))
 	keep := s.KeepLease()
 	return tea.Batch(s.OpenStream(msg.Snap.Cursor), keep, s.ReadNotes(me, msg.Snap.Cursor), count),
-		ui.Join(act, FetchAccount{Gen: s.Gen})
+		ui.Join(act, FetchAccount{Gen: s.gen})
 }
 
 // claimOutcome sets the role from the claim made while opening: drive when
@@ -52,20 +58,20 @@ func (s *Session) onOpened(msg OpenedMsg, p Place) (tea.Cmd, ui.Action) {
 func (s *Session) claimOutcome(msg OpenedMsg) ui.Action {
 	err := msg.ClaimErr
 	if msg.Claim == nil && err == nil {
-		s.Role = s.unclaimedRole() // not claimed: watching, or --no-claim
+		s.role = s.unclaimedRole() // not claimed: watching, or --no-claim
 		return nil
 	}
 	if err == nil {
-		s.Role = RoleDrive
+		s.role = RoleDrive
 		return nil
 	}
-	s.Role = RoleWatch
+	s.role = RoleWatch
 	var e *client.Error
 	if errors.As(err, &e) {
 		if d, ok := e.LeaseHeld(); ok {
 			if d.CanTakeOver {
-				s.Offer = d.Holder
-				return Offer{Gen: s.Gen, Holder: d.Holder}
+				s.offer = d.Holder
+				return Offer{Gen: s.gen, Holder: d.Holder}
 			}
 			return nil
 		}
@@ -77,7 +83,7 @@ func (s *Session) claimOutcome(msg OpenedMsg) ui.Action {
 // but for a session this terminal made with --no-claim, which is the
 // person's own: its next message claims the lease.
 func (s *Session) unclaimedRole() Role {
-	if s.Created && !s.cfg.UI.Watch {
+	if s.created && !s.cfg.UI.Watch {
 		return RoleDrive
 	}
 	return RoleWatch
@@ -86,20 +92,20 @@ func (s *Session) unclaimedRole() Role {
 // TakeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (s *Session) TakeOver() (tea.Cmd, ui.Action) {
-	if s.State == nil || s.cfg.UI.Watch {
+	if s.state == nil || s.cfg.UI.Watch {
 		return nil, nil
 	}
 	if gone := s.RefuseGone(); gone != nil {
 		return nil, gone
 	}
-	rel, _ := s.State.Lease()
+	rel, _ := s.state.Lease()
 	switch {
-	case s.Reduced:
+	case s.reduced:
 		return nil, ui.Note{Text: "your role here is viewer: you may read this session, not drive it"}
 	case rel == client.LeaseMine:
 		return nil, ui.Note{Text: "you already drive from this terminal"}
 	}
-	return s.Claim(rel == client.LeaseMyOtherClient || s.State.Revoked != nil), ui.Note{Text: "taking over…"}
+	return s.Claim(rel == client.LeaseMyOtherClient || s.state.Revoked != nil), ui.Note{Text: "taking over…"}
 }
 
 // A session deleted while it is open (session.deleted, from another of the
@@ -110,18 +116,18 @@ func (s *Session) TakeOver() (tea.Cmd, ui.Action) {
 
 // Gone reports whether the session no longer exists for this person.
 func (s *Session) Gone() bool {
-	return s != nil && (s.Vanished || (s.State != nil && s.State.Deleted))
+	return s != nil && (s.vanished || (s.state != nil && s.state.Deleted))
 }
 
 // GoneWords say where the session went and what is left to do.
 func (s *Session) GoneWords() string {
 	sessions := ui.KeyName(s.cfg.UI.Keys.Sessions)
-	if s.State == nil || !s.State.Deleted {
+	if s.state == nil || !s.state.Deleted {
 		return "this session is gone (deleted elsewhere, or no longer yours): nothing more is sent here · " +
 			sessions + " shows your sessions"
 	}
 	where := "the host's trash"
-	if t := ui.NameLine(s.State.TrashedAs); t != "" {
+	if t := ui.NameLine(s.state.TrashedAs); t != "" {
 		where += " (" + t + ")"
 	}
 	return "this session was deleted: it is in " + where + " and nothing more is sent here · " +

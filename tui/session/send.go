@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -26,11 +27,11 @@ func (o Outgoing) TextRequest() client.TextRequest {
 
 // Knows reports whether the state has a command with this id.
 func (s *Session) Knows(commandID string) bool {
-	if s.State == nil {
+	if s.state == nil {
 		return false
 	}
-	for i := len(s.State.Commands) - 1; i >= 0; i-- {
-		if s.State.Commands[i].CommandID == commandID {
+	for i := len(s.state.Commands) - 1; i >= 0; i-- {
+		if s.state.Commands[i].CommandID == commandID {
 			return true
 		}
 	}
@@ -40,16 +41,16 @@ func (s *Session) Knows(commandID string) bool {
 // Unanswered is the text command of this terminal's that has no answer
 // yet: on its way, or its answer lost; nil when there is none.
 func (s *Session) Unanswered() *Outgoing {
-	if s.Outbound != nil && s.Outbound.Op != client.OpChime {
-		return s.Outbound
+	if s.outbound != nil && s.outbound.Op != client.OpChime {
+		return s.outbound
 	}
-	return s.Unconfirmed
+	return s.unconfirmed
 }
 
 // UnconfirmedItem is the unconfirmed send as a line of the queue lane, so
 // its text stays in sight; none when there is none.
 func (s *Session) UnconfirmedItem() []ui.LaneItem {
-	u := s.Unconfirmed
+	u := s.unconfirmed
 	if u == nil {
 		return nil
 	}
@@ -64,18 +65,18 @@ func (s *Session) Undelivered(ev client.Event) (commandID, op, text string) {
 		return "", "", ""
 	}
 	var v client.CommandValue
-	if ev.Decode(&v) != nil || s.Texts[v.CommandID] == "" || s.Cancelling[v.CommandID] {
+	if ev.Decode(&v) != nil || s.texts[v.CommandID] == "" || s.cancelling[v.CommandID] {
 		return "", "", ""
 	}
-	for i := len(s.State.Commands) - 1; i >= 0; i-- {
-		c := s.State.Commands[i]
+	for i := len(s.state.Commands) - 1; i >= 0; i-- {
+		c := s.state.Commands[i]
 		if c.CommandID != v.CommandID {
 			continue
 		}
 		if c.Status != client.StatusAccepted && c.Status != client.StatusQueued {
 			return "", "", "" // delivered, or ended already
 		}
-		return c.CommandID, c.Op, s.Texts[c.CommandID]
+		return c.CommandID, c.Op, s.texts[c.CommandID]
 	}
 	return "", "", ""
 }
@@ -125,25 +126,25 @@ func UnconfirmedNote(op, send string) string {
 // refusal puts the text back in the composer and shows why; a lost answer
 // leaves the send unconfirmed.
 func (s *Session) landed(out Outgoing, err error) (bool, ui.Action) {
-	s.Sending = false
-	if s.Outbound != nil && s.Outbound.RequestID == out.RequestID {
-		s.Outbound = nil
+	s.sending = false
+	if s.outbound != nil && s.outbound.RequestID == out.RequestID {
+		s.outbound = nil
 	}
 	switch {
 	case out.Kept && IsConflict(err):
 		// The host knows this requestId from the earlier run, whose body
 		// named its own client id: it had taken the message then.
-		s.Unconfirmed = nil
+		s.unconfirmed = nil
 		return false, ui.Join(ui.Failed{}, ui.Note{Text: "the host had taken your " + ui.OpWord(out.Op) +
 			" before the UI was reopened: it ran once"})
 	case err == nil:
-		if s.Unconfirmed != nil && s.Unconfirmed.RequestID == out.RequestID {
-			s.Unconfirmed = nil
+		if s.unconfirmed != nil && s.unconfirmed.RequestID == out.RequestID {
+			s.unconfirmed = nil
 		}
 		return true, ui.Failed{}
 	case HostRefused(err):
-		if s.Unconfirmed != nil && s.Unconfirmed.RequestID == out.RequestID {
-			s.Unconfirmed = nil
+		if s.unconfirmed != nil && s.unconfirmed.RequestID == out.RequestID {
+			s.unconfirmed = nil
 		}
 		return false, ui.Join(ui.Failed{Err: err}, ui.Note{}, Refused{Err: err},
 			Restore{Text: out.Text, Refs: out.Refs, Sent: true})
@@ -151,7 +152,7 @@ func (s *Session) landed(out Outgoing, err error) (bool, ui.Action) {
 	if out.Op != client.OpChime && s.Knows(out.RequestID) {
 		return false, s.confirmed(out) // the stream was first
 	}
-	s.Unconfirmed = &out
+	s.unconfirmed = &out
 	return false, ui.Join(Unanswered{Err: err}, ui.Note{Text: UnconfirmedNote(out.Op, ui.KeyName(s.cfg.UI.Keys.Send))})
 }
 
@@ -161,9 +162,9 @@ func (s *Session) onSent(msg SentMsg) (tea.Cmd, ui.Action) {
 	ok, act := s.landed(msg.Out, msg.Err)
 	if ok {
 		if msg.Acc != nil && msg.Acc.CommandID != "" {
-			s.Texts[msg.Acc.CommandID] = msg.Out.Text
+			s.texts[msg.Acc.CommandID] = msg.Out.Text
 		}
-		s.Role, s.Stale = RoleDrive, false
+		s.role, s.stale = RoleDrive, false
 		note := ""
 		switch {
 		case msg.Out.Op == client.OpSteer:
@@ -180,7 +181,7 @@ func (s *Session) onSent(msg SentMsg) (tea.Cmd, ui.Action) {
 // ConfirmFromStream settles an unconfirmed text command once the stream
 // shows the host took it.
 func (s *Session) ConfirmFromStream() ui.Action {
-	if u := s.Unconfirmed; u != nil && u.Op != client.OpChime && s.Knows(u.RequestID) {
+	if u := s.unconfirmed; u != nil && u.Op != client.OpChime && s.Knows(u.RequestID) {
 		return s.confirmed(*u)
 	}
 	return nil
@@ -188,9 +189,9 @@ func (s *Session) ConfirmFromStream() ui.Action {
 
 // confirmed settles a text command the stream showed the host took.
 func (s *Session) confirmed(out Outgoing) ui.Action {
-	s.Unconfirmed = nil
-	s.Texts[out.RequestID] = out.Text
-	s.Role, s.Stale = RoleDrive, false
+	s.unconfirmed = nil
+	s.texts[out.RequestID] = out.Text
+	s.role, s.stale = RoleDrive, false
 	return ui.Note{Text: "the host took your " + ui.OpWord(out.Op) + " (confirmed by the stream)"}
 }
 
@@ -199,23 +200,27 @@ func (s *Session) confirmed(out Outgoing) ui.Action {
 // a prompt or a follow-up as the run is now (the host replays by
 // requestId).
 func (s *Session) Resend() (tea.Cmd, ui.Action) {
-	out := *s.Unconfirmed
+	out := *s.unconfirmed
+	if out.Op == client.OpChime { // kept from a visit: the root sends chimes
+		s.sending, s.outbound = true, &out
+		return nil, ui.Join(ui.Note{Text: "sending it again (the same request)…"}, ResendChime{Gen: s.gen, Out: out})
+	}
 	if out.Kept && out.Op != client.OpSteer {
 		out.Op = client.OpPrompt
-		if s.State.Run == client.RunRunning {
+		if s.state.Run == client.RunRunning {
 			out.Op = client.OpFollowUp
 		}
-		s.Unconfirmed.Op = out.Op
+		s.unconfirmed.Op = out.Op
 	}
-	s.Sending, s.Outbound = true, &out
+	s.sending, s.outbound = true, &out
 	return s.post(out), ui.Note{Text: "sending it again (the same request)…"}
 }
 
 // post sends out, claiming the lease quietly first when this terminal
 // does not hold it (or the host restarted since it did).
 func (s *Session) post(out Outgoing) tea.Cmd {
-	rel, _ := s.State.LeaseAt(s.cfg.UI.Now())
-	return sendText(s.Ctx, s.cfg.Client, s.Gen, s.ID, out, rel != client.LeaseMine || s.Stale, s.cfg.ClaimTTL)
+	rel, _ := s.state.LeaseAt(s.cfg.UI.Now())
+	return sendText(s.ctx, s.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, s.cfg.ClaimTTL)
 }
 
 // Send sends text as a text command of the person's own session (op; ""
@@ -225,34 +230,34 @@ func (s *Session) post(out Outgoing) tea.Cmd {
 // waits); a viewer is told it only reads. sent reports whether it went:
 // the composer empties then.
 func (s *Session) Send(op, text string, refs []string) (cmd tea.Cmd, act ui.Action, sent bool) {
-	if s.State == nil || s.Sending {
+	if s.state == nil || s.sending {
 		return nil, nil, false
 	}
 	if s.cfg.UI.Watch {
 		return nil, ui.Note{Text: "watching read-only: this terminal cannot send"}, false
 	}
-	rel, holder := s.State.LeaseAt(s.cfg.UI.Now())
+	rel, holder := s.state.LeaseAt(s.cfg.UI.Now())
 	switch {
-	case s.Reduced:
+	case s.reduced:
 		return nil, ui.Note{Text: "your role here is viewer: you may read this session, not drive it; nothing was sent"}, false
 	case rel == client.LeaseMyOtherClient:
-		s.Offer = holder
-		return nil, ui.Join(CloseOffer{}, Offer{Gen: s.Gen, Holder: holder, FromText: true},
+		s.offer = holder
+		return nil, ui.Join(CloseOffer{}, Offer{Gen: s.gen, Holder: holder, FromText: true},
 			ui.Note{Text: "your other terminal drives: nothing was sent"}), false
 	case rel == client.LeaseOther:
 		return nil, ui.Note{Text: ui.NameLine(holder.Principal) + " holds this session's lease: nothing was sent"}, false
 	}
 	if op == "" {
 		op = client.OpPrompt
-		if s.State.Run == client.RunRunning {
+		if s.state.Run == client.RunRunning {
 			op = client.OpFollowUp
 		}
 	}
-	s.Sending = true
+	s.sending = true
 	out := s.newOutgoing(op, text)
 	out.Refs = refs
-	s.Outbound = &out
-	s.Texts[out.RequestID] = out.Text // the command's id: its events may come before the answer
+	s.outbound = &out
+	s.texts[out.RequestID] = out.Text // the command's id: its events may come before the answer
 	return s.post(out), ui.Note{Text: "sending…"}, true
 }
 
@@ -260,37 +265,37 @@ func (s *Session) Send(op, text string, refs []string) (cmd tea.Cmd, act ui.Acti
 // queue lane.
 func (s *Session) Forget(it ui.LaneItem) {
 	if it.Unconfirmed {
-		s.Unconfirmed = nil
+		s.unconfirmed = nil
 		return
 	}
-	kept := s.Returned[:0]
-	for _, r := range s.Returned {
+	kept := s.returned[:0]
+	for _, r := range s.returned {
 		if r.CommandID != it.CommandID {
 			kept = append(kept, r)
 		}
 	}
-	s.Returned = kept
+	s.returned = kept
 }
 
 // SendAgain sends a cancelled lane item again, as a new command: a
 // follow-up while a run is under way, else a prompt. ok is false when
 // nothing was sent.
 func (s *Session) SendAgain(it ui.LaneItem) (cmd tea.Cmd, act ui.Action, ok bool) {
-	if s.Sending || s.cfg.UI.Watch {
+	if s.sending || s.cfg.UI.Watch {
 		return nil, nil, false
 	}
-	rel, _ := s.State.LeaseAt(s.cfg.UI.Now())
-	if s.Role == RoleWatch || rel == client.LeaseOther {
+	rel, _ := s.state.LeaseAt(s.cfg.UI.Now())
+	if s.role == RoleWatch || rel == client.LeaseOther {
 		return nil, ui.Note{Text: "only the driver sends: " + ui.KeyName(s.cfg.UI.Keys.TakeOver) + " takes over"}, false
 	}
 	s.Forget(it)
 	op := client.OpPrompt
-	if s.State.Run == client.RunRunning {
+	if s.state.Run == client.RunRunning {
 		op = client.OpFollowUp
 	}
-	s.Sending = true
+	s.sending = true
 	out := s.newOutgoing(op, it.Text)
-	s.Outbound = &out
-	s.Texts[out.RequestID] = out.Text // its events may come before the answer
+	s.outbound = &out
+	s.texts[out.RequestID] = out.Text // its events may come before the answer
 	return s.post(out), ui.Note{Text: "sending again…"}, true
 }

@@ -18,42 +18,42 @@ import (
 // Session is the open session: the reducer's state, the stream feeding it,
 // and what this terminal means to do with it.
 type Session struct {
-	ID          string
-	Gen         int
-	Ctx         context.Context
-	Cancel      context.CancelFunc
-	State       *client.State // nil until the snapshot arrives
-	Stream      *client.Stream
-	States      chan client.ConnState
-	Conn        ui.Conn
-	Role        Role
-	Created     bool                  // made by this terminal: the person's own, never watched
-	Offer       *client.Lease         // the lease of the other terminal, while the offer shows
-	Revoked     *client.LeaseEndValue // the revocation already acted on
-	Sending     bool                  // a text command or a chime is on its way
-	Flushes     bool                  // a flush tick is scheduled
-	FlushedAt   time.Time             // when its streaming tail was last rendered as a tile without the focus
-	Pace        Pacer                 // when the stream last entered the loop
-	Texts       map[string]string     // the text of each command sent from this terminal
-	Cancelling  map[string]bool       // commands this terminal asked to cancel
-	OnOpen      string                // a note to show once the session has opened
-	Stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
-	Reduced     bool                  // the host refused with access_reduced: read, never drive
-	Vanished    bool                  // the stream ended not_found: deleted elsewhere, or no longer the person's
-	Returned    []ui.LaneItem         // commands the host cancelled undelivered, waiting to be sent again
-	Unconfirmed *Outgoing             // a send whose answer was lost, until the stream or a resend settles it
-	Outbound    *Outgoing             // the send on its way (sending is true), until its answer
-	TimerFor    time.Time             // the lease expiry the lease timer is set for
-	LeaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
-	Cost        Costs                 // what the session has cost (activity.go)
-	Lazy        Lazy                  // what the transcript has not folded yet (lazy.go)
-	StreamTries int                   // the stream could not be opened this many times in a row
-	Draft       string                // the composer's text while another tile has the focus
-	Needs       string                // why the session needs the person while its tile is not focused, "" when it does not
-	History     []string              // the kept input history, once read
-	Stop        Stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
-	ShowAt      time.Time             // when the countdown's next redraw is due (countdown.go)
-	Lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
+	id          string
+	gen         int
+	ctx         context.Context
+	cancel      context.CancelFunc
+	state       *client.State // nil until the snapshot arrives
+	stream      *client.Stream
+	states      chan client.ConnState
+	conn        ui.Conn
+	role        Role
+	created     bool                  // made by this terminal: the person's own, never watched
+	offer       *client.Lease         // the lease of the other terminal, while the offer shows
+	revoked     *client.LeaseEndValue // the revocation already acted on
+	sending     bool                  // a text command or a chime is on its way
+	flushes     bool                  // a flush tick is scheduled
+	flushedAt   time.Time             // when its streaming tail was last rendered as a tile without the focus
+	pace        Pacer                 // when the stream last entered the loop
+	texts       map[string]string     // the text of each command sent from this terminal
+	cancelling  map[string]bool       // commands this terminal asked to cancel
+	onOpen      string                // a note to show once the session has opened
+	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
+	reduced     bool                  // the host refused with access_reduced: read, never drive
+	vanished    bool                  // the stream ended not_found: deleted elsewhere, or no longer the person's
+	returned    []ui.LaneItem         // commands the host cancelled undelivered, waiting to be sent again
+	unconfirmed *Outgoing             // a send whose answer was lost, until the stream or a resend settles it
+	outbound    *Outgoing             // the send on its way (sending is true), until its answer
+	timerFor    time.Time             // the lease expiry the lease timer is set for
+	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
+	cost        Costs                 // what the session has cost (activity.go)
+	lazy        Lazy                  // what the transcript has not folded yet (lazy.go)
+	streamTries int                   // the stream could not be opened this many times in a row
+	draft       string                // the composer's text while another tile has the focus
+	needs       string                // why the session needs the person while its tile is not focused, "" when it does not
+	history     []string              // the kept input history, once read
+	stop        Stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
+	showAt      time.Time             // when the countdown's next redraw is due (countdown.go)
+	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 
 	drawsNow bool    // onEvents is folding and draws the deltas itself: its folds arm no flush tick
 	cfg      *Config // what every session shares
@@ -74,14 +74,20 @@ type View interface {
 	// FoldEarlier folds at least n earlier items in front, keeping the
 	// window where it is; it returns how many entries came in front.
 	FoldEarlier(n int) int
+	// Lines is the transcript's window as laid out, one string a row.
+	Lines() []string
 }
 
 // New makes the session of id, generation gen, its requests made through
 // cfg and under cfg.Parent, shown by view (which reads it as its Source).
 func New(cfg *Config, id string, gen int, view View) *Session {
 	ctx, cancel := context.WithCancel(cfg.Parent)
-	return &Session{ID: id, Gen: gen, Ctx: ctx, Cancel: cancel, Texts: map[string]string{},
-		Cancelling: map[string]bool{}, cfg: cfg, view: view}
+	s := &Session{id: id, gen: gen, ctx: ctx, cancel: cancel, texts: map[string]string{},
+		cancelling: map[string]bool{}, cfg: cfg, view: view}
+	if cfg.UI.Watch {
+		s.role = RoleWatch
+	}
+	return s
 }
 
 // View is the transcript that shows the session.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -24,25 +25,25 @@ type Stopping struct {
 // abort); once the abort is answered the person is asked whether they still
 // go (AskHeld).
 func (s *Session) Abort() (tea.Cmd, ui.Action) {
-	if s.State == nil || s.State.Run != client.RunRunning {
+	if s.state == nil || s.state.Run != client.RunRunning {
 		return nil, nil
 	}
-	if s.cfg.UI.Watch || s.Role == RoleWatch {
+	if s.cfg.UI.Watch || s.role == RoleWatch {
 		return nil, ui.Note{Text: "you are watching: only the driver can abort"}
 	}
 	var held []string
-	for _, q := range s.State.Queue {
-		if q.Op != client.OpSteer && s.Texts[q.CommandID] != "" && !s.Cancelling[q.CommandID] {
+	for _, q := range s.state.Queue {
+		if q.Op != client.OpSteer && s.texts[q.CommandID] != "" && !s.cancelling[q.CommandID] {
 			held = append(held, q.CommandID)
-			s.Cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
+			s.cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
 		}
 	}
-	s.Stop = Stopping{Sent: true, Watch: true}
+	s.stop = Stopping{Sent: true, Watch: true}
 	note := "aborting…"
 	if len(held) > 0 {
 		note = "aborting; holding back " + followUps(len(held)) + " queued behind it…"
 	}
-	return abortRun(s.Ctx, s.cfg.Client, s.Gen, s.ID, held), ui.Note{Text: note}
+	return abortRun(s.ctx, s.cfg.Client, s.gen, s.id, held), ui.Note{Text: note}
 }
 
 // followUps counts follow-ups in words.
@@ -62,14 +63,14 @@ func (s *Session) onAborted(msg AbortedMsg) ui.Action {
 	}
 	var texts []string
 	for _, id := range msg.Held {
-		if t := s.Texts[id]; t != "" {
+		if t := s.texts[id]; t != "" {
 			texts = append(texts, t)
 		}
 	}
 	if len(texts) == 0 {
 		return act
 	}
-	return ui.Join(act, AskHeld{Gen: s.Gen, Texts: texts})
+	return ui.Join(act, AskHeld{Gen: s.gen, Texts: texts})
 }
 
 // HeldBack puts the held follow-ups back in the composer.
@@ -81,8 +82,8 @@ func (s *Session) HeldBack(texts []string) ui.Action {
 
 // SendHeld sends the held follow-ups again, in order.
 func (s *Session) SendHeld(texts []string) (tea.Cmd, ui.Action) {
-	s.Stop.ToSend = append([]string(nil), texts...)
-	return s.sendNextHeld(SentMsg{Gen: s.Gen})
+	s.stop.ToSend = append([]string(nil), texts...)
+	return s.sendNextHeld(SentMsg{Gen: s.gen})
 }
 
 // plural picks the words for one or for several.
@@ -97,23 +98,23 @@ func plural(n int, one, many string) string {
 // once the send before it (msg) settled; a refusal puts the rest back in
 // the composer, after the refused one.
 func (s *Session) sendNextHeld(msg SentMsg) (tea.Cmd, ui.Action) {
-	if len(s.Stop.ToSend) == 0 || s.Sending {
+	if len(s.stop.ToSend) == 0 || s.sending {
 		return nil, nil
 	}
 	if msg.Err != nil {
-		act := Restore{Text: strings.Join(s.Stop.ToSend, "\n\n")}
-		s.Stop.ToSend = nil
+		act := Restore{Text: strings.Join(s.stop.ToSend, "\n\n")}
+		s.stop.ToSend = nil
 		return nil, act
 	}
-	text := s.Stop.ToSend[0]
-	s.Stop.ToSend = s.Stop.ToSend[1:]
+	text := s.stop.ToSend[0]
+	s.stop.ToSend = s.stop.ToSend[1:]
 	op := client.OpPrompt
-	if s.State.Run == client.RunRunning || msg.Out.RequestID != "" {
+	if s.state.Run == client.RunRunning || msg.Out.RequestID != "" {
 		op = client.OpFollowUp // behind the one just sent
 	}
-	s.Sending = true
+	s.sending = true
 	out := s.newOutgoing(op, text)
-	s.Outbound = &out
+	s.outbound = &out
 	return s.post(out), ui.Note{Text: "sending the held " + ui.OpWord(op) + "…"}
 }
 
@@ -126,16 +127,16 @@ func (s *Session) AfterAbort(ev client.Event) ui.Action {
 	var act ui.Action
 	switch {
 	case ev.Type == client.EvRunSettled:
-		s.Stop.Sent = false
-	case !s.Stop.Watch || ev.Decode(&v) != nil || s.Texts[v.CommandID] != "" || s.Cancelling[v.CommandID]:
+		s.stop.Sent = false
+	case !s.stop.Watch || ev.Decode(&v) != nil || s.texts[v.CommandID] != "" || s.cancelling[v.CommandID]:
 	case ev.Type == client.EvCommandCancelled:
 		act = ui.Note{Text: "the host cancelled a queued command with the abort"}
 	case ev.Type == client.EvCommandDelivered:
 		act = ui.Note{Text: "the host kept the queue after the abort: the next queued command runs now"}
-		s.Stop.Watch = false
+		s.stop.Watch = false
 	}
 	if ev.Type == client.EvCommandDelivered {
-		s.Stop.Watch = false
+		s.stop.Watch = false
 	}
 	return act
 }

@@ -35,15 +35,15 @@ const TileFlushEvery = time.Second
 
 // OpenStream opens the session's event stream after since.
 func (s *Session) OpenStream(since int64) tea.Cmd {
-	s.States = make(chan client.ConnState, 8)
-	return openStream(s.Ctx, s.cfg.Client, s.Gen, s.ID, since, s.States, s.cfg.OnConnState)
+	s.states = make(chan client.ConnState, 8)
+	return openStream(s.ctx, s.cfg.Client, s.gen, s.id, since, s.states, s.cfg.OnConnState)
 }
 
 // Close ends the session: its requests and its stream; release gives its
 // lease up too (this terminal holds it).
 func (s *Session) Close(release bool) tea.Cmd {
-	s.Cancel()
-	return closeStream(s.cfg.Parent, s.cfg.Client, s.Stream, s.ID, release)
+	s.cancel()
+	return closeStream(s.cfg.Parent, s.cfg.Client, s.stream, s.id, release)
 }
 
 // Drop is what a message for a session closed since needs: a stream opened
@@ -60,63 +60,63 @@ func (s *Session) onStreamOpened(msg StreamOpenedMsg, p Place) (tea.Cmd, ui.Acti
 	if msg.Err != nil {
 		return s.streamFailed(msg.Err, p)
 	}
-	s.Stream, s.StreamTries = msg.Stream, 0
+	s.stream, s.streamTries = msg.Stream, 0
 	s.PaceStream(p.Throttled)
-	return tea.Batch(nextEvents(s.Stream, s.Gen, &s.Pace), nextConn(s.Ctx, s.States, s.Gen)), nil
+	return tea.Batch(nextEvents(s.stream, s.gen, &s.pace), nextConn(s.ctx, s.states, s.gen)), nil
 }
 
 // streamFailed answers a stream that could not be opened: the network's
 // failure is tried again, later each time (as a dropped stream is); the
 // host's refusal ends the stream and says why.
 func (s *Session) streamFailed(err error, p Place) (tea.Cmd, ui.Action) {
-	if !client.IsTransport(err) || s.Ctx.Err() != nil {
-		s.Conn.Ended = true
+	if !client.IsTransport(err) || s.ctx.Err() != nil {
+		s.conn.Ended = true
 		if p.Focused {
 			return nil, ui.Failed{Err: err}
 		}
 		return nil, nil
 	}
-	s.StreamTries++
-	s.Conn.Update(client.ConnState{Mode: client.ConnReconnecting, Attempt: s.StreamTries})
-	wait := min(streamRetryBase<<min(s.StreamTries-1, 6), streamRetryMax)
-	gen := s.Gen
+	s.streamTries++
+	s.conn.Update(client.ConnState{Mode: client.ConnReconnecting, Attempt: s.streamTries})
+	wait := min(streamRetryBase<<min(s.streamTries-1, 6), streamRetryMax)
+	gen := s.gen
 	return tea.Tick(wait, func(time.Time) tea.Msg { return ReopenMsg{Gen: gen} }), nil
 }
 
 // onReopen opens the stream again from the last event seen.
 func (s *Session) onReopen() (tea.Cmd, ui.Action) {
-	if s.State == nil || s.Stream != nil {
+	if s.state == nil || s.stream != nil {
 		return nil, Unchanged{}
 	}
-	return openStream(s.Ctx, s.cfg.Client, s.Gen, s.ID, s.State.Cursor, s.States, s.cfg.OnConnState), nil
+	return openStream(s.ctx, s.cfg.Client, s.gen, s.id, s.state.Cursor, s.states, s.cfg.OnConnState), nil
 }
 
 // PaceStream reads the stream at the tiles' pace while the session is
 // throttled; as events come otherwise, a run of deltas a flush interval at
 // a time.
 func (s *Session) PaceStream(throttled bool) {
-	if s.Stream == nil {
+	if s.stream == nil {
 		return
 	}
 	if throttled {
-		s.Stream.SetPace(tileReadEvery)
-		s.Stream.SetDeltaPace(0)
+		s.stream.SetPace(tileReadEvery)
+		s.stream.SetDeltaPace(0)
 	} else {
-		s.Stream.SetPace(0)
-		s.Stream.SetDeltaPace(s.cfg.FlushEvery) // a run of deltas read a flush interval at a time (nextEvents)
+		s.stream.SetPace(0)
+		s.stream.SetDeltaPace(s.cfg.FlushEvery) // a run of deltas read a flush interval at a time (nextEvents)
 	}
 }
 
 // onEvent folds one event into the state and reads the next.
 func (s *Session) onEvent(msg EventMsg, p Place) (tea.Cmd, ui.Action) {
-	if s.State == nil {
+	if s.state == nil {
 		return nil, Unchanged{}
 	}
 	cmd, act, changed := s.fold(msg.Ev, p)
 	if !changed {
 		act = ui.Join(act, Unchanged{})
 	}
-	return tea.Batch(cmd, nextEvents(s.Stream, s.Gen, &s.Pace)), act
+	return tea.Batch(cmd, nextEvents(s.stream, s.gen, &s.pace)), act
 }
 
 // onEvents folds the events in order and reads the next; the screen is
@@ -127,7 +127,7 @@ func (s *Session) onEvent(msg EventMsg, p Place) (tea.Cmd, ui.Action) {
 // and one frame a flush interval. A tile without the focus keeps its slower
 // flush tick (TileFlushEvery).
 func (s *Session) onEvents(msg EventsMsg, p Place) (tea.Cmd, ui.Action) {
-	if s.State == nil {
+	if s.state == nil {
 		return nil, Unchanged{}
 	}
 	cmds := make([]tea.Cmd, 0, len(msg.Evs)+1)
@@ -143,9 +143,9 @@ func (s *Session) onEvents(msg EventsMsg, p Place) (tea.Cmd, ui.Action) {
 	s.drawsNow = false
 	if deltas && !p.Throttled {
 		// An armed tick that finds nothing waiting draws nothing.
-		s.Flushes = false
+		s.flushes = false
 		dirty = s.view.FlushStreams() || p.Moved || dirty
-		s.Pace.Drawn = time.Now()
+		s.pace.Drawn = time.Now()
 		if s.view.StreamsBehind() { // no more deltas may come soon: a tick draws it
 			acts = ui.Join(acts, s.scheduleFlush(p))
 		}
@@ -153,25 +153,25 @@ func (s *Session) onEvents(msg EventsMsg, p Place) (tea.Cmd, ui.Action) {
 	if !dirty {
 		acts = ui.Join(acts, Unchanged{})
 	}
-	s.Pace.Every = s.cfg.FlushEvery
-	return tea.Batch(append(cmds, nextEvents(s.Stream, s.Gen, &s.Pace))...), acts
+	s.pace.Every = s.cfg.FlushEvery
+	return tea.Batch(append(cmds, nextEvents(s.stream, s.gen, &s.pace))...), acts
 }
 
 // fold folds one event into the state and returns what it asks for;
 // changed is false for a delta that made no new entry (its text is drawn
 // at the flush).
 func (s *Session) fold(ev client.Event, p Place) (cmd tea.Cmd, act ui.Action, changed bool) {
-	before := len(s.State.Entries)
+	before := len(s.state.Entries)
 	backID, backOp, back := s.Undelivered(ev)
-	ch := s.State.Apply(ev)
-	s.Cost.Count(ev)
+	ch := s.state.Apply(ev)
+	s.cost.Count(ev)
 	act = ui.Join(s.AfterAbort(ev), s.ConfirmFromStream())
 	if back != "" {
 		act = ui.Join(act, s.giveBack(backID, backOp, back))
 	}
 	if ev.Type == client.EvMessageDelta {
 		s.view.EntriesChanged()
-		return nil, ui.Join(act, s.scheduleFlush(p)), len(s.State.Entries) != before
+		return nil, ui.Join(act, s.scheduleFlush(p)), len(s.state.Entries) != before
 	}
 	if ch.Has(client.ChangeTranscript) {
 		s.view.EntriesChanged()
@@ -180,13 +180,13 @@ func (s *Session) fold(ev client.Event, p Place) (cmd tea.Cmd, act ui.Action, ch
 		act = ui.Join(act, s.logEventError(ev))
 	}
 	if ch.Has(client.ChangeLease) {
-		s.Stale = false
+		s.stale = false
 		act = ui.Join(act, s.LeaseChanged(p.Focused))
 	}
 	if ev.Type == client.EvSessionRevived {
-		s.Stale = true // every command was interrupted; the lease is the host's to confirm
+		s.stale = true // every command was interrupted; the lease is the host's to confirm
 	}
-	if s.State.Deleted {
+	if s.state.Deleted {
 		s.Mark(p.Focused, "this session was deleted")
 		if p.Focused {
 			act = ui.Join(act, ui.Note{}) // the lines under the transcript say where it went
@@ -210,7 +210,7 @@ func (s *Session) onRoomEvent(ev client.Event, p Place) (tea.Cmd, ui.Action) {
 			act = ClearNote{Was: "abort sent"} // the run settled: the abort is done
 		}
 		s.Mark(p.Focused, NeedSettled)
-		return nil, ui.Join(act, FetchAccount{Gen: s.Gen}, Notify{Text: "the run settled in “" + s.State.Title() + "”"})
+		return nil, ui.Join(act, FetchAccount{Gen: s.gen}, Notify{Text: "the run settled in “" + s.state.Title() + "”"})
 	case client.EvChimeReceived:
 		var v client.ChimeValue
 		if ev.Decode(&v) != nil {
@@ -219,10 +219,10 @@ func (s *Session) onRoomEvent(ev client.Event, p Place) (tea.Cmd, ui.Action) {
 		if s.Driving() {
 			s.Mark(p.Focused, NeedChime)
 		}
-		return nil, Notify{Text: v.Author + " chimes in “" + s.State.Title() + "”: " + v.Text}
+		return nil, Notify{Text: v.Author + " chimes in “" + s.state.Title() + "”: " + v.Text}
 	case client.EvCommandFailed, client.EvCommandCancelled, client.EvCommandInterrupted:
 		var v client.CommandValue
-		if ev.Decode(&v) != nil || s.Texts[v.CommandID] == "" || s.Cancelling[v.CommandID] {
+		if ev.Decode(&v) != nil || s.texts[v.CommandID] == "" || s.cancelling[v.CommandID] {
 			return nil, nil // not this terminal's, or cancelled as asked
 		}
 		if ev.Type == client.EvCommandFailed {
@@ -248,7 +248,7 @@ func (s *Session) logEventError(ev client.Event) ui.Action {
 		return nil
 	}
 	at, _ := time.Parse(time.RFC3339Nano, ev.At)
-	return LogError{Text: what + s.State.LastError, At: at}
+	return LogError{Text: what + s.state.LastError, At: at}
 }
 
 // giveBack gives the text of a command of this terminal's the host ended
@@ -262,26 +262,26 @@ func (s *Session) giveBack(commandID, op, text string) ui.Action {
 	if op == client.OpSteer {
 		what = "steer"
 	}
-	return GiveBack{Gen: s.Gen, What: what, Item: ui.LaneItem{CommandID: commandID, Op: op, Text: text, Cancelled: true}}
+	return GiveBack{Gen: s.gen, What: what, Item: ui.LaneItem{CommandID: commandID, Op: op, Text: text, Cancelled: true}}
 }
 
 // Return puts a command the host gave back in the queue lane.
-func (s *Session) Return(it ui.LaneItem) { s.Returned = append(s.Returned, it) }
+func (s *Session) Return(it ui.LaneItem) { s.returned = append(s.returned, it) }
 
 // onConn shows a connection change and waits for the next.
 func (s *Session) onConn(msg ConnMsg) tea.Cmd {
-	resumed := s.Conn.Resumed
-	s.Conn.Update(msg.State)
+	resumed := s.conn.Resumed
+	s.conn.Update(msg.State)
 	var probe tea.Cmd
-	if s.Conn.Resumed && !resumed && s.State != nil {
-		probe = probeCursor(s.Ctx, s.cfg.Client, s.Gen, s.ID, s.State.Cursor)
+	if s.conn.Resumed && !resumed && s.state != nil {
+		probe = probeCursor(s.ctx, s.cfg.Client, s.gen, s.id, s.state.Cursor)
 	}
-	return tea.Batch(probe, nextConn(s.Ctx, s.States, s.Gen))
+	return tea.Batch(probe, nextConn(s.ctx, s.states, s.gen))
 }
 
 // onStreamEnd shows that the stream ended, and why.
 func (s *Session) onStreamEnd(msg StreamEndMsg, p Place) ui.Action {
-	s.Conn.Ended = true
+	s.conn.Ended = true
 	var act ui.Action
 	if msg.Err != nil {
 		act = ui.Failed{Err: msg.Err}
@@ -289,11 +289,11 @@ func (s *Session) onStreamEnd(msg StreamEndMsg, p Place) ui.Action {
 	if client.ErrorCode(msg.Err) == client.CodeNotFound {
 		// Deleted from another terminal (a stream cut just before the
 		// event resumes into not_found), or no longer this person's.
-		s.Vanished = true
+		s.vanished = true
 	}
 	switch {
 	case s.Gone():
-		if s.State == nil || !s.State.Deleted { // a deletion was marked as such already
+		if s.state == nil || !s.state.Deleted { // a deletion was marked as such already
 			s.Mark(p.Focused, "this session is gone")
 		}
 		if p.Focused {
@@ -308,10 +308,10 @@ func (s *Session) onStreamEnd(msg StreamEndMsg, p Place) ui.Action {
 // scheduleFlush marks the streaming tail to render at the next flush tick,
 // and asks for one (ArmFlush) unless onEvents draws it as its fold ends.
 func (s *Session) scheduleFlush(p Place) ui.Action {
-	if s.Flushes {
+	if s.flushes {
 		return nil
 	}
-	s.Flushes = true
+	s.flushes = true
 	if s.drawsNow {
 		return nil // onEvents draws it as the fold ends
 	}
@@ -322,7 +322,7 @@ func (s *Session) scheduleFlush(p Place) ui.Action {
 func (s *Session) flushDue(now time.Time, throttled bool) time.Time {
 	due := now.Add(s.cfg.FlushEvery)
 	if throttled {
-		if later := s.FlushedAt.Add(TileFlushEvery); later.After(due) {
+		if later := s.flushedAt.Add(TileFlushEvery); later.After(due) {
 			due = later
 		}
 	}
@@ -334,19 +334,19 @@ func (s *Session) flushDue(now time.Time, throttled bool) time.Time {
 // rendered, changed that what shows changed, next when the tail is due
 // again (zero when nothing waits).
 func (s *Session) Flush(now time.Time, throttled bool) (flushed, changed bool, next time.Time) {
-	if !s.Flushes || s.State == nil {
+	if !s.flushes || s.state == nil {
 		return false, false, time.Time{}
 	}
 	if throttled {
-		if due := s.FlushedAt.Add(TileFlushEvery); due.After(now) {
+		if due := s.flushedAt.Add(TileFlushEvery); due.After(now) {
 			return false, false, due
 		}
-		s.FlushedAt = now
+		s.flushedAt = now
 	}
-	s.Flushes = false
+	s.flushes = false
 	changed = s.view.FlushStreams()
 	if s.view.StreamsBehind() { // drawn again a flush interval on
-		s.Flushes = true
+		s.flushes = true
 		next = s.flushDue(time.Now(), throttled)
 	}
 	return true, changed, next
@@ -354,9 +354,9 @@ func (s *Session) Flush(now time.Time, throttled bool) (flushed, changed bool, n
 
 // Driving reports whether this terminal holds the session's lease.
 func (s *Session) Driving() bool {
-	if s == nil || s.State == nil {
+	if s == nil || s.state == nil {
 		return false
 	}
-	rel, _ := s.State.Lease()
+	rel, _ := s.state.Lease()
 	return rel == client.LeaseMine
 }

@@ -62,5 +62,5 @@ func (s *Session) onForgot(msg ForgotMsg) ui.Action {
 	if !msg.Forgot {
 		return Unchanged{}
 	}
-	return Reload{Gen: s.Gen, Note: "the host restarted with another state: " + ui.NameLine(s.ID) + " was read again"}
+	return Reload{Gen: s.gen, Note: "the host restarted with another state: " + ui.NameLine(s.id) + " was read again"}
 }

@@ -126,3 +126,8 @@ func PolicyMeaning(p string) string {
 	}
 	return "the host's own policy"
 }
+
+// ChimeName names a chime for notes: its author and its first words.
+func ChimeName(c client.Chime) string {
+	return Possessive(c.Author) + " chime “" + ClipRunes(TitleLine(c.Text), 24) + "”"
+}

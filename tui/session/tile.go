@@ -1,0 +1,80 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
+)
+
+// TileLines is the session's tile of the wall, w cells wide: its header
+// over its transcript (laid out by the root), or what stands in for it
+// while it opens; focused says the tile has the focus.
+func (s *Session) TileLines(w int, focused bool) []string {
+	out := []string{s.tileHeader(w, focused)}
+	if s.state == nil {
+		return append(out, s.cfg.UI.Styles.Notice.Render(ui.Pad("  opening "+ui.NameLine(s.id)+"…", w)))
+	}
+	return append(out, s.view.Lines()...)
+}
+
+// tileHeader is a tile's first line: the focus mark, what needs the person,
+// the title, and the session's facts: profile and model, the run (its turn
+// and cost against the budget), who drives and the chimes pending.
+func (s *Session) tileHeader(w int, focused bool) string {
+	st := s.cfg.UI.Styles
+	mark, style, here := "  ", st.HeaderDim, ""
+	if focused {
+		mark, style, here = "▸ ", st.Header, st.Key.Render("you type here")+st.HeaderDim.Render(" · ")
+	}
+	if s.needs != "" && !focused {
+		mark = st.StatusWarn.Render("! ")
+	}
+	if s.state == nil {
+		return ui.Pad(mark+style.Render(ui.NameLine(s.id)), w)
+	}
+	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.state.Title()))+st.HeaderDim.Render(" · "+s.tileFacts(focused)), w)
+}
+
+// tileFacts is what a tile's header says of its session: what needs the
+// person first, then the kind, the run, who drives and the chimes.
+func (s *Session) tileFacts(focused bool) string {
+	st := s.state
+	var facts []string
+	if s.needs != "" && !focused { // first, where a narrow tile still shows it
+		facts = append(facts, s.needs)
+	}
+	facts = append(facts, ui.PickerKind(st.Session))
+	run := st.Run.String()
+	if st.Run == client.RunRunning {
+		b := st.Session.Budget
+		run += fmt.Sprintf(" · turn %d", st.Usage.Turns+1)
+		if b.MaxTurns > 0 {
+			run += fmt.Sprintf("/%d", b.MaxTurns)
+		}
+		run += fmt.Sprintf(" $%.4f", st.Usage.CostUSD)
+		if b.MaxCostUSD > 0 {
+			run += fmt.Sprintf("/$%.2f", b.MaxCostUSD)
+		}
+	}
+	facts = append(facts, run, s.tileDriver())
+	if n := len(st.Chimes); n > 0 {
+		facts = append(facts, fmt.Sprintf("%d chime%s", n, map[bool]string{true: "", false: "s"}[n == 1]))
+	}
+	return strings.Join(facts, " · ")
+}
+
+// tileDriver says who drives a tile's session, seen from this terminal.
+func (s *Session) tileDriver() string {
+	rel, holder := s.state.LeaseAt(s.cfg.UI.Now())
+	switch rel {
+	case client.LeaseMine:
+		return "you drive"
+	case client.LeaseMyOtherClient:
+		return "your other terminal drives"
+	case client.LeaseOther:
+		return ui.NameLine(holder.Principal) + " drives"
+	}
+	return "nobody drives"
+}
