@@ -19,14 +19,17 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 	}
 	b := msg.branched
 	cmd := m.open(b.Session.SessionID)
+	said := "forked as " + ui.SanitizeLine(b.Session.SessionID)
 	if b.SelectedText != "" {
 		_, text := splitAttribution(b.SelectedText)
+		text, stripped := ui.HostDraft(text)
 		m.composer.SetValue(text)
+		said += ": the message is back in the composer"
+		if stripped {
+			said = "forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back, its escapes and hidden characters taken out"
+		}
 	}
-	m.sess.SayOnOpen("forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back in the composer")
-	if b.SelectedText == "" {
-		m.sess.SayOnOpen("forked as " + ui.SanitizeLine(b.Session.SessionID))
-	}
+	m.sess.SayOnOpen(said)
 	return cmd
 }
 

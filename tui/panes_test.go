@@ -228,6 +228,24 @@ func TestSelection(t *testing.T) {
 		}
 		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
 	})
+	t.Run("fork with hostile selectedText", func(t *testing.T) {
+		m := driven(t, 100, 24)
+		feed(m, keyTab, keyTab, keyUp, keyUp, keyUp, press('f'))
+		if _, cmd := m.Update(keyEnter); cmd == nil {
+			t.Fatal("f forked nothing")
+		}
+		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))
+		hostile := "What is a \u202elease\u200b?\x1b]0;pwned\x07\x1b[2J"
+		feed(m, forkedMsg{gen: m.gen, branched: &client.Branched{Session: forked, SelectedText: hostile}})
+		feed(m, session.OpenedMsg{Gen: m.gen, ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
+			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
+		if got := m.composer.Value(); got != "What is a lease?" {
+			t.Errorf("the composer holds %q: host text went in as it came", got)
+		}
+		if s := screen(m); !strings.Contains(s, "the message is back, its escapes and hidden characters taken out") {
+			t.Errorf("nothing says what was taken out:\n%s", s)
+		}
+	})
 	t.Run("mouse off", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, keyF2)

@@ -25,6 +25,15 @@ func SanitizeLine(s string) string { return inert.Line(s) }
 // they were (inert.Controls): the person is told what was taken.
 func PasteControls(s string) (text string, removed []string) { return inert.Controls(s) }
 
+// HostDraft makes host text that is put in the composer (a fork's
+// selectedText) inert the way a file is (inert.Strip): escape sequences,
+// control characters, bidi and invisible characters are taken out, since
+// the composer would send them on. changed says something was taken.
+func HostDraft(s string) (text string, changed bool) {
+	text = inert.Strip(s)
+	return text, text != s
+}
+
 // RemovedWords says what PasteControls took out of a paste, each shown
 // inert: "an escape sequence in the paste was removed: ␛]0;title␇".
 func RemovedWords(removed []string) string {
