@@ -70,6 +70,15 @@ func (f *folder) event(ev client.Event) {
 			delete(f.args, v.ToolCallID)
 			f.results = append(f.results, toolDone{id: v.ToolCallID, name: v.ToolName, failed: v.IsError})
 		}
+	case client.EvSessionRenamed:
+		var v client.TitleValue
+		if ev.Decode(&v) == nil {
+			title := ""
+			if v.Title != nil {
+				title = *v.Title
+			}
+			f.s.update(sdk.SessionUpdate{SessionInfoUpdate: &sdk.SessionSessionInfoUpdate{Title: &title}})
+		}
 	case client.EvRunSettled:
 		for _, r := range f.results {
 			f.s.update(toolEnd(r.id, r.failed, "", false))
