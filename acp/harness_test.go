@@ -148,7 +148,7 @@ type rigConfig struct {
 	config func(*Config)
 }
 
-func newRig(t *testing.T, adjust ...func(*rigConfig)) *rig {
+func newRig(t testing.TB, adjust ...func(*rigConfig)) *rig {
 	t.Helper()
 	rc := rigConfig{token: "ada-token", graph: "demo", host: []vehicletest.Option{vehicletest.WithDeterministicIDs()}}
 	for _, f := range adjust {
@@ -185,7 +185,7 @@ func newRig(t *testing.T, adjust ...func(*rigConfig)) *rig {
 }
 
 // ctx is a context bounded by waitLimit.
-func (r *rig) ctx(t *testing.T) context.Context {
+func (r *rig) ctx(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	t.Cleanup(cancel)
 	return ctx
