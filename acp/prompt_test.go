@@ -229,3 +229,18 @@ func TestLeaseKeptWhileOpen(t *testing.T) {
 		since = res.Cursor
 	}
 }
+
+// TestHostTextAsItIs: host text reaches the editor as the host wrote it,
+// terminal escapes neither added nor taken out (an editor is no terminal).
+func TestHostTextAsItIs(t *testing.T) {
+	r := newRig(t)
+	id := r.start(t)
+	if _, err := r.prompt(t, id, "red \x1b[31mtext\x1b[0m and a bell \a"); err != nil {
+		t.Fatal(err)
+	}
+	ups, _ := r.ed.snapshot()
+	got, want := agentText(ups), assistantTexts(r.srv, id)
+	if got != want || !strings.Contains(got, "\x1b[31m") {
+		t.Fatalf("the chunks say %q, the host's reply is %q", got, want)
+	}
+}
