@@ -127,6 +127,19 @@ func (e *editor) ask(t *testing.T) permAsk {
 	}
 }
 
+// recv waits for a value on ch, failing the test after waitLimit.
+func recv[T any](t testing.TB, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(waitLimit):
+		t.Fatalf("waited %v for %s", waitLimit, what)
+	}
+	var zero T
+	return zero
+}
+
 // rig is an agent served in process over pipes, an editor speaking to it
 // through the SDK's client side, and the reference host.
 type rig struct {

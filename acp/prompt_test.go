@@ -154,11 +154,11 @@ func TestCancelMidRun(t *testing.T) {
 		}
 		answer <- res
 	}()
-	<-held
+	recv(t, held, "the run to hold")
 	if err := r.conn.Cancel(r.ctx(t), sdk.CancelNotification{SessionId: sdk.SessionId(id)}); err != nil {
 		t.Fatal(err)
 	}
-	res := <-answer
+	res := recv(t, answer, "the prompt's answer")
 	if res.StopReason != sdk.StopReasonCancelled {
 		t.Fatalf("stopReason %q, want cancelled", res.StopReason)
 	}

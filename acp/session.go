@@ -61,7 +61,6 @@ func newSession(a *agent, sum client.Summary) *session {
 		funding: sum.Funding, policy: sum.RoomPolicy, budget: sum.Budget, running: sum.Status == "running",
 		ours: map[string]bool{}, delivered: map[string]string{}, ended: map[string]cmdEnd{},
 		settled: map[string]client.RunSettledValue{}, chimes: map[string]*chimeAsk{}}
-	s.fold = newFolder(s)
 	return s
 }
 
@@ -74,6 +73,7 @@ func (s *session) update(u sdk.SessionUpdate) {
 // stream lives until the session is closed.
 func (s *session) follow(_ context.Context, cursor int64) error {
 	ctx := s.ctx
+	s.fold = newFolder(s, s.running, cursor)
 	st, err := s.c.Stream(ctx, s.id, client.StreamOptions{Since: cursor, OnState: s.fold.onState})
 	if err != nil {
 		return err
@@ -212,6 +212,24 @@ func (s *session) close(ctx context.Context, release bool) {
 	if pumping {
 		<-s.pumpEnd
 	}
+}
+
+// runStartedSince reports whether a run may have started after the event
+// since: the host's events after it hold a run.started, there are more than
+// one watch brings, or the host could not be asked.
+func (s *session) runStartedSince(since int64) bool {
+	ctx, cancel := context.WithTimeout(s.ctx, s.a.cfg.RequestTimeout)
+	defer cancel()
+	res, err := s.c.Watch(ctx, s.id, since, 0)
+	if err != nil || res.More {
+		return true
+	}
+	for _, ev := range res.Events {
+		if ev.Type == client.EvRunStarted {
+			return true
+		}
+	}
+	return false
 }
 
 // errDeleted ends a turn whose session was deleted.
