@@ -330,3 +330,35 @@ func TestIdleCutThenARunInTheGap(t *testing.T) {
 		t.Fatalf("the chunks say\n%q\nthe reply is\n%q", got, want)
 	}
 }
+
+func TestRefusalsSayWhatToDo(t *testing.T) {
+	t.Run("session turn limit", func(t *testing.T) {
+		r := newRig(t, func(rc *rigConfig) {
+			rc.host = append(rc.host, vehicletest.WithPeople(publicPeople()...), vehicletest.WithPublicGraphs("pub"),
+				vehicletest.WithLimits(vehicletest.Limits{SessionMaxTurns: 1}))
+			rc.token, rc.graph = "dee-token", "pub"
+		})
+		id := r.start(t)
+		if _, err := r.prompt(t, id, "the one turn"); err != nil {
+			t.Fatal(err)
+		}
+		_, err := r.prompt(t, id, "one too many")
+		var re *sdk.RequestError
+		if !errors.As(err, &re) || !strings.Contains(re.Message, "start a new session") || !strings.Contains(re.Message, "1 turns") {
+			t.Fatalf("a prompt past the conversation's limit: %v", err)
+		}
+	})
+	t.Run("deleted session", func(t *testing.T) {
+		r := newRig(t)
+		id := r.start(t)
+		other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"))
+		if _, err := other.Delete(r.ctx(t), id); err != nil {
+			t.Fatal(err)
+		}
+		_, err := r.prompt(t, id, "anyone there?")
+		var re *sdk.RequestError
+		if !errors.As(err, &re) || !strings.Contains(re.Message, "start a new session") {
+			t.Fatalf("a prompt into a deleted session: %v", err)
+		}
+	})
+}
