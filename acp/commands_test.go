@@ -84,7 +84,7 @@ func TestSteerAndFollowUpDuringARun(t *testing.T) {
 	id := r.start(t)
 	first := make(chan error, 1)
 	go func() { _, err := r.prompt(t, id, "long one #hold"); first <- err }()
-	<-held
+	recv(t, held, "the run to hold")
 	if _, err := r.prompt(t, id, "/steer shorter please"); err != nil {
 		t.Fatal(err)
 	}
@@ -98,10 +98,10 @@ func TestSteerAndFollowUpDuringARun(t *testing.T) {
 	}()
 	waitOp(t, r, id, client.OpFollowUp)
 	r.srv.Proceed(id)
-	if err := <-first; err != nil {
+	if err := recv(t, first, "the first prompt's answer"); err != nil {
 		t.Log(err) // the follow-up's prompt replaced it: cancelled
 	}
-	if res := <-follow; res.StopReason != sdk.StopReasonEndTurn {
+	if res := recv(t, follow, "/followup's answer"); res.StopReason != sdk.StopReasonEndTurn {
 		t.Fatalf("/followup: %q", res.StopReason)
 	}
 	ops := map[string]int{}

@@ -15,13 +15,11 @@ func (s *session) handle(ev client.Event) {
 	case client.EvRunStarted:
 		var v client.RunValue
 		_ = ev.Decode(&v)
-		s.running, s.runID, s.runErr, s.overBudget = true, v.RunID, "", false
+		s.running, s.runID, s.runErr = true, v.RunID, ""
 	case client.EvRunError:
 		var v client.RunValue
 		_ = ev.Decode(&v)
 		s.runErr = v.Message
-	case client.EvBudgetExceeded:
-		s.overBudget = true
 	case client.EvRunSettled:
 		var v client.RunSettledValue
 		_ = ev.Decode(&v)

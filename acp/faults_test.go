@@ -78,20 +78,20 @@ func TestStreamCutMidReply(t *testing.T) {
 		_, err := r.prompt(t, id, "tell me #words 400 #hold")
 		answer <- err
 	}()
-	<-held
+	recv(t, held, "the run to hold")
 	deltas := observeDeltas(t, r.srv, id)
 	r.srv.Proceed(id)
 	r.ed.waitFor(t, "a few chunks", func(ups []sdk.SessionNotification) bool { return len(ups) > 8 })
 	g := make(chan struct{})
 	gate.Store(&g)
 	r.srv.CutStreams()
-	<-dialed
+	recv(t, dialed, "the agent to dial again")
 	gate.Store(nil)
 	for range 20 { // deltas the agent's stream misses
-		<-deltas
+		recv(t, deltas, "a delta")
 	}
 	close(g)
-	if err := <-answer; err != nil {
+	if err := recv(t, answer, "the prompt's answer"); err != nil {
 		t.Fatal(err)
 	}
 	ups, _ := r.ed.snapshot()
@@ -226,7 +226,7 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 	_ = toAgent.Close()
-	if err := <-served; err != nil {
+	if err := recv(t, served, "the agent's end"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -235,3 +235,130 @@ func TestBadInput(t *testing.T) {
 type roundTrip func(*http.Request) (*http.Response, error)
 
 func (f roundTrip) RoundTrip(q *http.Request) (*http.Response, error) { return f(q) }
+
+// cutRig is a rig whose agent's transport can hold its next events
+// connection (hold) and tells when the agent has asked the host, with a
+// watch, what it missed (peeked).
+type cutRig struct {
+	*rig
+	gate   atomic.Pointer[chan struct{}]
+	dialed chan struct{}
+	peeked chan struct{}
+}
+
+func newCutRig(t *testing.T, host ...vehicletest.Option) *cutRig {
+	cr := &cutRig{dialed: make(chan struct{}, 4), peeked: make(chan struct{}, 4)}
+	cr.rig = newRig(t, func(rc *rigConfig) {
+		rc.host = append(rc.host, host...)
+		rc.opts = []client.Option{client.WithHTTPClient(&http.Client{Transport: roundTrip(func(q *http.Request) (*http.Response, error) {
+			stream := q.Header.Get("Accept") == "text/event-stream"
+			if g := cr.gate.Load(); g != nil && stream {
+				cr.dialed <- struct{}{}
+				<-*g
+			}
+			res, err := http.DefaultTransport.RoundTrip(q)
+			if !stream && q.Method == http.MethodGet && strings.HasSuffix(q.URL.Path, "/events") {
+				cr.peeked <- struct{}{}
+			}
+			return res, err
+		})})}
+	})
+	return cr
+}
+
+// chunksOf counts the agent_message_chunks of the updates.
+func chunksOf(ups []sdk.SessionNotification) int {
+	n := 0
+	for _, u := range ups {
+		if u.Update.AgentMessageChunk != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// TestIdleCutKeepsStreaming: a cut while no run is under way, and no run
+// started meanwhile, leaves the next reply streaming a delta at a time.
+func TestIdleCutKeepsStreaming(t *testing.T) {
+	r := newCutRig(t)
+	id := r.start(t)
+	r.srv.CutStreams()
+	recv(t, r.peeked, "the agent to ask what it missed")
+	before, _ := r.ed.snapshot()
+	if _, err := r.prompt(t, id, "hello after the cut"); err != nil {
+		t.Fatal(err)
+	}
+	ups, _ := r.ed.snapshot()
+	ups = ups[len(before):]
+	if got, want := agentText(ups), assistantTexts(r.srv, id); got != want {
+		t.Fatalf("the chunks say %q, the reply is %q", got, want)
+	}
+	if n := chunksOf(ups); n < 3 {
+		t.Errorf("%d chunks: after an idle cut the reply came whole, not streamed", n)
+	}
+}
+
+// TestIdleCutThenARunInTheGap: the stream is cut while nothing runs, and a
+// run starts and streams while the agent cannot reconnect; its deltas are
+// lost to the agent, yet the editor gets the reply whole, once, in order.
+func TestIdleCutThenARunInTheGap(t *testing.T) {
+	r := newCutRig(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: time.Millisecond}))
+	held := make(chan string, 1)
+	r.srv.OnHold(func(s string) { held <- s })
+	id := r.start(t)
+	g := make(chan struct{})
+	r.gate.Store(&g)
+	r.srv.CutStreams()
+	recv(t, r.dialed, "the agent to dial again")
+	r.gate.Store(nil)
+	other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("acp-editor"))
+	if _, err := other.Prompt(r.ctx(t), id, "sent while the agent was away #words 200 #hold"); err != nil {
+		t.Fatal(err)
+	}
+	recv(t, held, "the run to hold")
+	deltas := observeDeltas(t, r.srv, id)
+	r.srv.Proceed(id)
+	for range 20 {
+		recv(t, deltas, "a delta")
+	}
+	close(g)
+	settledRuns(t, r.rig, id, 1)
+	want := assistantTexts(r.srv, id)
+	r.ed.waitFor(t, "the whole reply", func(ups []sdk.SessionNotification) bool { return len(agentText(ups)) >= len(want) })
+	ups, _ := r.ed.snapshot()
+	if got := agentText(ups); got != want {
+		t.Fatalf("the chunks say\n%q\nthe reply is\n%q", got, want)
+	}
+}
+
+func TestRefusalsSayWhatToDo(t *testing.T) {
+	t.Run("session turn limit", func(t *testing.T) {
+		r := newRig(t, func(rc *rigConfig) {
+			rc.host = append(rc.host, vehicletest.WithPeople(publicPeople()...), vehicletest.WithPublicGraphs("pub"),
+				vehicletest.WithLimits(vehicletest.Limits{SessionMaxTurns: 1}))
+			rc.token, rc.graph = "dee-token", "pub"
+		})
+		id := r.start(t)
+		if _, err := r.prompt(t, id, "the one turn"); err != nil {
+			t.Fatal(err)
+		}
+		_, err := r.prompt(t, id, "one too many")
+		var re *sdk.RequestError
+		if !errors.As(err, &re) || !strings.Contains(re.Message, "start a new session") || !strings.Contains(re.Message, "1 turns") {
+			t.Fatalf("a prompt past the conversation's limit: %v", err)
+		}
+	})
+	t.Run("deleted session", func(t *testing.T) {
+		r := newRig(t)
+		id := r.start(t)
+		other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"))
+		if _, err := other.Delete(r.ctx(t), id); err != nil {
+			t.Fatal(err)
+		}
+		_, err := r.prompt(t, id, "anyone there?")
+		var re *sdk.RequestError
+		if !errors.As(err, &re) || !strings.Contains(re.Message, "start a new session") {
+			t.Fatalf("a prompt into a deleted session: %v", err)
+		}
+	})
+}

@@ -14,14 +14,19 @@ import (
 //
 // A reply streams as agent_message_chunks, the message.deltas as they come.
 // A delta is ephemeral: one sent while the stream was cut is lost. After a
-// cut the deltas of the run under way are held back, and each message's
+// cut during a run the deltas of that run are held back, and each message's
 // message.completed sends what of its text the editor has not had, so the
 // editor gets every byte once, in order, whatever the cuts; the rest of
-// that run comes a message at a time.
+// that run comes a message at a time. After a cut while no run was under
+// way, the host is asked (one watch) whether a run started meanwhile: when
+// none did, the deltas stream again at once.
 type folder struct {
 	s       *session
 	sent    map[string]int    // message id -> bytes of its text sent as chunks
 	resync  bool              // the stream was cut during this run: deltas held back
+	running bool              // a run is under way, as the events say
+	cut     bool              // the connection was lost; the next one resumes
+	last    int64             // the seq of the last durable event folded
 	args    map[string]string // tool call id -> its arguments, from the assistant message
 	results []toolDone        // tool.results waiting for their message's text
 }
@@ -32,21 +37,35 @@ type toolDone struct {
 	failed   bool
 }
 
-func newFolder(s *session) *folder {
-	return &folder{s: s, sent: map[string]int{}, args: map[string]string{}}
+func newFolder(s *session, running bool, cursor int64) *folder {
+	return &folder{s: s, sent: map[string]int{}, args: map[string]string{}, running: running, last: cursor}
 }
 
-// onState hears the stream's connection: a cut (or long-polling, which
-// brings no deltas) holds the deltas back until the run settles.
+// onState hears the stream's connection: a cut holds the deltas back
+// (long-polling brings none), until the run under way settles, or, when
+// none was, until the host says no run started while the stream was cut.
 func (f *folder) onState(st client.ConnState) {
-	if st.Mode == client.ConnReconnecting || st.Mode == client.ConnPolling {
+	switch st.Mode {
+	case client.ConnPolling:
 		f.resync = true
+	case client.ConnReconnecting:
+		f.cut, f.resync = true, true
+	case client.ConnStreaming:
+		if f.cut && !f.running && !f.s.runStartedSince(f.last) {
+			f.resync = false
+		}
+		f.cut = false
 	}
 }
 
 // event folds one event.
 func (f *folder) event(ev client.Event) {
+	if ev.Seq > f.last {
+		f.last = ev.Seq
+	}
 	switch ev.Type {
+	case client.EvRunStarted:
+		f.running = true
 	case client.EvMessageDelta:
 		var v client.DeltaValue
 		if f.resync || ev.Decode(&v) != nil || v.Delta == "" {
@@ -70,11 +89,20 @@ func (f *folder) event(ev client.Event) {
 			delete(f.args, v.ToolCallID)
 			f.results = append(f.results, toolDone{id: v.ToolCallID, name: v.ToolName, failed: v.IsError})
 		}
+	case client.EvSessionRenamed:
+		var v client.TitleValue
+		if ev.Decode(&v) == nil {
+			title := ""
+			if v.Title != nil {
+				title = *v.Title
+			}
+			f.s.update(sdk.SessionUpdate{SessionInfoUpdate: &sdk.SessionSessionInfoUpdate{Title: &title}})
+		}
 	case client.EvRunSettled:
 		for _, r := range f.results {
 			f.s.update(toolEnd(r.id, r.failed, "", false))
 		}
-		f.results, f.resync = nil, false
+		f.results, f.resync, f.running = nil, false, false
 		clear(f.sent)
 		clear(f.args)
 	}

@@ -127,6 +127,19 @@ func (e *editor) ask(t *testing.T) permAsk {
 	}
 }
 
+// recv waits for a value on ch, failing the test after waitLimit.
+func recv[T any](t testing.TB, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(waitLimit):
+		t.Fatalf("waited %v for %s", waitLimit, what)
+	}
+	var zero T
+	return zero
+}
+
 // rig is an agent served in process over pipes, an editor speaking to it
 // through the SDK's client side, and the reference host.
 type rig struct {
@@ -148,7 +161,7 @@ type rigConfig struct {
 	config func(*Config)
 }
 
-func newRig(t *testing.T, adjust ...func(*rigConfig)) *rig {
+func newRig(t testing.TB, adjust ...func(*rigConfig)) *rig {
 	t.Helper()
 	rc := rigConfig{token: "ada-token", graph: "demo", host: []vehicletest.Option{vehicletest.WithDeterministicIDs()}}
 	for _, f := range adjust {
@@ -185,7 +198,7 @@ func newRig(t *testing.T, adjust ...func(*rigConfig)) *rig {
 }
 
 // ctx is a context bounded by waitLimit.
-func (r *rig) ctx(t *testing.T) context.Context {
+func (r *rig) ctx(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	t.Cleanup(cancel)
 	return ctx

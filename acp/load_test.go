@@ -10,7 +10,7 @@ import (
 )
 
 // settledRuns waits until the session's log has n run.settled.
-func settledRuns(t *testing.T, r *rig, id string, n int) {
+func settledRuns(t testing.TB, r *rig, id string, n int) {
 	t.Helper()
 	c, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"))
 	for since := int64(0); countEvents(r.srv, id, client.EvRunSettled) < n; {

@@ -91,7 +91,7 @@ func (a *agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 	}
 	s := newSession(a, cr.Session)
 	s.setLease(cr.Lease)
-	if err := s.follow(ctx, cr.Cursor); err != nil {
+	if err := s.follow(cr.Cursor); err != nil {
 		s.close(ctx, true)
 		return sdk.NewSessionResponse{}, a.refusal(err, cr.Session.Funding)
 	}
@@ -130,7 +130,7 @@ func (a *agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 		return sdk.LoadSessionResponse{}, err
 	}
 	s.noteChimes(snap.Chimes)
-	if err := s.follow(ctx, snap.Cursor); err != nil {
+	if err := s.follow(snap.Cursor); err != nil {
 		s.close(ctx, true)
 		return sdk.LoadSessionResponse{}, a.refusal(err, snap.Session.Funding)
 	}

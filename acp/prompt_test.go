@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -153,11 +154,11 @@ func TestCancelMidRun(t *testing.T) {
 		}
 		answer <- res
 	}()
-	<-held
+	recv(t, held, "the run to hold")
 	if err := r.conn.Cancel(r.ctx(t), sdk.CancelNotification{SessionId: sdk.SessionId(id)}); err != nil {
 		t.Fatal(err)
 	}
-	res := <-answer
+	res := recv(t, answer, "the prompt's answer")
 	if res.StopReason != sdk.StopReasonCancelled {
 		t.Fatalf("stopReason %q, want cancelled", res.StopReason)
 	}
@@ -189,5 +190,57 @@ func TestImageRefused(t *testing.T) {
 	}
 	if n := countEvents(r.srv, id, client.EvCommandAccepted); n != 0 {
 		t.Errorf("%d commands sent for a refused prompt", n)
+	}
+}
+
+func TestFailedRunIsAnError(t *testing.T) {
+	r := newRig(t)
+	id := r.start(t)
+	_, err := r.prompt(t, id, "break #fail")
+	var re *sdk.RequestError
+	if !errors.As(err, &re) || !strings.Contains(re.Message, "the run failed") {
+		t.Fatalf("a failed run: %v", err)
+	}
+	if res, err := r.prompt(t, id, "and again"); err != nil || res.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("the next prompt: %+v %v", res, err)
+	}
+}
+
+// TestLeaseKeptWhileOpen: the agent claims the lease again before its end
+// while the editor keeps the session open, with nothing sent meanwhile.
+func TestLeaseKeptWhileOpen(t *testing.T) {
+	r := newRig(t, func(rc *rigConfig) { rc.config = func(c *Config) { c.TTL = 1500 * time.Millisecond } })
+	id := r.start(t)
+	c, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"))
+	for since := int64(0); ; {
+		res, err := c.Watch(r.ctx(t), id, since, client.MaxWatchWait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range res.Events {
+			var v client.LeaseValue
+			if ev.Type == client.EvLeaseExpired {
+				t.Fatal("the lease expired while the session was open")
+			}
+			if ev.Type == client.EvLeaseRenewed && ev.Decode(&v) == nil && v.ClientID == "acp-editor" {
+				return
+			}
+		}
+		since = res.Cursor
+	}
+}
+
+// TestHostTextAsItIs: host text reaches the editor as the host wrote it,
+// terminal escapes neither added nor taken out (an editor is no terminal).
+func TestHostTextAsItIs(t *testing.T) {
+	r := newRig(t)
+	id := r.start(t)
+	if _, err := r.prompt(t, id, "red \x1b[31mtext\x1b[0m and a bell \a"); err != nil {
+		t.Fatal(err)
+	}
+	ups, _ := r.ed.snapshot()
+	got, want := agentText(ups), assistantTexts(r.srv, id)
+	if got != want || !strings.Contains(got, "\x1b[31m") {
+		t.Fatalf("the chunks say %q, the host's reply is %q", got, want)
 	}
 }

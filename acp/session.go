@@ -24,27 +24,26 @@ type session struct {
 	stop    context.CancelFunc
 	pumpEnd chan struct{} // closed when the pump returns
 
-	mu         sync.Mutex
-	funding    string
-	held       bool
-	renewal    *time.Timer
-	policy     string
-	budget     client.Budget
-	usage      client.Usage
-	running    bool
-	runID      string
-	runErr     string
-	overBudget bool
-	turn       *turn
-	ours       map[string]bool                   // commands this agent sent
-	delivered  map[string]string                 // command id -> the run it went into
-	ended      map[string]cmdEnd                 // command id -> its final event
-	settled    map[string]client.RunSettledValue // run id -> its settle
-	nextTurn   string                            // the command whose user turn comes next
-	announced  bool                              // the editor has the answer that opened the session
-	chimes     map[string]*chimeAsk              // pending chimes, by id
-	closed     bool
-	pumping    bool // the pump was started
+	mu        sync.Mutex
+	funding   string
+	held      bool
+	renewal   *time.Timer
+	policy    string
+	budget    client.Budget
+	usage     client.Usage
+	running   bool
+	runID     string
+	runErr    string
+	turn      *turn
+	ours      map[string]bool                   // commands this agent sent
+	delivered map[string]string                 // command id -> the run it went into
+	ended     map[string]cmdEnd                 // command id -> its final event
+	settled   map[string]client.RunSettledValue // run id -> its settle
+	nextTurn  string                            // the command whose user turn comes next
+	announced bool                              // the editor has the answer that opened the session
+	chimes    map[string]*chimeAsk              // pending chimes, by id
+	closed    bool
+	pumping   bool // the pump was started
 
 	fold *folder // the pump's: what the events have streamed so far
 }
@@ -57,12 +56,10 @@ type cmdEnd struct {
 
 func newSession(a *agent, sum client.Summary) *session {
 	ctx, stop := context.WithCancel(context.Background())
-	s := &session{a: a, c: a.c, id: sum.SessionID, ctx: ctx, stop: stop, pumpEnd: make(chan struct{}),
+	return &session{a: a, c: a.c, id: sum.SessionID, ctx: ctx, stop: stop, pumpEnd: make(chan struct{}),
 		funding: sum.Funding, policy: sum.RoomPolicy, budget: sum.Budget, running: sum.Status == "running",
 		ours: map[string]bool{}, delivered: map[string]string{}, ended: map[string]cmdEnd{},
 		settled: map[string]client.RunSettledValue{}, chimes: map[string]*chimeAsk{}}
-	s.fold = newFolder(s)
-	return s
 }
 
 // update sends one session/update to the editor.
@@ -72,9 +69,9 @@ func (s *session) update(u sdk.SessionUpdate) {
 
 // follow opens the session's events after cursor and starts the pump. The
 // stream lives until the session is closed.
-func (s *session) follow(_ context.Context, cursor int64) error {
-	ctx := s.ctx
-	st, err := s.c.Stream(ctx, s.id, client.StreamOptions{Since: cursor, OnState: s.fold.onState})
+func (s *session) follow(cursor int64) error {
+	s.fold = newFolder(s, s.running, cursor)
+	st, err := s.c.Stream(s.ctx, s.id, client.StreamOptions{Since: cursor, OnState: s.fold.onState})
 	if err != nil {
 		return err
 	}
@@ -214,5 +211,23 @@ func (s *session) close(ctx context.Context, release bool) {
 	}
 }
 
+// runStartedSince reports whether a run may have started after the event
+// since: the host's events after it hold a run.started, there are more than
+// one watch brings, or the host could not be asked.
+func (s *session) runStartedSince(since int64) bool {
+	ctx, cancel := context.WithTimeout(s.ctx, s.a.cfg.RequestTimeout)
+	defer cancel()
+	res, err := s.c.Watch(ctx, s.id, since, 0)
+	if err != nil || res.More {
+		return true
+	}
+	for _, ev := range res.Events {
+		if ev.Type == client.EvRunStarted {
+			return true
+		}
+	}
+	return false
+}
+
 // errDeleted ends a turn whose session was deleted.
-var errDeleted = errors.New("the session was deleted")
+var errDeleted = errors.New("the session was deleted while the prompt ran: start a new session")

@@ -37,22 +37,7 @@ func (s *suite) agentAnswersInitialize(t *testing.T) {
 	if len(argv) == 0 {
 		t.Fatal("the manifest names no agentCommand")
 	}
-	path := filepath.Join(s.fx.Agent.Dir, argv[0])
-	if _, err := os.Stat(path); err != nil {
-		if path, err = exec.LookPath(argv[0]); err != nil {
-			t.Fatalf("the agentCommand's program %q is neither in %s nor on PATH", argv[0], s.fx.Agent.Dir)
-		}
-	}
-	cmd := exec.Command(path, argv[1:]...)
-	cmd.Env = s.fx.Agent.Env
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	stderr := &lockedBuffer{}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("cannot start the agent %q: %v", m.AgentCommand, err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	cmd, stdin, stdout, stderr := startAgent(t, s.fx.Agent, argv)
 	if _, err := io.WriteString(stdin, initializeLine); err != nil {
 		t.Fatal(err)
 	}
@@ -88,4 +73,27 @@ func (s *suite) agentAnswersInitialize(t *testing.T) {
 	case <-time.After(Timeout):
 		t.Errorf("%q did not end at the end of its input", m.AgentCommand)
 	}
+}
+
+// startAgent starts the agent's program (resolved in a.Dir, then on PATH)
+// with its arguments, in a.Env; the cleanup kills it.
+func startAgent(t *testing.T, a *Agent, argv []string) (*exec.Cmd, io.WriteCloser, io.ReadCloser, *lockedBuffer) {
+	t.Helper()
+	path := filepath.Join(a.Dir, argv[0])
+	if _, err := os.Stat(path); err != nil {
+		if path, err = exec.LookPath(argv[0]); err != nil {
+			t.Fatalf("the agentCommand's program %q is neither in %s nor on PATH", argv[0], a.Dir)
+		}
+	}
+	cmd := exec.Command(path, argv[1:]...)
+	cmd.Env = a.Env
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("cannot start the agent %q: %v", strings.Join(argv, " "), err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	return cmd, stdin, stdout, stderr
 }
