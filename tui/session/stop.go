@@ -10,10 +10,10 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// Stopping is an abort this terminal sent: whether its run is still
+// stopping is an abort this terminal sent: whether its run is still
 // stopping, whether the host's events about the queue are still to be said,
 // and the held follow-ups still to send again.
-type Stopping struct {
+type stopping struct {
 	Sent   bool     // an abort is on its way, or its run has not settled
 	Watch  bool     // until a command is delivered after the abort: say what the host did with the queue
 	ToSend []string // held follow-ups the person chose to send, still to send
@@ -38,7 +38,7 @@ func (s *Session) Abort() (tea.Cmd, ui.Action) {
 			s.cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
 		}
 	}
-	s.stop = Stopping{Sent: true, Watch: true}
+	s.stop = stopping{Sent: true, Watch: true}
 	note := "aborting…"
 	if len(held) > 0 {
 		note = "aborting; holding back " + followUps(len(held)) + " queued behind it…"
