@@ -104,10 +104,10 @@ func placeNotes(s *Session, added int) {
 	st.FoldNotices(now)
 }
 
-// HoldNotes keeps back, from the notes of the events before an opened
+// holdNotes keeps back, from the notes of the events before an opened
 // snapshot, those that go after entries not folded yet; it returns the
 // others, to place now.
-func (s *Session) HoldNotes(placed []client.PlacedNotice) []client.PlacedNotice {
+func (s *Session) holdNotes(placed []client.PlacedNotice) []client.PlacedNotice {
 	st := s.state
 	if st.Earlier() == 0 {
 		return placed
@@ -129,10 +129,10 @@ func (s *Session) HoldNotes(placed []client.PlacedNotice) []client.PlacedNotice 
 	return now
 }
 
-// StartLazy readies s's lazy bookkeeping after open and counts, off the
+// startLazy readies s's lazy bookkeeping after open and counts, off the
 // loop, the entries not folded yet, then folds them a chunk at a time once
 // the first frame is drawn; nil when everything is folded.
-func (s *Session) StartLazy() tea.Cmd {
+func (s *Session) startLazy() tea.Cmd {
 	s.lazy = lazyOpen{UpTo: s.lazy.UpTo}
 	if s.state.Earlier() == 0 {
 		return nil

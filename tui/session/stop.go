@@ -118,11 +118,11 @@ func (s *Session) sendNextHeld(msg SentMsg) (tea.Cmd, ui.Action) {
 	return s.post(out), ui.Note{Text: "sending the held " + ui.OpWord(op) + "…"}
 }
 
-// AfterAbort follows an abort this terminal sent: the run settled, it is
+// afterAbort follows an abort this terminal sent: the run settled, it is
 // no longer stopping; a queued command that was not held back is cancelled
 // by the host with the abort, or delivered next: the status line says
 // which, from the host's events.
-func (s *Session) AfterAbort(ev client.Event) ui.Action {
+func (s *Session) afterAbort(ev client.Event) ui.Action {
 	var v client.CommandValue
 	var act ui.Action
 	switch {
