@@ -61,7 +61,7 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 // placeOf is what the root tells s about where it stands.
 func (m *Model) placeOf(s *session.Session) session.Place {
 	return session.Place{Focused: s == m.sess, Throttled: m.throttled(s), Me: m.me, LastKey: m.lastKey,
-		Blank: m.composer.Blank(), ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
+		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
 }
 
 // onSessionAction acts on what an open session reported.
