@@ -244,10 +244,17 @@ func (m *Model) takeOver() tea.Cmd {
 	return tea.Batch(cmd, m.act(act, nil))
 }
 
-// offer opens the take-over-or-watch offer for s, held by holder.
-func (m *Model) offer(s *session.Session, holder *client.Lease) {
+// offer opens the take-over-or-watch offer for s, held by holder;
+// fromText says enter on text found the person's other terminal driving:
+// the text waits in the composer, and the next words typed are text, never
+// an answer.
+func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
 	s.Offered(holder)
-	m.push(dialog.NewOffer(&m.Context, s.Gen(), holder))
+	d := dialog.NewOffer(&m.Context, s.Gen(), holder)
+	if fromText {
+		d.FromText()
+	}
+	m.push(d)
 }
 
 // closeOffer closes the offer, if it shows.

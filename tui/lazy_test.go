@@ -2,12 +2,9 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
@@ -304,33 +301,4 @@ func watchLongWalk(t *testing.T) (a *harness, all int) {
 	a = drive(t, "lazy", cfg, 80, 24)
 	a.see("the walk is over")
 	return a, all
-}
-
-// TestFoldAfterOpenOnlyUpToALimit: the background fold is asked for a
-// session of up to foldAllUpTo earlier items, and not for a longer one,
-// which stays as bytes (and small in memory) until it is needed. The limit
-// is foldAllUpTo (about 12,000 exchanges) or, to spare the test a session
-// that long, a smaller one set on the session.
-func TestFoldAfterOpenOnlyUpToALimit(t *testing.T) {
-	t.Parallel()
-	data, err := json.Marshal(bigSnapshot(2000))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := openBigLazy(t, data).sess
-	if s.State().Earlier() == 0 {
-		t.Fatal("nothing left to fold at open")
-	}
-	for _, tc := range []struct {
-		upTo  int // 0: foldAllUpTo
-		folds bool
-	}{{0, true}, {2000, true}, {1000, false}} {
-		s.SetFoldUpTo(tc.upTo)
-		msg := s.StartLazy()()
-		_, batch := msg.(tea.BatchMsg)
-		if batch != tc.folds {
-			t.Errorf("limit %d (%d items left): the fold after open asked %v, want %v",
-				tc.upTo, s.State().Earlier(), batch, tc.folds)
-		}
-	}
 }

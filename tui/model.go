@@ -209,7 +209,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // onData routes the answers of the UI's commands.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case session.Msg: // the rest of an open session's messages
+	case session.Msg: // every message of an open session, by its generation
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)

@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/session"
 )
 
@@ -24,6 +23,20 @@ func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
 	}
 	cmd, act := s.Update(msg, m.placeOf(s))
 	return tea.Batch(cmd, m.act(act, nil))
+}
+
+// restore puts text a session gave back in the composer (marked when it
+// went as text, so that a leading slash runs no command), with the context
+// refs it carried in front of those attached since.
+func (m *Model) restore(a session.Restore) {
+	text := a.Text
+	if a.Sent {
+		text = escapeSlash(text)
+	}
+	m.composer.Restore(text)
+	if a.Refs != nil {
+		m.refs = addRefs(a.Refs, m.refs...)
+	}
 }
 
 // giveBack puts the text of a command the host ended undelivered back
@@ -61,21 +74,14 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 // placeOf is what the root tells s about where it stands.
 func (m *Model) placeOf(s *session.Session) session.Place {
 	return session.Place{Focused: s == m.sess, Throttled: m.throttled(s), Me: m.me, LastKey: m.lastKey,
-		Blank: m.composer.Blank(), ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
+		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
 }
 
 // onSessionAction acts on what an open session reported.
 func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	switch a := a.(type) {
 	case session.Restore:
-		text := a.Text
-		if a.Sent {
-			text = escapeSlash(text)
-		}
-		m.composer.Restore(text)
-		if a.Refs != nil {
-			m.refs = addRefs(a.Refs, m.refs...)
-		}
+		m.restore(a)
 	case session.Refused:
 		m.refused(a.Err)
 	case session.Accepted:
@@ -98,11 +104,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		m.logError(a.Text, a.At)
 	case session.Offer:
 		if s := m.current(a.Gen); s != nil {
-			d := dialog.NewOffer(&m.Context, a.Gen, a.Holder)
-			if a.FromText {
-				d.FromText()
-			}
-			m.push(d)
+			m.offer(s, a.Holder, a.FromText)
 		}
 	case session.CloseOffer:
 		m.closeOffer()

@@ -22,7 +22,7 @@ func sendText(ctx context.Context, c *client.Client, gen int, id string, out Out
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		if claim {
-			if _, err := c.Claim(ctx, id, ClaimOptions(ttl)...); err != nil {
+			if _, err := c.Claim(ctx, id, claimOptions(ttl)...); err != nil {
 				return SentMsg{Gen: gen, Out: out, Err: err}
 			}
 		}
@@ -31,7 +31,7 @@ func sendText(ctx context.Context, c *client.Client, gen int, id string, out Out
 			// The lease expired since this terminal last used it: claim it
 			// again, quietly, and send the same request once more (a
 			// refusal is not remembered by the host).
-			if _, cerr := c.Claim(ctx, id, ClaimOptions(ttl)...); cerr == nil {
+			if _, cerr := c.Claim(ctx, id, claimOptions(ttl)...); cerr == nil {
 				acc, err = c.Send(ctx, id, out.Op, out.TextRequest())
 			}
 		}
@@ -46,7 +46,7 @@ func claimLease(ctx context.Context, c *client.Client, gen int, id string, takeo
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		opts := ClaimOptions(ttl)
+		opts := claimOptions(ttl)
 		if takeover {
 			opts = append(opts, client.Takeover())
 		}
@@ -55,9 +55,9 @@ func claimLease(ctx context.Context, c *client.Client, gen int, id string, takeo
 	}
 }
 
-// ClaimOptions are a claim's options for a lease of ttl (0: the host's),
+// claimOptions are a claim's options for a lease of ttl (0: the host's),
 // then extra.
-func ClaimOptions(ttl time.Duration, extra ...client.ClaimOption) []client.ClaimOption {
+func claimOptions(ttl time.Duration, extra ...client.ClaimOption) []client.ClaimOption {
 	if ttl > 0 {
 		return append([]client.ClaimOption{client.TTL(ttl)}, extra...)
 	}
@@ -70,7 +70,7 @@ func renewLease(ctx context.Context, c *client.Client, gen int, id string, ttl t
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
-		cl, err := c.Claim(ctx, id, ClaimOptions(ttl)...)
+		cl, err := c.Claim(ctx, id, claimOptions(ttl)...)
 		return ClaimedMsg{Gen: gen, Claim: cl, Err: err, Renewal: true}
 	}
 }
@@ -289,7 +289,7 @@ func openSession(ctx context.Context, c *client.Client, gen int, id, principal s
 		defer cancel()
 		m := OpenedMsg{Gen: gen, ID: id, Principal: Whoami(ctx, c, principal)}
 		if !watch {
-			m.Claim, m.ClaimErr = c.Claim(ctx, id, ClaimOptions(ttl)...)
+			m.Claim, m.ClaimErr = c.Claim(ctx, id, claimOptions(ttl)...)
 			if m.Claim != nil && m.Principal == "" {
 				m.Principal = m.Claim.Lease.Principal
 			}

@@ -22,13 +22,12 @@ type Config struct {
 }
 
 // Place is what the root tells a session each time it hands it a message
-// or an intent: where its tile stands and what of the program's it needs.
+// (Update): where its tile stands and what of the program's it needs.
 type Place struct {
 	Focused   bool      // its tile has the focus: the composer, the lease line and the room are its
 	Throttled bool      // it is drawn and read at a glance's pace (another tile has the focus)
 	Me        client.Me // who the person is
 	LastKey   time.Time // when the person last pressed a key
-	Blank     bool      // the composer is empty: a command the host gave back goes into it
 	ModelKey  bool      // a model key goes with the requests
 	Moved     bool      // the run's line moved since it was drawn: a frame drawn now shows it
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
-// Costs is what the open session has cost, for the run's line: what the
+// costs is what the open session has cost, for the run's line: what the
 // live body said at open, then each reply's cost.
-type Costs struct {
+type costs struct {
 	Total float64 // the session's cost: the live body's at open, then each reply's
 	Known bool    // total counts what the session cost before it was opened
 	Seq   int64   // the last event counted, so a replayed one counts once
@@ -18,7 +18,7 @@ type Costs struct {
 // Base starts the session's total from an opened snapshot: a live body's
 // stats carry what the session has cost; a dormant one's do not, and the
 // total then counts only what is spent from now on.
-func (a *Costs) Base(snap *client.Snapshot) {
+func (a *costs) Base(snap *client.Snapshot) {
 	a.Total, a.Known = 0, false
 	if snap == nil {
 		return
@@ -33,7 +33,7 @@ func (a *Costs) Base(snap *client.Snapshot) {
 }
 
 // Count adds a completed reply's cost to the session's total.
-func (a *Costs) Count(ev client.Event) {
+func (a *costs) Count(ev client.Event) {
 	if ev.Type != client.EvMessageCompleted || (ev.Seq > 0 && ev.Seq <= a.Seq) {
 		return
 	}

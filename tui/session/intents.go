@@ -58,7 +58,3 @@ func (s *Session) KeepUnanswered(out Outgoing) {
 
 // Remember keeps the text of a command this terminal sent, by its id.
 func (s *Session) Remember(commandID, text string) { s.texts[commandID] = text }
-
-// SetFoldUpTo sets the most items folded after the first frame (0:
-// foldAllUpTo): a test's knob.
-func (s *Session) SetFoldUpTo(n int) { s.lazy.UpTo = n }

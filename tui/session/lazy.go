@@ -18,10 +18,10 @@ import (
 // all. A fold puts entries in front; the transcript keeps every entry by its
 // key (client.Entry.Key), which a fold does not change, so nothing moves.
 
-// Lazy is what the UI keeps of a lazily opened transcript beyond the
+// lazyOpen is what the session keeps of a lazily opened transcript beyond the
 // state: how many entries the items not folded yet make, so the position
 // line counts every message, and the notes that go after those items.
-type Lazy struct {
+type lazyOpen struct {
 	Earlier int                   // entries the items not folded at open make; -1 until counted
 	Folded  int                   // entries folds have made since open, notes aside: earlier-folded are left
 	Count   func() int            // counts earlier, nil once counted
@@ -104,10 +104,10 @@ func placeNotes(s *Session, added int) {
 	st.FoldNotices(now)
 }
 
-// HoldNotes keeps back, from the notes of the events before an opened
+// holdNotes keeps back, from the notes of the events before an opened
 // snapshot, those that go after entries not folded yet; it returns the
 // others, to place now.
-func (s *Session) HoldNotes(placed []client.PlacedNotice) []client.PlacedNotice {
+func (s *Session) holdNotes(placed []client.PlacedNotice) []client.PlacedNotice {
 	st := s.state
 	if st.Earlier() == 0 {
 		return placed
@@ -129,11 +129,11 @@ func (s *Session) HoldNotes(placed []client.PlacedNotice) []client.PlacedNotice 
 	return now
 }
 
-// StartLazy readies s's lazy bookkeeping after open and counts, off the
+// startLazy readies s's lazy bookkeeping after open and counts, off the
 // loop, the entries not folded yet, then folds them a chunk at a time once
 // the first frame is drawn; nil when everything is folded.
-func (s *Session) StartLazy() tea.Cmd {
-	s.lazy = Lazy{UpTo: s.lazy.UpTo}
+func (s *Session) startLazy() tea.Cmd {
+	s.lazy = lazyOpen{UpTo: s.lazy.UpTo}
 	if s.state.Earlier() == 0 {
 		return nil
 	}

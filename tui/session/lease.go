@@ -28,9 +28,9 @@ func leaseMargin(left time.Duration) time.Duration {
 	return min(max(left/5, 2*time.Second), 30*time.Second)
 }
 
-// KeepLease sets the lease timer for the session's lease, when this
+// keepLease sets the lease timer for the session's lease, when this
 // terminal holds it and no timer is set for this expiry already.
-func (s *Session) KeepLease() tea.Cmd {
+func (s *Session) keepLease() tea.Cmd {
 	if s.state == nil || s.cfg.UI.Watch {
 		return nil
 	}
@@ -131,9 +131,9 @@ func (s *Session) lapse(expires time.Time) ui.Action {
 	return Notify{Text: "your lease on “" + s.state.Title() + "” lapsed: nobody drives"}
 }
 
-// LeaseEnded notes a lease.expired of this terminal's lease, which the
+// leaseEnded notes a lease.expired of this terminal's lease, which the
 // host may send before the countdown's own tick.
-func (s *Session) LeaseEnded(ev client.Event) ui.Action {
+func (s *Session) leaseEnded(ev client.Event) ui.Action {
 	var v client.LeaseEndValue
 	if ev.Type != client.EvLeaseExpired || ev.Decode(&v) != nil || v.ClientID != s.cfg.UI.ClientID {
 		return nil
@@ -141,9 +141,9 @@ func (s *Session) LeaseEnded(ev client.Event) ui.Action {
 	return s.lapse(s.timerFor)
 }
 
-// LeaseChanged follows the lease: taken over, this terminal watches; the
+// leaseChanged follows the lease: taken over, this terminal watches; the
 // offer closes when the other terminal let go.
-func (s *Session) LeaseChanged(focused bool) ui.Action {
+func (s *Session) leaseChanged(focused bool) ui.Action {
 	var act ui.Action
 	if r := s.state.Revoked; r != nil && r != s.revoked {
 		s.revoked, s.role = r, RoleWatch

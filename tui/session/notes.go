@@ -15,8 +15,8 @@ import (
 // sessions are bounded: only the last notesMax events before the cursor
 // are read, so an older note is not shown.
 
-// ReadNotes reads the notes of the events up to upTo, as me sees them.
-func (s *Session) ReadNotes(me client.Me, upTo int64) tea.Cmd {
+// readPastNotes reads the notes of the events up to upTo, as me sees them.
+func (s *Session) readPastNotes(me client.Me, upTo int64) tea.Cmd {
 	return readNotes(s.ctx, s.cfg.Client, s.gen, s.id, me, upTo)
 }
 
@@ -24,7 +24,7 @@ func (s *Session) ReadNotes(me client.Me, upTo int64) tea.Cmd {
 // failed read (msg.Err) costs only the notes it did not reach: the
 // transcript itself came with the snapshot.
 func (s *Session) onNotes(msg NotesMsg) ui.Action {
-	if s.state == nil || s.state.FoldNotices(s.HoldNotes(msg.Placed)) == 0 {
+	if s.state == nil || s.state.FoldNotices(s.holdNotes(msg.Placed)) == 0 {
 		return Unchanged{}
 	}
 	s.view.EntriesChanged()
@@ -38,18 +38,18 @@ func (s *Session) onNotes(msg NotesMsg) ui.Action {
 // host's summary then says byok. The session reads the summary again when
 // what it saw implies a change, and takes those facts from it.
 
-// FundingStale reports whether the funding shown may be out of date: a
+// fundingStale reports whether the funding shown may be out of date: a
 // model key goes with the requests (modelKey), and the session still reads
 // credit.
-func (s *Session) FundingStale(modelKey bool) bool {
+func (s *Session) fundingStale(modelKey bool) bool {
 	return s.state != nil && modelKey && s.state.Session.Funding == ui.FundingCredit
 }
 
-// RefreshFacts reads the summary again when ev implies the funding shown
+// refreshFacts reads the summary again when ev implies the funding shown
 // changed: a run started or settled on a key given since the session
 // opened.
-func (s *Session) RefreshFacts(ev client.Event, modelKey bool) tea.Cmd {
-	if (ev.Type != client.EvRunStarted && ev.Type != client.EvRunSettled) || !s.FundingStale(modelKey) {
+func (s *Session) refreshFacts(ev client.Event, modelKey bool) tea.Cmd {
+	if (ev.Type != client.EvRunStarted && ev.Type != client.EvRunSettled) || !s.fundingStale(modelKey) {
 		return nil
 	}
 	return readFacts(s.ctx, s.cfg.Client, s.gen, s.id)

@@ -37,7 +37,7 @@ func (s *Session) onOpened(msg OpenedMsg, p Place) (tea.Cmd, ui.Action) {
 	} else {
 		s.state = client.NewState(me, msg.Snap)
 	}
-	count := s.StartLazy()
+	count := s.startLazy()
 	act := ui.Join(learnt, s.ConfirmFromStream()) // a message kept from an earlier run that the host had taken
 	s.cost.Base(msg.Snap)
 	s.view.EntriesChanged()
@@ -47,8 +47,8 @@ func (s *Session) onOpened(msg OpenedMsg, p Place) (tea.Cmd, ui.Action) {
 		act = ui.Join(act, Opened{Opening: true})
 	}
 	act = ui.Join(act, s.claimOutcome(msg))
-	keep := s.KeepLease()
-	return tea.Batch(s.OpenStream(msg.Snap.Cursor), keep, s.ReadNotes(me, msg.Snap.Cursor), count),
+	keep := s.keepLease()
+	return tea.Batch(s.openEvents(msg.Snap.Cursor), keep, s.readPastNotes(me, msg.Snap.Cursor), count),
 		ui.Join(act, FetchAccount{Gen: s.gen})
 }
 

@@ -8,11 +8,11 @@ import (
 // stream that has not set its flush interval yet holds deltas this long.
 const frameEvery = time.Second / 60
 
-// Pacer remembers when the stream last entered the loop and how long a run
+// pacer remembers when the stream last entered the loop and how long a run
 // of deltas is held. Only the chain of commands that reads the stream
 // touches last, one command at a time (onEvents sets every between two);
 // drawn is the event loop's alone.
-type Pacer struct {
+type pacer struct {
 	Last  time.Time
 	Every time.Duration // the flush interval: deltas are drawn at most this often
 	Drawn time.Time     // when streamed deltas were last drawn
@@ -21,12 +21,12 @@ type Pacer struct {
 // Drawing reports whether streamed deltas are being drawn as they come:
 // more are due within a flush interval or so, and their frame will show
 // whatever else moved (the spinner) meanwhile.
-func (p *Pacer) Drawing(now time.Time) bool {
+func (p *pacer) Drawing(now time.Time) bool {
 	return !p.Drawn.IsZero() && now.Sub(p.Drawn) < 2*p.Hold()
 }
 
 // Hold is how long a run of deltas waits for more.
-func (p *Pacer) Hold() time.Duration {
+func (p *pacer) Hold() time.Duration {
 	if p.Every > 0 {
 		return p.Every
 	}

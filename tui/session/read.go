@@ -27,7 +27,7 @@ const maxEventsPerMsg = 256
 // and the reader wakes once a flush interval, not at every delta, and what
 // it hands over enters at once.
 // Update re-issues the command after each message.
-func nextEvents(s *client.Stream, gen int, p *Pacer) tea.Cmd {
+func nextEvents(s *client.Stream, gen int, p *pacer) tea.Cmd {
 	return func() tea.Msg {
 		if !s.Next() {
 			return StreamEndMsg{Gen: gen, Err: s.Err()}

@@ -38,7 +38,7 @@ func TestStreamEntersInBatches(t *testing.T) {
 	if _, err := c.Prompt(t.Context(), id, "#long 100"); err != nil {
 		t.Fatal(err)
 	}
-	var p Pacer
+	var p pacer
 	events, msgs, deltas := 0, 0, 0
 	for settled := false; !settled; {
 		var evs []client.Event

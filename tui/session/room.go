@@ -81,7 +81,7 @@ func (s *Session) LaneItems() (out []ui.LaneItem) {
 		seen[q.CommandID] = true
 		out = append(out, ui.LaneItem{CommandID: q.CommandID, Op: q.Op, Text: s.texts[q.CommandID]})
 	}
-	defer func() { out = append(append(out, s.returned...), s.UnconfirmedItem()...) }()
+	defer func() { out = append(append(out, s.returned...), s.unconfirmedItem()...) }()
 	if s.state.Run != client.RunRunning {
 		return out
 	}

@@ -25,8 +25,8 @@ func (o Outgoing) TextRequest() client.TextRequest {
 	return client.TextRequest{RequestID: o.RequestID, CommandID: o.RequestID, Text: o.Text, ContextRefs: o.Refs}
 }
 
-// Knows reports whether the state has a command with this id.
-func (s *Session) Knows(commandID string) bool {
+// knows reports whether the state has a command with this id.
+func (s *Session) knows(commandID string) bool {
 	if s.state == nil {
 		return false
 	}
@@ -47,9 +47,9 @@ func (s *Session) Unanswered() *Outgoing {
 	return s.unconfirmed
 }
 
-// UnconfirmedItem is the unconfirmed send as a line of the queue lane, so
+// unconfirmedItem is the unconfirmed send as a line of the queue lane, so
 // its text stays in sight; none when there is none.
-func (s *Session) UnconfirmedItem() []ui.LaneItem {
+func (s *Session) unconfirmedItem() []ui.LaneItem {
 	u := s.unconfirmed
 	if u == nil {
 		return nil
@@ -57,10 +57,10 @@ func (s *Session) UnconfirmedItem() []ui.LaneItem {
 	return []ui.LaneItem{{CommandID: u.RequestID, Op: u.Op, Text: u.Text, Unconfirmed: true}}
 }
 
-// Undelivered is the text of a command of this terminal's that an event is
+// undelivered is the text of a command of this terminal's that an event is
 // about to end before the agent saw it, "" for any other event. It looks
 // at the command before the event is folded in.
-func (s *Session) Undelivered(ev client.Event) (commandID, op, text string) {
+func (s *Session) undelivered(ev client.Event) (commandID, op, text string) {
 	if ev.Type != client.EvCommandCancelled && ev.Type != client.EvCommandInterrupted {
 		return "", "", ""
 	}
@@ -149,7 +149,7 @@ func (s *Session) landed(out Outgoing, err error) (bool, ui.Action) {
 		return false, ui.Join(ui.Failed{Err: err}, ui.Note{}, Refused{Err: err},
 			Restore{Text: out.Text, Refs: out.Refs, Sent: true})
 	}
-	if out.Op != client.OpChime && s.Knows(out.RequestID) {
+	if out.Op != client.OpChime && s.knows(out.RequestID) {
 		return false, s.confirmed(out) // the stream was first
 	}
 	s.unconfirmed = &out
@@ -181,7 +181,7 @@ func (s *Session) onSent(msg SentMsg) (tea.Cmd, ui.Action) {
 // ConfirmFromStream settles an unconfirmed text command once the stream
 // shows the host took it.
 func (s *Session) ConfirmFromStream() ui.Action {
-	if u := s.unconfirmed; u != nil && u.Op != client.OpChime && s.Knows(u.RequestID) {
+	if u := s.unconfirmed; u != nil && u.Op != client.OpChime && s.knows(u.RequestID) {
 		return s.confirmed(*u)
 	}
 	return nil

@@ -33,7 +33,7 @@ type Session struct {
 	sending     bool                  // a text command or a chime is on its way
 	flushes     bool                  // a flush tick is scheduled
 	flushedAt   time.Time             // when its streaming tail was last rendered as a tile without the focus
-	pace        Pacer                 // when the stream last entered the loop
+	pace        pacer                 // when the stream last entered the loop
 	texts       map[string]string     // the text of each command sent from this terminal
 	cancelling  map[string]bool       // commands this terminal asked to cancel
 	onOpen      string                // a note to show once the session has opened
@@ -45,13 +45,13 @@ type Session struct {
 	outbound    *Outgoing             // the send on its way (sending is true), until its answer
 	timerFor    time.Time             // the lease expiry the lease timer is set for
 	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
-	cost        Costs                 // what the session has cost (activity.go)
-	lazy        Lazy                  // what the transcript has not folded yet (lazy.go)
+	cost        costs                 // what the session has cost (activity.go)
+	lazy        lazyOpen              // what the transcript has not folded yet (lazy.go)
 	streamTries int                   // the stream could not be opened this many times in a row
 	draft       string                // the composer's text while another tile has the focus
 	needs       string                // why the session needs the person while its tile is not focused, "" when it does not
 	history     []string              // the kept input history, once read
-	stop        Stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
+	stop        stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
 	showAt      time.Time             // when the countdown's next redraw is due (countdown.go)
 	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 

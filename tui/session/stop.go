@@ -10,10 +10,10 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// Stopping is an abort this terminal sent: whether its run is still
+// stopping is an abort this terminal sent: whether its run is still
 // stopping, whether the host's events about the queue are still to be said,
 // and the held follow-ups still to send again.
-type Stopping struct {
+type stopping struct {
 	Sent   bool     // an abort is on its way, or its run has not settled
 	Watch  bool     // until a command is delivered after the abort: say what the host did with the queue
 	ToSend []string // held follow-ups the person chose to send, still to send
@@ -38,7 +38,7 @@ func (s *Session) Abort() (tea.Cmd, ui.Action) {
 			s.cancelling[q.CommandID] = true // its cancel gives nothing back: the question does
 		}
 	}
-	s.stop = Stopping{Sent: true, Watch: true}
+	s.stop = stopping{Sent: true, Watch: true}
 	note := "aborting…"
 	if len(held) > 0 {
 		note = "aborting; holding back " + followUps(len(held)) + " queued behind it…"
@@ -118,11 +118,11 @@ func (s *Session) sendNextHeld(msg SentMsg) (tea.Cmd, ui.Action) {
 	return s.post(out), ui.Note{Text: "sending the held " + ui.OpWord(op) + "…"}
 }
 
-// AfterAbort follows an abort this terminal sent: the run settled, it is
+// afterAbort follows an abort this terminal sent: the run settled, it is
 // no longer stopping; a queued command that was not held back is cancelled
 // by the host with the abort, or delivered next: the status line says
 // which, from the host's events.
-func (s *Session) AfterAbort(ev client.Event) ui.Action {
+func (s *Session) afterAbort(ev client.Event) ui.Action {
 	var v client.CommandValue
 	var act ui.Action
 	switch {

@@ -33,8 +33,8 @@ const tileReadEvery = 250 * time.Millisecond
 // streaming cost the terminal little more than the one being read.
 const TileFlushEvery = time.Second
 
-// OpenStream opens the session's event stream after since.
-func (s *Session) OpenStream(since int64) tea.Cmd {
+// openEvents opens the session's event stream after since.
+func (s *Session) openEvents(since int64) tea.Cmd {
 	s.states = make(chan client.ConnState, 8)
 	return openStream(s.ctx, s.cfg.Client, s.gen, s.id, since, s.states, s.cfg.OnConnState)
 }
@@ -162,10 +162,10 @@ func (s *Session) onEvents(msg EventsMsg, p Place) (tea.Cmd, ui.Action) {
 // at the flush).
 func (s *Session) fold(ev client.Event, p Place) (cmd tea.Cmd, act ui.Action, changed bool) {
 	before := len(s.state.Entries)
-	backID, backOp, back := s.Undelivered(ev)
+	backID, backOp, back := s.undelivered(ev)
 	ch := s.state.Apply(ev)
 	s.cost.Count(ev)
-	act = ui.Join(s.AfterAbort(ev), s.ConfirmFromStream())
+	act = ui.Join(s.afterAbort(ev), s.ConfirmFromStream())
 	if back != "" {
 		act = ui.Join(act, s.giveBack(backID, backOp, back))
 	}
@@ -181,7 +181,7 @@ func (s *Session) fold(ev client.Event, p Place) (cmd tea.Cmd, act ui.Action, ch
 	}
 	if ch.Has(client.ChangeLease) {
 		s.stale = false
-		act = ui.Join(act, s.LeaseChanged(p.Focused))
+		act = ui.Join(act, s.leaseChanged(p.Focused))
 	}
 	if ev.Type == client.EvSessionRevived {
 		s.stale = true // every command was interrupted; the lease is the host's to confirm
@@ -196,7 +196,7 @@ func (s *Session) fold(ev client.Event, p Place) (cmd tea.Cmd, act ui.Action, ch
 		act = ui.Join(act, KeepFocus{})
 	}
 	roomCmd, roomAct := s.onRoomEvent(ev, p)
-	return tea.Batch(roomCmd, s.KeepLease(), s.RefreshFacts(ev, p.ModelKey)), ui.Join(act, roomAct, s.LeaseEnded(ev)), true
+	return tea.Batch(roomCmd, s.keepLease(), s.refreshFacts(ev, p.ModelKey)), ui.Join(act, roomAct, s.leaseEnded(ev)), true
 }
 
 // onRoomEvent answers the events the room cares about: a settled run
