@@ -38,13 +38,33 @@ func (d *diskWrites) cmd(write func() error, msg func(error) tea.Msg) tea.Cmd {
 	d.queue = append(d.queue, w)
 	d.mu.Unlock()
 	return func() tea.Msg {
-		err := w.do()
+		err := d.inOrder(w)
 		d.done(w)
 		if msg == nil {
 			return nil
 		}
 		return msg(err)
 	}
+}
+
+// inOrder does the writes asked for before w that are not done yet (their
+// errors are their own commands' to say), then w, and returns w's error:
+// commands run at once, in any order, so two texts kept in the history one
+// after the other could land the other way round.
+func (d *diskWrites) inOrder(w *diskWrite) error {
+	d.mu.Lock()
+	var before []*diskWrite
+	for _, q := range d.queue {
+		if q == w {
+			break
+		}
+		before = append(before, q)
+	}
+	d.mu.Unlock()
+	for _, q := range before {
+		_ = q.do()
+	}
+	return w.do()
 }
 
 // done takes a write its command did off the queue.
