@@ -15,7 +15,7 @@ import (
 const keepEnded = 256
 
 // session is one vehicle session the editor has open: its lease, its event
-// stream, the turn under way and the chimes put to the editor.
+// stream, the prompts under way and the chimes put to the editor.
 type session struct {
 	a       *agent
 	c       *client.Client
@@ -34,7 +34,7 @@ type session struct {
 	running   bool
 	runID     string
 	runErr    string
-	turn      *turn
+	turns     []*turn                           // the prompts under way
 	ours      map[string]bool                   // commands this agent sent
 	delivered map[string]string                 // command id -> the run it went into
 	ended     map[string]cmdEnd                 // command id -> its final event
@@ -92,7 +92,7 @@ func (s *session) pump(st *client.Stream) {
 	if err := st.Err(); err != nil && s.ctx.Err() == nil {
 		s.a.log.logf("session %s: the events stopped coming: %v", s.id, err)
 		s.mu.Lock()
-		s.finishTurn(turnEnd{err: s.a.refusal(err, s.funding)})
+		s.finishTurns(turnEnd{err: s.a.refusal(err, s.funding)})
 		s.mu.Unlock()
 	}
 }
@@ -197,7 +197,7 @@ func (s *session) close(ctx context.Context, release bool) {
 	for _, ask := range s.chimes {
 		ask.stop()
 	}
-	s.finishTurn(turnEnd{stop: sdk.StopReasonCancelled})
+	s.finishTurns(turnEnd{stop: sdk.StopReasonCancelled})
 	pumping := s.pumping
 	s.mu.Unlock()
 	if held {

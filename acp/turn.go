@@ -10,11 +10,13 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
-// turn is a prompt under way: the command it sent, and how it ends.
+// turn is a prompt under way: the command it sent, and how it ends. A
+// session may have several: a prompt sent while another runs goes as a
+// follow-up, and each answers when its own command has ended.
 type turn struct {
-	cid       string // the command, once the host accepted it
-	text      string // what it sent
-	cancelled bool   // session/cancel asked to abort it
+	cid       string        // the command, once the host accepted it
+	text      string        // what it sent
+	cancelled chan struct{} // closed by session/cancel
 	done      chan turnEnd
 }
 
@@ -22,6 +24,16 @@ type turn struct {
 type turnEnd struct {
 	stop sdk.StopReason
 	err  error
+}
+
+// isCancelled reports whether session/cancel asked to abort the turn.
+func (t *turn) isCancelled() bool {
+	select {
+	case <-t.cancelled:
+		return true
+	default:
+		return false
+	}
 }
 
 // prompt sends text as a command of op (a prompt, or a follow-up when a run
@@ -32,26 +44,21 @@ func (s *session) prompt(ctx context.Context, op, text string) (sdk.PromptRespon
 	if err := s.ensureLease(ctx); err != nil {
 		return sdk.PromptResponse{}, s.a.refusal(err, s.fundingNow())
 	}
-	t := &turn{text: text, done: make(chan turnEnd, 1)}
+	t := &turn{text: text, cancelled: make(chan struct{}), done: make(chan turnEnd, 1)}
 	s.mu.Lock()
-	if s.turn != nil {
-		s.finishTurn(turnEnd{stop: sdk.StopReasonCancelled}) // a new prompt replaces the one waiting
-	}
-	s.turn = t
+	s.turns = append(s.turns, t)
 	s.mu.Unlock()
 	acc, err := s.send(ctx, op, text)
 	if err != nil {
 		s.mu.Lock()
-		if s.turn == t {
-			s.turn = nil
-		}
+		s.dropTurn(t)
 		s.mu.Unlock()
 		return sdk.PromptResponse{}, s.a.refusal(err, s.fundingNow())
 	}
 	s.mu.Lock()
 	t.cid = acc.CommandID
 	s.ours[acc.CommandID] = true
-	s.checkTurn()
+	s.checkTurns()
 	s.mu.Unlock()
 	return s.wait(ctx, t)
 }
@@ -71,14 +78,23 @@ func (s *session) send(ctx context.Context, op, text string) (*client.Accepted, 
 	return acc, err
 }
 
-// wait waits for the turn's end. When the editor's request ends first (a
-// cancel, or a prompt that replaced it) the turn still ends with the run,
-// within the request timeout; when the editor went away it ends at once.
+// wait waits for the turn's end. The editor's request may end first: the
+// SDK cancels it on session/cancel (the turn then ends with the aborted run,
+// within the request timeout) and when another prompt of the session comes
+// (the turn goes on to its own end); when the editor went away it ends at
+// once.
 func (s *session) wait(ctx context.Context, t *turn) (sdk.PromptResponse, error) {
 	select {
 	case end := <-t.done:
 		return end.response()
 	case <-ctx.Done():
+	}
+	select {
+	case end := <-t.done:
+		return end.response()
+	case <-s.a.conn.Done():
+		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
+	case <-t.cancelled:
 	}
 	limit := time.NewTimer(s.a.cfg.RequestTimeout)
 	defer limit.Stop()
@@ -100,13 +116,14 @@ func (e turnEnd) response() (sdk.PromptResponse, error) {
 	return sdk.PromptResponse{StopReason: e.stop}, nil
 }
 
-// cancel aborts the turn under way: this agent's commands still queued are
+// cancel aborts the turns under way: this agent's commands still queued are
 // cancelled, and the run is aborted (the host settles it aborted).
 func (s *session) cancel(ctx context.Context) {
 	s.mu.Lock()
-	t := s.turn
-	if t != nil {
-		t.cancelled = true
+	for _, t := range s.turns {
+		if !t.isCancelled() {
+			close(t.cancelled)
+		}
 	}
 	var queued []string
 	for cid := range s.ours {
@@ -114,7 +131,7 @@ func (s *session) cancel(ctx context.Context) {
 			queued = append(queued, cid)
 		}
 	}
-	running := s.running
+	abort := s.running || len(s.turns) > 0
 	s.mu.Unlock()
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.RequestTimeout)
 	defer cancel()
@@ -123,7 +140,7 @@ func (s *session) cancel(ctx context.Context) {
 			s.a.log.logf("session %s: could not cancel a queued command: %v", s.id, err)
 		}
 	}
-	if running || t != nil {
+	if abort {
 		if _, err := s.c.Abort(cctx, s.id); err != nil {
 			s.a.log.logf("session %s: could not abort the run: %v", s.id, err)
 		}
@@ -147,18 +164,18 @@ func (s *session) noteCommand(ev client.Event) {
 	}
 }
 
-// forget drops the oldest ends once there are many: only a turn under way
-// needs them. Called with mu held.
+// forget drops the oldest ends once there are many: only the turns under
+// way need theirs. Called with mu held.
 func (s *session) forget() {
 	if len(s.ended) < keepEnded {
 		return
 	}
-	keep := ""
-	if s.turn != nil {
-		keep = s.turn.cid
+	keep := map[string]bool{}
+	for _, t := range s.turns {
+		keep[t.cid] = true
 	}
 	for cid := range s.ended {
-		if cid != keep {
+		if !keep[cid] {
 			delete(s.ended, cid)
 			delete(s.delivered, cid)
 			delete(s.ours, cid)
@@ -171,31 +188,32 @@ func (s *session) forget() {
 	}
 }
 
-// checkTurn ends the turn under way once its command is final and the run
-// it went into has settled. Called with mu held.
-func (s *session) checkTurn() {
-	t := s.turn
-	if t == nil || t.cid == "" {
-		return
-	}
-	end, ok := s.ended[t.cid]
-	if !ok {
-		return
-	}
-	run := s.delivered[t.cid]
-	var set client.RunSettledValue
-	if run != "" {
-		if set, ok = s.settled[run]; !ok {
-			return
+// checkTurns ends each turn whose command is final and whose run has
+// settled. Called with mu held.
+func (s *session) checkTurns() {
+	for _, t := range append([]*turn(nil), s.turns...) {
+		if t.cid == "" {
+			continue
 		}
+		end, ok := s.ended[t.cid]
+		if !ok {
+			continue
+		}
+		run := s.delivered[t.cid]
+		var set client.RunSettledValue
+		if run != "" {
+			if set, ok = s.settled[run]; !ok {
+				continue
+			}
+		}
+		s.finishTurn(t, s.turnEnd(t, end, run != "", set))
 	}
-	s.finishTurn(s.turnEnd(t, end, run != "", set))
 }
 
 // turnEnd is how a turn ends, from its command's end and its run's settle.
 func (s *session) turnEnd(t *turn, end cmdEnd, ran bool, set client.RunSettledValue) turnEnd {
 	switch {
-	case t.cancelled || end.typ == client.EvCommandCancelled:
+	case t.isCancelled() || end.typ == client.EvCommandCancelled:
 		return turnEnd{stop: sdk.StopReasonCancelled}
 	case ran && set.Aborted && set.Reason == "budget":
 		return turnEnd{stop: sdk.StopReasonMaxTurnRequests}
@@ -210,13 +228,27 @@ func (s *session) turnEnd(t *turn, end cmdEnd, ran bool, set client.RunSettledVa
 	return turnEnd{stop: sdk.StopReasonEndTurn}
 }
 
-// finishTurn ends the turn under way, if any. Called with mu held.
-func (s *session) finishTurn(e turnEnd) {
-	if s.turn == nil {
-		return
+// finishTurn ends one turn. Called with mu held.
+func (s *session) finishTurn(t *turn, e turnEnd) {
+	t.done <- e
+	s.dropTurn(t)
+}
+
+// finishTurns ends every turn under way. Called with mu held.
+func (s *session) finishTurns(e turnEnd) {
+	for _, t := range append([]*turn(nil), s.turns...) {
+		s.finishTurn(t, e)
 	}
-	s.turn.done <- e
-	s.turn = nil
+}
+
+// dropTurn forgets a turn. Called with mu held.
+func (s *session) dropTurn(t *turn) {
+	for i, u := range s.turns {
+		if u == t {
+			s.turns = append(s.turns[:i], s.turns[i+1:]...)
+			return
+		}
+	}
 }
 
 // fundingNow is the session's funding as last seen.
