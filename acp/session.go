@@ -24,26 +24,27 @@ type session struct {
 	stop    context.CancelFunc
 	pumpEnd chan struct{} // closed when the pump returns
 
-	mu        sync.Mutex
-	funding   string
-	held      bool
-	renewal   *time.Timer
-	policy    string
-	budget    client.Budget
-	usage     client.Usage
-	running   bool
-	runID     string
-	runErr    string
-	turns     []*turn                           // the prompts under way
-	ours      map[string]bool                   // commands this agent sent
-	delivered map[string]string                 // command id -> the run it went into
-	ended     map[string]cmdEnd                 // command id -> its final event
-	settled   map[string]client.RunSettledValue // run id -> its settle
-	nextTurn  string                            // the command whose user turn comes next
-	announced bool                              // the editor has the answer that opened the session
-	chimes    map[string]*chimeAsk              // pending chimes, by id
-	closed    bool
-	pumping   bool // the pump was started
+	mu         sync.Mutex
+	funding    string
+	held       bool
+	renewal    *time.Timer
+	policy     string
+	budget     client.Budget
+	usage      client.Usage
+	running    bool
+	runID      string
+	runErr     string
+	turns      []*turn                           // the prompts under way
+	unanswered unanswered                        // the last text command whose answer never came
+	ours       map[string]bool                   // commands this agent sent
+	delivered  map[string]string                 // command id -> the run it went into
+	ended      map[string]cmdEnd                 // command id -> its final event
+	settled    map[string]client.RunSettledValue // run id -> its settle
+	nextTurn   string                            // the command whose user turn comes next
+	announced  bool                              // the editor has the answer that opened the session
+	chimes     map[string]*chimeAsk              // pending chimes, by id
+	closed     bool
+	pumping    bool // the pump was started
 
 	fold *folder // the pump's: what the events have streamed so far
 }

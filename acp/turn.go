@@ -65,13 +65,28 @@ func (s *session) prompt(ctx context.Context, op, text string) (sdk.PromptRespon
 
 // send posts one text command; a prompt refused because a run is under way
 // goes as a follow-up, queued behind it (the refusal ran nothing).
+//
+// A text whose answer never came (the client's retries ran out: the host
+// may have run it) keeps its request id: the editor's next prompt of the
+// same text goes with it, and the host answers it again instead of running
+// it twice.
 func (s *session) send(ctx context.Context, op, text string) (*client.Accepted, error) {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.RequestTimeout)
 	defer cancel()
-	acc, err := s.c.Send(sctx, s.id, op, client.TextRequest{RequestID: s.c.NewRequestID(), Text: text})
+	rid := s.requestID(op, text)
+	acc, err := s.c.Send(sctx, s.id, op, client.TextRequest{RequestID: rid, Text: text})
 	if client.ErrorCode(err) == client.CodeSessionRunning && op == client.OpPrompt {
-		acc, err = s.c.Send(sctx, s.id, client.OpFollowUp, client.TextRequest{RequestID: s.c.NewRequestID(), Text: text})
+		op = client.OpFollowUp
+		rid = s.requestID(op, text)
+		acc, err = s.c.Send(sctx, s.id, op, client.TextRequest{RequestID: rid, Text: text})
 	}
+	s.mu.Lock()
+	if client.IsTransport(err) {
+		s.unanswered = unanswered{op: op, text: text, requestID: rid}
+	} else if s.unanswered.requestID == rid {
+		s.unanswered = unanswered{}
+	}
+	s.mu.Unlock()
 	if code := client.ErrorCode(err); code == client.CodeLeaseHeld || code == client.CodeLeaseRequired {
 		s.setLease(nil)
 	}
@@ -249,6 +264,22 @@ func (s *session) dropTurn(t *turn) {
 			return
 		}
 	}
+}
+
+// unanswered is the last text command whose answer never came.
+type unanswered struct {
+	op, text, requestID string
+}
+
+// requestID is the request id to send text as op with: the one it went
+// with before when that answer never came, else a fresh one.
+func (s *session) requestID(op, text string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.unanswered; u.requestID != "" && u.op == op && u.text == text {
+		return u.requestID
+	}
+	return s.c.NewRequestID()
 }
 
 // fundingNow is the session's funding as last seen.
