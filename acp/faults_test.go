@@ -282,6 +282,7 @@ func chunksOf(ups []sdk.SessionNotification) int {
 func TestIdleCutKeepsStreaming(t *testing.T) {
 	r := newCutRig(t)
 	id := r.start(t)
+	recv(t, r.peeked, "the agent to ask what came before its first connection")
 	r.srv.CutStreams()
 	recv(t, r.peeked, "the agent to ask what it missed")
 	before, _ := r.ed.snapshot()
