@@ -46,18 +46,17 @@ func newFolder(s *session, running bool, cursor int64) *folder {
 		cut: true, resync: true}
 }
 
-// onState hears the stream's connection: a cut holds the deltas back
-// (long-polling brings none), until the run under way settles, or, when
-// none was, until the host says no run started while the stream was cut.
+// onState hears the stream's connection. A cut, or long-polling (which
+// brings no deltas), holds the deltas back; once a connection streams again,
+// they stay held back until the run under way settles, or, when none is
+// under way, until the host says none started while they could not come.
 func (f *folder) onState(st client.ConnState) {
 	switch st.Mode {
-	case client.ConnPolling:
-		f.resync = true
-	case client.ConnReconnecting:
+	case client.ConnPolling, client.ConnReconnecting:
 		f.cut, f.resync = true, true
 	case client.ConnStreaming:
-		if f.cut && !f.running && !f.s.runStartedSince(f.last) {
-			f.resync = false
+		if f.cut {
+			f.resync = f.running || f.s.runStartedSince(f.last)
 		}
 		f.cut = false
 	}

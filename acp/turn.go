@@ -17,6 +17,7 @@ type turn struct {
 	cid       string        // the command, once the host accepted it
 	text      string        // what it sent
 	cancelled chan struct{} // closed by session/cancel
+	sent      chan struct{} // closed once the host answered the send (or it failed)
 	done      chan turnEnd
 }
 
@@ -44,22 +45,24 @@ func (s *session) prompt(ctx context.Context, op, text string) (sdk.PromptRespon
 	if err := s.ensureLease(ctx); err != nil {
 		return sdk.PromptResponse{}, s.a.refusal(err, s.fundingNow())
 	}
-	t := &turn{text: text, cancelled: make(chan struct{}), done: make(chan turnEnd, 1)}
+	t := &turn{text: text, cancelled: make(chan struct{}), sent: make(chan struct{}), done: make(chan turnEnd, 1)}
 	s.mu.Lock()
 	s.turns = append(s.turns, t)
 	s.mu.Unlock()
 	acc, err := s.send(ctx, op, text)
+	s.mu.Lock()
 	if err != nil {
-		s.mu.Lock()
 		s.dropTurn(t)
-		s.mu.Unlock()
+	} else {
+		t.cid = acc.CommandID
+		s.ours[acc.CommandID] = true
+		s.checkTurns()
+	}
+	close(t.sent)
+	s.mu.Unlock()
+	if err != nil {
 		return sdk.PromptResponse{}, s.a.refusal(err, s.fundingNow())
 	}
-	s.mu.Lock()
-	t.cid = acc.CommandID
-	s.ours[acc.CommandID] = true
-	s.checkTurns()
-	s.mu.Unlock()
 	return s.wait(ctx, t)
 }
 
@@ -133,13 +136,27 @@ func (e turnEnd) response() (sdk.PromptResponse, error) {
 
 // cancel aborts the turns under way: this agent's commands still queued are
 // cancelled, and the run is aborted (the host settles it aborted).
+//
+// A prompt whose command is on its way is waited for (within the request
+// timeout), so that the command is known and cancelled too.
 func (s *session) cancel(ctx context.Context) {
 	s.mu.Lock()
-	for _, t := range s.turns {
+	turns := append([]*turn(nil), s.turns...)
+	for _, t := range turns {
 		if !t.isCancelled() {
 			close(t.cancelled)
 		}
 	}
+	s.mu.Unlock()
+	wctx, stop := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.RequestTimeout)
+	defer stop()
+	for _, t := range turns {
+		select {
+		case <-t.sent:
+		case <-wctx.Done():
+		}
+	}
+	s.mu.Lock()
 	var queued []string
 	for cid := range s.ours {
 		if _, done := s.ended[cid]; !done && s.delivered[cid] == "" {
