@@ -76,14 +76,21 @@ func TestSlashCommands(t *testing.T) {
 }
 
 // TestSteerAndFollowUpDuringARun: /steer goes into the run under way,
-// /followup runs after it, each a command of the host's.
+// /followup runs after it, each a command of the host's; the first prompt
+// and the follow-up each answer at their own end.
 func TestSteerAndFollowUpDuringARun(t *testing.T) {
 	r := newRig(t)
 	held := make(chan string, 1)
 	r.srv.OnHold(func(s string) { held <- s })
 	id := r.start(t)
-	first := make(chan error, 1)
-	go func() { _, err := r.prompt(t, id, "long one #hold"); first <- err }()
+	first := make(chan sdk.PromptResponse, 1)
+	go func() {
+		res, err := r.prompt(t, id, "long one #hold")
+		if err != nil {
+			t.Error(err)
+		}
+		first <- res
+	}()
 	recv(t, held, "the run to hold")
 	if _, err := r.prompt(t, id, "/steer shorter please"); err != nil {
 		t.Fatal(err)
@@ -98,8 +105,8 @@ func TestSteerAndFollowUpDuringARun(t *testing.T) {
 	}()
 	waitOp(t, r, id, client.OpFollowUp)
 	r.srv.Proceed(id)
-	if err := recv(t, first, "the first prompt's answer"); err != nil {
-		t.Log(err) // the follow-up's prompt replaced it: cancelled
+	if res := recv(t, first, "the first prompt's answer"); res.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("the first prompt, with a steer and a follow-up after it: %q", res.StopReason)
 	}
 	if res := recv(t, follow, "/followup's answer"); res.StopReason != sdk.StopReasonEndTurn {
 		t.Fatalf("/followup: %q", res.StopReason)
@@ -132,5 +139,41 @@ func waitOp(t *testing.T, r *rig, id, op string) {
 			}
 		}
 		since = res.Cursor
+	}
+}
+
+// TestCancelCancelsTheQueuedFollowUp: session/cancel aborts the run and
+// cancels this agent's follow-up waiting behind it, which never runs; both
+// prompts answer cancelled.
+func TestCancelCancelsTheQueuedFollowUp(t *testing.T) {
+	r := newRig(t)
+	held := make(chan string, 1)
+	r.srv.OnHold(func(s string) { held <- s })
+	id := r.start(t)
+	answers := make(chan sdk.PromptResponse, 2)
+	ask := func(text string) {
+		res, err := r.prompt(t, id, text)
+		if err != nil {
+			t.Error(err)
+		}
+		answers <- res
+	}
+	go ask("long one #hold")
+	recv(t, held, "the run to hold")
+	go ask("/followup then this")
+	waitOp(t, r, id, client.OpFollowUp)
+	if err := r.conn.Cancel(r.ctx(t), sdk.CancelNotification{SessionId: sdk.SessionId(id)}); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if res := recv(t, answers, "a prompt's answer"); res.StopReason != sdk.StopReasonCancelled {
+			t.Errorf("stopReason %q, want cancelled", res.StopReason)
+		}
+	}
+	if n := countEvents(r.srv, id, client.EvCommandCancelled); n != 1 {
+		t.Errorf("%d commands cancelled, want the follow-up", n)
+	}
+	if n := countEvents(r.srv, id, client.EvRunStarted); n != 1 {
+		t.Errorf("%d runs: the follow-up ran after the cancel", n)
 	}
 }

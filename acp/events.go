@@ -44,10 +44,10 @@ func (s *session) handle(ev client.Event) {
 			s.dropChime(v.ChimeID)
 		}
 	case client.EvSessionDeleted:
-		s.finishTurn(turnEnd{err: s.a.refusal(errDeleted, "")})
+		s.finishTurns(turnEnd{err: s.a.refusal(errDeleted, "")})
 		s.held = false
 	}
-	s.checkTurn()
+	s.checkTurns()
 }
 
 // noteLease follows the lease from its events. Called with mu held.
@@ -84,7 +84,7 @@ func (s *session) noteLease(ev client.Event) {
 // userTurnIsOurs reports whether the user turn with this text is the text
 // of a prompt this agent sent, which the editor shows already: the command
 // delivered last is one of ours, or, when its event outran the host's
-// answer, a prompt of ours waiting for that answer has this text. Called by
+// answer, a prompt of ours waiting for its answer has this text. Called by
 // the folder.
 func (s *session) userTurnIsOurs(text string) bool {
 	s.mu.Lock()
@@ -94,5 +94,10 @@ func (s *session) userTurnIsOurs(text string) bool {
 	if cid != "" && s.ours[cid] {
 		return true
 	}
-	return s.turn != nil && s.turn.cid == "" && s.turn.text == text
+	for _, t := range s.turns {
+		if t.cid == "" && t.text == text {
+			return true
+		}
+	}
+	return false
 }

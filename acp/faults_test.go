@@ -282,6 +282,7 @@ func chunksOf(ups []sdk.SessionNotification) int {
 func TestIdleCutKeepsStreaming(t *testing.T) {
 	r := newCutRig(t)
 	id := r.start(t)
+	recv(t, r.peeked, "the agent to ask what came before its first connection")
 	r.srv.CutStreams()
 	recv(t, r.peeked, "the agent to ask what it missed")
 	before, _ := r.ed.snapshot()
@@ -361,4 +362,43 @@ func TestRefusalsSayWhatToDo(t *testing.T) {
 			t.Fatalf("a prompt into a deleted session: %v", err)
 		}
 	})
+}
+
+// TestUnansweredPromptSentAgainRunsOnce: every answer to a prompt is lost
+// (the client's retries run out: the host ran it); the editor is told it
+// may have run, and the same prompt sent again goes with the same request
+// id: the host answers it again and runs it once.
+func TestUnansweredPromptSentAgainRunsOnce(t *testing.T) {
+	var proxyHost atomic.Value
+	r := newRig(t, func(rc *rigConfig) {
+		rc.opts = []client.Option{client.WithRetry(client.RetryPolicy{Attempts: 2, Base: time.Millisecond, Max: time.Millisecond}),
+			client.WithHTTPClient(&http.Client{Transport: roundTrip(func(q *http.Request) (*http.Response, error) {
+				if q.Method == http.MethodPost && strings.HasSuffix(q.URL.Path, "/prompt") {
+					q = q.Clone(q.Context())
+					q.URL.Host, q.Host = proxyHost.Load().(string), ""
+				}
+				return http.DefaultTransport.RoundTrip(q)
+			})})}
+	})
+	drop := &faultproxy.DropAnswers{Target: r.srv.URL, N: 2, Match: func(*http.Request) bool { return true }}
+	proxy := httptest.NewServer(drop)
+	t.Cleanup(func() { proxy.Close(); drop.Close() })
+	u, _ := url.Parse(proxy.URL)
+	proxyHost.Store(u.Host)
+	id := r.start(t)
+	_, err := r.prompt(t, id, "are you there?")
+	var re *sdk.RequestError
+	if !errors.As(err, &re) || !strings.Contains(re.Message, "send the same prompt again") {
+		t.Fatalf("a prompt whose answers were all lost: %v", err)
+	}
+	res, err := r.prompt(t, id, "are you there?")
+	if err != nil || res.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("the same prompt again: %+v %v", res, err)
+	}
+	if n := countEvents(r.srv, id, client.EvCommandAccepted); n != 1 {
+		t.Errorf("%d commands accepted, want 1", n)
+	}
+	if n := countEvents(r.srv, id, client.EvRunStarted); n != 1 {
+		t.Errorf("the prompt ran %d times, want once", n)
+	}
 }

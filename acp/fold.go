@@ -19,7 +19,8 @@ import (
 // editor gets every byte once, in order, whatever the cuts; the rest of
 // that run comes a message at a time. After a cut while no run was under
 // way, the host is asked (one watch) whether a run started meanwhile: when
-// none did, the deltas stream again at once.
+// none did, the deltas stream again at once. A session opened while a run
+// streams is a cut too: the message under way began before the stream.
 type folder struct {
 	s       *session
 	sent    map[string]int    // message id -> bytes of its text sent as chunks
@@ -37,22 +38,25 @@ type toolDone struct {
 	failed   bool
 }
 
+// newFolder folds the events after cursor. The first connection is taken
+// as a resumed one: what happened between the snapshot and it (a run that
+// started, a message begun) is checked as after a cut.
 func newFolder(s *session, running bool, cursor int64) *folder {
-	return &folder{s: s, sent: map[string]int{}, args: map[string]string{}, running: running, last: cursor}
+	return &folder{s: s, sent: map[string]int{}, args: map[string]string{}, running: running, last: cursor,
+		cut: true, resync: true}
 }
 
-// onState hears the stream's connection: a cut holds the deltas back
-// (long-polling brings none), until the run under way settles, or, when
-// none was, until the host says no run started while the stream was cut.
+// onState hears the stream's connection. A cut, or long-polling (which
+// brings no deltas), holds the deltas back; once a connection streams again,
+// they stay held back until the run under way settles, or, when none is
+// under way, until the host says none started while they could not come.
 func (f *folder) onState(st client.ConnState) {
 	switch st.Mode {
-	case client.ConnPolling:
-		f.resync = true
-	case client.ConnReconnecting:
+	case client.ConnPolling, client.ConnReconnecting:
 		f.cut, f.resync = true, true
 	case client.ConnStreaming:
-		if f.cut && !f.running && !f.s.runStartedSince(f.last) {
-			f.resync = false
+		if f.cut {
+			f.resync = f.running || f.s.runStartedSince(f.last)
 		}
 		f.cut = false
 	}

@@ -100,3 +100,36 @@ func TestTakeoverFlagTakesOwnTerminalsLease(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadWhileAReplyStreams: the editor loads a session whose run is
+// streaming a reply, begun before the load; what comes after the replay is
+// that reply, every byte once, in order.
+func TestLoadWhileAReplyStreams(t *testing.T) {
+	r := newRig(t)
+	held := make(chan string, 1)
+	r.srv.OnHold(func(s string) { held <- s })
+	other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("ada-terminal"))
+	ctx := r.ctx(t)
+	cr, err := other.Create(ctx, client.CreateRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := cr.Session.SessionID
+	if _, err := other.Prompt(ctx, id, "a long one #words 300 #hold"); err != nil {
+		t.Fatal(err)
+	}
+	recv(t, held, "the run to hold after its first delta")
+	if _, err := r.conn.LoadSession(ctx, sdk.LoadSessionRequest{SessionId: sdk.SessionId(id), Cwd: "/", McpServers: []sdk.McpServer{}}); err != nil {
+		t.Fatal(err)
+	}
+	loaded, _ := r.ed.snapshot()
+	r.srv.Proceed(id)
+	settledRuns(t, r, id, 1)
+	want := assistantTexts(r.srv, id)
+	ups := r.ed.waitFor(t, "the reply", func(ups []sdk.SessionNotification) bool {
+		return len(agentText(ups[len(loaded):])) >= len(want)
+	})
+	if got := agentText(ups[len(loaded):]); got != want {
+		t.Fatalf("after the load the chunks say\n%q\nthe reply is\n%q", got, want)
+	}
+}

@@ -26,7 +26,7 @@ func (a *agent) refusal(err error, funding string) error {
 	if !errors.As(err, &e) {
 		msg := err.Error()
 		if client.IsTransport(err) {
-			msg = "the host did not answer (" + msg + "): try again; a prompt sent again is not run twice"
+			msg = "the host did not answer (" + msg + "): it may have run the request; send the same prompt again and the host answers it without running it twice"
 		}
 		return &sdk.RequestError{Code: -32603, Message: a.scrub(msg)}
 	}

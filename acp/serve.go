@@ -53,7 +53,7 @@ type Config struct {
 }
 
 // ErrOutput wraps the failure of a write to the agent's output.
-var ErrOutput = errors.New("acp: cannot write the output")
+var ErrOutput = errors.New("cannot write the output (the editor went away?)")
 
 // Serve speaks ACP as an agent on in and out until the input ends, Stop is
 // closed, ctx is cancelled or out fails; then it releases the leases it

@@ -15,7 +15,7 @@ import (
 const keepEnded = 256
 
 // session is one vehicle session the editor has open: its lease, its event
-// stream, the turn under way and the chimes put to the editor.
+// stream, the prompts under way and the chimes put to the editor.
 type session struct {
 	a       *agent
 	c       *client.Client
@@ -24,26 +24,27 @@ type session struct {
 	stop    context.CancelFunc
 	pumpEnd chan struct{} // closed when the pump returns
 
-	mu        sync.Mutex
-	funding   string
-	held      bool
-	renewal   *time.Timer
-	policy    string
-	budget    client.Budget
-	usage     client.Usage
-	running   bool
-	runID     string
-	runErr    string
-	turn      *turn
-	ours      map[string]bool                   // commands this agent sent
-	delivered map[string]string                 // command id -> the run it went into
-	ended     map[string]cmdEnd                 // command id -> its final event
-	settled   map[string]client.RunSettledValue // run id -> its settle
-	nextTurn  string                            // the command whose user turn comes next
-	announced bool                              // the editor has the answer that opened the session
-	chimes    map[string]*chimeAsk              // pending chimes, by id
-	closed    bool
-	pumping   bool // the pump was started
+	mu         sync.Mutex
+	funding    string
+	held       bool
+	renewal    *time.Timer
+	policy     string
+	budget     client.Budget
+	usage      client.Usage
+	running    bool
+	runID      string
+	runErr     string
+	turns      []*turn                           // the prompts under way
+	unanswered unanswered                        // the last text command whose answer never came
+	ours       map[string]bool                   // commands this agent sent
+	delivered  map[string]string                 // command id -> the run it went into
+	ended      map[string]cmdEnd                 // command id -> its final event
+	settled    map[string]client.RunSettledValue // run id -> its settle
+	nextTurn   string                            // the command whose user turn comes next
+	announced  bool                              // the editor has the answer that opened the session
+	chimes     map[string]*chimeAsk              // pending chimes, by id
+	closed     bool
+	pumping    bool // the pump was started
 
 	fold *folder // the pump's: what the events have streamed so far
 }
@@ -92,7 +93,7 @@ func (s *session) pump(st *client.Stream) {
 	if err := st.Err(); err != nil && s.ctx.Err() == nil {
 		s.a.log.logf("session %s: the events stopped coming: %v", s.id, err)
 		s.mu.Lock()
-		s.finishTurn(turnEnd{err: s.a.refusal(err, s.funding)})
+		s.finishTurns(turnEnd{err: s.a.refusal(err, s.funding)})
 		s.mu.Unlock()
 	}
 }
@@ -197,7 +198,7 @@ func (s *session) close(ctx context.Context, release bool) {
 	for _, ask := range s.chimes {
 		ask.stop()
 	}
-	s.finishTurn(turnEnd{stop: sdk.StopReasonCancelled})
+	s.finishTurns(turnEnd{stop: sdk.StopReasonCancelled})
 	pumping := s.pumping
 	s.mu.Unlock()
 	if held {

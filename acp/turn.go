@@ -10,11 +10,14 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
-// turn is a prompt under way: the command it sent, and how it ends.
+// turn is a prompt under way: the command it sent, and how it ends. A
+// session may have several: a prompt sent while another runs goes as a
+// follow-up, and each answers when its own command has ended.
 type turn struct {
-	cid       string // the command, once the host accepted it
-	text      string // what it sent
-	cancelled bool   // session/cancel asked to abort it
+	cid       string        // the command, once the host accepted it
+	text      string        // what it sent
+	cancelled chan struct{} // closed by session/cancel
+	sent      chan struct{} // closed once the host answered the send (or it failed)
 	done      chan turnEnd
 }
 
@@ -22,6 +25,16 @@ type turn struct {
 type turnEnd struct {
 	stop sdk.StopReason
 	err  error
+}
+
+// isCancelled reports whether session/cancel asked to abort the turn.
+func (t *turn) isCancelled() bool {
+	select {
+	case <-t.cancelled:
+		return true
+	default:
+		return false
+	}
 }
 
 // prompt sends text as a command of op (a prompt, or a follow-up when a run
@@ -32,53 +45,74 @@ func (s *session) prompt(ctx context.Context, op, text string) (sdk.PromptRespon
 	if err := s.ensureLease(ctx); err != nil {
 		return sdk.PromptResponse{}, s.a.refusal(err, s.fundingNow())
 	}
-	t := &turn{text: text, done: make(chan turnEnd, 1)}
+	t := &turn{text: text, cancelled: make(chan struct{}), sent: make(chan struct{}), done: make(chan turnEnd, 1)}
 	s.mu.Lock()
-	if s.turn != nil {
-		s.finishTurn(turnEnd{stop: sdk.StopReasonCancelled}) // a new prompt replaces the one waiting
-	}
-	s.turn = t
+	s.turns = append(s.turns, t)
 	s.mu.Unlock()
 	acc, err := s.send(ctx, op, text)
+	s.mu.Lock()
 	if err != nil {
-		s.mu.Lock()
-		if s.turn == t {
-			s.turn = nil
-		}
-		s.mu.Unlock()
+		s.dropTurn(t)
+	} else {
+		t.cid = acc.CommandID
+		s.ours[acc.CommandID] = true
+		s.checkTurns()
+	}
+	close(t.sent)
+	s.mu.Unlock()
+	if err != nil {
 		return sdk.PromptResponse{}, s.a.refusal(err, s.fundingNow())
 	}
-	s.mu.Lock()
-	t.cid = acc.CommandID
-	s.ours[acc.CommandID] = true
-	s.checkTurn()
-	s.mu.Unlock()
 	return s.wait(ctx, t)
 }
 
 // send posts one text command; a prompt refused because a run is under way
 // goes as a follow-up, queued behind it (the refusal ran nothing).
+//
+// A text whose answer never came (the client's retries ran out: the host
+// may have run it) keeps its request id: the editor's next prompt of the
+// same text goes with it, and the host answers it again instead of running
+// it twice.
 func (s *session) send(ctx context.Context, op, text string) (*client.Accepted, error) {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.RequestTimeout)
 	defer cancel()
-	acc, err := s.c.Send(sctx, s.id, op, client.TextRequest{RequestID: s.c.NewRequestID(), Text: text})
+	rid := s.requestID(op, text)
+	acc, err := s.c.Send(sctx, s.id, op, client.TextRequest{RequestID: rid, Text: text})
 	if client.ErrorCode(err) == client.CodeSessionRunning && op == client.OpPrompt {
-		acc, err = s.c.Send(sctx, s.id, client.OpFollowUp, client.TextRequest{RequestID: s.c.NewRequestID(), Text: text})
+		op = client.OpFollowUp
+		rid = s.requestID(op, text)
+		acc, err = s.c.Send(sctx, s.id, op, client.TextRequest{RequestID: rid, Text: text})
 	}
+	s.mu.Lock()
+	if client.IsTransport(err) {
+		s.unanswered = unanswered{op: op, text: text, requestID: rid}
+	} else if s.unanswered.requestID == rid {
+		s.unanswered = unanswered{}
+	}
+	s.mu.Unlock()
 	if code := client.ErrorCode(err); code == client.CodeLeaseHeld || code == client.CodeLeaseRequired {
 		s.setLease(nil)
 	}
 	return acc, err
 }
 
-// wait waits for the turn's end. When the editor's request ends first (a
-// cancel, or a prompt that replaced it) the turn still ends with the run,
-// within the request timeout; when the editor went away it ends at once.
+// wait waits for the turn's end. The editor's request may end first: the
+// SDK cancels it on session/cancel (the turn then ends with the aborted run,
+// within the request timeout) and when another prompt of the session comes
+// (the turn goes on to its own end); when the editor went away it ends at
+// once.
 func (s *session) wait(ctx context.Context, t *turn) (sdk.PromptResponse, error) {
 	select {
 	case end := <-t.done:
 		return end.response()
 	case <-ctx.Done():
+	}
+	select {
+	case end := <-t.done:
+		return end.response()
+	case <-s.a.conn.Done():
+		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
+	case <-t.cancelled:
 	}
 	limit := time.NewTimer(s.a.cfg.RequestTimeout)
 	defer limit.Stop()
@@ -100,21 +134,36 @@ func (e turnEnd) response() (sdk.PromptResponse, error) {
 	return sdk.PromptResponse{StopReason: e.stop}, nil
 }
 
-// cancel aborts the turn under way: this agent's commands still queued are
+// cancel aborts the turns under way: this agent's commands still queued are
 // cancelled, and the run is aborted (the host settles it aborted).
+//
+// A prompt whose command is on its way is waited for (within the request
+// timeout), so that the command is known and cancelled too.
 func (s *session) cancel(ctx context.Context) {
 	s.mu.Lock()
-	t := s.turn
-	if t != nil {
-		t.cancelled = true
+	turns := append([]*turn(nil), s.turns...)
+	for _, t := range turns {
+		if !t.isCancelled() {
+			close(t.cancelled)
+		}
 	}
+	s.mu.Unlock()
+	wctx, stop := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.RequestTimeout)
+	defer stop()
+	for _, t := range turns {
+		select {
+		case <-t.sent:
+		case <-wctx.Done():
+		}
+	}
+	s.mu.Lock()
 	var queued []string
 	for cid := range s.ours {
 		if _, done := s.ended[cid]; !done && s.delivered[cid] == "" {
 			queued = append(queued, cid)
 		}
 	}
-	running := s.running
+	abort := s.running || len(s.turns) > 0
 	s.mu.Unlock()
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.RequestTimeout)
 	defer cancel()
@@ -123,7 +172,7 @@ func (s *session) cancel(ctx context.Context) {
 			s.a.log.logf("session %s: could not cancel a queued command: %v", s.id, err)
 		}
 	}
-	if running || t != nil {
+	if abort {
 		if _, err := s.c.Abort(cctx, s.id); err != nil {
 			s.a.log.logf("session %s: could not abort the run: %v", s.id, err)
 		}
@@ -147,18 +196,18 @@ func (s *session) noteCommand(ev client.Event) {
 	}
 }
 
-// forget drops the oldest ends once there are many: only a turn under way
-// needs them. Called with mu held.
+// forget drops the oldest ends once there are many: only the turns under
+// way need theirs. Called with mu held.
 func (s *session) forget() {
 	if len(s.ended) < keepEnded {
 		return
 	}
-	keep := ""
-	if s.turn != nil {
-		keep = s.turn.cid
+	keep := map[string]bool{}
+	for _, t := range s.turns {
+		keep[t.cid] = true
 	}
 	for cid := range s.ended {
-		if cid != keep {
+		if !keep[cid] {
 			delete(s.ended, cid)
 			delete(s.delivered, cid)
 			delete(s.ours, cid)
@@ -171,31 +220,32 @@ func (s *session) forget() {
 	}
 }
 
-// checkTurn ends the turn under way once its command is final and the run
-// it went into has settled. Called with mu held.
-func (s *session) checkTurn() {
-	t := s.turn
-	if t == nil || t.cid == "" {
-		return
-	}
-	end, ok := s.ended[t.cid]
-	if !ok {
-		return
-	}
-	run := s.delivered[t.cid]
-	var set client.RunSettledValue
-	if run != "" {
-		if set, ok = s.settled[run]; !ok {
-			return
+// checkTurns ends each turn whose command is final and whose run has
+// settled. Called with mu held.
+func (s *session) checkTurns() {
+	for _, t := range append([]*turn(nil), s.turns...) {
+		if t.cid == "" {
+			continue
 		}
+		end, ok := s.ended[t.cid]
+		if !ok {
+			continue
+		}
+		run := s.delivered[t.cid]
+		var set client.RunSettledValue
+		if run != "" {
+			if set, ok = s.settled[run]; !ok {
+				continue
+			}
+		}
+		s.finishTurn(t, s.turnEnd(t, end, run != "", set))
 	}
-	s.finishTurn(s.turnEnd(t, end, run != "", set))
 }
 
 // turnEnd is how a turn ends, from its command's end and its run's settle.
 func (s *session) turnEnd(t *turn, end cmdEnd, ran bool, set client.RunSettledValue) turnEnd {
 	switch {
-	case t.cancelled || end.typ == client.EvCommandCancelled:
+	case t.isCancelled() || end.typ == client.EvCommandCancelled:
 		return turnEnd{stop: sdk.StopReasonCancelled}
 	case ran && set.Aborted && set.Reason == "budget":
 		return turnEnd{stop: sdk.StopReasonMaxTurnRequests}
@@ -210,13 +260,43 @@ func (s *session) turnEnd(t *turn, end cmdEnd, ran bool, set client.RunSettledVa
 	return turnEnd{stop: sdk.StopReasonEndTurn}
 }
 
-// finishTurn ends the turn under way, if any. Called with mu held.
-func (s *session) finishTurn(e turnEnd) {
-	if s.turn == nil {
-		return
+// finishTurn ends one turn. Called with mu held.
+func (s *session) finishTurn(t *turn, e turnEnd) {
+	t.done <- e
+	s.dropTurn(t)
+}
+
+// finishTurns ends every turn under way. Called with mu held.
+func (s *session) finishTurns(e turnEnd) {
+	for _, t := range append([]*turn(nil), s.turns...) {
+		s.finishTurn(t, e)
 	}
-	s.turn.done <- e
-	s.turn = nil
+}
+
+// dropTurn forgets a turn. Called with mu held.
+func (s *session) dropTurn(t *turn) {
+	for i, u := range s.turns {
+		if u == t {
+			s.turns = append(s.turns[:i], s.turns[i+1:]...)
+			return
+		}
+	}
+}
+
+// unanswered is the last text command whose answer never came.
+type unanswered struct {
+	op, text, requestID string
+}
+
+// requestID is the request id to send text as op with: the one it went
+// with before when that answer never came, else a fresh one.
+func (s *session) requestID(op, text string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.unanswered; u.requestID != "" && u.op == op && u.text == text {
+		return u.requestID
+	}
+	return s.c.NewRequestID()
 }
 
 // fundingNow is the session's funding as last seen.

@@ -63,7 +63,7 @@ func acpCommand(ctx context.Context, args []string, rio rideIO, version string) 
 	var af acpFlags
 	fs := flag.NewFlagSet("vehicle acp", flag.ContinueOnError)
 	fs.SetOutput(rio.errw)
-	fl.Register(fs)
+	registerAcpFlags(fs, &fl)
 	sf.Register(fs)
 	fs.BoolVar(&af.takeover, "takeover", false, "take the lease over from your own other terminal when a session needs it (another person's lease is never taken)")
 	fs.DurationVar(&af.timeout, "request-timeout", acp.DefaultRequestTimeout, "how long to wait for the host's answer to one request")
@@ -99,13 +99,26 @@ func acpCommand(ctx context.Context, args []string, rio rideIO, version string) 
 	return cli.ExitOK
 }
 
-// acpCheck refuses flags that do not apply: the editor opens the sessions.
+// notAcpFlags are the shared flags vehicle acp does not take: the editor
+// opens the sessions.
+var notAcpFlags = map[string]bool{"new": true, "session": true, "no-claim": true}
+
+// registerAcpFlags adds the shared flags (config.Flags) to fs but those
+// that choose a session, so that -h does not list them.
+func registerAcpFlags(fs *flag.FlagSet, fl *config.Flags) {
+	all := flag.NewFlagSet("shared", flag.ContinueOnError)
+	fl.Register(all)
+	all.VisitAll(func(f *flag.Flag) {
+		if !notAcpFlags[f.Name] {
+			fs.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+}
+
+// acpCheck refuses flag values that do not apply.
 func acpCheck(fs *flag.FlagSet, fl config.Flags, sf cli.SessionFlags, af acpFlags) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q: the editor speaks on stdin", fs.Arg(0))
-	}
-	if fl.New || fl.Session != "" || fl.NoClaim {
-		return errors.New("the editor opens the sessions (session/new, session/load): drop --new, --session and --no-claim")
 	}
 	if af.timeout <= 0 {
 		return fmt.Errorf("--request-timeout %v: give a positive duration, like 30s", af.timeout)

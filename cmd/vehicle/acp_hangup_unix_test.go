@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"io"
 	"os"
 	"os/signal"
@@ -56,5 +57,42 @@ func TestBinaryACPHangupReleasesTheLease(t *testing.T) {
 				t.Errorf("the lease was not released; events %v", srv.Events("s1"))
 			}
 		})
+	}
+}
+
+// TestBinaryACPReaderGone: the editor stops reading the agent's stdout; the
+// next write fails with EPIPE, and the agent ends (exit 1, the reason on
+// stderr, the lease released) instead of dying of SIGPIPE with the lease held.
+func TestBinaryACPReaderGone(t *testing.T) {
+	bin := buildRideBinary(t)
+	srv := newRideHost(t)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := linesink.New()
+	_, stdin, exited := startBinary(t, bin, srv, "", pw, errs, "acp")
+	_ = pw.Close()
+	if _, err := io.WriteString(stdin, acpOpening); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(pr)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("no answer to session/new: %v", err)
+		}
+		if strings.Contains(line, `"id":2,"result"`) {
+			break
+		}
+	}
+	_ = pr.Close() // the editor goes away
+	_, _ = io.WriteString(stdin, `{"jsonrpc":"2.0","id":3,"method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"hello"}]}}`+"\n")
+	if code := waitExit(t, exited, errs); code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, strings.Join(mustLines(errs), "\n"))
+	}
+	waitSinkLine(t, errs, "stderr", "cannot write the output")
+	if !leaseReleased(srv) {
+		t.Errorf("the lease was not released; events %v", srv.Events("s1"))
 	}
 }
