@@ -118,14 +118,13 @@ func pathExists(root, base, s string) bool {
 // lease.claimed, an event's type) is not the tree's to hold.
 func declared(decl map[string]bool, name string) bool {
 	parts := strings.Split(name, ".")
-	for len(parts) > 1 && decl["pkg:"+parts[0]] {
+	if len(parts) > 1 && decl["pkg:"+parts[0]] {
 		if declared(decl, strings.Join(parts[1:], ".")) {
 			return true
 		}
 		if !decl[parts[0]] && !decl["."+parts[0]] {
-			return false
+			return false // a package of ours, and nothing of it by that name
 		}
-		break
 	}
 	if len(parts) > 1 && isLower(parts[0]) && !decl["pkg:"+parts[0]] {
 		return true // another package's name, or an event's type
