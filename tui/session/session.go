@@ -1,10 +1,15 @@
-// Package session is an open session of the terminal UI: the reducer's
-// state, the stream feeding it and what this terminal means to do with it
-// (what it sent and is sending, the lazy open's bookkeeping, an abort and
-// the follow-ups it held back, what the session cost). The root (package
-// tui) opens sessions, one per tile of the wall, and routes each its
-// messages by generation; a session reads the shared, read-only ui.Context
-// and imports neither the root nor another component.
+// Package session is an open session of the terminal UI, the controller of
+// one tile of the wall: the reducer's state and the stream feeding it
+// (read, folded, reopened), what this terminal sent and is sending and how
+// each send settles, an abort and the follow-ups it held back, the lease's
+// keeping and countdown, the lazy open, the notes and facts read at open,
+// the room's commands, a gone session's words and the tile's header. Its
+// requests are tea.Cmds (cmds.go), its messages say the generation they
+// are for (Msg), and what the root must do comes back as a closed set of
+// actions (Action). The root (package tui) opens sessions, routes each its
+// messages (Update) and tells it where it stands (Place); a session reads
+// the shared, read-only ui.Context and imports neither the root nor
+// another component.
 package session
 
 import (
@@ -45,14 +50,14 @@ type Session struct {
 	outbound    *Outgoing             // the send on its way (sending is true), until its answer
 	timerFor    time.Time             // the lease expiry the lease timer is set for
 	leaseSince  time.Time             // when that expiry was learnt: a key after it means the person is here
-	cost        costs                 // what the session has cost (activity.go)
+	cost        costs                 // what the session has cost (costs.go)
 	lazy        lazyOpen              // what the transcript has not folded yet (lazy.go)
 	streamTries int                   // the stream could not be opened this many times in a row
 	draft       string                // the composer's text while another tile has the focus
 	needs       string                // why the session needs the person while its tile is not focused, "" when it does not
 	history     []string              // the kept input history, once read
 	stop        stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
-	showAt      time.Time             // when the countdown's next redraw is due (countdown.go)
+	showAt      time.Time             // when the countdown's next redraw is due (lease.go)
 	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 
 	drawsNow bool    // onEvents is folding and draws the deltas itself: its folds arm no flush tick
