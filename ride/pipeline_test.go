@@ -182,8 +182,11 @@ func TestPipelineKeepsOrder(t *testing.T) {
 				t.Errorf("answers out of order:\n got %v\nwant %v", got, want)
 			}
 			// NewHTTPClient keeps the window's connections: the create, the
-			// window, and the release at the end reuse them.
-			if n := host.connsOpened(); n > window+1 {
+			// window, and the release at the end reuse them (one more may be
+			// dialled while a connection is on its way back to the pool, as
+			// net/http does under load: without the kept window, 200 reads
+			// open far more).
+			if n := host.connsOpened(); n > window+2 {
 				t.Errorf("%d connections opened for a window of %d: the transport does not keep them", n, window)
 			}
 		})

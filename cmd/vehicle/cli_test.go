@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/sophia-labs/vehicle/internal/cli"
 )
@@ -29,12 +32,23 @@ type cliRun struct {
 // runBinary runs bin with args, env and stdin.
 func runBinary(t *testing.T, bin string, env []string, stdin string, args ...string) cliRun {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Env = env
-	cmd.Stdin = strings.NewReader(stdin)
 	var out, errw bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errw
-	err := cmd.Run()
+	var err error
+	// A binary a test just wrote can be "busy" for a moment: a program
+	// another test forks meanwhile holds its write descriptor until it
+	// execs (close-on-exec). Nothing signals that; try again a few times.
+	for try := 0; ; try++ {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = env
+		cmd.Stdin = strings.NewReader(stdin)
+		out.Reset()
+		errw.Reset()
+		cmd.Stdout, cmd.Stderr = &out, &errw
+		if err = cmd.Run(); !errors.Is(err, syscall.ETXTBSY) || try == 20 {
+			break
+		}
+		time.Sleep(time.Duration(try+1) * 10 * time.Millisecond)
+	}
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
