@@ -87,7 +87,7 @@ func (a *agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 	cr, err := a.c.Create(cctx, client.CreateRequest{Profile: a.cfg.Profile, Model: a.cfg.Model, Title: a.cfg.Title,
 		MaxTurns: a.cfg.MaxTurns, MaxCostUSD: a.cfg.MaxCostUSD, TTLMs: a.cfg.TTL.Milliseconds()})
 	if err != nil {
-		return sdk.NewSessionResponse{}, a.refusal(err, "")
+		return sdk.NewSessionResponse{}, a.createRefusal(err)
 	}
 	s := newSession(a, cr.Session)
 	s.setLease(cr.Lease)

@@ -45,6 +45,19 @@ func (a *agent) refusal(err error, funding string) error {
 	return &sdk.RequestError{Code: code, Message: a.scrub(msg), Data: data}
 }
 
+// createRefusal is refusal for a session the agent asked to create: there
+// not_found names no session, but an address where nothing answers for
+// sessions (a wrong gardend, mount or graph).
+func (a *agent) createRefusal(err error) error {
+	var e *client.Error
+	if !errors.As(err, &e) || e.Code != client.CodeNotFound {
+		return a.refusal(err, "")
+	}
+	msg := strings.TrimRight(orText(e.Message, e.Code), ". ") +
+		". Nothing answers for sessions there: check --gardend, --mount and --graph (or VEHICLE_GARDEND, VEHICLE_MOUNT, VEHICLE_GRAPH)"
+	return &sdk.RequestError{Code: codeRefused, Message: a.scrub(msg), Data: map[string]any{"code": e.Code}}
+}
+
 // hint is what to do about a refusal, by its code.
 func (a *agent) hint(e *client.Error, funding string) string {
 	switch e.Code {
