@@ -13,6 +13,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/inert"
 )
 
 // DefaultRequestTimeout bounds each request to the host (the host answers a
@@ -185,14 +186,18 @@ func (a *agent) close(ctx context.Context) {
 	wg.Wait()
 }
 
-// logger writes the agent's diagnostics.
+// logger writes the agent's diagnostics, one line each.
 type logger struct {
 	mu sync.Mutex
 	w  io.Writer
 }
 
+// logf writes one diagnostic line, made inert (inert.Line): it may hold host
+// text (an error's message, a chime's author) and goes to a terminal's
+// stderr.
 func (l *logger) logf(format string, args ...any) {
+	line := "vehicle acp: " + inert.Line(fmt.Sprintf(format, args...)) + "\n"
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "vehicle acp: "+format+"\n", args...)
+	_, _ = io.WriteString(l.w, line)
 }
