@@ -14,6 +14,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/internal/inert"
+	"github.com/sophia-labs/vehicle/internal/redact"
 )
 
 // DefaultRequestTimeout bounds each request to the host (the host answers a
@@ -192,11 +193,12 @@ type logger struct {
 	w  io.Writer
 }
 
-// logf writes one diagnostic line, made inert (inert.Line): it may hold host
-// text (an error's message, a chime's author) and goes to a terminal's
-// stderr.
+// logf writes one diagnostic line as vehicle's commands write theirs (say
+// in cmd/vehicle): made inert (inert.Line), since it may hold host text (an
+// error's message, a chime's author) and goes to a terminal's stderr, and a
+// URL in it without its user information (redact.Text).
 func (l *logger) logf(format string, args ...any) {
-	line := "vehicle acp: " + inert.Line(fmt.Sprintf(format, args...)) + "\n"
+	line := "vehicle acp: " + inert.Line(redact.Text(fmt.Sprintf(format, args...))) + "\n"
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	_, _ = io.WriteString(l.w, line)
