@@ -11,6 +11,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // waitLimit bounds every wait for a screen.
@@ -48,25 +49,12 @@ func drive(t *testing.T, name string, cfg Config, w, h int) *harness {
 
 // run runs a command in a goroutine and queues its answer.
 func (h *harness) run(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	go func() {
-		msg := cmd()
-		if b, ok := msg.(tea.BatchMsg); ok {
-			for _, c := range b {
-				h.run(c)
-			}
-			return
-		}
-		if msg == nil {
-			return
-		}
+	uitest.Run(cmd, func(msg tea.Msg) {
 		select {
 		case h.msgs <- msg:
 		case <-h.done:
 		}
-	}()
+	})
 }
 
 // send hands messages to the model and runs their commands.

@@ -106,23 +106,15 @@ type live struct {
 	acts []ui.Action
 }
 
-// run runs cmd (a Batch's commands each) in the background.
+// run runs cmd (a Batch's commands each) in the background; an answer
+// that comes after the test ended is dropped.
 func (l *live) run(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	go func() {
-		msg := cmd()
-		if b, ok := msg.(tea.BatchMsg); ok {
-			for _, c := range b {
-				l.run(c)
-			}
-			return
+	uitest.Run(cmd, func(msg tea.Msg) {
+		select {
+		case l.msgs <- msg:
+		case <-l.t.Context().Done():
 		}
-		if msg != nil {
-			l.msgs <- msg
-		}
-	}()
+	})
 }
 
 // do runs what an intent gave and keeps its actions.
