@@ -70,9 +70,6 @@ func TestDraftNotKeptExits1(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := buildVehicle(t)
-	srv := testHost(t)
-	id := hangupSession(t, srv.URL)
 	env := adaEnv(t)
 	if err := os.MkdirAll(stateOf(env), 0o700); err != nil {
 		t.Fatal(err)
@@ -80,24 +77,7 @@ func TestDraftNotKeptExits1(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(stateOf(env), "drafts"), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	stderr, said := stderrPipe(t)
-	term := ptytest.StartStderr(t, bin, 30, 120, env, stderr, adaArgs(srv, id)...)
-	term.WaitFor("you drive from this terminal")
-	term.Type("half a thought")
-	term.WaitFor("half a thought")
-	if err := syscall.Kill(term.Pid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	code, sig := exitOf(t, term.WaitEnd())
-	out := said()
-	if code != 1 {
-		t.Errorf("exit %d (-1: killed by %v), want 1; stderr:\n%s", code, sig, out)
-	}
-	for _, want := range []string{"drafts are not kept", "your draft, to copy:\nhalf a thought"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, out)
-		}
-	}
+	draftLostAtTerm(t, env, "drafts are not kept")
 }
 
 // TestNoStateFolderSaysTheDraftIsLost: with neither HOME nor XDG_STATE_HOME
@@ -108,10 +88,18 @@ func TestNoStateFolderSaysTheDraftIsLost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
+	env := []string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true", "NO_COLOR=1"}
+	draftLostAtTerm(t, env, "set XDG_STATE_HOME or HOME")
+}
+
+// draftLostAtTerm drives a session in the built UI with env, types a
+// draft, ends the UI with SIGTERM and holds it to exit 1 with a stderr
+// that says why (said) and gives the draft to copy.
+func draftLostAtTerm(t *testing.T, env []string, why string) {
+	t.Helper()
 	bin := buildVehicle(t)
 	srv := testHost(t)
 	id := hangupSession(t, srv.URL)
-	env := []string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "VEHICLE_TOKEN=ada-token", "EDITOR=true", "NO_COLOR=1"}
 	stderr, said := stderrPipe(t)
 	term := ptytest.StartStderr(t, bin, 30, 120, env, stderr, adaArgs(srv, id)...)
 	term.WaitFor("you drive from this terminal")
@@ -125,7 +113,7 @@ func TestNoStateFolderSaysTheDraftIsLost(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit %d (-1: killed by %v), want 1; stderr:\n%s", code, sig, out)
 	}
-	for _, want := range []string{"set XDG_STATE_HOME or HOME", "your draft, to copy:\nhalf a thought"} {
+	for _, want := range []string{why, "your draft, to copy:\nhalf a thought"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, out)
 		}
