@@ -26,6 +26,12 @@ func TestStatusSaysWhatIsTrue(t *testing.T) {
 	if strings.Contains(screen(m), "abort sent") {
 		t.Errorf("\"abort sent\" stays after the run settled:\n%s", screen(m))
 	}
+	// the stream can bring the settle before the abort's answer comes
+	feed(m, on(m, event(7, client.EvRunStarted, `{"runId":"r2"}`)), keyEsc,
+		on(m, event(8, client.EvRunSettled, `{"runId":"r2","aborted":true,"reason":"aborted"}`)), session.AbortedMsg{Gen: m.gen})
+	if got := screen(m); strings.Contains(got, "abort sent") || !strings.Contains(got, "the run was aborted") {
+		t.Errorf("the abort's answer after the settle:\n%s", got)
+	}
 }
 
 // TestAccessReducedOffersNoTakeover is trap 8: once the host says the

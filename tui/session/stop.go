@@ -55,9 +55,13 @@ func followUps(n int) string {
 }
 
 // onAborted shows the abort's answer and asks what becomes of the
-// follow-ups held back.
+// follow-ups held back. The stream may have brought the run's settle
+// first: then the abort is done, not on its way.
 func (s *Session) onAborted(msg AbortedMsg) ui.Action {
 	act := ui.Action(ui.Note{Text: "abort sent"})
+	if s.state != nil && s.state.Run != client.RunRunning {
+		act = ui.Note{Text: "the run was aborted"}
+	}
 	if msg.Err != nil {
 		act = ui.Failed{Err: msg.Err}
 	}
