@@ -80,29 +80,14 @@ func TestSlashCommands(t *testing.T) {
 // and the follow-up each answer at their own end.
 func TestSteerAndFollowUpDuringARun(t *testing.T) {
 	r := newRig(t)
-	held := make(chan string, 1)
-	r.srv.OnHold(func(s string) { held <- s })
+	held := r.holding()
 	id := r.start(t)
-	first := make(chan sdk.PromptResponse, 1)
-	go func() {
-		res, err := r.prompt(t, id, "long one #hold")
-		if err != nil {
-			t.Error(err)
-		}
-		first <- res
-	}()
+	first := r.promptAsync(t, id, "long one #hold")
 	recv(t, held, "the run to hold")
 	if _, err := r.prompt(t, id, "/steer shorter please"); err != nil {
 		t.Fatal(err)
 	}
-	follow := make(chan sdk.PromptResponse, 1)
-	go func() {
-		res, err := r.prompt(t, id, "/followup and then this")
-		if err != nil {
-			t.Error(err)
-		}
-		follow <- res
-	}()
+	follow := r.promptAsync(t, id, "/followup and then this")
 	waitOp(t, r, id, client.OpFollowUp)
 	r.srv.Proceed(id)
 	if res := recv(t, first, "the first prompt's answer"); res.StopReason != sdk.StopReasonEndTurn {
@@ -147,8 +132,7 @@ func waitOp(t *testing.T, r *rig, id, op string) {
 // prompts answer cancelled.
 func TestCancelCancelsTheQueuedFollowUp(t *testing.T) {
 	r := newRig(t)
-	held := make(chan string, 1)
-	r.srv.OnHold(func(s string) { held <- s })
+	held := r.holding()
 	id := r.start(t)
 	answers := make(chan sdk.PromptResponse, 2)
 	ask := func(text string) {

@@ -70,8 +70,7 @@ func TestStreamCutMidReply(t *testing.T) {
 			return http.DefaultTransport.RoundTrip(q)
 		})})}
 	})
-	held := make(chan string, 1)
-	r.srv.OnHold(func(s string) { held <- s })
+	held := r.holding()
 	id := r.start(t)
 	answer := make(chan error, 1)
 	go func() {
@@ -304,8 +303,7 @@ func TestIdleCutKeepsStreaming(t *testing.T) {
 // lost to the agent, yet the editor gets the reply whole, once, in order.
 func TestIdleCutThenARunInTheGap(t *testing.T) {
 	r := newCutRig(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: time.Millisecond}))
-	held := make(chan string, 1)
-	r.srv.OnHold(func(s string) { held <- s })
+	held := r.holding()
 	id := r.start(t)
 	g := make(chan struct{})
 	r.gate.Store(&g)

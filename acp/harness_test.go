@@ -219,6 +219,42 @@ func (r *rig) start(t *testing.T) string {
 	return string(ns.SessionId)
 }
 
+// holding is where the host says which session's run it holds (#hold).
+func (r *rig) holding() <-chan string {
+	held := make(chan string, 1)
+	r.srv.OnHold(func(s string) { held <- s })
+	return held
+}
+
+// promptAsync sends a prompt in the background; its answer comes on the
+// channel (a failure fails the test).
+func (r *rig) promptAsync(t *testing.T, id, text string) <-chan sdk.PromptResponse {
+	answer := make(chan sdk.PromptResponse, 1)
+	go func() {
+		res, err := r.prompt(t, id, text)
+		if err != nil {
+			t.Error(err)
+		}
+		answer <- res
+	}()
+	return answer
+}
+
+// otherTerminal is another terminal of Ada's (client id ada-terminal) and
+// a session it created, which it holds the lease of.
+func (r *rig) otherTerminal(t *testing.T) (*client.Client, string) {
+	t.Helper()
+	other, err := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("ada-terminal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr, err := other.Create(r.ctx(t), client.CreateRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return other, cr.Session.SessionID
+}
+
 // prompt sends text to the session and returns the answer.
 func (r *rig) prompt(t *testing.T, id, text string) (sdk.PromptResponse, error) {
 	t.Helper()

@@ -24,13 +24,8 @@ func settledRuns(t testing.TB, r *rig, id string, n int) {
 
 func TestLoadReplaysThenStreams(t *testing.T) {
 	r := newRig(t)
-	other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("ada-terminal"))
 	ctx := r.ctx(t)
-	cr, err := other.Create(ctx, client.CreateRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := cr.Session.SessionID
+	other, id := r.otherTerminal(t)
 	if _, err := other.Prompt(ctx, id, "first #tool"); err != nil {
 		t.Fatal(err)
 	}
@@ -81,17 +76,12 @@ func TestLoadReplaysThenStreams(t *testing.T) {
 func TestTakeoverFlagTakesOwnTerminalsLease(t *testing.T) {
 	for _, takeover := range []bool{false, true} {
 		r := newRig(t, func(rc *rigConfig) { rc.config = func(c *Config) { c.Takeover = takeover } })
-		other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("ada-terminal"))
 		ctx := r.ctx(t)
-		cr, err := other.Create(ctx, client.CreateRequest{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		id := cr.Session.SessionID
+		_, id := r.otherTerminal(t)
 		if _, err := r.conn.LoadSession(ctx, sdk.LoadSessionRequest{SessionId: sdk.SessionId(id), Cwd: "/", McpServers: []sdk.McpServer{}}); err != nil {
 			t.Fatal(err)
 		}
-		_, err = r.prompt(t, id, "from the editor")
+		_, err := r.prompt(t, id, "from the editor")
 		if takeover != (err == nil) {
 			t.Fatalf("--takeover %v: prompt %v", takeover, err)
 		}
@@ -106,15 +96,9 @@ func TestTakeoverFlagTakesOwnTerminalsLease(t *testing.T) {
 // that reply, every byte once, in order.
 func TestLoadWhileAReplyStreams(t *testing.T) {
 	r := newRig(t)
-	held := make(chan string, 1)
-	r.srv.OnHold(func(s string) { held <- s })
-	other, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("ada-terminal"))
+	held := r.holding()
 	ctx := r.ctx(t)
-	cr, err := other.Create(ctx, client.CreateRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := cr.Session.SessionID
+	other, id := r.otherTerminal(t)
 	if _, err := other.Prompt(ctx, id, "a long one #words 300 #hold"); err != nil {
 		t.Fatal(err)
 	}

@@ -143,17 +143,9 @@ func TestToolCalls(t *testing.T) {
 
 func TestCancelMidRun(t *testing.T) {
 	r := newRig(t)
-	held := make(chan string, 1)
-	r.srv.OnHold(func(s string) { held <- s })
+	held := r.holding()
 	id := r.start(t)
-	answer := make(chan sdk.PromptResponse, 1)
-	go func() {
-		res, err := r.prompt(t, id, "take your time #hold")
-		if err != nil {
-			t.Error(err)
-		}
-		answer <- res
-	}()
+	answer := r.promptAsync(t, id, "take your time #hold")
 	recv(t, held, "the run to hold")
 	if err := r.conn.Cancel(r.ctx(t), sdk.CancelNotification{SessionId: sdk.SessionId(id)}); err != nil {
 		t.Fatal(err)
