@@ -84,7 +84,7 @@ func (m *Model) openPalette() {
 // runAction runs an action from the palette, or says why it cannot run.
 func (m *Model) runAction(a action) tea.Cmd {
 	if why := a.why(m); why != "" {
-		m.note = why
+		m.note.Say(why)
 		return nil
 	}
 	if a.palette != nil {
@@ -92,7 +92,7 @@ func (m *Model) runAction(a action) tea.Cmd {
 	}
 	cmd, refusal := a.run(m, a.arg)
 	if refusal != "" {
-		m.note = refusal
+		m.note.Say(refusal)
 	}
 	return cmd
 }
@@ -200,7 +200,7 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 	case title == "":
 		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
 	}
-	m.note = "renaming…"
+	m.note.Say("renaming…")
 	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.ID(), title), ""
 }
 
@@ -215,13 +215,13 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 		return nil, "nothing to fork before yet: send a message first"
 	}
 	m.focus = focusEntries
-	m.note = "mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
-		ui.FirstKey(m.Keys.Fork) + " then enter forks"
+	m.note.Say("mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
+		ui.FirstKey(m.Keys.Fork) + " then enter forks")
 	return nil, ""
 }
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "cloning “" + ui.TitleLine(m.sess.State().Title()) + "”…"
+	m.note.Say("cloning “" + ui.TitleLine(m.sess.State().Title()) + "”…")
 	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.ID()), ""
 }
 
@@ -262,7 +262,7 @@ func runMouse(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runErrors(m *Model, _ string) (tea.Cmd, string) {
-	m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
+	m.push(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 	return nil, ""
 }
 

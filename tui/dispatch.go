@@ -74,7 +74,7 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 	case ui.Close:
 		m.closeOverlay(from)
 	case ui.Note:
-		m.note = a.Text
+		m.note.Say(a.Text)
 	case ui.Failed:
 		m.setErr(a.Err)
 	case ui.Show:
@@ -93,11 +93,11 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	switch a := a.(type) {
 	case dialog.Rename:
-		m.note = "renaming…"
+		m.note.Say("renaming…")
 		return renameSession(m.cfg.Context, m.cfg.Client, a.SessionID, a.Title)
 	case dialog.Delete:
 		title := a.Target.DisplayTitle()
-		m.note = "deleting “" + ui.TitleLine(title) + "”…"
+		m.note.Say("deleting “" + ui.TitleLine(title) + "”…")
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.current(a.Gen); s != nil {

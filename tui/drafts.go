@@ -90,8 +90,8 @@ func (m *Model) onDraft(msg draftMsg) {
 	if kept.RequestID != "" && s.Unconfirmed() == nil && !m.cfg.Watch {
 		s.KeepUnanswered(session.Outgoing{Op: kept.Op, RequestID: kept.RequestID, Text: kept.Request, Refs: kept.Refs, Kept: true})
 		if s == m.sess {
-			m.note = "your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
-				" on an empty composer sends it again (the same request: it runs once)"
+			m.note.Say("your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
+				" on an empty composer sends it again (the same request: it runs once)")
 		}
 		if s.State() != nil {
 			m.act(s.ConfirmFromStream(), nil) // the host had it: said so, nothing sent again
@@ -113,12 +113,12 @@ func (m *Model) onDraft(msg draftMsg) {
 	m.composer.SetValue(kept.Text)
 	switch {
 	case kept.Shared:
-		m.note = "your draft is back in the composer, and open in another of your terminals too: send it from one only"
+		m.note.Say("your draft is back in the composer, and open in another of your terminals too: send it from one only")
 	case s.Unconfirmed() != nil && s.Unconfirmed().Kept:
-		m.note = "your draft is back in the composer, and your message with no answer in the queue lane (" +
-			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)"
+		m.note.Say("your draft is back in the composer, and your message with no answer in the queue lane (" +
+			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)")
 	default:
-		m.note = "your draft is back in the composer"
+		m.note.Say("your draft is back in the composer")
 	}
 }
 

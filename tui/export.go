@@ -33,7 +33,7 @@ func runExport(m *Model, path string) (tea.Cmd, string) {
 		return nil, "that is not a path: /export PATH, or /export alone for one named after the title"
 	}
 	s := m.sess
-	m.note = "exporting the transcript…"
+	m.note.Say("exporting the transcript…")
 	line := strings.TrimSpace("/export " + path)
 	return exportTranscript(s.Context(), m.cfg.Client, s.ID(), path, line), ""
 }
@@ -110,5 +110,5 @@ func (m *Model) onExported(msg exportedMsg) {
 		return
 	}
 	m.setErr(nil)
-	m.note = fmt.Sprintf("exported %d entries to %s", msg.entries, ui.SanitizeLine(msg.path))
+	m.note.Say(fmt.Sprintf("exported %d entries to %s", msg.entries, ui.SanitizeLine(msg.path)))
 }

@@ -22,8 +22,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.Keys.Suspend) {
 		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
 	}
-	if m.quitArmed {
-		m.quitArmed, m.note = false, ""
+	if m.note.QuitArmed() {
+		m.note.DisarmQuit()
+		m.note.Say("")
 	}
 	if m.top() != nil {
 		return m.onOverlayMsg(msg)
@@ -33,7 +34,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
 		return nil
 	case key.Matches(msg, m.Keys.Errors):
-		m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
+		m.push(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
 		return m.openKeyDialog(nil)
@@ -132,7 +133,8 @@ func (m *Model) cyclePane(d int) {
 	for step := 1; step < len(order); step++ {
 		f := order[(at+d*step+len(order)*step)%len(order)]
 		if m.paneReady(f) {
-			m.focus, m.note = f, ""
+			m.focus = f
+			m.note.Say("")
 			return
 		}
 	}
@@ -282,14 +284,14 @@ func (m *Model) screenKeys() help.KeyMap {
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	var removed []string
 	msg.Content, removed = ui.PasteControls(msg.Content)
-	before := m.note
+	before := m.note.Text()
 	cmd := m.routePaste(msg)
 	switch {
 	case len(removed) == 0:
-	case m.note != "" && m.note != before: // the paste's own note (the draft's size)
-		m.note += " · " + ui.RemovedWords(removed)
+	case m.note.Text() != "" && m.note.Text() != before: // the paste's own note (the draft's size)
+		m.note.Add(" · " + ui.RemovedWords(removed))
 	default:
-		m.note = ui.RemovedWords(removed)
+		m.note.Say(ui.RemovedWords(removed))
 	}
 	return cmd
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
@@ -90,6 +91,7 @@ func New(cfg Config) *Model {
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
+	m.note = note.New(&m.Context)
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
@@ -119,7 +121,8 @@ func (m *Model) Init() tea.Cmd {
 	case m.cfg.Chime && m.cfg.SessionID != "":
 		cmds = append(cmds, m.startVisit(m.cfg.SessionID))
 	case m.cfg.Continue && !m.cfg.Chime:
-		m.focus, m.note = focusPicker, "opening what you had open last…"
+		m.focus = focusPicker
+		m.note.Say("opening what you had open last…")
 		m.continueRecent = true // a listing that comes before the sessions kept is held for them
 		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
 	case len(m.cfg.SessionIDs) > 1:
@@ -128,7 +131,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, m.open(m.cfg.SessionID))
 	case m.cfg.New && !m.cfg.Watch:
 		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.newRequest()))
-		m.note = "starting a new session…"
+		m.note.Say("starting a new session…")
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
@@ -309,20 +312,14 @@ func (m *Model) setStyles(st *theme.Styles) {
 }
 
 // LastError is the error the UI shows, with its code; "" when none.
-func (m *Model) LastError() string { return m.errText }
+func (m *Model) LastError() string { return m.note.Err() }
 
-// setErr shows an error with its code; nil clears it.
+// setErr shows an error with its code (note.Line.SetErr); nil clears it.
+// A refusal for access reduced makes the open session read only.
 func (c *common) setErr(err error) {
-	if err == nil {
-		c.errText = ""
-		return
-	}
-	c.errText = describe(err, &c.Keys)
+	c.note.SetErr(err)
 	if client.ErrorCode(err) == client.CodeAccessReduced && c.sess != nil {
 		c.sess.Reduce() // no take-over is offered from now on
-	}
-	if len(c.errLog) == 0 || c.errLog[0] != c.errText {
-		c.errLog = append([]string{c.errText}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
 	}
 }
 
@@ -333,7 +330,7 @@ func (c *common) failed(err error) bool {
 		return false
 	}
 	c.setErr(err)
-	c.note = ""
+	c.note.Say("")
 	return true
 }
 

@@ -255,8 +255,8 @@ func TestKeySavedSays(t *testing.T) {
 	m := opened(t, testConfig(t), 100, 30, publicSnapshot("credit", 2), nil)
 	feed(m, typing("refused text")...)
 	feed(m, keySavedMsg{})
-	if m.note != "your model key is saved in the OS keyring (its own entry): enter sends your text again" {
-		t.Errorf("after saving: %q", m.note)
+	if m.note.Text() != "your model key is saved in the OS keyring (its own entry): enter sends your text again" {
+		t.Errorf("after saving: %q", m.note.Text())
 	}
 	m.cfg.ModelKeyEnv = "MINE"
 	feed(m, keySavedMsg{err: errors.New("the keyring is locked")})

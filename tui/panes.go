@@ -102,7 +102,7 @@ func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	m.focus = focusSession // text: the composer takes it, and the focus
-	m.note = ""
+	m.note.Say("")
 	if first != "" {
 		m.composer.Type(tea.KeyPressMsg{Code: []rune(first)[0], Text: first})
 	}
@@ -126,7 +126,7 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.errText, Note: m.note, QuitArmed: m.quitArmed, MouseOff: m.mouseOff,
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), MouseOff: m.mouseOff,
 		Hint: m.paneHint(), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)
@@ -214,7 +214,7 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 		if gone := s.RefuseGone(); gone != nil {
 			return m.act(gone, nil)
 		}
-		m.note = "forking before this entry…"
+		m.note.Say("forking before this entry…")
 		return forkBefore(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.EntryID)
 	}
 	return nil

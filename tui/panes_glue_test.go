@@ -21,14 +21,14 @@ func TestCancelAnswerSaysWhichText(t *testing.T) {
 	m := driven(t, 80, 24)
 	m.sess.Remember("q2", "look in the archive")
 	feed(m, session.CancelledMsg{Gen: m.gen, CommandID: "q2"})
-	if m.note != "cancelled “look in the archive”" {
-		t.Errorf("the note is %q", m.note)
+	if m.note.Text() != "cancelled “look in the archive”" {
+		t.Errorf("the note is %q", m.note.Text())
 	}
 	feed(m, session.CancelledMsg{Gen: m.gen + 1, CommandID: "q2"})
-	m.note = ""
+	m.note.Say("")
 	feed(m, session.CancelledMsg{Gen: m.gen - 1, CommandID: "q2"})
-	if m.note != "" {
-		t.Errorf("another session's answer spoke: %q", m.note)
+	if m.note.Text() != "" {
+		t.Errorf("another session's answer spoke: %q", m.note.Text())
 	}
 }
 
@@ -98,7 +98,7 @@ var errBoom = &client.Error{Status: 500, Code: "internal", Message: "boom"}
 func TestStatusPaneErrorFirst(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 24)
-	m.note = "sending…"
+	m.note.Say("sending…")
 	m.syncPanes()
 	if v := xansi.Strip(m.status.View()); !strings.Contains(v, "● live · idle · sending…") || !strings.HasSuffix(strings.TrimRight(v, " "), "f1 help") {
 		t.Errorf("the status line draws %q", v)
@@ -110,7 +110,7 @@ func TestStatusPaneErrorFirst(t *testing.T) {
 		t.Errorf("with an error the status line draws %q", v)
 	}
 	m.setErr(nil)
-	m.note = ""
+	m.note.Say("")
 	m.focus = focusQueue
 	m.syncPanes()
 	if v := xansi.Strip(m.status.View()); !strings.Contains(v, "queue: ↑↓ select · x↵ cancels · esc back") {

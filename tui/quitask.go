@@ -59,7 +59,7 @@ func (m *Model) askQuit() bool {
 	}, 0, false)
 	m.quitAsk = d
 	m.push(d)
-	m.note = ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it"
+	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it")
 	return true
 }
 

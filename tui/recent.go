@@ -84,7 +84,7 @@ func (m *Model) continueWith(msg picker.ListedMsg) tea.Cmd {
 		return nil
 	}
 	if len(msg.List) == 0 {
-		m.note = "no session yet on this graph: " + ui.KeyName(m.Keys.New) + " starts one"
+		m.note.Say("no session yet on this graph: " + ui.KeyName(m.Keys.New) + " starts one")
 		return nil
 	}
 	newest := msg.List[0]

@@ -61,16 +61,16 @@ func TestRefRefusals(t *testing.T) {
 	} {
 		m.composer.SetValue(c.draft)
 		feed(m, keyEnter)
-		if m.composer.Value() != c.draft || !strings.Contains(m.note, c.says) {
-			t.Errorf("%.20q: composer %.20q, note %q", c.draft, m.composer.Value(), m.note)
+		if m.composer.Value() != c.draft || !strings.Contains(m.note.Text(), c.says) {
+			t.Errorf("%.20q: composer %.20q, note %q", c.draft, m.composer.Value(), m.note.Text())
 		}
 	}
 	m.composer.SetValue("/ref doc-1")
 	feed(m, keyEnter)
 	m.composer.SetValue("/unref doc-9")
 	feed(m, keyEnter)
-	if m.composer.Value() != "/unref doc-9" || !strings.Contains(m.note, "“doc-9” is not attached: your next message carries doc-1") {
-		t.Errorf("/unref of an id not attached: composer %q, note %q", m.composer.Value(), m.note)
+	if m.composer.Value() != "/unref doc-9" || !strings.Contains(m.note.Text(), "“doc-9” is not attached: your next message carries doc-1") {
+		t.Errorf("/unref of an id not attached: composer %q, note %q", m.composer.Value(), m.note.Text())
 	}
 	m.composer.SetValue("")
 	feed(m, keyCtrlX, keyCtrlX)

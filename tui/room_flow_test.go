@@ -254,8 +254,8 @@ func TestNewSessionFromADeletedOne(t *testing.T) {
 	a.send(keyEsc, keyCtrlN)
 	a.see("New session")
 	a.send(keyEnter)
-	if strings.Contains(a.m.note, "nothing is sent") {
-		t.Errorf("creating a session, the status says %q", a.m.note)
+	if strings.Contains(a.m.note.Text(), "nothing is sent") {
+		t.Errorf("creating a session, the status says %q", a.m.note.Text())
 	}
 	a.until("the new session open", func(string) bool { return a.m.sess != nil && a.m.sess.ID() != id && !a.m.sess.Gone() })
 	list, err := ada.List(t.Context())

@@ -129,11 +129,11 @@ func TestRoomKeysSendTheRightRequests(t *testing.T) {
 		feed(m)
 	}
 	feed(m, keyDown, press('a'))
-	if m.note != "a: enter accepts Cy's chime “two” · typing goes to the composer" {
-		t.Errorf("a after ↓ did not ask for enter: note %q", m.note)
+	if m.note.Text() != "a: enter accepts Cy's chime “two” · typing goes to the composer" {
+		t.Errorf("a after ↓ did not ask for enter: note %q", m.note.Text())
 	}
-	if _, cmd := m.Update(keyEnter); cmd == nil || m.note != "accepting Cy's chime “two”…" {
-		t.Errorf("a after ↓: note %q", m.note)
+	if _, cmd := m.Update(keyEnter); cmd == nil || m.note.Text() != "accepting Cy's chime “two”…" {
+		t.Errorf("a after ↓: note %q", m.note.Text())
 	}
 	feed(m, keyEsc)
 	if m.focus != focusSession {

@@ -376,8 +376,8 @@ func TestCtrlCClosesTheSearch(t *testing.T) {
 	feed(m, keyCtrlF)
 	feed(m, typing("turn")...)
 	feed(m, keyCtrlC)
-	if m.focus != focusSession || m.quitArmed || !strings.Contains(bottomLines(m, 1), "search closed") {
-		t.Fatalf("ctrl+c in the search bar: focus %v, quit armed %v:\n%s", m.focus, m.quitArmed, screen(m))
+	if m.focus != focusSession || m.note.QuitArmed() || !strings.Contains(bottomLines(m, 1), "search closed") {
+		t.Fatalf("ctrl+c in the search bar: focus %v, quit armed %v:\n%s", m.focus, m.note.QuitArmed(), screen(m))
 	}
 	feed(m, keyCtrlC)
 	if m.composer.Value() != "" || !strings.Contains(bottomLines(m, 1), "draft cleared") {

@@ -49,7 +49,8 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	m.visit, m.zoom = nil, false
 	cmds = append(cmds, saveRecent(m.writes, m.cfg.Recent, ids))
 	m.focusTile(0) // its draft in the composer: a draft for another session is not sent here
-	m.focus, m.note = focusSession, m.openingNote()
+	m.focus = focusSession
+	m.note.Say(m.openingNote())
 	m.setErr(nil)
 	m.layout()
 	return tea.Batch(cmds...)

@@ -45,13 +45,13 @@ func (m *Model) restore(a session.Restore) {
 func (m *Model) giveBack(a session.GiveBack) {
 	if m.composer.Blank() {
 		m.composer.SetValue(a.Item.Text)
-		m.note = "the host cancelled your " + a.What + ": back in the composer"
+		m.note.Say("the host cancelled your " + a.What + ": back in the composer")
 		return
 	}
 	if s := m.current(a.Gen); s != nil {
 		s.Return(a.Item)
 	}
-	m.note = "the host cancelled your " + a.What + ": see the queue lane"
+	m.note.Say("the host cancelled your " + a.What + ": see the queue lane")
 }
 
 // openFailed takes the tile of a session that could not be opened off the
@@ -61,12 +61,13 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 		m.dropTile(s)
 	}
 	m.setErr(a.Err)
-	m.notYours(a.Err)
+	m.note.NotYours(a.Err)
 	if len(m.tiles) > 0 {
 		m.layout()
 		return nil
 	}
-	m.focus, m.note = focusPicker, ""
+	m.focus = focusPicker
+	m.note.Say("")
 	m.layout()
 	return m.reload("")
 }
@@ -90,8 +91,8 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 			acc.TurnsToday++ // the host counted it; the next look-up says so too
 		}
 	case session.Unanswered:
-		m.setErr(a.Err) // kept in the errors list, read whole there
-		m.errText = ""
+		m.setErr(a.Err)
+		m.note.HideErr() // kept in the errors list, read whole there
 	case session.AskHeld:
 		m.askHeld(a)
 	case session.Unchanged:
@@ -101,7 +102,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.Notify:
 		return m.notify(a.Text)
 	case session.LogError:
-		m.logError(a.Text, a.At)
+		m.note.LogError(a.Text, a.At)
 	case session.Offer:
 		if s := m.current(a.Gen); s != nil {
 			m.offer(s, a.Holder, a.FromText)
@@ -113,8 +114,8 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.OpenFailed:
 		return m.openFailed(a)
 	case session.Opened:
-		if a.Opening && strings.HasPrefix(m.note, "opening ") { // not over what came first (the draft put back)
-			m.note = m.openingNote()
+		if a.Opening && strings.HasPrefix(m.note.Text(), "opening ") { // not over what came first (the draft put back)
+			m.note.Say(m.openingNote())
 		}
 		m.layout()
 	case session.ResendChime:
@@ -128,8 +129,8 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 			return fetchAccount(s.Context(), m.cfg.Client)
 		}
 	case session.ClearNote:
-		if m.note == a.Was {
-			m.note = ""
+		if m.note.Text() == a.Was {
+			m.note.Say("")
 		}
 	case session.GiveBack:
 		m.giveBack(a)

@@ -77,8 +77,8 @@ func TestCtrlCStopsTheRun(t *testing.T) {
 	a, srv, id := heldRun(t)
 	a.m.composer.SetValue("")
 	a.send(keyCtrlC)
-	if a.m.note == "" || !contains(a.m.note, "stopping the run: ctrl+c does as esc does") {
-		t.Errorf("ctrl+c during the run says %q", a.m.note)
+	if a.m.note.Text() == "" || !contains(a.m.note.Text(), "stopping the run: ctrl+c does as esc does") {
+		t.Errorf("ctrl+c during the run says %q", a.m.note.Text())
 	}
 	a.see("Run aborted")
 	if n := count(srv, id, client.EvRunSettled); n != 1 {

@@ -111,14 +111,14 @@ func (m *Model) onWallKey(msg tea.KeyPressMsg) (ok bool) {
 	switch {
 	case key.Matches(msg, k.Zoom):
 		if len(m.tiles) < 2 {
-			m.note = "one session open: " + ui.KeyName(k.Sessions) + " then " + ui.KeyName(k.Mark) +
-				" marks sessions to open together"
+			m.note.Say("one session open: " + ui.KeyName(k.Sessions) + " then " + ui.KeyName(k.Mark) +
+				" marks sessions to open together")
 			return true
 		}
 		m.zoom = !m.zoom
-		m.note = "the wall: " + strconv.Itoa(len(m.tiles)) + " sessions"
+		m.note.Say("the wall: " + strconv.Itoa(len(m.tiles)) + " sessions")
 		if m.zoom {
-			m.note = "zoomed: " + ui.KeyName(k.Zoom) + " shows the wall again"
+			m.note.Say("zoomed: " + ui.KeyName(k.Zoom) + " shows the wall again")
 		}
 		return true
 	case len(m.tiles) < 2:
@@ -176,7 +176,7 @@ func (m *Model) reloadTile(s *session.Session, note string) tea.Cmd {
 		m.activity.Reset(ns.Gen())
 		m.room.Reset()
 		m.queue.Reset()
-		m.note = "opening " + ui.NameLine(ns.ID()) + "…"
+		m.note.Say("opening " + ui.NameLine(ns.ID()) + "…")
 	}
 	m.layout()
 	return tea.Batch(closing, open)

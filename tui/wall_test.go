@@ -424,8 +424,8 @@ func TestWallOpeningNoteCountsWhatIsStillOpening(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 120, 30, "Alpha", "Beta", "Gamma")
-	if strings.Contains(a.m.note, "opening") {
-		t.Fatalf("every tile opened, the note still says %q", a.m.note)
+	if strings.Contains(a.m.note.Text(), "opening") {
+		t.Fatalf("every tile opened, the note still says %q", a.m.note.Text())
 	}
 	opening := func(s *session.Session) *session.Session { // the same session, its snapshot not come yet
 		return session.New(a.m.sessions, s.ID(), s.Gen(), viewOf(s))
