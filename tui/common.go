@@ -6,7 +6,6 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/note"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -20,10 +19,8 @@ type common struct {
 	width      int
 	high       int
 
-	cfg   Config
-	me    client.Me
-	sess  *session.Session   // the focused open session, nil when none
-	tiles []*session.Session // the sessions open, one tile each, sess among them
+	cfg Config
+	me  client.Me
 
 	focus    focus        // where keys go when no overlay shows
 	overlays dialog.Stack // dialogs and help over the screen

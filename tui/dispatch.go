@@ -100,11 +100,11 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		m.note.Say("deleting “" + ui.TitleLine(title) + "”…")
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			return s.Claim(true)
 		}
 	case dialog.Watch:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			s.Watch()
 		}
 	case dialog.Through:
@@ -129,11 +129,11 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
 	case heldBack:
-		if s := m.current(a.gen); s != nil {
+		if s := m.tiles.Of(a.gen); s != nil {
 			return m.act(s.HeldBack(a.texts), nil)
 		}
 	case sendHeld:
-		if s := m.current(a.gen); s != nil {
+		if s := m.tiles.Of(a.gen); s != nil {
 			cmd, act := s.SendHeld(a.texts)
 			return tea.Batch(cmd, m.act(act, nil))
 		}

@@ -173,7 +173,9 @@ func TestEveryErrorIsInF3(t *testing.T) {
 	for range 2 {
 		a.send(typing("please #fail")...)
 		a.send(keyEnter)
-		a.until("the run settled", func(string) bool { return !a.m.sess.Sending() && a.m.sess.State().Run == client.RunIdle })
+		a.until("the run settled", func(string) bool {
+			return !a.m.tiles.Focused().Sending() && a.m.tiles.Focused().State().Run == client.RunIdle
+		})
 	}
 	a.until("both failures", func(string) bool { return len(a.m.note.Errors()) >= 2 })
 	a.send(keyF3)

@@ -11,7 +11,7 @@ import (
 // openInfo shows the open session's info dialog; before the session has
 // opened there is nothing to show yet, and the note says so.
 func (m *Model) openInfo() {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		m.note.Say("the session is still opening")
 		return

@@ -51,7 +51,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	case m.focus == focusVisit && m.visit != nil:
 		return m.onVisitKey(msg)
-	case m.sess == nil:
+	case m.tiles.Focused() == nil:
 		m.focus = focusPicker
 		return nil
 	}
@@ -74,7 +74,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
 		m.layout()
-		return m.reload(m.sess.ID())
+		return m.reload(m.tiles.Focused().ID())
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.takeOver()
 	case key.Matches(msg, m.Keys.Info):
@@ -103,9 +103,9 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
-	if m.sess.Gone() {
+	if m.tiles.Focused().Gone() {
 		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
-			return m.act(m.sess.RefuseGone(), nil) // the composer is closed: nothing is typed or sent
+			return m.act(m.tiles.Focused().RefuseGone(), nil) // the composer is closed: nothing is typed or sent
 		}
 		return nil
 	}
@@ -143,7 +143,7 @@ func (m *Model) cyclePane(d int) {
 
 // paneReady reports whether a pane can take the focus now, and readies it.
 func (m *Model) paneReady(f focus) bool {
-	s := m.sess
+	s := m.tiles.Focused()
 	switch {
 	case s == nil || s.State() == nil:
 		return f == focusSession
@@ -180,10 +180,10 @@ func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // entries is the open session's transcript entries.
 func (m *Model) entries() []client.Entry {
-	if m.sess == nil || m.sess.State() == nil {
+	if m.tiles.Focused() == nil || m.tiles.Focused().State() == nil {
 		return nil
 	}
-	return m.sess.State().Entries
+	return m.tiles.Focused().State().Entries
 }
 
 // send sends the draft: a prompt while idle, a follow_up while a run is under
@@ -191,7 +191,7 @@ func (m *Model) entries() []client.Entry {
 // if the host refuses it. The lease is claimed first, quietly, when free; a
 // takeover is never made here.
 func (m *Model) send(op string) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -217,7 +217,7 @@ func (m *Model) send(op string) tea.Cmd {
 // text waits); a viewer is told it only reads. A chime is only for another
 // person's session (visit.go).
 func (m *Model) sendText(op, text string) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil || s.Sending() {
 		return nil
 	}
@@ -239,10 +239,10 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 // takeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {
-	if m.sess == nil {
+	if m.tiles.Focused() == nil {
 		return nil
 	}
-	cmd, act := m.sess.TakeOver()
+	cmd, act := m.tiles.Focused().TakeOver()
 	return tea.Batch(cmd, m.act(act, nil))
 }
 
@@ -267,7 +267,7 @@ func (m *Model) closeOffer() {
 // screenKeys is the key map of the screen under the overlays, for the help.
 func (m *Model) screenKeys() help.KeyMap {
 	switch {
-	case m.focus == focusPicker || (m.sess == nil && m.visit == nil):
+	case m.focus == focusPicker || (m.tiles.Focused() == nil && m.visit == nil):
 		return picker.Keys{K: &m.Keys}
 	case m.focus == focusVisit:
 		return visitKeys{&m.Keys}

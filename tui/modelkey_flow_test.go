@@ -232,7 +232,7 @@ func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
 		t.Run(tc.code, func(t *testing.T) {
 			m := opened(t, testConfig(t), 80, 30, publicSnapshot("credit", 2), nil)
 			err := &client.Error{Status: client.StatusOf(tc.code), Code: tc.code, Message: long}
-			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
+			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
 			_, open := m.top().(*dialog.Key)
 			if open != tc.opens {
 				t.Fatalf("dialog open %v, want %v:\n%s", open, tc.opens, screen(m))

@@ -118,7 +118,7 @@ func (m *Model) acted() {
 // syncPanes tells the smaller panes what the open session shows now; they
 // draw from it at the next frame.
 func (m *Model) syncPanes() {
-	s := m.sess
+	s := m.tiles.Focused()
 	m.composer.SetReadOnly(m.cfg.Watch && m.focus != focusVisit)
 	m.room.SetFocused(m.focus == focusRoom)
 	m.transcript.SetMarked(m.focus == focusEntries)
@@ -167,7 +167,7 @@ func (m *Model) paneHint() string {
 // onPanesAction acts on what the person did in a pane of the open session;
 // in a session that is gone nothing is sent, and the status says so.
 func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -203,7 +203,7 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 // entries: a search opened, a fork asked for (nothing is sent in a session
 // that is gone).
 func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}

@@ -25,15 +25,15 @@ func (m *Model) pickerShown() bool {
 	if m.focus == focusVisit && m.visit != nil {
 		return false
 	}
-	return m.focus == focusPicker || m.sess == nil
+	return m.focus == focusPicker || m.tiles.Focused() == nil
 }
 
 // syncPicker tells the picker who the person is, which session is open and
 // whether it shows; it returns the ticks the picker schedules.
 func (m *Model) syncPicker() tea.Cmd {
 	current := ""
-	if m.sess != nil {
-		current = m.sess.ID()
+	if m.tiles.Focused() != nil {
+		current = m.tiles.Focused().ID()
 	}
 	m.picker.Set(m.me, current)
 	return m.picker.Sync(m.pickerShown())
@@ -115,7 +115,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		cmd := m.open(msg.created.Session.SessionID)
-		m.sess.MarkCreated()
+		m.tiles.Focused().MarkCreated()
 		return cmd
 	case deletedMsg:
 		return m.onDeleted(msg)
@@ -159,7 +159,7 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 		m.note.Add(": its mirrored document is not in the Trash")
 	}
 	var closing tea.Cmd
-	if m.sess != nil && m.sess.ID() == msg.id {
+	if m.tiles.Focused() != nil && m.tiles.Focused().ID() == msg.id {
 		closing = m.closeSession()
 	}
 	m.push(dialog.NewDeleted(&m.Context, msg.id, msg.title, *out))

@@ -26,7 +26,7 @@ type quitAnyway struct{ rootAct }
 // reports whether it asked.
 func (m *Model) askQuit() bool {
 	var lines []string
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		u := s.Unanswered()
 		if u == nil {
 			continue

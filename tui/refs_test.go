@@ -27,7 +27,7 @@ func TestRefChips(t *testing.T) {
 	feed(m, typing("/etc please")...)
 	m.composer.SetValue("//etc please")
 	_, cmd := m.Update(keyEnter)
-	if cmd == nil || len(m.refs) != 0 || m.sess.Unconfirmed() != nil {
+	if cmd == nil || len(m.refs) != 0 || m.tiles.Focused().Unconfirmed() != nil {
 		t.Fatalf("the send did not take the refs: cmd %v, refs %q", cmd != nil, m.refs)
 	}
 	if strings.Contains(screen(m), "⊕") {
@@ -37,7 +37,7 @@ func TestRefChips(t *testing.T) {
 	feed(m, keyEnter)
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "rq1", Text: "/etc please", Refs: []string{"doc-1", "doc-2"}}
 	refused := &client.Error{Status: 409, Code: client.CodeLeaseRequired, Message: "claim first"}
-	feed(m, session.SentMsg{Gen: m.gen, Out: out, Err: refused})
+	feed(m, session.SentMsg{Gen: m.tiles.Gen(), Out: out, Err: refused})
 	if !slices.Equal(m.refs, []string{"doc-1", "doc-2", "doc-3"}) {
 		t.Fatalf("after the refusal the refs are %q", m.refs)
 	}

@@ -37,6 +37,6 @@ func (m *Model) openSearch() {
 	m.disarm()
 	m.focus = focusSearch
 	m.note.Say("")
-	m.transcript.Search().SetShown(m.sess != nil)
+	m.transcript.Search().SetShown(m.tiles.Focused() != nil)
 	m.transcript.Search().Open()
 }

@@ -54,7 +54,7 @@ func (m *Model) onQuitKey() tea.Cmd {
 		m.note.Say("search closed")
 		return nil
 	}
-	s := m.sess
+	s := m.tiles.Focused()
 	running := s != nil && s.State() != nil && s.State().Run == client.RunRunning
 	if running && m.top() == nil && !s.Stopping() && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
 		m.note.DisarmQuit()
@@ -89,10 +89,10 @@ func (m *Model) onQuitKey() tea.Cmd {
 // abort stops the focused session's run under way, when this terminal
 // drives (session.Session.Abort).
 func (m *Model) abort() tea.Cmd {
-	if m.sess == nil {
+	if m.tiles.Focused() == nil {
 		return nil
 	}
-	cmd, act := m.sess.Abort()
+	cmd, act := m.tiles.Focused().Abort()
 	return tea.Batch(cmd, m.act(act, nil))
 }
 

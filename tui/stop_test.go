@@ -19,7 +19,7 @@ func heldRun(t *testing.T, opts ...vehicletest.Option) (*harness, *vehicletest.S
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("● you drive from this terminal", "● live")
-	sent := func(string) bool { return !a.m.sess.Sending() }
+	sent := func(string) bool { return !a.m.tiles.Focused().Sending() }
 	a.send(typing("hold on #hold")...)
 	a.send(keyEnter)
 	a.see("running")
@@ -55,11 +55,11 @@ func TestAbortHoldsTheQueue(t *testing.T) {
 		a.send(typing("again #hold")...)
 		a.send(keyEnter)
 		a.see("running")
-		a.until("the prompt's answer", func(string) bool { return !a.m.sess.Sending() })
+		a.until("the prompt's answer", func(string) bool { return !a.m.tiles.Focused().Sending() })
 		a.send(typing("second")...)
 		a.send(keyEnter)
 		a.see("1 queued")
-		a.until("the follow-up's answer", func(string) bool { return !a.m.sess.Sending() })
+		a.until("the follow-up's answer", func(string) bool { return !a.m.tiles.Focused().Sending() })
 		a.send(keyEsc)
 		a.see("Run aborted", "· second")
 		a.send(typing("wait")...)
