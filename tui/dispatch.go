@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
@@ -18,8 +19,9 @@ import (
 // focus and makes the requests. Each source's actions are a closed set and
 // go to one dispatcher: ui's own to actGeneral, a dialog's to
 // onDialogAction, a pane's to onPanesAction, the transcript's to
-// onTranscriptAction, the picker's to onPickerAction, and the root's own
-// (what a dialog hands back for the root to do) to onRootAction.
+// onTranscriptAction, the picker's to onPickerAction, an open session's to
+// onSessionAction, the mouse's to onMouseAction, and the root's own (what
+// a dialog hands back for the root to do) to onRootAction.
 // TestDispatchersAreExhaustive fails when a type of a set has no case in
 // its dispatcher.
 
@@ -63,6 +65,8 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onRootAction(a)
 	case session.Action:
 		return m.onSessionAction(a)
+	case mouse.Action:
+		return m.onMouseAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}

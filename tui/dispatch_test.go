@@ -25,6 +25,7 @@ var actionSets = []struct {
 	{"transcript", "transcript", "action", "isTranscriptAction", "onTranscriptAction", "transcript.Action"},
 	{"picker", "picker", "action", "isPickerAction", "onPickerAction", "picker.Action"},
 	{"session", "session", "action", "isSessionAction", "onSessionAction", "session.Action"},
+	{"mouse", "mouse", "action", "isMouseAction", "onMouseAction", "mouse.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 

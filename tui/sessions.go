@@ -63,12 +63,10 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	m.setErr(a.Err)
 	m.note.NotYours(a.Err)
 	if len(m.tiles.All()) > 0 {
-		m.layout()
 		return nil
 	}
 	m.focus = focusPicker
 	m.note.Say("")
-	m.layout()
 	return m.reload("")
 }
 
@@ -117,7 +115,6 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		if a.Opening && strings.HasPrefix(m.note.Text(), "opening ") { // not over what came first (the draft put back)
 			m.note.Say(m.tiles.OpeningNote())
 		}
-		m.layout()
 	case session.ResendChime:
 		if s := m.tiles.Of(a.Gen); s != nil {
 			return sendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out, false)

@@ -9,6 +9,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -47,7 +48,6 @@ func (m *Model) startVisit(id string) tea.Cmd {
 	m.visit = &visit{id: id}
 	m.focus = focusVisit
 	m.note.Say("chiming into " + ui.SanitizeLine(id))
-	m.layout()
 	if m.cfg.History != nil {
 		m.composer.SetHistory(nil)
 	}
@@ -96,7 +96,6 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.visit, m.focus = nil, focusPicker
-		m.layout()
 		return m.reload("")
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
 		return m.onActionKey(msg)
@@ -179,30 +178,18 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 	}
 }
 
-// visitScreen draws the visit: the explanation, the chimes sent, the
-// composer and the status line.
-func (m *Model) visitScreen() (string, *tea.Cursor) {
+// visitView is the visit's screen, as the layout takes it: the
+// explanation and the chimes sent, the room as the last answer said.
+func (m *Model) visitView() *layout.Visit {
 	v := m.visit
 	right := ui.SanitizeLine(v.id)
 	if m.cfg.Client != nil {
 		right = ui.SanitizeLine(m.cfg.Client.Graph()) + "/" + right
 	}
-	lines := m.heading("chiming into "+ui.SanitizeLine(v.id), right+" · not yours")
-	ch := max(m.composerHeight(), 1)
-	acct := m.accountP.Lines()
-	h := max(m.high-len(lines)-2-ch-len(acct), 1)
-	lines = append(lines, m.overlay(m.visitBody(h))...)
 	rule := m.Styles.Rule.Render("── ") + m.Styles.AuthorLabel.Render("✉ "+m.roomAsOf()) + " "
-	lines = append(lines, ui.Pad(rule+m.Styles.Rule.Render(strings.Repeat("─", max(m.width-xansi.StringWidth(rule), 0))), m.width))
-	lines = append(lines, acct...)
-	var cur *tea.Cursor
-	if c := m.composer.Cursor(); c != nil && m.composer.Focused() {
-		c.Position.Y += len(lines)
-		cur = c
-	}
-	lines = append(lines, strings.Split(m.composer.View(), "\n")[:ch]...)
-	lines = append(lines, m.status.NoteLine())
-	return strings.Join(lines[:min(len(lines), m.high)], "\n"), cur
+	return &layout.Visit{Title: "chiming into " + ui.SanitizeLine(v.id), Facts: right + " · not yours", Body: m.visitBody,
+		Rule:    ui.Pad(rule+m.Styles.Rule.Render(strings.Repeat("─", max(m.width-xansi.StringWidth(rule), 0))), m.width),
+		Account: m.accountP, Composer: m.composer, ReadOnly: m.cfg.Watch, Note: m.status.NoteLine(), Over: m.overlay}
 }
 
 // visitBody is the explanation and the chimes sent, the newest at the

@@ -46,6 +46,7 @@ const (
 	FromTranscript
 	FromRoot
 	FromSession
+	FromMouse
 )
 
 // Note says what happened, on the status line.
