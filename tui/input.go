@@ -71,7 +71,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.onComposerKey(msg)
 		}
 		m.composer.StopSearch() // another key keeps the match, and does what it does
-		m.note = ""
+		m.note.Say("")
 	}
 	if m.onWallKey(msg) {
 		return nil
@@ -119,18 +119,19 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 // does what it does.
 func (m *Model) onChord(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if first := m.chord; first != "" {
-		m.chord, m.note = "", ""
+		m.chord = ""
+		m.note.Say("")
 		if c := ui.Chord(first + " " + msg.String()); m.top() == nil && key.Matches(c, m.Keys.Editor) {
 			return m.onComposer(c), true
 		}
 		return nil, false
 	}
-	typing := m.top() == nil && ((m.focus == focusSession && m.sess != nil) || (m.focus == focusVisit && m.visit != nil))
+	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
 	if !typing || !ui.StartsChord(msg.String(), m.Keys.Editor) {
 		return nil, false
 	}
 	m.chord = msg.String()
-	m.note = msg.String() + "… then " + strings.TrimPrefix(chordRest(m.Keys.Editor, m.chord), " ") + " edits the draft in $EDITOR"
+	m.note.Say(msg.String() + "… then " + strings.TrimPrefix(chordRest(m.Keys.Editor, m.chord), " ") + " edits the draft in $EDITOR")
 	return nil, true
 }
 
@@ -168,7 +169,7 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.abort()
 	case key.Matches(msg, m.Keys.Steer):
 		if why := running(m); why != "" && !m.cfg.Watch {
-			m.note = "no run to steer: " + ui.KeyName(m.Keys.Send) + " sends the draft as a message"
+			m.note.Say("no run to steer: " + ui.KeyName(m.Keys.Send) + " sends the draft as a message")
 			return nil
 		}
 		return m.send(client.OpSteer)

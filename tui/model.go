@@ -139,7 +139,7 @@ func (m *Model) Init() tea.Cmd {
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
 	if m.keysNote != "" {
-		m.note = strings.TrimPrefix(m.note+" · "+m.keysNote, " · ")
+		m.note.Say(strings.TrimPrefix(m.note.Text()+" · "+m.keysNote, " · "))
 	}
 	m.arrange()
 	m.stale = true
