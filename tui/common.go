@@ -25,6 +25,8 @@ type common struct {
 	focus    focus        // where keys go when no overlay shows
 	overlays dialog.Stack // dialogs and help over the screen
 	lastKey  time.Time    // when the person last pressed a key
+	chord    string       // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
+	keysNote string       // what the key config asked for that the line editor keeps, said at start
 
 	account  *client.Account       // the host's answer about the person, nil until it comes
 	refusal  *dialog.Refusal       // the last refusal that named the doors

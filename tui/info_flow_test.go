@@ -157,7 +157,7 @@ func TestCloneLeavesNoLease(t *testing.T) {
 	newSession(t, one, "Original")
 	a := drive(t, "picker", hostConfig(t, one), 80, 24)
 	a.see("Original")
-	a.send(keyCtrlY)
+	a.send(keyClone)
 	got := a.see("cloned as")
 	list, err := one.List(context.Background())
 	if err != nil {

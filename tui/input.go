@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -16,6 +18,9 @@ import (
 // screen's.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.lastKey = m.cfg.Now()
+	if cmd, ok := m.onChord(msg); ok {
+		return cmd
+	}
 	if key.Matches(msg, m.Keys.Quit) {
 		return m.onQuitKey()
 	}
@@ -57,6 +62,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 // onSessionKey handles a key in the open session: the session's own keys,
 // then the focused pane's.
 func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.focus == focusSession && m.composer.Searching() {
+		if m.composer.SearchTakes(msg) {
+			return m.onComposerKey(msg)
+		}
+		m.composer.StopSearch() // another key keeps the match, and does what it does
+		m.note.Say("")
+	}
 	if m.onWallKey(msg) {
 		return nil
 	}
@@ -95,6 +107,48 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.onComposerKey(msg)
 }
 
+// onChord handles the second key of a chord begun in the composer (ctrl+x,
+// then ctrl+e: the editor, as bash has it), or begins one; ok is false
+// when msg is neither. A second key that ends no chord is not lost: it
+// does what it does.
+func (m *Model) onChord(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if first := m.chord; first != "" {
+		m.chord = ""
+		m.note.Say("")
+		if c := ui.Chord(first + " " + msg.String()); m.top() == nil && key.Matches(c, m.Keys.Editor) {
+			return m.onComposer(c), true
+		}
+		return nil, false
+	}
+	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
+	if !typing || !ui.StartsChord(msg.String(), m.Keys.Editor) {
+		return nil, false
+	}
+	m.chord = msg.String()
+	m.note.Say(msg.String() + "… then " + strings.TrimPrefix(chordRest(m.Keys.Editor, m.chord), " ") + " edits the draft in $EDITOR")
+	return nil, true
+}
+
+// droppedWords says which keys of the key config were not bound because
+// the line editor keeps them (ui.KeepLineEditing); "" for none.
+func droppedWords(dropped []string) string {
+	if len(dropped) == 0 {
+		return ""
+	}
+	return "the key config binds " + strings.Join(dropped, ", ") +
+		": the line editor keeps those keys in the composer and every text field, so they are not bound (f1 lists the keys)"
+}
+
+// chordRest is what completes a chord of b that begins with first.
+func chordRest(b key.Binding, first string) string {
+	for _, c := range b.Keys() {
+		if rest, ok := strings.CutPrefix(c, first+" "); ok {
+			return rest
+		}
+	}
+	return ""
+}
+
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.tiles.Focused().Gone() {
@@ -104,9 +158,14 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	switch {
+	case m.composer.SearchTakes(msg): // ctrl+r's search has enter and esc
 	case key.Matches(msg, m.Keys.Abort):
 		return m.abort()
 	case key.Matches(msg, m.Keys.Steer):
+		if why := running(m); why != "" && !m.cfg.Watch {
+			m.note.Say("no run to steer: " + ui.KeyName(m.Keys.Send) + " sends the draft as a message")
+			return nil
+		}
 		return m.send(client.OpSteer)
 	case key.Matches(msg, m.Keys.Send):
 		return m.send("")

@@ -146,7 +146,7 @@ func TestLateChimeSentAgainOnce(t *testing.T) {
 		t.Fatalf("the composer holds %q after a lost answer: enter would chime twice", v)
 	}
 	b.send(keyEnter)
-	b.see("pending with the driver since")
+	b.see("held for the driver to decide")
 	if n := count(srv, id, client.EvChimeReceived); n != 1 {
 		t.Fatalf("the room received %d chimes, want 1", n)
 	}

@@ -6,6 +6,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -81,6 +82,7 @@ func New(cfg Config) *Model {
 	if cfg.Keys != nil {
 		keys = *cfg.Keys
 	}
+	keys, dropped := ui.KeepLineEditing(keys) // typing habits never act on a session
 	st := cfg.Theme.Dark
 	if cfg.Light {
 		st = cfg.Theme.Light
@@ -107,6 +109,7 @@ func New(cfg Config) *Model {
 	m.composer.SetReadOnly(cfg.Watch && !cfg.Chime)
 	m.picker = m.newPicker()
 	m.refs = addRefs(nil, cfg.ContextRefs...)
+	m.keysNote = droppedWords(dropped)
 	m.resize(80, 24)
 	return m
 }
@@ -136,6 +139,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
+	if m.keysNote != "" {
+		m.note.Say(strings.TrimPrefix(m.note.Text()+" · "+m.keysNote, " · "))
+	}
 	m.arrange()
 	m.stale = true
 	return tea.Batch(cmds...)

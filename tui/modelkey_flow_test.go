@@ -18,8 +18,6 @@ import (
 
 const testModelKey = "sk-or-v1-test-5ec2e7"
 
-var keyCtrlG = tea.KeyPressMsg{Code: 'g', Mod: tea.ModCtrl}
-
 // boxed is a screen's text with the dialog's borders taken out and every
 // run of spaces made one, so that wrapped sentences can be found whole.
 func boxed(s string) string {
@@ -76,7 +74,7 @@ func TestKeyCuresOutOfCredit(t *testing.T) {
 	cfg.SaveModelKey = func(k string) error { mu.Lock(); saved = append(saved, k); mu.Unlock(); return nil }
 	a := drive(t, "dee", cfg, 100, 34)
 	a.see("dee@example.com (verified)", "credit: you owe $0.0001 · $0.50 granted · $0.5001 spent",
-		"✗ no credit left: the next turn is refused; ctrl+g gives your key", "your own key: openrouter")
+		"✗ no credit left: the next turn is refused; f5 gives your key", "your own key: openrouter")
 
 	a.send(typing("after the credit")...)
 	a.send(keyEnter)
@@ -134,7 +132,7 @@ func TestKeyDialogDismissed(t *testing.T) {
 	if a.m.composer.Value() != "still here" || c.ModelKey() != "" {
 		t.Errorf("after esc: composer %q, key set %v", a.m.composer.Value(), c.ModelKey() != "")
 	}
-	a.see("ctrl+g gives your model key now; or set $VEHICLE_MODEL_KEY and start again")
+	a.see("f5 gives your model key now; or set $VEHICLE_MODEL_KEY and start again")
 }
 
 // TestKeyAtCreate: a visitor with no key is refused at create; the dialog
@@ -202,7 +200,7 @@ func TestKeyDialogAnyTime(t *testing.T) {
 	if v := a.m.composer.Value(); v != "" {
 		t.Errorf("ctrl+k at the start left %q", v)
 	}
-	a.send(keyCtrlG)
+	a.send(keyModelKey)
 	a.seeBoxed("Model key", "→ your own model key: the conversation runs on it (it goes as the X-Model-Key header)",
 		"Your model key, for every request from the next one on:", "esc dismisses")
 	if strings.Contains(boxed(screen(a.m)), "ctrl+s keeps it") {
@@ -210,7 +208,7 @@ func TestKeyDialogAnyTime(t *testing.T) {
 	}
 	a.send(keyEsc, keyCtrlO)
 	a.see("Keys")
-	a.send(keyCtrlG)
+	a.send(keyModelKey)
 	a.see("Model key")
 }
 

@@ -304,7 +304,7 @@ func TestQuitKeepsTheUnansweredChime(t *testing.T) {
 	c.see("your chime with no answer is kept", "┃ and a draft")
 	c.send(keyCtrlC) // the draft cleared: enter on an empty composer sends the kept chime
 	c.send(keyEnter)
-	c.see("pending with the driver since")
+	c.see("held for the driver to decide")
 	if got := chimes(); len(got) != 1 || got[0].Text != "Look at the census." {
 		t.Fatalf("the room's chimes: %+v, want the one kept", got)
 	}

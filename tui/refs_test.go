@@ -19,7 +19,7 @@ func TestRefChips(t *testing.T) {
 	m := opened(t, cfg, 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
 	s := screen(m)
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "⊕ doc-1 ⊕ doc-2 · ctrl+x drops the last") })
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "⊕ doc-1 ⊕ doc-2 · alt+x drops the last") })
 	if len(lines) != 24 || at < 0 || at+1 >= len(lines) || !strings.HasPrefix(lines[at+1], "┃ write a message") {
 		t.Fatalf("the chips are not over the composer:\n%s", s)
 	}
@@ -73,8 +73,8 @@ func TestRefRefusals(t *testing.T) {
 		t.Errorf("/unref of an id not attached: composer %q, note %q", m.composer.Value(), m.note.Text())
 	}
 	m.composer.SetValue("")
-	feed(m, keyCtrlX, keyCtrlX)
+	feed(m, keyAltX, keyAltX)
 	if !strings.Contains(screen(m), "no context refs to drop") {
-		t.Fatalf("ctrl+x with no refs says nothing:\n%s", screen(m))
+		t.Fatalf("alt+x with no refs says nothing:\n%s", screen(m))
 	}
 }

@@ -80,8 +80,8 @@ func testVisitFlow(t *testing.T, opts ...vehicletest.Option) {
 	b.see("✉ you chime into this room · nothing known of it yet")
 	b.send(typing("Look at the census.")...)
 	b.send(keyEnter)
-	b.see("you → chime · pending with the driver since 09:30", "Look at the census.",
-		"you will not see the outcome here: only the session's owner reads it", "✉ as of 09:30: chimes waited for the driver (suggest)")
+	b.see("you → chime · sent at 09:30 · held for the driver to decide", "Look at the census.",
+		"its outcome is not visible from here: only the session's owner reads it", "✉ as of 09:30: chimes waited for the driver (suggest)")
 	snap, err := ada.Inspect(t.Context(), id)
 	if err != nil || len(snap.Chimes) != 1 || snap.Chimes[0].Author != "Bo" {
 		t.Fatalf("ada's room: %+v, %v", snap, err)

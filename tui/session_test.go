@@ -65,10 +65,10 @@ func TestComposer(t *testing.T) {
 			return []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc}
 		}},
 		{"editor hands the draft back", func(m *Model) []tea.Msg {
-			return append(typing("draft"), keyCtrlE, composer.EditedMsg{Text: "draft\nedited in $EDITOR"})
+			return append(typing("draft"), keyEditor, composer.EditedMsg{Text: "draft\nedited in $EDITOR"})
 		}},
 		{"editor failed", func(m *Model) []tea.Msg {
-			return append(typing("draft"), keyCtrlE, composer.EditedMsg{Err: errString("the editor nano failed (exit status 1); set $EDITOR to one that works")})
+			return append(typing("draft"), keyEditor, composer.EditedMsg{Err: errString("the editor nano failed (exit status 1); set $EDITOR to one that works")})
 		}},
 	}
 	for _, c := range cases {

@@ -166,7 +166,7 @@ func TestSlashRefOnTheWire(t *testing.T) {
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithClock(clk.Now), vehicletest.WithModel(model))
 	h, _ := slashSession(t, srv, "Refs", "doc-start")
 	h.see("⊕ doc-start")
-	h.send(keyCtrlX)
+	h.send(keyAltX)
 	h.until("the chip gone", func(s string) bool { return !strings.Contains(s, "⊕ doc-start") })
 
 	h.enter("/ref doc-7 doc-9")

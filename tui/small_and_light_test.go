@@ -20,8 +20,8 @@ func TestSmallTerminals(t *testing.T) {
 		open func(m *Model)
 		keys []string
 	}{
-		{"rename", func(m *Model) { feed(m, keyCtrlR) }, []string{"enter saves", "esc cancels"}},
-		{"delete", func(m *Model) { feed(m, keyCtrlD) }, []string{"keep it (n)", "delete it (y)", "enter picks"}},
+		{"rename", func(m *Model) { feed(m, keyRename) }, []string{"enter saves", "esc cancels"}},
+		{"delete", func(m *Model) { feed(m, keyDelete) }, []string{"keep it (n)", "delete it (y)", "enter picks"}},
 		{"deleted", func(m *Model) {
 			out := client.DeleteOutcome{Deleted: client.Deleted{TrashedAs: "trash/s3-20261014"}}
 			feed(m, deletedMsg{id: "s3", title: "Plan the trip", outcome: &out})

@@ -35,6 +35,7 @@ type sentChime struct {
 	at      time.Time
 	outcome string
 	ok      bool // pending or submitted, not refused
+	pending bool // the driver decides: its outcome is never known here
 }
 
 // visitIntro is the screen's explanation, above the chimes sent.
@@ -166,14 +167,15 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 	now := m.cfg.Now()
 	out, room := m.chimeWords(msg.res, now)
 	ok := msg.res != nil && msg.res.Accepted
-	v.sent = append(v.sent, sentChime{text: msg.out.Text, at: now, outcome: out, ok: ok})
+	pending := ok && msg.res.Status != "submitted"
+	v.sent = append(v.sent, sentChime{text: msg.out.Text, at: now, outcome: out, ok: ok, pending: pending})
 	v.room, v.roomAt = room, now
 	m.note.Say(out)
 	switch {
 	case !ok:
 		m.composer.Restore(escapeSlash(msg.out.Text)) // refused: the text is the person's still
 		m.note.Add(" · your text is back in the composer")
-	case msg.res.Status != "submitted":
+	case pending:
 		m.note.Add(" · " + pendingUnseen)
 	}
 }
@@ -206,7 +208,7 @@ func (m *Model) visitBody(h int) []string {
 		for _, l := range ui.WrapPlain(ui.Sanitize(c.text), w) {
 			out = append(out, transcript.BodyIndent+m.Styles.Body.Render(l))
 		}
-		if strings.HasPrefix(c.outcome, "pending") {
+		if c.pending {
 			for _, l := range ui.WrapPlain(pendingUnseen, w) {
 				out = append(out, transcript.BodyIndent+m.Styles.Notice.Render(l))
 			}
