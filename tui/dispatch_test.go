@@ -26,6 +26,7 @@ var actionSets = []struct {
 	{"picker", "picker", "action", "isPickerAction", "onPickerAction", "picker.Action"},
 	{"session", "session", "action", "isSessionAction", "onSessionAction", "session.Action"},
 	{"mouse", "mouse", "action", "isMouseAction", "onMouseAction", "mouse.Action"},
+	{"visit", "visit", "action", "isVisitAction", "onVisitAction", "visit.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 

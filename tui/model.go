@@ -23,6 +23,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -48,7 +49,7 @@ type Model struct {
 	status         *panes.Status
 	activity       *panes.Activity
 	tiles          *session.Wall // the open sessions, one tile each, and the one with the focus
-	visit          *visit        // chiming into another person's room, nil when not
+	visit          *visit.Visit  // chiming into another person's room, nil when not
 	refs           []string      // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
@@ -239,8 +240,10 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 // onRoomData routes the answers of the room's commands.
 func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case chimedMsg:
-		m.onChimed(msg)
+	case visit.ChimedMsg: // a visit's chime, or a session's kept chime sent again
+		if m.visit != nil {
+			return m.act(m.visit.Chimed(msg), nil)
+		}
 	case accountMsg:
 		m.onAccount(msg)
 	case keySavedMsg:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // The open sessions are tui/session's: the root routes each its messages
@@ -117,7 +118,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		}
 	case session.ResendChime:
 		if s := m.tiles.Of(a.Gen); s != nil {
-			return sendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out, false)
+			return visit.SendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out)
 		}
 	case session.KeepFocus:
 		m.keepFocus()

@@ -47,6 +47,7 @@ const (
 	FromRoot
 	FromSession
 	FromMouse
+	FromVisit
 )
 
 // Note says what happened, on the status line.
