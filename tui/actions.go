@@ -238,17 +238,16 @@ func runPolicy(m *Model, name string) (tea.Cmd, string) {
 	if !ok {
 		return nil, "say which: /policy suggest|co-drive|observe|mute"
 	}
-	cmd, act := m.tiles.Focused().SetPolicy(p)
-	return tea.Batch(cmd, m.act(act, nil)), ""
+	return m.do(m.tiles.Focused().SetPolicy(p)), ""
 }
 
-func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }
+func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.do(m.tiles.Focused().TakeOver()), "" }
 
 func runAbort(m *Model, _ string) (tea.Cmd, string) {
 	if m.tiles.Focused().State().Run != client.RunRunning {
 		return nil, "no run is under way"
 	}
-	return m.abort(), ""
+	return m.do(m.tiles.Focused().Abort()), ""
 }
 
 func runEditor(m *Model, _ string) (tea.Cmd, string) {

@@ -42,6 +42,10 @@ func (rootAct) Source() ui.Source { return ui.FromRoot }
 
 func (rootAct) isRootAction() {}
 
+// do acts on what an intent of a component's gave: its command, and what
+// it reported.
+func (m *Model) do(cmd tea.Cmd, a ui.Action) tea.Cmd { return tea.Batch(cmd, m.act(a, nil)) }
+
 // act acts on what a component reported (from is the component), Batches
 // unfolded, in order.
 func (m *Model) act(a ui.Action, from ui.Component) tea.Cmd {
@@ -142,18 +146,16 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 		}
 	case sendHeld:
 		if s := m.tiles.Of(a.gen); s != nil {
-			cmd, act := s.SendHeld(a.texts)
-			return tea.Batch(cmd, m.act(act, nil))
+			return m.do(s.SendHeld(a.texts))
 		}
 	case quitAnyway:
-		return m.onQuitAnyway()
+		return tea.Quit // the drafts, the unanswered messages with them, are kept by the caller (Drafts)
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:
 		if v := m.visit; v != nil && !v.Sending() && m.composer.Value() == a.text { // still the draft: the dialog may have outlived a change of screen
 			m.composer.SetValue("")
-			cmd, act := v.ChimeText(a.text)
-			return tea.Batch(cmd, m.act(act, nil))
+			return m.do(v.ChimeText(a.text))
 		}
 	}
 	return nil

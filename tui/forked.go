@@ -18,7 +18,7 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 		return nil
 	}
 	b := msg.branched
-	cmd := m.open(b.Session.SessionID)
+	cmd := m.openTiles([]string{b.Session.SessionID})
 	said := "forked as " + ui.SanitizeLine(b.Session.SessionID)
 	if b.SelectedText != "" {
 		_, text := splitAttribution(b.SelectedText)

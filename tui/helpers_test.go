@@ -184,11 +184,23 @@ func lease(principal, clientID string) *client.Lease { return uitest.Lease(princ
 // snapshot is session s1 with a short conversation, driven per l.
 func snapshot(l *client.Lease) *client.Snapshot { return uitest.Snapshot(l) }
 
+// open closes the open sessions (releasing their leases) and opens id, as
+// the picker does.
+func open(m *Model, id string) tea.Cmd { return m.openTiles([]string{id}) }
+
+// entries is the open session's transcript entries.
+func entries(m *Model) []client.Entry {
+	if m.tiles.Focused() == nil || m.tiles.Focused().State() == nil {
+		return nil
+	}
+	return m.tiles.Focused().State().Entries
+}
+
 // opened is the model with session s1 open from snap.
 func opened(t *testing.T, cfg Config, w, h int, snap *client.Snapshot, claimErr error) *Model {
 	t.Helper()
 	m := newModel(t, cfg, w, h)
-	m.open("s1")
+	open(m, "s1")
 	msg := session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: claimErr}
 	if claimErr == nil && !cfg.Watch {
 		msg.Claim = &client.Claimed{Lease: *snap.Session.Lease}

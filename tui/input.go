@@ -83,7 +83,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.focus = focusPicker
 		return m.reload(m.tiles.Focused().ID())
 	case key.Matches(msg, m.Keys.TakeOver):
-		return m.takeOver()
+		return m.do(m.tiles.Focused().TakeOver())
 	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
@@ -160,7 +160,7 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.composer.SearchTakes(msg): // ctrl+r's search has enter and esc
 	case key.Matches(msg, m.Keys.Abort):
-		return m.abort()
+		return m.do(m.tiles.Focused().Abort())
 	case key.Matches(msg, m.Keys.Steer):
 		if why := running(m); why != "" && !m.cfg.Watch {
 			m.note.Say("no run to steer: " + ui.KeyName(m.Keys.Send) + " sends the draft as a message")
@@ -205,7 +205,7 @@ func (m *Model) paneReady(f focus) bool {
 	case f == focusRoom:
 		return !m.cfg.Watch || len(s.State().Chimes) > 0
 	case f == focusQueue:
-		return len(m.laneItems()) > 0
+		return len(s.LaneItems()) > 0
 	case f == focusEntries:
 		return m.transcript.EnterEntries()
 	}
@@ -231,14 +231,6 @@ func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// entries is the open session's transcript entries.
-func (m *Model) entries() []client.Entry {
-	if m.tiles.Focused() == nil || m.tiles.Focused().State() == nil {
-		return nil
-	}
-	return m.tiles.Focused().State().Entries
-}
-
 // send sends the draft: a prompt while idle, a follow_up while a run is under
 // way, or a steer (op). The composer empties at once and gets the text back
 // if the host refuses it. The lease is claimed first, quietly, when free; a
@@ -256,8 +248,7 @@ func (m *Model) send(op string) tea.Cmd {
 		return nil
 	case m.composer.Blank():
 		if s.Unconfirmed() != nil && !m.cfg.Watch {
-			cmd, act := s.Resend()
-			return tea.Batch(cmd, m.act(act, nil))
+			return m.do(s.Resend())
 		}
 		return nil
 	}
@@ -289,16 +280,6 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	return tea.Batch(keep, cmd, m.act(act, nil))
 }
 
-// takeOver claims the lease, taking it from another terminal of the
-// person's when one holds it: the person asked.
-func (m *Model) takeOver() tea.Cmd {
-	if m.tiles.Focused() == nil {
-		return nil
-	}
-	cmd, act := m.tiles.Focused().TakeOver()
-	return tea.Batch(cmd, m.act(act, nil))
-}
-
 // offer opens the take-over-or-watch offer for s, held by holder;
 // fromText says enter on text found the person's other terminal driving:
 // the text waits in the composer, and the next words typed are text, never
@@ -310,11 +291,6 @@ func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
 		d.FromText()
 	}
 	m.push(d)
-}
-
-// closeOffer closes the offer, if it shows.
-func (m *Model) closeOffer() {
-	m.overlays.Drop(dialog.Is[*dialog.Offer])
 }
 
 // screenKeys is the key map of the screen under the overlays, for the help.

@@ -6,7 +6,6 @@ import (
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/picker"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -110,31 +109,17 @@ func (m *Model) sessionView() *layout.Session {
 		w, _ := m.screen.Size()
 		v.Gone = s.GoneLines(w)
 	}
-	for _, t := range m.tiles.All() {
-		v.Tiles = append(v.Tiles, m.tileOf(t))
+	for _, t := range m.tiles.All() { // each tile: its header over its transcript, its name on the line of those not shown
+		name := ui.NameLine(t.ID())
+		if t.State() != nil {
+			name = ui.TitleLine(t.State().Title())
+		}
+		if t.Needs() != "" {
+			name = "! " + name // it needs the person
+		}
+		v.Tiles = append(v.Tiles, layout.Tile{View: viewOf(t), Lines: func(w int) []string { return t.TileLines(w, t == s) }, Name: name})
 	}
 	return v
-}
-
-// tileOf is s as a tile of the wall: its transcript, its header over it,
-// and its name on the line of tiles not shown (marked when it needs the
-// person).
-func (m *Model) tileOf(s *session.Session) layout.Tile {
-	focused := s == m.tiles.Focused()
-	name := ui.NameLine(s.ID())
-	if s.State() != nil {
-		name = ui.TitleLine(s.State().Title())
-	}
-	if s.Needs() != "" {
-		name = "! " + name
-	}
-	return layout.Tile{View: viewOf(s), Lines: func(w int) []string { return s.TileLines(w, focused) }, Name: name}
-}
-
-// where is what is under the pointer at line y.
-func (m *Model) where(y int) mouse.Where {
-	spot, line := m.screen.SpotAt(y)
-	return mouse.Where{Spot: spot, Line: line}
 }
 
 // onMouseAction acts on what the mouse did: the focus to a pane clicked, a

@@ -108,7 +108,11 @@ func New(cfg Config) *Model {
 	m.composer = composer.New(&m.Context, cfg.Editor)
 	m.composer.SetEditorRun(cfg.Context, cfg.EditorLent)
 	m.composer.SetReadOnly(cfg.Watch && !cfg.Chime)
-	m.picker = m.newPicker()
+	var host picker.Host // the session picker of the client's host
+	if c := cfg.Client; c != nil {
+		host = picker.Host{Gardend: c.GardendURL(), Service: c.ServiceURL(), Graph: c.Graph(), Visitor: c.Visitor()}
+	}
+	m.picker = picker.NewPicker(&m.Context, host, cfg.PollEvery)
 	m.refs = addRefs(nil, cfg.ContextRefs...)
 	m.keysNote = droppedWords(dropped)
 	m.resize(80, 24)
@@ -129,7 +133,7 @@ func (m *Model) Init() tea.Cmd {
 	case len(m.cfg.SessionIDs) > 1:
 		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)]))
 	case m.cfg.SessionID != "":
-		cmds = append(cmds, m.open(m.cfg.SessionID))
+		cmds = append(cmds, m.openTiles([]string{m.cfg.SessionID}))
 	case m.cfg.New && !m.cfg.Watch:
 		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.newRequest()))
 		m.note.Say("starting a new session…")
@@ -196,12 +200,14 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		return m.onPaste(msg)
 	case tea.MouseWheelMsg:
-		return m.act(m.mouse.Wheel(msg, m.where(msg.Y)), nil)
+		spot, line := m.screen.SpotAt(msg.Y)
+		return m.act(m.mouse.Wheel(msg, mouse.Where{Spot: spot, Line: line}), nil)
 	case tea.MouseClickMsg:
 		if m.top() != nil {
 			return nil
 		}
-		return m.act(m.mouse.Click(msg, m.where(msg.Y)), nil)
+		spot, line := m.screen.SpotAt(msg.Y)
+		return m.act(m.mouse.Click(msg, mouse.Where{Spot: spot, Line: line}), nil)
 	case tea.FocusMsg:
 		m.onFocus(true)
 	case tea.BlurMsg:

@@ -16,7 +16,7 @@ func TestOfferKeepsTypedText(t *testing.T) {
 	id := newSession(t, one, "Shared")
 
 	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	b.see("Take over or watch?")
 	b.send(typing("explain the watch #tool")...)
 	b.see("What you typed", "waits in the composer", "enter  take over: that terminal", "esc  watch from here")
@@ -44,7 +44,7 @@ func TestOfferLetterStillChooses(t *testing.T) {
 	id := newSession(t, one, "Shared")
 
 	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	b.see("Take over or watch?")
 	b.send(press('w'))
 	s := b.see("your other terminal drives · enter offers to take over · ctrl+t takes over")

@@ -150,7 +150,7 @@ func (m *Model) syncPanes() {
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
 	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving})
-	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving})
+	m.queue.Set(panes.QueueView{Items: s.LaneItems(), Sending: s.Sending(), Driving: driving})
 }
 
 // paneHint says what the keys do in the focused pane, for the status line.
@@ -176,14 +176,11 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	}
 	switch a := a.(type) {
 	case panes.Resolve:
-		cmd, act := s.Resolve(a.Chime, a.Accept)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.Resolve(a.Chime, a.Accept))
 	case panes.SetPolicy:
-		cmd, act := s.SetPolicy(a.Policy)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.SetPolicy(a.Policy))
 	case panes.Resend:
-		cmd, act := s.Resend()
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.Resend())
 	case panes.SendAgain:
 		cmd, act, sent := s.SendAgain(a.Item)
 		if sent {
@@ -193,8 +190,7 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	case panes.Forget:
 		s.Forget(a.Item)
 	case panes.CancelQueued:
-		cmd, act := s.CancelQueued(a.Item)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.CancelQueued(a.Item))
 	}
 	return nil
 }

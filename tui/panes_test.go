@@ -185,8 +185,8 @@ func TestQueue(t *testing.T) {
 			m := driven(t, 80, 24)
 			feed(m, c.steps(m)...)
 			golden(t, drawn(m, queuePart, statusPart))
-			if c.name == "esc with a queue" && (len(m.laneItems()) != 1 || m.composer.Value() != "a draft") {
-				t.Errorf("esc wiped something: lane %v, draft %q", m.laneItems(), m.composer.Value())
+			if c.name == "esc with a queue" && (len(m.tiles.Focused().LaneItems()) != 1 || m.composer.Value() != "a draft") {
+				t.Errorf("esc wiped something: lane %v, draft %q", m.tiles.Focused().LaneItems(), m.composer.Value())
 			}
 		})
 	}

@@ -11,15 +11,6 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// newPicker is the session picker of the client's host.
-func (m *Model) newPicker() *picker.Picker {
-	var host picker.Host
-	if c := m.cfg.Client; c != nil {
-		host = picker.Host{Gardend: c.GardendURL(), Service: c.ServiceURL(), Graph: c.Graph(), Visitor: c.Visitor()}
-	}
-	return picker.NewPicker(&m.Context, host, m.cfg.PollEvery)
-}
-
 // pickerShown reports whether the screen is the session picker's.
 func (m *Model) pickerShown() bool {
 	if m.focus == focusVisit && m.visit != nil {
@@ -56,7 +47,7 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.Inspect:
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
-		return m.open(a.ID)
+		return m.openTiles([]string{a.ID})
 	case picker.OpenMany:
 		return m.openTiles(a.IDs)
 	case picker.Back:
@@ -108,13 +99,13 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 	case createdMsg:
 		if m.failed(msg.err) {
 			m.explainRefusal(msg.err)
-			m.refusedAtCreate(msg.err)
+			m.keepRefusal(msg.err, true)
 			if m.account == nil && m.refusal != nil {
 				return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
 			}
 			return nil
 		}
-		cmd := m.open(msg.created.Session.SessionID)
+		cmd := m.openTiles([]string{msg.created.Session.SessionID})
 		m.tiles.Focused().MarkCreated()
 		return cmd
 	case deletedMsg:

@@ -94,5 +94,5 @@ func (m *Model) continueWith(msg picker.ListedMsg) tea.Cmd {
 			newest = s
 		}
 	}
-	return m.open(newest.SessionID)
+	return m.openTiles([]string{newest.SessionID})
 }

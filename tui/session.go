@@ -5,13 +5,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 )
-
-// open closes the open sessions (releasing their leases) and opens id.
-func (m *Model) open(id string) tea.Cmd { return m.openTiles([]string{id}) }
 
 // openTiles closes the open sessions (releasing their leases and keeping
 // their drafts) and opens ids, one tile each, the first focused.
@@ -99,18 +95,9 @@ func (m *Model) closeSession() tea.Cmd {
 // keepFocus moves the focus off a pane that has nothing left to show.
 func (m *Model) keepFocus() {
 	switch {
-	case m.focus == focusQueue && len(m.laneItems()) == 0:
+	case m.focus == focusQueue && len(m.tiles.Focused().LaneItems()) == 0:
 		m.focus = focusSession
 	case m.focus == focusEntries && !m.transcript.HasSelectable():
 		m.focus = focusSession
 	}
-}
-
-// laneItems are the focused session's waiting commands
-// (session.Session.LaneItems).
-func (m *Model) laneItems() []panes.LaneItem {
-	if s := m.tiles.Focused(); s != nil {
-		return s.LaneItems()
-	}
-	return nil
 }

@@ -168,7 +168,7 @@ func TestLease(t *testing.T) {
 			cfg.Watch = c.watch
 			snap := snapshot(c.lease)
 			m := newModel(t, cfg, 80, 24)
-			m.open("s1")
+			open(m, "s1")
 			msg := session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: c.claimErr}
 			if c.claimErr == nil && !c.watch {
 				msg.Claim = &client.Claimed{}

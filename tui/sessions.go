@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
@@ -22,8 +23,7 @@ func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
 		m.dirty = false
 		return m.tiles.Stray(msg)
 	}
-	cmd, act := s.Update(msg, m.placeOf(s))
-	return tea.Batch(cmd, m.act(act, nil))
+	return m.do(s.Update(msg, m.placeOf(s)))
 }
 
 // restore puts text a session gave back in the composer (marked when it
@@ -83,7 +83,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.Restore:
 		m.restore(a)
 	case session.Refused:
-		m.refused(a.Err)
+		m.keepRefusal(a.Err, false)
 	case session.Accepted:
 		m.refusal = nil
 		if acc := m.account; acc != nil && acc.Kind != client.AccountMember && !a.Replayed {
@@ -107,7 +107,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 			m.offer(s, a.Holder, a.FromText)
 		}
 	case session.CloseOffer:
-		m.closeOffer()
+		m.overlays.Drop(dialog.Is[*dialog.Offer])
 	case session.Learnt:
 		m.me.Principal = a.Principal
 	case session.OpenFailed:

@@ -27,7 +27,7 @@ func TestSmallTerminals(t *testing.T) {
 			feed(m, deletedMsg{id: "s3", title: "Plan the trip", outcome: &out})
 		}, []string{"enter or esc closes this"}},
 		{"offer", func(m *Model) {
-			m.open("s1")
+			open(m, "s1")
 			feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snapshot(lease("user:ada", "cli-two")),
 				ClaimErr: &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held",
 					Details: []byte(`{"holder":{"principal":"user:ada","clientId":"cli-two"},"canTakeOver":true}`)}})

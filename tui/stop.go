@@ -58,7 +58,7 @@ func (m *Model) onQuitKey() tea.Cmd {
 	running := s != nil && s.State() != nil && s.State().Run == client.RunRunning
 	if running && m.top() == nil && !s.Stopping() && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
 		m.note.DisarmQuit()
-		cmd := m.abort()
+		cmd := m.do(s.Abort())
 		m.note.Say("stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note.Text())
 		return cmd
 	}
@@ -84,16 +84,6 @@ func (m *Model) onQuitKey() tea.Cmd {
 		m.note.Say("the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway")
 	}
 	return nil
-}
-
-// abort stops the focused session's run under way, when this terminal
-// drives (session.Session.Abort).
-func (m *Model) abort() tea.Cmd {
-	if m.tiles.Focused() == nil {
-		return nil
-	}
-	cmd, act := m.tiles.Focused().Abort()
-	return tea.Batch(cmd, m.act(act, nil))
 }
 
 // askHeld asks whether the follow-ups an abort held back still go: back in

@@ -70,7 +70,7 @@ func (m *Model) onVisitAction(a visit.Action) tea.Cmd {
 	case visit.Refused:
 		m.failed(a.Err)
 		m.note.Qualify(a.Qualify)
-		m.refused(a.Err)
+		m.keepRefusal(a.Err, false)
 		m.composer.Restore(a.Text)
 	case visit.Restore:
 		m.composer.Restore(escapeSlash(a.Text))

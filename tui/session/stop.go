@@ -25,7 +25,7 @@ type stopping struct {
 // abort); once the abort is answered the person is asked whether they still
 // go (AskHeld).
 func (s *Session) Abort() (tea.Cmd, ui.Action) {
-	if s.state == nil || s.state.Run != client.RunRunning {
+	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
 		return nil, nil
 	}
 	if s.cfg.UI.Watch || s.role == RoleWatch {
