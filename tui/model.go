@@ -18,6 +18,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/note"
+	"github.com/sophia-labs/vehicle/tui/notify"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
@@ -52,8 +53,7 @@ type Model struct {
 	visit          *visit.Visit  // chiming into another person's room, nil when not
 	refs           []string      // the context refs the next text command carries
 
-	blurred  bool // the terminal reported it lost the focus
-	notified int  // notices sent, for tests
+	notices *notify.Notices // the bell and the desktop notice, while the terminal is not focused
 
 	frame  string      // the last drawn screen: View's cache, read by View alone
 	title  string      // the last drawn window title (View's cache)
@@ -91,7 +91,7 @@ func New(cfg Config) *Model {
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
 	m.note, m.mouse = note.New(&m.Context), mouse.New(&m.Context)
-	m.screen = layout.New(&m.Context, cfg.Banner)
+	m.screen, m.notices = layout.New(&m.Context, cfg.Banner), notify.New(cfg.NoBell, cfg.Desktop)
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
@@ -208,10 +208,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		spot, line := m.screen.SpotAt(msg.Y)
 		return m.act(m.mouse.Click(msg, mouse.Where{Spot: spot, Line: line}), nil)
-	case tea.FocusMsg:
-		m.onFocus(true)
-	case tea.BlurMsg:
-		m.onFocus(false)
+	case tea.FocusMsg, tea.BlurMsg:
+		_, focused := msg.(tea.FocusMsg)
+		m.notices.Focus(focused)
+		m.dirty = false
 	case session.FlushMsg:
 		drew, changed, cmd := m.tiles.Flush(msg)
 		m.dirty = drew && (changed || m.activity.Moved())
@@ -281,7 +281,7 @@ func (m *Model) View() tea.View {
 	if m.mouse.Off() {
 		v.MouseMode = tea.MouseModeNone
 	}
-	v.ReportFocus = m.notices()
+	v.ReportFocus = m.notices.Wanted()
 	v.Cursor = m.cursor
 	v.WindowTitle = m.title
 	return v

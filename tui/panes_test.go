@@ -287,12 +287,12 @@ func TestNotices(t *testing.T) {
 		t.Error("focus reporting is off")
 	}
 	feed(m, settled(m, 5))
-	if m.notified != 0 {
-		t.Fatalf("%d notices while focused", m.notified)
+	if m.notices.Sent() != 0 {
+		t.Fatalf("%d notices while focused", m.notices.Sent())
 	}
 	feed(m, tea.BlurMsg{}, settled(m, 6), chimeArrives(m, 7, "c1", "Bo", "hi"), tea.FocusMsg{}, settled(m, 8))
-	if m.notified != 2 {
-		t.Fatalf("%d notices, want 2 (the settle and the chime while unfocused)", m.notified)
+	if m.notices.Sent() != 2 {
+		t.Fatalf("%d notices, want 2 (the settle and the chime while unfocused)", m.notices.Sent())
 	}
 
 	cases := []struct {
@@ -311,7 +311,7 @@ func TestNotices(t *testing.T) {
 		cfg.NoBell, cfg.Desktop = c.noBell, c.desktop
 		m := newModel(t, cfg, 80, 24)
 		feed(m, tea.BlurMsg{})
-		got := fmt.Sprint(m.notify("Bo chimes: \x1b]52;c;eA==\a")().(tea.RawMsg).Msg)
+		got := fmt.Sprint(m.notices.Notify("Bo chimes: \x1b]52;c;eA==\a")().(tea.RawMsg).Msg)
 		if got != c.want {
 			t.Errorf("%s: wrote %q, want %q", c.name, got, c.want)
 		}
@@ -320,7 +320,7 @@ func TestNotices(t *testing.T) {
 	cfg.NoBell, cfg.Desktop = true, DesktopOff
 	off := newModel(t, cfg, 80, 24)
 	feed(off, tea.BlurMsg{})
-	if off.notify("x") != nil || off.View().ReportFocus {
+	if off.notices.Notify("x") != nil || off.View().ReportFocus {
 		t.Error("notices switched off still notify or ask for focus reports")
 	}
 }

@@ -99,7 +99,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.RedrawStreams:
 		m.redrawStreams()
 	case session.Notify:
-		return m.notify(a.Text)
+		return m.notices.Notify(a.Text)
 	case session.LogError:
 		m.note.LogError(a.Text, a.At)
 	case session.Offer:
