@@ -127,3 +127,43 @@ func testQueueLaneShowsChimesText(t *testing.T, opts ...vehicletest.Option) {
 	}
 	srv.Proceed(id)
 }
+
+// TestRoomOffersOnlyWhatThisPersonCanDo: with nobody driving, the room
+// says so and offers the key that claims the lease, not "takes over"; a
+// driver's key pressed there says at once why it cannot act, never "a:
+// enter accepts" followed by a refusal; once this terminal drives, it
+// proposes (item 3).
+func TestRoomOffersOnlyWhatThisPersonCanDo(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	bo := person(t, srv, "bo-token", "cli-bo")
+	id := newSession(t, ada, "Free")
+	if err := ada.Release(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bo.Chime(t.Context(), id, "look at the census"); err != nil {
+		t.Fatal(err)
+	}
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-two"))
+	cfg.SessionID, cfg.NoClaim = id, true
+	a := drive(t, "ada", cfg, 120, 30)
+	s := a.see("○ nobody drives", "✉ chimes · 1 pending · room suggest · nobody drives · ctrl+t claims the lease to decide")
+	if strings.Contains(s, "takes over") {
+		t.Errorf("with nobody driving, the screen offers to take over:\n%s", s)
+	}
+	a.send(keyTab, press('a'))
+	s = a.see("a: only the driver may accept or reject a chime: nobody drives · ctrl+t claims the lease")
+	if strings.Contains(s, "enter accepts") {
+		t.Errorf("a proposes what it cannot do:\n%s", s)
+	}
+	a.send(keyEnter)
+	a.see("only the driver may accept or reject a chime: nobody drives")
+	if count(srv, id, client.EvChimeResolved) != 0 {
+		t.Fatal("a chime was resolved by a terminal that does not drive")
+	}
+	a.send(keyEsc, keyCtrlT)
+	a.see("● you drive from this terminal")
+	a.send(keyTab, press('a'))
+	a.see("a: enter accepts Bo's chime")
+}
