@@ -223,7 +223,7 @@ func TestKeptMessageConflictIsTaken(t *testing.T) {
 	cfg.SessionID = newSession(t, ada, "Conflict")
 	a := drive(t, "ada", cfg, 120, 30)
 	a.see("● you drive from this terminal")
-	s := a.m.sess
+	s := a.m.tiles.Focused()
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "req-kept", Text: "sent before", Kept: true}
 	s.KeepUnanswered(out)
 	a.send(session.SentMsg{Gen: s.Gen(), Out: out, Err: &client.Error{Status: 409, Code: client.CodeRequestIDConflict,
