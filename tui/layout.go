@@ -153,7 +153,7 @@ func (m *Model) sessionScreen() (string, *tea.Cursor) {
 	switch {
 	case s.State() != nil:
 		title = ui.TitleLine(s.State().Title())
-		facts := ui.SessionFacts(s.State().Session, s.Reduced())
+		facts := ui.SessionFacts(s.State().Session, s.Reduced(), m.hasModelKey())
 		if m.cfg.Watch {
 			facts += " · read-only" // this terminal: vehicle watch never sends
 		}

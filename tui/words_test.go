@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
@@ -166,4 +168,34 @@ func TestRoomOffersOnlyWhatThisPersonCanDo(t *testing.T) {
 	a.see("● you drive from this terminal")
 	a.send(keyTab, press('a'))
 	a.see("a: enter accepts Bo's chime")
+}
+
+// TestFundingAfterAKey: Ada, a member, gives a model key: the header and
+// the session info no longer say only that the host's own key pays, but
+// that her key is not what this session runs on; the host, asked after the
+// next run, still says member (item 5).
+func TestFundingAfterAKey(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Paid")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 120, 30)
+	a.see("chat · echo · house · demo/")
+	a.send(keyModelKey)
+	a.see("Model key")
+	a.send(tea.PasteMsg{Content: testModelKey})
+	a.send(keyEnter)
+	a.see("chat · echo · house, not your key · demo/")
+	a.send(keyF4)
+	a.seeBoxed("funding house: the host's own key pays; a member's session does not run on the model key you gave")
+	a.send(keyEsc)
+	a.send(typing("paid by whom?")...)
+	a.send(keyEnter)
+	a.see("You said: paid by whom?")
+	a.see("chat · echo · house, not your key · demo/")
+	if s := screen(a.m); strings.Contains(s, "· house ·") {
+		t.Errorf("after a key the header still says only house:\n%s", s)
+	}
 }
