@@ -149,8 +149,24 @@ func (m *Model) syncPanes() {
 	m.lease.Set(lease)
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
-	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving})
-	m.queue.Set(panes.QueueView{Items: s.LaneItems(), Sending: s.Sending(), Driving: driving})
+	drv := m.driver()
+	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv})
+	m.queue.Set(panes.QueueView{Items: s.LaneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
+}
+
+// driver is who drives the open session when this terminal does not, for
+// the words that say what this person may do instead.
+func (m *Model) driver() panes.Driver {
+	s := m.tiles.Focused()
+	if s == nil || s.State() == nil {
+		return panes.Driver{}
+	}
+	rel, holder := s.State().LeaseAt(m.cfg.Now())
+	d := panes.Driver{Rel: rel, Reduced: s.Reduced(), Gone: s.Gone()}
+	if holder != nil {
+		d.Holder = holder.Principal
+	}
+	return d
 }
 
 // paneHint says what the keys do in the focused pane, for the status line.
