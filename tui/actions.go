@@ -167,7 +167,7 @@ func running(m *Model) string {
 
 // hasRefs needs a context ref attached.
 func hasRefs(m *Model) string {
-	if len(m.refs) == 0 {
+	if len(m.refs.IDs()) == 0 {
 		return "no context refs to drop: /ref ID attaches one"
 	}
 	return ""

@@ -92,8 +92,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Mouse):
 		return m.act(m.mouse.Toggle(), nil)
 	case key.Matches(msg, m.Keys.Unref) && !m.cfg.Watch:
-		m.dropLastRef()
-		return nil
+		return m.act(m.refs.DropLast(), nil)
 	case key.Matches(msg, m.Keys.Panes):
 		m.cyclePane(1)
 		return nil
@@ -269,14 +268,14 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 		return nil
 	}
 	draft := m.composer.Value()
-	cmd, act, sent := s.Send(op, text, m.refs)
+	cmd, act, sent := s.Send(op, text, m.refs.IDs())
 	if !sent {
 		return m.act(act, nil)
 	}
 	keep := m.remember(draft)
 	m.composer.SetValue("")
 	m.transcript.ToBottom() // the person's own turn: follow it
-	m.refs = nil
+	m.refs.Clear()
 	return tea.Batch(keep, cmd, m.act(act, nil))
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/notify"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/refs"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -51,7 +52,7 @@ type Model struct {
 	activity       *panes.Activity
 	tiles          *session.Wall // the open sessions, one tile each, and the one with the focus
 	visit          *visit.Visit  // chiming into another person's room, nil when not
-	refs           []string      // the context refs the next text command carries
+	refs           *refs.Refs    // the context refs the next text command carries
 
 	notices *notify.Notices // the bell and the desktop notice, while the terminal is not focused
 
@@ -113,7 +114,7 @@ func New(cfg Config) *Model {
 		host = picker.Host{Gardend: c.GardendURL(), Service: c.ServiceURL(), Graph: c.Graph(), Visitor: c.Visitor()}
 	}
 	m.picker = picker.NewPicker(&m.Context, host, cfg.PollEvery)
-	m.refs = addRefs(nil, cfg.ContextRefs...)
+	m.refs = refs.New(&m.Context, cfg.ContextRefs...)
 	m.keysNote = droppedWords(dropped)
 	m.resize(80, 24)
 	return m

@@ -36,7 +36,7 @@ func (m *Model) restore(a session.Restore) {
 	}
 	m.composer.Restore(text)
 	if a.Refs != nil {
-		m.refs = addRefs(a.Refs, m.refs...)
+		m.refs.GiveBack(a.Refs)
 	}
 }
 
