@@ -15,6 +15,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/note"
@@ -32,7 +33,12 @@ import (
 // to the open session, and the rest to the focused pane.
 type Model struct {
 	*common
-	writes *diskWrites // what is kept on disk by command, done by Flush if the program ends first
+	focus    focus        // where keys go when no overlay shows
+	lastKey  time.Time    // when the person last pressed a key
+	chord    string       // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
+	keysNote string       // what the key config asked for that the line editor keeps, said at start
+	quitAsk  ui.Component // the question before quitting with a message unanswered, while it shows
+	writes   *diskWrites  // what is kept on disk by command, done by Flush if the program ends first
 
 	picker         *picker.Picker
 	transcript     *transcript.Transcript // the focused session's, or empty with none open
@@ -91,7 +97,7 @@ func New(cfg Config) *Model {
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
-	m.note, m.mouse = note.New(&m.Context), mouse.New(&m.Context)
+	m.note, m.mouse, m.overlays = note.New(&m.Context), mouse.New(&m.Context), &dialog.Stack{}
 	m.screen, m.notices = layout.New(&m.Context, cfg.Banner), notify.New(cfg.NoBell, cfg.Desktop)
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
