@@ -24,7 +24,7 @@ func (m *Model) keepRefusal(err error, create bool) {
 		m.refusal.Funding = s.State().Session.Funding
 	}
 	if cures {
-		_ = m.openKeyDialog(m.refusal) // in a session the account is known; after a create, onPickerData asks for it
+		_ = m.openKeyDialog(m.refusal) // in a session the account is known; after a create, onManageAction asks for it
 	}
 }
 

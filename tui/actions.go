@@ -200,7 +200,7 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
 	}
 	m.note.Say("renaming…")
-	return renameSession(m.cfg.Context, m.cfg.Client, m.tiles.Focused().ID(), title), ""
+	return m.manage.Rename(m.tiles.Focused().ID(), title), ""
 }
 
 func paletteRename(m *Model) tea.Cmd {
@@ -221,7 +221,7 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
 	m.note.Say("cloning “" + ui.TitleLine(m.tiles.Focused().State().Title()) + "”…")
-	return cloneSession(m.cfg.Context, m.cfg.Client, m.tiles.Focused().ID()), ""
+	return m.manage.Clone(m.tiles.Focused().ID()), ""
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
@@ -22,7 +23,7 @@ import (
 // onDialogAction, a pane's to onPanesAction, the transcript's to
 // onTranscriptAction, the picker's to onPickerAction, an open session's to
 // onSessionAction, the mouse's to onMouseAction, the visit's to
-// onVisitAction, and the root's own (what
+// onVisitAction, the manager's to onManageAction, and the root's own (what
 // a dialog hands back for the root to do) to onRootAction.
 // TestDispatchersAreExhaustive fails when a type of a set has no case in
 // its dispatcher.
@@ -75,6 +76,8 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onMouseAction(a)
 	case visit.Action:
 		return m.onVisitAction(a)
+	case manage.Action:
+		return m.onManageAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -106,11 +109,11 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	switch a := a.(type) {
 	case dialog.Rename:
 		m.note.Say("renaming…")
-		return renameSession(m.cfg.Context, m.cfg.Client, a.SessionID, a.Title)
+		return m.manage.Rename(a.SessionID, a.Title)
 	case dialog.Delete:
 		title := a.Target.DisplayTitle()
 		m.note.Say("deleting “" + ui.TitleLine(title) + "”…")
-		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
+		return m.manage.Delete(a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.tiles.Of(a.Gen); s != nil {
 			return s.Claim(true)

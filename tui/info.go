@@ -5,7 +5,6 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
-	"github.com/sophia-labs/vehicle/tui/note"
 )
 
 // openInfo shows the open session's info dialog; before the session has
@@ -51,7 +50,7 @@ func (m *Model) startSession(form client.CreateRequest) tea.Cmd {
 	req.Title, req.Profile, req.Model, req.MaxTurns, req.MaxCostUSD = form.Title, form.Profile, form.Model, form.MaxTurns, form.MaxCostUSD
 	m.asked = &req
 	m.note.Say("starting a new session…")
-	return createSession(m.cfg.Context, m.cfg.Client, req)
+	return m.manage.Create(req)
 }
 
 // askedAgain is the new session to make again once a key cures its
@@ -78,14 +77,4 @@ func profileRefusal(code string) string {
 		return "This host's isolation tier is not implemented for agent sessions. A chat session needs no box: " + chat + "."
 	}
 	return ""
-}
-
-// explainRefusal shows a create refused for its profile whole, with what
-// the refusal means, over the status line that cuts it.
-func (m *Model) explainRefusal(err error) {
-	meaning := profileRefusal(client.ErrorCode(err))
-	if meaning == "" {
-		return
-	}
-	m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(err, &m.Keys)+"\n\n"+meaning))
 }

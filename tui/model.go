@@ -17,6 +17,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/layout"
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/notify"
@@ -40,25 +41,23 @@ type Model struct {
 	quitAsk  ui.Component // the question before quitting with a message unanswered, while it shows
 	writes   *diskWrites  // what is kept on disk by command, done by Flush if the program ends first
 
-	picker         *picker.Picker
-	transcript     *transcript.Transcript // the focused session's, or empty with none open
-	empty          *transcript.Transcript // shown with no session open
-	zoom           bool                   // the focused tile fills the wall
-	screen         *layout.Screen         // the layout: every part's size, and where it went
-	mouse          *mouse.Mouse           // the mouse: the last click, whether capture is off
-	continueNewest bool                   // --continue with nothing kept: open the newest session listed
-	continueRecent bool                   // --continue: the sessions kept not read yet
-	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
-	composer       *composer.Composer
-	room           *panes.Room
-	queue          *panes.Queue
-	lease          *panes.Lease
-	accountP       *panes.Account
-	status         *panes.Status
-	activity       *panes.Activity
-	tiles          *session.Wall // the open sessions, one tile each, and the one with the focus
-	visit          *visit.Visit  // chiming into another person's room, nil when not
-	refs           *refs.Refs    // the context refs the next text command carries
+	picker     *picker.Picker
+	transcript *transcript.Transcript // the focused session's, or empty with none open
+	empty      *transcript.Transcript // shown with no session open
+	zoom       bool                   // the focused tile fills the wall
+	screen     *layout.Screen         // the layout: every part's size, and where it went
+	mouse      *mouse.Mouse           // the mouse: the last click, whether capture is off
+	manage     *manage.Manager        // creating, renaming, deleting, cloning, forking, exporting; --continue
+	composer   *composer.Composer
+	room       *panes.Room
+	queue      *panes.Queue
+	lease      *panes.Lease
+	accountP   *panes.Account
+	status     *panes.Status
+	activity   *panes.Activity
+	tiles      *session.Wall // the open sessions, one tile each, and the one with the focus
+	visit      *visit.Visit  // chiming into another person's room, nil when not
+	refs       *refs.Refs    // the context refs the next text command carries
 
 	notices *notify.Notices // the bell and the desktop notice, while the terminal is not focused
 
@@ -120,6 +119,7 @@ func New(cfg Config) *Model {
 		host = picker.Host{Gardend: c.GardendURL(), Service: c.ServiceURL(), Graph: c.Graph(), Visitor: c.Visitor()}
 	}
 	m.picker = picker.NewPicker(&m.Context, host, cfg.PollEvery)
+	m.manage = manage.New(&m.Context, cfg.Client, cfg.Context)
 	m.refs = refs.New(&m.Context, cfg.ContextRefs...)
 	m.keysNote = droppedWords(dropped)
 	m.resize(80, 24)
@@ -135,14 +135,14 @@ func (m *Model) Init() tea.Cmd {
 	case m.cfg.Continue && !m.cfg.Chime:
 		m.focus = focusPicker
 		m.note.Say("opening what you had open last…")
-		m.continueRecent = true // a listing that comes before the sessions kept is held for them
+		m.manage.Continue() // a listing that comes before the sessions kept is held for them
 		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
 	case len(m.cfg.SessionIDs) > 1:
 		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)]))
 	case m.cfg.SessionID != "":
 		cmds = append(cmds, m.openTiles([]string{m.cfg.SessionID}))
 	case m.cfg.New && !m.cfg.Watch:
-		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.newRequest()))
+		cmds = append(cmds, m.manage.Create(m.newRequest()))
 		m.note.Say("starting a new session…")
 		m.focus = focusPicker
 	default:
@@ -241,18 +241,15 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	case draftMsg:
 		m.onDraft(msg)
 	case recentMsg:
-		return m.onRecent(msg)
+		if !msg.cont { // the picker offers them again, marked, when they were a wall
+			m.picker.Offer(msg.ids)
+			return nil
+		}
+		return m.act(m.manage.Recent(msg.ids, msg.err, m.focus == focusPicker && m.tiles.Focused() == nil), nil)
 	case historyMsg:
 		m.onHistory(msg)
-	default:
-		return m.onRoomData(msg)
-	}
-	return nil
-}
-
-// onRoomData routes the answers of the room's commands.
-func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
+	case manage.Msg:
+		return m.act(m.manage.Update(msg), nil)
 	case visit.ChimedMsg: // a visit's chime, or a session's kept chime sent again
 		if m.visit != nil {
 			return m.act(m.visit.Chimed(msg), nil)
@@ -261,10 +258,6 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		m.onAccount(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
-	case forkedMsg:
-		return m.onForked(msg)
-	case exportedMsg:
-		m.onExported(msg)
 	default:
 		return m.onPickerData(msg)
 	}

@@ -227,7 +227,7 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 			return m.act(gone, nil)
 		}
 		m.note.Say("forking before this entry…")
-		return forkBefore(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.EntryID)
+		return m.manage.Fork(s.Context(), s.Gen(), s.ID(), a.EntryID)
 	}
 	return nil
 }

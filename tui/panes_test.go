@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
 	"strings"
@@ -222,7 +223,7 @@ func TestSelection(t *testing.T) {
 		}
 		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))
 		forked.Parent = &client.Parent{SessionID: "s1", Kind: "fork", EntryID: "e1"}
-		feed(m, forkedMsg{gen: m.tiles.Gen(), branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
+		feed(m, manage.ForkedMsg{Gen: m.tiles.Gen(), Branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
 		feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
 			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}})
 		if m.tiles.Focused().ID() != "s2" || m.composer.Value() != "What is a lease?" {
@@ -238,7 +239,7 @@ func TestSelection(t *testing.T) {
 		}
 		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))
 		hostile := "What is a \u202elease\u200b?\x1b]0;pwned\x07\x1b[2J"
-		feed(m, forkedMsg{gen: m.tiles.Gen(), branched: &client.Branched{Session: forked, SelectedText: hostile}})
+		feed(m, manage.ForkedMsg{Gen: m.tiles.Gen(), Branched: &client.Branched{Session: forked, SelectedText: hostile}})
 		feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
 			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}})
 		if got := m.composer.Value(); got != "What is a lease?" {
@@ -266,10 +267,10 @@ func TestSelection(t *testing.T) {
 // text, and nothing else.
 func TestSplitAttribution(t *testing.T) {
 	t.Parallel()
-	if a, r := splitAttribution("[Bo collaborator]\nTry it"); a != "Bo" || r != "Try it" {
+	if a, r := manage.SplitAttribution("[Bo collaborator]\nTry it"); a != "Bo" || r != "Try it" {
 		t.Errorf("got %q %q", a, r)
 	}
-	if a, r := splitAttribution("[not] an attribution\nline"); a != "" || r != "[not] an attribution\nline" {
+	if a, r := manage.SplitAttribution("[not] an attribution\nline"); a != "" || r != "[not] an attribution\nline" {
 		t.Errorf("got %q %q", a, r)
 	}
 }
@@ -344,7 +345,7 @@ func TestDeleteOutcome(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := picking(t, 80, 24)
 			out := c.out
-			feed(m, keyDown, keyDelete, press('y'), deletedMsg{id: "s2", title: "Leases and takeovers", outcome: &out})
+			feed(m, keyDown, keyDelete, press('y'), manage.DeletedMsg{ID: "s2", Title: "Leases and takeovers", Outcome: &out})
 			golden(t, drawn(m, overlayPart, statusPart))
 			feed(m, keyEnter)
 			if m.focus != focusPicker || strings.Contains(screen(m), "Deleted") {

@@ -7,7 +7,10 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -56,7 +59,7 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 		m.openNewSession()
 	case picker.Clone:
 		m.note.Say("cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…")
-		return cloneSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID)
+		return m.manage.Clone(a.Target.SessionID)
 	}
 	return nil
 }
@@ -89,70 +92,58 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 		}
 		// an older listing's answer, or a poll's from an earlier opening, changes nothing
 		m.dirty = m.picker.Takes(msg)
-		return tea.Batch(m.onPicker(msg), m.continueWith(msg))
+		idle := m.focus == focusPicker && m.tiles.Focused() == nil
+		return tea.Batch(m.onPicker(msg), m.act(m.manage.Listed(manage.Listing{List: msg.List, Err: msg.Err, Poll: msg.Poll}, idle), nil))
 	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
 		return m.onPicker(msg)
-	case renamedMsg:
-		return m.onRenamed(msg)
-	case clonedMsg:
-		return m.onCloned(msg)
-	case createdMsg:
-		if m.failed(msg.err) {
-			m.explainRefusal(msg.err)
-			m.keepRefusal(msg.err, true)
-			if m.account == nil && m.refusal != nil {
-				return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
-			}
-			return nil
-		}
-		cmd := m.openTiles([]string{msg.created.Session.SessionID})
-		m.tiles.Focused().MarkCreated()
-		return cmd
-	case deletedMsg:
-		return m.onDeleted(msg)
 	default:
 		m.dirty = false
 	}
 	return nil
 }
 
-// onRenamed shows a rename's outcome and lists again.
-func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
+// onManageAction acts on what the manager reported: list again, open what
+// was made or forked (a fork of a session closed since opens nothing), show
+// a delete's outcome, give a refused create or export its due.
+func (m *Model) onManageAction(a manage.Action) tea.Cmd {
+	switch a := a.(type) {
+	case manage.Reload:
+		return m.reload(a.Select)
+	case manage.Open:
+		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)])
+	case manage.Created:
+		cmd := m.openTiles([]string{a.ID})
+		m.tiles.Focused().MarkCreated()
+		return cmd
+	case manage.CreateRefused:
+		if meaning := profileRefusal(client.ErrorCode(a.Err)); meaning != "" { // whole, with what it means, over the status line that cuts it
+			m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(a.Err, &m.Keys)+"\n\n"+meaning))
+		}
+		m.keepRefusal(a.Err, true)
+		if m.account == nil && m.refusal != nil {
+			return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
+		}
+	case manage.Deleted:
+		var closing tea.Cmd
+		if s := m.tiles.Focused(); s != nil && s.ID() == a.ID {
+			closing = m.closeSession()
+		}
+		m.push(dialog.NewDeleted(&m.Context, a.ID, a.Title, a.Outcome))
+		return tea.Batch(closing, m.reload(""))
+	case manage.Forked:
+		if m.tiles.Of(a.Gen) == nil || m.failed(a.Err) {
+			return nil
+		}
+		cmd := m.openTiles([]string{a.ID})
+		if a.Text != "" {
+			m.composer.SetValue(a.Text)
+		}
+		m.tiles.Focused().SayOnOpen(a.Said)
+		return cmd
+	case manage.ExportFailed:
+		if m.tiles.Focused() != nil && !m.cfg.Watch {
+			m.composer.Restore(a.Line) // the command back, to change and run again
+		}
 	}
-	m.setErr(nil)
-	m.note.Say("renamed to “" + ui.TitleLine(msg.session.DisplayTitle()) + "”")
-	return m.reload(msg.session.SessionID)
-}
-
-// onCloned says where the clone is and lists again, selecting it.
-func (m *Model) onCloned(msg clonedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
-	}
-	m.setErr(nil)
-	m.note.Say("cloned as “" + ui.TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
-		ui.SanitizeLine(msg.branched.Session.SessionID) + ")")
-	return m.reload(msg.branched.Session.SessionID)
-}
-
-// onDeleted says both outcomes of a delete: the session in the host's
-// trash, and the mirrored document in the workspace's Trash (or why not).
-func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
-	}
-	m.setErr(nil)
-	out := msg.outcome
-	m.note.Say("deleted “" + ui.SanitizeLine(msg.title) + "”")
-	if out.MirrorErr != nil {
-		m.note.Add(": its mirrored document is not in the Trash")
-	}
-	var closing tea.Cmd
-	if m.tiles.Focused() != nil && m.tiles.Focused().ID() == msg.id {
-		closing = m.closeSession()
-	}
-	m.push(dialog.NewDeleted(&m.Context, msg.id, msg.title, *out))
-	return tea.Batch(closing, m.reload(""))
+	return nil
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"strings"
 	"testing"
 
@@ -24,7 +25,7 @@ func TestSmallTerminals(t *testing.T) {
 		{"delete", func(m *Model) { feed(m, keyDelete) }, []string{"keep it (n)", "delete it (y)", "enter picks"}},
 		{"deleted", func(m *Model) {
 			out := client.DeleteOutcome{Deleted: client.Deleted{TrashedAs: "trash/s3-20261014"}}
-			feed(m, deletedMsg{id: "s3", title: "Plan the trip", outcome: &out})
+			feed(m, manage.DeletedMsg{ID: "s3", Title: "Plan the trip", Outcome: &out})
 		}, []string{"enter or esc closes this"}},
 		{"offer", func(m *Model) {
 			open(m, "s1")
