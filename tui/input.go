@@ -180,39 +180,20 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 // cyclePane moves the focus to the next pane that has something to show
 // (d 1) or the previous one (d -1): composer, room, queue, entries.
 func (m *Model) cyclePane(d int) {
-	order := []focus{focusSession, focusRoom, focusQueue, focusEntries}
-	at := 0
-	for i, f := range order {
-		if f == m.focus {
-			at = i
-		}
-	}
-	for step := 1; step < len(order); step++ {
-		f := order[(at+d*step+len(order)*step)%len(order)]
-		if m.paneReady(f) {
-			m.focus, m.note = f, ""
-			return
-		}
-	}
-	m.focus = focusSession
+	f := m.nextPane(m.focus, d)
+	m.paneReady(f)
+	m.focus, m.note = f, ""
 }
 
 // paneReady reports whether a pane can take the focus now, and readies it.
 func (m *Model) paneReady(f focus) bool {
-	s := m.sess
-	switch {
-	case s == nil || s.State() == nil:
-		return f == focusSession
-	case f == focusSession:
-		return !m.cfg.Watch
-	case f == focusRoom:
-		return !m.cfg.Watch || len(s.State().Chimes) > 0
-	case f == focusQueue:
-		return len(m.laneItems()) > 0
-	case f == focusEntries:
-		return m.transcript.EnterEntries()
+	if !m.paneCan(f) {
+		return false
 	}
-	return false
+	if f == focusEntries {
+		m.transcript.EnterEntries()
+	}
+	return true
 }
 
 // onScrollKey scrolls the transcript; ok is false for other keys.

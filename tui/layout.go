@@ -242,6 +242,10 @@ func (m *Model) placeholder() string {
 	}
 	k := &m.Keys
 	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
+	if where := m.paneName(); where != "" {
+		// another pane has the keys: enter there is that pane's
+		return "the keys are in the " + where + " · " + ui.KeyName(k.Back) + " brings them back here"
+	}
 	switch {
 	case s.Reduced():
 		return "your role here is viewer: you may read this session, not drive it"

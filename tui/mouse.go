@@ -82,17 +82,38 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	case spotBody:
 		return m.clickBody(msg.X, line, double)
 	case spotQueue:
-		if m.paneReady(focusQueue) {
-			m.focus = focusQueue
-		}
+		m.clickPane(focusQueue, line)
 	case spotRoom:
-		if m.paneReady(focusRoom) {
-			m.focus = focusRoom
-		}
+		m.clickPane(focusRoom, line)
 	case spotComposer:
-		m.focus = focusSession
+		m.clickPane(focusSession, line)
 	}
 	return nil
+}
+
+// clickPane gives the focus to the pane clicked and selects the chime or
+// the queued command on the line clicked, as drawn: the click shows where
+// the keys went (the pane's mark and hint), and the row marked is the one
+// clicked, which enter would act on. A proposed key of the pane left is
+// forgotten, and said so when the focus moves.
+func (m *Model) clickPane(f focus, line int) {
+	if !m.paneReady(f) {
+		return
+	}
+	switch f {
+	case focusRoom:
+		if i, ok := m.room.ChimeAt(line); ok {
+			m.room.Select(i)
+		}
+	case focusQueue:
+		if i, ok := m.queue.ItemAt(line); ok {
+			m.queue.Select(i)
+		}
+	}
+	if m.focus != f {
+		m.disarm()
+		m.focus, m.note = f, ""
+	}
 }
 
 // clickBody focuses the tile clicked (on a wall) and hands the click to its

@@ -42,13 +42,21 @@ type Composer struct {
 	search   reverseSearch // ctrl+r's search of the history (readline.go)
 }
 
+// The prompt marks whether the composer has the keys by its shape, not by
+// its colour alone (NO_COLOR): a heavy bar with the keys, a dashed one
+// without.
+const (
+	promptFocused = "┃ "
+	promptBlurred = "╎ "
+)
+
 // New is the composer of ctx; editor is the command the editor key runs on
 // the draft ("" for vi).
 func New(ctx *ui.Context, editor string) *Composer {
 	st, keys := ctx.Styles, &ctx.Keys
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Prompt = "┃ "
+	ta.Prompt = promptFocused
 	ta.CharLimit = 0
 	// The composer sets the textarea's height itself (fit, grow.go): with a
 	// MaxHeight, the textarea shrinks its cache of wrapped lines to that many,
@@ -285,8 +293,10 @@ func (c *Composer) SetFocused(on bool) {
 	}
 	if on {
 		c.ta.Focus()
+		c.ta.Prompt = promptFocused
 	} else {
 		c.ta.Blur()
+		c.ta.Prompt = promptBlurred
 		c.StopSearch() // the search ends where readline's would: the keys went elsewhere
 	}
 }

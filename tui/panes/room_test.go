@@ -184,14 +184,17 @@ func TestRoomHeaderSaysWhoDecides(t *testing.T) {
 	}{
 		{"driver, unfocused", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
 			"✉ chimes · 2 pending · room suggest · tab, then a↵ accept · x↵ reject"},
+		{"driver, unfocused, from another pane", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest,
+			Driving: true, Reach: "esc, then tab"},
+			"✉ chimes · 2 pending · room suggest · esc, then tab, then a↵ accept · x↵ reject"},
 		{"driver, focused", false, true, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
-			"✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
+			"▸ ✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
 		{"driver, focused, no chime", false, true, RoomView{Known: true, Policy: client.PolicyCoDrive, Driving: true},
-			"✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
+			"▸ ✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
 		{"another drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyObserve},
-			"✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
+			"▸ ✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
 		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyMute, Driving: true},
-			"✉ chimes · 1 pending · room mute · the driver decides"},
+			"▸ ✉ chimes · 1 pending · room mute · the driver decides"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -392,3 +395,35 @@ func TestRoomScrollsAndWords(t *testing.T) {
 
 // second is the action of an Update's answer.
 func second(_ tea.Cmd, a ui.Action) ui.Action { return a }
+
+// TestRoomChimeAt names the chime on each line as drawn: none on the
+// header or the "older" line, the selected chime on each of its lines.
+func TestRoomChimeAt(t *testing.T) {
+	r := NewRoom(uitest.Context())
+	r.Set(RoomView{Known: true, Chimes: chimes(3), Policy: client.PolicySuggest, Driving: true})
+	r.SetSize(100, 5)
+	for y, want := range []int{-1, 0, 1, 2, -1} {
+		i, ok := r.ChimeAt(y)
+		if (want < 0) == ok || ok && i != want {
+			t.Errorf("line %d: chime %d %v, want %d", y, i, ok, want)
+		}
+	}
+	long := chimes(8)
+	long[7].Text = strings.Repeat("a long chime that wraps ", 12)
+	r.Set(RoomView{Known: true, Chimes: long, Policy: client.PolicySuggest, Driving: true})
+	r.SetFocused(true)
+	r.Select(7)
+	r.SetSize(60, 5)
+	lines := r.Lines()
+	for y := range lines {
+		i, ok := r.ChimeAt(y)
+		switch {
+		case strings.Contains(lines[y], "older") || y == 0:
+			if ok {
+				t.Errorf("line %d (%q) names chime %d", y, xansi.Strip(lines[y]), i)
+			}
+		case !ok || i != 7 && !strings.Contains(lines[y], fmt.Sprintf("number %d", i)):
+			t.Errorf("line %d (%q) names chime %d %v", y, xansi.Strip(lines[y]), i, ok)
+		}
+	}
+}
