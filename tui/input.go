@@ -301,17 +301,19 @@ func (m *Model) closeOffer() {
 	m.overlays.Drop(dialog.Is[*dialog.Offer])
 }
 
-// screenKeys is the key map of the screen under the overlays, for the help.
+// screenKeys is the key map of the screen under the overlays, for the
+// help: every key, the groups of where the focus is first.
 func (m *Model) screenKeys() help.KeyMap {
+	k := &m.Keys
 	switch {
 	case m.focus == focusPicker || (m.sess == nil && m.visit == nil):
-		return picker.Keys{K: &m.Keys}
+		return newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
 	case m.focus == focusVisit:
-		return visitKeys{&m.Keys}
+		return visitGroups(k)
 	case m.pane() != nil:
-		return withPane{m.pane(), sessionKeys{&m.Keys}}
+		return newGrouped(k, m.pane().ShortHelp(), append([]string{m.paneHelp()}, sessionPlaces...)...)
 	}
-	return sessionKeys{&m.Keys}
+	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 }
 
 // onPaste puts pasted text where the keys go, its escape sequences and

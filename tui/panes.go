@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -68,18 +67,6 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	}
 	cmd, act := p.Update(msg)
 	return tea.Batch(cmd, m.act(act, p)), true
-}
-
-// withPane is a screen's key map with the focused pane's keys first, for
-// the help.
-type withPane struct{ pane, screen help.KeyMap }
-
-// ShortHelp lists the pane's keys.
-func (w withPane) ShortHelp() []key.Binding { return w.pane.ShortHelp() }
-
-// FullHelp lists the pane's keys, then the screen's.
-func (w withPane) FullHelp() [][]key.Binding {
-	return append(w.pane.FullHelp(), w.screen.FullHelp()...)
 }
 
 // onPanesKey routes a key while a pane other than the composer has the
