@@ -187,7 +187,7 @@ func testRunFlow(t *testing.T, opts ...vehicletest.Option) {
 	a := drive(t, "driver", cfg, 100, 30)
 	a.see("● you drive from this terminal", "● live")
 
-	sent := func(string) bool { return !a.m.sess.Sending() }
+	sent := func(string) bool { return !a.m.tiles.Focused().Sending() }
 	a.send(typing("wait for it #hold")...)
 	a.send(keyEnter)
 	a.see("running", "streaming…")

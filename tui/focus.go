@@ -45,7 +45,7 @@ func (m *Model) nextPane(from focus, d int) focus {
 // paneCan reports whether a pane can take the focus now; it changes
 // nothing (paneReady readies it).
 func (m *Model) paneCan(f focus) bool {
-	s := m.sess
+	s := m.tiles.Focused()
 	switch {
 	case s == nil || s.State() == nil:
 		return f == focusSession

@@ -79,7 +79,7 @@ func TestFocusIsAlwaysVisible(t *testing.T) {
 	mark := len(srv.Requests())
 	a.send(press('a'), keyEnter)
 	a.see("✉ chimes · 1 pending")
-	if got := a.m.sess.State().Chimes; len(got) != 1 || got[0].Text != "first thought" {
+	if got := a.m.tiles.Focused().State().Chimes; len(got) != 1 || got[0].Text != "first thought" {
 		t.Fatalf("a and enter resolved the wrong chime: %v left", got)
 	}
 	for _, r := range srv.Requests()[mark:] {

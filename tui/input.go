@@ -27,8 +27,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.Keys.Suspend) {
 		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
 	}
-	if m.quitArmed {
-		m.quitArmed, m.note = false, ""
+	if m.note.QuitArmed() {
+		m.note.DisarmQuit()
+		m.note.Say("")
 	}
 	if m.top() != nil {
 		return m.onOverlayMsg(msg)
@@ -38,7 +39,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
 		return nil
 	case key.Matches(msg, m.Keys.Errors):
-		m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
+		m.push(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
 		return m.openKeyDialog(nil)
@@ -55,7 +56,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	case m.focus == focusVisit && m.visit != nil:
 		return m.onVisitKey(msg)
-	case m.sess == nil:
+	case m.tiles.Focused() == nil:
 		m.focus = focusPicker
 		return nil
 	}
@@ -70,7 +71,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.onComposerKey(msg)
 		}
 		m.composer.StopSearch() // another key keeps the match, and does what it does
-		m.note = ""
+		m.note.Say("")
 	}
 	if m.onWallKey(msg) {
 		return nil
@@ -85,7 +86,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
 		m.layout()
-		return m.reload(m.sess.ID())
+		return m.reload(m.tiles.Focused().ID())
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.takeOver()
 	case key.Matches(msg, m.Keys.Info):
@@ -118,18 +119,19 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 // does what it does.
 func (m *Model) onChord(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if first := m.chord; first != "" {
-		m.chord, m.note = "", ""
+		m.chord = ""
+		m.note.Say("")
 		if c := ui.Chord(first + " " + msg.String()); m.top() == nil && key.Matches(c, m.Keys.Editor) {
 			return m.onComposer(c), true
 		}
 		return nil, false
 	}
-	typing := m.top() == nil && ((m.focus == focusSession && m.sess != nil) || (m.focus == focusVisit && m.visit != nil))
+	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
 	if !typing || !ui.StartsChord(msg.String(), m.Keys.Editor) {
 		return nil, false
 	}
 	m.chord = msg.String()
-	m.note = msg.String() + "… then " + strings.TrimPrefix(chordRest(m.Keys.Editor, m.chord), " ") + " edits the draft in $EDITOR"
+	m.note.Say(msg.String() + "… then " + strings.TrimPrefix(chordRest(m.Keys.Editor, m.chord), " ") + " edits the draft in $EDITOR")
 	return nil, true
 }
 
@@ -155,9 +157,9 @@ func chordRest(b key.Binding, first string) string {
 
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
-	if m.sess.Gone() {
+	if m.tiles.Focused().Gone() {
 		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
-			return m.act(m.sess.RefuseGone(), nil) // the composer is closed: nothing is typed or sent
+			return m.act(m.tiles.Focused().RefuseGone(), nil) // the composer is closed: nothing is typed or sent
 		}
 		return nil
 	}
@@ -167,7 +169,7 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.abort()
 	case key.Matches(msg, m.Keys.Steer):
 		if why := running(m); why != "" && !m.cfg.Watch {
-			m.note = "no run to steer: " + ui.KeyName(m.Keys.Send) + " sends the draft as a message"
+			m.note.Say("no run to steer: " + ui.KeyName(m.Keys.Send) + " sends the draft as a message")
 			return nil
 		}
 		return m.send(client.OpSteer)
@@ -182,7 +184,8 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) cyclePane(d int) {
 	f := m.nextPane(m.focus, d)
 	m.paneReady(f)
-	m.focus, m.note = f, ""
+	m.focus = f
+	m.note.Say("")
 }
 
 // paneReady reports whether a pane can take the focus now, and readies it.
@@ -217,10 +220,10 @@ func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // entries is the open session's transcript entries.
 func (m *Model) entries() []client.Entry {
-	if m.sess == nil || m.sess.State() == nil {
+	if m.tiles.Focused() == nil || m.tiles.Focused().State() == nil {
 		return nil
 	}
-	return m.sess.State().Entries
+	return m.tiles.Focused().State().Entries
 }
 
 // send sends the draft: a prompt while idle, a follow_up while a run is under
@@ -228,7 +231,7 @@ func (m *Model) entries() []client.Entry {
 // if the host refuses it. The lease is claimed first, quietly, when free; a
 // takeover is never made here.
 func (m *Model) send(op string) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -254,7 +257,7 @@ func (m *Model) send(op string) tea.Cmd {
 // text waits); a viewer is told it only reads. A chime is only for another
 // person's session (visit.go).
 func (m *Model) sendText(op, text string) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil || s.Sending() {
 		return nil
 	}
@@ -276,10 +279,10 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 // takeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (m *Model) takeOver() tea.Cmd {
-	if m.sess == nil {
+	if m.tiles.Focused() == nil {
 		return nil
 	}
-	cmd, act := m.sess.TakeOver()
+	cmd, act := m.tiles.Focused().TakeOver()
 	return tea.Batch(cmd, m.act(act, nil))
 }
 
@@ -306,7 +309,7 @@ func (m *Model) closeOffer() {
 func (m *Model) screenKeys() help.KeyMap {
 	k := &m.Keys
 	switch {
-	case m.focus == focusPicker || (m.sess == nil && m.visit == nil):
+	case m.focus == focusPicker || (m.tiles.Focused() == nil && m.visit == nil):
 		return newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
 	case m.focus == focusVisit:
 		return visitGroups(k)
@@ -323,14 +326,14 @@ func (m *Model) screenKeys() help.KeyMap {
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	var removed []string
 	msg.Content, removed = ui.PasteControls(msg.Content)
-	before := m.note
+	before := m.note.Text()
 	cmd := m.routePaste(msg)
 	switch {
 	case len(removed) == 0:
-	case m.note != "" && m.note != before: // the paste's own note (the draft's size)
-		m.note += " · " + ui.RemovedWords(removed)
+	case m.note.Text() != "" && m.note.Text() != before: // the paste's own note (the draft's size)
+		m.note.Add(" · " + ui.RemovedWords(removed))
 	default:
-		m.note = ui.RemovedWords(removed)
+		m.note.Say(ui.RemovedWords(removed))
 	}
 	return cmd
 }

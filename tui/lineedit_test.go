@@ -40,7 +40,7 @@ func TestLineEditingKeysNeverActOnTheSession(t *testing.T) {
 	cfg.SessionID, cfg.Editor = id, "false" // an editor that ran would say it exited with code 1
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("you drive")
-	mark, tiles := len(srv.Requests()), len(a.m.tiles)
+	mark, tiles := len(srv.Requests()), len(a.m.tiles.All())
 	steps := []tea.Msg{}
 	steps = append(steps, typing("the gate is open")...)
 	steps = append(steps, keyCtrlA)
@@ -64,11 +64,11 @@ func TestLineEditingKeysNeverActOnTheSession(t *testing.T) {
 		}
 	}
 	draftIs(t, a, "so the gate is open nownow")
-	if !strings.Contains(a.m.note, "nothing sent yet") {
-		t.Errorf("ctrl+r with nothing sent: %q", a.m.note)
+	if !strings.Contains(a.m.note.Text(), "nothing sent yet") {
+		t.Errorf("ctrl+r with nothing sent: %q", a.m.note.Text())
 	}
-	if w := writes(srv, mark); len(w) != 0 || len(a.m.tiles) != tiles || a.m.focus != focusSession {
-		t.Fatalf("typing made requests %q, tiles %d (was %d), focus %d", w, len(a.m.tiles), tiles, a.m.focus)
+	if w := writes(srv, mark); len(w) != 0 || len(a.m.tiles.All()) != tiles || a.m.focus != focusSession {
+		t.Fatalf("typing made requests %q, tiles %d (was %d), focus %d", w, len(a.m.tiles.All()), tiles, a.m.focus)
 	}
 	a.send(keyEnter)
 	a.see("You said: so the gate is open nownow")
@@ -155,16 +155,16 @@ func TestEditorChord(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 30)
 	feed(m, typing("draft")...)
-	if _, cmd := m.Update(keyCtrlX); cmd != nil || !strings.Contains(m.note, "ctrl+x… then ctrl+e edits the draft in $EDITOR") {
-		t.Fatalf("ctrl+x: note %q", m.note)
+	if _, cmd := m.Update(keyCtrlX); cmd != nil || !strings.Contains(m.note.Text(), "ctrl+x… then ctrl+e edits the draft in $EDITOR") {
+		t.Fatalf("ctrl+x: note %q", m.note.Text())
 	}
 	if _, cmd := m.Update(keyCtrlE); cmd == nil {
 		t.Fatal("ctrl+x ctrl+e opened no editor")
 	}
 	m = driven(t, 100, 30)
 	feed(m, keyCtrlX, press('a'))
-	if m.composer.Value() != "a" || m.note != "" {
-		t.Fatalf("ctrl+x then a: composer %q, note %q", m.composer.Value(), m.note)
+	if m.composer.Value() != "a" || m.note.Text() != "" {
+		t.Fatalf("ctrl+x then a: composer %q, note %q", m.composer.Value(), m.note.Text())
 	}
 	if _, cmd := m.Update(keyCtrlG); cmd == nil {
 		t.Fatal("ctrl+g opened no editor")
@@ -185,8 +185,8 @@ func TestRebindingKeepsTheLineEditor(t *testing.T) {
 	cfg.Keys = &km
 	started := New(cfg)
 	started.Init()
-	if !strings.Contains(started.note, "the key config binds ctrl+e (Editor), ctrl+r (Rename), ctrl+y (Clone): the line editor keeps") {
-		t.Errorf("the note: %q", started.note)
+	if !strings.Contains(started.note.Text(), "the key config binds ctrl+e (Editor), ctrl+r (Rename), ctrl+y (Clone): the line editor keeps") {
+		t.Errorf("the note: %q", started.note.Text())
 	}
 	m := opened(t, cfg, 100, 30, snapshot(lease("user:ada", "cli-me")), nil)
 	m.composer.Remember("sent before")
@@ -220,8 +220,8 @@ func TestHistorySearchAtTheRoot(t *testing.T) {
 	feed(m, typing("mine")...)
 	feed(m, keyCtrlR)
 	feed(m, typing("goat")...)
-	if m.composer.Value() != "feed the goats" || !strings.Contains(m.note, "reverse search: “goat”") {
-		t.Fatalf("ctrl+r goat: %q, note %q", m.composer.Value(), m.note)
+	if m.composer.Value() != "feed the goats" || !strings.Contains(m.note.Text(), "reverse search: “goat”") {
+		t.Fatalf("ctrl+r goat: %q, note %q", m.composer.Value(), m.note.Text())
 	}
 	if _, cmd := m.Update(keyEnter); cmd != nil || m.composer.Value() != "feed the goats" || m.composer.Searching() {
 		t.Fatalf("enter in the search: sent %v, draft %q", cmd != nil, m.composer.Value())

@@ -230,7 +230,7 @@ func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
 		t.Run(tc.code, func(t *testing.T) {
 			m := opened(t, testConfig(t), 80, 30, publicSnapshot("credit", 2), nil)
 			err := &client.Error{Status: client.StatusOf(tc.code), Code: tc.code, Message: long}
-			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
+			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
 			_, open := m.top().(*dialog.Key)
 			if open != tc.opens {
 				t.Fatalf("dialog open %v, want %v:\n%s", open, tc.opens, screen(m))
@@ -253,8 +253,8 @@ func TestKeySavedSays(t *testing.T) {
 	m := opened(t, testConfig(t), 100, 30, publicSnapshot("credit", 2), nil)
 	feed(m, typing("refused text")...)
 	feed(m, keySavedMsg{})
-	if m.note != "your model key is saved in the OS keyring (its own entry): enter sends your text again" {
-		t.Errorf("after saving: %q", m.note)
+	if m.note.Text() != "your model key is saved in the OS keyring (its own entry): enter sends your text again" {
+		t.Errorf("after saving: %q", m.note.Text())
 	}
 	m.cfg.ModelKeyEnv = "MINE"
 	feed(m, keySavedMsg{err: errors.New("the keyring is locked")})

@@ -45,8 +45,8 @@ func TestPaletteFilterAndRun(t *testing.T) {
 		t.Fatalf("↓↓ does not select observe:\n%s", s)
 	}
 	_, cmd := m.Update(keyEnter)
-	if m.top() != nil || cmd == nil || !strings.Contains(m.note, "setting the room to observe") {
-		t.Fatalf("enter did not run the policy: overlay %T, note %q", m.top(), m.note)
+	if m.top() != nil || cmd == nil || !strings.Contains(m.note.Text(), "setting the room to observe") {
+		t.Fatalf("enter did not run the policy: overlay %T, note %q", m.top(), m.note.Text())
 	}
 }
 
@@ -135,8 +135,8 @@ func TestPaletteSmall(t *testing.T) {
 			t.Errorf("%dx%d: enter on the third action: top %T, want the new-session form", size[0], size[1], m.top())
 		}
 		feed(m, keyEnter)
-		if m.top() != nil || !strings.Contains(m.note, "starting a new session") {
-			t.Errorf("%dx%d: enter in the form: top %T, note %q", size[0], size[1], m.top(), m.note)
+		if m.top() != nil || !strings.Contains(m.note.Text(), "starting a new session") {
+			t.Errorf("%dx%d: enter in the form: top %T, note %q", size[0], size[1], m.top(), m.note.Text())
 		}
 	}
 }
@@ -172,9 +172,9 @@ func TestPaletteKeysWorkWhereShown(t *testing.T) {
 		}
 		t.Run(a.name, func(t *testing.T) {
 			m := driven(t, 100, 30)
-			before, focus, mouse := m.note, m.focus, m.mouseOff
+			before, focus, mouse := m.note.Text(), m.focus, m.mouseOff
 			_, cmd := m.Update(keyPress(keys[0]))
-			if cmd == nil && m.top() == nil && m.note == before && m.focus == focus && m.mouseOff == mouse {
+			if cmd == nil && m.top() == nil && m.note.Text() == before && m.focus == focus && m.mouseOff == mouse {
 				t.Errorf("%s (%s) did nothing from the chat view", a.name, keys[0])
 			}
 		})

@@ -26,7 +26,7 @@ type quitAnyway struct{ rootAct }
 // reports whether it asked.
 func (m *Model) askQuit() bool {
 	var lines []string
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		u := s.Unanswered()
 		if u == nil {
 			continue
@@ -59,7 +59,7 @@ func (m *Model) askQuit() bool {
 	}, 0, false)
 	m.quitAsk = d
 	m.push(d)
-	m.note = ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it"
+	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it")
 	return true
 }
 

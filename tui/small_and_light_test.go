@@ -28,7 +28,7 @@ func TestSmallTerminals(t *testing.T) {
 		}, []string{"enter or esc closes this"}},
 		{"offer", func(m *Model) {
 			m.open("s1")
-			feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snapshot(lease("user:ada", "cli-two")),
+			feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snapshot(lease("user:ada", "cli-two")),
 				ClaimErr: &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held",
 					Details: []byte(`{"holder":{"principal":"user:ada","clientId":"cli-two"},"canTakeOver":true}`)}})
 		}, []string{"t take over", "w watch from here"}},
