@@ -112,6 +112,12 @@ func TestFocusIsAlwaysVisible(t *testing.T) {
 			t.Fatalf("from the %s, %q took the focus to %d, not the room", from.name, said, a.m.focus)
 		}
 	}
+
+	// A dialog has the keys: the composer under it says so, not what enter does there.
+	a.send(keyEsc, keyF1)
+	if c := stripped(a.m.composer.View()); !strings.Contains(c, "╎ the keys are in the dialog · esc closes it") {
+		t.Fatalf("under the help, the composer says %q", c)
+	}
 }
 
 // stripped is a drawn line without its styles.

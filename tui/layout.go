@@ -53,7 +53,11 @@ func (m *Model) arrange() {
 	switch {
 	case m.focus == focusVisit && m.visit != nil:
 		m.accountP.SetSize(m.width, 3)
-		m.composer.SetPlaceholder("write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver")
+		hint := "write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver"
+		if m.top() != nil {
+			hint = "the keys are in the dialog · " + ui.KeyName(m.Keys.Dismiss) + " closes it"
+		}
+		m.composer.SetPlaceholder(hint)
 		m.composer.SetSize(m.width, m.composerLimit())
 		m.composer.SetFocused(m.top() == nil)
 	case m.focus == focusPicker || m.tiles.Focused() == nil:
@@ -242,6 +246,9 @@ func (m *Model) placeholder() string {
 	}
 	k := &m.Keys
 	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
+	if m.top() != nil {
+		return "the keys are in the dialog · " + ui.KeyName(k.Dismiss) + " closes it"
+	}
 	if where := m.paneName(); where != "" {
 		// another pane has the keys: enter there is that pane's
 		return "the keys are in the " + where + " · " + ui.KeyName(k.Back) + " brings them back here"

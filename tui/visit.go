@@ -95,6 +95,7 @@ func (m *Model) onVisitDraft(kept KeptDraft) {
 func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 	v := m.visit
 	switch {
+	case m.composer.SearchTakes(msg): // ctrl+r's search has enter and esc
 	case key.Matches(msg, m.Keys.Sessions):
 		m.visit, m.focus = nil, focusPicker
 		m.layout()

@@ -147,7 +147,14 @@ func (c *Composer) onKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
 			return nil, c.onSearchKey(msg)
 		}
 		c.StopSearch() // any other key keeps the match, and does what it does
+		cmd, act := c.edit(msg)
+		return cmd, ui.Join(ui.Note{}, act) // the search's line goes
 	}
+	return c.edit(msg)
+}
+
+// edit handles a key that is not the search's.
+func (c *Composer) edit(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
 	chain := c.kills.killing
 	c.kills.killing = false
 	switch {
