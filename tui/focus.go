@@ -112,3 +112,41 @@ func (m *Model) paneName() string {
 	}
 	return ""
 }
+
+// keysElsewhere says, for the composer's hint, where the keys are when not
+// in it: a dialog, or another pane of the session; "" when they are in it.
+func (m *Model) keysElsewhere() string {
+	switch {
+	case m.top() != nil:
+		return "the keys are in the dialog · " + ui.KeyName(m.Keys.Dismiss) + " closes it"
+	case m.paneName() != "":
+		return "the keys are in the " + m.paneName() + " · " + ui.KeyName(m.Keys.Back) + " brings them back here"
+	}
+	return ""
+}
+
+// clickPane gives the focus to the pane clicked and selects the chime or
+// the queued command on the line clicked, as drawn: the click shows where
+// the keys went (the pane's mark and hint), and the row marked is the one
+// clicked, which enter would act on. A proposed key of the pane left is
+// forgotten.
+func (m *Model) clickPane(f focus, line int) {
+	if !m.paneReady(f) {
+		return
+	}
+	switch f {
+	case focusRoom:
+		if i, ok := m.room.ChimeAt(line); ok {
+			m.room.Select(i)
+		}
+	case focusQueue:
+		if i, ok := m.queue.ItemAt(line); ok {
+			m.queue.Select(i)
+		}
+	}
+	if m.focus != f {
+		m.disarm()
+		m.focus = f
+		m.note.Say("")
+	}
+}

@@ -49,11 +49,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case m.focus == focusPicker:
-		cmd := m.onPicker(msg)
-		if m.focus != focusPicker {
-			m.layout()
-		}
-		return cmd
+		return m.onPicker(msg)
 	case m.focus == focusVisit && m.visit != nil:
 		return m.onVisitKey(msg)
 	case m.tiles.Focused() == nil:
@@ -85,7 +81,6 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
-		m.layout()
 		return m.reload(m.tiles.Focused().ID())
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.takeOver()
@@ -95,8 +90,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
 		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Mouse):
-		m.toggleMouse()
-		return nil
+		return m.act(m.mouse.Toggle(), nil)
 	case key.Matches(msg, m.Keys.Unref) && !m.cfg.Watch:
 		m.dropLastRef()
 		return nil

@@ -113,7 +113,7 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), MouseOff: m.mouseOff,
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), MouseOff: m.mouse.Off(),
 		Hint: m.paneHint(), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)
