@@ -160,18 +160,6 @@ func (s sessionKeys) FullHelp() [][]key.Binding {
 	return newGrouped(s.k, nil, sessionPlaces...).FullHelp()
 }
 
-// visitKeys is the key map as help sees it while chiming into another
-// person's room.
-type visitKeys struct{ k *ui.KeyMap }
-
-// ShortHelp lists the keys of the visit's hint.
-func (v visitKeys) ShortHelp() []key.Binding {
-	return []key.Binding{v.k.Send, v.k.Newline, v.k.Help}
-}
-
-// FullHelp lists every key of the visit, by column.
-func (v visitKeys) FullHelp() [][]key.Binding { return visitGroups(v.k).FullHelp() }
-
 // visitGroups is the visit's keys for the help: the chime's first.
 func visitGroups(k *ui.KeyMap) grouped {
 	send := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send the chime"))
