@@ -149,7 +149,7 @@ func drivesRoom(m *Model) string {
 	case m.cfg.Watch:
 		return "watching read-only: only the driver sets the room's policy"
 	case !m.tiles.Focused().Driving():
-		return "only the driver sets the room's policy: " + ui.KeyName(m.Keys.TakeOver) + " takes over"
+		return "only the driver sets the room's policy: " + m.driver().Drives(&m.Context)
 	}
 	return ""
 }

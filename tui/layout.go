@@ -103,7 +103,7 @@ func (m *Model) sessionView() *layout.Session {
 	switch {
 	case s.State() != nil:
 		v.Title = ui.TitleLine(s.State().Title())
-		facts := ui.SessionFacts(s.State().Session, s.Reduced())
+		facts := ui.SessionFacts(s.State().Session, s.Reduced(), m.hasModelKey())
 		if m.cfg.Watch {
 			facts += " · read-only" // this terminal: vehicle watch never sends
 		}

@@ -140,8 +140,24 @@ func (m *Model) syncPanes() {
 	if len(st.Chimes) > 0 && m.focus != focusRoom {
 		reach = m.keysTo(focusRoom) // the hint names only keys that work from where the focus is
 	}
-	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Reach: reach})
-	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving})
+	drv := m.driver()
+	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
+	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
+}
+
+// driver is who drives the open session when this terminal does not, for
+// the words that say what this person may do instead.
+func (m *Model) driver() panes.Driver {
+	s := m.tiles.Focused()
+	if s == nil || s.State() == nil {
+		return panes.Driver{}
+	}
+	rel, holder := s.State().LeaseAt(m.cfg.Now())
+	d := panes.Driver{Rel: rel, Reduced: s.Reduced(), Gone: s.Gone()}
+	if holder != nil {
+		d.Holder = holder.Principal
+	}
+	return d
 }
 
 // paneHint says what the keys do in the focused pane, for the status line.

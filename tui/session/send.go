@@ -247,9 +247,14 @@ func (s *Session) SendAgain(it ui.LaneItem) (cmd tea.Cmd, act ui.Action, ok bool
 	if s.sending || s.cfg.UI.Watch {
 		return nil, nil, false
 	}
-	rel, _ := s.state.LeaseAt(s.cfg.UI.Now())
-	if s.role == RoleWatch || rel == client.LeaseOther {
+	rel, holder := s.state.LeaseAt(s.cfg.UI.Now())
+	switch {
+	case rel == client.LeaseOther:
+		return nil, ui.Note{Text: ui.NameLine(holder.Principal) + " holds this session's lease: nothing was sent"}, false
+	case s.role == RoleWatch && rel == client.LeaseMyOtherClient:
 		return nil, ui.Note{Text: "only the driver sends: " + ui.KeyName(s.cfg.UI.Keys.TakeOver) + " takes over"}, false
+	case s.role == RoleWatch:
+		return nil, ui.Note{Text: "only the driver sends: " + ui.KeyName(s.cfg.UI.Keys.TakeOver) + " claims the lease"}, false
 	}
 	s.Forget(it)
 	op := client.OpPrompt
