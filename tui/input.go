@@ -175,40 +175,21 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 // cyclePane moves the focus to the next pane that has something to show
 // (d 1) or the previous one (d -1): composer, room, queue, entries.
 func (m *Model) cyclePane(d int) {
-	order := []focus{focusSession, focusRoom, focusQueue, focusEntries}
-	at := 0
-	for i, f := range order {
-		if f == m.focus {
-			at = i
-		}
-	}
-	for step := 1; step < len(order); step++ {
-		f := order[(at+d*step+len(order)*step)%len(order)]
-		if m.paneReady(f) {
-			m.focus = f
-			m.note.Say("")
-			return
-		}
-	}
-	m.focus = focusSession
+	f := m.nextPane(m.focus, d)
+	m.paneReady(f)
+	m.focus = f
+	m.note.Say("")
 }
 
 // paneReady reports whether a pane can take the focus now, and readies it.
 func (m *Model) paneReady(f focus) bool {
-	s := m.tiles.Focused()
-	switch {
-	case s == nil || s.State() == nil:
-		return f == focusSession
-	case f == focusSession:
-		return !m.cfg.Watch
-	case f == focusRoom:
-		return !m.cfg.Watch || len(s.State().Chimes) > 0
-	case f == focusQueue:
-		return len(s.LaneItems()) > 0
-	case f == focusEntries:
-		return m.transcript.EnterEntries()
+	if !m.paneCan(f) {
+		return false
 	}
-	return false
+	if f == focusEntries {
+		m.transcript.EnterEntries()
+	}
+	return true
 }
 
 // onScrollKey scrolls the transcript; ok is false for other keys.
@@ -292,17 +273,19 @@ func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
 	m.push(d)
 }
 
-// screenKeys is the key map of the screen under the overlays, for the help.
+// screenKeys is the key map of the screen under the overlays, for the
+// help: every key, the groups of where the focus is first.
 func (m *Model) screenKeys() help.KeyMap {
+	k := &m.Keys
 	switch {
 	case m.focus == focusPicker || (m.tiles.Focused() == nil && m.visit == nil):
-		return picker.Keys{K: &m.Keys}
+		return newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
 	case m.focus == focusVisit:
-		return visitKeys{&m.Keys}
+		return visitGroups(k)
 	case m.pane() != nil:
-		return withPane{m.pane(), sessionKeys{&m.Keys}}
+		return newGrouped(k, m.pane().ShortHelp(), append([]string{m.paneHelp()}, sessionPlaces...)...)
 	}
-	return sessionKeys{&m.Keys}
+	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 }
 
 // onPaste puts pasted text where the keys go, its escape sequences and
