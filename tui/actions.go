@@ -60,16 +60,6 @@ func (m *Model) actions() []action {
 	)
 }
 
-// lookup is the first action with a slash name; ok is false for none.
-func (m *Model) lookup(slash string) (action, bool) {
-	for _, a := range m.actions() {
-		if a.slash == slash {
-			return a, true
-		}
-	}
-	return action{}, false
-}
-
 // openPalette opens the command palette over the screen, each action with
 // why it is not available now.
 func (m *Model) openPalette() {

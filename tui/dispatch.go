@@ -95,7 +95,8 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 	case ui.Show:
 		m.push(a.Overlay)
 	case ui.Done:
-		m.acted()
+		disarm(m.pane()) // a pane acted: the keys go back to the composer
+		m.focus = focusSession
 	case ui.Batch:
 		return m.act(a, from)
 	default:

@@ -145,7 +145,7 @@ func (m *Model) clickPane(f focus, line int) {
 		}
 	}
 	if m.focus != f {
-		m.disarm()
+		disarm(m.pane())
 		m.focus = f
 		m.note.Say("")
 	}

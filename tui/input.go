@@ -10,7 +10,6 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/picker"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -72,8 +71,8 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.onWallKey(msg) {
 		return nil
 	}
-	if cmd, ok := m.onScrollKey(msg); ok {
-		return cmd
+	if m.transcript.ScrollKey(msg) {
+		return nil
 	}
 	if cmd, ok := m.onTranscriptKey(msg); ok {
 		return cmd
@@ -192,25 +191,6 @@ func (m *Model) paneReady(f focus) bool {
 	return true
 }
 
-// onScrollKey scrolls the transcript; ok is false for other keys.
-func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch {
-	case key.Matches(msg, m.Keys.PageUp):
-		m.transcript.Page(-1)
-	case key.Matches(msg, m.Keys.PageDown):
-		m.transcript.Page(1)
-	case key.Matches(msg, m.Keys.LineUp):
-		m.transcript.Scroll(-1)
-	case key.Matches(msg, m.Keys.LineDown):
-		m.transcript.Scroll(1)
-	case key.Matches(msg, m.Keys.Bottom):
-		m.transcript.ToBottom()
-	default:
-		return nil, false
-	}
-	return nil, true
-}
-
 // send sends the draft: a prompt while idle, a follow_up while a run is under
 // way, or a steer (op). The composer empties at once and gets the text back
 // if the host refuses it. The lease is claimed first, quietly, when free; a
@@ -220,7 +200,8 @@ func (m *Model) send(op string) tea.Cmd {
 	if s == nil || s.State() == nil {
 		return nil
 	}
-	text, cmd, handled := m.slash(op, m.composer.Value()) // a command runs even while a send is on its way
+	draft := m.composer.Value() // a command runs even while a send is on its way
+	text, cmd, handled := m.slash(draft, "Send the text to the model as it is?", "send it to the model as text", sendAnyway{op: op, text: draft})
 	switch {
 	case handled:
 		return cmd
@@ -260,19 +241,6 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	return tea.Batch(keep, cmd, m.act(act, nil))
 }
 
-// offer opens the take-over-or-watch offer for s, held by holder;
-// fromText says enter on text found the person's other terminal driving:
-// the text waits in the composer, and the next words typed are text, never
-// an answer.
-func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
-	s.Offered(holder)
-	d := dialog.NewOffer(&m.Context, s.Gen(), holder)
-	if fromText {
-		d.FromText()
-	}
-	m.push(d)
-}
-
 // screenKeys is the key map of the screen under the overlays, for the
 // help: every key, the groups of where the focus is first.
 func (m *Model) screenKeys() help.KeyMap {
@@ -288,15 +256,26 @@ func (m *Model) screenKeys() help.KeyMap {
 	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 }
 
-// onPaste puts pasted text where the keys go, its escape sequences and
-// control characters taken out, and says what was taken (a terminal would
-// act on them; the decoder used to drop them, an OSC's text with them,
-// unsaid).
+// onPaste puts pasted text where the keys go (the overlay on top, or the
+// focused screen), its escape sequences and control characters taken out,
+// and says what was taken (a terminal would act on them; the decoder used
+// to drop them, an OSC's text with them, unsaid).
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	var removed []string
 	msg.Content, removed = ui.PasteControls(msg.Content)
 	before := m.note.Text()
-	cmd := m.routePaste(msg)
+	var cmd tea.Cmd
+	switch {
+	case m.top() != nil:
+		cmd = m.onOverlayMsg(msg)
+	case m.focus == focusSession, m.focus == focusVisit:
+		cmd = m.onComposer(msg)
+	case m.focus == focusPicker:
+		cmd = m.onPicker(msg)
+	case m.focus == focusSearch:
+		c, act := m.transcript.Search().Update(msg)
+		cmd = tea.Batch(c, m.act(act, m.transcript.Search()))
+	}
 	switch {
 	case len(removed) == 0:
 	case m.note.Text() != "" && m.note.Text() != before: // the paste's own note (the draft's size)
@@ -305,21 +284,4 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		m.note.Say(ui.RemovedWords(removed))
 	}
 	return cmd
-}
-
-// routePaste hands a paste to the overlay on top or the focused screen.
-func (m *Model) routePaste(msg tea.PasteMsg) tea.Cmd {
-	if m.top() != nil {
-		return m.onOverlayMsg(msg)
-	}
-	switch m.focus {
-	case focusSession, focusVisit:
-		return m.onComposer(msg)
-	case focusPicker:
-		return m.onPicker(msg)
-	case focusSearch:
-		cmd, act := m.transcript.Search().Update(msg)
-		return tea.Batch(cmd, m.act(act, m.transcript.Search()))
-	}
-	return nil
 }

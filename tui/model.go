@@ -183,17 +183,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// draw composes the screen laid out last, once, into the frame cache:
-// compose only reads the state, and nothing but View reads the cache.
-func (m *Model) draw() {
-	if !m.stale {
-		return
-	}
-	m.frame, m.cursor = m.compose()
-	m.title = m.windowTitle()
-	m.stale = false
-}
-
 // route hands a message to what handles it: keys to the overlay on top or
 // the focused pane (after the global keys), data to its owner.
 func (m *Model) route(msg tea.Msg) tea.Cmd {
@@ -231,7 +220,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// onData routes the answers of the UI's commands.
+// onData routes the answers of the UI's commands, and the picker's ticks;
+// a message nothing here knows changes nothing shown.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case session.Msg: // every message of an open session, by its generation
@@ -258,8 +248,18 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		m.onAccount(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
+	case picker.ListedMsg:
+		if msg.Principal != "" {
+			m.me.Principal = msg.Principal
+		}
+		// an older listing's answer, or a poll's from an earlier opening, changes nothing
+		m.dirty = m.picker.Takes(msg)
+		idle := m.focus == focusPicker && m.tiles.Focused() == nil
+		return tea.Batch(m.onPicker(msg), m.act(m.manage.Listed(manage.Listing{List: msg.List, Err: msg.Err, Poll: msg.Poll}, idle), nil))
+	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
+		return m.onPicker(msg)
 	default:
-		return m.onPickerData(msg)
+		m.dirty = false
 	}
 	return nil
 }
@@ -274,7 +274,10 @@ func (m *Model) onComposer(msg tea.Msg) tea.Cmd {
 // View, and hands it over; it changes no state Update reads (the frame is a
 // cache of compose's).
 func (m *Model) View() tea.View {
-	m.draw()
+	if m.stale { // once per layout: compose only reads, and nothing but View reads the cache
+		m.frame, m.cursor, m.title = m.compose()
+		m.stale = false
+	}
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
@@ -350,17 +353,4 @@ func (m *Model) failed(err error) bool {
 	m.setErr(err)
 	m.note.Say("")
 	return true
-}
-
-// windowTitleRunes bounds the terminal's title: a tab or a title bar shows
-// a few dozen characters of it.
-const windowTitleRunes = 256
-
-// windowTitle names the open session in the terminal's title, cut to
-// windowTitleRunes.
-func (m *Model) windowTitle() string {
-	if m.tiles.Focused() != nil && m.tiles.Focused().State() != nil {
-		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.tiles.Focused().State().Title()), windowTitleRunes)
-	}
-	return "vehicle"
 }

@@ -37,6 +37,3 @@ func (m *Model) onOverlayMsg(msg tea.Msg) tea.Cmd {
 	cmd, act := o.Update(msg)
 	return tea.Batch(cmd, m.act(act, o))
 }
-
-// overlay draws the overlay on top over a screen's body, if one shows.
-func (m *Model) overlay(body []string) []string { return m.overlays.Over(body, m.width) }

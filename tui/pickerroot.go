@@ -83,25 +83,6 @@ func inspectListed(ctx context.Context, c *client.Client, a picker.Inspect) tea.
 	}
 }
 
-// onPickerData handles the answers of the picker's commands.
-func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case picker.ListedMsg:
-		if msg.Principal != "" {
-			m.me.Principal = msg.Principal
-		}
-		// an older listing's answer, or a poll's from an earlier opening, changes nothing
-		m.dirty = m.picker.Takes(msg)
-		idle := m.focus == focusPicker && m.tiles.Focused() == nil
-		return tea.Batch(m.onPicker(msg), m.act(m.manage.Listed(manage.Listing{List: msg.List, Err: msg.Err, Poll: msg.Poll}, idle), nil))
-	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
-		return m.onPicker(msg)
-	default:
-		m.dirty = false
-	}
-	return nil
-}
-
 // onManageAction acts on what the manager reported: list again, open what
 // was made or forked (a fork of a session closed since opens nothing), show
 // a delete's outcome, give a refused create or export its due.
@@ -126,7 +107,7 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 	case manage.Deleted:
 		var closing tea.Cmd
 		if s := m.tiles.Focused(); s != nil && s.ID() == a.ID {
-			closing = m.closeSession()
+			closing = m.closeTile(s, true)
 		}
 		m.push(dialog.NewDeleted(&m.Context, a.ID, a.Title, a.Outcome))
 		return tea.Batch(closing, m.reload(""))

@@ -30,7 +30,7 @@ func (m *Model) onTranscriptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // openSearch shows the search bar with the last query, typing.
 func (m *Model) openSearch() {
-	m.disarm()
+	disarm(m.pane())
 	m.focus = focusSearch
 	m.note.Say("")
 	m.transcript.Search().SetShown(m.tiles.Focused() != nil)

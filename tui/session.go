@@ -77,27 +77,26 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
 }
 
-// closeSession ends the focused session's stream and gives its lease up;
-// the next tile, if any, takes the focus.
-func (m *Model) closeSession() tea.Cmd {
-	s := m.tiles.Focused()
-	if s == nil {
+// closeTile takes s off the wall, the next tile taking the focus if it had
+// it. With request its stream is closed and the lease this terminal holds
+// given up (Session.Close); without (a session that failed to open), its
+// requests just end.
+func (m *Model) closeTile(s *session.Session, request bool) tea.Cmd {
+	i, focused := m.tiles.Drop(s)
+	if i < 0 {
 		return nil
 	}
-	i, _ := m.tiles.Drop(s)
-	m.transcript = m.empty
-	if n := len(m.tiles.All()); n > 0 {
-		m.focusTile(min(i, n-1))
+	var cmd tea.Cmd
+	if request {
+		cmd = s.Close(s.Driving())
+	} else {
+		s.Cancel()
 	}
-	return s.Close(s.Driving())
-}
-
-// keepFocus moves the focus off a pane that has nothing left to show.
-func (m *Model) keepFocus() {
-	switch {
-	case m.focus == focusQueue && len(m.tiles.Focused().LaneItems()) == 0:
-		m.focus = focusSession
-	case m.focus == focusEntries && !m.transcript.HasSelectable():
-		m.focus = focusSession
+	if focused {
+		m.transcript = m.empty
+		if n := len(m.tiles.All()); n > 0 {
+			m.focusTile(min(i, n-1))
+		}
 	}
+	return cmd
 }

@@ -59,7 +59,7 @@ func (m *Model) giveBack(a session.GiveBack) {
 // wall and says why; with no tile left, the picker shows again.
 func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	if s := m.tiles.Of(a.Gen); s != nil {
-		m.dropTile(s)
+		m.closeTile(s, false)
 	}
 	m.setErr(a.Err)
 	m.note.NotYours(a.Err)
@@ -103,8 +103,12 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.LogError:
 		m.note.LogError(a.Text, a.At)
 	case session.Offer:
-		if s := m.tiles.Of(a.Gen); s != nil {
-			m.offer(s, a.Holder, a.FromText)
+		if m.tiles.Of(a.Gen) != nil { // enter on text found it: the text waits, the next words typed stay text
+			d := dialog.NewOffer(&m.Context, a.Gen, a.Holder)
+			if a.FromText {
+				d.FromText()
+			}
+			m.push(d)
 		}
 	case session.CloseOffer:
 		m.overlays.Drop(dialog.Is[*dialog.Offer])
@@ -120,8 +124,10 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		if s := m.tiles.Of(a.Gen); s != nil {
 			return visit.SendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out)
 		}
-	case session.KeepFocus:
-		m.keepFocus()
+	case session.KeepFocus: // off a pane that has nothing left to show
+		if m.focus == focusQueue && len(m.tiles.Focused().LaneItems()) == 0 || m.focus == focusEntries && !m.transcript.HasSelectable() {
+			m.focus = focusSession
+		}
 	case session.FetchAccount:
 		if s := m.tiles.Of(a.Gen); s != nil {
 			return fetchAccount(s.Context(), m.cfg.Client)
