@@ -42,11 +42,10 @@ const errorsMax = 20
 // said is what the status line says: the last error with its code, the
 // last errors, the last note, and the states it names.
 type said struct {
-	errText   string       // the last error, with its code
-	errLog    []string     // the last errors, newest first
-	note      string       // the last thing that happened, in words
-	quitArmed bool         // ctrl+c was pressed once on an empty composer
-	quitAt    time.Time    // when: a second press quits only within quitWindow
-	quitAsk   ui.Component // the question before quitting with a message unanswered, while it shows
-	mouseOff  bool         // mouse capture is off: the terminal selects text
+	errText   string    // the last error, with its code
+	errLog    []string  // the last errors, newest first
+	note      string    // the last thing that happened, in words
+	quitArmed bool      // ctrl+c was pressed once on an empty composer
+	quitAt    time.Time // when: a second press quits only within quitWindow
+	mouseOff  bool      // mouse capture is off: the terminal selects text
 }

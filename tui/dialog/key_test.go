@@ -11,6 +11,9 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
+// aKey is a model key of OpenRouter's shape (not a real one).
+const aKey = "sk-or-v1-0123456789abcdef0123456789abcdef"
+
 // keyDialog is the model key dialog opened by its key, at 80x24.
 func keyDialog(canSave bool) *Key {
 	d := NewKey(uitest.Context(), nil, "VEHICLE_MODEL_KEY", canSave)
@@ -30,13 +33,13 @@ func TestKeyDialogReportsTheKey(t *testing.T) {
 		key     tea.KeyPressMsg
 		want    []ui.Action
 	}{
-		{"enter keeps it", true, " sk-or-secret ", enter, []ui.Action{ui.Close{}, GiveKey{Key: "sk-or-secret"}}},
-		{"ctrl+s saves it", true, "sk-or-secret", ctrl('s'), []ui.Action{ui.Close{}, GiveKey{Key: "sk-or-secret", Save: true}}},
+		{"enter keeps it", true, " " + aKey + " ", enter, []ui.Action{ui.Close{}, GiveKey{Key: aKey}}},
+		{"ctrl+s saves it", true, aKey, ctrl('s'), []ui.Action{ui.Close{}, GiveKey{Key: aKey, Save: true}}},
 		{"ctrl+s with no keyring", false, "sk", ctrl('s'), nil},
 		{"empty field", true, "", enter, nil},
 		{"blanks", true, "   ", enter, nil},
 		{"empty field, ctrl+s", true, "", ctrl('s'), nil},
-		{"esc", true, "sk-or-secret", esc, []ui.Action{ui.Close{}}},
+		{"esc", true, aKey, esc, []ui.Action{ui.Close{}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
