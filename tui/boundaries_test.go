@@ -22,7 +22,7 @@ const uiPath = "github.com/sophia-labs/vehicle/tui/ui"
 
 // components are the UI's component packages: they draw and report, and
 // never write what the root owns.
-var components = []string{"composer", "dialog", "panes", "picker", "session", "transcript"}
+var components = []string{"composer", "dialog", "note", "panes", "picker", "session", "transcript"}
 
 // requesters are the components that make requests of their own: an open
 // session (tui/session) makes its requests (as tea.Cmds) through the client

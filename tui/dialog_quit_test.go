@@ -41,7 +41,7 @@ func TestCtrlCAtADialogNeverQuits(t *testing.T) {
 	b.see("f1 or esc")
 	twice("the help")
 
-	b.send(keyCtrlD)
+	b.send(keyDelete)
 	b.see("Delete “Shared” (s1)?")
 	twice("the delete")
 	for _, r := range srv.Requests() {
@@ -53,7 +53,7 @@ func TestCtrlCAtADialogNeverQuits(t *testing.T) {
 	b.run(b.m.open(id))
 	b.see("Take over or watch?")
 	twice("the offer")
-	if b.m.sess.Role() != session.RoleWatch || count(srv, id, client.EvLeaseRevoked) != 0 {
-		t.Fatalf("ctrl+c at the offer: role %d, %d revocations; want watching", b.m.sess.Role(), count(srv, id, client.EvLeaseRevoked))
+	if b.m.tiles.Focused().Role() != session.RoleWatch || count(srv, id, client.EvLeaseRevoked) != 0 {
+		t.Fatalf("ctrl+c at the offer: role %d, %d revocations; want watching", b.m.tiles.Focused().Role(), count(srv, id, client.EvLeaseRevoked))
 	}
 }

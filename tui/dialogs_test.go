@@ -31,14 +31,14 @@ func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 	}
 	p := drive(t, "picker", hostConfig(t, ada), 80, 24)
 	p.see("Keep me", "1 session")
-	p.send(keyCtrlD)
+	p.send(keyDelete)
 	p.see("Delete “Keep me” (s1)?", "▸ keep it")
 	p.send(keyEnter)
 	if p.m.top() != nil {
 		t.Fatalf("enter left %T open", p.m.top())
 	}
-	p.send(keyCtrlD, keyCtrlD, keyEnter) // ctrl+d twice, then enter
-	p.send(keyCtrlD)
+	p.send(keyDelete, keyDelete, keyEnter) // the delete key twice, then enter
+	p.send(keyDelete)
 	p.send(typing("you know what, keep it")...)
 	p.see("filter: you know what, keep it", "Delete “Keep me” (s1)?", "▸ keep it")
 	p.drain()
@@ -55,7 +55,7 @@ func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 	if n := dels(); n != 0 || p.m.top() != nil {
 		t.Fatalf("%d deletes, top %T after enter", n, p.m.top())
 	}
-	p.send(keyCtrlD)
+	p.send(keyDelete)
 	p.see("▸ keep it (n↵)", "delete it (y↵)")
 	p.send(press('y'))
 	p.see("y: enter picks “delete it”", "▸ delete it")

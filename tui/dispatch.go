@@ -74,7 +74,7 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 	case ui.Close:
 		m.closeOverlay(from)
 	case ui.Note:
-		m.note = a.Text
+		m.note.Say(a.Text)
 	case ui.Failed:
 		m.setErr(a.Err)
 	case ui.Show: // a component shows it on the person's key (ctrl+d, v↵, a click)
@@ -98,18 +98,18 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	switch a := a.(type) {
 	case dialog.Rename:
-		m.note = "renaming…"
+		m.note.Say("renaming…")
 		return renameSession(m.cfg.Context, m.cfg.Client, a.SessionID, a.Title)
 	case dialog.Delete:
 		title := a.Target.DisplayTitle()
-		m.note = "deleting “" + ui.TitleLine(title) + "”…"
+		m.note.Say("deleting “" + ui.TitleLine(title) + "”…")
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			return s.Claim(true)
 		}
 	case dialog.Watch:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			s.Watch()
 		}
 	case dialog.NotAKey:
@@ -130,11 +130,11 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
 	case heldBack:
-		if s := m.current(a.gen); s != nil {
+		if s := m.tiles.Of(a.gen); s != nil {
 			return m.act(s.HeldBack(a.texts), nil)
 		}
 	case sendHeld:
-		if s := m.current(a.gen); s != nil {
+		if s := m.tiles.Of(a.gen); s != nil {
 			cmd, act := s.SendHeld(a.texts)
 			return tea.Batch(cmd, m.act(act, nil))
 		}

@@ -25,8 +25,8 @@ func (m *Model) composerHeight() int {
 	switch {
 	case m.cfg.Watch:
 		return 0
-	case m.focus != focusVisit && m.sess.Gone():
-		return len(m.sess.GoneLines(m.width)) // the lines that say where it went
+	case m.focus != focusVisit && m.tiles.Focused().Gone():
+		return len(m.tiles.Focused().GoneLines(m.width)) // the lines that say where it went
 	}
 	return m.composer.Height()
 }
@@ -56,7 +56,7 @@ func (m *Model) arrange() {
 		m.composer.SetPlaceholder("write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver")
 		m.composer.SetSize(m.width, m.composerLimit())
 		m.composer.SetFocused(m.top() == nil)
-	case m.focus == focusPicker || m.sess == nil:
+	case m.focus == focusPicker || m.tiles.Focused() == nil:
 		m.composer.SetFocused(false)
 		m.picker.SetSize(m.width, max(m.high-1-m.bannerLines()-2, 1))
 	default:
@@ -88,7 +88,7 @@ func (m *Model) arrangeSession() {
 	m.lease.SetSize(m.width, 1)
 	if ch > 0 {
 		m.composer.SetPlaceholder(m.placeholder())
-		m.composer.SetFocused(m.focus == focusSession && m.top() == nil && !m.sess.Gone())
+		m.composer.SetFocused(m.focus == focusSession && m.top() == nil && !m.tiles.Focused().Gone())
 	}
 }
 
@@ -98,7 +98,7 @@ func (m *Model) compose() (string, *tea.Cursor) {
 	if m.focus == focusVisit && m.visit != nil {
 		return m.visitScreen()
 	}
-	if m.focus == focusPicker || m.sess == nil {
+	if m.focus == focusPicker || m.tiles.Focused() == nil {
 		return strings.Join(m.pickerScreen(), "\n"), nil
 	}
 	return m.sessionScreen()
@@ -145,7 +145,7 @@ func (m *Model) pickerScreen() []string {
 // the room pane, the lease, the account, the limits, the composer and the
 // status line.
 func (m *Model) sessionScreen() (string, *tea.Cursor) {
-	s := m.sess
+	s := m.tiles.Focused()
 	title, right := ui.NameLine(s.ID()), ui.NameLine(s.ID())
 	if m.cfg.Client != nil {
 		right = ui.NameLine(m.cfg.Client.Graph()) + "/" + right
@@ -218,7 +218,7 @@ func (m *Model) sidePanes(avail int) sideLines {
 
 // sessionBody is the transcript, or what stands in for it while opening.
 func (m *Model) sessionBody() []string {
-	s := m.sess
+	s := m.tiles.Focused()
 	if m.wallShown() {
 		return m.wallLines()
 	}
@@ -234,7 +234,7 @@ func (m *Model) sessionBody() []string {
 
 // placeholder is the composer's hint for what Enter does now.
 func (m *Model) placeholder() string {
-	s := m.sess
+	s := m.tiles.Focused()
 	rel := client.LeaseNone
 	var holder *client.Lease
 	if s.State() != nil {
@@ -263,7 +263,5 @@ func (m *Model) placeholder() string {
 // behind a zoom keep the pace of tiles.
 func (m *Model) single() {
 	m.transcript.SetJump(false)
-	for _, s := range m.tiles {
-		s.PaceStream(m.throttled(s))
-	}
+	m.tiles.Pace()
 }

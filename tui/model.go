@@ -6,6 +6,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -14,6 +15,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
@@ -32,8 +34,6 @@ type Model struct {
 	empty          *transcript.Transcript // shown with no session open
 	zoom           bool                   // the focused tile fills the wall
 	wall           grid                   // where the tiles go, laid out by arrange
-	flushArmed     bool                   // a flush tick is scheduled, for every tile
-	flushAt        time.Time              // when it fires
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	continueRecent bool                   // --continue: the sessions kept not read yet
 	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
@@ -46,10 +46,9 @@ type Model struct {
 	accountP       *panes.Account
 	status         *panes.Status
 	activity       *panes.Activity
-	gen            int
-	sessions       *session.Config // what every open session shares
-	visit          *visit          // chiming into another person's room, nil when not
-	refs           []string        // the context refs the next text command carries
+	tiles          *session.Wall // the open sessions, one tile each, and the one with the focus
+	visit          *visit        // chiming into another person's room, nil when not
+	refs           []string      // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
@@ -60,7 +59,6 @@ type Model struct {
 	cursor *tea.Cursor // View's cache
 	dirty  bool        // the message being handled changed what the screen shows
 	stale  bool        // laid out anew since frame was drawn: View draws it again
-	ticks  int         // flush ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.
@@ -84,20 +82,22 @@ func New(cfg Config) *Model {
 	if cfg.Keys != nil {
 		keys = *cfg.Keys
 	}
+	keys, dropped := ui.KeepLineEditing(keys) // typing habits never act on a session
 	st := cfg.Theme.Dark
 	if cfg.Light {
 		st = cfg.Theme.Light
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
+	m.note = note.New(&m.Context)
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
 		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
-	m.sessions = &session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context, ClaimTTL: cfg.ClaimTTL,
-		FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState}
+	m.tiles = session.NewWall(&session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context,
+		ClaimTTL: cfg.ClaimTTL, FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState})
 	m.empty = transcript.New(&m.Context)
 	m.transcript = m.empty
 	ctx := &m.Context
@@ -108,6 +108,7 @@ func New(cfg Config) *Model {
 	m.composer.SetReadOnly(cfg.Watch && !cfg.Chime)
 	m.picker = m.newPicker()
 	m.refs = addRefs(nil, cfg.ContextRefs...)
+	m.keysNote = droppedWords(dropped)
 	m.resize(80, 24)
 	return m
 }
@@ -119,16 +120,17 @@ func (m *Model) Init() tea.Cmd {
 	case m.cfg.Chime && m.cfg.SessionID != "":
 		cmds = append(cmds, m.startVisit(m.cfg.SessionID))
 	case m.cfg.Continue && !m.cfg.Chime:
-		m.focus, m.note = focusPicker, "opening what you had open last…"
+		m.focus = focusPicker
+		m.note.Say("opening what you had open last…")
 		m.continueRecent = true // a listing that comes before the sessions kept is held for them
 		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
 	case len(m.cfg.SessionIDs) > 1:
-		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), maxTiles)]))
+		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)]))
 	case m.cfg.SessionID != "":
 		cmds = append(cmds, m.open(m.cfg.SessionID))
 	case m.cfg.New && !m.cfg.Watch:
 		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.newRequest()))
-		m.note = "starting a new session…"
+		m.note.Say("starting a new session…")
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
@@ -136,6 +138,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
+	if m.keysNote != "" {
+		m.note.Say(strings.TrimPrefix(m.note.Text()+" · "+m.keysNote, " · "))
+	}
 	m.arrange()
 	m.stale = true
 	return tea.Batch(cmds...)
@@ -153,8 +158,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if spin := m.keepSpinning(); spin != nil {
 		cmd = tea.Batch(cmd, spin)
 	}
-	if m.sess != nil {
-		cmd = tea.Batch(cmd, m.sess.KeepCountdown())
+	if m.tiles.Focused() != nil {
+		cmd = tea.Batch(cmd, m.tiles.Focused().KeepCountdown())
 	}
 	if m.dirty {
 		m.arrange()
@@ -196,8 +201,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.onFocus(true)
 	case tea.BlurMsg:
 		m.onFocus(false)
-	case flushMsg:
-		return m.onFlush(msg)
+	case session.FlushMsg:
+		drew, changed, cmd := m.tiles.Flush(msg)
+		m.dirty = drew && (changed || m.activity.Moved())
+		return cmd
 	case panes.SpinMsg:
 		m.onSpin(msg)
 	default:
@@ -271,7 +278,7 @@ func (m *Model) View() tea.View {
 // of, for the caller to release them after the program ends.
 func (m *Model) Driving() []string {
 	var ids []string
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		if s.Driving() {
 			ids = append(ids, s.ID())
 		}
@@ -309,31 +316,25 @@ func (m *Model) setStyles(st *theme.Styles) {
 }
 
 // LastError is the error the UI shows, with its code; "" when none.
-func (m *Model) LastError() string { return m.errText }
+func (m *Model) LastError() string { return m.note.Err() }
 
-// setErr shows an error with its code; nil clears it.
-func (c *common) setErr(err error) {
-	if err == nil {
-		c.errText = ""
-		return
-	}
-	c.errText = describe(err, &c.Keys)
-	if client.ErrorCode(err) == client.CodeAccessReduced && c.sess != nil {
-		c.sess.Reduce() // no take-over is offered from now on
-	}
-	if len(c.errLog) == 0 || c.errLog[0] != c.errText {
-		c.errLog = append([]string{c.errText}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
+// setErr shows an error with its code (note.Line.SetErr); nil clears it.
+// A refusal for access reduced makes the open session read only.
+func (m *Model) setErr(err error) {
+	m.note.SetErr(err)
+	if s := m.tiles.Focused(); client.ErrorCode(err) == client.CodeAccessReduced && s != nil {
+		s.Reduce() // no take-over is offered from now on
 	}
 }
 
 // failed shows a refused or failed request on the status line, dropping the
 // note it replaces, and reports whether err was one.
-func (c *common) failed(err error) bool {
+func (m *Model) failed(err error) bool {
 	if err == nil {
 		return false
 	}
-	c.setErr(err)
-	c.note = ""
+	m.setErr(err)
+	m.note.Say("")
 	return true
 }
 
@@ -344,8 +345,8 @@ const windowTitleRunes = 256
 // windowTitle names the open session in the terminal's title, cut to
 // windowTitleRunes.
 func (m *Model) windowTitle() string {
-	if m.sess != nil && m.sess.State() != nil {
-		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.State().Title()), windowTitleRunes)
+	if m.tiles.Focused() != nil && m.tiles.Focused().State() != nil {
+		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.tiles.Focused().State().Title()), windowTitleRunes)
 	}
 	return "vehicle"
 }

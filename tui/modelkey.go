@@ -52,7 +52,7 @@ func (m *Model) tellKeyDialog() {
 // composerTakes reports whether the open session's composer takes text
 // handed back to it (a text given as the model key that is not one).
 func (m *Model) composerTakes() bool {
-	return m.sess != nil && m.sess.State() != nil && !m.sess.Gone() && !m.cfg.Watch
+	return m.tiles.Focused() != nil && m.tiles.Focused().State() != nil && !m.tiles.Focused().Gone() && !m.cfg.Watch
 }
 
 // notAKey puts a text given as the model key that is not of a key's shape
@@ -66,7 +66,7 @@ func (m *Model) notAKey(text string) {
 		text = now + "\n" + text
 	}
 	m.composer.SetValue(text)
-	m.note = "that was not a model key: it is back in the composer, not kept"
+	m.note.Say("that was not a model key: it is back in the composer, not kept")
 }
 
 // keyTypedUnder moves a model key typed by hand at the key dialog, before
@@ -94,7 +94,7 @@ func (m *Model) keyTypedUnder(d *dialog.Key, typed string) {
 		return
 	}
 	d.Fill(k)
-	m.note = "the key you typed is in the key field, not where you typed it"
+	m.note.Say("the key you typed is in the key field, not where you typed it")
 }
 
 // modelKeyVariable is the variable the model key is read from at start.
@@ -114,7 +114,7 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 	r := m.refusal
 	m.refusal = nil
 	m.setErr(nil)
-	m.note = "your model key goes with every request from now on"
+	m.note.Say("your model key goes with every request from now on")
 	cmds := []tea.Cmd{fetchAccount(m.cfg.Context, m.cfg.Client)}
 	if save && m.cfg.SaveModelKey != nil {
 		store := m.cfg.SaveModelKey
@@ -122,10 +122,10 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 	}
 	switch {
 	case r != nil && r.Create:
-		m.note += ": starting the session again…"
+		m.note.Add(": starting the session again…")
 		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.askedAgain()))
 	case !m.composer.Blank():
-		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
+		m.note.Add(": " + ui.KeyName(m.Keys.Send) + " sends your text again")
 	}
 	return tea.Batch(cmds...)
 }
@@ -137,8 +137,8 @@ func (m *Model) onKeySaved(msg keySavedMsg) {
 			msg.err, m.modelKeyVariable()))
 		return
 	}
-	m.note = "your model key is saved in the OS keyring (its own entry)"
+	m.note.Say("your model key is saved in the OS keyring (its own entry)")
 	if !m.composer.Blank() {
-		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
+		m.note.Add(": " + ui.KeyName(m.Keys.Send) + " sends your text again")
 	}
 }

@@ -19,7 +19,7 @@ func outOfCredit(t *testing.T) (*harness, func() string) {
 	cfg := hostConfig(t, c)
 	cfg.SessionID = id
 	a := drive(t, "dee", cfg, 100, 34)
-	a.see("✗ no credit left: the next turn is refused; ctrl+g gives your key")
+	a.see("✗ no credit left: the next turn is refused")
 	a.send(typing("after the credit")...)
 	a.send(keyEnter)
 	a.seeBoxed("Model key", "The host said: out_of_credit: ")
@@ -39,8 +39,8 @@ func TestKeyFieldTakesKeysNotSentences(t *testing.T) {
 	a.send(typing("so what do I do now")...)
 	a.send(keyEnter)
 	a.drain()
-	if modelKey() != "" || strings.Contains(a.m.note, "your model key goes with every request") {
-		t.Fatalf("the sentence was kept as the model key (note %q)", a.m.note)
+	if modelKey() != "" || strings.Contains(a.m.note.Text(), "your model key goes with every request") {
+		t.Fatalf("the sentence was kept as the model key (note %q)", a.m.note.Text())
 	}
 	if v := a.m.composer.Value(); !strings.HasPrefix(v, "after the credit") || !strings.HasSuffix(v, "so what do I do now") {
 		t.Fatalf("the composer holds %q: the sentence is not there whole", v)
@@ -66,7 +66,7 @@ func TestKeyFieldTakesKeysNotSentences(t *testing.T) {
 	if strings.Contains(a.m.composer.Value(), "sk-or-short") {
 		t.Fatal("a part of a key went to the composer at esc")
 	}
-	a.send(keyCtrlG, tea.PasteMsg{Content: testModelKey})
+	a.send(keyModelKey, tea.PasteMsg{Content: testModelKey})
 	a.send(keyEnter)
 	a.see("your model key goes with every request from now on")
 	if modelKey() != testModelKey {

@@ -104,8 +104,8 @@ func (m *Model) clickBody(x, line int, double bool) tea.Cmd {
 		if !ok {
 			return nil
 		}
-		if s != m.sess {
-			m.focusTile(m.tileOf(s))
+		if s != m.tiles.Focused() {
+			m.focusTile(m.tiles.Index(s))
 			return nil // the first click gives the focus; the next acts
 		}
 		view, line = viewOf(s), row

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"time"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
 )
@@ -35,13 +33,6 @@ type deletedMsg struct {
 type clonedMsg struct {
 	branched *client.Branched
 	err      error
-}
-
-// flushMsg is the throttle's tick: render the streaming tail now; at is
-// when the tick fired (zero when a test sends it).
-type flushMsg struct {
-	gen int
-	at  time.Time
 }
 
 // chimedMsg answers a chime sent from this terminal: into the open

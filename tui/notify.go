@@ -76,8 +76,8 @@ func noticeText(s string) string {
 func (m *Model) toggleMouse() {
 	m.mouseOff = !m.mouseOff
 	if m.mouseOff {
-		m.note = "your terminal selects text now · " + ui.KeyName(m.Keys.Mouse) + " gives the mouse back"
+		m.note.Say("your terminal selects text now · " + ui.KeyName(m.Keys.Mouse) + " gives the mouse back")
 		return
 	}
-	m.note = "mouse on: the wheel scrolls the transcript"
+	m.note.Say("mouse on: the wheel scrolls the transcript")
 }

@@ -47,8 +47,8 @@ func TestOfferKeepsTypedText(t *testing.T) {
 	}
 	b.send(keyEnter) // the marked answer: watch
 	b.until("the offer closed", func(string) bool { return b.m.top() == nil })
-	if b.m.top() != nil || b.m.sess.Role() != session.RoleWatch || count(srv, id, client.EvLeaseRevoked) != 0 {
-		t.Fatalf("enter did not watch: top %T, role %d", b.m.top(), b.m.sess.Role())
+	if b.m.top() != nil || b.m.tiles.Focused().Role() != session.RoleWatch || count(srv, id, client.EvLeaseRevoked) != 0 {
+		t.Fatalf("enter did not watch: top %T, role %d", b.m.top(), b.m.tiles.Focused().Role())
 	}
 	b.send(keyEnter) // enter on the text offers again
 	b.see("Take over or watch?", "What you typed waits in the composer.")

@@ -36,7 +36,7 @@ func (c *common) top() ui.Component {
 // picker has the focus.
 func (m *Model) closeOverlay(o ui.Component) {
 	m.overlays.Remove(o)
-	if m.focus.pane() && m.sess == nil {
+	if m.focus.pane() && m.tiles.Focused() == nil {
 		m.focus = focusPicker
 	}
 }
@@ -99,7 +99,7 @@ func (m *Model) overlay(body []string) []string { return m.overlays.Over(body, m
 // driving: the text waits in the composer.
 func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
 	s.Offered(holder)
-	if s != m.sess {
+	if s != m.tiles.Focused() {
 		return
 	}
 	m.closeOffer()
@@ -120,9 +120,9 @@ func (m *Model) closeOffer() {
 func (m *Model) reoffer() {
 	m.overlays.Drop(func(o ui.Component) bool {
 		d, ok := o.(*dialog.Offer)
-		return ok && (m.sess == nil || d.Gen() != m.sess.Gen())
+		return ok && (m.tiles.Focused() == nil || d.Gen() != m.tiles.Focused().Gen())
 	})
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.Offer() == nil {
 		return
 	}
@@ -141,18 +141,18 @@ func (m *Model) reoffer() {
 // focused tile's offer is on top: the offer waits for its tile, and shows
 // again when the focus comes back.
 func (m *Model) onOfferTileKey(o dialog.Dialog, k tea.KeyPressMsg) bool {
-	if _, ok := o.(*dialog.Offer); !ok || len(m.tiles) < 2 || m.focus == focusPicker {
+	if _, ok := o.(*dialog.Offer); !ok || len(m.tiles.All()) < 2 || m.focus == focusPicker {
 		return false
 	}
 	keys := &m.Keys
 	if !key.Matches(k, keys.TileLeft, keys.TileRight, keys.TileUp, keys.TileDown, keys.Zoom) {
 		return false
 	}
-	was := m.sess
+	was := m.tiles.Focused()
 	if !m.onWallKey(k) {
 		return false
 	}
-	if m.sess != was {
+	if m.tiles.Focused() != was {
 		m.reoffer()
 	}
 	return true

@@ -102,7 +102,7 @@ func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	m.focus = focusSession // text: the composer takes it, and the focus
-	m.note = ""
+	m.note.Say("")
 	if first != "" {
 		m.composer.Type(tea.KeyPressMsg{Code: []rune(first)[0], Text: first})
 	}
@@ -118,7 +118,7 @@ func (m *Model) acted() {
 // syncPanes tells the smaller panes what the open session shows now; they
 // draw from it at the next frame.
 func (m *Model) syncPanes() {
-	s := m.sess
+	s := m.tiles.Focused()
 	m.composer.SetReadOnly(m.cfg.Watch && m.focus != focusVisit)
 	m.room.SetFocused(m.focus == focusRoom)
 	m.transcript.SetMarked(m.focus == focusEntries)
@@ -126,7 +126,7 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.errText, Note: m.note, QuitArmed: m.quitArmed, MouseOff: m.mouseOff,
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), MouseOff: m.mouseOff,
 		Hint: m.paneHint(), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)
@@ -167,7 +167,7 @@ func (m *Model) paneHint() string {
 // onPanesAction acts on what the person did in a pane of the open session;
 // in a session that is gone nothing is sent, and the status says so.
 func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -203,7 +203,7 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 // entries: a search opened, a fork asked for (nothing is sent in a session
 // that is gone).
 func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -214,7 +214,7 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 		if gone := s.RefuseGone(); gone != nil {
 			return m.act(gone, nil)
 		}
-		m.note = "forking before this entry…"
+		m.note.Say("forking before this entry…")
 		return forkBefore(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.EntryID)
 	}
 	return nil

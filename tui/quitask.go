@@ -26,7 +26,7 @@ type quitAnyway struct{ rootAct }
 // reports whether it asked.
 func (m *Model) askQuit() bool {
 	var lines []string
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		u := s.Unanswered()
 		if u == nil {
 			continue
@@ -58,8 +58,8 @@ func (m *Model) askQuit() bool {
 		{Label: "quit anyway, and keep it as the draft", Act: quitAnyway{}},
 	}, 0)
 	m.push(d)
-	m.note = ui.KeyName(m.Keys.Down) + " " + ui.KeyName(m.Keys.Open) + " quits anyway, keeping it · " +
-		ui.KeyName(m.Keys.Quit) + " or " + ui.KeyName(m.Keys.Dismiss) + " stays"
+	m.note.Say(ui.KeyName(m.Keys.Down) + " " + ui.KeyName(m.Keys.Open) + " quits anyway, keeping it · " +
+		ui.KeyName(m.Keys.Quit) + " or " + ui.KeyName(m.Keys.Dismiss) + " stays")
 	return true
 }
 

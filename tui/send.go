@@ -27,7 +27,7 @@ func (c *common) tooLong(text string) bool {
 	if len(text) <= client.MaxTextBytes {
 		return false
 	}
-	c.note = fmt.Sprintf("not sent: %s is %s bytes, over the %s a message may hold; shorten it (%s edits it)",
-		"the text", ui.Thousands(len(text)), ui.Thousands(client.MaxTextBytes)+" bytes", ui.KeyName(c.Keys.Editor))
+	c.note.Say(fmt.Sprintf("not sent: %s is %s bytes, over the %s a message may hold; shorten it (%s edits it)",
+		"the text", ui.Thousands(len(text)), ui.Thousands(client.MaxTextBytes)+" bytes", ui.KeyName(c.Keys.Editor)))
 	return true
 }

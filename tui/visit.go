@@ -34,6 +34,7 @@ type sentChime struct {
 	at      time.Time
 	outcome string
 	ok      bool // pending or submitted, not refused
+	pending bool // the driver decides: its outcome is never known here
 }
 
 // visitIntro is the screen's explanation, above the chimes sent.
@@ -46,7 +47,7 @@ const visitIntro = "You are chiming into another person's session. What you writ
 func (m *Model) startVisit(id string) tea.Cmd {
 	m.visit = &visit{id: id}
 	m.focus = focusVisit
-	m.note = "chiming into " + ui.SanitizeLine(id)
+	m.note.Say("chiming into " + ui.SanitizeLine(id))
 	m.layout()
 	if m.cfg.History != nil {
 		m.composer.SetHistory(nil)
@@ -78,13 +79,13 @@ func (m *Model) onVisitDraft(kept KeptDraft) {
 	}
 	if kept.RequestID != "" && kept.Op == opChime && v.unconfirmed == nil {
 		v.unconfirmed = &session.Outgoing{Op: opChime, RequestID: kept.RequestID, Text: kept.Request, Kept: true}
-		m.note = "your chime with no answer is kept: " + ui.KeyName(m.Keys.Send) +
-			" on an empty composer sends it again (the same request: the room gets it once)"
+		m.note.Say("your chime with no answer is kept: " + ui.KeyName(m.Keys.Send) +
+			" on an empty composer sends it again (the same request: the room gets it once)")
 	}
 	if kept.Text != "" && m.composer.Blank() {
 		m.composer.SetValue(kept.Text)
 		if v.unconfirmed == nil {
-			m.note = "your draft is back in the composer"
+			m.note.Say("your draft is back in the composer")
 		}
 	}
 }
@@ -117,10 +118,10 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		case !m.composer.Blank():
 			keep = m.remember(m.composer.Value())
 			m.composer.SetValue("")
-			m.note = "sending a chime…"
+			m.note.Say("sending a chime…")
 		case v.unconfirmed != nil:
 			out = *v.unconfirmed
-			m.note = "sending it again (the same request)…"
+			m.note.Say("sending it again (the same request)…")
 		default:
 			return nil
 		}
@@ -142,22 +143,22 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 	v.sending, v.outbound = false, nil
 	if msg.err != nil && !session.HostRefused(msg.err) {
 		v.unconfirmed = &msg.out
-		m.setErr(msg.err) // kept in the errors list
-		m.errText = ""
-		m.note = session.UnconfirmedNote(opChime, ui.KeyName(m.Keys.Send))
+		m.setErr(msg.err)
+		m.note.HideErr() // kept in the errors list
+		m.note.Say(session.UnconfirmedNote(opChime, ui.KeyName(m.Keys.Send)))
 		return
 	}
 	if u := v.unconfirmed; u != nil && u.RequestID == msg.out.RequestID {
 		v.unconfirmed = nil
 		if u.Kept && session.IsConflict(msg.err) { // an earlier run's request, under its own client id: it went then
 			m.setErr(nil)
-			m.note = "the host had this chime from your earlier run: it is not sent twice"
+			m.note.Say("the host had this chime from your earlier run: it is not sent twice")
 			return
 		}
 	}
 	if m.failed(msg.err) {
 		if client.ErrorCode(msg.err) == client.CodeNotFound {
-			m.errText += " (or you have no role on its graph)"
+			m.note.Qualify(" (or you have no role on its graph)")
 		}
 		m.refused(msg.err)
 		m.composer.Restore(msg.out.Text)
@@ -167,15 +168,16 @@ func (m *Model) onVisitChimed(msg chimedMsg) {
 	now := m.cfg.Now()
 	out, room := m.chimeWords(msg.res, now)
 	ok := msg.res != nil && msg.res.Accepted
-	v.sent = append(v.sent, sentChime{text: msg.out.Text, at: now, outcome: out, ok: ok})
+	pending := ok && msg.res.Status != "submitted"
+	v.sent = append(v.sent, sentChime{text: msg.out.Text, at: now, outcome: out, ok: ok, pending: pending})
 	v.room, v.roomAt = room, now
-	m.note = out
+	m.note.Say(out)
 	switch {
 	case !ok:
 		m.composer.Restore(escapeSlash(msg.out.Text)) // refused: the text is the person's still
-		m.note += " · your text is back in the composer"
-	case msg.res.Status != "submitted":
-		m.note += " · " + pendingUnseen
+		m.note.Add(" · your text is back in the composer")
+	case pending:
+		m.note.Add(" · " + pendingUnseen)
 	}
 }
 
@@ -219,7 +221,7 @@ func (m *Model) visitBody(h int) []string {
 		for _, l := range ui.WrapPlain(ui.Sanitize(c.text), w) {
 			out = append(out, transcript.BodyIndent+m.Styles.Body.Render(l))
 		}
-		if strings.HasPrefix(c.outcome, "pending") {
+		if c.pending {
 			for _, l := range ui.WrapPlain(pendingUnseen, w) {
 				out = append(out, transcript.BodyIndent+m.Styles.Notice.Render(l))
 			}
@@ -269,7 +271,7 @@ func (m *Model) chimeDraft(text string) tea.Cmd {
 		return nil
 	}
 	m.composer.SetValue("")
-	m.note = "sending a chime…"
+	m.note.Say("sending a chime…")
 	v.sending = true
 	return sendChime(m.cfg.Context, m.cfg.Client, 0, v.id, m.newOutgoing(opChime, text), true)
 }

@@ -28,11 +28,12 @@ func (m *Model) chimeWords(r *client.ChimeResult, at time.Time) (words, room str
 	case r.Status == "submitted":
 		return "went in at once (co-drive) at " + when, "chimes went in at once (co-drive)"
 	}
-	return "pending with the driver since " + when, "chimes waited for the driver (suggest)"
+	return "sent at " + when + " · held for the driver to decide", "chimes waited for the driver (suggest)"
 }
 
-// pendingUnseen is said under a pending chime, and on the status line.
-const pendingUnseen = "you will not see the outcome here: only the session's owner reads it"
+// pendingUnseen is said under a chime the driver decides on, and on the
+// status line: what the driver did with it is never known here.
+const pendingUnseen = "its outcome is not visible from here: only the session's owner reads it"
 
 // refusedWhy words the host's reason for a refused chime in the past: the
 // room's mode when the host names it, else the host's own words.

@@ -33,7 +33,7 @@ type grid struct {
 
 // wallShown reports whether the open sessions show as a wall of tiles:
 // more than one open, not zoomed.
-func (m *Model) wallShown() bool { return len(m.tiles) > 1 && !m.zoom }
+func (m *Model) wallShown() bool { return len(m.tiles.All()) > 1 && !m.zoom }
 
 // layGrid chooses the grid for n tiles in an area width x height: the
 // arrangement that shows the most tiles at a readable size, then the one
@@ -41,7 +41,7 @@ func (m *Model) wallShown() bool { return len(m.tiles) > 1 && !m.zoom }
 // height, as a cell is about twice as high as it is wide).
 func layGrid(n, width, height int) grid {
 	best, bestScore := grid{cols: 1, rows: 1, shown: 1, w: width, h: height}, -1
-	for shown := min(n, maxTiles); shown >= 1; shown-- {
+	for shown := min(n, session.MaxTiles); shown >= 1; shown-- {
 		rest := 0
 		if shown < n {
 			rest = 1
@@ -75,22 +75,22 @@ func layGrid(n, width, height int) grid {
 // shownTiles is the tiles the grid shows: the focused one always among
 // them, the others in their order.
 func (m *Model) shownTiles(g grid) []*session.Session {
-	if g.shown >= len(m.tiles) {
-		return m.tiles
+	if g.shown >= len(m.tiles.All()) {
+		return m.tiles.All()
 	}
 	out := make([]*session.Session, 0, g.shown)
-	out = append(out, m.sess)
-	for _, s := range m.tiles {
+	out = append(out, m.tiles.Focused())
+	for _, s := range m.tiles.All() {
 		if len(out) == g.shown {
 			break
 		}
-		if s != m.sess {
+		if s != m.tiles.Focused() {
 			out = append(out, s)
 		}
 	}
 	// keep the wall's order on screen
 	ordered := make([]*session.Session, 0, len(out))
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		for _, o := range out {
 			if o == s {
 				ordered = append(ordered, s)
@@ -116,16 +116,16 @@ func (g grid) tileSize(c, r int) (w, h int) {
 // arrangeWall sizes each shown tile's transcript for an area of the
 // screen's width and height lines.
 func (m *Model) arrangeWall(height int) {
-	g := layGrid(len(m.tiles), m.width, height)
+	g := layGrid(len(m.tiles.All()), m.width, height)
 	m.wall = g
-	for _, s := range m.tiles { // tiles turn pages (transcript/jump.go); those glanced at read slower
+	for _, s := range m.tiles.All() { // tiles turn pages (transcript/jump.go)
 		viewOf(s).SetJump(true)
-		s.PaceStream(m.throttled(s))
 	}
+	m.tiles.Pace() // those glanced at read slower
 	for i, s := range m.shownTiles(g) {
 		w, h := g.tileSize(i%g.cols, i/g.cols)
 		viewOf(s).SetSize(w, max(h-1, 1)) // renderings are dropped only for another width
-		viewOf(s).SetMarked(s == m.sess && m.focus == focusEntries)
+		viewOf(s).SetMarked(s == m.tiles.Focused() && m.focus == focusEntries)
 	}
 }
 
@@ -144,7 +144,7 @@ func (m *Model) wallLines() []string {
 			w, _ := g.tileSize(c, r)
 			var lines []string
 			if i < len(tiles) {
-				lines = tiles[i].TileLines(w, tiles[i] == m.sess)
+				lines = tiles[i].TileLines(w, tiles[i] == m.tiles.Focused())
 			}
 			cols = append(cols, ui.FitLines(lines, h))
 		}
@@ -170,7 +170,7 @@ func (m *Model) wallLines() []string {
 // brings them.
 func (m *Model) othersLine(shown []*session.Session) string {
 	var names []string
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		in := false
 		for _, o := range shown {
 			in = in || o == s

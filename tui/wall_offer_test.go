@@ -30,11 +30,11 @@ func TestWallOfferLetsTilesMove(t *testing.T) {
 		})
 	}
 	a.see("Take over or watch?", "▸ you type here · Alpha")
-	alpha, beta := a.m.tiles[0], a.m.tiles[1]
+	alpha, beta := a.m.tiles.All()[0], a.m.tiles.All()[1]
 	offerOf(alpha)
 
 	a.send(keyAltRight)
-	if a.m.sess != beta {
+	if a.m.tiles.Focused() != beta {
 		t.Fatal("alt+→ did not move the focus to Beta")
 	}
 	offerOf(beta)
@@ -43,7 +43,7 @@ func TestWallOfferLetsTilesMove(t *testing.T) {
 		t.Fatalf("Beta's composer holds %q", got)
 	}
 	a.send(keyAltLeft)
-	if a.m.sess != alpha {
+	if a.m.tiles.Focused() != alpha {
 		t.Fatal("alt+← did not move the focus back to Alpha")
 	}
 	offerOf(alpha)

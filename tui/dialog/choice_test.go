@@ -84,11 +84,11 @@ func TestDeleteConfirmationInert(t *testing.T) {
 	says(t, d, "Delete “evil␛]52;c;aGk=␇ title” (s␛[2J)?")
 }
 
-// TestDeleteIgnoresOtherKeys: a ctrl key that is no answer, and a message
-// that is no key, leave the question open.
+// TestDeleteIgnoresOtherKeys: a ctrl key that is no answer (and not the
+// line editor's), and a message that is no key, leave the question open.
 func TestDeleteIgnoresOtherKeys(t *testing.T) {
 	d := deleting()
-	for _, msg := range []tea.Msg{ctrl('d'), tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt}, tea.WindowSizeMsg{}, tea.PasteMsg{Content: "y"}} {
+	for _, msg := range []tea.Msg{ctrl('l'), tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt}, tea.WindowSizeMsg{}, tea.PasteMsg{Content: "y"}} {
 		if _, act := d.Update(msg); act != nil {
 			t.Errorf("%#v answered it: %#v", msg, act)
 		}

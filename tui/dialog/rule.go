@@ -19,6 +19,8 @@ import (
 //     reached it: a field takes text, and a question's letters mark, once
 //     a key of its own that is not text (enter, tab, an arrow) or a paste
 //     came to it;
+//   - a line editor's key (ctrl+u, ctrl+w, ...) at a dialog with no field
+//     goes on under it, as text does: it edits what the person was editing;
 //   - esc and ctrl+c close the dialog on top with its safe answer, and
 //     never quit while a dialog shows;
 //   - enter picks the marked answer, the safe one unless the person moved
@@ -81,6 +83,13 @@ func (e *entry) key(k tea.KeyPressMsg, keys *ui.KeyMap) Route {
 	if key.Matches(k, keys.Quit, keys.Dismiss) {
 		e.disarm()
 		return Route{Way: Answer, Act: ui.Join(ui.Close{}, e.d.Safe())}
+	}
+	if ui.IsLineEditing(k.String()) && e.d.Kind() != Field {
+		e.typed = true
+		if e.d.Kind() == Shows && e.own {
+			return Route{Way: CloseUnder, Msgs: []tea.Msg{k}}
+		}
+		return e.under(k) // it edits what the person was editing (a marked letter first)
 	}
 	if !IsText(k) {
 		if e.armed && !ui.IsEnter(k) {

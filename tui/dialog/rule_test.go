@@ -301,6 +301,30 @@ func TestProgramsDialogsTakeNoText(t *testing.T) {
 	}
 }
 
+// TestLineEditorGoesUnder: a line editor's key (ctrl+u, ctrl+w, ctrl+a) at
+// a dialog that takes no text goes on to the screen under it, as text
+// does: it edits what the person was editing; the question stays. At a
+// field, the field takes it.
+func TestLineEditorGoesUnder(t *testing.T) {
+	for _, k := range []tea.KeyPressMsg{ctrl('u'), ctrl('w'), ctrl('a')} {
+		for _, own := range []bool{false, true} {
+			ty := over(t, deleting(), own)
+			r := ty.s.Route(k, &ty.keys)
+			if r.Way != Under || len(r.Msgs) != 1 || r.Msgs[0] != tea.Msg(k) || ty.s.Top() == nil {
+				t.Errorf("%s at the delete (own %v): %+v", k, own, r)
+			}
+		}
+		ty := over(t, NewRename(uitest.Context(), target()), true)
+		if r := ty.s.Route(k, &ty.keys); r.Way != ToDialog {
+			t.Errorf("%s at the rename: %+v", k, r)
+		}
+		ty = over(t, NewHelp(uitest.Context(), screenKeys{uitest.Context(), true}), true)
+		if r := ty.s.Route(k, &ty.keys); r.Way != CloseUnder {
+			t.Errorf("%s at the help: %+v", k, r)
+		}
+	}
+}
+
 // TestPasteAtAQuestion goes under it: a question takes no text.
 func TestPasteAtAQuestion(t *testing.T) {
 	ty := over(t, offer(), false)

@@ -121,7 +121,10 @@ func (q *Queue) Lines() []string {
 func (q *Queue) line(it LaneItem, selected bool) string {
 	st, send := q.ctx.Styles, ui.KeyName(q.ctx.Keys.Send)
 	what := "queued " + OpWord(it.Op)
-	if it.Op == client.OpSteer {
+	switch {
+	case it.Author != "":
+		what = "queued chime from " + ui.TitleLine(it.Author)
+	case it.Op == client.OpSteer:
 		what = "steer, after this turn"
 	}
 	text := ui.SanitizeLine(it.Text)

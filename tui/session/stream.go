@@ -46,11 +46,11 @@ func (s *Session) Close(release bool) tea.Cmd {
 	return closeStream(s.cfg.Parent, s.cfg.Client, s.stream, s.id, release)
 }
 
-// Drop is what a message for a session closed since needs: a stream opened
-// for it is closed.
-func Drop(msg Msg, cfg *Config) tea.Cmd {
+// Stray is what a message for a session closed since needs: a stream
+// opened for it is closed.
+func (w *Wall) Stray(msg Msg) tea.Cmd {
 	if m, ok := msg.(StreamOpenedMsg); ok && m.Stream != nil {
-		return closeStream(cfg.Parent, cfg.Client, m.Stream, "", false)
+		return closeStream(w.cfg.Parent, w.cfg.Client, m.Stream, "", false)
 	}
 	return nil
 }

@@ -66,7 +66,8 @@ func (c *Conn) Text(st *theme.Styles) string {
 type LaneItem struct {
 	CommandID string
 	Op        string
-	Text      string // its text, when this terminal sent it
+	Text      string // its text, when this terminal sent it, or an accepted chime's
+	Author    string // the collaborator whose accepted chime it is, "" for the person's own
 	Cancelled bool   // the host cancelled it undelivered: enter sends it again
 	// Unconfirmed: its answer was lost; enter sends the same request again
 	Unconfirmed bool
