@@ -151,3 +151,63 @@ func TestKeyCures(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyShape: a model key is one word of printable ASCII, 20 to 512
+// characters; an OpenRouter door's key starts sk-or-. Sentences, short
+// words, other characters are not keys, each said why.
+func TestKeyShape(t *testing.T) {
+	or := &client.BYOK{Provider: "openrouter"}
+	cases := []struct {
+		key  string
+		byok *client.BYOK
+		why  string
+	}{
+		{aKey, or, ""},
+		{aKey, nil, ""},
+		{"sk-ant-api03-0123456789abcdef", nil, ""},
+		{"sk-ant-api03-0123456789abcdef", or, "an OpenRouter key starts with sk-or-"},
+		{"so what do I do now", or, "it has spaces, and a model key is one word"},
+		{"sk-or-v1-0123\t456789abcdef0123456789", nil, "it has spaces, and a model key is one word"},
+		{"sk-or-v1-0123456789abcdéf0123456789", nil, "it has characters a model key never has"},
+		{"sk-or-v1-0123456789\u200babcdef0123456789", nil, "it has characters a model key never has"},
+		{"sk-or-short", or, "it is too short for a model key"},
+		{"sk-or-" + strings.Repeat("a", 507), or, "it is too long for a model key"},
+	}
+	for _, c := range cases {
+		if got := KeyShape(c.key, c.byok); got != c.why {
+			t.Errorf("KeyShape(%q) = %q, want %q", c.key, got, c.why)
+		}
+	}
+}
+
+// TestKeyFieldSaysWhy: words given as the key go back (NotAKey) and the
+// field says why; a word that is no key stays, said; with no composer to
+// take them, words stay too; esc gives words back and drops a word.
+func TestKeyFieldSaysWhy(t *testing.T) {
+	d := keyDialog(false)
+	d.SetBack(true)
+	typeIn(d, "so what now")
+	_, act := d.Update(enter)
+	reports(t, "words", act, NotAKey{Text: "so what now"})
+	says(t, d, "✗ not kept: it has spaces, and a model key is one word: your words went to the composer")
+	typeIn(d, "sk-or-short")
+	if _, act := d.Update(enter); act != nil || d.in.String() != "sk-or-short" {
+		t.Errorf("a word: %#v, the field holds %q", act, d.in.String())
+	}
+	says(t, d, "✗ not kept: it is too short for a model key")
+	reports(t, "esc on a word", d.Safe())
+	if d.in.String() != "" {
+		t.Error("esc kept the word in the field")
+	}
+	typeIn(d, "more words")
+	reports(t, "esc on words", d.Safe(), NotAKey{Text: "more words"})
+
+	alone := keyDialog(false) // no composer: the words stay, said
+	typeIn(alone, "so what now")
+	if _, act := alone.Update(enter); act != nil || alone.in.String() != "so what now" {
+		t.Errorf("no composer: %#v, the field holds %q", act, alone.in.String())
+	}
+	if alone.Kind() != Field {
+		t.Errorf("the key dialog's kind is %d", alone.Kind())
+	}
+}
