@@ -131,7 +131,7 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
 	case heldBack:
 		if s := m.tiles.Of(a.gen); s != nil {
-			return m.act(s.HeldBack(a.texts), nil)
+			return m.act(s.HeldBack(a.texts, a.steers), nil)
 		}
 	case sendHeld:
 		if s := m.tiles.Of(a.gen); s != nil {

@@ -25,11 +25,12 @@ import (
 // quitWindow is how soon a second ctrl+c must follow the first to quit.
 const quitWindow = 3 * time.Second
 
-// heldBack puts the held follow-ups back in the composer.
+// heldBack puts the held texts back in the composer: steers first.
 type heldBack struct {
 	rootAct
-	gen   int
-	texts []string
+	gen    int
+	texts  []string
+	steers int // how many of texts, first, are steers
 }
 
 // sendHeld sends the held follow-ups again, in order.
@@ -125,7 +126,7 @@ func (m *Model) askHeld(a session.AskHeld) {
 	}
 	m.push(dialog.NewChoice(&m.Context, "Run aborted", b.String()+ask,
 		[]dialog.Option{
-			{Label: "no: back in the composer", Act: heldBack{gen: a.Gen, texts: texts}},
+			{Label: "no: back in the composer", Act: heldBack{gen: a.Gen, texts: texts, steers: len(a.Steers)}},
 			{Label: send, Act: sendHeld{gen: a.Gen, texts: texts}},
 		}, 0))
 }

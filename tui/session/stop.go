@@ -144,11 +144,21 @@ func (s *Session) pruneSteers() {
 	})
 }
 
-// HeldBack puts the held steers and follow-ups back in the composer.
-func (s *Session) HeldBack(texts []string) ui.Action {
+// HeldBack puts the held texts back in the composer: the steers the run
+// did not take in (the first steers of texts), then the follow-ups.
+func (s *Session) HeldBack(texts []string, steers int) ui.Action {
+	what := "the held " + plural(len(texts), "follow-up is", "follow-ups are")
+	if steers > 0 {
+		what = "the steer and follow-ups held back are"
+		switch {
+		case len(texts) == 1:
+			what = "the steer the run did not take in is"
+		case steers == len(texts):
+			what = "the steers the run did not take in are"
+		}
+	}
 	return ui.Join(Restore{Text: strings.Join(texts, "\n\n")},
-		ui.Note{Text: "the held " + plural(len(texts), "follow-up is", "follow-ups are") + " back in the composer: " +
-			ui.KeyName(s.cfg.UI.Keys.Send) + " sends"})
+		ui.Note{Text: what + " back in the composer: " + ui.KeyName(s.cfg.UI.Keys.Send) + " sends"})
 }
 
 // SendHeld sends the held follow-ups again, in order.

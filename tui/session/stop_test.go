@@ -88,6 +88,11 @@ func TestAbortAsksAboutTheSteer(t *testing.T) {
 					t.Errorf("the steer was also given back: %+v", g)
 				}
 			}
+			back := s.HeldBack(append(ask.Steers, ask.Texts...), len(ask.Steers))
+			if r, ok := find[Restore](back); !ok || r.Text != "be brief\n\nand then this" ||
+				note(back) != "the steer and follow-ups held back are back in the composer: enter sends" {
+				t.Errorf("put back: %#v", back)
+			}
 		})
 	}
 }
