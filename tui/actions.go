@@ -149,7 +149,7 @@ func drivesRoom(m *Model) string {
 	case m.cfg.Watch:
 		return "watching read-only: only the driver sets the room's policy"
 	case !m.tiles.Focused().Driving():
-		return "only the driver sets the room's policy: " + ui.KeyName(m.Keys.TakeOver) + " takes over"
+		return "only the driver sets the room's policy: " + m.driver().Drives(&m.Context)
 	}
 	return ""
 }
@@ -186,7 +186,6 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 		sel = m.tiles.Focused().ID()
 	}
 	m.visit, m.focus = nil, focusPicker
-	m.layout()
 	return m.reload(sel), ""
 }
 
@@ -257,8 +256,7 @@ func runEditor(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runMouse(m *Model, _ string) (tea.Cmd, string) {
-	m.toggleMouse()
-	return nil, ""
+	return m.act(m.mouse.Toggle(), nil), ""
 }
 
 func runErrors(m *Model, _ string) (tea.Cmd, string) {

@@ -20,7 +20,7 @@ func (m *Model) openInfo() {
 	if m.cfg.Client != nil {
 		graph = m.cfg.Client.Graph()
 	}
-	m.pushOwn(dialog.NewInfo(&m.Context, s.State(), graph, s.Reduced()))
+	m.pushOwn(dialog.NewInfo(&m.Context, s.State(), graph, s.Reduced(), m.hasModelKey()))
 }
 
 // newRequest is what a new session is made with: --no-claim makes it

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -70,18 +69,6 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	return tea.Batch(cmd, m.act(act, p)), true
 }
 
-// withPane is a screen's key map with the focused pane's keys first, for
-// the help.
-type withPane struct{ pane, screen help.KeyMap }
-
-// ShortHelp lists the pane's keys.
-func (w withPane) ShortHelp() []key.Binding { return w.pane.ShortHelp() }
-
-// FullHelp lists the pane's keys, then the screen's.
-func (w withPane) FullHelp() [][]key.Binding {
-	return append(w.pane.FullHelp(), w.screen.FullHelp()...)
-}
-
 // onPanesKey routes a key while a pane other than the composer has the
 // focus: back to the composer, the pane's own keys, or text for the
 // composer.
@@ -126,7 +113,7 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), MouseOff: m.mouseOff,
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), MouseOff: m.mouse.Off(),
 		Hint: m.paneHint(), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)
@@ -149,8 +136,28 @@ func (m *Model) syncPanes() {
 	m.lease.Set(lease)
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
-	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving})
-	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving})
+	reach := ""
+	if len(st.Chimes) > 0 && m.focus != focusRoom {
+		reach = m.keysTo(focusRoom) // the hint names only keys that work from where the focus is
+	}
+	drv := m.driver()
+	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
+	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
+}
+
+// driver is who drives the open session when this terminal does not, for
+// the words that say what this person may do instead.
+func (m *Model) driver() panes.Driver {
+	s := m.tiles.Focused()
+	if s == nil || s.State() == nil {
+		return panes.Driver{}
+	}
+	rel, holder := s.State().LeaseAt(m.cfg.Now())
+	d := panes.Driver{Rel: rel, Reduced: s.Reduced(), Gone: s.Gone()}
+	if holder != nil {
+		d.Holder = holder.Principal
+	}
+	return d
 }
 
 // paneHint says what the keys do in the focused pane, for the status line.

@@ -90,7 +90,10 @@ func TestSlashPolicy(t *testing.T) {
 	w.send(keyEsc) // watch
 	w.see("your other terminal drives")
 	w.enter("/policy mute")
-	w.see("only the driver sets the room's policy: ctrl+t takes over")
+	w.see("only the driver sets the room's policy: your other terminal")
+	if want := "only the driver sets the room's policy: your other terminal drives · ctrl+t takes over"; w.m.note.Text() != want {
+		t.Errorf("the note is %q, want %q", w.m.note.Text(), want)
+	}
 	draftIs(t, w, "/policy mute")
 	if n := count(srv, id, client.EvRoomPolicy); n != 1 {
 		t.Fatalf("%d room.policy events after a refusal, want 1", n)

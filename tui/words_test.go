@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 )
@@ -126,4 +128,74 @@ func testQueueLaneShowsChimesText(t *testing.T, opts ...vehicletest.Option) {
 		t.Errorf("the lane shows the chime's command id:\n%s", s)
 	}
 	srv.Proceed(id)
+}
+
+// TestRoomOffersOnlyWhatThisPersonCanDo: with nobody driving, the room
+// says so and offers the key that claims the lease, not "takes over"; a
+// driver's key pressed there says at once why it cannot act, never "a:
+// enter accepts" followed by a refusal; once this terminal drives, it
+// proposes (item 3).
+func TestRoomOffersOnlyWhatThisPersonCanDo(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	bo := person(t, srv, "bo-token", "cli-bo")
+	id := newSession(t, ada, "Free")
+	if err := ada.Release(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bo.Chime(t.Context(), id, "look at the census"); err != nil {
+		t.Fatal(err)
+	}
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-two"))
+	cfg.SessionID, cfg.NoClaim = id, true
+	a := drive(t, "ada", cfg, 120, 30)
+	s := a.see("○ nobody drives", "✉ chimes · 1 pending · room suggest · nobody drives · ctrl+t claims the lease to decide")
+	if strings.Contains(s, "takes over") {
+		t.Errorf("with nobody driving, the screen offers to take over:\n%s", s)
+	}
+	a.send(keyTab, press('a'))
+	s = a.see("a: only the driver may accept or reject a chime: nobody drives · ctrl+t claims the lease")
+	if strings.Contains(s, "enter accepts") {
+		t.Errorf("a proposes what it cannot do:\n%s", s)
+	}
+	a.send(keyEnter)
+	a.see("only the driver may accept or reject a chime: nobody drives")
+	if count(srv, id, client.EvChimeResolved) != 0 {
+		t.Fatal("a chime was resolved by a terminal that does not drive")
+	}
+	a.send(keyEsc, keyCtrlT)
+	a.see("● you drive from this terminal")
+	a.send(keyTab, press('a'))
+	a.see("a: enter accepts Bo's chime")
+}
+
+// TestFundingAfterAKey: Ada, a member, gives a model key: the header and
+// the session info no longer say only that the host's own key pays, but
+// that her key is not what this session runs on; the host, asked after the
+// next run, still says member (item 5).
+func TestFundingAfterAKey(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Paid")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = id
+	a := drive(t, "ada", cfg, 120, 30)
+	a.see("chat · echo · house · demo/")
+	a.send(keyModelKey)
+	a.see("Model key")
+	a.send(tea.PasteMsg{Content: testModelKey})
+	a.send(keyEnter)
+	a.see("chat · echo · house, not your key · demo/")
+	a.send(keyF4)
+	a.seeBoxed("funding house: the host's own key pays; a member's session does not run on the model key you gave")
+	a.send(keyEsc)
+	a.send(typing("paid by whom?")...)
+	a.send(keyEnter)
+	a.see("You said: paid by whom?")
+	a.see("chat · echo · house, not your key · demo/")
+	if s := screen(a.m); strings.Contains(s, "· house ·") {
+		t.Errorf("after a key the header still says only house:\n%s", s)
+	}
 }

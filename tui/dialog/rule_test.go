@@ -215,7 +215,7 @@ func everyDialog() map[string]func() (Dialog, ui.Action) {
 	all := questions()
 	all["help"] = func() (Dialog, ui.Action) { return NewHelp(ctx, screenKeys{ctx, true}), nil }
 	all["errors"] = func() (Dialog, ui.Action) { return NewErrors(ctx, []string{"boom"}, ""), nil }
-	all["info"] = func() (Dialog, ui.Action) { return NewInfo(ctx, &client.State{}, "demo", false), nil }
+	all["info"] = func() (Dialog, ui.Action) { return NewInfo(ctx, &client.State{}, "demo", false, false), nil }
 	all["deleted"] = func() (Dialog, ui.Action) { return NewDeleted(ctx, "s1", "", client.DeleteOutcome{}), nil }
 	all["code"] = func() (Dialog, ui.Action) {
 		return NewCodeChooser(ctx, []CodeBlock{{Text: "x"}}), ui.Note{Text: "no code block copied"}
