@@ -20,25 +20,26 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.onChord(msg); ok {
 		return cmd
 	}
-	if key.Matches(msg, m.Keys.Quit) {
-		return m.onQuitKey()
-	}
 	if key.Matches(msg, m.Keys.Suspend) {
 		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
+	}
+	if m.top() != nil { // ctrl+c too: it closes the dialog with its safe answer, never quits
+		m.note.DisarmQuit()
+		return m.onOverlayMsg(msg)
+	}
+	if key.Matches(msg, m.Keys.Quit) {
+		return m.onQuitKey()
 	}
 	if m.note.QuitArmed() {
 		m.note.DisarmQuit()
 		m.note.Say("")
 	}
-	if m.top() != nil {
-		return m.onOverlayMsg(msg)
-	}
 	switch {
 	case key.Matches(msg, m.Keys.Help):
-		m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
+		m.pushOwn(dialog.NewHelp(&m.Context, m.screenKeys()))
 		return nil
 	case key.Matches(msg, m.Keys.Errors):
-		m.push(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
+		m.pushOwn(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
 		return m.openKeyDialog(nil)
@@ -46,6 +47,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openPalette()
 		return nil
 	}
+	return m.onScreenKey(msg)
+}
+
+// onScreenKey hands a key to the focused screen: the picker, the visit, or
+// the open session (also text typed while a dialog shows: the stack's rule
+// sends it on under the dialog).
+func (m *Model) onScreenKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.focus == focusPicker:
 		return m.onPicker(msg)
@@ -256,26 +264,15 @@ func (m *Model) screenKeys() help.KeyMap {
 	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 }
 
-// onPaste puts pasted text where the keys go (the overlay on top, or the
-// focused screen), its escape sequences and control characters taken out,
-// and says what was taken (a terminal would act on them; the decoder used
-// to drop them, an OSC's text with them, unsaid).
+// onPaste puts pasted text where the keys go, its escape sequences and
+// control characters taken out, and says what was taken (a terminal would
+// act on them; the decoder used to drop them, an OSC's text with them,
+// unsaid).
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	var removed []string
 	msg.Content, removed = ui.PasteControls(msg.Content)
 	before := m.note.Text()
-	var cmd tea.Cmd
-	switch {
-	case m.top() != nil:
-		cmd = m.onOverlayMsg(msg)
-	case m.focus == focusSession, m.focus == focusVisit:
-		cmd = m.onComposer(msg)
-	case m.focus == focusPicker:
-		cmd = m.onPicker(msg)
-	case m.focus == focusSearch:
-		c, act := m.transcript.Search().Update(msg)
-		cmd = tea.Batch(c, m.act(act, m.transcript.Search()))
-	}
+	cmd := m.routePaste(msg)
 	switch {
 	case len(removed) == 0:
 	case m.note.Text() != "" && m.note.Text() != before: // the paste's own note (the draft's size)
@@ -284,4 +281,26 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		m.note.Say(ui.RemovedWords(removed))
 	}
 	return cmd
+}
+
+// routePaste hands a paste to the overlay on top or the focused screen.
+func (m *Model) routePaste(msg tea.PasteMsg) tea.Cmd {
+	if m.top() != nil {
+		return m.onOverlayMsg(msg)
+	}
+	return m.pasteUnder(msg)
+}
+
+// pasteUnder puts a paste in the focused screen.
+func (m *Model) pasteUnder(msg tea.PasteMsg) tea.Cmd {
+	switch m.focus {
+	case focusSession, focusVisit:
+		return m.onComposer(msg)
+	case focusPicker:
+		return m.onPicker(msg)
+	case focusSearch:
+		cmd, act := m.transcript.Search().Update(msg)
+		return tea.Batch(cmd, m.act(act, m.transcript.Search()))
+	}
+	return nil
 }

@@ -34,12 +34,11 @@ import (
 // to the open session, and the rest to the focused pane.
 type Model struct {
 	*common
-	focus    focus        // where keys go when no overlay shows
-	lastKey  time.Time    // when the person last pressed a key
-	chord    string       // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
-	keysNote string       // what the key config asked for that the line editor keeps, said at start
-	quitAsk  ui.Component // the question before quitting with a message unanswered, while it shows
-	writes   *diskWrites  // what is kept on disk by command, done by Flush if the program ends first
+	focus    focus       // where keys go when no overlay shows
+	lastKey  time.Time   // when the person last pressed a key
+	chord    string      // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
+	keysNote string      // what the key config asked for that the line editor keeps, said at start
+	writes   *diskWrites // what is kept on disk by command, done by Flush if the program ends first
 
 	picker     *picker.Picker
 	transcript *transcript.Transcript // the focused session's, or empty with none open

@@ -345,7 +345,7 @@ func TestDeleteOutcome(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := picking(t, 80, 24)
 			out := c.out
-			feed(m, keyDown, keyDelete, press('y'), manage.DeletedMsg{ID: "s2", Title: "Leases and takeovers", Outcome: &out})
+			feed(m, keyDown, keyDelete, press('y'), keyEnter, manage.DeletedMsg{ID: "s2", Title: "Leases and takeovers", Outcome: &out})
 			golden(t, drawn(m, overlayPart, statusPart))
 			feed(m, keyEnter)
 			if m.focus != focusPicker || strings.Contains(screen(m), "Deleted") {

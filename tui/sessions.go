@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
@@ -103,15 +102,11 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.LogError:
 		m.note.LogError(a.Text, a.At)
 	case session.Offer:
-		if m.tiles.Of(a.Gen) != nil { // enter on text found it: the text waits, the next words typed stay text
-			d := dialog.NewOffer(&m.Context, a.Gen, a.Holder)
-			if a.FromText {
-				d.FromText()
-			}
-			m.push(d)
+		if s := m.tiles.Of(a.Gen); s != nil {
+			m.offer(s, a.Holder, a.FromText)
 		}
 	case session.CloseOffer:
-		m.overlays.Drop(dialog.Is[*dialog.Offer])
+		m.closeOffer()
 	case session.Learnt:
 		m.me.Principal = a.Principal
 	case session.OpenFailed:

@@ -89,7 +89,7 @@ func (m *Model) slash(draft, question, yes string, anyway ui.Action) (text strin
 	if i < 0 {
 		m.push(dialog.NewChoice(&m.Context, "Not a command",
 			"/"+ui.SanitizeLine(l.name)+" is not a command ("+ui.KeyName(m.Keys.Palette)+" lists them).\n"+question,
-			[]dialog.Option{{Label: "keep it in the composer"}, {Label: yes, Act: anyway}}, 0, false))
+			[]dialog.Option{{Label: "keep it in the composer"}, {Label: yes, Act: anyway}}, 0))
 		return "", nil, true
 	}
 	a := acts[i]
