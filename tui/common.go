@@ -20,10 +20,9 @@ type common struct {
 	cfg Config
 	me  client.Me
 
-	account  *client.Account       // the host's answer about the person, nil until it comes
-	refusal  *dialog.Refusal       // the last refusal that named the doors
-	keyGiven bool                  // a model key was given in the key dialog during this run
-	asked    *client.CreateRequest // the last new session asked for, made again once a key cures its refusal
+	account  *client.Account // the host's answer about the person, nil until it comes
+	refusal  *dialog.Refusal // the last refusal that named the doors
+	keyGiven bool            // a model key was given in the key dialog during this run
 
 	overlays *dialog.Stack // dialogs and help over the screen
 	note     *note.Line    // what the status line says: the note, the last error, the errors list

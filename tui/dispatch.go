@@ -133,7 +133,8 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	case dialog.GiveKey:
 		return m.keepModelKey(a.Key, a.Save)
 	case dialog.Create:
-		return m.startSession(a.Request)
+		m.note.Say("starting a new session…")
+		return m.manage.Start(a.Request)
 	case dialog.Run:
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])

@@ -118,7 +118,7 @@ func New(cfg Config) *Model {
 		host = picker.Host{Gardend: c.GardendURL(), Service: c.ServiceURL(), Graph: c.Graph(), Visitor: c.Visitor()}
 	}
 	m.picker = picker.NewPicker(&m.Context, host, cfg.PollEvery)
-	m.manage = manage.New(&m.Context, cfg.Client, cfg.Context)
+	m.manage = manage.New(&m.Context, cfg.Client, cfg.Context, manage.NewRequest(cfg.NewSession, cfg.NoClaim, cfg.ClaimTTL))
 	m.refs = refs.New(&m.Context, cfg.ContextRefs...)
 	m.keysNote = droppedWords(dropped)
 	m.resize(80, 24)
@@ -141,7 +141,7 @@ func (m *Model) Init() tea.Cmd {
 	case m.cfg.SessionID != "":
 		cmds = append(cmds, m.openTiles([]string{m.cfg.SessionID}))
 	case m.cfg.New && !m.cfg.Watch:
-		cmds = append(cmds, m.manage.Create(m.newRequest()))
+		cmds = append(cmds, m.manage.Again()) // the command line's
 		m.note.Say("starting a new session…")
 		m.focus = focusPicker
 	default:

@@ -97,8 +97,8 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 		m.tiles.Focused().MarkCreated()
 		return cmd
 	case manage.CreateRefused:
-		if meaning := profileRefusal(client.ErrorCode(a.Err)); meaning != "" { // whole, with what it means, over the status line that cuts it
-			m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(a.Err, &m.Keys)+"\n\n"+meaning))
+		if a.Meaning != "" { // whole, with what it means, over the status line that cuts it
+			m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(a.Err, &m.Keys)+"\n\n"+a.Meaning))
 		}
 		m.keepRefusal(a.Err, true)
 		if m.account == nil && m.refusal != nil {

@@ -40,12 +40,14 @@ type Created struct {
 	ID string
 }
 
-// CreateRefused says a new session was refused with Err: what a refused
-// profile means is shown whole, and a refusal a model key cures offers the
-// key dialog (which makes the session again).
+// CreateRefused says a new session was refused with Err: a refused
+// profile is shown whole, with what it means (Meaning, "" for another
+// refusal), and a refusal a model key cures offers the key dialog (which
+// makes the session again).
 type CreateRefused struct {
 	action
-	Err error
+	Err     error
+	Meaning string
 }
 
 // Deleted shows a delete's outcome (the session in the host's trash, its

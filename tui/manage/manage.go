@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -25,19 +27,58 @@ import (
 // requestTimeout bounds one request (streams are not bounded).
 const requestTimeout = 30 * time.Second
 
-// Manager makes the requests, and keeps what --continue waits for.
+// Manager makes the requests, and keeps the new session last asked for
+// and what --continue waits for.
 type Manager struct {
 	ctx    *ui.Context
 	c      *client.Client
-	parent context.Context // every request ends with it
-	newest bool            // --continue with nothing kept: open the newest session listed
-	recent bool            // --continue: the sessions kept not read yet
-	early  *Listing        // a listing that came before them, held for Recent
+	parent context.Context       // every request ends with it
+	base   client.CreateRequest  // what a new session is made with, as the command line said
+	asked  *client.CreateRequest // the last new session asked for, made again once a key cures its refusal
+	newest bool                  // --continue with nothing kept: open the newest session listed
+	recent bool                  // --continue: the sessions kept not read yet
+	early  *Listing              // a listing that came before them, held for Recent
 }
 
-// New is the manager of c's sessions, its requests ended with parent.
-func New(ctx *ui.Context, c *client.Client, parent context.Context) *Manager {
-	return &Manager{ctx: ctx, c: c, parent: parent}
+// New is the manager of c's sessions, its requests ended with parent; a
+// new session is made with base (the command line's title, profile, model,
+// lease: see NewRequest).
+func New(ctx *ui.Context, c *client.Client, parent context.Context, base client.CreateRequest) *Manager {
+	return &Manager{ctx: ctx, c: c, parent: parent, base: base}
+}
+
+// NewRequest is what a new session is made with: the command line's
+// request, its lease as the command line says (noClaim makes it without
+// the lease: the next message claims it; ttl is the lease's when the
+// request names none).
+func NewRequest(base client.CreateRequest, noClaim bool, ttl time.Duration) client.CreateRequest {
+	if noClaim {
+		no := false
+		base.Claim = &no
+	}
+	if base.TTLMs == 0 && ttl > 0 {
+		base.TTLMs = ttl.Milliseconds()
+	}
+	return base
+}
+
+// Start starts a session made with what the new-session form gave (title,
+// profile, model, budget) and the command line's lease, and keeps it to
+// make again (Again).
+func (m *Manager) Start(form client.CreateRequest) tea.Cmd {
+	req := m.base
+	req.Title, req.Profile, req.Model, req.MaxTurns, req.MaxCostUSD = form.Title, form.Profile, form.Model, form.MaxTurns, form.MaxCostUSD
+	m.asked = &req
+	return m.Create(req)
+}
+
+// Again makes the new session last asked for again, once a key cured its
+// refusal: the form's, else the command line's.
+func (m *Manager) Again() tea.Cmd {
+	if m.asked != nil {
+		return m.Create(*m.asked)
+	}
+	return m.Create(m.base)
 }
 
 // Update words the answer of a request, and says what the root does next:
@@ -70,7 +111,7 @@ func (m *Manager) Update(msg Msg) ui.Action {
 		return ui.Join(ui.Failed{}, ui.Note{Text: said}, Deleted{ID: msg.ID, Title: msg.Title, Outcome: *msg.Outcome})
 	case CreatedMsg:
 		if msg.Err != nil {
-			return ui.Join(failed(msg.Err), CreateRefused{Err: msg.Err})
+			return ui.Join(failed(msg.Err), CreateRefused{Err: msg.Err, Meaning: profileRefusal(client.ErrorCode(msg.Err))})
 		}
 		return Created{ID: msg.Created.Session.SessionID}
 	case ForkedMsg:
@@ -116,4 +157,21 @@ func SplitAttribution(text string) (author, rest string) {
 		return "", text
 	}
 	return strings.TrimSuffix(strings.TrimPrefix(line, "["), " collaborator]"), rest
+}
+
+// profileRefusal says what a create refused for its profile means and
+// what to do; "" for any other refusal.
+func profileRefusal(code string) string {
+	const chat = "vehicle --new without --profile agent"
+	switch code {
+	case client.CodeForbiddenProfile:
+		return "An agent session (a body with read, write, edit and bash in its own folder) is for an owner " +
+			"of the graph only. Start a chat session instead: " + chat + "."
+	case client.CodeIsolationUnavailable:
+		return "This host cannot make the box an agent's body runs in. A chat session needs no box: " + chat +
+			"; or ask the host's operator to fix its isolation."
+	case client.CodeNotImplemented:
+		return "This host's isolation tier is not implemented for agent sessions. A chat session needs no box: " + chat + "."
+	}
+	return ""
 }

@@ -52,7 +52,7 @@ func onHost(t *testing.T) (*Manager, *client.Client, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(uitest.Context(), c, t.Context())
+	m := New(uitest.Context(), c, t.Context(), client.CreateRequest{})
 	cr := m.Create(client.CreateRequest{Title: "Leases"})().(CreatedMsg)
 	if cr.Err != nil {
 		t.Fatal(cr.Err)
@@ -122,7 +122,7 @@ func errOf(a ui.Action) string {
 // drops the note, and a refused create or export has its own action.
 func TestAnswers(t *testing.T) {
 	t.Parallel()
-	m := New(uitest.Context(), nil, t.Context())
+	m := New(uitest.Context(), nil, t.Context(), client.CreateRequest{})
 	boom := &client.Error{Status: 409, Code: client.CodeForbiddenProfile, Message: "owners only"}
 	if act := m.Update(CreatedMsg{Err: boom}); errOf(act) == "" || said(act) != "" {
 		t.Errorf("a refused create: %v", all(act))
@@ -172,12 +172,12 @@ func TestContinue(t *testing.T) {
 	t.Parallel()
 	ctx := uitest.Context()
 	list := []client.Summary{uitest.Summary("s1", "Old", uitest.Now, nil), uitest.Summary("s2", "New", uitest.Now.Add(time.Hour), nil)}
-	m := New(ctx, nil, t.Context())
+	m := New(ctx, nil, t.Context(), client.CreateRequest{})
 	m.Continue()
 	if a := m.Recent([]string{"s3", "s4"}, nil, true); len(a.(Open).IDs) != 2 {
 		t.Errorf("the sessions kept: %v", a)
 	}
-	m = New(ctx, nil, t.Context())
+	m = New(ctx, nil, t.Context(), client.CreateRequest{})
 	m.Continue()
 	if a := m.Listed(Listing{List: list}, true); a != nil {
 		t.Errorf("a listing before the sessions kept acted: %v", a)
@@ -188,7 +188,7 @@ func TestContinue(t *testing.T) {
 	if a := m.Listed(Listing{List: list}, true); a != nil {
 		t.Errorf("the newest opened twice: %v", a)
 	}
-	m = New(ctx, nil, t.Context())
+	m = New(ctx, nil, t.Context(), client.CreateRequest{})
 	m.Continue()
 	m.Recent(nil, errors.New("unreadable"), true)
 	for _, l := range []Listing{{Err: errors.New("down")}, {List: list, Poll: 2}} {
@@ -199,9 +199,46 @@ func TestContinue(t *testing.T) {
 	if a := m.Listed(Listing{}, true); said(a) != "no session yet on this graph: ctrl+n starts one" {
 		t.Errorf("nothing listed: %v", a)
 	}
-	m = New(ctx, nil, t.Context())
+	m = New(ctx, nil, t.Context(), client.CreateRequest{})
 	m.Recent([]string{"s3"}, nil, false)
 	if a := m.Listed(Listing{List: list}, false); a != nil {
 		t.Errorf("something else opened meanwhile: %v", a)
+	}
+}
+
+// TestNewSessions: the command line's request with its lease (none with
+// --no-claim, the claim's ttl when it names none); the form's session is
+// made with it and made again once a key cures its refusal, else the
+// command line's; a refused profile says what it means.
+func TestNewSessions(t *testing.T) {
+	t.Parallel()
+	base := NewRequest(client.CreateRequest{Title: "From the flags", Profile: "chat"}, true, time.Minute)
+	if base.Claim == nil || *base.Claim || base.TTLMs != 60000 || base.Title != "From the flags" {
+		t.Fatalf("the command line's request: %+v", base)
+	}
+	if r := NewRequest(client.CreateRequest{TTLMs: 5}, false, time.Minute); r.Claim != nil || r.TTLMs != 5 {
+		t.Errorf("a ttl named is kept, the lease claimed: %+v", r)
+	}
+	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs())
+	c, err := client.New(srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"), client.WithClientID("cli-ada"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(uitest.Context(), c, t.Context(), base)
+	if cr := m.Again()().(CreatedMsg); cr.Err != nil || cr.Created.Session.DisplayTitle() != "From the flags" {
+		t.Errorf("again with nothing asked: %+v", cr)
+	}
+	if cr := m.Start(client.CreateRequest{Title: "From the form"})().(CreatedMsg); cr.Err != nil || cr.Created.Session.DisplayTitle() != "From the form" {
+		t.Errorf("the form's: %+v", cr)
+	}
+	if cr := m.Again()().(CreatedMsg); cr.Err != nil || cr.Created.Session.DisplayTitle() != "From the form" {
+		t.Errorf("again after the form: %+v", cr)
+	}
+	for code, want := range map[string]string{client.CodeForbiddenProfile: "is for an owner", client.CodeIsolationUnavailable: "cannot make the box",
+		client.CodeNotImplemented: "not implemented", client.CodeOutOfCredit: ""} {
+		r, _ := find[CreateRefused](m.Update(CreatedMsg{Err: &client.Error{Status: 403, Code: code, Message: "no"}}))
+		if want == "" && r.Meaning != "" || !strings.Contains(r.Meaning, want) {
+			t.Errorf("%s means %q", code, r.Meaning)
+		}
 	}
 }
