@@ -5,6 +5,7 @@
 package tui
 
 import (
+	"cmp"
 	"context"
 	"strings"
 	"time"
@@ -227,8 +228,16 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
-	case draftMsg:
-		m.onDraft(msg)
+	case draftMsg: // a draft kept by an earlier run, back in the composer unless the person began writing
+		s := m.tiles.Of(msg.gen)
+		switch {
+		case m.failed(cmp.Or(msg.saved, msg.err)): // a draft not kept, or not read back (statefile keeps the file)
+		case msg.gen == visitGen && m.visit != nil:
+			k := msg.kept
+			m.act(m.visit.Kept(visit.Draft{Text: k.Text, RequestID: k.RequestID, Request: k.Request, Op: k.Op}, m.composer.Blank()), nil)
+		case s != nil:
+			m.act(s.TakeKept(msg.kept, s == m.tiles.Focused(), m.composer.Blank()), nil)
+		}
 	case recentMsg:
 		if !msg.cont { // the picker offers them again, marked, when they were a wall
 			m.picker.Offer(msg.ids)

@@ -81,6 +81,8 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	switch a := a.(type) {
 	case session.Restore:
 		m.restore(a)
+	case session.Fill:
+		m.composer.SetValue(a.Text)
 	case session.Refused:
 		m.keepRefusal(a.Err, false)
 	case session.Accepted:

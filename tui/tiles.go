@@ -54,7 +54,7 @@ func (m *Model) saveDrafts() tea.Cmd {
 		if s == m.tiles.Focused() {
 			text = m.composer.Value()
 		}
-		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), keptDraft(s, text)))
+		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), s.Kept(text)))
 	}
 	return tea.Batch(cmds...)
 }
