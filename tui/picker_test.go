@@ -58,7 +58,7 @@ func TestPicker(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := picking(t, c.w, c.h)
 			feed(m, c.msgs...)
-			golden(t, drawn(m, headerPart, pickerPart))
+			drawnAs(t, m, headerOf, pickerOf)
 		})
 	}
 }
@@ -68,9 +68,9 @@ func TestPickerEmptyAndLoading(t *testing.T) {
 	t.Parallel()
 	m := newModel(t, testConfig(t), 80, 12)
 	m.Init()
-	t.Run("loading", func(t *testing.T) { golden(t, drawn(m, headerPart, pickerPart)) })
+	t.Run("loading", func(t *testing.T) { drawnAs(t, m, headerOf, pickerOf) })
 	feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Principal: "user:ada"})
-	t.Run("empty", func(t *testing.T) { golden(t, drawn(m, headerPart, pickerPart)) })
+	t.Run("empty", func(t *testing.T) { drawnAs(t, m, headerOf, pickerOf) })
 }
 
 // TestPickerSortsNewestFirst orders a listing by its last change.
