@@ -3,6 +3,7 @@ package tui
 import (
 	"strconv"
 
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -31,12 +32,12 @@ type HarnessView struct {
 func (m *Model) Harness() HarnessView {
 	v := HarnessView{Focus: m.focus.name(), Overlay: m.top(), Overlays: m.overlays.Len(),
 		Draft: m.composer.Value(), Search: m.transcript.Search().Query(), Picker: m.picker,
-		Tile: m.tileOf(m.sess), Tiles: len(m.tiles), Zoom: m.zoom}
+		Tile: m.tiles.Index(m.tiles.Focused()), Tiles: len(m.tiles.All()), Zoom: m.zoom}
 	if m.pickerShown() {
 		v.Mode = m.pickerMode()
 	}
-	if m.sess != nil {
-		v.Session = m.sess.ID()
+	if s := m.tiles.Focused(); s != nil {
+		v.Session = s.ID()
 	}
 	return v
 }
@@ -48,7 +49,7 @@ func (m *Model) TapActions(f func(a ui.Action, from ui.Component)) { m.tap = f }
 
 // MaxTiles is how many sessions the wall shows at once: the harness has a
 // case for the focus on each.
-func MaxTiles() int { return maxTiles }
+func MaxTiles() int { return session.MaxTiles }
 
 // PickerModes are the picker's modes, each of which takes keys its own
 // way: the harness has a case for each.

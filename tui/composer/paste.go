@@ -13,7 +13,7 @@ import (
 // A large paste is not handed to the textarea, whose every key costs in
 // proportion to the draft: it becomes a chip, one short line in the draft
 // ("[pasted 2,000 lines · 129 KB]"), and its text is kept aside. The draft's
-// Value is the text with every chip expanded; $EDITOR (ctrl+e) edits it so,
+// Value is the text with every chip expanded; $EDITOR (ctrl+g) edits it so,
 // whole, and a paste that comes back unchanged is a chip again. Backspace
 // right after a chip (delete right before one) takes the chip away whole. A
 // large text put in the composer otherwise (the editor's, a kept draft, the

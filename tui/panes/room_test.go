@@ -110,16 +110,35 @@ func TestRoomRefusesAnUnshownChime(t *testing.T) {
 	}
 }
 
-// TestRoomOnlyTheDriverDecides says why a watcher's keys do nothing.
+// TestRoomOnlyTheDriverDecides says at once why the driver's keys do
+// nothing here, and what this person may do: no "a: enter accepts" is
+// proposed to be refused after enter (issue 36, item 3).
 func TestRoomOnlyTheDriverDecides(t *testing.T) {
 	r := NewRoom(uitest.Context())
-	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest})
+	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest, Driver: Driver{Rel: client.LeaseMyOtherClient}})
 	r.SetFocused(true)
 	r.SetSize(80, 5)
-	r.Update(uitest.Press('p'))
-	_, act := r.Update(uitest.Key(tea.KeyEnter))
-	if n, ok := act.(ui.Note); !ok || n.Text != "only the driver may set the room's policy: ctrl+t takes over" {
-		t.Errorf("p while watching: %#v", act)
+	for _, c := range []struct {
+		key  rune
+		want string
+	}{
+		{'p', "only the driver may set the room's policy: your other terminal drives · ctrl+t takes over"},
+		{'a', "only the driver may accept or reject a chime: your other terminal drives · ctrl+t takes over"},
+		{'x', "only the driver may accept or reject a chime: your other terminal drives · ctrl+t takes over"},
+	} {
+		// the letter is held (typing on gives it to the composer), and
+		// enter says why again, acting on nothing
+		_, act := r.Update(uitest.Press(c.key))
+		if want := string(c.key) + ": " + c.want + " · typing goes to the composer"; act != (ui.Note{Text: want}) || !r.Armed() {
+			t.Errorf("%c while another terminal drives: %#v (armed %v), want %q", c.key, act, r.Armed(), want)
+		}
+		if _, act := r.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: c.want}) {
+			t.Errorf("%c↵ while another terminal drives: %#v", c.key, act)
+		}
+	}
+	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest})
+	if _, act := r.Update(uitest.Press('a')); act != (ui.Note{Text: "a: only the driver may accept or reject a chime: nobody drives · ctrl+t claims the lease · typing goes to the composer"}) {
+		t.Errorf("a while nobody drives: %#v", act)
 	}
 }
 
@@ -188,10 +207,22 @@ func TestRoomHeaderSaysWhoDecides(t *testing.T) {
 			"✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
 		{"driver, focused, no chime", false, true, RoomView{Known: true, Policy: client.PolicyCoDrive, Driving: true},
 			"✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
-		{"another drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyObserve},
+		{"another terminal drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyObserve,
+			Driver: Driver{Rel: client.LeaseMyOtherClient}},
 			"✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
-		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyMute, Driving: true},
+		{"nobody drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest},
+			"✉ chimes · 1 pending · room suggest · nobody drives · ctrl+t claims the lease to decide"},
+		{"another person drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest,
+			Driver: Driver{Rel: client.LeaseOther, Holder: "user:bo"}},
+			"✉ chimes · 1 pending · room suggest · user:bo decides"},
+		{"viewer", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest,
+			Driver: Driver{Rel: client.LeaseNone, Reduced: true}},
+			"✉ chimes · 1 pending · room suggest · the driver decides: your role here is viewer"},
+		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyMute, Driving: true,
+			Driver: Driver{Rel: client.LeaseMine}},
 			"✉ chimes · 1 pending · room mute · the driver decides"},
+		{"watching, nobody drives", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest},
+			"✉ chimes · 1 pending · room suggest · nobody drives: chimes wait for a driver"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -334,8 +365,8 @@ func TestRoomRejectsAndStepsThePolicy(t *testing.T) {
 func TestRoomWithNoChimeOrNoRight(t *testing.T) {
 	r := focusedRoom(uitest.Context(), 0)
 	r.SetSize(80, 4)
-	if _, act := r.Update(uitest.Press('a')); !strings.Contains(act.(ui.Note).Text, "accepts the marked chime") {
-		t.Errorf("a with no chime proposed %#v", act)
+	if _, act := r.Update(uitest.Press('a')); act != (ui.Note{Text: "a: no chime waits · typing goes to the composer"}) {
+		t.Errorf("a with no chime reported %#v", act)
 	}
 	if _, act := r.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: "no chime waits"}) {
 		t.Errorf("a↵ with no chime reported %#v", act)

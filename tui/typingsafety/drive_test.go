@@ -6,31 +6,38 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/client/vehicletest"
 	"github.com/sophia-labs/vehicle/tui"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // The drivers: each starts the model on the rig's host and brings it to its
 // state with the keys a person would press; the test's own requests, made
 // from other terminals, set the scene.
 
-// Keys the drivers press.
+// Keys the drivers press: the bindings of the default key map (the
+// model's), so that a binding moved to another key moves here too.
 var (
-	keyEnter    = tea.KeyPressMsg{Code: tea.KeyEnter}
-	keyEsc      = tea.KeyPressMsg{Code: tea.KeyEscape}
-	keyTab      = tea.KeyPressMsg{Code: tea.KeyTab}
-	keyDown     = tea.KeyPressMsg{Code: tea.KeyDown}
-	keyAltRight = tea.KeyPressMsg{Code: tea.KeyRight, Mod: tea.ModAlt}
+	keys     = ui.DefaultKeyMap()
+	keyEnter = tea.KeyPressMsg{Code: tea.KeyEnter}
+	keyEsc   = tea.KeyPressMsg{Code: tea.KeyEscape}
+	keyTab   = tea.KeyPressMsg{Code: tea.KeyTab}
+	keyDown  = tea.KeyPressMsg{Code: tea.KeyDown}
 )
 
-// ctrl is ctrl and a letter.
-func ctrl(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
-
-// fn is a function key, f1 to f12.
-func fn(n int) tea.KeyPressMsg { return tea.KeyPressMsg{Code: tea.KeyF1 + rune(n-1)} }
+// press presses the first key of a binding.
+func (r *rig) press(b key.Binding) {
+	r.t.Helper()
+	k, ok := namedKey(b.Keys()[0])
+	if !ok {
+		r.t.Fatalf("the harness cannot press %q (the binding %q)", b.Keys()[0], b.Help().Desc)
+	}
+	r.send(k)
+}
 
 // typed types text rune by rune.
 func (r *rig) typed(text string) {
@@ -123,7 +130,7 @@ func (r *rig) entries() {
 // search: the search bar, typing a query.
 func (r *rig) search() {
 	r.open(r.prompted("Fence repairs", "what is a lease? #tool"), "I found 3 documents", "idle")
-	r.send(ctrl('f'))
+	r.press(keys.Search)
 }
 
 // watching: the person chose to watch their session that another terminal
@@ -205,7 +212,7 @@ func (r *rig) pickerFiltered() {
 // pickerMarked: a session is marked to open with others.
 func (r *rig) pickerMarked() {
 	r.picker()
-	r.typed(" ")
+	r.press(keys.Mark)
 	r.see("1 marked")
 }
 
@@ -233,13 +240,13 @@ func (r *rig) offer() {
 // help: the help, over the composer.
 func (r *rig) help() {
 	r.composer()
-	r.send(fn(1))
+	r.press(keys.Help)
 }
 
 // errors: the last errors, whole (f3), over the composer.
 func (r *rig) errors() {
 	r.composer()
-	r.send(fn(3))
+	r.press(keys.Errors)
 }
 
 // createRefused: Bo (an editor) starts an agent session, which only an
@@ -253,7 +260,7 @@ func (r *rig) createRefused() {
 // reading: Bo's chime, read whole from the room pane.
 func (r *rig) reading() {
 	r.room()
-	r.typed("v")
+	r.press(keys.Expand)
 	r.send(keyEnter)
 	r.see("Chime from")
 }
@@ -261,13 +268,13 @@ func (r *rig) reading() {
 // info: the session's info (f4).
 func (r *rig) info() {
 	r.composer()
-	r.send(fn(4))
+	r.press(keys.Info)
 }
 
 // keyAsked: the model key dialog, opened by its key.
 func (r *rig) keyAsked() {
 	r.composer()
-	r.send(ctrl('g'))
+	r.press(keys.ModelKey)
 }
 
 // keyRefused: Dee, out of credit, sends a text; the host refuses it and
@@ -291,19 +298,19 @@ func (r *rig) keyRefused() {
 // palette: the command palette.
 func (r *rig) palette() {
 	r.composer()
-	r.send(ctrl('p'))
+	r.press(keys.Palette)
 }
 
 // rename: renaming a session from the picker.
 func (r *rig) rename() {
 	r.picker()
-	r.send(ctrl('r'))
+	r.press(keys.Rename)
 }
 
 // deleteAsked: deleting a session from the picker, asked to confirm.
 func (r *rig) deleteAsked() {
 	r.picker()
-	r.send(ctrl('d'))
+	r.press(keys.Delete)
 }
 
 // deleted: what a delete did, over the picker.
@@ -337,7 +344,8 @@ func (r *rig) notAnswered() {
 	r.typed("anyone there?")
 	r.send(keyEnter)
 	r.see("sending")
-	r.send(ctrl('c'), ctrl('c'))
+	r.press(keys.Quit)
+	r.press(keys.Quit)
 	r.see("Not answered yet")
 	r.held = true
 }
@@ -346,7 +354,7 @@ func (r *rig) notAnswered() {
 func (r *rig) codeChooser() {
 	r.open(r.prompted("Fence repairs", "show me #code"), "idle")
 	r.focusOn("focusEntries")
-	r.typed("b")
+	r.press(keys.CopyCode)
 	r.send(keyEnter)
 	r.see("Copy a code block")
 }
@@ -354,7 +362,7 @@ func (r *rig) codeChooser() {
 // newSession: the new session dialog, from the picker.
 func (r *rig) newSession() {
 	r.picker()
-	r.send(ctrl('n'))
+	r.press(keys.New)
 }
 
 // wall: four sessions of the person's as a wall of tiles, the focus on
@@ -369,7 +377,7 @@ func (r *rig) wall(n int) {
 	r.see("Tile D")
 	r.settle(true)
 	for range n - 1 {
-		r.send(keyAltRight)
+		r.press(keys.TileRight)
 	}
 }
 
@@ -380,5 +388,5 @@ func (r *rig) tile3() { r.wall(3) }
 func (r *rig) tile4() { r.wall(4) }
 func (r *rig) zoomed() {
 	r.wall(2)
-	r.send(tea.KeyPressMsg{Code: 'z', Mod: tea.ModAlt})
+	r.press(keys.Zoom)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -194,15 +195,32 @@ func parseKeys(t *testing.T, s Sentence) []tea.KeyPressMsg {
 	return keys
 }
 
-// namedKey is the key Bubble Tea names name ("ctrl+w", "enter").
+// namedKey is the key Bubble Tea names name ("ctrl+w", "enter", "f5",
+// "alt+right").
 func namedKey(name string) (tea.KeyPressMsg, bool) {
-	named := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "up": tea.KeyUp,
-		"down": tea.KeyDown, "backspace": tea.KeyBackspace}
-	if c, ok := named[name]; ok {
-		return tea.KeyPressMsg{Code: c}, true
+	if rest, ok := strings.CutPrefix(name, "alt+"); ok {
+		k, ok := namedKey(rest)
+		k.Mod |= tea.ModAlt
+		k.Text = ""
+		return k, ok
 	}
 	if l, ok := strings.CutPrefix(name, "ctrl+"); ok && len(l) == 1 {
 		return tea.KeyPressMsg{Code: rune(l[0]), Mod: tea.ModCtrl}, true
+	}
+	named := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "up": tea.KeyUp,
+		"down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight, "backspace": tea.KeyBackspace,
+		"delete": tea.KeyDelete, "home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown}
+	if c, ok := named[name]; ok {
+		return tea.KeyPressMsg{Code: c}, true
+	}
+	if name == "space" {
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}, true
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(name, "f")); err == nil && strings.HasPrefix(name, "f") && n >= 1 && n <= 12 {
+		return tea.KeyPressMsg{Code: tea.KeyF1 + rune(n-1)}, true
+	}
+	if r := []rune(name); len(r) == 1 {
+		return tea.KeyPressMsg{Code: r[0], Text: name}, true
 	}
 	return tea.KeyPressMsg{}, false
 }
