@@ -18,12 +18,11 @@ import (
 
 var runWaiting = flag.Bool("waits", false, "run the cases that wait for a fix too (they are skipped otherwise)")
 
-// TestMain runs three cases per CPU at once, and ends the test binary
-// without the race detector's second of sleep (internal/testexit).
-func TestMain(m *testing.M) {
-	testexit.Waiting() // the cases wait on the host and on the model's commands, mostly
-	testexit.Main(m)
-}
+// TestMain ends the test binary without the race detector's second of
+// sleep (internal/testexit). The cases compute more than they wait (the
+// model's Update at every key): one per CPU at once, the default, runs them
+// soonest.
+func TestMain(m *testing.M) { testexit.Main(m) }
 
 // TestTypingSafety types every sentence of the table in every state of it
 // and checks that nothing typed acts or is lost:

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 
 	"github.com/sophia-labs/vehicle/tui"
 )
@@ -331,6 +332,35 @@ func TestEveryPlaceHasACase(t *testing.T) {
 			if _, ok := dialogEntryNamed(t, s.Dialog); !ok {
 				t.Errorf("state %q names the dialog %q, which the registry does not have", s.Name, s.Dialog)
 			}
+		}
+	}
+}
+
+// TestSentencesHoldEveryLetter: every sentence of the table holds every
+// letter, an upper-case one, a doubled one, a digit, punctuation and
+// spaces, as a hurried person's text does.
+func TestSentencesHoldEveryLetter(t *testing.T) {
+	t.Parallel()
+	for _, s := range table.Sentences {
+		if s.Text == "" {
+			continue
+		}
+		var missing []string
+		for c := 'a'; c <= 'z'; c++ {
+			if !strings.ContainsRune(strings.ToLower(s.Text), c) {
+				missing = append(missing, string(c))
+			}
+		}
+		has := func(ok func(rune) bool) bool { return strings.IndexFunc(s.Text, ok) >= 0 }
+		doubled := false
+		for i := 1; i < len(s.Text); i++ {
+			doubled = doubled || s.Text[i] == s.Text[i-1] && unicode.IsLetter(rune(s.Text[i]))
+		}
+		switch {
+		case len(missing) > 0:
+			t.Errorf("sentence %q lacks the letters %s", s.Name, strings.Join(missing, ""))
+		case !has(unicode.IsUpper) || !has(unicode.IsDigit) || !has(unicode.IsPunct) || !has(unicode.IsSpace) || !doubled:
+			t.Errorf("sentence %q lacks an upper-case letter, a digit, punctuation, a space or a doubled letter: %q", s.Name, s.Text)
 		}
 	}
 }

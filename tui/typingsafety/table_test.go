@@ -105,21 +105,20 @@ type Table struct {
 // table is the one table: every sentence typed in every state.
 var table = Table{
 	Sentences: []Sentence{
-		// A first letter that a dialog or a pane could take as an answer;
-		// all of them hold every letter, upper and lower case, doubled
-		// letters, digits, punctuation and spaces.
-		{Name: firstT, Text: "the gate is open: Quick brown foxes jump over 2 lazy dogs!", Keys: "{text}"},
-		{Name: firstW, Text: "we should keep BOTH 9 apples & 10 pears; Zoe fixed my jug.", Keys: "{text}"},
-		{Name: firstY, Text: "you know what, keep it? Vexed jinn quiz 4 GPS units & 6 maps.", Keys: "{text}"},
+		// Each holds every letter, an upper-case one, a doubled one, a digit,
+		// punctuation and spaces (TestSentencesHoldEveryLetter); each starts
+		// with a letter a dialog or a pane could take for an answer.
+		{Name: firstT, Text: "the Quick brown fox jumps over 2 lazy dogs, too!", Keys: "{text}"},
+		{Name: firstW, Text: "waltz, bad nymph, for 3 quick jigs vex! Zoom", Keys: "{text}"},
+		{Name: firstY, Text: "you know what, keep it: 4 jumpy zebras Vex the big quick flood!", Keys: "{text}"},
 		// Sent with enter: the one request typing may make.
-		{Name: enter, Text: "so what do I do now", Keys: "{text} enter"},
+		{Name: enter, Text: "so what do I do now? Jeff's 5 quick lazy boxers vex a grumpy king", Keys: "{text} enter"},
 		// The line editor's keys, as a shell has them: each leaves the text whole.
-		{Name: moves, Text: "Pack my box with five dozen liquor jugs, 37 of them.", Keys: "{text} ctrl+a ctrl+e ctrl+d"},
-		{Name: kills, Text: "aardvarks need 6 llamas (Jeff's queue, Zoo-wise) & 8 brown tigers",
+		{Name: moves, Text: "Pack my box with five dozen liquor jugs, all 37 of them.", Keys: "{text} ctrl+a ctrl+e ctrl+d"},
+		{Name: kills, Text: "aardvarks jump over 6 quick hazy foxes, then Big Lew sat",
 			Keys: "{text} ctrl+w ctrl+y ctrl+u ctrl+y ctrl+a ctrl+k ctrl+y"},
-		{Name: ctrlR, Text: "rename nothing; Vow: 0 quick jabs fizz my glove, Bert", Keys: "{text} ctrl+r"},
-		{Name: ctrlS, Text: "x marks the spot, steer nothing: Quiz Jack 7 black flowers whizzing by, Delphine",
-			Keys: "{text} ctrl+s", Idle: true},
+		{Name: ctrlR, Text: "rename nothing: 0 quick jabs fizz my glove, Bert, pax & dew", Keys: "{text} ctrl+r"},
+		{Name: ctrlS, Text: "x marks the spot; steer nothing: 7 quick jabs fizz my glove, Wendy", Keys: "{text} ctrl+s", Idle: true},
 		// ctrl+c closes a dialog; twice, it still does not quit.
 		{Name: ctrlC, Keys: "ctrl+c ctrl+c", Dialogs: true},
 	},
@@ -149,7 +148,7 @@ var table = Table{
 		{Name: "picker, loading", Drive: (*rig).pickerLoading, Focus: "focusPicker", Picker: "loading"},
 		{Name: "picker, no session", Drive: (*rig).pickerEmpty, Focus: "focusPicker", Picker: "empty"},
 		{Name: "picker, listing failed", Drive: (*rig).pickerFailed, Focus: "focusPicker", Picker: "failed",
-			Waits: waits(retryKey, firstT, firstW, moves, kills, ctrlR, ctrlS)},
+			Waits: waits(retryKey, firstT, firstW, firstY, enter, moves, kills, ctrlR, ctrlS)},
 		{Name: "picker, listing back by itself", Drive: (*rig).pickerRecovered, Focus: "focusPicker", Picker: "recovered",
 			Waits: waits(retryKey, ctrlR)},
 		{Name: "picker, filtered", Drive: (*rig).pickerFiltered, Focus: "focusPicker", Picker: "filtered"},
