@@ -156,6 +156,16 @@ func (r *rig) visit() {
 	r.see("chiming into " + id)
 }
 
+// gone: the person's open session was deleted from another terminal.
+func (r *rig) gone() {
+	id := r.created(myClient, "Fence repairs")
+	r.open(id)
+	if _, err := r.person("ada-token", "cli-other").Delete(context.Background(), id); err != nil {
+		r.t.Fatal(err)
+	}
+	r.see("gone")
+}
+
 // picker: the session picker, listing the person's sessions.
 func (r *rig) picker() {
 	r.created(myClient, "Fence repairs")

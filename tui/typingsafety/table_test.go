@@ -38,8 +38,9 @@ type State struct {
 	// Into is where the person's text belongs here: "" is the composer or
 	// any text field that shows; "composer" or "filter" (the picker's) is
 	// that place alone, for a dialog the program opened by itself (the
-	// person was typing there, not in it); "nowhere" is a screen that takes
-	// no text (read-only), where only nothing acting is checked.
+	// person was typing there, not in it); "nowhere" is a screen whose
+	// composer takes no text and says so (read-only, a session gone), where
+	// only that nothing acts is checked.
 	Into string
 	// Draft is what the composer holds before the person's text when they
 	// send it: a draft the state keeps, or one its dialog's safe choice
@@ -134,6 +135,7 @@ var table = Table{
 			Sees: []string{"your other terminal drives"}},
 		{Name: "read-only (--watch)", Drive: (*rig).readOnly, Focus: "focusSession", Into: "nowhere",
 			Sees: []string{"read-only"}},
+		{Name: "session gone (deleted elsewhere)", Drive: (*rig).gone, Focus: "focusSession", Into: "nowhere"},
 		{Name: "visit (chiming into another's room)", Drive: (*rig).visit, Focus: "focusVisit", Sees: []string{"chiming into"}},
 
 		// The wall of tiles.
