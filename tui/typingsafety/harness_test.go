@@ -27,10 +27,10 @@ func TestMain(m *testing.M) { testexit.Main(m) }
 // TestTypingSafety types every sentence of the table in every state of it
 // and checks that nothing typed acts or is lost:
 //
-//  1. no request reaches the host but the sentence itself, sent as text
-//     (a prompt, a follow-up, a chime) by the enter that ends it; nothing
-//     quits the program or takes its terminal ($EDITOR), and no key but
-//     enter opens a dialog;
+//  1. no request that changes anything (any but a read) reaches the host
+//     but the sentence itself, sent as text (a prompt, a follow-up, a
+//     chime) by the enter that ends it; nothing quits the program or takes
+//     its terminal ($EDITOR), and no key but enter opens a dialog;
 //  2. the sentence is found whole in the composer or in a text field that
 //     shows (the dialog's, the picker's filter, the search bar), or was sent
 //     whole;

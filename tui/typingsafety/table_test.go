@@ -7,8 +7,8 @@ package typingsafety
 //
 // A state that fails on a trap another change fixes names that fix in
 // Waits, per sentence: the case is skipped with that reason until the fix
-// lands. `go test ./tui/typingsafety -waits -v` runs the waiting cases too
-// and says which pass now (their Waits then go).
+// lands. `go test ./tui/typingsafety -v -args -waits` runs the waiting
+// cases too and says which pass now (their Waits then go).
 
 // Sentence is what a person types: Text, typed rune by rune where Keys says
 // {text}, and the keys around it.
