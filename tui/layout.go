@@ -24,7 +24,11 @@ func (m *Model) arrange() {
 	m.syncPanes()
 	switch {
 	case m.focus == focusVisit && m.visit != nil:
-		m.composer.SetPlaceholder("write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver")
+		hint := "write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver"
+		if m.top() != nil {
+			hint = m.keysElsewhere()
+		}
+		m.composer.SetPlaceholder(hint)
 		m.screen.ArrangeVisit(m.visitView())
 		m.composer.SetFocused(m.top() == nil)
 	case m.focus == focusPicker || m.tiles.Focused() == nil:
@@ -54,7 +58,11 @@ func (m *Model) arrangeSession() {
 	}
 	m.tiles.Pace()
 	if v.ComposerLines() > 0 {
-		m.composer.SetPlaceholder(s.Placeholder())
+		hint := s.Placeholder()
+		if elsewhere := m.keysElsewhere(); elsewhere != "" {
+			hint = elsewhere // another pane or a dialog has the keys: enter there is theirs
+		}
+		m.composer.SetPlaceholder(hint)
 		m.composer.SetFocused(m.focus == focusSession && m.top() == nil && !s.Gone())
 	}
 }
@@ -145,15 +153,11 @@ func (m *Model) onMouseAction(a mouse.Action) tea.Cmd {
 	case mouse.Focus:
 		switch a.Spot {
 		case ui.SpotQueue:
-			if m.paneReady(focusQueue) {
-				m.focus = focusQueue
-			}
+			m.clickPane(focusQueue, a.Line)
 		case ui.SpotRoom:
-			if m.paneReady(focusRoom) {
-				m.focus = focusRoom
-			}
+			m.clickPane(focusRoom, a.Line)
 		case ui.SpotComposer:
-			m.focus = focusSession
+			m.clickPane(focusSession, a.Line)
 		}
 	case mouse.Click:
 		if a.Spot == ui.SpotList {

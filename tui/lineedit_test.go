@@ -126,9 +126,9 @@ func TestPickerLineEditingActsOnNoSession(t *testing.T) {
 }
 
 // TestNotACommandLetsCtrlUClear: ctrl+u at the "not a command" question
-// clears the line, as a line editor would, and the question closes with
-// its safe answer: the next command typed runs alone (it did nothing, and
-// "/exit/help" went on).
+// clears the line under it, as a line editor would; the question stays
+// until enter answers it with its safe answer (the draft stays): the next
+// command typed runs alone (it did nothing, and "/exit/help" went on).
 func TestNotACommandLetsCtrlUClear(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 30)
@@ -137,11 +137,15 @@ func TestNotACommandLetsCtrlUClear(t *testing.T) {
 	if _, ok := m.top().(*dialog.Choice); !ok || !strings.Contains(screen(m), "Not a command") {
 		t.Fatalf("/exit asked nothing:\n%s", screen(m))
 	}
-	feed(m, keyCtrlU)
-	if m.top() != nil || m.composer.Value() != "" {
+	feed(m, keyCtrlU) // it edits the composer under the question, which stays (issue 35: a dialog stays until answered)
+	if m.top() == nil || m.composer.Value() != "" {
 		t.Fatalf("ctrl+u: overlay %T, composer %q", m.top(), m.composer.Value())
 	}
 	feed(m, typing("/help")...)
+	feed(m, keyEnter) // the question's safe answer: the draft stays in the composer
+	if m.top() != nil || m.composer.Value() != "/help" {
+		t.Fatalf("enter at the question: overlay %T, composer %q", m.top(), m.composer.Value())
+	}
 	feed(m, keyEnter)
 	if _, ok := m.top().(*dialog.Help); !ok {
 		t.Fatalf("/help after ctrl+u did not run alone: %T, composer %q", m.top(), m.composer.Value())
@@ -233,5 +237,38 @@ func TestHistorySearchAtTheRoot(t *testing.T) {
 	feed(m, keyCtrlR, press('f'), press('i'), keyTab)
 	if m.composer.Searching() || m.composer.Value() != "fix the fence" {
 		t.Fatalf("tab in the search: searching %v, %q", m.composer.Searching(), m.composer.Value())
+	}
+}
+
+// TestVisitLineEditing: chiming into another person's room, the composer
+// edits as a shell's line editor does, and enter in ctrl+r's search keeps
+// the match without sending a chime; the search's line goes with it.
+func TestVisitLineEditing(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Ada's")
+	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	cfg.SessionID, cfg.Chime = id, true
+	b := drive(t, "bo", cfg, 80, 24)
+	b.see("chiming into "+id, "not yours")
+	b.m.composer.Remember("try the archive for 2024")
+	mark := len(srv.Requests())
+	b.send(typing("the gate")...)
+	b.send(keyCtrlA)
+	b.send(typing("so ")...)
+	b.send(keyCtrlE, keyCtrlW, keyCtrlY, keyCtrlY, keyCtrlD)
+	draftIs(t, b, "so the gategate")
+	b.send(keyCtrlU, keyCtrlR)
+	b.send(typing("arch")...)
+	b.send(keyEnter)
+	b.drain()
+	draftIs(t, b, "try the archive for 2024")
+	if w := writes(srv, mark); len(w) != 0 {
+		t.Fatalf("enter in the search sent %q", w)
+	}
+	b.send(keyCtrlR, keyCtrlA)
+	if strings.Contains(b.m.note.Text(), "reverse search") {
+		t.Fatalf("the search ended but its line stays: %q", b.m.note.Text())
 	}
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -68,18 +67,6 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	}
 	cmd, act := p.Update(msg)
 	return tea.Batch(cmd, m.act(act, p)), true
-}
-
-// withPane is a screen's key map with the focused pane's keys first, for
-// the help.
-type withPane struct{ pane, screen help.KeyMap }
-
-// ShortHelp lists the pane's keys.
-func (w withPane) ShortHelp() []key.Binding { return w.pane.ShortHelp() }
-
-// FullHelp lists the pane's keys, then the screen's.
-func (w withPane) FullHelp() [][]key.Binding {
-	return append(w.pane.FullHelp(), w.screen.FullHelp()...)
 }
 
 // onPanesKey routes a key while a pane other than the composer has the
@@ -149,8 +136,12 @@ func (m *Model) syncPanes() {
 	m.lease.Set(lease)
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
+	reach := ""
+	if len(st.Chimes) > 0 && m.focus != focusRoom {
+		reach = m.keysTo(focusRoom) // the hint names only keys that work from where the focus is
+	}
 	drv := m.driver()
-	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv})
+	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
 	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
 }
 

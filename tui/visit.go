@@ -33,6 +33,7 @@ const visitGen = -2
 // chiming the draft (a slash command first).
 func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
+	case m.composer.SearchTakes(msg): // ctrl+r's search has enter and esc
 	case key.Matches(msg, m.Keys.Sessions):
 		m.visit, m.focus = nil, focusPicker
 		return m.reload("")

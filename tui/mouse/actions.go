@@ -23,10 +23,12 @@ func (action) Source() ui.Source { return ui.FromMouse }
 func (action) isMouseAction() {}
 
 // Focus asks for the focus on the pane clicked: the queue lane, the room
-// or the composer.
+// or the composer; Line is the pane's line clicked (a chime's, a queued
+// command's), for the pane to select.
 type Focus struct {
 	action
 	Spot ui.Spot
+	Line int
 }
 
 // Click is a click on the transcript or the wall (SpotBody), at column X

@@ -67,7 +67,7 @@ func (m *Mouse) Click(msg tea.MouseClickMsg, at Where) Action {
 	case ui.SpotList, ui.SpotBody:
 		return Click{Spot: at.Spot, X: msg.X, Line: at.Line, Double: double}
 	case ui.SpotQueue, ui.SpotRoom, ui.SpotComposer:
-		return Focus{Spot: at.Spot}
+		return Focus{Spot: at.Spot, Line: at.Line}
 	}
 	return nil
 }

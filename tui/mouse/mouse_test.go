@@ -11,7 +11,8 @@ import (
 )
 
 // TestClicks: a left click on the list or the body is a Click, on a pane
-// a Focus, elsewhere nothing; a second on the same spot within
+// a Focus with the pane's line clicked (a chime's, for the room to select
+// it), elsewhere nothing; a second on the same spot within
 // DoubleClick is a double click, one later or elsewhere is not; the other
 // buttons do nothing and are not counted.
 func TestClicks(t *testing.T) {
@@ -40,7 +41,7 @@ func TestClicks(t *testing.T) {
 		t.Error("a click on another spot is a double click")
 	}
 	for _, spot := range []ui.Spot{ui.SpotQueue, ui.SpotRoom, ui.SpotComposer} {
-		if a, ok := m.Click(click(0, 0), Where{Spot: spot}).(Focus); !ok || a.Spot != spot {
+		if a, ok := m.Click(click(0, 0), Where{Spot: spot, Line: 2}).(Focus); !ok || a.Spot != spot || a.Line != 2 {
 			t.Errorf("a click on spot %d: %#v", spot, a)
 		}
 	}
