@@ -76,24 +76,9 @@ const (
 	ctrlC  = "ctrl+c ctrl+c"
 )
 
-// Waits says, per sentence, the fix a state's case waits for.
+// Waits says, per sentence name, the fix a state's case waits for
+// (Waits{firstT: "the fix"}).
 type Waits map[string]string
-
-// waits is the sentences that wait for fix.
-func waits(fix string, sentences ...string) Waits { return Waits{}.and(fix, sentences...) }
-
-// and adds the sentences that wait for fix (one already waiting waits for
-// both).
-func (w Waits) and(fix string, sentences ...string) Waits {
-	for _, s := range sentences {
-		if w[s] != "" {
-			w[s] += "; and " + fix
-		} else {
-			w[s] = fix
-		}
-	}
-	return w
-}
 
 // Table is the harness's sentences and states.
 type Table struct {
