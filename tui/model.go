@@ -90,6 +90,7 @@ func New(cfg Config) *Model {
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
 	m.note = note.New(&m.Context)
+	m.Tmux = cfg.Tmux
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
@@ -220,6 +221,9 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
+	case ui.CopiedMsg:
+		cmd, act := msg.Outcome()
+		return tea.Batch(cmd, m.act(act, nil))
 	case draftMsg:
 		m.onDraft(msg)
 	case recentMsg:
