@@ -7,6 +7,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // The open sessions are tui/session's: the root routes each its messages
@@ -43,15 +44,20 @@ func (m *Model) restore(a session.Restore) {
 // where the person finds it: in the composer when it is empty, else in the
 // queue lane, marked so.
 func (m *Model) giveBack(a session.GiveBack) {
-	if m.composer.Blank() {
+	what := "the host cancelled your " + a.What
+	if a.Failed != "" {
+		what = "your " + a.What + " failed (" + ui.ClipRunes(ui.SanitizeLine(a.Failed), 60) + ")"
+	}
+	s := m.tiles.Of(a.Gen)
+	if m.composer.Blank() && s != nil && s == m.tiles.Focused() {
 		m.composer.SetValue(a.Item.Text)
-		m.note.Say("the host cancelled your " + a.What + ": back in the composer")
+		m.note.Say(what + ": back in the composer · " + ui.KeyName(m.Keys.Send) + " sends it again")
 		return
 	}
-	if s := m.tiles.Of(a.Gen); s != nil {
+	if s != nil {
 		s.Return(a.Item)
 	}
-	m.note.Say("the host cancelled your " + a.What + ": see the queue lane")
+	m.note.Say(what + ": in the queue lane, where " + ui.KeyName(m.Keys.Send) + " sends it again")
 }
 
 // openFailed takes the tile of a session that could not be opened off the

@@ -199,3 +199,32 @@ func TestFundingAfterAKey(t *testing.T) {
 		t.Errorf("after a key the header still says only house:\n%s", s)
 	}
 }
+
+// TestCrashGivesTheTextBack: an agent's body dies under a held run with a
+// follow-up queued; the host says "send the command again", and the texts
+// are where the person can send them again: one in the empty composer, the
+// other in the queue lane, marked failed (item 7).
+func TestCrashGivesTheTextBack(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	a := newAgent(t, srv)
+	a.see("agent · bwrap", "● you drive from this terminal")
+	say(a, "dig in #hold")
+	a.see("running")
+	say(a, "and then this")
+	a.see("⧗ queued follow-up · and then this")
+	code := 137
+	if !srv.ExitBody(a.m.tiles.Focused().ID(), vehicletest.BodyExit{Code: &code, Stderr: "killed"}) {
+		t.Fatal("the host has no body to end")
+	}
+	s := a.see("✗ failed: enter sends again · ", "send the command again")
+	if !strings.Contains(s, "dig in #hold") || !strings.Contains(s, "and then this") {
+		t.Fatalf("the failed commands' texts are not on screen:\n%s", s)
+	}
+	texts := map[string]bool{"dig in #hold": true, "and then this": true}
+	back := a.m.composer.Value()
+	if !texts[back] {
+		t.Fatalf("the composer holds %q, want one of the failed texts back", back)
+	}
+	a.see("failed (the agent's body exited with code 137")
+}
