@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -227,4 +229,31 @@ func TestCrashGivesTheTextBack(t *testing.T) {
 		t.Fatalf("the composer holds %q, want one of the failed texts back", back)
 	}
 	a.see("failed (the agent's body exited with code 137")
+}
+
+// TestArmedKeyShowsOverAnError: an error stays on the status line (an
+// export refused: the file exists); a key pressed in a pane then says what
+// enter does, and what it did, not hidden by the error, which f3 still
+// lists (item 8).
+func TestArmedKeyShowsOverAnError(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	h, _ := slashSession(t, srv, "Kept")
+	h.said("hello there", "You said: hello there")
+	out := filepath.Join(t.TempDir(), "out.md")
+	if err := os.WriteFile(out, []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.enter("/export " + out)
+	h.see("✗", "already exists")
+	h.send(keyTab, keyTab, press('y'))
+	s := h.see("y: enter copies")
+	if strings.Contains(s, "already exists") {
+		t.Errorf("the old error still shows over what y does now:\n%s", s)
+	}
+	if errs := h.m.note.Errors(); len(errs) == 0 || !strings.Contains(errs[0], "already exists") {
+		t.Errorf("the error is no longer kept for f3: %q", errs)
+	}
+	h.send(keyEnter)
+	h.see("sent the entry to the terminal as OSC 52")
 }
