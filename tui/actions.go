@@ -186,7 +186,6 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 		sel = m.tiles.Focused().ID()
 	}
 	m.visit, m.focus = nil, focusPicker
-	m.layout()
 	return m.reload(sel), ""
 }
 
@@ -257,8 +256,7 @@ func runEditor(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runMouse(m *Model, _ string) (tea.Cmd, string) {
-	m.toggleMouse()
-	return nil, ""
+	return m.act(m.mouse.Toggle(), nil), ""
 }
 
 func runErrors(m *Model, _ string) (tea.Cmd, string) {

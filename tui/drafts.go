@@ -5,6 +5,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // Drafts keeps what the person was writing, per session, between runs
@@ -78,8 +79,10 @@ func (m *Model) onDraft(msg draftMsg) {
 		m.failed(msg.err)
 		return
 	}
-	if msg.gen == visitGen && msg.err == nil {
-		m.onVisitDraft(msg.kept)
+	if msg.gen == visitGen {
+		if v, k := m.visit, msg.kept; v != nil {
+			m.act(v.Kept(visit.Draft{Text: k.Text, RequestID: k.RequestID, Request: k.Request, Op: k.Op}, m.composer.Blank()), nil)
+		}
 		return
 	}
 	s := m.tiles.Of(msg.gen)
@@ -141,10 +144,10 @@ func (m *Model) Drafts() []Draft {
 	out := make([]Draft, 0, len(m.tiles.All())+1)
 	if v := m.visit; v != nil {
 		k := KeptDraft{Text: m.composer.Kept()}
-		if u := v.unanswered(); u != nil {
+		if u := v.Unanswered(); u != nil {
 			k.RequestID, k.Request, k.Op = u.RequestID, u.Text, u.Op
 		}
-		out = append(out, Draft{Key: m.draftKey(v.id), Kept: k})
+		out = append(out, Draft{Key: m.draftKey(v.ID()), Kept: k})
 	}
 	for _, s := range m.tiles.All() {
 		text := s.Draft()

@@ -49,7 +49,7 @@ func (m *Model) remember(text string) tea.Cmd {
 	case m.tiles.Focused() != nil:
 		key = m.draftKey(m.tiles.Focused().ID())
 	case m.visit != nil:
-		key = m.draftKey(m.visit.id)
+		key = m.draftKey(m.visit.ID())
 	}
 	return m.writes.cmd(func() error { return h.Add(key, text) },
 		func(err error) tea.Msg { return historyMsg{gen: -1, err: err} })

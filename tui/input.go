@@ -49,11 +49,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case m.focus == focusPicker:
-		cmd := m.onPicker(msg)
-		if m.focus != focusPicker {
-			m.layout()
-		}
-		return cmd
+		return m.onPicker(msg)
 	case m.focus == focusVisit && m.visit != nil:
 		return m.onVisitKey(msg)
 	case m.tiles.Focused() == nil:
@@ -85,7 +81,6 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
-		m.layout()
 		return m.reload(m.tiles.Focused().ID())
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.takeOver()
@@ -95,8 +90,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
 		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Mouse):
-		m.toggleMouse()
-		return nil
+		return m.act(m.mouse.Toggle(), nil)
 	case key.Matches(msg, m.Keys.Unref) && !m.cfg.Watch:
 		m.dropLastRef()
 		return nil
@@ -182,40 +176,21 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 // cyclePane moves the focus to the next pane that has something to show
 // (d 1) or the previous one (d -1): composer, room, queue, entries.
 func (m *Model) cyclePane(d int) {
-	order := []focus{focusSession, focusRoom, focusQueue, focusEntries}
-	at := 0
-	for i, f := range order {
-		if f == m.focus {
-			at = i
-		}
-	}
-	for step := 1; step < len(order); step++ {
-		f := order[(at+d*step+len(order)*step)%len(order)]
-		if m.paneReady(f) {
-			m.focus = f
-			m.note.Say("")
-			return
-		}
-	}
-	m.focus = focusSession
+	f := m.nextPane(m.focus, d)
+	m.paneReady(f)
+	m.focus = f
+	m.note.Say("")
 }
 
 // paneReady reports whether a pane can take the focus now, and readies it.
 func (m *Model) paneReady(f focus) bool {
-	s := m.tiles.Focused()
-	switch {
-	case s == nil || s.State() == nil:
-		return f == focusSession
-	case f == focusSession:
-		return !m.cfg.Watch
-	case f == focusRoom:
-		return !m.cfg.Watch || len(s.State().Chimes) > 0
-	case f == focusQueue:
-		return len(m.laneItems()) > 0
-	case f == focusEntries:
-		return m.transcript.EnterEntries()
+	if !m.paneCan(f) {
+		return false
 	}
-	return false
+	if f == focusEntries {
+		m.transcript.EnterEntries()
+	}
+	return true
 }
 
 // onScrollKey scrolls the transcript; ok is false for other keys.
@@ -323,17 +298,19 @@ func (m *Model) closeOffer() {
 	m.overlays.Drop(dialog.Is[*dialog.Offer])
 }
 
-// screenKeys is the key map of the screen under the overlays, for the help.
+// screenKeys is the key map of the screen under the overlays, for the
+// help: every key, the groups of where the focus is first.
 func (m *Model) screenKeys() help.KeyMap {
+	k := &m.Keys
 	switch {
 	case m.focus == focusPicker || (m.tiles.Focused() == nil && m.visit == nil):
-		return picker.Keys{K: &m.Keys}
+		return newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
 	case m.focus == focusVisit:
-		return visitKeys{&m.Keys}
+		return visitGroups(k)
 	case m.pane() != nil:
-		return withPane{m.pane(), sessionKeys{&m.Keys}}
+		return newGrouped(k, m.pane().ShortHelp(), append([]string{m.paneHelp()}, sessionPlaces...)...)
 	}
-	return sessionKeys{&m.Keys}
+	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 }
 
 // onPaste puts pasted text where the keys go, its escape sequences and

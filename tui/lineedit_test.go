@@ -235,3 +235,36 @@ func TestHistorySearchAtTheRoot(t *testing.T) {
 		t.Fatalf("tab in the search: searching %v, %q", m.composer.Searching(), m.composer.Value())
 	}
 }
+
+// TestVisitLineEditing: chiming into another person's room, the composer
+// edits as a shell's line editor does, and enter in ctrl+r's search keeps
+// the match without sending a chime; the search's line goes with it.
+func TestVisitLineEditing(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Ada's")
+	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	cfg.SessionID, cfg.Chime = id, true
+	b := drive(t, "bo", cfg, 80, 24)
+	b.see("chiming into "+id, "not yours")
+	b.m.composer.Remember("try the archive for 2024")
+	mark := len(srv.Requests())
+	b.send(typing("the gate")...)
+	b.send(keyCtrlA)
+	b.send(typing("so ")...)
+	b.send(keyCtrlE, keyCtrlW, keyCtrlY, keyCtrlY, keyCtrlD)
+	draftIs(t, b, "so the gategate")
+	b.send(keyCtrlU, keyCtrlR)
+	b.send(typing("arch")...)
+	b.send(keyEnter)
+	b.drain()
+	draftIs(t, b, "try the archive for 2024")
+	if w := writes(srv, mark); len(w) != 0 {
+		t.Fatalf("enter in the search sent %q", w)
+	}
+	b.send(keyCtrlR, keyCtrlA)
+	if strings.Contains(b.m.note.Text(), "reverse search") {
+		t.Fatalf("the search ended but its line stays: %q", b.m.note.Text())
+	}
+}

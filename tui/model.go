@@ -15,12 +15,15 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
+	"github.com/sophia-labs/vehicle/tui/layout"
+	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -33,12 +36,11 @@ type Model struct {
 	transcript     *transcript.Transcript // the focused session's, or empty with none open
 	empty          *transcript.Transcript // shown with no session open
 	zoom           bool                   // the focused tile fills the wall
-	wall           grid                   // where the tiles go, laid out by arrange
+	screen         *layout.Screen         // the layout: every part's size, and where it went
+	mouse          *mouse.Mouse           // the mouse: the last click, whether capture is off
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	continueRecent bool                   // --continue: the sessions kept not read yet
 	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
-	lastClick      tea.Mouse              // where the last click was, for a double click
-	lastClickAt    time.Time              // when
 	composer       *composer.Composer
 	room           *panes.Room
 	queue          *panes.Queue
@@ -47,13 +49,12 @@ type Model struct {
 	status         *panes.Status
 	activity       *panes.Activity
 	tiles          *session.Wall // the open sessions, one tile each, and the one with the focus
-	visit          *visit        // chiming into another person's room, nil when not
+	visit          *visit.Visit  // chiming into another person's room, nil when not
 	refs           []string      // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
 
-	panes  sideLines   // the smaller panes' lines, laid out by arrange
 	frame  string      // the last drawn screen: View's cache, read by View alone
 	title  string      // the last drawn window title (View's cache)
 	cursor *tea.Cursor // View's cache
@@ -89,7 +90,8 @@ func New(cfg Config) *Model {
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
-	m.note = note.New(&m.Context)
+	m.note, m.mouse = note.New(&m.Context), mouse.New(&m.Context)
+	m.screen = layout.New(&m.Context, cfg.Banner)
 	m.Tmux = cfg.Tmux
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
@@ -195,9 +197,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		return m.onPaste(msg)
 	case tea.MouseWheelMsg:
-		m.onWheel(msg)
+		return m.act(m.mouse.Wheel(msg, m.where(msg.Y)), nil)
 	case tea.MouseClickMsg:
-		return m.onClick(msg)
+		if m.top() != nil {
+			return nil
+		}
+		return m.act(m.mouse.Click(msg, m.where(msg.Y)), nil)
 	case tea.FocusMsg:
 		m.onFocus(true)
 	case tea.BlurMsg:
@@ -239,8 +244,10 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 // onRoomData routes the answers of the room's commands.
 func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case chimedMsg:
-		m.onChimed(msg)
+	case visit.ChimedMsg: // a visit's chime, or a session's kept chime sent again
+		if m.visit != nil {
+			return m.act(m.visit.Chimed(msg), nil)
+		}
 	case accountMsg:
 		m.onAccount(msg)
 	case keySavedMsg:
@@ -269,7 +276,7 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	if m.mouseOff {
+	if m.mouse.Off() {
 		v.MouseMode = tea.MouseModeNone
 	}
 	v.ReportFocus = m.notices()
@@ -293,7 +300,8 @@ func (m *Model) Driving() []string {
 // resize lays the panes out for a new terminal size.
 func (m *Model) resize(w, h int) {
 	m.width, m.high = max(w, 20), max(h, 6)
-	m.layout()
+	m.screen.SetSize(w, h)
+	m.arrange()
 	m.redrawStreams()
 }
 

@@ -62,7 +62,7 @@ func TestClickFocusesATileAndAPane(t *testing.T) {
 	if a.m.focus != focusRoom {
 		t.Fatalf("a click on the room focused %d", a.m.focus)
 	}
-	a.send(click(5, lineOf(a.m, "┃")))
+	a.send(click(5, lineOf(a.m, "╎ the keys are in the room pane")))
 	if a.m.focus != focusSession {
 		t.Fatalf("a click on the composer focused %d", a.m.focus)
 	}

@@ -172,9 +172,9 @@ func TestPaletteKeysWorkWhereShown(t *testing.T) {
 		}
 		t.Run(a.name, func(t *testing.T) {
 			m := driven(t, 100, 30)
-			before, focus, mouse := m.note.Text(), m.focus, m.mouseOff
+			before, focus, mouse := m.note.Text(), m.focus, m.mouse.Off()
 			_, cmd := m.Update(keyPress(keys[0]))
-			if cmd == nil && m.top() == nil && m.note.Text() == before && m.focus == focus && m.mouseOff == mouse {
+			if cmd == nil && m.top() == nil && m.note.Text() == before && m.focus == focus && m.mouse.Off() == mouse {
 				t.Errorf("%s (%s) did nothing from the chat view", a.name, keys[0])
 			}
 		})

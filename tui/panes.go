@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -71,18 +70,6 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	return tea.Batch(cmd, m.act(act, p)), true
 }
 
-// withPane is a screen's key map with the focused pane's keys first, for
-// the help.
-type withPane struct{ pane, screen help.KeyMap }
-
-// ShortHelp lists the pane's keys.
-func (w withPane) ShortHelp() []key.Binding { return w.pane.ShortHelp() }
-
-// FullHelp lists the pane's keys, then the screen's.
-func (w withPane) FullHelp() [][]key.Binding {
-	return append(w.pane.FullHelp(), w.screen.FullHelp()...)
-}
-
 // onPanesKey routes a key while a pane other than the composer has the
 // focus: back to the composer, the pane's own keys, or text for the
 // composer.
@@ -127,7 +114,7 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), Armed: m.armed(), MouseOff: m.mouseOff,
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), Armed: m.armed(), MouseOff: m.mouse.Off(),
 		Hint: m.paneHint(), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)
@@ -150,8 +137,12 @@ func (m *Model) syncPanes() {
 	m.lease.Set(lease)
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
+	reach := ""
+	if len(st.Chimes) > 0 && m.focus != focusRoom {
+		reach = m.keysTo(focusRoom) // the hint names only keys that work from where the focus is
+	}
 	drv := m.driver()
-	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv})
+	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
 	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
 }
 

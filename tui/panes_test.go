@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 	"strings"
 	"testing"
 
@@ -359,7 +361,7 @@ func TestVisit(t *testing.T) {
 	sent := func(res *client.ChimeResult, err error) steps {
 		return func(m *Model) []tea.Msg {
 			return append(typing("Look at the 2024 census too."), keyEnter,
-				chimedMsg{visit: true, out: session.Outgoing{Op: opChime, Text: "Look at the 2024 census too."}, res: res, err: err})
+				visit.ChimedMsg{Out: ui.Outgoing{Op: client.OpChime, Text: "Look at the 2024 census too."}, Res: res, Err: err})
 		}
 	}
 	cases := []struct {

@@ -37,9 +37,9 @@ func (m *Model) askQuit() bool {
 		}
 		lines = append(lines, "  · "+panes.OpWord(u.Op)+" “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)
 	}
-	if v := m.visit; v != nil && v.unanswered() != nil {
-		u, state := v.unanswered(), "no answer yet"
-		if v.outbound == u {
+	if v := m.visit; v != nil && v.Unanswered() != nil {
+		u, state := v.Unanswered(), "no answer yet"
+		if v.Outbound() == u {
 			state = "sending…"
 		}
 		lines = append(lines, "  · chime “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)

@@ -287,7 +287,7 @@ func TestQuitKeepsTheUnansweredChime(t *testing.T) {
 		t.Fatal("quit anyway did not quit")
 	}
 	drafts := b.m.Drafts()
-	if len(drafts) != 1 || drafts[0].Kept.Request != "Look at the census." || drafts[0].Kept.Op != opChime ||
+	if len(drafts) != 1 || drafts[0].Kept.Request != "Look at the census." || drafts[0].Kept.Op != client.OpChime ||
 		drafts[0].Kept.RequestID == "" {
 		t.Fatalf("Drafts() = %+v: the chime is not kept with its request", drafts)
 	}

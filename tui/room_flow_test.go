@@ -308,7 +308,7 @@ func TestChimeKeptWhenHostGone(t *testing.T) {
 	srv.Close()
 	w.send(typing("are you there?")...)
 	w.send(keyEnter)
-	w.until("the chime's answer", func(string) bool { return !w.m.visit.sending })
+	w.until("the chime's answer", func(string) bool { return !w.m.visit.Sending() })
 	w.see("no answer to your chime: enter sends it again")
 	if v := w.m.composer.Value(); v != "" {
 		t.Fatalf("the composer holds %q after a lost answer", v)

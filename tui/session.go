@@ -53,7 +53,6 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	m.focus = focusSession
 	m.note.Say(m.tiles.OpeningNote())
 	m.setErr(nil)
-	m.layout()
 	return tea.Batch(cmds...)
 }
 

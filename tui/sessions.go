@@ -8,6 +8,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // The open sessions are tui/session's: the root routes each its messages
@@ -69,12 +70,10 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	m.setErr(a.Err)
 	m.note.NotYours(a.Err)
 	if len(m.tiles.All()) > 0 {
-		m.layout()
 		return nil
 	}
 	m.focus = focusPicker
 	m.note.Say("")
-	m.layout()
 	return m.reload("")
 }
 
@@ -123,10 +122,9 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		if a.Opening && strings.HasPrefix(m.note.Text(), "opening ") { // not over what came first (the draft put back)
 			m.note.Say(m.tiles.OpeningNote())
 		}
-		m.layout()
 	case session.ResendChime:
 		if s := m.tiles.Of(a.Gen); s != nil {
-			return sendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out, false)
+			return visit.SendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out)
 		}
 	case session.KeepFocus:
 		m.keepFocus()

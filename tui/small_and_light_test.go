@@ -56,7 +56,7 @@ func TestSmallTerminals(t *testing.T) {
 		if got := screen(m); !strings.Contains(got, "↑ ↓ scroll") || strings.Contains(got, "watch (offered)") {
 			t.Fatalf("the help at 60x20 does not scroll:\n%s", got)
 		}
-		for range 30 {
+		for range 300 {
 			feed(m, keyDown)
 		}
 		if got := screen(m); !strings.Contains(got, "watch (offered)") {

@@ -110,7 +110,7 @@ func (m *Model) onWallKey(msg tea.KeyPressMsg) (ok bool) {
 	case key.Matches(msg, k.TileLeft):
 		m.focusTile(m.tiles.Step(-1))
 		return true
-	case !m.wallShown() || m.wall.rows < 2:
+	case m.screen.Rows() < 2:
 		return false
 	case key.Matches(msg, k.TileUp):
 		return m.moveRow(-1)
@@ -123,19 +123,11 @@ func (m *Model) onWallKey(msg tea.KeyPressMsg) (ok bool) {
 // moveRow moves the focus to the tile a row up (d -1) or down (d 1) on the
 // wall; false when there is none.
 func (m *Model) moveRow(d int) bool {
-	shown := m.shownTiles(m.wall)
-	at := -1
-	for i, s := range shown {
-		if s == m.tiles.Focused() {
-			at = i
-		}
+	to, ok := m.screen.TileBy(m.tiles.Index(m.tiles.Focused()), d)
+	if ok {
+		m.focusTile(to)
 	}
-	to := at + d*m.wall.cols
-	if at < 0 || to < 0 || to >= len(shown) {
-		return false
-	}
-	m.focusTile(m.tiles.Index(shown[to]))
-	return true
+	return ok
 }
 
 // reloadTile opens s's session again in its place (its tile, its focus, its
@@ -158,6 +150,5 @@ func (m *Model) reloadTile(s *session.Session, note string) tea.Cmd {
 		m.queue.Reset()
 		m.note.Say("opening " + ui.NameLine(ns.ID()) + "…")
 	}
-	m.layout()
 	return tea.Batch(closing, open)
 }

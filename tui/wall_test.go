@@ -108,8 +108,8 @@ func TestWallSendsToTheFocusedTile(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 80, 24, "Alpha", "Beta")
 	s := a.see("▸ you type here · Alpha", "  Beta · chat")
-	if a.m.wall.shown != 2 || a.m.wall.rows != 2 {
-		t.Fatalf("at 80x24 two tiles, stacked: got %+v\n%s", a.m.wall, s)
+	if _, rows, shown := a.m.screen.Grid(); shown != 2 || rows != 2 {
+		t.Fatalf("at 80x24 two tiles, stacked: got %d tiles in %d rows\n%s", shown, rows, s)
 	}
 	before := prompts(srv, ids[1])
 	a.send(typing("a thought for alpha")...)
@@ -171,8 +171,8 @@ func TestWallMovesByRows(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 200, 60, "One", "Two", "Three", "Four")
-	if g := a.m.wall; g.cols != 2 || g.rows != 2 || g.shown != 4 {
-		t.Fatalf("four tiles at 200x60: %+v", g)
+	if cols, rows, shown := a.m.screen.Grid(); cols != 2 || rows != 2 || shown != 4 {
+		t.Fatalf("four tiles at 200x60: %d x %d, %d shown", cols, rows, shown)
 	}
 	a.send(keyAltDown)
 	a.see("▸ you type here · Three")
@@ -294,8 +294,8 @@ func TestWallZoomsAndDegrades(t *testing.T) {
 	a.see("Beta · chat", "Gamma · chat")
 	a.send(tea.WindowSizeMsg{Width: 40, Height: 12})
 	s = a.see("also open: Beta · Gamma")
-	if a.m.wall.shown != 1 {
-		t.Fatalf("at 40x12 %d tiles show:\n%s", a.m.wall.shown, s)
+	if _, _, shown := a.m.screen.Grid(); shown != 1 {
+		t.Fatalf("at 40x12 %d tiles show:\n%s", shown, s)
 	}
 }
 

@@ -42,13 +42,21 @@ type Composer struct {
 	search   reverseSearch // ctrl+r's search of the history (readline.go)
 }
 
+// The prompt marks whether the composer has the keys by its shape, not by
+// its colour alone (NO_COLOR): a heavy bar with the keys, a dashed one
+// without.
+const (
+	promptFocused = "┃ "
+	promptBlurred = "╎ "
+)
+
 // New is the composer of ctx; editor is the command the editor key runs on
 // the draft ("" for vi).
 func New(ctx *ui.Context, editor string) *Composer {
 	st, keys := ctx.Styles, &ctx.Keys
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Prompt = "┃ "
+	ta.Prompt = promptFocused
 	ta.CharLimit = 0
 	// The composer sets the textarea's height itself (fit, grow.go): with a
 	// MaxHeight, the textarea shrinks its cache of wrapped lines to that many,
@@ -139,7 +147,14 @@ func (c *Composer) onKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
 			return nil, c.onSearchKey(msg)
 		}
 		c.StopSearch() // any other key keeps the match, and does what it does
+		cmd, act := c.edit(msg)
+		return cmd, ui.Join(ui.Note{}, act) // the search's line goes
 	}
+	return c.edit(msg)
+}
+
+// edit handles a key that is not the search's.
+func (c *Composer) edit(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
 	chain := c.kills.killing
 	c.kills.killing = false
 	switch {
@@ -285,8 +300,10 @@ func (c *Composer) SetFocused(on bool) {
 	}
 	if on {
 		c.ta.Focus()
+		c.ta.Prompt = promptFocused
 	} else {
 		c.ta.Blur()
+		c.ta.Prompt = promptBlurred
 		c.StopSearch() // the search ends where readline's would: the keys went elsewhere
 	}
 }

@@ -125,7 +125,9 @@ func TestComposerSearchesTheHistory(t *testing.T) {
 	if !c.SearchTakes(uitest.Press('x')) || c.SearchTakes(uitest.Key(tea.KeyLeft)) {
 		t.Fatal("SearchTakes")
 	}
-	c.Update(ctrl('a'))
+	if _, act := c.Update(ctrl('a')); act != (ui.Note{}) {
+		t.Fatalf("ctrl+a ending the search reported %#v, want the search's line cleared", act)
+	}
 	typeText(c, ">")
 	if c.Searching() || c.Value() != ">feed the goats" {
 		t.Fatalf("ctrl+a during the search: searching %v, %q", c.Searching(), c.Value())

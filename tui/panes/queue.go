@@ -230,6 +230,20 @@ func (q *Queue) cancel(it LaneItem) ui.Action {
 	return ui.Batch{CancelQueued{Item: it}, ui.Done{}}
 }
 
+// ItemAt is the index of the item drawn on line y of the lane; ok is
+// false for a line that shows none (the "… and N more" line).
+func (q *Queue) ItemAt(y int) (i int, ok bool) {
+	items := q.v.Items
+	i = q.first + y
+	if y < 0 || y >= q.limit || i >= len(items) || (y == q.limit-1 && len(items)-i > 1) {
+		return 0, false
+	}
+	return i, true
+}
+
+// Select selects item i (kept in range when the lane is laid out).
+func (q *Queue) Select(i int) { q.sel = i }
+
 // Scroll moves the selection d items down (up when negative), as the mouse
 // wheel does over the lane.
 func (q *Queue) Scroll(d int) {

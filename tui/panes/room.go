@@ -33,6 +33,9 @@ type RoomView struct {
 	Policy  string         // the room's policy
 	Driving bool           // this terminal holds the lease
 	Driver  Driver         // who drives when this terminal does not
+	// Reach is the keys that bring the focus to the pane from where it is
+	// now ("tab", "esc, then tab"), for the hint; "" when none do.
+	Reach string
 }
 
 // Driver is who holds the lease when this terminal does not, and what this
@@ -154,25 +157,45 @@ func (r *Room) View() string { return strings.Join(r.Lines(), "\n") }
 
 // Lines is the pane's lines: a header and the chimes in the window.
 func (r *Room) Lines() []string {
+	lines, _ := r.rows()
+	return lines
+}
+
+// ChimeAt is the index of the chime drawn on line y of the pane (0 is its
+// header); ok is false for a line that shows no chime.
+func (r *Room) ChimeAt(y int) (i int, ok bool) {
+	_, of := r.rows()
+	if y < 0 || y >= len(of) || of[y] < 0 {
+		return 0, false
+	}
+	return of[y], true
+}
+
+// rows is the pane's lines and, for each, the index of the chime it
+// shows (-1 for the header and the "older" line).
+func (r *Room) rows() (out []string, of []int) {
 	if !r.v.Known || r.limit <= 0 {
-		return nil
+		return nil, nil
 	}
 	chimes := r.v.Chimes
 	if len(chimes) == 0 && !r.focused {
-		return nil
+		return nil, nil
 	}
-	out := []string{r.header(len(chimes))}
+	out, of = []string{r.header(len(chimes))}, []int{-1}
 	if r.first > 0 && r.limit > 2 {
 		out = append(out, r.ctx.Styles.Notice.Render(ui.Pad(fmt.Sprintf("  … %d older", r.first), r.width)))
+		of = append(of, -1)
 	}
 	for i := r.first; i < len(chimes) && len(out) < r.limit; i++ {
+		lines := []string{r.chimeLine(chimes[i], false)}
 		if chimes[i].ChimeID == r.shown && r.focused {
-			out = append(out, r.selectedChime(chimes[i], r.limit-len(out)-(len(chimes)-1-i))...)
-			continue
+			lines = r.selectedChime(chimes[i], r.limit-len(out)-(len(chimes)-1-i))
 		}
-		out = append(out, r.chimeLine(chimes[i], false))
+		for _, l := range lines {
+			out, of = append(out, l), append(of, i)
+		}
 	}
-	return out
+	return out, of
 }
 
 // selectedChime is the selected chime, its text wrapped on up to three
@@ -229,9 +252,17 @@ func (r *Room) header(n int) string {
 	case r.focused:
 		hint = ui.Proposes(k.Policy) + " policy: " + PolicyMeaning(r.v.Policy) + " · " + ui.KeyName(k.Back) + " back"
 	default:
-		hint = ui.KeyName(k.Panes) + ", then " + ui.Proposes(k.Accept) + " accept · " + ui.Proposes(k.Reject) + " reject"
+		reach := r.v.Reach
+		if reach == "" {
+			reach = ui.KeyName(k.Panes) // from the composer
+		}
+		hint = reach + ", then " + ui.Proposes(k.Accept) + " accept · " + ui.Proposes(k.Reject) + " reject"
 	}
-	line := r.ctx.Styles.AuthorLabel.Render("✉ "+head) + r.ctx.Styles.KeyDesc.Render(" · "+hint)
+	mark := "✉ " // the focus is marked in words too, not by colour alone (NO_COLOR)
+	if r.focused {
+		mark = "▸ ✉ "
+	}
+	line := r.ctx.Styles.AuthorLabel.Render(mark+head) + r.ctx.Styles.KeyDesc.Render(" · "+hint)
 	return ui.Pad(line, r.width)
 }
 

@@ -203,26 +203,29 @@ func TestRoomHeaderSaysWhoDecides(t *testing.T) {
 	}{
 		{"driver, unfocused", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
 			"✉ chimes · 2 pending · room suggest · tab, then a↵ accept · x↵ reject"},
+		{"driver, unfocused, from another pane", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest,
+			Driving: true, Reach: "esc, then tab"},
+			"✉ chimes · 2 pending · room suggest · esc, then tab, then a↵ accept · x↵ reject"},
 		{"driver, focused", false, true, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
-			"✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
+			"▸ ✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
 		{"driver, focused, no chime", false, true, RoomView{Known: true, Policy: client.PolicyCoDrive, Driving: true},
-			"✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
+			"▸ ✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
 		{"another terminal drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyObserve,
 			Driver: Driver{Rel: client.LeaseMyOtherClient}},
-			"✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
+			"▸ ✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
 		{"nobody drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest},
-			"✉ chimes · 1 pending · room suggest · nobody drives · ctrl+t claims the lease to decide"},
+			"▸ ✉ chimes · 1 pending · room suggest · nobody drives · ctrl+t claims the lease to decide"},
 		{"another person drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest,
 			Driver: Driver{Rel: client.LeaseOther, Holder: "user:bo"}},
-			"✉ chimes · 1 pending · room suggest · user:bo decides"},
+			"▸ ✉ chimes · 1 pending · room suggest · user:bo decides"},
 		{"viewer", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest,
 			Driver: Driver{Rel: client.LeaseNone, Reduced: true}},
-			"✉ chimes · 1 pending · room suggest · the driver decides: your role here is viewer"},
+			"▸ ✉ chimes · 1 pending · room suggest · the driver decides: your role here is viewer"},
 		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyMute, Driving: true,
 			Driver: Driver{Rel: client.LeaseMine}},
-			"✉ chimes · 1 pending · room mute · the driver decides"},
+			"▸ ✉ chimes · 1 pending · room mute · the driver decides"},
 		{"watching, nobody drives", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest},
-			"✉ chimes · 1 pending · room suggest · nobody drives: chimes wait for a driver"},
+			"▸ ✉ chimes · 1 pending · room suggest · nobody drives: chimes wait for a driver"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -423,3 +426,35 @@ func TestRoomScrollsAndWords(t *testing.T) {
 
 // second is the action of an Update's answer.
 func second(_ tea.Cmd, a ui.Action) ui.Action { return a }
+
+// TestRoomChimeAt names the chime on each line as drawn: none on the
+// header or the "older" line, the selected chime on each of its lines.
+func TestRoomChimeAt(t *testing.T) {
+	r := NewRoom(uitest.Context())
+	r.Set(RoomView{Known: true, Chimes: chimes(3), Policy: client.PolicySuggest, Driving: true})
+	r.SetSize(100, 5)
+	for y, want := range []int{-1, 0, 1, 2, -1} {
+		i, ok := r.ChimeAt(y)
+		if (want < 0) == ok || ok && i != want {
+			t.Errorf("line %d: chime %d %v, want %d", y, i, ok, want)
+		}
+	}
+	long := chimes(8)
+	long[7].Text = strings.Repeat("a long chime that wraps ", 12)
+	r.Set(RoomView{Known: true, Chimes: long, Policy: client.PolicySuggest, Driving: true})
+	r.SetFocused(true)
+	r.Select(7)
+	r.SetSize(60, 5)
+	lines := r.Lines()
+	for y := range lines {
+		i, ok := r.ChimeAt(y)
+		switch {
+		case strings.Contains(lines[y], "older") || y == 0:
+			if ok {
+				t.Errorf("line %d (%q) names chime %d", y, xansi.Strip(lines[y]), i)
+			}
+		case !ok || i != 7 && !strings.Contains(lines[y], fmt.Sprintf("number %d", i)):
+			t.Errorf("line %d (%q) names chime %d %v", y, xansi.Strip(lines[y]), i, ok)
+		}
+	}
+}

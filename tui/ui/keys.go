@@ -1,6 +1,10 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // KeyMap is every key the UI answers, grouped by where it works. The help
 // overlay lists them all; docs/tui.md is the same table.
@@ -130,7 +134,7 @@ func DefaultKeyMap() KeyMap {
 
 		Accept:       b([]string{"a", "enter"}, "a", "accept a chime"),
 		Reject:       b([]string{"x"}, "x", "reject a chime"),
-		Policy:       b([]string{"p"}, "p/P", "room policy"),
+		Policy:       b([]string{"p"}, "p", "next room policy"),
 		PolicyBack:   b([]string{"P"}, "P", "previous room policy"),
 		CancelQueued: b([]string{"x", "delete"}, "x", "cancel a queued one"),
 		Copy:         b([]string{"y", "c"}, "y", "copy an entry"),
@@ -177,4 +181,43 @@ func DefaultKeyMap() KeyMap {
 		SaveKeyring: b([]string{"ctrl+s"}, "ctrl+s", "save in the OS keyring"),
 		Choose:      b([]string{"left", "right", "space"}, "←/→", "change the choice"),
 	}
+}
+
+// KeyGroup is the keys that work in one place (a pane, a screen, the line
+// editor), as the help lists them under the place's name.
+type KeyGroup struct {
+	Where string
+	Keys  []key.Binding
+}
+
+// Grouped is a screen's key map that lists every key once, grouped by
+// where it works (the place the focus is first), with a line saying what
+// the help's notation means; the help draws it so.
+type Grouped interface {
+	Groups() []KeyGroup
+	Notation() string
+}
+
+// Proposed is b as the help lists a pane's key: a letter (or a digit, or
+// "/") proposes what it does and enter does it, so its name has ↵ ("a↵",
+// "g↵/home").
+func Proposed(b key.Binding) key.Binding {
+	h := b.Help()
+	first, rest, more := strings.Cut(h.Key, "/")
+	if h.Key == "/" {
+		first, rest, more = "/", "", false
+	}
+	if len([]rune(first)) != 1 {
+		return b
+	}
+	name := first + "↵"
+	if more {
+		name += "/" + rest
+	}
+	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(name, h.Desc))
+}
+
+// Described is b with other words for what it does here.
+func Described(b key.Binding, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
 }

@@ -26,12 +26,12 @@ var lineEditing = []struct{ keys, help, desc string }{
 	{"alt+f alt+right", "alt+f", "a word forward"},
 	{"ctrl+k", "ctrl+k", "kill to the end of the line"},
 	{"ctrl+u", "ctrl+u", "kill to the start of the line"},
-	{"ctrl+w alt+backspace", "ctrl+w", "kill the word before the cursor"},
+	{"ctrl+w alt+backspace", "ctrl+w", "kill the word before the cursor (alt+backspace too)"},
 	{"alt+d", "alt+d", "kill the word after the cursor"},
 	{"ctrl+y", "ctrl+y", "yank: put back what the last kill took"},
-	{"ctrl+d delete", "ctrl+d", "delete the character under the cursor (at the end: nothing)"},
-	{"ctrl+h backspace", "ctrl+h", "delete the character before the cursor"},
-	{"ctrl+r", "ctrl+r", "composer: search what you sent (again: older; enter keeps it, esc or ctrl+g puts the draft back); one-line fields: nothing"},
+	{"ctrl+d delete", "ctrl+d", "delete under the cursor (at the end: nothing)"},
+	{"ctrl+h backspace", "ctrl+h", "delete before the cursor (backspace too)"},
+	{"ctrl+r", "ctrl+r", "composer: search what you sent (again: older; enter keeps it; esc puts the draft back); fields: nothing"},
 }
 
 // reserved is the keys the line editor keeps from the key map: its ctrl
