@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -67,14 +68,32 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	if s := m.tiles.Of(a.Gen); s != nil {
 		m.dropTile(s)
 	}
-	m.setErr(a.Err)
-	m.note.NotYours(a.Err)
+	m.setErr(m.noAccess(a.ID, a.Err))
 	if len(m.tiles.All()) > 0 {
 		return nil
 	}
 	m.focus = focusPicker
 	m.note.Say("")
 	return m.reload("")
+}
+
+// noAccess words the host's not_found for a session this person asked
+// for by its id: to anyone but its owner a session does not exist, so it
+// says there is no access to it, and what this person may do instead (a
+// member of the graph chimes into it); err as it is otherwise.
+func (m *Model) noAccess(id string, err error) error {
+	var e *client.Error
+	if !errors.As(err, &e) || e.Code != client.CodeNotFound || id == "" {
+		return err
+	}
+	graph := "this graph"
+	if m.cfg.Client != nil {
+		graph = "graph " + m.cfg.Client.Graph()
+	}
+	msg := "no access to session " + id + ": only its owner reads it, and to anyone else it is not found " +
+		"(or " + graph + " has no session " + id + ") · vehicle --session " + id + " --chime writes to its driver, " +
+		"if you have a role on " + graph + " · the host said: " + e.Message
+	return &client.Error{Status: e.Status, Code: e.Code, Message: msg, Details: e.Details}
 }
 
 // placeOf is what the root tells s about where it stands.

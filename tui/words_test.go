@@ -257,3 +257,27 @@ func TestArmedKeyShowsOverAnError(t *testing.T) {
 	h.send(keyEnter)
 	h.see("sent the entry to the terminal as OSC 52")
 }
+
+// TestViewerWithoutAccess: Bo watches a session that is Ada's: the host's
+// not_found is said as no access to that session, with what Bo may do
+// instead, and the picker behind offers only what works while watching:
+// no "ctrl+n starts one", no key that acts on a session when none is
+// listed (item 9).
+func TestViewerWithoutAccess(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	id := newSession(t, person(t, srv, "ada-token", "cli-ada"), "Ada's own")
+	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	cfg.Watch, cfg.SessionID = true, id
+	b := drive(t, "bo", cfg, 160, 24)
+	s := b.see("✗ not_found: no access to session "+id+": only its owner reads it",
+		"No session of yours to watch here (watching starts none).")
+	for _, wrong := range []string{"ctrl+n", "starts one", "enter open", "ctrl+r rename", "ctrl+d delete"} {
+		if strings.Contains(s, wrong) {
+			t.Errorf("the watcher's screen offers %q, which does nothing for him:\n%s", wrong, s)
+		}
+	}
+	if !strings.Contains(b.m.note.Errors()[0], "vehicle --session "+id+" --chime writes to its driver") {
+		t.Errorf("the error does not say what Bo may do: %q", b.m.note.Errors()[0])
+	}
+}

@@ -155,6 +155,7 @@ type Learnt struct {
 type OpenFailed struct {
 	action
 	Gen int
+	ID  string // the session that could not be opened
 	Err error
 }
 
