@@ -126,7 +126,7 @@ func TestSessionNotSharedSaysSo(t *testing.T) {
 	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
 	cfg.Watch, cfg.SessionID = true, id
 	b := drive(t, "bo", cfg, 120, 24)
-	b.see("✗ not_found: no access to session "+id+": only its owner reads it")
+	b.see("✗ not_found: no access to session " + id + ": only its owner reads it")
 	if !strings.Contains(b.m.note.Errors()[0], "the host said: session "+id+" not found") {
 		t.Errorf("the errors list says %q", b.m.note.Errors()[0])
 	}
