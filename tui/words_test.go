@@ -281,3 +281,28 @@ func TestViewerWithoutAccess(t *testing.T) {
 		t.Errorf("the error does not say what Bo may do: %q", b.m.note.Errors()[0])
 	}
 }
+
+// TestRefusedEnterKeepsTextApart: Ada's other terminal drives; enter on
+// "count" sends nothing (the take-over is offered, the text waits), and the
+// words she types next go on a new line, not glued to it ("countfollow-up")
+// (item 11).
+func TestRefusedEnterKeepsTextApart(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Apart")
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-two"))
+	cfg.SessionID, cfg.NoClaim = id, true
+	a := drive(t, "two", cfg, 100, 30)
+	a.see("◐ your other terminal drives")
+	a.send(typing("count")...)
+	a.send(keyEnter)
+	a.see("nothing was sent")
+	a.send(typing("follow-up")...)
+	if got := a.m.composer.Value(); got != "count\nfollow-up" {
+		t.Errorf("the composer holds %q, want the waiting text and the new words apart", got)
+	}
+	if n := count(srv, id, client.EvCommandAccepted); n != 0 {
+		t.Errorf("%d commands were sent", n)
+	}
+}
