@@ -10,7 +10,6 @@ package composer
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -192,7 +191,7 @@ func (c *Composer) limitNote() ui.Action {
 
 // limitWords says how far over the size a message may have the draft is.
 func (c *Composer) limitWords() string {
-	return fmt.Sprintf("the draft is %s KiB, over the %d KiB a message may hold", ui.Thousands((c.Size()+1023)/1024), client.MaxTextBytes/1024)
+	return "the draft is " + ui.Bytes(int64(c.Size())) + ", over the " + ui.Bytes(client.MaxTextBytes) + " a message may hold"
 }
 
 // SetReadOnly makes the composer take nothing (watching read-only) or text
