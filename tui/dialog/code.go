@@ -71,6 +71,12 @@ func (d *CodeChooser) ShortHelp() []key.Binding {
 // FullHelp lists the chooser's keys.
 func (d *CodeChooser) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it, copying nothing.
+func (d *CodeChooser) Safe() ui.Action { return ui.Note{Text: "no code block copied"} }
+
+// Kind is Shows: it only shows something.
+func (d *CodeChooser) Kind() Kind { return Shows }
+
 // SetSize takes the screen's size.
 func (d *CodeChooser) SetSize(w, h int) { d.w, d.h = w, h }
 

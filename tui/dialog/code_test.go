@@ -85,7 +85,7 @@ func TestCodeChooserKeys(t *testing.T) {
 // TestActionsAreTheDialogs: every action of this package goes to the
 // root's dialog dispatcher.
 func TestActionsAreTheDialogs(t *testing.T) {
-	for _, a := range []Action{Rename{}, Delete{}, TakeOver{}, Watch{}, Typed{}, GiveKey{}, Run{}, Create{}, Through{}} {
+	for _, a := range []Action{Rename{}, Delete{}, TakeOver{}, Watch{}, GiveKey{}, NotAKey{}, Run{}, Create{}} {
 		if a.Source() != ui.FromDialog {
 			t.Errorf("%T is of source %d", a, a.Source())
 		}

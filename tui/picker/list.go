@@ -123,6 +123,19 @@ func (p *Picker) move(d int) {
 	p.sel = min(max(p.sel+d, 0), n-1)
 }
 
+// TakeBack takes text off the end of the filter, when the filter ends with
+// it (a model key typed while the key dialog showed over the picker, moved
+// into its field), and reports whether it did.
+func (p *Picker) TakeBack(text string) bool {
+	f := p.filter.String()
+	if text == "" || !strings.HasSuffix(f, text) {
+		return false
+	}
+	p.filter.Set(strings.TrimSuffix(f, text))
+	p.filterChanged()
+	return true
+}
+
 // filterChanged keeps the selection in range after the filter changed.
 func (p *Picker) filterChanged() {
 	p.sel, p.offset = 0, 0

@@ -57,12 +57,14 @@ type Unanswered struct {
 	Err error
 }
 
-// AskHeld asks the person whether the follow-ups held back by an abort
-// still go (back in the composer, or sent now, in order).
+// AskHeld asks the person whether what an abort held back still goes (back
+// in the composer, or sent now, in order): the follow-ups it held back
+// (Texts), and the steers the run ended without taking in (Steers).
 type AskHeld struct {
 	action
-	Gen   int
-	Texts []string
+	Gen    int
+	Texts  []string
+	Steers []string
 }
 
 // Unchanged says nothing shown changed: the screen is not drawn again.
