@@ -51,6 +51,7 @@ func (m *Model) arrangeSession() {
 	m.screen.ArrangeSession(v)
 	for _, t := range m.tiles.All() {
 		viewOf(t).SetJump(v.Wall())
+		viewOf(t).SetAside(v.Wall() && t != s)
 		if v.Wall() {
 			viewOf(t).SetMarked(t == s && m.focus == focusEntries)
 		}
