@@ -383,3 +383,22 @@ func TestWallKeepsNewSessionsAndForks(t *testing.T) {
 		t.Fatalf("after the fork the wall has %d tiles", n)
 	}
 }
+
+// TestQueuedNoteGoesWithTheRun: "queued as a follow-up" is said while the
+// follow-up waits; once the runs settled, the status line no longer says
+// it (seen beside "idle" for minutes).
+func TestQueuedNoteGoesWithTheRun(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	h, id := slashSession(t, srv, "Queued")
+	h.enter("hold on #hold")
+	h.see("running")
+	h.until("the send settled", func(string) bool { return !h.m.tiles.Focused().Sending() })
+	h.enter("and then this")
+	h.see("queued as a follow-up")
+	srv.Proceed(id)
+	s := h.see("You said: and then this", "● live · idle")
+	if strings.Contains(s, "queued as a follow-up") {
+		t.Errorf("the run settled and the status line still says the follow-up is queued:\n%s", s)
+	}
+}

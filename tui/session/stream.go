@@ -206,8 +206,8 @@ func (s *Session) onRoomEvent(ev client.Event, p Place) (tea.Cmd, ui.Action) {
 	switch ev.Type {
 	case client.EvRunSettled:
 		var act ui.Action
-		if p.Focused {
-			act = ClearNote{Was: "abort sent"} // the run settled: the abort is done
+		if p.Focused { // the run settled: the abort is done, the follow-up no longer waits
+			act = ui.Join(ClearNote{Was: "abort sent"}, ClearNote{Was: "queued as a follow-up"})
 		}
 		s.Mark(p.Focused, NeedSettled)
 		return nil, ui.Join(act, FetchAccount{Gen: s.gen}, Notify{Text: "the run settled in “" + s.state.Title() + "”"})
