@@ -32,6 +32,10 @@ type Model struct {
 	*common
 	writes *diskWrites // what is kept on disk by command, done by Flush if the program ends first
 
+	// tap is told of every action before it is acted on (TapActions):
+	// nil but in the typing-safety harness.
+	tap func(ui.Action, ui.Component)
+
 	picker         *picker.Picker
 	transcript     *transcript.Transcript // the focused session's, or empty with none open
 	empty          *transcript.Transcript // shown with no session open
