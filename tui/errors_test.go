@@ -123,7 +123,7 @@ func TestWrongGraphIsNotTheMount(t *testing.T) {
 }
 
 // TestSessionNotSharedSaysSo: watching another person's session is the
-// host's not_found, said as "it may exist but is not shared with you".
+// host's not_found, said as no access to it (only its owner reads it).
 func TestSessionNotSharedSaysSo(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
@@ -131,8 +131,8 @@ func TestSessionNotSharedSaysSo(t *testing.T) {
 	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
 	cfg.Watch, cfg.SessionID = true, id
 	b := drive(t, "bo", cfg, 120, 24)
-	b.see("✗ not_found", "(it may exist but is not shared with you")
-	if !strings.Contains(b.m.note.Errors()[0], "not shared with you") {
+	b.see("✗ not_found: no access to session " + id + ": only its owner reads it")
+	if !strings.Contains(b.m.note.Errors()[0], "the host said: session "+id+" not found") {
 		t.Errorf("the errors list says %q", b.m.note.Errors()[0])
 	}
 }

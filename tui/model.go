@@ -96,6 +96,7 @@ func New(cfg Config) *Model {
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
 	m.note, m.mouse = note.New(&m.Context), mouse.New(&m.Context)
 	m.screen = layout.New(&m.Context, cfg.Banner)
+	m.Tmux = cfg.Tmux
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
@@ -229,6 +230,9 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
+	case ui.CopiedMsg:
+		cmd, act := msg.Outcome()
+		return tea.Batch(cmd, m.act(act, nil))
 	case draftMsg:
 		m.onDraft(msg)
 	case recentMsg:
