@@ -59,6 +59,9 @@ func (m *Model) act(a ui.Action, from ui.Component) tea.Cmd {
 
 // actOne hands one action to the dispatcher of its set.
 func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
+	if m.tap != nil {
+		m.tap(a, from)
+	}
 	switch a := a.(type) {
 	case dialog.Action:
 		return m.onDialogAction(a)

@@ -240,6 +240,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	draft := m.composer.Value()
 	cmd, act, sent := s.Send(op, text, m.refs.IDs())
 	if !sent {
+		m.composer.KeepApart() // the text waits: the next words are not glued to it
 		return m.act(act, nil)
 	}
 	keep := m.remember(draft)

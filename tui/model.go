@@ -41,6 +41,10 @@ type Model struct {
 	keysNote string      // what the key config asked for that the line editor keeps, said at start
 	writes   *diskWrites // what is kept on disk by command, done by Flush if the program ends first
 
+	// tap is told of every action before it is acted on (TapActions):
+	// nil but in the typing-safety harness.
+	tap func(ui.Action, ui.Component)
+
 	picker     *picker.Picker
 	transcript *transcript.Transcript // the focused session's, or empty with none open
 	empty      *transcript.Transcript // shown with no session open
@@ -98,6 +102,7 @@ func New(cfg Config) *Model {
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
 	m.note, m.mouse, m.overlays = note.New(&m.Context), mouse.New(&m.Context), &dialog.Stack{}
 	m.screen, m.notices = layout.New(&m.Context, cfg.Banner), notify.New(cfg.NoBell, cfg.Desktop)
+	m.Tmux = cfg.Tmux
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
@@ -228,6 +233,9 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
+	case ui.CopiedMsg:
+		cmd, act := msg.Outcome()
+		return tea.Batch(cmd, m.act(act, nil))
 	case draftMsg: // a draft kept by an earlier run, back in the composer unless the person began writing
 		s := m.tiles.Of(msg.gen)
 		switch {

@@ -93,8 +93,11 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 	case manage.Open:
 		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)])
 	case manage.Created:
-		cmd := m.openTiles([]string{a.ID})
+		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
 		m.tiles.Focused().MarkCreated()
+		if joined != "" {
+			m.tiles.Focused().SayOnOpen(ui.SanitizeLine(a.ID) + " is new: " + joined)
+		}
 		return cmd
 	case manage.CreateRefused:
 		if a.Meaning != "" { // whole, with what it means, over the status line that cuts it
@@ -115,11 +118,15 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 		if m.tiles.Of(a.Gen) == nil || m.failed(a.Err) {
 			return nil
 		}
-		cmd := m.openTiles([]string{a.ID})
+		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
 		if a.Text != "" {
 			m.composer.SetValue(a.Text)
 		}
-		m.tiles.Focused().SayOnOpen(a.Said)
+		said := a.Said
+		if joined != "" {
+			said += " · " + joined
+		}
+		m.tiles.Focused().SayOnOpen(said)
 		return cmd
 	case manage.ExportFailed:
 		if m.tiles.Focused() != nil && !m.cfg.Watch {

@@ -30,12 +30,12 @@ func (b CodeBlock) Facts() string {
 	return ui.SanitizeLine(b.Lang) + " · " + n
 }
 
-// CopyBlock copies block i of bs to the clipboard (OSC 52), made inert but
-// for its tabs, and says which one it was.
-func CopyBlock(bs []CodeBlock, i int) (tea.Cmd, ui.Action) {
+// CopyBlock copies block i of bs (ui.Copy), made inert but for its tabs,
+// and says which one it was.
+func CopyBlock(ctx *ui.Context, bs []CodeBlock, i int) (tea.Cmd, ui.Action) {
 	b := bs[i]
-	note := "copied code block " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(bs)) + " · " + b.Facts()
-	return tea.SetClipboard(sanitizeCode(b.Text)), ui.Note{Text: note}
+	what := "code block " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(bs)) + " · " + b.Facts()
+	return ui.Copy(ctx, sanitizeCode(b.Text), what)
 }
 
 // sanitizeCode makes a code block inert for the clipboard as Sanitize does,
@@ -106,7 +106,7 @@ func (d *CodeChooser) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 
 // copy copies block i and closes.
 func (d *CodeChooser) copy(i int) (tea.Cmd, ui.Action) {
-	cmd, note := CopyBlock(d.blocks, i)
+	cmd, note := CopyBlock(d.ctx, d.blocks, i)
 	return cmd, ui.Batch{ui.Close{}, note}
 }
 

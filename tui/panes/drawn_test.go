@@ -165,7 +165,7 @@ func TestSelectionDrawn(t *testing.T) {
 	cases := map[string]StatusView{
 		"entry selected": {Conn: live, State: state(mine), Budget: true,
 			Hint: "entries: ↑↓ select · y↵ copies · f↵ forks before · esc back"},
-		"copied":                 idle(state(mine), "copied the entry to the clipboard (OSC 52): 16 characters"),
+		"copied":                 idle(state(mine), "sent the entry to the terminal as OSC 52 (16 characters): the clipboard, if it allows"),
 		"fork with selectedText": idle(forked, "forked as s2: the message is back in the composer"),
 		"mouse off": {Conn: live, State: state(mine), Budget: true, MouseOff: true,
 			Note: "your terminal selects text now · f2 gives the mouse back"},

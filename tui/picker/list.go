@@ -171,6 +171,8 @@ func (p *Picker) view(v area) []string {
 	switch {
 	case p.loading && !p.loaded:
 		out = append(out, p.ctx.Styles.Notice.Render("  loading your sessions…"))
+	case len(p.all) == 0 && p.ctx.Watch:
+		out = append(out, p.ctx.Styles.Notice.Render("  No session of yours to watch here (watching starts none)."))
 	case len(p.all) == 0:
 		out = append(out, p.ctx.Styles.Notice.Render("  No sessions yet: "+ui.KeyName(p.ctx.Keys.New)+" starts one."))
 	case len(list) == 0:
