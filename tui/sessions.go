@@ -1,19 +1,19 @@
 package tui
 
 import (
-	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // The open sessions are tui/session's: the root routes each its messages
-// (by generation), tells it where it stands (placeOf) and acts on what it
+// (by generation), tells it where it stands (session.Place) and acts on what it
 // reports (onSessionAction).
 
 // onSessionMsg hands a message to the open session of its generation; one
@@ -24,7 +24,9 @@ func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
 		m.dirty = false
 		return m.tiles.Stray(msg)
 	}
-	return m.do(s.Update(msg, m.placeOf(s)))
+	place := session.Place{Focused: s == m.tiles.Focused(), Throttled: m.tiles.Throttled(s), Me: m.me, LastKey: m.lastKey,
+		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()} // where it stands, and what of the program's it needs
+	return m.do(s.Update(msg, place))
 }
 
 // restore puts text a session gave back in the composer (marked when it
@@ -67,38 +69,17 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	if s := m.tiles.Of(a.Gen); s != nil {
 		m.closeTile(s, false)
 	}
-	m.setErr(m.noAccess(a.ID, a.Err))
+	graph := ""
+	if m.cfg.Client != nil {
+		graph = m.cfg.Client.Graph()
+	}
+	m.setErr(note.NoAccess(a.ID, graph, a.Err))
 	if len(m.tiles.All()) > 0 {
 		return nil
 	}
 	m.focus = focusPicker
 	m.note.Say("")
 	return m.reload("")
-}
-
-// noAccess words the host's not_found for a session this person asked
-// for by its id: to anyone but its owner a session does not exist, so it
-// says there is no access to it, and what this person may do instead (a
-// member of the graph chimes into it); err as it is otherwise.
-func (m *Model) noAccess(id string, err error) error {
-	var e *client.Error
-	if !errors.As(err, &e) || e.Code != client.CodeNotFound || id == "" {
-		return err
-	}
-	graph := "this graph"
-	if m.cfg.Client != nil {
-		graph = "graph " + m.cfg.Client.Graph()
-	}
-	msg := "no access to session " + id + ": only its owner reads it, and to anyone else it is not found " +
-		"(or " + graph + " has no session " + id + ") · vehicle --session " + id + " --chime writes to its driver, " +
-		"if you have a role on " + graph + " · the host said: " + e.Message
-	return &client.Error{Status: e.Status, Code: e.Code, Message: msg, Details: e.Details}
-}
-
-// placeOf is what the root tells s about where it stands.
-func (m *Model) placeOf(s *session.Session) session.Place {
-	return session.Place{Focused: s == m.tiles.Focused(), Throttled: m.tiles.Throttled(s), Me: m.me, LastKey: m.lastKey,
-		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
 }
 
 // onSessionAction acts on what an open session reported.
