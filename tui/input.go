@@ -79,8 +79,8 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.onWallKey(msg) {
 		return nil
 	}
-	if m.transcript.ScrollKey(msg) {
-		return nil
+	if cmd, ok := m.onScrollKey(msg); ok {
+		return cmd
 	}
 	if cmd, ok := m.onTranscriptKey(msg); ok {
 		return cmd
@@ -197,6 +197,25 @@ func (m *Model) paneReady(f focus) bool {
 		m.transcript.EnterEntries()
 	}
 	return true
+}
+
+// onScrollKey scrolls the transcript; ok is false for other keys.
+func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch {
+	case key.Matches(msg, m.Keys.PageUp):
+		m.transcript.Page(-1)
+	case key.Matches(msg, m.Keys.PageDown):
+		m.transcript.Page(1)
+	case key.Matches(msg, m.Keys.LineUp):
+		m.transcript.Scroll(-1)
+	case key.Matches(msg, m.Keys.LineDown):
+		m.transcript.Scroll(1)
+	case key.Matches(msg, m.Keys.Bottom):
+		m.transcript.ToBottom()
+	default:
+		return nil, false
+	}
+	return nil, true
 }
 
 // send sends the draft: a prompt while idle, a follow_up while a run is under

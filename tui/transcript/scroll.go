@@ -11,27 +11,6 @@ import (
 // scrolled it (kept by an entry's key and a line offset, so that entries
 // folded in front move nothing), moved by lines, pages and the wheel.
 
-// ScrollKey scrolls for the scrolling keys (a page, a line, the bottom)
-// and reports whether msg was one.
-func (t *Transcript) ScrollKey(msg tea.KeyPressMsg) bool {
-	k := &t.ctx.Keys
-	switch {
-	case key.Matches(msg, k.PageUp):
-		t.Page(-1)
-	case key.Matches(msg, k.PageDown):
-		t.Page(1)
-	case key.Matches(msg, k.LineUp):
-		t.Scroll(-1)
-	case key.Matches(msg, k.LineDown):
-		t.Scroll(1)
-	case key.Matches(msg, k.Bottom):
-		t.ToBottom()
-	default:
-		return false
-	}
-	return true
-}
-
 // Scroll moves the window by n lines (negative: up). Scrolling down to the
 // end follows again.
 func (t *Transcript) Scroll(n int) { t.scroll(t.entries(), n) }
