@@ -191,7 +191,7 @@ func TestFundingAfterAKey(t *testing.T) {
 	a.send(keyEnter)
 	a.see("chat · echo · house, not your key · demo/")
 	a.send(keyF4)
-	a.seeBoxed("funding house: the host's own key pays; a member's session does not run on the model key you gave")
+	a.seeBoxed("funding house: the host's own key pays, not the key you gave (a member's session)")
 	a.send(keyEsc)
 	a.send(typing("paid by whom?")...)
 	a.send(keyEnter)
