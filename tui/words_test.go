@@ -367,14 +367,21 @@ func TestWallKeepsNewSessionsAndForks(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 160, 40, "Beta", "Alpha")
+	everyTileDrives(a)
+	a.send(keyAltRight)
+	a.see("▸ you type here · Alpha")
+	if _, err := person(t, srv, "bo-token", "cli-bo").Chime(t.Context(), ids[0], "look at the census"); err != nil {
+		t.Fatal(err)
+	}
+	a.see("! Beta · a chime waits for you")
 	a.send(keyCtrlN)
 	a.see("New session")
 	a.send(keyEnter)
-	a.see("is new: it joined the wall: 3 sessions open")
+	a.see("is new: it joined the wall: 3 sessions open", "! Beta · a chime waits for you") // the mark stays
 	if n, id := len(a.m.tiles.All()), a.m.tiles.Focused().ID(); n != 3 || id == ids[0] || id == ids[1] {
 		t.Fatalf("after ctrl+n the wall has %d tiles, the focus on %s", n, id)
 	}
-	a.send(keyAltRight) // back to Beta, the first tile
+	a.send(keyAltRight) // round to Beta, the first tile
 	a.see("▸ you type here · Beta")
 	a.send(keyTab, keyTab, keyUp)
 	a.send(press('f'), keyEnter)
