@@ -44,8 +44,8 @@ func (p Keys) FullHelp() [][]key.Binding {
 	k := p.K
 	filter := key.NewBinding(key.WithKeys("type"), key.WithHelp("type", "filter"))
 	return [][]key.Binding{
-		{k.Open, k.Mark, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
-		{k.Up, k.Down, filter, k.Back, k.Retry, k.Errors, k.ModelKey, k.Palette, k.Help, k.Quit, k.Suspend},
+		{ui.Described(k.Open, "open (after a failed listing: list again)"), k.Mark, k.New, k.Rename, k.Delete, k.Clone, k.Confirm, k.Cancel},
+		{k.Up, k.Down, filter, k.Back, k.Errors, k.ModelKey, k.Palette, k.Help, k.Quit, k.Suspend},
 	}
 }
 
