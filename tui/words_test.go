@@ -191,7 +191,7 @@ func TestFundingAfterAKey(t *testing.T) {
 	a.send(keyEnter)
 	a.see("chat · echo · house, not your key · demo/")
 	a.send(keyF4)
-	a.seeBoxed("funding house: the host's own key pays; a member's session does not run on the model key you gave")
+	a.seeBoxed("funding house: the host's own key pays, not the key you gave (a member's session)")
 	a.send(keyEsc)
 	a.send(typing("paid by whom?")...)
 	a.send(keyEnter)
@@ -367,14 +367,21 @@ func TestWallKeepsNewSessionsAndForks(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 160, 40, "Beta", "Alpha")
+	everyTileDrives(a)
+	a.send(keyAltRight)
+	a.see("▸ you type here · Alpha")
+	if _, err := person(t, srv, "bo-token", "cli-bo").Chime(t.Context(), ids[0], "look at the census"); err != nil {
+		t.Fatal(err)
+	}
+	a.see("! Beta · a chime waits for you")
 	a.send(keyCtrlN)
 	a.see("New session")
 	a.send(keyEnter)
-	a.see("is new: it joined the wall: 3 sessions open")
+	a.see("is new: it joined the wall: 3 sessions open", "! Beta · a chime waits for you") // the mark stays
 	if n, id := len(a.m.tiles.All()), a.m.tiles.Focused().ID(); n != 3 || id == ids[0] || id == ids[1] {
 		t.Fatalf("after ctrl+n the wall has %d tiles, the focus on %s", n, id)
 	}
-	a.send(keyAltRight) // back to Beta, the first tile
+	a.send(keyAltRight) // round to Beta, the first tile
 	a.see("▸ you type here · Beta")
 	a.send(keyTab, keyTab, keyUp)
 	a.send(press('f'), keyEnter)
