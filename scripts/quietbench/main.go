@@ -5,7 +5,7 @@
 // through scripts/quiet.sh, not in CI.
 //
 //	quietbench idle   [-secs 60] [-keepalive 15s] [-rounds 1] [-sync] [-each] BINARY...
-//	quietbench stream [-pieces 2000] [-delay 10ms] [-rounds 3] [-sync] BINARY...
+//	quietbench stream [-pieces 2000] [-delay 10ms] [-rounds 3] [-sync] [curl] BINARY...
 //
 // For each round and each BINARY in turn (so that builds alternate), a fresh
 // reference host on loopback (this process), whose SSE streams keep alive
@@ -24,6 +24,10 @@
 //     prompt until the reply's last words are on the screen and the output
 //     has been still for a second; also the frames (with -sync, those begun
 //     with DEC 2026) and the bytes written outside a frame once frames began.
+//
+// In the stream mode, the BINARY "curl" is the floor: curl -N reading the
+// same reply's events from the session's SSE stream (floor.go); each TUI's
+// CPU is then also printed against curl's of the same round.
 //
 // One line per measurement; the load average at the start and end.
 package main
@@ -72,11 +76,12 @@ type options struct {
 	env        string
 	raw        string
 	each       bool
+	tally      *tally // the stream mode's CPU by binary and round
 }
 
 // run measures each binary, rounds times, alternating.
 func run(mode string, args []string) error {
-	o := options{mode: mode}
+	o := options{mode: mode, tally: &tally{}}
 	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
 	fs.IntVar(&o.secs, "secs", 60, "idle: seconds counted")
 	fs.DurationVar(&o.keepalive, "keepalive", 15*time.Second, "the host's keepalive interval")
@@ -113,6 +118,7 @@ func run(mode string, args []string) error {
 			}
 		}
 	}
+	o.tally.print()
 	fmt.Printf("# load average after: %s\n", loadavg())
 	return nil
 }
@@ -128,6 +134,9 @@ func measure(o options, bin string, round, seq int) error {
 		return err
 	}
 	defer srv.Close()
+	if o.mode == "stream" && bin == floorName {
+		return floor(o, srv.URL, round)
+	}
 	home, err := os.MkdirTemp("", "quietbench")
 	if err != nil {
 		return err
@@ -250,6 +259,7 @@ func stream(o options, t *term, pid int, bin string, round int) error {
 	}
 	b1, f1, out1 := t.counts()
 	d := since(pid, a, b, hz)
+	o.tally.add(bin, round, d.cpu)
 	fmt.Printf("%-44s %5d %6.1f %7.3f %7.2f %9d %8d %8d %7d %7d\n", short(bin), round, secs,
 		d.cpu, d.cpuTicks, d.switches, d.sysmon, b1-b0, f1-f0, out1-out0)
 	return nil
