@@ -2,6 +2,7 @@ package tea
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -228,4 +229,72 @@ func TestResizeRedrawsUnchangedView(t *testing.T) {
 	before := out.count()
 	p.Send(WindowSizeMsg{Width: 100, Height: 30})
 	waitFor(t, "a redraw after the resize", func() bool { return out.count() > before })
+}
+
+// drawerOutput keeps, for each write, whether the event loop's goroutine
+// made it (its stack holds the loop) or another.
+type drawerOutput struct {
+	frameOutput
+	mu   sync.Mutex
+	loop []bool
+}
+
+func (o *drawerOutput) Write(b []byte) (int, error) {
+	stack := make([]byte, 64<<10)
+	stack = stack[:runtime.Stack(stack, false)]
+	o.mu.Lock()
+	o.loop = append(o.loop, bytes.Contains(stack, []byte(").eventLoop(")))
+	o.mu.Unlock()
+	return o.frameOutput.Write(b)
+}
+
+// last is whether the last write came from the event loop.
+func (o *drawerOutput) last() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.loop) > 0 && o.loop[len(o.loop)-1]
+}
+
+func startDrawer(t *testing.T, fps int) (*Program, *drawerOutput) {
+	t.Helper()
+	out := &drawerOutput{}
+	p := NewProgram(staticModel{}, WithWindowSize(80, 24), WithEnvironment([]string{"TERM=xterm-256color"}),
+		WithInput(nil), WithOutput(out), WithFPS(fps))
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Run()
+		done <- err
+	}()
+	t.Cleanup(func() {
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Errorf("program ended with %v", err)
+		}
+	})
+	waitFor(t, "the start's messages drawn", func() bool { return out.has("ready") })
+	return p, out
+}
+
+// A view rendered when the last frame is a frame's time old is drawn by the
+// event loop itself, as it is rendered: no goroutine is woken to draw it.
+// One rendered sooner is drawn by the renderer's goroutine when its time
+// comes.
+func TestDueFrameDrawnByTheLoop(t *testing.T) {
+	t.Run("due", func(t *testing.T) {
+		p, out := startDrawer(t, 120)
+		time.Sleep(20 * time.Millisecond) // a frame's time (1/120 s) and more since the last
+		p.Send(countMsg{})
+		waitFor(t, "the count", func() bool { return out.has(countCode(1)) })
+		if !out.last() {
+			t.Fatal("a due frame was drawn by another goroutine than the event loop's")
+		}
+	})
+	t.Run("waiting", func(t *testing.T) {
+		p, out := startDrawer(t, 1)
+		p.Send(countMsg{}) // within a second of the last frame
+		waitFor(t, "the count", func() bool { return out.has(countCode(1)) })
+		if out.last() {
+			t.Fatal("a frame within a frame's time of the last was drawn by the event loop, not when its time came")
+		}
+	})
 }

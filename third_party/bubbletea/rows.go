@@ -18,8 +18,9 @@ import (
 // and ends in the default pen with nothing carried over from one line to
 // the next (see cleanRow); a frame with any other line is drawn whole, as
 // before, and remembers nothing. The buffer handed to the terminal renderer
-// holds the same cells either way, every row marked touched, so what is
-// written is the same.
+// holds the same cells either way; only the rows whose cells changed are
+// marked touched, so the terminal renderer looks at those alone
+// (touchChanged).
 type frameRows struct {
 	text   []string    // each row's text; nil when unknown
 	method ansi.Method // the width method the rows were drawn with
@@ -54,11 +55,12 @@ func (s *cursedRenderer) drawFrame(content *uv.StyledString, altScreen, resized 
 	}
 	lines := fr.spare[:h]
 	used := make([]bool, h)
+	kept := make([]bool, h) // the row's own cells, unchanged
 	var moved map[string][]int
 	for y := range h {
 		lines[y] = nil
 		if text := rowText(rows, y); text == fr.text[y] {
-			lines[y], used[y] = old[y], true
+			lines[y], used[y], kept[y] = old[y], true, true
 		} else if moved == nil {
 			moved = make(map[string][]int, h)
 		}
@@ -71,6 +73,7 @@ func (s *cursedRenderer) drawFrame(content *uv.StyledString, altScreen, resized 
 		}
 	}
 	var redraw []int
+	scrolled := false
 	for y := range h {
 		if lines[y] != nil {
 			continue
@@ -79,9 +82,13 @@ func (s *cursedRenderer) drawFrame(content *uv.StyledString, altScreen, resized 
 		if from := moved[text]; len(from) > 0 {
 			lines[y], used[from[0]] = old[from[0]], true
 			moved[text] = from[1:]
+			scrolled = true
 			continue
 		}
 		redraw = append(redraw, y)
+	}
+	if scrolled {
+		clear(kept) // every row touched: see touchChanged
 	}
 	free := 0
 	for _, y := range redraw {
@@ -98,9 +105,33 @@ func (s *cursedRenderer) drawFrame(content *uv.StyledString, altScreen, resized 
 		}
 		uv.NewStyledString(rowText(rows, y)).Draw(buf, uv.Rect(0, y, w, 1))
 	}
+	touchChanged(buf.RenderBuffer, kept, w)
 	for y := range h {
-		buf.TouchLine(0, y, w) // as a whole frame's Clear does
 		fr.text[y] = rowText(rows, y)
+	}
+}
+
+// touchChanged marks touched the rows whose cells are not the last frame's
+// own (kept: the row's text did not change, nor did it move), and the
+// others untouched: the terminal renderer hashes (for its scroll
+// detection) and compares with the screen only the touched rows. An
+// untouched row holds what the screen shows, since the renderer's model of
+// the screen is updated wherever it draws, and a row it scrolls is one it
+// repaints. A frame in which a row moved is touched whole (drawFrame): the
+// scroll detection pairs the old rows with the new by their hashes, and an
+// untouched row's old hash is not rehashed (it may be of what the row held
+// before), which split the scrolled run and wrote a fifth more bytes. (A
+// whole frame touches every row whose cells changed, and the first frame
+// after the terminal renderer is made again is drawn whole: see reset.)
+func touchChanged(buf *uv.RenderBuffer, kept []bool, w int) {
+	for y := range kept {
+		if kept[y] {
+			if y < len(buf.Touched) {
+				buf.Touched[y] = nil
+			}
+			continue
+		}
+		buf.TouchLine(0, y, w)
 	}
 }
 

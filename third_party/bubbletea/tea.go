@@ -584,6 +584,16 @@ type Program struct {
 	// scheduling: golden tests of a program that quits at once.
 	drawOnlyOnClose bool
 
+	// frameMu guards the frame clock, which the event loop (drawing a
+	// frame that may be drawn at once, drawDue) and the renderer's
+	// goroutine (drawing one that must wait for its time) share: when the
+	// last frame was drawn, whether a frame waits for its time on the
+	// goroutine's timer, and whether the renderer runs at all.
+	frameMu      sync.Mutex
+	frameLast    time.Time
+	framePending bool
+	drawing      bool
+
 	// once is used to stop the renderer.
 	once sync.Once
 
@@ -765,30 +775,34 @@ func (p *Program) handleCommands(cmds chan Cmd) chan struct{} {
 				if cmd == nil {
 					continue
 				}
-
-				// Don't wait on these goroutines, otherwise the shutdown
-				// latency would get too large as a Cmd can run for some time
-				// (e.g. tick commands that sleep for half a second). It's not
-				// possible to cancel them so we'll have to leak the goroutine
-				// until Cmd returns.
-				go func() {
-					// Recover from panics.
-					if !p.disableCatchPanics {
-						defer func() {
-							if r := recover(); r != nil {
-								p.recoverFromPanic(r)
-							}
-						}()
-					}
-
-					msg := cmd() // this can be long.
-					p.Send(msg)
-				}()
+				p.startCmd(cmd)
 			}
 		}
 	}()
 
 	return ch
+}
+
+// startCmd runs a command on a goroutine of its own and sends its message.
+func (p *Program) startCmd(cmd Cmd) {
+	// Don't wait on these goroutines, otherwise the shutdown
+	// latency would get too large as a Cmd can run for some time
+	// (e.g. tick commands that sleep for half a second). It's not
+	// possible to cancel them so we'll have to leak the goroutine
+	// until Cmd returns.
+	go func() {
+		// Recover from panics.
+		if !p.disableCatchPanics {
+			defer func() {
+				if r := recover(); r != nil {
+					p.recoverFromPanic(r)
+				}
+			}()
+		}
+
+		msg := cmd() // this can be long.
+		p.Send(msg)
+	}()
 }
 
 // eventLoop is the central message loop. It receives and handles the default
@@ -937,10 +951,14 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 			var cmd Cmd
 			model, cmd = model.Update(msg) // run update
 
-			select {
-			case <-p.ctx.Done():
+			// Start the command (if any) here rather than hand it to
+			// handleCommands' goroutine: one goroutine less woken for
+			// every message (and none for a nil command).
+			if p.ctx.Err() != nil {
 				return model, nil
-			case cmds <- cmd: // process command (if any)
+			}
+			if cmd != nil {
+				p.startCmd(cmd)
 			}
 
 			p.render(model) // render view
@@ -962,9 +980,39 @@ func (p *Program) render(model Model) {
 		if p.onWake != nil {
 			p.onWake()
 		}
+		if p.drawDue() {
+			return
+		}
 		p.wakeRenderer()
 	}
 }
+
+// drawDue draws the view just rendered at once, on the caller's goroutine
+// (the event loop's), when a frame may be drawn now: the renderer runs, no
+// frame waits for its time, and the last was drawn at least a frame's time
+// (1/fps) ago. It reports whether it drew; when it did not, the renderer's
+// goroutine draws the view when it may. Drawing here saves a hand-off to
+// that goroutine (and the thread woken for it) at every frame.
+func (p *Program) drawDue() bool {
+	p.frameMu.Lock()
+	defer p.frameMu.Unlock()
+	if !p.drawing || p.framePending || p.drawOnlyOnClose || time.Since(p.frameLast) < p.frameTime() {
+		return false
+	}
+	p.drawFrame()
+	return true
+}
+
+// drawFrame writes the queued output and draws the last view rendered; the
+// caller holds frameMu.
+func (p *Program) drawFrame() {
+	_ = p.flush()
+	_ = p.renderer.flush(false)
+	p.frameLast = time.Now()
+}
+
+// frameTime is the shortest time between two frames.
+func (p *Program) frameTime() time.Duration { return time.Second / time.Duration(p.fps) }
 
 // wakeRenderer asks the renderer's goroutine to draw what was rendered. It
 // never blocks: a wake-up already waiting covers this one too. Output queued
@@ -1503,13 +1551,14 @@ func (p *Program) Printf(template string, args ...any) {
 
 // startRenderer starts the renderer.
 //
-// Frames are drawn on demand: the renderer's goroutine sleeps until a view is
-// rendered, draws it at once when the last frame is at least a frame's time
-// (1/fps) old, and otherwise waits until it is, drawing every view rendered
-// meanwhile as one frame. Nothing is scheduled while nothing is rendered, so
-// an idle program does not wake up, and the frame rate stays a ceiling.
+// Frames are drawn on demand: a view rendered when the last frame is at
+// least a frame's time (1/fps) old is drawn at once (by the event loop,
+// drawDue); otherwise the renderer's goroutine, which sleeps until a view
+// is rendered, waits until it is, drawing every view rendered meanwhile as
+// one frame. Nothing is scheduled while nothing is rendered, so an idle
+// program does not wake up, and the frame rate stays a ceiling.
 func (p *Program) startRenderer() {
-	framerate := time.Second / time.Duration(p.fps)
+	framerate := p.frameTime()
 
 	// Since the renderer can be restarted after a stop, we need to reset
 	// the done channel and its corresponding sync.Once.
@@ -1517,9 +1566,11 @@ func (p *Program) startRenderer() {
 
 	// Start the renderer.
 	p.renderer.start()
+	p.frameMu.Lock()
+	p.drawing, p.framePending, p.frameLast = true, false, time.Time{}
+	p.frameMu.Unlock()
 	go func() {
 		var (
-			last  time.Time // when the last frame was drawn
 			timer *time.Timer
 			due   <-chan time.Time // the armed timer's channel, nil if none
 		)
@@ -1535,27 +1586,31 @@ func (p *Program) startRenderer() {
 				return
 
 			case <-p.renderWake:
-				if due != nil || p.drawOnlyOnClose {
+				p.frameMu.Lock()
+				if p.framePending || p.drawOnlyOnClose {
 					// A frame is already due; it draws this view too.
+					p.frameMu.Unlock()
 					continue
 				}
-				if wait := framerate - time.Since(last); wait > 0 {
+				if wait := framerate - time.Since(p.frameLast); wait > 0 {
 					if timer == nil {
 						timer = time.NewTimer(wait)
 					} else {
 						timer.Reset(wait)
 					}
-					due = timer.C
+					due, p.framePending = timer.C, true
+					p.frameMu.Unlock()
 					continue
 				}
 
 			case <-due:
 				due = nil
+				p.frameMu.Lock()
+				p.framePending = false
 			}
 
-			_ = p.flush()
-			_ = p.renderer.flush(false)
-			last = time.Now()
+			p.drawFrame()
+			p.frameMu.Unlock()
 		}
 	}()
 }
@@ -1568,6 +1623,9 @@ func (p *Program) stopRenderer(kill bool) {
 	p.once.Do(func() {
 		p.rendererDone <- struct{}{}
 	})
+	p.frameMu.Lock() // after a frame the event loop may be drawing
+	p.drawing, p.framePending = false, false
+	p.frameMu.Unlock()
 
 	if !kill {
 		// flush locks the mutex
