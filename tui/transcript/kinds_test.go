@@ -116,8 +116,8 @@ func TestNoticeWordsForOthers(t *testing.T) {
 	}
 }
 
-// TestStreamsBehindAndJumps: a list streaming in through glamour is drawn
-// at every third flush and the transcript says when it is behind; jump
+// TestStreamsBehindAndJumps: a task list streaming in (which glamour draws)
+// is drawn at every third flush and the transcript says when it is behind; jump
 // scrolling is on when set.
 func TestStreamsBehindAndJumps(t *testing.T) {
 	tr := New(uitest.Context())
@@ -125,13 +125,13 @@ func TestStreamsBehindAndJumps(t *testing.T) {
 		t.Fatal("with no session something streams")
 	}
 	src := &fakeSource{es: []client.Entry{{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1",
-		Streaming: true, Text: "- one\n", Rev: 1}}}
+		Streaming: true, Text: "- [ ] one\n", Rev: 1}}}
 	tr.Open(src)
 	tr.SetSize(60, 10)
 	if !tr.FlushStreams() || tr.StreamsBehind() || !strings.Contains(plain(tr), "one") {
 		t.Fatalf("the first flush:\n%s", plain(tr))
 	}
-	src.es[0].Text += "- two\n"
+	src.es[0].Text += "- [ ] two\n"
 	if tr.FlushStreams() || !tr.StreamsBehind() || strings.Contains(plain(tr), "two") {
 		t.Fatalf("the second flush drew the list again, or is not behind:\n%s", plain(tr))
 	}

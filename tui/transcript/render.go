@@ -64,9 +64,10 @@ type streamView struct {
 	blocks []markdown.Block
 	lines  []string // the finished blocks' lines, indented, each block followed by a blank line
 	tail   []string
-	// A tail that is not a plain paragraph (a list, code, a quote, a
-	// heading) goes through glamour: at most every glamourTailEvery-th
-	// flush while the same block streams in (tailAt: where it starts);
+	// A tail that markdown.Renderer does not draw itself (DrawBlock: a
+	// nested list, a table, a link, ...) goes through glamour: at most
+	// every glamourTailEvery-th flush while the same block streams in
+	// (tailAt: where it starts);
 	// between two, the last drawing stays and stale says the tail is behind
 	// the text (Transcript.StreamsBehind); a flush with no new text draws it.
 	tailAt int
@@ -76,8 +77,8 @@ type streamView struct {
 
 // glamourTailEvery is how often, in flushes, an unfinished block that
 // glamour draws is drawn again while it streams in: every third (at the
-// 60 ms flush, about five times a second). A paragraph, the most common
-// tail, is drawn at every flush, without glamour.
+// 60 ms flush, about five times a second). The common tails (a paragraph, a
+// heading, a list, a quote, code) are drawn at every flush, without glamour.
 const glamourTailEvery = 3
 
 func newRenderer(st *theme.Styles, loc *time.Location, width int) *renderer {
@@ -237,7 +238,7 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	rest := ui.Sanitize(e.Text[sv.done:])
 	blocks, tail := markdown.SplitBlocks(rest)
 	for _, b := range blocks {
-		lines := r.md.RenderBlock(b)
+		lines := r.md.Block(b)
 		sv.blocks = append(sv.blocks, markdown.Block{Src: b, Lines: lines})
 		sv.lines = append(indentInto(sv.lines, lines), "")
 	}
@@ -251,7 +252,7 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	case len(tail) > plainTailBytes:
 		sv.tail = ui.WrapPlain(tail, r.md.Width())
 	default:
-		if lines, ok := r.md.Paragraph(tail); ok {
+		if lines, ok := r.md.DrawBlock(tail); ok { // a paragraph, a heading, a list, a quote, code
 			sv.tail, sv.tailAt = lines, -1
 			break
 		}
@@ -290,7 +291,7 @@ func (r *renderer) recut(sv *streamView, e *client.Entry) {
 		if i < len(kept) {
 			lines = kept[i].Lines
 		} else {
-			lines = r.md.RenderBlock(b)
+			lines = r.md.Block(b)
 		}
 		sv.blocks = append(sv.blocks, markdown.Block{Src: b, Lines: lines})
 		sv.lines = append(indentInto(sv.lines, lines), "")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -140,8 +141,8 @@ func TestStreamedLikeWhole(t *testing.T) {
 	}
 }
 
-// TestGlamourTailDrawnEveryThirdFlush: an unfinished list (drawn through
-// glamour) is drawn again at every third flush while it streams in, the
+// TestGlamourTailDrawnEveryThirdFlush: an unfinished task list (drawn
+// through glamour) is drawn again at every third flush while it streams in, the
 // flushes between saying it is behind; a flush of the same text then draws
 // it whole (the tick that follows the last delta), and a finished block is
 // never left behind.
@@ -155,25 +156,56 @@ func TestGlamourTailDrawnEveryThirdFlush(t *testing.T) {
 		return r.flushStream(e)
 	}
 	shows := func(text string) bool { return strings.Contains(strings.Join(r.reply(e), "\n"), text) }
-	if !flush("- one\n") || !shows("one") {
+	if !flush("- [ ] one\n") || !shows("one") {
 		t.Fatalf("the list's first item was not drawn:\n%s", strings.Join(r.reply(e), "\n"))
 	}
-	if flush("- one\n- two\n") || shows("two") || !r.streamsBehind(es) {
+	if flush("- [ ] one\n- two\n") || shows("two") || !r.streamsBehind(es) {
 		t.Fatalf("the second flush drew the list again (or did not say it is behind):\n%s", strings.Join(r.reply(e), "\n"))
 	}
-	if flush("- one\n- two\n- three\n") || shows("three") {
+	if flush("- [ ] one\n- two\n- three\n") || shows("three") {
 		t.Fatal("the third flush drew the list again")
 	}
-	if !flush("- one\n- two\n- three\n- four\n") || !shows("four") || r.streamsBehind(es) {
+	if !flush("- [ ] one\n- two\n- three\n- four\n") || !shows("four") || r.streamsBehind(es) {
 		t.Fatal("the fourth flush did not draw the list whole")
 	}
-	flush("- one\n- two\n- three\n- four\n- five\n")
+	flush("- [ ] one\n- two\n- three\n- four\n- five\n")
 	if !r.streamsBehind(es) || !flush(e.Text) || !shows("five") {
 		t.Fatal("a flush of the same text did not draw what was behind")
 	}
-	flush(e.Text + "- six\n")
+	flush(e.Text + "- [ ] six\n")
 	if !flush(e.Text+"\nA paragraph.") || !shows("six") || !shows("paragraph.") || r.streamsBehind(es) {
 		t.Fatalf("the list finished while behind is not drawn whole:\n%s", strings.Join(r.reply(e), "\n"))
+	}
+}
+
+// TestListTailDrawnAtEveryFlush: an unfinished list or code block, which
+// the renderer draws without glamour, is drawn whole at every flush (its
+// last words shown), never left behind, and once complete the streamed
+// drawing is the finished reply's (the screen does not change when
+// message.completed comes). That each is glamour's drawing is
+// markdown.TestBlocksDrawLikeGlamour's.
+func TestListTailDrawnAtEveryFlush(t *testing.T) {
+	for _, text := range []string{"- one\n- two, with `code`\n- three\n", "```go\nx := 1\ny := x + 1\nfmt.Println(y)\n```\n"} {
+		r := newRenderer(uitest.Context().Styles, time.UTC, 60)
+		e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+		for end := 1; end <= len(text); end++ {
+			e.Text = text[:end]
+			r.flushStream(e)
+			if r.streamsBehind([]client.Entry{*e}) {
+				t.Fatalf("%q left behind", e.Text)
+			}
+			last := strings.TrimSpace(ui.Sanitize(e.Text[strings.LastIndexAny(e.Text[:len(e.Text)-1], "\n ")+1:]))
+			if strings.Trim(last, "abcdefghijklmnopqrstuvwxyz0123456789") == "" && last != "" && !strings.Contains(xansi.Strip(strings.Join(r.reply(e), "\n")), last) {
+				t.Fatalf("%q drawn without its last words %q:\n%s", e.Text, last, strings.Join(r.reply(e), "\n"))
+			}
+		}
+		streamed := r.reply(e)[2:]
+		done := *e
+		done.Streaming, done.Rev = false, 2
+		whole := newRenderer(uitest.Context().Styles, time.UTC, 60)
+		if got, want := strings.Join(streamed, "\n"), strings.Join(whole.reply(&done)[2:], "\n"); got != want {
+			t.Errorf("streamed:\n%s\nthe finished reply:\n%s", got, want)
+		}
 	}
 }
 

@@ -79,14 +79,14 @@ func (m *Renderer) Render(src string, reuse []Block) []string {
 	return out
 }
 
-// block renders one block, or takes it from reuse.
+// block renders one block (Block), or takes it from reuse.
 func (m *Renderer) block(src string, reuse []Block) []string {
 	for _, r := range reuse {
 		if r.Src == src {
 			return r.Lines
 		}
 	}
-	return m.RenderBlock(src)
+	return m.Block(src)
 }
 
 // RenderBlock renders one block with glamour; without a renderer it falls

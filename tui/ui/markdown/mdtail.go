@@ -6,9 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/text"
 )
 
 // A streaming reply's unfinished block is drawn again at every flush. Through
@@ -34,25 +32,25 @@ type runStyle struct {
 	sgr, prefix, suffix string
 }
 
-// tailMarkdown is what tail needs: a parser of glamour's markdown, and the
-// run styles learnt so far (nil when a style could not be learnt).
+// tailMarkdown is what tail and Block need: a parser of glamour's markdown,
+// the run styles and prefixes learnt so far (nil when one could not be
+// learnt), and what code blocks need (mdcode.go).
 type tailMarkdown struct {
-	md     goldmark.Markdown
-	styles map[inline]*runStyle
+	md       goldmark.Markdown
+	styles   map[styleKey]*runStyle
+	prefixes map[styleKey]*string
+	code     codeDrawing
 }
 
-// Tail draws an unfinished block: itself when it is a plain paragraph,
-// through glamour otherwise.
-func (m *Renderer) Tail(src string) []string {
-	if lines, ok := m.paragraph(src); ok {
-		return lines
-	}
-	return m.RenderBlock(src)
+// styleKey is a run style (or a prefix) in a context.
+type styleKey struct {
+	ctx    blockContext
+	in     inline
+	prefix bool
 }
 
-// Paragraph draws src without glamour when it is a plain paragraph (as
-// Tail would), and reports whether it was one.
-func (m *Renderer) Paragraph(src string) ([]string, bool) { return m.paragraph(src) }
+// Tail draws an unfinished block as Block does.
+func (m *Renderer) Tail(src string) []string { return m.Block(src) }
 
 // paragraph draws src as glamour draws a paragraph of text, emphasis, code
 // spans and strikethrough; ok is false for anything else.
@@ -60,13 +58,8 @@ func (m *Renderer) paragraph(src string) (lines []string, ok bool) {
 	if !plainParagraph(src) {
 		return nil, false
 	}
-	if m.t.md == nil {
-		m.t.md = goldmark.New(goldmark.WithExtensions(extension.GFM))
-		m.t.styles = make(map[inline]*runStyle)
-	}
 	source := []byte(src)
-	doc := m.t.md.Parser().Parse(text.NewReader(source))
-	p := doc.FirstChild()
+	p := m.parse(source).FirstChild()
 	if p == nil || p.Kind() != ast.KindParagraph || p.NextSibling() != nil {
 		return nil, false
 	}
@@ -117,17 +110,23 @@ func startsBlock(t string) bool {
 	return len(rule) >= 3 && strings.Trim(rule, rule[:1]) == ""
 }
 
-// runs writes n's inline children in their styles; false at a node that
-// tail does not draw.
+// runs writes a paragraph's inline children in their styles; false at a
+// node that tail does not draw.
 func (m *Renderer) runs(b *strings.Builder, n ast.Node, source []byte, in inline) bool {
+	return m.runsIn(b, blockContext{}, n, source, in, " ") // glamour joins a paragraph's lines
+}
+
+// runsIn writes n's inline children in their styles in a context, a line
+// break as br; false at a node that is not drawn here.
+func (m *Renderer) runsIn(b *strings.Builder, ctx blockContext, n ast.Node, source []byte, in inline, br string) bool {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Text:
 			s := string(c.Segment.Value(source))
 			if c.SoftLineBreak() || c.HardLineBreak() {
-				s += " " // glamour joins a paragraph's lines
+				s += br
 			}
-			if !m.run(b, in, s) {
+			if !m.run(b, ctx, in, s) {
 				return false
 			}
 		case *ast.CodeSpan:
@@ -142,7 +141,7 @@ func (m *Renderer) runs(b *strings.Builder, n ast.Node, source []byte, in inline
 				}
 				code.Write(seg.Segment.Value(source))
 			}
-			if !m.run(b, inline{code: true}, code.String()) {
+			if !m.run(b, ctx, inline{code: true}, code.String()) {
 				return false
 			}
 		case *ast.Emphasis:
@@ -152,11 +151,11 @@ func (m *Renderer) runs(b *strings.Builder, n ast.Node, source []byte, in inline
 			} else {
 				next.emph = true
 			}
-			if in.strike || (next.strong == in.strong && next.emph == in.emph) || !m.runs(b, c, source, next) {
+			if in.strike || (next.strong == in.strong && next.emph == in.emph) || !m.runsIn(b, ctx, c, source, next, br) {
 				return false
 			}
 		case *east.Strikethrough:
-			if in != (inline{}) || !m.runs(b, c, source, inline{strike: true}) {
+			if in != (inline{}) || !m.runsIn(b, ctx, c, source, inline{strike: true}, br) {
 				return false
 			}
 		default:
@@ -166,12 +165,12 @@ func (m *Renderer) runs(b *strings.Builder, n ast.Node, source []byte, in inline
 	return true
 }
 
-// run writes one run of text in a style.
-func (m *Renderer) run(b *strings.Builder, in inline, s string) bool {
+// run writes one run of text in a style in a context.
+func (m *Renderer) run(b *strings.Builder, ctx blockContext, in inline, s string) bool {
 	if s == "" {
 		return true
 	}
-	st := m.runStyle(in)
+	st := m.runStyleIn(ctx, in)
 	if st == nil {
 		return false
 	}
@@ -183,11 +182,16 @@ func (m *Renderer) run(b *strings.Builder, in inline, s string) bool {
 	return true
 }
 
-// runStyle is glamour's style of a run: learnt once, by rendering the
-// marker X in that markup through glamour and reading what came before and
-// after it; nil when glamour's output is not of that shape.
-func (m *Renderer) runStyle(in inline) *runStyle {
-	if st, ok := m.t.styles[in]; ok {
+// runStyleIn is glamour's style of a run in a context: learnt once, by
+// rendering the marker X in that markup there through glamour and reading
+// what came before and after it; nil when glamour's output is not of that
+// shape.
+func (m *Renderer) runStyleIn(ctx blockContext, in inline) *runStyle {
+	key := styleKey{ctx: ctx, in: in}
+	if ctx.kind == "number" {
+		key.ctx.level = 0 // one style for every number
+	}
+	if st, ok := m.t.styles[key]; ok {
 		return st
 	}
 	md := "X"
@@ -204,27 +208,32 @@ func (m *Renderer) runStyle(in inline) *runStyle {
 		md = "**" + md + "**"
 	}
 	var st *runStyle
-	if out := m.RenderBlock(md); len(out) == 1 {
-		st = learnStyle(out[0])
+	if out := m.RenderBlock(ctx.wrapMarker(md)); len(out) == 1 {
+		st = learnStyle(out[0], ctx.kind == "")
 	}
-	m.t.styles[in] = st
+	m.t.styles[key] = st
 	return st
 }
 
 // learnStyle reads a style from one rendered marker: an SGR sequence, the
-// marker with what pads it, and a reset.
-func learnStyle(line string) *runStyle {
+// marker with what pads it, and a reset; alone is whether the marker's run
+// is the whole line (in a paragraph), or comes after a context's prefix.
+func learnStyle(line string, alone bool) *runStyle {
 	x := strings.IndexByte(line, 'X')
-	if x < 0 || !strings.HasPrefix(line, "\x1b[") || !strings.HasSuffix(line, "\x1b[m") {
+	if x < 0 || !strings.HasSuffix(line, "\x1b[m") {
 		return nil
 	}
-	sgrEnd := strings.IndexByte(line, 'm') + 1
-	if sgrEnd <= 0 || sgrEnd > x || strings.Contains(line[sgrEnd:x], "\x1b") {
+	start := strings.LastIndex(line[:x], "\x1b[")
+	if start < 0 || alone && start != 0 {
+		return nil
+	}
+	sgrEnd := start + strings.IndexByte(line[start:], 'm') + 1
+	if sgrEnd <= start || sgrEnd > x || strings.Contains(line[sgrEnd:x], "\x1b") {
 		return nil
 	}
 	suffix := strings.TrimSuffix(line[x+1:], "\x1b[m")
 	if strings.Contains(suffix, "\x1b") || strings.Count(line, "X") != 1 {
 		return nil
 	}
-	return &runStyle{sgr: line[:sgrEnd], prefix: line[sgrEnd:x], suffix: suffix}
+	return &runStyle{sgr: line[start:sgrEnd], prefix: line[sgrEnd:x], suffix: suffix}
 }
