@@ -222,8 +222,8 @@ func (s *State) refresh(i int, v *completedValue) Change {
 // when needed (timed at the newest event seen). A delta for a message
 // completed lately is stale and dropped.
 func (s *State) applyDelta(ev Event) Change {
-	var v DeltaValue
-	if ev.Decode(&v) != nil || v.Delta == "" || s.wasDone(v.MessageID) {
+	var v DeltaValue // decoded as Decode would, with the stream's decoder (the hot path of a streaming reply)
+	if len(ev.Value) == 0 || decode(ev.Value, &v) != nil || v.Delta == "" || s.wasDone(v.MessageID) {
 		return 0
 	}
 	at := parseEventTime(ev.At)
