@@ -1,5 +1,7 @@
 // Package composer is the multi-line input where the person writes: its
-// growth with the draft, the input history ↑ walks, and $EDITOR.
+// growth with the draft, the window of a long draft its textarea holds
+// (so a key costs the same in a draft of any length), the input history ↑
+// walks, and $EDITOR.
 //
 // The editor's command is split with strings.Fields, as
 // github.com/charmbracelet/x/editor (v0.2.0 read) splits it; that package
@@ -38,6 +40,8 @@ type Composer struct {
 	editor   EditorRun  // how $EDITOR runs
 	editing  *editorRun // the last editor run, until its answer comes back
 	drawn    drawing    // the last drawing, while nothing it shows changed (grow.go)
+	win      window     // the draft's lines outside the textarea's (window.go)
+	goal     goal       // the column ↑ and ↓ keep to (goal.go)
 }
 
 // New is the composer of ctx; editor is the command ctrl+e runs on the
@@ -68,7 +72,7 @@ func New(ctx *ui.Context, editor string) *Composer {
 	km.PageUp = key.NewBinding(key.WithDisabled())
 	km.PageDown = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
-	co := &Composer{ctx: ctx, ta: ta, editor: EditorRun{Command: editor}}
+	co := &Composer{ctx: ctx, ta: ta, editor: EditorRun{Command: editor}, win: window{slack: slack}}
 	co.SetStyles(st)
 	co.ta.Focus()
 	return co
@@ -197,9 +201,16 @@ func (c *Composer) SetSize(w, h int) {
 	if w != c.grow.width || max(h, 1) != c.grow.limit {
 		c.changed()
 	}
+	rewrap := w != c.grow.width
 	c.grow.width, c.grow.limit = w, max(h, 1)
 	c.ta.SetWidth(w)
 	c.fit()
+	if rewrap {
+		// The lines wrap anew: the draft is shown up to the cursor's row.
+		c.ta.View() // the viewport takes the lines as wrapped now, to scroll over them
+		c.unscroll(c.ta.Height())
+		c.fit()
+	}
 }
 
 // SetPlaceholder sets the hint shown while the composer is empty.
@@ -211,12 +222,14 @@ func (c *Composer) SetPlaceholder(s string) {
 }
 
 // Value is the draft, its chips expanded.
-func (c *Composer) Value() string { return c.chips.expand(c.ta.Value()) }
+func (c *Composer) Value() string { return c.chips.expand(c.raw()) }
 
 // SetValue replaces the draft and puts the cursor at its end; a large text
 // is collapsed into chips.
 func (c *Composer) SetValue(s string) {
 	c.changed()
+	c.win.reset()
+	c.goal = goal{}
 	c.ta.SetValue(c.chips.collapse(s))
 	c.ta.MoveToEnd()
 	c.fit()
@@ -231,15 +244,23 @@ func (c *Composer) Restore(text string) {
 }
 
 // Blank reports whether the draft is only whitespace.
-func (c *Composer) Blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
+func (c *Composer) Blank() bool {
+	return c.win.above.filled == 0 && c.win.below.filled == 0 && strings.TrimSpace(c.ta.Value()) == ""
+}
 
 // Type passes a key or a paste to the textarea, whatever has the focus: what
 // is routed to the composer has the keyboard.
 func (c *Composer) Type(msg tea.Msg) tea.Cmd {
 	c.changed()
 	c.ta.Focus()
-	var cmd tea.Cmd
-	c.ta, cmd = c.ta.Update(msg)
+	if !c.ta.HasSelection() {
+		// The textarea keeps a selection it emptied (its anchor) and the
+		// next selecting key starts there, wherever the cursor went since;
+		// the composer starts it at the cursor.
+		c.ta.ClearSelection()
+	}
+	c.reach(msg)
+	cmd := c.typeKeepingGoal(msg)
 	c.fit()
 	return cmd
 }
