@@ -28,7 +28,7 @@ func (m *Model) keepRefusal(err error, create bool) {
 		return
 	}
 	m.refusal = &dialog.Refusal{Code: e.Code, Message: e.Message, Doors: d, Create: create && cures}
-	if s := m.sess; !create && s != nil && s.State() != nil {
+	if s := m.tiles.Focused(); !create && s != nil && s.State() != nil {
 		m.refusal.Funding = s.State().Session.Funding
 	}
 	if cures {

@@ -84,7 +84,7 @@ func (m *Model) openPalette() {
 // runAction runs an action from the palette, or says why it cannot run.
 func (m *Model) runAction(a action) tea.Cmd {
 	if why := a.why(m); why != "" {
-		m.note = why
+		m.note.Say(why)
 		return nil
 	}
 	if a.palette != nil {
@@ -92,7 +92,7 @@ func (m *Model) runAction(a action) tea.Cmd {
 	}
 	cmd, refusal := a.run(m, a.arg)
 	if refusal != "" {
-		m.note = refusal
+		m.note.Say(refusal)
 	}
 	return cmd
 }
@@ -112,11 +112,11 @@ func notWatching(m *Model) string {
 
 // inSession needs one of the person's sessions open.
 func inSession(m *Model) string {
-	if m.sess == nil || m.sess.State() == nil || m.focus == focusVisit {
+	if m.tiles.Focused() == nil || m.tiles.Focused().State() == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
-	if m.sess.Gone() {
-		return m.sess.GoneWords()
+	if m.tiles.Focused().Gone() {
+		return m.tiles.Focused().GoneWords()
 	}
 	return ""
 }
@@ -148,8 +148,8 @@ func drivesRoom(m *Model) string {
 	switch {
 	case m.cfg.Watch:
 		return "watching read-only: only the driver sets the room's policy"
-	case !m.sess.Driving():
-		return "only the driver sets the room's policy: " + ui.KeyName(m.Keys.TakeOver) + " takes over"
+	case !m.tiles.Focused().Driving():
+		return "only the driver sets the room's policy: " + m.driver().Drives(&m.Context)
 	}
 	return ""
 }
@@ -159,7 +159,7 @@ func running(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
 	}
-	if m.sess.State().Run != client.RunRunning {
+	if m.tiles.Focused().State().Run != client.RunRunning {
 		return "no run is under way"
 	}
 	return ""
@@ -182,11 +182,10 @@ func runHelp(m *Model, _ string) (tea.Cmd, string) {
 
 func runSessions(m *Model, _ string) (tea.Cmd, string) {
 	sel := ""
-	if m.sess != nil {
-		sel = m.sess.ID()
+	if m.tiles.Focused() != nil {
+		sel = m.tiles.Focused().ID()
 	}
 	m.visit, m.focus = nil, focusPicker
-	m.layout()
 	return m.reload(sel), ""
 }
 
@@ -200,12 +199,12 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 	case title == "":
 		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
 	}
-	m.note = "renaming…"
-	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.ID(), title), ""
+	m.note.Say("renaming…")
+	return renameSession(m.cfg.Context, m.cfg.Client, m.tiles.Focused().ID(), title), ""
 }
 
 func paletteRename(m *Model) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	m.push(dialog.NewRename(&m.Context, s.State().Session))
 	return nil
 }
@@ -215,14 +214,14 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 		return nil, "nothing to fork before yet: send a message first"
 	}
 	m.focus = focusEntries
-	m.note = "mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
-		ui.FirstKey(m.Keys.Fork) + " then enter forks"
+	m.note.Say("mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
+		ui.FirstKey(m.Keys.Fork) + " then enter forks")
 	return nil, ""
 }
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "cloning “" + ui.TitleLine(m.sess.State().Title()) + "”…"
-	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.ID()), ""
+	m.note.Say("cloning “" + ui.TitleLine(m.tiles.Focused().State().Title()) + "”…")
+	return cloneSession(m.cfg.Context, m.cfg.Client, m.tiles.Focused().ID()), ""
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
@@ -239,14 +238,14 @@ func runPolicy(m *Model, name string) (tea.Cmd, string) {
 	if !ok {
 		return nil, "say which: /policy suggest|co-drive|observe|mute"
 	}
-	cmd, act := m.sess.SetPolicy(p)
+	cmd, act := m.tiles.Focused().SetPolicy(p)
 	return tea.Batch(cmd, m.act(act, nil)), ""
 }
 
 func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }
 
 func runAbort(m *Model, _ string) (tea.Cmd, string) {
-	if m.sess.State().Run != client.RunRunning {
+	if m.tiles.Focused().State().Run != client.RunRunning {
 		return nil, "no run is under way"
 	}
 	return m.abort(), ""
@@ -257,12 +256,11 @@ func runEditor(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runMouse(m *Model, _ string) (tea.Cmd, string) {
-	m.toggleMouse()
-	return nil, ""
+	return m.act(m.mouse.Toggle(), nil), ""
 }
 
 func runErrors(m *Model, _ string) (tea.Cmd, string) {
-	m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
+	m.push(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 	return nil, ""
 }
 

@@ -84,9 +84,3 @@ func cloneSession(ctx context.Context, c *client.Client, id string) tea.Cmd {
 		return clonedMsg{branched: b, err: err}
 	}
 }
-
-// flushAfter is the streaming tail's throttle: one tick, scheduled only when
-// a delta arrived and none is pending.
-func flushAfter(d time.Duration, gen int) tea.Cmd {
-	return tea.Tick(d, func(at time.Time) tea.Msg { return flushMsg{gen: gen, at: at} })
-}

@@ -7,7 +7,7 @@ import (
 )
 
 // TestDeleteAnsweredByKeysOnly is issue 24's second item in the picker:
-// ctrl+d (a habit of ending input) then enter deletes nothing, since keeping
+// the delete key then enter deletes nothing, since keeping
 // the session is the marked answer; words typed at the question close it and
 // go to the filter; y, the dialog having been opened by a key, deletes.
 func TestDeleteAnsweredByKeysOnly(t *testing.T) {
@@ -29,14 +29,14 @@ func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 	}
 	p := drive(t, "picker", hostConfig(t, ada), 80, 24)
 	p.see("Keep me", "1 session")
-	p.send(keyCtrlD)
+	p.send(keyDelete)
 	p.see("Delete “Keep me” (s1)?", "▸ keep it (n)", "delete it (y)")
 	p.send(keyEnter)
 	if p.m.top() != nil {
 		t.Fatalf("enter left %T open", p.m.top())
 	}
-	p.send(keyCtrlD, keyCtrlD, keyEnter) // ctrl+d twice, then enter
-	p.send(keyCtrlD)
+	p.send(keyDelete, keyDelete, keyEnter) // the delete key twice, then enter
+	p.send(keyDelete)
 	p.send(typing("keep")...)
 	p.see("filter: keep")
 	if _, ok := p.m.top().(*dialog.Choice); ok {
@@ -46,7 +46,7 @@ func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 	if n := dels(); n != 0 {
 		t.Fatalf("%d deletes without a y", n)
 	}
-	p.send(keyCtrlD, press('y'))
+	p.send(keyDelete, press('y'))
 	p.see("✓ session moved to the host's trash: trash/s1")
 	if n := dels(); n != 1 {
 		t.Errorf("%d deletes after y, want 1", n)

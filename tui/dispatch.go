@@ -6,11 +6,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // What the components report comes to the root as actions (ui.Action): the
@@ -18,8 +20,10 @@ import (
 // focus and makes the requests. Each source's actions are a closed set and
 // go to one dispatcher: ui's own to actGeneral, a dialog's to
 // onDialogAction, a pane's to onPanesAction, the transcript's to
-// onTranscriptAction, the picker's to onPickerAction, and the root's own
-// (what a dialog hands back for the root to do) to onRootAction.
+// onTranscriptAction, the picker's to onPickerAction, an open session's to
+// onSessionAction, the mouse's to onMouseAction, the visit's to
+// onVisitAction, and the root's own (what
+// a dialog hands back for the root to do) to onRootAction.
 // TestDispatchersAreExhaustive fails when a type of a set has no case in
 // its dispatcher.
 
@@ -63,6 +67,10 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onRootAction(a)
 	case session.Action:
 		return m.onSessionAction(a)
+	case mouse.Action:
+		return m.onMouseAction(a)
+	case visit.Action:
+		return m.onVisitAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -74,7 +82,7 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 	case ui.Close:
 		m.closeOverlay(from)
 	case ui.Note:
-		m.note = a.Text
+		m.note.Say(a.Text)
 	case ui.Failed:
 		m.setErr(a.Err)
 	case ui.Show:
@@ -93,18 +101,18 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	switch a := a.(type) {
 	case dialog.Rename:
-		m.note = "renaming…"
+		m.note.Say("renaming…")
 		return renameSession(m.cfg.Context, m.cfg.Client, a.SessionID, a.Title)
 	case dialog.Delete:
 		title := a.Target.DisplayTitle()
-		m.note = "deleting “" + ui.TitleLine(title) + "”…"
+		m.note.Say("deleting “" + ui.TitleLine(title) + "”…")
 		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
 	case dialog.TakeOver:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			return s.Claim(true)
 		}
 	case dialog.Watch:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			s.Watch()
 		}
 	case dialog.Through:
@@ -129,11 +137,11 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
 	case heldBack:
-		if s := m.current(a.gen); s != nil {
+		if s := m.tiles.Of(a.gen); s != nil {
 			return m.act(s.HeldBack(a.texts), nil)
 		}
 	case sendHeld:
-		if s := m.current(a.gen); s != nil {
+		if s := m.tiles.Of(a.gen); s != nil {
 			cmd, act := s.SendHeld(a.texts)
 			return tea.Batch(cmd, m.act(act, nil))
 		}
@@ -142,7 +150,11 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:
-		return m.chimeDraft(a.text)
+		if v := m.visit; v != nil && !v.Sending() && m.composer.Value() == a.text { // still the draft: the dialog may have outlived a change of screen
+			m.composer.SetValue("")
+			cmd, act := v.ChimeText(a.text)
+			return tea.Batch(cmd, m.act(act, nil))
+		}
 	}
 	return nil
 }

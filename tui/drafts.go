@@ -5,6 +5,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // Drafts keeps what the person was writing, per session, between runs
@@ -78,20 +79,22 @@ func (m *Model) onDraft(msg draftMsg) {
 		m.failed(msg.err)
 		return
 	}
-	if msg.gen == visitGen && msg.err == nil {
-		m.onVisitDraft(msg.kept)
+	if msg.gen == visitGen {
+		if v, k := m.visit, msg.kept; v != nil {
+			m.act(v.Kept(visit.Draft{Text: k.Text, RequestID: k.RequestID, Request: k.Request, Op: k.Op}, m.composer.Blank()), nil)
+		}
 		return
 	}
-	s := m.current(msg.gen)
+	s := m.tiles.Of(msg.gen)
 	if s == nil || msg.err != nil {
 		return
 	}
 	kept := msg.kept
 	if kept.RequestID != "" && s.Unconfirmed() == nil && !m.cfg.Watch {
 		s.KeepUnanswered(session.Outgoing{Op: kept.Op, RequestID: kept.RequestID, Text: kept.Request, Refs: kept.Refs, Kept: true})
-		if s == m.sess {
-			m.note = "your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
-				" on an empty composer sends it again (the same request: it runs once)"
+		if s == m.tiles.Focused() {
+			m.note.Say("your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
+				" on an empty composer sends it again (the same request: it runs once)")
 		}
 		if s.State() != nil {
 			m.act(s.ConfirmFromStream(), nil) // the host had it: said so, nothing sent again
@@ -100,10 +103,10 @@ func (m *Model) onDraft(msg draftMsg) {
 	if kept.Text == "" {
 		return
 	}
-	if s != m.sess { // a tile without the focus: its composer is its draft
+	if s != m.tiles.Focused() { // a tile without the focus: its composer is its draft
 		if s.Draft() == "" {
 			s.SetDraft(kept.Text)
-			s.Mark(s == m.sess, session.NeedDraft)
+			s.Mark(s == m.tiles.Focused(), session.NeedDraft)
 		}
 		return
 	}
@@ -113,12 +116,12 @@ func (m *Model) onDraft(msg draftMsg) {
 	m.composer.SetValue(kept.Text)
 	switch {
 	case kept.Shared:
-		m.note = "your draft is back in the composer, and open in another of your terminals too: send it from one only"
+		m.note.Say("your draft is back in the composer, and open in another of your terminals too: send it from one only")
 	case s.Unconfirmed() != nil && s.Unconfirmed().Kept:
-		m.note = "your draft is back in the composer, and your message with no answer in the queue lane (" +
-			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)"
+		m.note.Say("your draft is back in the composer, and your message with no answer in the queue lane (" +
+			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)")
 	default:
-		m.note = "your draft is back in the composer"
+		m.note.Say("your draft is back in the composer")
 	}
 }
 
@@ -138,17 +141,17 @@ func (m *Model) Drafts() []Draft {
 	if m.cfg.Watch {
 		return nil
 	}
-	out := make([]Draft, 0, len(m.tiles)+1)
+	out := make([]Draft, 0, len(m.tiles.All())+1)
 	if v := m.visit; v != nil {
 		k := KeptDraft{Text: m.composer.Kept()}
-		if u := v.unanswered(); u != nil {
+		if u := v.Unanswered(); u != nil {
 			k.RequestID, k.Request, k.Op = u.RequestID, u.Text, u.Op
 		}
-		out = append(out, Draft{Key: m.draftKey(v.id), Kept: k})
+		out = append(out, Draft{Key: m.draftKey(v.ID()), Kept: k})
 	}
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		text := s.Draft()
-		if s == m.sess {
+		if s == m.tiles.Focused() {
 			text = m.composer.Kept()
 		}
 		out = append(out, Draft{Key: m.draftKey(s.ID()), Kept: keptDraft(s, text)})

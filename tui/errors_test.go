@@ -55,8 +55,8 @@ func TestFailedListingIsItsOwnScreen(t *testing.T) {
 			h.until("the second answer", func(string) bool { return !h.m.picker.Loading() })
 			h.send(keyF3)
 			whole := h.see("Errors, newest first")
-			if len(h.m.errLog) == 0 || !strings.Contains(strings.Join(strings.Fields(whole), " "), firstWords(h.m.errLog[0], 6)) {
-				t.Errorf("the errors overlay does not show the last error %q:\n%s", h.m.errLog, whole)
+			if len(h.m.note.Errors()) == 0 || !strings.Contains(strings.Join(strings.Fields(whole), " "), firstWords(h.m.note.Errors()[0], 6)) {
+				t.Errorf("the errors overlay does not show the last error %q:\n%s", h.m.note.Errors(), whole)
 			}
 		})
 	}
@@ -127,8 +127,8 @@ func TestSessionNotSharedSaysSo(t *testing.T) {
 	cfg.Watch, cfg.SessionID = true, id
 	b := drive(t, "bo", cfg, 120, 24)
 	b.see("✗ not_found", "(it may exist but is not shared with you")
-	if !strings.Contains(b.m.errLog[0], "not shared with you") {
-		t.Errorf("the errors list says %q", b.m.errLog[0])
+	if !strings.Contains(b.m.note.Errors()[0], "not shared with you") {
+		t.Errorf("the errors list says %q", b.m.note.Errors()[0])
 	}
 }
 
@@ -173,12 +173,14 @@ func TestEveryErrorIsInF3(t *testing.T) {
 	for range 2 {
 		a.send(typing("please #fail")...)
 		a.send(keyEnter)
-		a.until("the run settled", func(string) bool { return !a.m.sess.Sending() && a.m.sess.State().Run == client.RunIdle })
+		a.until("the run settled", func(string) bool {
+			return !a.m.tiles.Focused().Sending() && a.m.tiles.Focused().State().Run == client.RunIdle
+		})
 	}
-	a.until("both failures", func(string) bool { return len(a.m.errLog) >= 2 })
+	a.until("both failures", func(string) bool { return len(a.m.note.Errors()) >= 2 })
 	a.send(keyF3)
 	got := a.see("Errors, newest first")
-	if n := strings.Count(strings.Join(a.m.errLog, "\n"), "#fail"); n < 2 || strings.Contains(got, "No error so far") {
+	if n := strings.Count(strings.Join(a.m.note.Errors(), "\n"), "#fail"); n < 2 || strings.Contains(got, "No error so far") {
 		t.Errorf("the errors list holds %d of the two failures:\n%s", n, got)
 	}
 }

@@ -32,8 +32,8 @@ func runExport(m *Model, path string) (tea.Cmd, string) {
 	if strings.ContainsAny(path, "\x00\n") {
 		return nil, "that is not a path: /export PATH, or /export alone for one named after the title"
 	}
-	s := m.sess
-	m.note = "exporting the transcript…"
+	s := m.tiles.Focused()
+	m.note.Say("exporting the transcript…")
 	line := strings.TrimSpace("/export " + path)
 	return exportTranscript(s.Context(), m.cfg.Client, s.ID(), path, line), ""
 }
@@ -104,11 +104,11 @@ func saveExport(path string, snap *client.Snapshot) (string, error) {
 func (m *Model) onExported(msg exportedMsg) {
 	if msg.err != nil {
 		m.failed(msg.err)
-		if m.sess != nil && !m.cfg.Watch {
+		if m.tiles.Focused() != nil && !m.cfg.Watch {
 			m.composer.Restore(msg.line) // the command back, to change and run again
 		}
 		return
 	}
 	m.setErr(nil)
-	m.note = fmt.Sprintf("exported %d entries to %s", msg.entries, ui.SanitizeLine(msg.path))
+	m.note.Say(fmt.Sprintf("exported %d entries to %s", msg.entries, ui.SanitizeLine(msg.path)))
 }

@@ -163,7 +163,7 @@ func TestWatchNeverClaims(t *testing.T) {
 	if strings.Contains(screen(w.m), "typed") {
 		t.Error("vehicle watch took typed text")
 	}
-	if _, cmd := w.m.Update(keyCtrlE); cmd != nil {
+	if _, cmd := w.m.Update(keyEditor); cmd != nil {
 		t.Error("ctrl+e opens the editor while watching read-only")
 	}
 	feed(w.m, typing("more")...)
@@ -187,7 +187,7 @@ func testRunFlow(t *testing.T, opts ...vehicletest.Option) {
 	a := drive(t, "driver", cfg, 100, 30)
 	a.see("● you drive from this terminal", "● live")
 
-	sent := func(string) bool { return !a.m.sess.Sending() }
+	sent := func(string) bool { return !a.m.tiles.Focused().Sending() }
 	a.send(typing("wait for it #hold")...)
 	a.send(keyEnter)
 	a.see("running", "streaming…")
@@ -265,13 +265,13 @@ func TestPickerFlow(t *testing.T) {
 	p.see("● you drive from this terminal", "● live")
 	p.send(keyCtrlO)
 	p.see("2 sessions")
-	p.send(keyCtrlR)
+	p.send(keyRename)
 	p.see("Rename")
 	p.send(append(typing("Second"), keyEnter)...)
 	p.see("renamed to “Second”")
-	p.send(keyCtrlY)
+	p.send(keyClone)
 	p.see("cloned as “Copy of Second” (s3)", "3 sessions", "▸ Copy of Second")
-	p.send(keyCtrlD)
+	p.send(keyDelete)
 	p.see("Delete “Copy of Second” (s3)?")
 	p.send(press('y'))
 	p.see("✓ session moved to the host's trash: trash/s3", "it had no mirrored document", "2 sessions")

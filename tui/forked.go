@@ -11,7 +11,7 @@ import (
 // onForked opens the new session, with the message handed back by
 // selectedText in its composer.
 func (m *Model) onForked(msg forkedMsg) tea.Cmd {
-	if m.current(msg.gen) == nil {
+	if m.tiles.Of(msg.gen) == nil {
 		return nil
 	}
 	if m.failed(msg.err) {
@@ -29,7 +29,7 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 			said = "forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back, its escapes and hidden characters taken out"
 		}
 	}
-	m.sess.SayOnOpen(said)
+	m.tiles.Focused().SayOnOpen(said)
 	return cmd
 }
 

@@ -139,6 +139,18 @@ var (
 	keyCtrlR      = tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
 	keyCtrlD      = tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
 	keyCtrlY      = tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl}
+	keyCtrlG      = tea.KeyPressMsg{Code: 'g', Mod: tea.ModCtrl}
+	keyCtrlX      = tea.KeyPressMsg{Code: 'x', Mod: tea.ModCtrl}
+	keyCtrlU      = tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
+	keyCtrlA      = tea.KeyPressMsg{Code: 'a', Mod: tea.ModCtrl}
+	keyCtrlK      = tea.KeyPressMsg{Code: 'k', Mod: tea.ModCtrl}
+	keyCtrlW      = tea.KeyPressMsg{Code: 'w', Mod: tea.ModCtrl}
+	keyAltX       = tea.KeyPressMsg{Code: 'x', Mod: tea.ModAlt}
+	keyEditor     = keyCtrlG                         // $EDITOR
+	keyModelKey   = tea.KeyPressMsg{Code: tea.KeyF5} // the model key dialog
+	keyRename     = tea.KeyPressMsg{Code: tea.KeyF6}
+	keyClone      = tea.KeyPressMsg{Code: tea.KeyF7}
+	keyDelete     = tea.KeyPressMsg{Code: tea.KeyF8}
 	keyCtrlEnd    = tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl}
 	keyF1         = tea.KeyPressMsg{Code: tea.KeyF1}
 	keyF3         = tea.KeyPressMsg{Code: tea.KeyF3}
@@ -177,11 +189,11 @@ func opened(t *testing.T, cfg Config, w, h int, snap *client.Snapshot, claimErr 
 	t.Helper()
 	m := newModel(t, cfg, w, h)
 	m.open("s1")
-	msg := session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: claimErr}
+	msg := session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: claimErr}
 	if claimErr == nil && !cfg.Watch {
 		msg.Claim = &client.Claimed{Lease: *snap.Session.Lease}
 	}
-	feed(m, msg, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
+	feed(m, msg, session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}})
 	return m
 }
 
@@ -193,13 +205,13 @@ func event(seq int64, typ string, value string) session.EventMsg {
 
 // on gives an event message the model's current generation.
 func on(m *Model, e session.EventMsg) session.EventMsg {
-	e.Gen = m.gen
+	e.Gen = m.tiles.Gen()
 	return e
 }
 
 // delta is a message.delta of s1.
 func delta(m *Model, messageID, text string) session.EventMsg {
 	v := fmt.Sprintf(`{"runId":"r1","messageId":%q,"delta":%q}`, messageID, text)
-	return session.EventMsg{Gen: m.gen, Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+	return session.EventMsg{Gen: m.tiles.Gen(), Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
 		SessionID: "s1", At: t0.Format(time.RFC3339), Value: []byte(v)}}
 }

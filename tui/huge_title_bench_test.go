@@ -26,7 +26,7 @@ func benchSessionKey(b *testing.B, title string) {
 	m.open("s1")
 	snap := bigSnapshot(20)
 	snap.Session.Title = &title
-	m.Update(session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap})
+	m.Update(session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap})
 	m.View()
 	for i := 0; b.Loop(); i++ {
 		if i%2 == 0 {

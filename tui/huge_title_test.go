@@ -29,7 +29,7 @@ func TestHugeTitleIsCut(t *testing.T) {
 	m := New(testConfig(t))
 	feed(m, teaSize(100, 30))
 	m.open("s1")
-	feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap}, press('x'))
+	feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap}, press('x'))
 
 	got := screen(m)
 	header := strings.SplitN(got, "\n", 2)[0]

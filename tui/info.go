@@ -5,21 +5,22 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/note"
 )
 
 // openInfo shows the open session's info dialog; before the session has
 // opened there is nothing to show yet, and the note says so.
 func (m *Model) openInfo() {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
-		m.note = "the session is still opening"
+		m.note.Say("the session is still opening")
 		return
 	}
 	graph := ""
 	if m.cfg.Client != nil {
 		graph = m.cfg.Client.Graph()
 	}
-	m.push(dialog.NewInfo(&m.Context, s.State(), graph, s.Reduced()))
+	m.push(dialog.NewInfo(&m.Context, s.State(), graph, s.Reduced(), m.hasModelKey()))
 }
 
 // newRequest is what a new session is made with: --no-claim makes it
@@ -49,7 +50,7 @@ func (m *Model) startSession(form client.CreateRequest) tea.Cmd {
 	req := m.newRequest()
 	req.Title, req.Profile, req.Model, req.MaxTurns, req.MaxCostUSD = form.Title, form.Profile, form.Model, form.MaxTurns, form.MaxCostUSD
 	m.asked = &req
-	m.note = "starting a new session…"
+	m.note.Say("starting a new session…")
 	return createSession(m.cfg.Context, m.cfg.Client, req)
 }
 
@@ -86,5 +87,5 @@ func (m *Model) explainRefusal(err error) {
 	if meaning == "" {
 		return
 	}
-	m.push(dialog.NewError(&m.Context, "The session was not created", describe(err, &m.Keys)+"\n\n"+meaning))
+	m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(err, &m.Keys)+"\n\n"+meaning))
 }

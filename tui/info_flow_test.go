@@ -16,7 +16,7 @@ var keyF4 = tea.KeyPressMsg{Code: tea.KeyF4}
 // say types text and sends it once the last text has been answered.
 func say(a *harness, text string) {
 	a.t.Helper()
-	a.until("the last send answered", func(string) bool { return a.m.sess != nil && !a.m.sess.Sending() })
+	a.until("the last send answered", func(string) bool { return a.m.tiles.Focused() != nil && !a.m.tiles.Focused().Sending() })
 	a.send(typing(text)...)
 	a.send(keyEnter)
 }
@@ -61,7 +61,7 @@ func TestBodyEventsDrawLines(t *testing.T) {
 	say(a, "#retry #compact #notice #exterror hello")
 	a.see("retrying the model request", "compacting the conversation", "conversation compacted",
 		"extension error:", "You said:")
-	id := a.m.sess.ID()
+	id := a.m.tiles.Focused().ID()
 	srv.IdleBody(id)
 	a.see("body went dormant")
 	srv.Emit(id, "body.teleported", map[string]string{"message": "somewhere else"})
@@ -137,7 +137,7 @@ func TestNewNoClaim(t *testing.T) {
 	cfg.New, cfg.NoClaim = true, true
 	a := drive(t, "no claim", cfg, 80, 24)
 	a.see("○ nobody drives · your next message claims the lease", "0 turns in this session")
-	id := a.m.sess.ID()
+	id := a.m.tiles.Focused().ID()
 	if n := count(srv, id, client.EvLeaseClaimed); n != 0 {
 		t.Fatalf("%d claims at create, want 0 (claim: false)", n)
 	}
@@ -157,7 +157,7 @@ func TestCloneLeavesNoLease(t *testing.T) {
 	newSession(t, one, "Original")
 	a := drive(t, "picker", hostConfig(t, one), 80, 24)
 	a.see("Original")
-	a.send(keyCtrlY)
+	a.send(keyClone)
 	got := a.see("cloned as")
 	list, err := one.List(context.Background())
 	if err != nil {

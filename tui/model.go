@@ -6,6 +6,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -14,11 +15,15 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
+	"github.com/sophia-labs/vehicle/tui/layout"
+	"github.com/sophia-labs/vehicle/tui/mouse"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // Model is the root model: it handles the global keys, routes data messages
@@ -31,14 +36,11 @@ type Model struct {
 	transcript     *transcript.Transcript // the focused session's, or empty with none open
 	empty          *transcript.Transcript // shown with no session open
 	zoom           bool                   // the focused tile fills the wall
-	wall           grid                   // where the tiles go, laid out by arrange
-	flushArmed     bool                   // a flush tick is scheduled, for every tile
-	flushAt        time.Time              // when it fires
+	screen         *layout.Screen         // the layout: every part's size, and where it went
+	mouse          *mouse.Mouse           // the mouse: the last click, whether capture is off
 	continueNewest bool                   // --continue with nothing kept: open the newest session listed
 	continueRecent bool                   // --continue: the sessions kept not read yet
 	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
-	lastClick      tea.Mouse              // where the last click was, for a double click
-	lastClickAt    time.Time              // when
 	composer       *composer.Composer
 	room           *panes.Room
 	queue          *panes.Queue
@@ -46,21 +48,18 @@ type Model struct {
 	accountP       *panes.Account
 	status         *panes.Status
 	activity       *panes.Activity
-	gen            int
-	sessions       *session.Config // what every open session shares
-	visit          *visit          // chiming into another person's room, nil when not
-	refs           []string        // the context refs the next text command carries
+	tiles          *session.Wall // the open sessions, one tile each, and the one with the focus
+	visit          *visit.Visit  // chiming into another person's room, nil when not
+	refs           []string      // the context refs the next text command carries
 
 	blurred  bool // the terminal reported it lost the focus
 	notified int  // notices sent, for tests
 
-	panes  sideLines   // the smaller panes' lines, laid out by arrange
 	frame  string      // the last drawn screen: View's cache, read by View alone
 	title  string      // the last drawn window title (View's cache)
 	cursor *tea.Cursor // View's cache
 	dirty  bool        // the message being handled changed what the screen shows
 	stale  bool        // laid out anew since frame was drawn: View draws it again
-	ticks  int         // flush ticks scheduled, for tests of idleness
 }
 
 // New makes the UI's root model.
@@ -84,20 +83,23 @@ func New(cfg Config) *Model {
 	if cfg.Keys != nil {
 		keys = *cfg.Keys
 	}
+	keys, dropped := ui.KeepLineEditing(keys) // typing habits never act on a session
 	st := cfg.Theme.Dark
 	if cfg.Light {
 		st = cfg.Theme.Light
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
+	m.note, m.mouse = note.New(&m.Context), mouse.New(&m.Context)
+	m.screen = layout.New(&m.Context, cfg.Banner)
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
 		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
-	m.sessions = &session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context, ClaimTTL: cfg.ClaimTTL,
-		FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState}
+	m.tiles = session.NewWall(&session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context,
+		ClaimTTL: cfg.ClaimTTL, FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState})
 	m.empty = transcript.New(&m.Context)
 	m.transcript = m.empty
 	ctx := &m.Context
@@ -108,6 +110,7 @@ func New(cfg Config) *Model {
 	m.composer.SetReadOnly(cfg.Watch && !cfg.Chime)
 	m.picker = m.newPicker()
 	m.refs = addRefs(nil, cfg.ContextRefs...)
+	m.keysNote = droppedWords(dropped)
 	m.resize(80, 24)
 	return m
 }
@@ -119,16 +122,17 @@ func (m *Model) Init() tea.Cmd {
 	case m.cfg.Chime && m.cfg.SessionID != "":
 		cmds = append(cmds, m.startVisit(m.cfg.SessionID))
 	case m.cfg.Continue && !m.cfg.Chime:
-		m.focus, m.note = focusPicker, "opening what you had open last…"
+		m.focus = focusPicker
+		m.note.Say("opening what you had open last…")
 		m.continueRecent = true // a listing that comes before the sessions kept is held for them
 		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
 	case len(m.cfg.SessionIDs) > 1:
-		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), maxTiles)]))
+		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)]))
 	case m.cfg.SessionID != "":
 		cmds = append(cmds, m.open(m.cfg.SessionID))
 	case m.cfg.New && !m.cfg.Watch:
 		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.newRequest()))
-		m.note = "starting a new session…"
+		m.note.Say("starting a new session…")
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
@@ -136,6 +140,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
+	if m.keysNote != "" {
+		m.note.Say(strings.TrimPrefix(m.note.Text()+" · "+m.keysNote, " · "))
+	}
 	m.arrange()
 	m.stale = true
 	return tea.Batch(cmds...)
@@ -153,8 +160,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if spin := m.keepSpinning(); spin != nil {
 		cmd = tea.Batch(cmd, spin)
 	}
-	if m.sess != nil {
-		cmd = tea.Batch(cmd, m.sess.KeepCountdown())
+	if m.tiles.Focused() != nil {
+		cmd = tea.Batch(cmd, m.tiles.Focused().KeepCountdown())
 	}
 	if m.dirty {
 		m.arrange()
@@ -189,15 +196,20 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		return m.onPaste(msg)
 	case tea.MouseWheelMsg:
-		m.onWheel(msg)
+		return m.act(m.mouse.Wheel(msg, m.where(msg.Y)), nil)
 	case tea.MouseClickMsg:
-		return m.onClick(msg)
+		if m.top() != nil {
+			return nil
+		}
+		return m.act(m.mouse.Click(msg, m.where(msg.Y)), nil)
 	case tea.FocusMsg:
 		m.onFocus(true)
 	case tea.BlurMsg:
 		m.onFocus(false)
-	case flushMsg:
-		return m.onFlush(msg)
+	case session.FlushMsg:
+		drew, changed, cmd := m.tiles.Flush(msg)
+		m.dirty = drew && (changed || m.activity.Moved())
+		return cmd
 	case panes.SpinMsg:
 		m.onSpin(msg)
 	default:
@@ -228,8 +240,10 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 // onRoomData routes the answers of the room's commands.
 func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case chimedMsg:
-		m.onChimed(msg)
+	case visit.ChimedMsg: // a visit's chime, or a session's kept chime sent again
+		if m.visit != nil {
+			return m.act(m.visit.Chimed(msg), nil)
+		}
 	case accountMsg:
 		m.onAccount(msg)
 	case keySavedMsg:
@@ -258,7 +272,7 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	if m.mouseOff {
+	if m.mouse.Off() {
 		v.MouseMode = tea.MouseModeNone
 	}
 	v.ReportFocus = m.notices()
@@ -271,7 +285,7 @@ func (m *Model) View() tea.View {
 // of, for the caller to release them after the program ends.
 func (m *Model) Driving() []string {
 	var ids []string
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		if s.Driving() {
 			ids = append(ids, s.ID())
 		}
@@ -282,7 +296,8 @@ func (m *Model) Driving() []string {
 // resize lays the panes out for a new terminal size.
 func (m *Model) resize(w, h int) {
 	m.width, m.high = max(w, 20), max(h, 6)
-	m.layout()
+	m.screen.SetSize(w, h)
+	m.arrange()
 	m.redrawStreams()
 }
 
@@ -309,31 +324,25 @@ func (m *Model) setStyles(st *theme.Styles) {
 }
 
 // LastError is the error the UI shows, with its code; "" when none.
-func (m *Model) LastError() string { return m.errText }
+func (m *Model) LastError() string { return m.note.Err() }
 
-// setErr shows an error with its code; nil clears it.
-func (c *common) setErr(err error) {
-	if err == nil {
-		c.errText = ""
-		return
-	}
-	c.errText = describe(err, &c.Keys)
-	if client.ErrorCode(err) == client.CodeAccessReduced && c.sess != nil {
-		c.sess.Reduce() // no take-over is offered from now on
-	}
-	if len(c.errLog) == 0 || c.errLog[0] != c.errText {
-		c.errLog = append([]string{c.errText}, c.errLog[:min(len(c.errLog), errorsMax-1)]...)
+// setErr shows an error with its code (note.Line.SetErr); nil clears it.
+// A refusal for access reduced makes the open session read only.
+func (m *Model) setErr(err error) {
+	m.note.SetErr(err)
+	if s := m.tiles.Focused(); client.ErrorCode(err) == client.CodeAccessReduced && s != nil {
+		s.Reduce() // no take-over is offered from now on
 	}
 }
 
 // failed shows a refused or failed request on the status line, dropping the
 // note it replaces, and reports whether err was one.
-func (c *common) failed(err error) bool {
+func (m *Model) failed(err error) bool {
 	if err == nil {
 		return false
 	}
-	c.setErr(err)
-	c.note = ""
+	m.setErr(err)
+	m.note.Say("")
 	return true
 }
 
@@ -344,8 +353,8 @@ const windowTitleRunes = 256
 // windowTitle names the open session in the terminal's title, cut to
 // windowTitleRunes.
 func (m *Model) windowTitle() string {
-	if m.sess != nil && m.sess.State() != nil {
-		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.sess.State().Title()), windowTitleRunes)
+	if m.tiles.Focused() != nil && m.tiles.Focused().State() != nil {
+		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.tiles.Focused().State().Title()), windowTitleRunes)
 	}
 	return "vehicle"
 }

@@ -59,7 +59,7 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 	r := m.refusal
 	m.refusal = nil
 	m.setErr(nil)
-	m.note = "your model key goes with every request from now on"
+	m.note.Say("your model key goes with every request from now on")
 	cmds := []tea.Cmd{fetchAccount(m.cfg.Context, m.cfg.Client)}
 	if save && m.cfg.SaveModelKey != nil {
 		store := m.cfg.SaveModelKey
@@ -67,10 +67,10 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 	}
 	switch {
 	case r != nil && r.Create:
-		m.note += ": starting the session again…"
+		m.note.Add(": starting the session again…")
 		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.askedAgain()))
 	case !m.composer.Blank():
-		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
+		m.note.Add(": " + ui.KeyName(m.Keys.Send) + " sends your text again")
 	}
 	return tea.Batch(cmds...)
 }
@@ -82,8 +82,8 @@ func (m *Model) onKeySaved(msg keySavedMsg) {
 			msg.err, m.modelKeyVariable()))
 		return
 	}
-	m.note = "your model key is saved in the OS keyring (its own entry)"
+	m.note.Say("your model key is saved in the OS keyring (its own entry)")
 	if !m.composer.Blank() {
-		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
+		m.note.Add(": " + ui.KeyName(m.Keys.Send) + " sends your text again")
 	}
 }

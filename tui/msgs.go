@@ -1,10 +1,7 @@
 package tui
 
 import (
-	"time"
-
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui/session"
 )
 
 // Messages the UI's commands answer with. Every one that belongs to an open
@@ -35,24 +32,6 @@ type deletedMsg struct {
 type clonedMsg struct {
 	branched *client.Branched
 	err      error
-}
-
-// flushMsg is the throttle's tick: render the streaming tail now; at is
-// when the tick fired (zero when a test sends it).
-type flushMsg struct {
-	gen int
-	at  time.Time
-}
-
-// chimedMsg answers a chime sent from this terminal: into the open
-// session's room (gen is its generation) or, visiting, into another
-// person's room.
-type chimedMsg struct {
-	gen   int
-	visit bool
-	out   session.Outgoing
-	res   *client.ChimeResult
-	err   error
 }
 
 // accountMsg answers the look-up of the person's account.

@@ -70,14 +70,3 @@ func (m *Model) notify(text string) tea.Cmd {
 func noticeText(s string) string {
 	return ui.ClipRunes(ui.NameLine(s), noticeTextRunes)
 }
-
-// toggleMouse turns mouse capture off, so the terminal's own selection
-// works, and back on.
-func (m *Model) toggleMouse() {
-	m.mouseOff = !m.mouseOff
-	if m.mouseOff {
-		m.note = "your terminal selects text now · " + ui.KeyName(m.Keys.Mouse) + " gives the mouse back"
-		return
-	}
-	m.note = "mouse on: the wheel scrolls the transcript"
-}

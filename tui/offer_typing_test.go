@@ -23,7 +23,7 @@ func TestOfferKeepsTypedText(t *testing.T) {
 	if got := b.m.composer.Value(); got != "explain the watch #tool" {
 		t.Fatalf("the composer holds %q", got)
 	}
-	if b.m.sess.Offer() == nil || b.m.top() == nil {
+	if b.m.tiles.Focused().Offer() == nil || b.m.top() == nil {
 		t.Fatal("the w of a word chose to watch")
 	}
 	b.send(keyEnter)

@@ -20,7 +20,7 @@ func (c *common) top() ui.Component { return c.overlays.Top() }
 // picker has the focus.
 func (m *Model) closeOverlay(o ui.Component) {
 	m.overlays.Remove(o)
-	if m.focus.pane() && m.sess == nil {
+	if m.focus.pane() && m.tiles.Focused() == nil {
 		m.focus = focusPicker
 	}
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -70,18 +69,6 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	return tea.Batch(cmd, m.act(act, p)), true
 }
 
-// withPane is a screen's key map with the focused pane's keys first, for
-// the help.
-type withPane struct{ pane, screen help.KeyMap }
-
-// ShortHelp lists the pane's keys.
-func (w withPane) ShortHelp() []key.Binding { return w.pane.ShortHelp() }
-
-// FullHelp lists the pane's keys, then the screen's.
-func (w withPane) FullHelp() [][]key.Binding {
-	return append(w.pane.FullHelp(), w.screen.FullHelp()...)
-}
-
 // onPanesKey routes a key while a pane other than the composer has the
 // focus: back to the composer, the pane's own keys, or text for the
 // composer.
@@ -102,7 +89,7 @@ func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	m.focus = focusSession // text: the composer takes it, and the focus
-	m.note = ""
+	m.note.Say("")
 	if first != "" {
 		m.composer.Type(tea.KeyPressMsg{Code: []rune(first)[0], Text: first})
 	}
@@ -118,7 +105,7 @@ func (m *Model) acted() {
 // syncPanes tells the smaller panes what the open session shows now; they
 // draw from it at the next frame.
 func (m *Model) syncPanes() {
-	s := m.sess
+	s := m.tiles.Focused()
 	m.composer.SetReadOnly(m.cfg.Watch && m.focus != focusVisit)
 	m.room.SetFocused(m.focus == focusRoom)
 	m.transcript.SetMarked(m.focus == focusEntries)
@@ -126,7 +113,7 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.errText, Note: m.note, QuitArmed: m.quitArmed, MouseOff: m.mouseOff,
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), MouseOff: m.mouse.Off(),
 		Hint: m.paneHint(), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)
@@ -149,8 +136,28 @@ func (m *Model) syncPanes() {
 	m.lease.Set(lease)
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
-	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving})
-	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving})
+	reach := ""
+	if len(st.Chimes) > 0 && m.focus != focusRoom {
+		reach = m.keysTo(focusRoom) // the hint names only keys that work from where the focus is
+	}
+	drv := m.driver()
+	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
+	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
+}
+
+// driver is who drives the open session when this terminal does not, for
+// the words that say what this person may do instead.
+func (m *Model) driver() panes.Driver {
+	s := m.tiles.Focused()
+	if s == nil || s.State() == nil {
+		return panes.Driver{}
+	}
+	rel, holder := s.State().LeaseAt(m.cfg.Now())
+	d := panes.Driver{Rel: rel, Reduced: s.Reduced(), Gone: s.Gone()}
+	if holder != nil {
+		d.Holder = holder.Principal
+	}
+	return d
 }
 
 // paneHint says what the keys do in the focused pane, for the status line.
@@ -167,7 +174,7 @@ func (m *Model) paneHint() string {
 // onPanesAction acts on what the person did in a pane of the open session;
 // in a session that is gone nothing is sent, and the status says so.
 func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -203,7 +210,7 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 // entries: a search opened, a fork asked for (nothing is sent in a session
 // that is gone).
 func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -214,7 +221,7 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 		if gone := s.RefuseGone(); gone != nil {
 			return m.act(gone, nil)
 		}
-		m.note = "forking before this entry…"
+		m.note.Say("forking before this entry…")
 		return forkBefore(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.EntryID)
 	}
 	return nil

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 	"strings"
 	"testing"
 
@@ -70,18 +72,18 @@ func TestAccount(t *testing.T) {
 		{"out of credit", publicSnapshot("credit", 2), func(m *Model) []tea.Msg {
 			spent := &client.Credit{BalanceUSD: 0, GrantedUSD: 0.5, SpentUSD: 0.5, PoolOpenToday: true}
 			return append(typing("one more"), accountMsg{acc: account(client.AccountAccount, 9, spent)}, keyEnter,
-				session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "one more"}, Err: doorsRefusal(client.CodeOutOfCredit,
+				session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "one more"}, Err: doorsRefusal(client.CodeOutOfCredit,
 					"out of credit: paste your OpenRouter key (send it as X-Model-Key) to keep talking")})
 		}},
 		{"model key required", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
 			return append(typing("hello again"), accountMsg{acc: account(client.AccountAnonymous, 3, nil)}, keyEnter,
-				session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"}, Err: doorsRefusal(client.CodeModelKeyRequired,
+				session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"}, Err: doorsRefusal(client.CodeModelKeyRequired,
 					"this conversation runs on your own key, which the host no longer holds: send it again as X-Model-Key")})
 		}},
 		{"refusal cleared by a send", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
 			return append(typing("hello again"), accountMsg{acc: account(client.AccountAnonymous, 3, nil)}, keyEnter,
-				session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"}, Err: doorsRefusal(client.CodeModelKeyRequired, "send your key")},
-				keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"},
+				session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"}, Err: doorsRefusal(client.CodeModelKeyRequired, "send your key")},
+				keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"},
 					Acc: &client.Accepted{CommandID: "c9", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
 		}},
 	}
@@ -131,7 +133,7 @@ func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
 		on(m, event(5, client.EvCommandAccepted, `{"commandId":"c1","op":"prompt","status":"accepted"}`)),
 		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"abort","status":"accepted"}`)),
 		on(m, event(7, client.EvCommandAccepted, `{"commandId":"chime-c1","op":"follow_up","status":"queued"}`)))
-	if n := m.sess.State().Session.Turns; n != 7 {
+	if n := m.tiles.Focused().State().Session.Turns; n != 7 {
 		t.Errorf("session turns %d, want 7", n)
 	}
 }
@@ -140,7 +142,7 @@ func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
 func laneSteps(m *Model) []tea.Msg {
 	msgs := []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}
 	msgs = append(msgs, typing("and then this")...)
-	return append(msgs, keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpFollowUp, Text: "and then this"},
+	return append(msgs, keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpFollowUp, Text: "and then this"},
 		Acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
 		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"follow_up","status":"queued","disposition":"queued"}`)),
 		on(m, event(7, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`)))
@@ -162,19 +164,19 @@ func TestQueue(t *testing.T) {
 		}},
 		{"lane focused", func(m *Model) []tea.Msg { return append(laneSteps(m), keyTab, keyTab) }},
 		{"queued item cancelled", func(m *Model) []tea.Msg {
-			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.gen, CommandID: "c2"},
+			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.tiles.Gen(), CommandID: "c2"},
 				on(m, event(8, client.EvCommandCancelled, `{"commandId":"c2"}`)),
 				on(m, event(9, client.EvQueueUpdated, `{"queue":[]}`)))
 		}},
 		{"cancel refused", func(m *Model) []tea.Msg {
-			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.gen, CommandID: "c2",
+			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.tiles.Gen(), CommandID: "c2",
 				Err: &client.Error{Code: client.CodeInvalidRequest, Message: "command \"c2\" is delivered, not queued"}})
 		}},
 		{"esc with a queue", func(m *Model) []tea.Msg {
 			msgs := append(laneSteps(m), typing("a draft")...)
 			return append(msgs, on(m, event(8, client.EvMessageCompleted, `{"entryId":"e9","role":"user","text":"And renewals?","timestamp":"2026-10-14T09:30:00Z"}`)),
 				on(m, event(9, client.EvMessageCompleted, `{"entryId":"e10","role":"assistant","text":"A lease is renewed by","timestamp":"2026-10-14T09:30:00Z"}`)),
-				keyEsc, session.AbortedMsg{Gen: m.gen},
+				keyEsc, session.AbortedMsg{Gen: m.tiles.Gen()},
 				on(m, event(10, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`)))
 		}},
 	}
@@ -220,11 +222,11 @@ func TestSelection(t *testing.T) {
 		}
 		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))
 		forked.Parent = &client.Parent{SessionID: "s1", Kind: "fork", EntryID: "e1"}
-		feed(m, forkedMsg{gen: m.gen, branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
-		feed(m, session.OpenedMsg{Gen: m.gen, ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
-			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
-		if m.sess.ID() != "s2" || m.composer.Value() != "What is a lease?" {
-			t.Errorf("after the fork: session %s, composer %q", m.sess.ID(), m.composer.Value())
+		feed(m, forkedMsg{gen: m.tiles.Gen(), branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
+		feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
+			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}})
+		if m.tiles.Focused().ID() != "s2" || m.composer.Value() != "What is a lease?" {
+			t.Errorf("after the fork: session %s, composer %q", m.tiles.Focused().ID(), m.composer.Value())
 		}
 		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
 	})
@@ -236,9 +238,9 @@ func TestSelection(t *testing.T) {
 		}
 		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))
 		hostile := "What is a \u202elease\u200b?\x1b]0;pwned\x07\x1b[2J"
-		feed(m, forkedMsg{gen: m.gen, branched: &client.Branched{Session: forked, SelectedText: hostile}})
-		feed(m, session.OpenedMsg{Gen: m.gen, ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
-			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
+		feed(m, forkedMsg{gen: m.tiles.Gen(), branched: &client.Branched{Session: forked, SelectedText: hostile}})
+		feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
+			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}})
 		if got := m.composer.Value(); got != "What is a lease?" {
 			t.Errorf("the composer holds %q: host text went in as it came", got)
 		}
@@ -342,7 +344,7 @@ func TestDeleteOutcome(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := picking(t, 80, 24)
 			out := c.out
-			feed(m, keyDown, keyCtrlD, press('y'), deletedMsg{id: "s2", title: "Leases and takeovers", outcome: &out})
+			feed(m, keyDown, keyDelete, press('y'), deletedMsg{id: "s2", title: "Leases and takeovers", outcome: &out})
 			golden(t, drawn(m, overlayPart, statusPart))
 			feed(m, keyEnter)
 			if m.focus != focusPicker || strings.Contains(screen(m), "Deleted") {
@@ -359,7 +361,7 @@ func TestVisit(t *testing.T) {
 	sent := func(res *client.ChimeResult, err error) steps {
 		return func(m *Model) []tea.Msg {
 			return append(typing("Look at the 2024 census too."), keyEnter,
-				chimedMsg{visit: true, out: session.Outgoing{Op: opChime, Text: "Look at the 2024 census too."}, res: res, err: err})
+				visit.ChimedMsg{Out: ui.Outgoing{Op: client.OpChime, Text: "Look at the 2024 census too."}, Res: res, Err: err})
 		}
 	}
 	cases := []struct {

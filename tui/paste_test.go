@@ -41,7 +41,7 @@ func TestBigPaste(t *testing.T) {
 	a.send(keyEnter)
 	a.see("You said: count these:", "idle")
 	var sent string
-	for _, e := range a.m.sess.State().Entries {
+	for _, e := range a.m.tiles.Focused().State().Entries {
 		if e.Role == client.RoleUser {
 			sent = e.Text
 		}

@@ -25,15 +25,15 @@ func (m *Model) pickerShown() bool {
 	if m.focus == focusVisit && m.visit != nil {
 		return false
 	}
-	return m.focus == focusPicker || m.sess == nil
+	return m.focus == focusPicker || m.tiles.Focused() == nil
 }
 
 // syncPicker tells the picker who the person is, which session is open and
 // whether it shows; it returns the ticks the picker schedules.
 func (m *Model) syncPicker() tea.Cmd {
 	current := ""
-	if m.sess != nil {
-		current = m.sess.ID()
+	if m.tiles.Focused() != nil {
+		current = m.tiles.Focused().ID()
 	}
 	m.picker.Set(m.me, current)
 	return m.picker.Sync(m.pickerShown())
@@ -64,7 +64,7 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.New:
 		m.openNewSession()
 	case picker.Clone:
-		m.note = "cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…"
+		m.note.Say("cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…")
 		return cloneSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID)
 	}
 	return nil
@@ -115,7 +115,7 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		cmd := m.open(msg.created.Session.SessionID)
-		m.sess.MarkCreated()
+		m.tiles.Focused().MarkCreated()
 		return cmd
 	case deletedMsg:
 		return m.onDeleted(msg)
@@ -131,7 +131,7 @@ func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
 		return nil
 	}
 	m.setErr(nil)
-	m.note = "renamed to “" + ui.TitleLine(msg.session.DisplayTitle()) + "”"
+	m.note.Say("renamed to “" + ui.TitleLine(msg.session.DisplayTitle()) + "”")
 	return m.reload(msg.session.SessionID)
 }
 
@@ -141,8 +141,8 @@ func (m *Model) onCloned(msg clonedMsg) tea.Cmd {
 		return nil
 	}
 	m.setErr(nil)
-	m.note = "cloned as “" + ui.TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
-		ui.SanitizeLine(msg.branched.Session.SessionID) + ")"
+	m.note.Say("cloned as “" + ui.TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
+		ui.SanitizeLine(msg.branched.Session.SessionID) + ")")
 	return m.reload(msg.branched.Session.SessionID)
 }
 
@@ -154,12 +154,12 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 	}
 	m.setErr(nil)
 	out := msg.outcome
-	m.note = "deleted “" + ui.SanitizeLine(msg.title) + "”"
+	m.note.Say("deleted “" + ui.SanitizeLine(msg.title) + "”")
 	if out.MirrorErr != nil {
-		m.note += ": its mirrored document is not in the Trash"
+		m.note.Add(": its mirrored document is not in the Trash")
 	}
 	var closing tea.Cmd
-	if m.sess != nil && m.sess.ID() == msg.id {
+	if m.tiles.Focused() != nil && m.tiles.Focused().ID() == msg.id {
 		closing = m.closeSession()
 	}
 	m.push(dialog.NewDeleted(&m.Context, msg.id, msg.title, *out))

@@ -26,7 +26,7 @@ type quitAnyway struct{ rootAct }
 // reports whether it asked.
 func (m *Model) askQuit() bool {
 	var lines []string
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		u := s.Unanswered()
 		if u == nil {
 			continue
@@ -37,9 +37,9 @@ func (m *Model) askQuit() bool {
 		}
 		lines = append(lines, "  · "+panes.OpWord(u.Op)+" “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)
 	}
-	if v := m.visit; v != nil && v.unanswered() != nil {
-		u, state := v.unanswered(), "no answer yet"
-		if v.outbound == u {
+	if v := m.visit; v != nil && v.Unanswered() != nil {
+		u, state := v.Unanswered(), "no answer yet"
+		if v.Outbound() == u {
 			state = "sending…"
 		}
 		lines = append(lines, "  · chime “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)
@@ -59,7 +59,7 @@ func (m *Model) askQuit() bool {
 	}, 0, false)
 	m.quitAsk = d
 	m.push(d)
-	m.note = ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it"
+	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it")
 	return true
 }
 

@@ -223,7 +223,7 @@ func TestKeptMessageConflictIsTaken(t *testing.T) {
 	cfg.SessionID = newSession(t, ada, "Conflict")
 	a := drive(t, "ada", cfg, 120, 30)
 	a.see("● you drive from this terminal")
-	s := a.m.sess
+	s := a.m.tiles.Focused()
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "req-kept", Text: "sent before", Kept: true}
 	s.KeepUnanswered(out)
 	a.send(session.SentMsg{Gen: s.Gen(), Out: out, Err: &client.Error{Status: 409, Code: client.CodeRequestIDConflict,
@@ -287,7 +287,7 @@ func TestQuitKeepsTheUnansweredChime(t *testing.T) {
 		t.Fatal("quit anyway did not quit")
 	}
 	drafts := b.m.Drafts()
-	if len(drafts) != 1 || drafts[0].Kept.Request != "Look at the census." || drafts[0].Kept.Op != opChime ||
+	if len(drafts) != 1 || drafts[0].Kept.Request != "Look at the census." || drafts[0].Kept.Op != client.OpChime ||
 		drafts[0].Kept.RequestID == "" {
 		t.Fatalf("Drafts() = %+v: the chime is not kept with its request", drafts)
 	}
@@ -304,7 +304,7 @@ func TestQuitKeepsTheUnansweredChime(t *testing.T) {
 	c.see("your chime with no answer is kept", "┃ and a draft")
 	c.send(keyCtrlC) // the draft cleared: enter on an empty composer sends the kept chime
 	c.send(keyEnter)
-	c.see("pending with the driver since")
+	c.see("held for the driver to decide")
 	if got := chimes(); len(got) != 1 || got[0].Text != "Look at the census." {
 		t.Fatalf("the room's chimes: %+v, want the one kept", got)
 	}

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -56,8 +57,8 @@ func (m *Model) onRecent(msg recentMsg) tea.Cmd {
 	}
 	early := m.continueEarly
 	m.continueRecent, m.continueEarly = false, nil
-	if len(msg.ids) > 0 && msg.err == nil && m.focus == focusPicker && m.sess == nil {
-		return m.openTiles(msg.ids[:min(len(msg.ids), maxTiles)])
+	if len(msg.ids) > 0 && msg.err == nil && m.focus == focusPicker && m.tiles.Focused() == nil {
+		return m.openTiles(msg.ids[:min(len(msg.ids), session.MaxTiles)])
 	}
 	m.continueNewest = true
 	if early != nil { // the listing came first: the newest is in it
@@ -80,11 +81,11 @@ func (m *Model) continueWith(msg picker.ListedMsg) tea.Cmd {
 		return nil
 	}
 	m.continueNewest = false
-	if m.sess != nil || m.focus != focusPicker {
+	if m.tiles.Focused() != nil || m.focus != focusPicker {
 		return nil
 	}
 	if len(msg.List) == 0 {
-		m.note = "no session yet on this graph: " + ui.KeyName(m.Keys.New) + " starts one"
+		m.note.Say("no session yet on this graph: " + ui.KeyName(m.Keys.New) + " starts one")
 		return nil
 	}
 	newest := msg.List[0]

@@ -85,14 +85,14 @@ func runRef(m *Model, arg string) (tea.Cmd, string) {
 		next = addRefs(next, id)
 	}
 	m.refs = next
-	m.note = m.refsSummary()
+	m.note.Say(m.refsSummary())
 	return nil, ""
 }
 
 // paletteRef starts "/ref " in an empty composer, for the id.
 func paletteRef(m *Model) tea.Cmd {
 	if !m.composer.Blank() {
-		m.note = "type /ref ID once the draft is sent or cleared (the draft stays)"
+		m.note.Say("type /ref ID once the draft is sent or cleared (the draft stays)")
 		return nil
 	}
 	m.composer.SetValue("/ref ")
@@ -106,12 +106,12 @@ func runUnref(m *Model, arg string) (tea.Cmd, string) {
 	switch {
 	case id == "":
 		m.refs = nil
-		m.note = "context refs dropped"
+		m.note.Say("context refs dropped")
 	case !containsRef(m.refs, id):
 		return nil, "“" + ui.SanitizeLine(id) + "” is not attached: " + m.refsSummary()
 	default:
 		m.refs = dropRef(m.refs, id)
-		m.note = m.refsSummary()
+		m.note.Say(m.refsSummary())
 	}
 	return nil, ""
 }
@@ -119,12 +119,12 @@ func runUnref(m *Model, arg string) (tea.Cmd, string) {
 // dropLastRef drops the last ref attached (the unref key).
 func (m *Model) dropLastRef() {
 	if len(m.refs) == 0 {
-		m.note = "no context refs to drop: /ref ID attaches one"
+		m.note.Say("no context refs to drop: /ref ID attaches one")
 		return
 	}
 	last := m.refs[len(m.refs)-1]
 	m.refs = m.refs[:len(m.refs)-1]
-	m.note = "dropped " + ui.SanitizeLine(last) + " · " + m.refsSummary()
+	m.note.Say("dropped " + ui.SanitizeLine(last) + " · " + m.refsSummary())
 }
 
 // refsSummary says what the next message carries.

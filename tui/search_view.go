@@ -35,7 +35,8 @@ func (m *Model) toFirst() { m.transcript.ToFirst() }
 // openSearch shows the search bar with the last query, typing.
 func (m *Model) openSearch() {
 	m.disarm()
-	m.focus, m.note = focusSearch, ""
-	m.transcript.Search().SetShown(m.sess != nil)
+	m.focus = focusSearch
+	m.note.Say("")
+	m.transcript.Search().SetShown(m.tiles.Focused() != nil)
 	m.transcript.Search().Open()
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // The open sessions are tui/session's: the root routes each its messages
@@ -16,10 +17,10 @@ import (
 // onSessionMsg hands a message to the open session of its generation; one
 // of a session closed since is dropped.
 func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
-	s := m.current(msg.For())
+	s := m.tiles.Of(msg.For())
 	if s == nil {
 		m.dirty = false
-		return session.Drop(msg, m.sessions)
+		return m.tiles.Stray(msg)
 	}
 	cmd, act := s.Update(msg, m.placeOf(s))
 	return tea.Batch(cmd, m.act(act, nil))
@@ -45,35 +46,34 @@ func (m *Model) restore(a session.Restore) {
 func (m *Model) giveBack(a session.GiveBack) {
 	if m.composer.Blank() {
 		m.composer.SetValue(a.Item.Text)
-		m.note = "the host cancelled your " + a.What + ": back in the composer"
+		m.note.Say("the host cancelled your " + a.What + ": back in the composer")
 		return
 	}
-	if s := m.current(a.Gen); s != nil {
+	if s := m.tiles.Of(a.Gen); s != nil {
 		s.Return(a.Item)
 	}
-	m.note = "the host cancelled your " + a.What + ": see the queue lane"
+	m.note.Say("the host cancelled your " + a.What + ": see the queue lane")
 }
 
 // openFailed takes the tile of a session that could not be opened off the
 // wall and says why; with no tile left, the picker shows again.
 func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
-	if s := m.current(a.Gen); s != nil {
+	if s := m.tiles.Of(a.Gen); s != nil {
 		m.dropTile(s)
 	}
 	m.setErr(a.Err)
-	m.notYours(a.Err)
-	if len(m.tiles) > 0 {
-		m.layout()
+	m.note.NotYours(a.Err)
+	if len(m.tiles.All()) > 0 {
 		return nil
 	}
-	m.focus, m.note = focusPicker, ""
-	m.layout()
+	m.focus = focusPicker
+	m.note.Say("")
 	return m.reload("")
 }
 
 // placeOf is what the root tells s about where it stands.
 func (m *Model) placeOf(s *session.Session) session.Place {
-	return session.Place{Focused: s == m.sess, Throttled: m.throttled(s), Me: m.me, LastKey: m.lastKey,
+	return session.Place{Focused: s == m.tiles.Focused(), Throttled: m.tiles.Throttled(s), Me: m.me, LastKey: m.lastKey,
 		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
 }
 
@@ -90,8 +90,8 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 			acc.TurnsToday++ // the host counted it; the next look-up says so too
 		}
 	case session.Unanswered:
-		m.setErr(a.Err) // kept in the errors list, read whole there
-		m.errText = ""
+		m.setErr(a.Err)
+		m.note.HideErr() // kept in the errors list, read whole there
 	case session.AskHeld:
 		m.askHeld(a)
 	case session.Unchanged:
@@ -101,9 +101,9 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.Notify:
 		return m.notify(a.Text)
 	case session.LogError:
-		m.logError(a.Text, a.At)
+		m.note.LogError(a.Text, a.At)
 	case session.Offer:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			m.offer(s, a.Holder, a.FromText)
 		}
 	case session.CloseOffer:
@@ -113,30 +113,29 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.OpenFailed:
 		return m.openFailed(a)
 	case session.Opened:
-		if a.Opening && strings.HasPrefix(m.note, "opening ") { // not over what came first (the draft put back)
-			m.note = m.openingNote()
+		if a.Opening && strings.HasPrefix(m.note.Text(), "opening ") { // not over what came first (the draft put back)
+			m.note.Say(m.tiles.OpeningNote())
 		}
-		m.layout()
 	case session.ResendChime:
-		if s := m.current(a.Gen); s != nil {
-			return sendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out, false)
+		if s := m.tiles.Of(a.Gen); s != nil {
+			return visit.SendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out)
 		}
 	case session.KeepFocus:
 		m.keepFocus()
 	case session.FetchAccount:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			return fetchAccount(s.Context(), m.cfg.Client)
 		}
 	case session.ClearNote:
-		if m.note == a.Was {
-			m.note = ""
+		if m.note.Text() == a.Was {
+			m.note.Say("")
 		}
 	case session.GiveBack:
 		m.giveBack(a)
 	case session.ArmFlush:
-		return m.armFlush(a.Due)
+		return m.tiles.Arm(a.Due)
 	case session.Reload:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			return m.reloadTile(s, a.Note)
 		}
 	}

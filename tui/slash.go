@@ -98,12 +98,12 @@ func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Act
 		return nil
 	}
 	if why := a.why(m); why != "" {
-		m.note = why
+		m.note.Say(why)
 		return nil
 	}
 	cmd, refusal := a.run(m, l.arg)
 	if refusal != "" {
-		m.note = refusal
+		m.note.Say(refusal)
 		return nil
 	}
 	keep := m.remember(draft)

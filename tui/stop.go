@@ -50,38 +50,38 @@ func (m *Model) onQuitKey() tea.Cmd {
 	if m.top() == nil && m.focus == focusSearch { // the search bar: ctrl+c closes it, as esc does
 		m.transcript.Search().Close()
 		m.focus = focusSession
-		m.quitArmed = false
-		m.note = "search closed"
+		m.note.DisarmQuit()
+		m.note.Say("search closed")
 		return nil
 	}
-	s := m.sess
+	s := m.tiles.Focused()
 	running := s != nil && s.State() != nil && s.State().Run == client.RunRunning
 	if running && m.top() == nil && !s.Stopping() && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
-		m.quitArmed = false
+		m.note.DisarmQuit()
 		cmd := m.abort()
-		m.note = "stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note
+		m.note.Say("stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note.Text())
 		return cmd
 	}
 	composing := m.top() == nil && (m.focus == focusSession || m.focus == focusVisit) && !m.cfg.Watch
 	if composing && !m.composer.Blank() {
 		keep := m.remember(m.composer.Value())
 		m.composer.SetValue("")
-		m.quitArmed = false
-		m.note = "draft cleared: " + ui.KeyName(m.Keys.Up) + " brings it back"
+		m.note.DisarmQuit()
+		m.note.Say("draft cleared: " + ui.KeyName(m.Keys.Up) + " brings it back")
 		return keep
 	}
 	now := m.cfg.Now()
-	if m.quitArmed && now.Sub(m.quitAt) <= quitWindow {
-		m.quitArmed = false
+	if m.note.QuitsNow(now, quitWindow) {
+		m.note.DisarmQuit()
 		if m.askQuit() {
 			return nil
 		}
 		return tea.Quit
 	}
-	m.quitArmed, m.quitAt = true, now
-	m.note = ui.KeyName(m.Keys.Quit) + " again quits"
+	m.note.ArmQuit(now)
+	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits")
 	if running && s.Stopping() {
-		m.note = "the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway"
+		m.note.Say("the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway")
 	}
 	return nil
 }
@@ -89,10 +89,10 @@ func (m *Model) onQuitKey() tea.Cmd {
 // abort stops the focused session's run under way, when this terminal
 // drives (session.Session.Abort).
 func (m *Model) abort() tea.Cmd {
-	if m.sess == nil {
+	if m.tiles.Focused() == nil {
 		return nil
 	}
-	cmd, act := m.sess.Abort()
+	cmd, act := m.tiles.Focused().Abort()
 	return tea.Batch(cmd, m.act(act, nil))
 }
 

@@ -19,7 +19,7 @@ func heldRun(t *testing.T, opts ...vehicletest.Option) (*harness, *vehicletest.S
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("● you drive from this terminal", "● live")
-	sent := func(string) bool { return !a.m.sess.Sending() }
+	sent := func(string) bool { return !a.m.tiles.Focused().Sending() }
 	a.send(typing("hold on #hold")...)
 	a.send(keyEnter)
 	a.see("running")
@@ -55,11 +55,11 @@ func TestAbortHoldsTheQueue(t *testing.T) {
 		a.send(typing("again #hold")...)
 		a.send(keyEnter)
 		a.see("running")
-		a.until("the prompt's answer", func(string) bool { return !a.m.sess.Sending() })
+		a.until("the prompt's answer", func(string) bool { return !a.m.tiles.Focused().Sending() })
 		a.send(typing("second")...)
 		a.send(keyEnter)
 		a.see("1 queued")
-		a.until("the follow-up's answer", func(string) bool { return !a.m.sess.Sending() })
+		a.until("the follow-up's answer", func(string) bool { return !a.m.tiles.Focused().Sending() })
 		a.send(keyEsc)
 		a.see("Run aborted", "· second")
 		a.send(typing("wait")...)
@@ -77,8 +77,8 @@ func TestCtrlCStopsTheRun(t *testing.T) {
 	a, srv, id := heldRun(t)
 	a.m.composer.SetValue("")
 	a.send(keyCtrlC)
-	if a.m.note == "" || !contains(a.m.note, "stopping the run: ctrl+c does as esc does") {
-		t.Errorf("ctrl+c during the run says %q", a.m.note)
+	if a.m.note.Text() == "" || !contains(a.m.note.Text(), "stopping the run: ctrl+c does as esc does") {
+		t.Errorf("ctrl+c during the run says %q", a.m.note.Text())
 	}
 	a.see("Run aborted")
 	if n := count(srv, id, client.EvRunSettled); n != 1 {

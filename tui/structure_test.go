@@ -59,7 +59,7 @@ func TestOverlayStack(t *testing.T) {
 			m.composer.Value(), m.top())
 	}
 	m.composer.SetValue("")
-	m.offer(m.sess, lease("user:ada", "cli-two"), false)
+	m.offer(m.tiles.Focused(), lease("user:ada", "cli-two"), false)
 	feed(m, keyF1)
 	if _, ok := m.top().(*dialog.Offer); !ok {
 		t.Errorf("f1 over the offer replaced it: top is %T", m.top())
@@ -68,8 +68,8 @@ func TestOverlayStack(t *testing.T) {
 		t.Error("the offer is not on screen")
 	}
 	feed(m, press('w'))
-	if m.top() != nil || m.sess.Role() != session.RoleWatch {
-		t.Errorf("w did not close the offer and watch: top %T, role %d", m.top(), m.sess.Role())
+	if m.top() != nil || m.tiles.Focused().Role() != session.RoleWatch {
+		t.Errorf("w did not close the offer and watch: top %T, role %d", m.top(), m.tiles.Focused().Role())
 	}
 }
 

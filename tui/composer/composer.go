@@ -31,26 +31,38 @@ import (
 type Composer struct {
 	ctx      *ui.Context
 	ta       textarea.Model
-	history  history    // what the person sent or cleared
-	grow     growth     // its height and scroll (grow.go)
-	chips    chips      // large pastes, each one line in the draft (paste.go)
-	tooBig   bool       // the draft is over the size a message may have
-	saidBig  bool       // the status line said so, since it crossed
-	readOnly bool       // watching read-only: it takes nothing
-	editor   EditorRun  // how $EDITOR runs
-	editing  *editorRun // the last editor run, until its answer comes back
-	drawn    drawing    // the last drawing, while nothing it shows changed (grow.go)
-	win      window     // the draft's lines outside the textarea's (window.go)
-	goal     goal       // the column ↑ and ↓ keep to (goal.go)
+	history  history       // what the person sent or cleared
+	grow     growth        // its height and scroll (grow.go)
+	chips    chips         // large pastes, each one line in the draft (paste.go)
+	tooBig   bool          // the draft is over the size a message may have
+	saidBig  bool          // the status line said so, since it crossed
+	readOnly bool          // watching read-only: it takes nothing
+	editor   EditorRun     // how $EDITOR runs
+	editing  *editorRun    // the last editor run, until its answer comes back
+	drawn    drawing       // the last drawing, while nothing it shows changed (grow.go)
+	kills    killRing      // what the last kills took, for ctrl+y (readline.go)
+	search   reverseSearch // ctrl+r's search of the history (readline.go)
+	win      window        // the draft's lines outside the textarea's (window.go)
+	goal     goal          // the column ↑ and ↓ keep to (reach.go)
+	typed    typed         // what the last key did to the textarea's lines
+	edits    uint64        // changes to the draft's text (Edits)
 }
 
-// New is the composer of ctx; editor is the command ctrl+e runs on the
-// draft ("" for vi).
+// The prompt marks whether the composer has the keys by its shape, not by
+// its colour alone (NO_COLOR): a heavy bar with the keys, a dashed one
+// without.
+const (
+	promptFocused = "┃ "
+	promptBlurred = "╎ "
+)
+
+// New is the composer of ctx; editor is the command the editor key runs on
+// the draft ("" for vi).
 func New(ctx *ui.Context, editor string) *Composer {
 	st, keys := ctx.Styles, &ctx.Keys
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Prompt = "┃ "
+	ta.Prompt = promptFocused
 	ta.CharLimit = 0
 	// The composer sets the textarea's height itself (fit, grow.go): with a
 	// MaxHeight, the textarea shrinks its cache of wrapped lines to that many,
@@ -63,12 +75,12 @@ func New(ctx *ui.Context, editor string) *Composer {
 	ta.SetVirtualCursor(false)
 	km := textarea.DefaultKeyMap()
 	km.InsertNewline = keys.Newline
-	km.LineEnd = key.NewBinding(key.WithKeys("end"))
+	km.LineEnd = key.NewBinding(key.WithKeys("end", "ctrl+e"))
 	km.InputEnd = key.NewBinding(key.WithKeys("alt+>"))
-	km.InputBegin = key.NewBinding(key.WithKeys("alt+<"))       // ctrl+home is the transcript's
-	km.CharacterForward = key.NewBinding(key.WithKeys("right")) // ctrl+f searches
-	km.SelectAll = key.NewBinding(key.WithDisabled())
-	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled())
+	km.InputBegin = key.NewBinding(key.WithKeys("alt+<"))              // ctrl+home is the transcript's
+	km.CharacterForward = key.NewBinding(key.WithKeys("right"))        // ctrl+f searches
+	km.SelectAll = key.NewBinding(key.WithDisabled())                  // ctrl+g is the editor's
+	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled()) // ctrl+t takes over
 	km.PageUp = key.NewBinding(key.WithDisabled())
 	km.PageDown = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
@@ -112,23 +124,62 @@ func (c *Composer) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 			c.SetValue(msg.Text)
 		}
 		return nil, ui.Failed{Err: msg.Err}
-	case tea.KeyPressMsg:
+	case ui.Chord:
 		switch {
 		case c.readOnly:
-			if msg.Text != "" {
-				return nil, ui.Note{Text: c.watchNote()}
-			}
-			return nil, nil
+			return nil, ui.Note{Text: c.watchNote()}
 		case key.Matches(msg, c.ctx.Keys.Editor):
 			return c.Edit(), nil
-		case c.walk(msg), c.dropChip(msg):
-			return nil, c.limitNote()
 		}
+		return nil, nil
+	case tea.KeyPressMsg:
+		return c.onKey(msg)
 	case tea.PasteMsg:
 		if c.readOnly {
 			return nil, ui.Note{Text: c.watchNote()}
 		}
+		c.StopSearch()
 		return c.paste(msg), c.limitNote()
+	}
+	return c.Type(msg), c.limitNote()
+}
+
+// onKey edits the draft with a key: the line editor's keys as a shell's,
+// ↑ and ↓ on an empty composer walk the history, the editor key opens
+// $EDITOR. A read-only composer takes nothing, and says so.
+func (c *Composer) onKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
+	if c.search.on {
+		if c.SearchTakes(msg) {
+			return nil, c.onSearchKey(msg)
+		}
+		c.StopSearch() // any other key keeps the match, and does what it does
+		cmd, act := c.edit(msg)
+		return cmd, ui.Join(ui.Note{}, act) // the search's line goes
+	}
+	return c.edit(msg)
+}
+
+// edit handles a key that is not the search's.
+func (c *Composer) edit(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
+	chain := c.kills.killing
+	c.kills.killing = false
+	switch {
+	case c.readOnly:
+		if msg.Text != "" {
+			return nil, ui.Note{Text: c.watchNote()}
+		}
+		return nil, nil
+	case key.Matches(msg, c.ctx.Keys.Editor):
+		return c.Edit(), nil
+	case key.Matches(msg, searchKey):
+		return nil, c.startSearch()
+	case key.Matches(msg, yankKey):
+		return c.yank(), c.limitNote()
+	case c.walk(msg), c.dropChip(msg):
+		return nil, c.limitNote()
+	}
+	if cmd, ok := c.kill(msg, chain); ok {
+		return cmd, c.limitNote()
 	}
 	return c.Type(msg), c.limitNote()
 }
@@ -228,6 +279,7 @@ func (c *Composer) Value() string { return c.chips.expand(c.raw()) }
 // is collapsed into chips.
 func (c *Composer) SetValue(s string) {
 	c.changed()
+	c.edits++
 	c.win.reset()
 	c.goal = goal{}
 	c.ta.SetValue(c.chips.collapse(s))
@@ -260,10 +312,23 @@ func (c *Composer) Type(msg tea.Msg) tea.Cmd {
 		c.ta.ClearSelection()
 	}
 	c.reach(msg)
+	before := c.ta.Value()
 	cmd := c.typeKeepingGoal(msg)
-	c.fit()
+	c.typed = typed{before: before, after: c.ta.Value()}
+	if c.typed.before != c.typed.after {
+		c.edits++
+	}
+	c.fit() // the window may move: typed is what the key itself did
 	return cmd
 }
+
+// typed is the textarea's lines before and after the last key Type
+// passed it (not the whole draft: its window, window.go).
+type typed struct{ before, after string }
+
+// Edits counts the changes to the draft's text: it grows with each key or
+// paste that changed it and each draft set, and only then.
+func (c *Composer) Edits() uint64 { return c.edits }
 
 // SetFocused moves the keyboard to the composer (true) or away from it.
 func (c *Composer) SetFocused(on bool) {
@@ -272,8 +337,11 @@ func (c *Composer) SetFocused(on bool) {
 	}
 	if on {
 		c.ta.Focus()
+		c.ta.Prompt = promptFocused
 	} else {
 		c.ta.Blur()
+		c.ta.Prompt = promptBlurred
+		c.StopSearch() // the search ends where readline's would: the keys went elsewhere
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // for a key (its window grows to hold a paste, window.go): it becomes a
 // chip, one short line in the draft ("[pasted 2,000 lines · 129 KB]"),
 // and its text is kept aside. The draft's
-// Value is the text with every chip expanded; $EDITOR (ctrl+e) edits it so,
+// Value is the text with every chip expanded; $EDITOR (ctrl+g) edits it so,
 // whole, and a paste that comes back unchanged is a chip again. Backspace
 // right after a chip (delete right before one) takes the chip away whole. A
 // large text put in the composer otherwise (the editor's, a kept draft, the
@@ -133,6 +133,7 @@ func (c *Composer) paste(msg tea.PasteMsg) tea.Cmd {
 	c.win.above.track(ch.token)
 	c.win.below.track(ch.token)
 	c.changed()
+	c.edits++
 	c.goal = goal{}
 	c.ta.Focus()
 	c.ta.InsertString(ch.token)
@@ -155,6 +156,7 @@ func (c *Composer) dropChip(msg tea.KeyPressMsg) (ok bool) {
 	for _, ch := range c.chips.live {
 		if (back && strings.HasSuffix(string(line[:col]), ch.token)) || (!back && strings.HasPrefix(string(line[col:]), ch.token)) {
 			c.changed()
+			c.edits++
 			c.goal = goal{}
 			for range []rune(ch.token) {
 				c.ta, _ = c.ta.Update(msg)

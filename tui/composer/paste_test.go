@@ -84,7 +84,7 @@ func TestLimitSaidAsTheDraftCrossesIt(t *testing.T) {
 	if n, ok := act.(ui.Note); !ok || !strings.Contains(n.Text, "over the 64 KiB a message may hold") {
 		t.Errorf("crossing the limit said %#v", act)
 	}
-	if v := xansi.Strip(c.View()); !strings.Contains(v, "✗ the draft is 124 KiB, over the 64 KiB a message may hold · ctrl+e edits it") {
+	if v := xansi.Strip(c.View()); !strings.Contains(v, "✗ the draft is 124 KiB, over the 64 KiB a message may hold · ctrl+g edits it") {
 		t.Errorf("the composer does not say it is too big:\n%s", v)
 	}
 	if _, act := c.Update(uitest.Press('x')); act != nil {

@@ -20,11 +20,11 @@ func pasteOfLines(n int) string {
 	return b.String()
 }
 
-// typed is a composer 100 columns wide and 12 lines high holding a draft
+// typedDraft is a composer 100 columns wide and 12 lines high holding a draft
 // of n lines made as a person makes it: pastes of 49 lines (each under the
 // size of a chip, so the draft is typed text), the cursor on the last,
 // empty line.
-func typed(n int) *Composer {
+func typedDraft(n int) *Composer {
 	c := New(uitest.Context(), "")
 	c.SetSize(100, 12)
 	for left := n - 1; left > 0; left -= 49 {
@@ -37,7 +37,7 @@ func typed(n int) *Composer {
 // composer drawn after it, as the program does: a letter, then backspace,
 // so the draft stays the same from key to key.
 func benchKey(b *testing.B, n int) {
-	c := typed(n)
+	c := typedDraft(n)
 	if got := c.lineCount(); got != n {
 		b.Fatalf("the draft has %d lines, want %d", got, n)
 	}
@@ -66,7 +66,7 @@ func BenchmarkPasteDraft100(b *testing.B) {
 	paste := tea.PasteMsg{Content: pasteOfLines(49)}
 	for b.Loop() {
 		b.StopTimer()
-		c := typed(100)
+		c := typedDraft(100)
 		c.View()
 		b.StartTimer()
 		c.Update(paste)

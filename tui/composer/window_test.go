@@ -31,6 +31,7 @@ var editKeys = []tea.KeyPressMsg{
 	{Code: tea.KeyUp, Mod: tea.ModShift}, {Code: tea.KeyDown, Mod: tea.ModShift},
 	{Code: tea.KeyLeft, Mod: tea.ModShift}, {Code: tea.KeyRight, Mod: tea.ModShift},
 	{Code: tea.KeyLeft, Mod: tea.ModShift | tea.ModAlt}, {Code: 'j', Mod: tea.ModCtrl},
+	{Code: 'y', Mod: tea.ModCtrl}, {Code: 'e', Mod: tea.ModCtrl}, {Code: 'k', Mod: tea.ModCtrl},
 }
 
 // pasteOf is a paste of n lines of random length (some wider than the
@@ -151,7 +152,7 @@ func same(t *testing.T, win, all *Composer, log []string) {
 // key: a key cost 0.14 s of CPU at 2,450 lines and 0.52 s near 10,000).
 func TestKeyCostDoesNotGrowWithTheDraft(t *testing.T) {
 	perKey := func(n int) float64 {
-		c := typed(n)
+		c := typedDraft(n)
 		keys := []tea.Msg{uitest.Press('x'), uitest.Key(tea.KeyBackspace)}
 		i := 0
 		return testing.AllocsPerRun(40, func() {

@@ -104,9 +104,10 @@ func (d *Choice) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 			}
 		}
 	}
-	if k.Key().Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt) == 0 {
+	if k.Key().Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt) == 0 || ui.IsLineEditing(k.String()) {
 		// The key goes on first, then the safe answer: a text it gives back
-		// comes before what was typed (composer.Restore).
+		// comes before what was typed (composer.Restore). A line editor's
+		// key (ctrl+u) goes on too: it edits what it would have edited.
 		return nil, ui.Join(ui.Close{}, Through{Key: k}, d.opts[d.safe].Act)
 	}
 	return nil, nil

@@ -81,6 +81,20 @@ func TestDeleteConfirmationView(t *testing.T) {
 	}
 }
 
+// TestChoiceLetsTheLineEditorThrough: a line editor's key (ctrl+u, ctrl+w)
+// at a question closes it with the safe answer and goes on to the screen
+// under it, as text does: it edits what the person was editing.
+func TestChoiceLetsTheLineEditorThrough(t *testing.T) {
+	for _, k := range []tea.KeyPressMsg{ctrl('u'), ctrl('w'), ctrl('a')} {
+		d := deleting()
+		_, act := d.Update(k)
+		b, ok := act.(ui.Batch)
+		if !ok || len(b) != 2 || b[0] != (ui.Close{}) || b[1] != (Through{Key: k}) {
+			t.Errorf("%s: %#v, want the dialog closed safely and the key through", k, act)
+		}
+	}
+}
+
 // TestDeleteConfirmationInert: a hostile title and id are drawn inert.
 func TestDeleteConfirmationInert(t *testing.T) {
 	s := uitest.Summary("s\x1b[2J", "evil\x1b]52;c;aGk=\x07\ntitle", uitest.Now, nil)
@@ -90,11 +104,11 @@ func TestDeleteConfirmationInert(t *testing.T) {
 	says(t, d, "Delete “evil␛]52;c;aGk=␇ title” (s␛[2J)?")
 }
 
-// TestDeleteIgnoresOtherKeys: a ctrl key that is no answer, and a message
-// that is no key, leave the question open.
+// TestDeleteIgnoresOtherKeys: a ctrl key that is no answer (and not the
+// line editor's), and a message that is no key, leave the question open.
 func TestDeleteIgnoresOtherKeys(t *testing.T) {
 	d := deleting()
-	for _, msg := range []tea.Msg{ctrl('d'), tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt}, tea.WindowSizeMsg{}, tea.PasteMsg{Content: "y"}} {
+	for _, msg := range []tea.Msg{ctrl('l'), tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt}, tea.WindowSizeMsg{}, tea.PasteMsg{Content: "y"}} {
 		if _, act := d.Update(msg); act != nil {
 			t.Errorf("%#v answered it: %#v", msg, act)
 		}

@@ -59,6 +59,7 @@ type Session struct {
 	stop        stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
 	showAt      time.Time             // when the countdown's next redraw is due (lease.go)
 	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
+	keyAsked    bool                  // the house's funding was read again since a model key was given
 
 	drawsNow bool    // onEvents is folding and draws the deltas itself: its folds arm no flush tick
 	cfg      *Config // what every session shares

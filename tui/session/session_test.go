@@ -322,7 +322,7 @@ func TestStreamRetried(t *testing.T) {
 	if _, act := s.Update(StreamOpenedMsg{Gen: 1, Err: err}, focused); !s.Conn().Ended {
 		t.Errorf("a refusal: %#v", act)
 	}
-	if cmd := Drop(StreamOpenedMsg{Gen: 1}, s.cfg); cmd != nil {
+	if cmd := NewWall(s.cfg).Stray(StreamOpenedMsg{Gen: 1}); cmd != nil {
 		t.Error("dropping a message with no stream closes something")
 	}
 }

@@ -46,11 +46,11 @@ func (s *Session) Close(release bool) tea.Cmd {
 	return closeStream(s.cfg.Parent, s.cfg.Client, s.stream, s.id, release)
 }
 
-// Drop is what a message for a session closed since needs: a stream opened
-// for it is closed.
-func Drop(msg Msg, cfg *Config) tea.Cmd {
+// Stray is what a message for a session closed since needs: a stream
+// opened for it is closed.
+func (w *Wall) Stray(msg Msg) tea.Cmd {
 	if m, ok := msg.(StreamOpenedMsg); ok && m.Stream != nil {
-		return closeStream(cfg.Parent, cfg.Client, m.Stream, "", false)
+		return closeStream(w.cfg.Parent, w.cfg.Client, m.Stream, "", false)
 	}
 	return nil
 }
@@ -270,13 +270,29 @@ func (s *Session) Return(it ui.LaneItem) { s.returned = append(s.returned, it) }
 
 // onConn shows a connection change and waits for the next.
 func (s *Session) onConn(msg ConnMsg) tea.Cmd {
-	resumed := s.conn.Resumed
-	s.conn.Update(msg.State)
-	var probe tea.Cmd
-	if s.conn.Resumed && !resumed && s.state != nil {
+	lost := s.conn.State.Mode == client.ConnReconnecting
+	var probe, said tea.Cmd
+	if s.conn.Update(msg.State) {
+		said = s.settleResume(s.conn.Resumes())
+	}
+	if lost && s.conn.Resumed && s.state != nil {
 		probe = probeCursor(s.ctx, s.cfg.Client, s.gen, s.id, s.state.Cursor)
 	}
-	return tea.Batch(probe, nextConn(s.ctx, s.states, s.gen))
+	return tea.Batch(probe, said, nextConn(s.ctx, s.states, s.gen))
+}
+
+// ResumeShown is how long the status line says the stream resumed (and
+// what its replay brought), before it says only the link as it is.
+const ResumeShown = 5 * time.Second
+
+// settleResume ends the words of resume n after ResumeShown (the
+// config's, in tests).
+func (s *Session) settleResume(n int) tea.Cmd {
+	gen, d := s.gen, s.cfg.ResumeShown
+	if d <= 0 {
+		d = ResumeShown
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return ResumeSaidMsg{Gen: gen, Resume: n} })
 }
 
 // onStreamEnd shows that the stream ended, and why.

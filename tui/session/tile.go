@@ -78,3 +78,30 @@ func (s *Session) tileDriver() string {
 	}
 	return "nobody drives"
 }
+
+// Placeholder is the composer's hint for what enter does now in the
+// session: who drives, and what the send key, the take-over key and the
+// others do then.
+func (s *Session) Placeholder() string {
+	rel := client.LeaseNone
+	var holder *client.Lease
+	if s.state != nil {
+		rel, holder = s.state.LeaseAt(s.cfg.UI.Now())
+	}
+	k := &s.cfg.UI.Keys
+	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
+	switch {
+	case s.reduced:
+		return "your role here is viewer: you may read this session, not drive it"
+	case rel == client.LeaseMyOtherClient:
+		who, _, _ := strings.Cut(ui.OtherTerminal(holder.ClientID, s.cfg.UI.ClientID), " (")
+		return who + " drives · " + send + " offers to take over · " + take + " takes over"
+	case rel == client.LeaseOther:
+		return "someone else holds the lease · you are watching"
+	case rel == client.LeaseNone && s.state != nil:
+		return "nobody drives · " + send + " claims the lease and sends · " + ui.KeyName(k.Newline) + " newline"
+	case s.state != nil && s.state.Run == client.RunRunning:
+		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
+	}
+	return "write a message · " + send + " sends · " + ui.KeyName(k.Newline) + " newline"
+}

@@ -46,6 +46,8 @@ const (
 	FromTranscript
 	FromRoot
 	FromSession
+	FromMouse
+	FromVisit
 )
 
 // Note says what happened, on the status line.

@@ -1,11 +1,10 @@
-package tui
+package layout
 
 import (
 	"strings"
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -21,19 +20,26 @@ const (
 	tileMinHeight = 7 // the header and six lines of transcript
 )
 
+// maxShown is the most tiles the grid shows.
+const maxShown = 4
+
+// Tile is a tile of the wall, as the root gives it.
+type Tile struct {
+	View  Sized                    // its transcript, sized to the tile under its header
+	Lines func(width int) []string // its header over its transcript, width wide
+	Name  string                   // how the line under the wall names it
+}
+
 // grid is where the tiles go: cols x rows cells, the first shown tiles in
 // reading order, each w x h (the header included); the last column and row
 // take what division leaves.
 type grid struct {
 	cols, rows, shown int
 	w, h              int
-	width, height     int // the area
-	rest              int // lines under the grid naming the tiles not shown
+	width, height     int   // the area
+	rest              int   // lines under the grid naming the tiles not shown
+	tiles             []int // the tiles shown, in reading order: their places among the tiles given
 }
-
-// wallShown reports whether the open sessions show as a wall of tiles:
-// more than one open, not zoomed.
-func (m *Model) wallShown() bool { return len(m.tiles) > 1 && !m.zoom }
 
 // layGrid chooses the grid for n tiles in an area width x height: the
 // arrangement that shows the most tiles at a readable size, then the one
@@ -41,7 +47,7 @@ func (m *Model) wallShown() bool { return len(m.tiles) > 1 && !m.zoom }
 // height, as a cell is about twice as high as it is wide).
 func layGrid(n, width, height int) grid {
 	best, bestScore := grid{cols: 1, rows: 1, shown: 1, w: width, h: height}, -1
-	for shown := min(n, maxTiles); shown >= 1; shown-- {
+	for shown := min(n, maxShown); shown >= 1; shown-- {
 		rest := 0
 		if shown < n {
 			rest = 1
@@ -72,32 +78,36 @@ func layGrid(n, width, height int) grid {
 	return best
 }
 
-// shownTiles is the tiles the grid shows: the focused one always among
-// them, the others in their order.
-func (m *Model) shownTiles(g grid) []*session.Session {
-	if g.shown >= len(m.tiles) {
-		return m.tiles
+// shownTiles is the places of the tiles the grid shows, among n, in the
+// wall's order: the focused one always among them, then the first others.
+func (g grid) shownTiles(n, focused int) []int {
+	shown := make([]bool, n)
+	if focused >= 0 && focused < n {
+		shown[focused] = true
 	}
-	out := make([]*session.Session, 0, g.shown)
-	out = append(out, m.sess)
-	for _, s := range m.tiles {
-		if len(out) == g.shown {
-			break
-		}
-		if s != m.sess {
-			out = append(out, s)
+	for i, k := 0, 1; i < n && k < g.shown; i++ {
+		if !shown[i] {
+			shown[i] = true
+			k++
 		}
 	}
-	// keep the wall's order on screen
-	ordered := make([]*session.Session, 0, len(out))
-	for _, s := range m.tiles {
-		for _, o := range out {
-			if o == s {
-				ordered = append(ordered, s)
-			}
+	out := make([]int, 0, min(n, g.shown))
+	for i, in := range shown {
+		if in {
+			out = append(out, i)
 		}
 	}
-	return ordered
+	return out
+}
+
+// containsInt reports whether xs holds x.
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // tileSize is the width and height of the tile at column c, row r: the last
@@ -113,29 +123,25 @@ func (g grid) tileSize(c, r int) (w, h int) {
 	return w, h
 }
 
-// arrangeWall sizes each shown tile's transcript for an area of the
-// screen's width and height lines.
-func (m *Model) arrangeWall(height int) {
-	g := layGrid(len(m.tiles), m.width, height)
-	m.wall = g
-	for _, s := range m.tiles { // tiles turn pages (transcript/jump.go); those glanced at read slower
-		viewOf(s).SetJump(true)
-		s.PaceStream(m.throttled(s))
-	}
-	for i, s := range m.shownTiles(g) {
+// arrangeWall lays the wall out in an area of the screen's width and
+// height lines, and sizes each shown tile's transcript to its tile under
+// its header (renderings are dropped only for another width).
+func (s *Screen) arrangeWall(v *Session, height int) {
+	g := layGrid(len(v.Tiles), s.width, height)
+	g.tiles = g.shownTiles(len(v.Tiles), v.Focused)
+	s.grid = g
+	for i, t := range g.tiles {
 		w, h := g.tileSize(i%g.cols, i/g.cols)
-		viewOf(s).SetSize(w, max(h-1, 1)) // renderings are dropped only for another width
-		viewOf(s).SetMarked(s == m.sess && m.focus == focusEntries)
+		v.Tiles[t].View.SetSize(w, max(h-1, 1))
 	}
 }
 
 // wallLines draws the wall: the grid of tiles, and the line naming those
 // not shown.
-func (m *Model) wallLines() []string {
-	g := m.wall
-	tiles := m.shownTiles(g)
+func (s *Screen) wallLines(v *Session) []string {
+	g := s.grid
 	out := make([]string, 0, g.height)
-	rule := m.Styles.Rule.Render("│")
+	rule := s.ctx.Styles.Rule.Render("│")
 	for r := 0; r < g.rows; r++ {
 		var cols [][]string
 		_, h := g.tileSize(0, r)
@@ -143,8 +149,8 @@ func (m *Model) wallLines() []string {
 			i := r*g.cols + c
 			w, _ := g.tileSize(c, r)
 			var lines []string
-			if i < len(tiles) {
-				lines = tiles[i].TileLines(w, tiles[i] == m.sess)
+			if i < len(g.tiles) {
+				lines = v.Tiles[g.tiles[i]].Lines(w)
 			}
 			cols = append(cols, ui.FitLines(lines, h))
 		}
@@ -161,32 +167,20 @@ func (m *Model) wallLines() []string {
 		}
 	}
 	if g.rest > 0 {
-		out = append(out, m.othersLine(tiles))
+		out = append(out, s.othersLine(v))
 	}
 	return ui.FitLines(out, g.height)
 }
 
 // othersLine names the tiles the grid cannot show, and the key that
 // brings them.
-func (m *Model) othersLine(shown []*session.Session) string {
+func (s *Screen) othersLine(v *Session) string {
 	var names []string
-	for _, s := range m.tiles {
-		in := false
-		for _, o := range shown {
-			in = in || o == s
+	for i, t := range v.Tiles {
+		if !containsInt(s.grid.tiles, i) {
+			names = append(names, t.Name)
 		}
-		if in {
-			continue
-		}
-		name := ui.NameLine(s.ID())
-		if s.State() != nil {
-			name = ui.TitleLine(s.State().Title())
-		}
-		if s.Needs() != "" {
-			name = "! " + name
-		}
-		names = append(names, name)
 	}
-	line := " also open: " + strings.Join(names, " · ") + " · " + ui.KeyName(m.Keys.TileRight) + " moves the focus there"
-	return m.Styles.Notice.Render(xansi.Truncate(line, m.width, "…"))
+	line := " also open: " + strings.Join(names, " · ") + " · " + ui.KeyName(s.ctx.Keys.TileRight) + " moves the focus there"
+	return s.ctx.Styles.Notice.Render(xansi.Truncate(line, s.width, "…"))
 }
