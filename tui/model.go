@@ -30,7 +30,8 @@ import (
 // to the open session, and the rest to the focused pane.
 type Model struct {
 	*common
-	writes *diskWrites // what is kept on disk by command, done by Flush if the program ends first
+	writes *diskWrites  // what is kept on disk by command, done by Flush if the program ends first
+	shown  shownKeeping // the drafts kept as the UI runs (drafts_shown.go)
 
 	picker         *picker.Picker
 	transcript     *transcript.Transcript // the focused session's, or empty with none open
@@ -163,6 +164,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.tiles.Focused() != nil {
 		cmd = tea.Batch(cmd, m.tiles.Focused().KeepCountdown())
 	}
+	if keep := m.keepShownDrafts(); keep != nil { // at a pause in typing, a focus moved (drafts_shown.go)
+		cmd = tea.Batch(cmd, keep)
+	}
 	if m.dirty {
 		m.arrange()
 		m.stale = true
@@ -227,6 +231,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onComposer(msg)
 	case draftMsg:
 		m.onDraft(msg)
+	case draftPauseMsg:
+		return m.onDraftPause(msg)
 	case recentMsg:
 		return m.onRecent(msg)
 	case historyMsg:
