@@ -12,7 +12,6 @@ package composer
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -46,6 +45,7 @@ type Composer struct {
 	goal     goal          // the column ↑ and ↓ keep to (reach.go)
 	typed    typed         // what the last key did to the textarea's lines
 	edits    uint64        // changes to the draft's text (Edits)
+	apart    bool          // enter sent nothing: text typed next at the end goes on a new line
 }
 
 // The prompt marks whether the composer has the keys by its shape, not by
@@ -197,7 +197,7 @@ func (c *Composer) limitNote() ui.Action {
 
 // limitWords says how far over the size a message may have the draft is.
 func (c *Composer) limitWords() string {
-	return fmt.Sprintf("the draft is %s KiB, over the %d KiB a message may hold", ui.Thousands((c.Size()+1023)/1024), client.MaxTextBytes/1024)
+	return "the draft is " + ui.Bytes(int64(c.Size())) + ", over the " + ui.Bytes(client.MaxTextBytes) + " a message may hold"
 }
 
 // SetReadOnly makes the composer take nothing (watching read-only) or text
@@ -282,6 +282,7 @@ func (c *Composer) SetValue(s string) {
 	c.edits++
 	c.win.reset()
 	c.goal = goal{}
+	c.apart = false
 	c.ta.SetValue(c.chips.collapse(s))
 	c.ta.MoveToEnd()
 	c.fit()
@@ -293,6 +294,35 @@ func (c *Composer) Restore(text string) {
 		text += "\n" + now
 	}
 	c.SetValue(text)
+}
+
+// KeepApart says enter sent nothing and the draft stays (the person's
+// other terminal drives, say): what is typed next at its end starts a new
+// line, so that the next message is not glued to the one that waits.
+func (c *Composer) KeepApart() { c.apart = !c.Blank() }
+
+// keepApart starts a new line before the first text typed after an enter
+// that sent nothing, when it is typed at the end of the draft; any other
+// key first (a move, a deletion) means the person edits it.
+func (c *Composer) keepApart(msg tea.Msg) {
+	if !c.apart {
+		return
+	}
+	c.apart = false
+	var text string
+	switch m := msg.(type) {
+	case tea.KeyPressMsg:
+		text = m.Text
+	case tea.PasteMsg:
+		text = m.Content
+	}
+	v := c.ta.Value()
+	last := v[strings.LastIndexByte(v, '\n')+1:]
+	atEnd := len(c.win.below.lines) == 0 && c.ta.Line() == c.ta.LineCount()-1 && c.ta.Column() >= len([]rune(last))
+	if text == "" || !atEnd || v == "" || strings.HasSuffix(v, "\n") || strings.HasPrefix(text, "\n") {
+		return
+	}
+	c.ta.InsertString("\n")
 }
 
 // Blank reports whether the draft is only whitespace.
@@ -313,6 +343,7 @@ func (c *Composer) Type(msg tea.Msg) tea.Cmd {
 	}
 	c.reach(msg)
 	before := c.ta.Value()
+	c.keepApart(msg)
 	cmd := c.typeKeepingGoal(msg)
 	c.typed = typed{before: before, after: c.ta.Value()}
 	if c.typed.before != c.typed.after {

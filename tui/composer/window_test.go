@@ -59,9 +59,15 @@ func pasteOf(r *rand.Rand, n int) string {
 // resize is a step that gives the composers a new size.
 type resize struct{ w, h int }
 
-// step is one random change: a key, a letter, a paste or a size.
+// apart is a step that says enter sent nothing (KeepApart).
+type apart struct{}
+
+// step is one random change: a key, a letter, a paste, a size or an
+// enter that sent nothing.
 func step(r *rand.Rand) (tea.Msg, string) {
 	switch n := r.IntN(30); {
+	case n == 2 && r.IntN(4) == 0:
+		return apart{}, "enter sent nothing"
 	case n == 1 && r.IntN(4) == 0:
 		w, h := 20+r.IntN(40), 3+r.IntN(10)
 		return resize{w, h}, fmt.Sprintf("size %dx%d", w, h)
@@ -99,10 +105,14 @@ func TestWindowShowsWhatTheWholeDraftShows(t *testing.T) {
 			var log []string
 			both := func(msg tea.Msg, what string) {
 				log = append(log, what)
-				if size, ok := msg.(resize); ok {
-					win.SetSize(size.w, size.h)
-					all.SetSize(size.w, size.h)
-				} else {
+				switch m := msg.(type) {
+				case resize:
+					win.SetSize(m.w, m.h)
+					all.SetSize(m.w, m.h)
+				case apart:
+					win.KeepApart()
+					all.KeepApart()
+				default:
 					win.Update(msg)
 					all.Update(msg)
 				}
