@@ -48,7 +48,8 @@ func TestDraftsOutliveSIGKILL(t *testing.T) {
 	// The leases of the UI killed are held still: the next run asks.
 	again := ptytest.Start(t, bin, 40, 160, env, args...)
 	again.WaitFor("Take over or watch?", "the first tile's thought", "your draft is back in the composer")
-	again.Type("t")
+	again.Type("\x1b[B") // ↓ to take over (watching is the marked answer)
+	again.Type("\r")
 	again.WaitFor("┃ the first tile's thought") // the focused tile's composer, with the keys
 	again.Type("\x1b[1;3C")
 	again.WaitFor("the second tile's thought")
