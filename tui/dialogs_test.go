@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/tui/dialog"
@@ -47,6 +48,11 @@ func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 	}
 	if _, ok := p.m.top().(*dialog.Choice); !ok {
 		t.Fatal("words typed at the question closed it")
+	}
+	// The y marked "delete it" for a moment: once it began a word, the
+	// status line says so, and never that enter deletes.
+	if s := screen(p.m); strings.Contains(s, "picks “delete it”") || !strings.Contains(s, "began your text, not an answer") {
+		t.Fatalf("the status line after a sentence that starts with y:\n%s", s)
 	}
 	p.send(keyEnter)
 	p.send(keyEsc) // the filter cleared

@@ -59,7 +59,7 @@ func (m *Model) onOverlayMsg(msg tea.Msg) tea.Cmd {
 		m.closeOverlay(o)
 		return m.underMsgs(r.Msgs, true)
 	case dialog.Under:
-		return m.underMsgs(r.Msgs, false)
+		return tea.Batch(m.act(r.Act, o), m.underMsgs(r.Msgs, false))
 	}
 	if d, ok := o.(*dialog.Key); ok && r.Typed != "" {
 		m.keyTypedUnder(d, r.Typed)
