@@ -55,6 +55,9 @@ func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 		t.Fatalf("the status line after a sentence that starts with y:\n%s", s)
 	}
 	p.send(keyEnter)
+	if s := screen(p.m); strings.Contains(s, "the question waits") {
+		t.Fatalf("the question was answered, and the status line says it waits:\n%s", s)
+	}
 	p.send(keyEsc) // the filter cleared
 	p.see("Keep me")
 	p.drain()

@@ -144,8 +144,8 @@ func (e *entry) ask(k tea.KeyPressMsg) Route {
 	}
 	e.armed, e.letter, e.before = true, k, ch.Marked()
 	ch.Mark(i)
-	return Route{Way: Answer, Act: ui.Note{Text: k.String() + ": " + ui.KeyName(ch.ctx.Keys.Open) + " picks “" +
-		ch.opts[i].Label + "” · other keys are text, not answers"}}
+	e.said = k.String() + ": " + ui.KeyName(ch.ctx.Keys.Open) + " picks “" + ch.opts[i].Label + "” · other keys are text, not answers"
+	return Route{Way: Answer, Act: ui.Note{Text: e.said}}
 }
 
 // under sends msg to the screen under the dialog, after a letter that
@@ -158,8 +158,9 @@ func (e *entry) under(msg tea.Msg) Route {
 		e.disarm()
 		if c, ok := e.d.(chooser); ok {
 			ch := c.choice()
-			act = ui.Note{Text: "“" + e.letter.String() + "” began your text, not an answer: the question waits (" +
-				ui.KeyName(ch.ctx.Keys.Open) + " picks “" + ch.opts[ch.Marked()].Label + "”)"}
+			e.said = "“" + e.letter.String() + "” began your text, not an answer: the question waits (" +
+				ui.KeyName(ch.ctx.Keys.Open) + " picks “" + ch.opts[ch.Marked()].Label + "”)"
+			act = ui.Note{Text: e.said}
 		}
 	}
 	if p, ok := e.d.(passer); ok {
