@@ -13,7 +13,11 @@ import (
 
 // openTiles closes the open sessions (releasing their leases and keeping
 // their drafts) and opens ids, one tile each, the first focused.
-func (m *Model) openTiles(ids []string) tea.Cmd {
+func (m *Model) openTiles(ids []string) tea.Cmd { return m.openTilesAt(ids, 0) }
+
+// openTilesAt is openTiles with the focus on tile focus: the others never
+// have it, so what needs the person in them stays marked.
+func (m *Model) openTilesAt(ids []string, focus int) tea.Cmd {
 	ids = distinct(ids)
 	query := m.transcript.Search().Query() // the person's last search goes on
 	keep := m.saveDrafts()
@@ -47,7 +51,7 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	m.tiles.Set(tiles)
 	m.visit, m.zoom = nil, false
 	cmds = append(cmds, saveRecent(m.writes, m.cfg.Recent, ids))
-	m.focusTile(0) // its draft in the composer: a draft for another session is not sent here
+	m.focusTile(min(max(focus, 0), len(ids)-1)) // its draft in the composer: a draft for another session is not sent here
 	m.focus = focusSession
 	m.note.Say(m.tiles.OpeningNote())
 	m.setErr(nil)
@@ -67,8 +71,7 @@ func (m *Model) joinWall(id string) (tea.Cmd, string) {
 		ids = append(ids, s.ID())
 	}
 	ids = distinct(append(ids, id))
-	cmd := m.openTiles(ids)
-	m.focusTile(slices.Index(ids, id))
+	cmd := m.openTilesAt(ids, slices.Index(ids, id))
 	return cmd, "it joined the wall: " + strconv.Itoa(len(ids)) + " sessions open (" + ui.KeyName(m.Keys.Zoom) + " shows it alone)"
 }
 
