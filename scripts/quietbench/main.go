@@ -4,7 +4,7 @@
 // while idle on a live stream and while a long reply streams in: run by hand
 // through scripts/quiet.sh, not in CI.
 //
-//	quietbench idle   [-secs 60] [-keepalive 15s] [-rounds 1] [-sync] [-each] BINARY...
+//	quietbench idle   [-secs 60] [-keepalive 15s] [-rounds 1] [-sync] [-each] [-prompt] [-ttl 0] BINARY...
 //	quietbench stream [-pieces 2000] [-delay 10ms] [-rounds 3] [-sync] BINARY...
 //
 // For each round and each BINARY in turn (so that builds alternate), a fresh
@@ -72,6 +72,9 @@ type options struct {
 	env        string
 	raw        string
 	each       bool
+	prompt     bool          // idle: a prompt and its whole reply first
+	here       bool          // idle: a key pressed before counting, so the lease is renewed once
+	ttl        time.Duration // the host's lease ttl (0: its default, 5 min)
 }
 
 // run measures each binary, rounds times, alternating.
@@ -88,6 +91,9 @@ func run(mode string, args []string) error {
 	fs.StringVar(&o.env, "env", "", "extra environment of the TUI, KEY=VALUE[,KEY=VALUE]")
 	fs.StringVar(&o.raw, "raw", "", "keep what each TUI wrote in RAW.N (N counts the measurements)")
 	fs.BoolVar(&o.each, "each", false, "idle: also print each second's context switches, by thread, on stderr")
+	fs.BoolVar(&o.prompt, "prompt", false, "idle: type a prompt and wait for its whole reply before counting (the driver after its own reply)")
+	fs.BoolVar(&o.here, "here", false, "idle: press a key that changes nothing (ctrl+a in the empty composer) before counting: the person is here, the lease is renewed at its next timer")
+	fs.DurationVar(&o.ttl, "ttl", 0, "the host's lease ttl (0: its default, 5m): shorter, the lease is renewed within the window")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -123,7 +129,7 @@ func measure(o options, bin string, round, seq int) error {
 	if o.mode == "idle" {
 		delay = 0
 	}
-	srv, err := startHost(o.keepalive, delay, o.pieces)
+	srv, err := startHost(o.keepalive, delay, o.pieces, o.ttl)
 	if err != nil {
 		return err
 	}
@@ -167,6 +173,19 @@ func measure(o options, bin string, round, seq int) error {
 
 // idle counts what the TUI does over o.secs with nothing happening.
 func idle(o options, t *term, pid int, bin string, round int) error {
+	if o.prompt {
+		if err := t.typeText("tell me how the vehicle keeps a session\r"); err != nil {
+			return err
+		}
+		if err := t.waitFor(endMark, 2*time.Minute); err != nil {
+			return err
+		}
+	}
+	if o.here {
+		if err := t.typeText("\x01"); err != nil { // ctrl+a: the line's start
+			return err
+		}
+	}
 	time.Sleep(3 * time.Second)
 	a, err := readSample(pid)
 	if err != nil {
