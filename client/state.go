@@ -210,6 +210,7 @@ type State struct {
 	byCommand   map[string]int32 // command id -> index of its user turn in Entries, less front
 	unpaired    []int32          // a snapshot's delivered text commands (indexes in Commands) not paired with a turn yet
 	earlierCmds earlierCommands  // a lazy snapshot's commands before Commands[0], as bytes
+	chimeCmds   []chimeCommand   // the commands accepted chimes became, lately, oldest first
 }
 
 // openText is an assistant message being streamed into Entries[index].

@@ -15,7 +15,7 @@ func (s *State) applyCommand(ev Event) Change {
 	if i := s.findCommand(v.CommandID); i < 0 {
 		s.Commands = append(s.Commands, Command{CommandID: v.CommandID, Op: v.Op, Status: status,
 			Disposition: v.Disposition, Error: v.Error})
-		if isTurn(v.Op) { // the summary counts accepted user turns
+		if s.countsTurn(v.CommandID, v.Op) { // the summary counts accepted user turns
 			s.Session.Turns++
 			ch |= ChangeSession
 		}
@@ -64,9 +64,10 @@ func (s *State) settleInterrupted() Change {
 	return ch
 }
 
-// isTurn reports whether a command op is a user turn.
+// isTurn reports whether a command op is a user turn: a text command's, or
+// chime, which a host may give the command an accepted chime became.
 func isTurn(op string) bool {
-	return op == OpPrompt || op == OpFollowUp || op == OpSteer
+	return op == OpPrompt || op == OpFollowUp || op == OpSteer || op == OpChime
 }
 
 // commandEventStatus is the status a command.* event type sets, or "" for a type

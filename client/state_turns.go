@@ -13,7 +13,7 @@ const maxPending = 64
 // awaitTurn queues a delivered text command for the next user turn.
 func (s *State) awaitTurn(commandID string) {
 	i := s.findCommand(commandID)
-	if i < 0 || !isTurn(s.Commands[i].Op) {
+	if i < 0 || (!isTurn(s.Commands[i].Op) && s.chimeCommand(commandID) == nil) { // a chime's command, whatever its op
 		return
 	}
 	if _, ok := s.turnOf(commandID); ok {

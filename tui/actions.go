@@ -60,16 +60,6 @@ func (m *Model) actions() []action {
 	)
 }
 
-// lookup is the first action with a slash name; ok is false for none.
-func (m *Model) lookup(slash string) (action, bool) {
-	for _, a := range m.actions() {
-		if a.slash == slash {
-			return a, true
-		}
-	}
-	return action{}, false
-}
-
 // openPalette opens the command palette over the screen, each action with
 // why it is not available now.
 func (m *Model) openPalette() {
@@ -78,13 +68,13 @@ func (m *Model) openPalette() {
 	for i, a := range acts {
 		cmds[i] = dialog.Command{Name: a.name, Slash: a.slash, Args: a.args, Arg: a.arg, Key: a.key, Why: a.why(m)}
 	}
-	m.push(dialog.NewPalette(&m.Context, cmds))
+	m.pushOwn(dialog.NewPalette(&m.Context, cmds))
 }
 
 // runAction runs an action from the palette, or says why it cannot run.
 func (m *Model) runAction(a action) tea.Cmd {
 	if why := a.why(m); why != "" {
-		m.note = why
+		m.note.Say(why)
 		return nil
 	}
 	if a.palette != nil {
@@ -92,7 +82,7 @@ func (m *Model) runAction(a action) tea.Cmd {
 	}
 	cmd, refusal := a.run(m, a.arg)
 	if refusal != "" {
-		m.note = refusal
+		m.note.Say(refusal)
 	}
 	return cmd
 }
@@ -112,11 +102,11 @@ func notWatching(m *Model) string {
 
 // inSession needs one of the person's sessions open.
 func inSession(m *Model) string {
-	if m.sess == nil || m.sess.State() == nil || m.focus == focusVisit {
+	if m.tiles.Focused() == nil || m.tiles.Focused().State() == nil || m.focus == focusVisit {
 		return "open one of your sessions first (" + ui.KeyName(m.Keys.Sessions) + " lists them)"
 	}
-	if m.sess.Gone() {
-		return m.sess.GoneWords()
+	if m.tiles.Focused().Gone() {
+		return m.tiles.Focused().GoneWords()
 	}
 	return ""
 }
@@ -148,8 +138,8 @@ func drivesRoom(m *Model) string {
 	switch {
 	case m.cfg.Watch:
 		return "watching read-only: only the driver sets the room's policy"
-	case !m.sess.Driving():
-		return "only the driver sets the room's policy: " + ui.KeyName(m.Keys.TakeOver) + " takes over"
+	case !m.tiles.Focused().Driving():
+		return "only the driver sets the room's policy: " + m.driver().Drives(&m.Context)
 	}
 	return ""
 }
@@ -159,7 +149,7 @@ func running(m *Model) string {
 	if why := inSession(m); why != "" {
 		return why
 	}
-	if m.sess.State().Run != client.RunRunning {
+	if m.tiles.Focused().State().Run != client.RunRunning {
 		return "no run is under way"
 	}
 	return ""
@@ -167,7 +157,7 @@ func running(m *Model) string {
 
 // hasRefs needs a context ref attached.
 func hasRefs(m *Model) string {
-	if len(m.refs) == 0 {
+	if len(m.refs.IDs()) == 0 {
 		return "no context refs to drop: /ref ID attaches one"
 	}
 	return ""
@@ -176,17 +166,16 @@ func hasRefs(m *Model) string {
 // The actions' runs: each is called only when its check passed.
 
 func runHelp(m *Model, _ string) (tea.Cmd, string) {
-	m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
+	m.pushOwn(dialog.NewHelp(&m.Context, m.screenKeys()))
 	return nil, ""
 }
 
 func runSessions(m *Model, _ string) (tea.Cmd, string) {
 	sel := ""
-	if m.sess != nil {
-		sel = m.sess.ID()
+	if m.tiles.Focused() != nil {
+		sel = m.tiles.Focused().ID()
 	}
 	m.visit, m.focus = nil, focusPicker
-	m.layout()
 	return m.reload(sel), ""
 }
 
@@ -200,13 +189,13 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 	case title == "":
 		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
 	}
-	m.note = "renaming…"
-	return renameSession(m.cfg.Context, m.cfg.Client, m.sess.ID(), title), ""
+	m.note.Say("renaming…")
+	return m.manage.Rename(m.tiles.Focused().ID(), title), ""
 }
 
 func paletteRename(m *Model) tea.Cmd {
-	s := m.sess
-	m.push(dialog.NewRename(&m.Context, s.State().Session))
+	s := m.tiles.Focused()
+	m.pushOwn(dialog.NewRename(&m.Context, s.State().Session))
 	return nil
 }
 
@@ -215,14 +204,14 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 		return nil, "nothing to fork before yet: send a message first"
 	}
 	m.focus = focusEntries
-	m.note = "mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
-		ui.FirstKey(m.Keys.Fork) + " then enter forks"
+	m.note.Say("mark the entry to fork before: " + ui.KeyName(m.Keys.Up) + ui.KeyName(m.Keys.Down) + " moves, " +
+		ui.FirstKey(m.Keys.Fork) + " then enter forks")
 	return nil, ""
 }
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
-	m.note = "cloning “" + ui.TitleLine(m.sess.State().Title()) + "”…"
-	return cloneSession(m.cfg.Context, m.cfg.Client, m.sess.ID()), ""
+	m.note.Say("cloning “" + ui.TitleLine(m.tiles.Focused().State().Title()) + "”…")
+	return m.manage.Clone(m.tiles.Focused().ID()), ""
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
@@ -239,17 +228,16 @@ func runPolicy(m *Model, name string) (tea.Cmd, string) {
 	if !ok {
 		return nil, "say which: /policy suggest|co-drive|observe|mute"
 	}
-	cmd, act := m.sess.SetPolicy(p)
-	return tea.Batch(cmd, m.act(act, nil)), ""
+	return m.do(m.tiles.Focused().SetPolicy(p)), ""
 }
 
-func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }
+func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.do(m.tiles.Focused().TakeOver()), "" }
 
 func runAbort(m *Model, _ string) (tea.Cmd, string) {
-	if m.sess.State().Run != client.RunRunning {
+	if m.tiles.Focused().State().Run != client.RunRunning {
 		return nil, "no run is under way"
 	}
-	return m.abort(), ""
+	return m.do(m.tiles.Focused().Abort()), ""
 }
 
 func runEditor(m *Model, _ string) (tea.Cmd, string) {
@@ -257,12 +245,11 @@ func runEditor(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runMouse(m *Model, _ string) (tea.Cmd, string) {
-	m.toggleMouse()
-	return nil, ""
+	return m.act(m.mouse.Toggle(), nil), ""
 }
 
 func runErrors(m *Model, _ string) (tea.Cmd, string) {
-	m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
+	m.pushOwn(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 	return nil, ""
 }
 

@@ -12,7 +12,7 @@ import (
 // keepSpinning tells the run's line what the run is, and keeps its spinner
 // turning while a run is under way (panes.Activity.Keep).
 func (m *Model) keepSpinning() tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		m.activity.Set(panes.ActivityView{})
 		return nil
@@ -28,13 +28,13 @@ func (m *Model) keepSpinning() tea.Cmd {
 // its next deltas (tui/session/read.go), due sooner than the next spin draws the
 // moved spinner with its text: the tick draws no frame of its own.
 func (m *Model) onSpin(msg panes.SpinMsg) {
-	s := m.current(msg.Gen)
+	s := m.tiles.Of(msg.Gen)
 	if s == nil {
 		m.dirty = false
 		return
 	}
 	now := time.Now()
-	due := (m.flushArmed && m.flushAt.Sub(now) <= panes.SpinEvery) || s.Drawing(now)
+	due := m.tiles.ArmedWithin(now, panes.SpinEvery) || s.Drawing(now)
 	if !m.activity.Spin(msg, due && m.cfg.FlushEvery <= panes.SpinEvery) {
 		m.dirty = false
 	}

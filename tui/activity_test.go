@@ -22,9 +22,9 @@ func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
 	m := driven(t, 80, 24)
 	quiet := []tea.Msg{
 		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
-		session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}},
+		session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}},
 		tea.WindowSizeMsg{Width: 90, Height: 24},
-		panes.SpinMsg{Gen: m.gen}, // a stray tick re-arms nothing while idle
+		panes.SpinMsg{Gen: m.tiles.Gen()}, // a stray tick re-arms nothing while idle
 	}
 	quiet = append(quiet, typing("typing")...)
 	for _, msg := range quiet {
@@ -49,20 +49,20 @@ func TestSpinnerTicksOnlyWhileRunning(t *testing.T) {
 	if m.activity.Spins() != 1 {
 		t.Fatalf("%d ticks while one was pending, want 1", m.activity.Spins())
 	}
-	feed(m, flushMsg{gen: m.gen}) // the deltas drawn: a tick is drawn at once, no flush coming to draw it
+	feed(m, session.FlushMsg{}) // the deltas drawn: a tick is drawn at once, no flush coming to draw it
 	first := screen(m)
-	feed(m, panes.SpinMsg{Gen: m.gen})
+	feed(m, panes.SpinMsg{Gen: m.tiles.Gen()})
 	if m.activity.Spins() != 2 || screen(m) == first {
 		t.Fatalf("a tick while running: %d ticks (want 2), the spinner moved: %v", m.activity.Spins(), screen(m) != first)
 	}
-	feed(m, panes.SpinMsg{Gen: m.gen - 1}) // another session's chain: dropped
+	feed(m, panes.SpinMsg{Gen: m.tiles.Gen() - 1}) // another session's chain: dropped
 	if m.activity.Spins() != 2 {
 		t.Fatalf("a stale tick re-armed: %d", m.activity.Spins())
 	}
 
 	feed(m, on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m1","role":"assistant","text":"ab","usage":{"turns":1,"costUsd":0.001},"timestamp":"2026-10-14T09:31:00Z"}`)))
 	feed(m, on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`)))
-	feed(m, panes.SpinMsg{Gen: m.gen}) // the last tick of the chain
+	feed(m, panes.SpinMsg{Gen: m.tiles.Gen()}) // the last tick of the chain
 	if m.activity.Spins() != 2 || m.activity.Ticking() {
 		t.Fatalf("after the run: %d ticks (want 2), one pending: %v", m.activity.Spins(), m.activity.Ticking())
 	}
@@ -90,7 +90,7 @@ func TestSpinnerText(t *testing.T) {
 	now = now.Add(2*time.Minute + 14*time.Second)
 	feed(m, on(m, event(6, client.EvMessageCompleted, `{"entryId":"e6","messageId":"m1","role":"assistant","text":"a","usage":{"turns":1,"costUsd":0.001},"timestamp":"2026-10-14T09:31:00Z"}`)),
 		on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m2","role":"assistant","text":"b","usage":{"turns":1,"costUsd":0.002},"timestamp":"2026-10-14T09:32:00Z"}`)),
-		panes.SpinMsg{Gen: m.gen})
+		panes.SpinMsg{Gen: m.tiles.Gen()})
 	scr := screen(m)
 	rows := rowsOf(scr)
 	want := " ⠙ 2m14s · turn 3/12 · $0.0030/$0.25 · session $0.0153"
@@ -135,8 +135,8 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 	settled := func(msg tea.Msg) bool { e, ok := msg.(session.EventMsg); return ok && e.Ev.Type == client.EvRunSettled }
 	account := func(msg tea.Msg) bool { _, ok := msg.(accountMsg); return ok }
 	scr = a.until("the run settled, the chain ended", func(s string) bool {
-		return a.m.sess.State().Mirror.State == "written" && a.answered(settled, account) && !a.m.activity.Ticking() &&
-			!a.m.sess.Flushes() && strings.Contains(s, "You said: think #hold")
+		return a.m.tiles.Focused().State().Mirror.State == "written" && a.answered(settled, account) && !a.m.activity.Ticking() &&
+			!a.m.tiles.Focused().Flushes() && strings.Contains(s, "You said: think #hold")
 	})
 	if strings.Contains(scr, "turn 1/12") || strings.Contains(scr, "2m14s") || !strings.Contains(scr, "idle · run 1/12 turns") {
 		t.Fatalf("the run's line stayed:\n%s", scr)
@@ -145,9 +145,9 @@ func TestSpinnerThroughTheHost(t *testing.T) {
 	// already queued schedule none.
 	spins := a.m.activity.Spins()
 	a.drain()
-	if a.m.activity.Spins() != spins || a.m.activity.Ticking() || a.m.sess.Flushes() {
+	if a.m.activity.Spins() != spins || a.m.activity.Ticking() || a.m.tiles.Focused().Flushes() {
 		t.Fatalf("idle, ticks went from %d to %d (one pending: %v, a flush pending: %v)", spins,
-			a.m.activity.Spins(), a.m.activity.Ticking(), a.m.sess.Flushes())
+			a.m.activity.Spins(), a.m.activity.Ticking(), a.m.tiles.Focused().Flushes())
 	}
 }
 
@@ -159,14 +159,14 @@ func TestSpinnerRidesTheStreamFlush(t *testing.T) {
 	m := driven(t, 80, 24)
 	feed(m, on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)))
 	feed(m, delta(m, "m1", "streamed words"))
-	if !m.sess.Flushes() {
+	if !m.tiles.Focused().Flushes() {
 		t.Fatal("a delta armed no flush")
 	}
 	glyph := func() string { return m.activity.Glyph() }
 	before := m.View().Content
 	was := glyph()
 	spins := m.activity.Spins()
-	if _, cmd := m.Update(panes.SpinMsg{Gen: m.gen}); cmd == nil || m.activity.Spins() != spins+1 {
+	if _, cmd := m.Update(panes.SpinMsg{Gen: m.tiles.Gen()}); cmd == nil || m.activity.Spins() != spins+1 {
 		t.Fatalf("the tick did not arm the next one (%d ticks)", m.activity.Spins())
 	}
 	if glyph() == was {
@@ -175,7 +175,7 @@ func TestSpinnerRidesTheStreamFlush(t *testing.T) {
 	if m.View().Content != before {
 		t.Fatal("a spin tick with a flush due drew a frame of its own")
 	}
-	m.Update(flushMsg{gen: m.gen})
+	m.Update(session.FlushMsg{})
 	after := xansi.Strip(m.View().Content)
 	if !strings.Contains(after, glyph()+" ") || !strings.Contains(after, "streamed words") {
 		t.Fatalf("the flush's frame lacks the moved spinner %q or the text:\n%s", glyph(), after)
@@ -186,7 +186,7 @@ func TestSpinnerRidesTheStreamFlush(t *testing.T) {
 
 	// No flush due: the tick draws at once.
 	before = m.View().Content
-	m.Update(panes.SpinMsg{Gen: m.gen})
+	m.Update(panes.SpinMsg{Gen: m.tiles.Gen()})
 	if m.View().Content == before || !strings.Contains(xansi.Strip(m.View().Content), glyph()+" ") {
 		t.Fatal("a spin tick with no flush due drew nothing")
 	}

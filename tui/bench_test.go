@@ -43,8 +43,8 @@ func bigSnapshot(n int) *client.Snapshot {
 func openBig(tb testing.TB, n int) *Model {
 	m := New(testConfig(tb))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.open("s1")
-	m.Update(session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: bigSnapshot(n)})
+	open(m, "s1")
+	m.Update(session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: bigSnapshot(n)})
 	m.View()
 	return m
 }
@@ -84,8 +84,8 @@ func deltaFrame(m *Model, i int) {
 	if i%40 == 39 {
 		ev.Value = []byte(`{"runId":"r1","messageId":"m-stream","delta":"end.\n\n"}`)
 	}
-	m.Update(session.EventMsg{Gen: m.gen, Ev: ev})
-	m.Update(flushMsg{gen: m.gen})
+	m.Update(session.EventMsg{Gen: m.tiles.Gen(), Ev: ev})
+	m.Update(session.FlushMsg{})
 	m.View()
 }
 
@@ -109,7 +109,7 @@ func BenchmarkDeltaBetweenFlushes(b *testing.B) {
 	ev := client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta, SessionID: "s1",
 		Value: []byte(`{"runId":"r1","messageId":"m-stream","delta":"more words "}`)}
 	for b.Loop() {
-		m.Update(session.EventMsg{Gen: m.gen, Ev: ev})
+		m.Update(session.EventMsg{Gen: m.tiles.Gen(), Ev: ev})
 		m.View()
 	}
 }
@@ -127,8 +127,8 @@ func BenchmarkFirstFrame10k(b *testing.B) {
 func firstFrame(cfg Config, snap *client.Snapshot) {
 	m := New(cfg)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.open("s1")
-	m.Update(session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap})
+	open(m, "s1")
+	m.Update(session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap})
 	m.View()
 }
 

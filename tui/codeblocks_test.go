@@ -35,7 +35,7 @@ func TestCodeChooser(t *testing.T) {
 	if got := fmt.Sprint(cmd()); got != shBlock {
 		t.Errorf("2 copied %q, want %q", got, shBlock)
 	}
-	h.see("copied code block 2 of 2 · sh · 1 line")
+	h.see("sent code block 2 of 2 · sh · 1 line to the terminal as OSC 52")
 	if h.m.top() != nil {
 		t.Error("the chooser stayed open")
 	}
@@ -75,11 +75,11 @@ func TestCodeBlockOSC52(t *testing.T) {
 	cfg.Context = ctx
 	w := &watched{Model: New(cfg)}
 	opened := w.when(func(m *Model) bool {
-		return m.sess != nil && m.sess.State() != nil && m.sess.State().Session.Lease != nil
+		return m.tiles.Focused() != nil && m.tiles.Focused().State() != nil && m.tiles.Focused().State().Session.Lease != nil
 	})
 	replied := w.when(func(m *Model) bool {
-		es := m.entries()
-		return m.sess.State().Run == client.RunIdle && len(es) > 0 && strings.Contains(es[len(es)-1].Text, "```go")
+		es := entries(m)
+		return m.tiles.Focused().State().Run == client.RunIdle && len(es) > 0 && strings.Contains(es[len(es)-1].Text, "```go")
 	})
 	out := &osc52Writer{found: make(chan string, 1)}
 	p := tea.NewProgram(w, tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(80, 24), tea.WithContext(ctx))

@@ -32,15 +32,16 @@ func checkFrame(t *testing.T, m *Model, scr string, h int) {
 	if len(rows) != h {
 		t.Fatalf("%d lines on a screen of %d:\n%s", len(rows), h, scr)
 	}
-	if last := rows[h-1]; !strings.HasPrefix(rows[0], "vehicle · ") || !strings.Contains(last, " · ") || strings.HasPrefix(last, "┃") {
+	prompt := func(r string) bool { return strings.HasPrefix(r, "┃") || strings.HasPrefix(r, "╎") } // with the keys, without
+	if last := rows[h-1]; !strings.HasPrefix(rows[0], "vehicle · ") || !strings.Contains(last, " · ") || prompt(last) {
 		t.Fatalf("the header or the status line is gone:\n%s", scr)
 	}
 	first := h - 1 - m.composer.Height()
-	if c := rows[first]; !strings.HasPrefix(c, "┃") && !strings.HasPrefix(c, "  ↑") && !strings.HasPrefix(c, "  ↓") {
+	if c := rows[first]; !prompt(c) && !strings.HasPrefix(c, "  ↑") && !strings.HasPrefix(c, "  ↓") {
 		t.Fatalf("line %d does not start a composer of %d lines:\n%s", first, m.composer.Height(), scr)
 	}
 	for i, r := range rows[:first] {
-		if strings.HasPrefix(r, "┃") {
+		if prompt(r) {
 			t.Fatalf("a composer line at %d, above the composer's %d:\n%s", i, first, scr)
 		}
 		if strings.HasPrefix(r, "── ") {

@@ -27,7 +27,7 @@ func TestCountdownRightAtEveryRedraw(t *testing.T) {
 	cfg.SessionID, cfg.Now = id, clk.Now
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("● you drive from this terminal · until 09:35:00 · 5m left", "● live")
-	s := a.m.sess
+	s := a.m.tiles.Focused()
 	expires := s.TimerFor()
 	renewals := count(srv, id, client.EvLeaseRenewed)
 	for _, step := range []time.Duration{13 * time.Second, time.Minute, 2*time.Minute + 4*time.Second, 50 * time.Second, 25 * time.Second} {

@@ -6,11 +6,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // What the components report comes to the root as actions (ui.Action): the
@@ -18,8 +21,10 @@ import (
 // focus and makes the requests. Each source's actions are a closed set and
 // go to one dispatcher: ui's own to actGeneral, a dialog's to
 // onDialogAction, a pane's to onPanesAction, the transcript's to
-// onTranscriptAction, the picker's to onPickerAction, and the root's own
-// (what a dialog hands back for the root to do) to onRootAction.
+// onTranscriptAction, the picker's to onPickerAction, an open session's to
+// onSessionAction, the mouse's to onMouseAction, the visit's to
+// onVisitAction, the manager's to onManageAction, and the root's own (what
+// a dialog hands back for the root to do) to onRootAction.
 // TestDispatchersAreExhaustive fails when a type of a set has no case in
 // its dispatcher.
 
@@ -38,6 +43,10 @@ func (rootAct) Source() ui.Source { return ui.FromRoot }
 
 func (rootAct) isRootAction() {}
 
+// do acts on what an intent of a component's gave: its command, and what
+// it reported.
+func (m *Model) do(cmd tea.Cmd, a ui.Action) tea.Cmd { return tea.Batch(cmd, m.act(a, nil)) }
+
 // act acts on what a component reported (from is the component), Batches
 // unfolded, in order.
 func (m *Model) act(a ui.Action, from ui.Component) tea.Cmd {
@@ -50,6 +59,9 @@ func (m *Model) act(a ui.Action, from ui.Component) tea.Cmd {
 
 // actOne hands one action to the dispatcher of its set.
 func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
+	if m.tap != nil {
+		m.tap(a, from)
+	}
 	switch a := a.(type) {
 	case dialog.Action:
 		return m.onDialogAction(a)
@@ -63,6 +75,12 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onRootAction(a)
 	case session.Action:
 		return m.onSessionAction(a)
+	case mouse.Action:
+		return m.onMouseAction(a)
+	case visit.Action:
+		return m.onVisitAction(a)
+	case manage.Action:
+		return m.onManageAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -74,13 +92,19 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 	case ui.Close:
 		m.closeOverlay(from)
 	case ui.Note:
-		m.note = a.Text
+		m.note.Say(a.Text)
 	case ui.Failed:
 		m.setErr(a.Err)
-	case ui.Show:
-		m.push(a.Overlay)
+	case ui.Show: // a component shows it on the person's key (ctrl+d, v↵, a click)
+		d, ok := a.Overlay.(dialog.Dialog)
+		if !ok {
+			m.setErr(fmt.Errorf("%T is not a dialog (it says no safe answer): please report it", a.Overlay))
+			return nil
+		}
+		m.pushOwn(d)
 	case ui.Done:
-		m.acted()
+		disarm(m.pane()) // a pane acted: the keys go back to the composer
+		m.focus = focusSession
 	case ui.Batch:
 		return m.act(a, from)
 	default:
@@ -93,30 +117,27 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	switch a := a.(type) {
 	case dialog.Rename:
-		m.note = "renaming…"
-		return renameSession(m.cfg.Context, m.cfg.Client, a.SessionID, a.Title)
+		m.note.Say("renaming…")
+		return m.manage.Rename(a.SessionID, a.Title)
 	case dialog.Delete:
 		title := a.Target.DisplayTitle()
-		m.note = "deleting “" + ui.TitleLine(title) + "”…"
-		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
+		m.note.Say("deleting “" + ui.TitleLine(title) + "”…")
+		return m.manage.Delete(a.Target.SessionID, title)
 	case dialog.TakeOver:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			return s.Claim(true)
 		}
 	case dialog.Watch:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			s.Watch()
 		}
-	case dialog.Through:
-		return m.onKey(a.Key)
-	case dialog.Typed:
-		m.composer.SetFocused(true) // the layout gives it the keys again once the dialog closes
-		m.composer.Type(a.Key)
-		m.composer.SetFocused(false)
+	case dialog.NotAKey:
+		m.notAKey(a.Text)
 	case dialog.GiveKey:
 		return m.keepModelKey(a.Key, a.Save)
 	case dialog.Create:
-		return m.startSession(a.Request)
+		m.note.Say("starting a new session…")
+		return m.manage.Start(a.Request)
 	case dialog.Run:
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])
@@ -129,20 +150,22 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
 	case heldBack:
-		if s := m.current(a.gen); s != nil {
-			return m.act(s.HeldBack(a.texts), nil)
+		if s := m.tiles.Of(a.gen); s != nil {
+			return m.act(s.HeldBack(a.texts, a.steers), nil)
 		}
 	case sendHeld:
-		if s := m.current(a.gen); s != nil {
-			cmd, act := s.SendHeld(a.texts)
-			return tea.Batch(cmd, m.act(act, nil))
+		if s := m.tiles.Of(a.gen); s != nil {
+			return m.do(s.SendHeld(a.texts))
 		}
 	case quitAnyway:
-		return m.onQuitAnyway()
+		return tea.Quit // the drafts, the unanswered messages with them, are kept by the caller (Drafts)
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:
-		return m.chimeDraft(a.text)
+		if v := m.visit; v != nil && !v.Sending() && m.composer.Value() == a.text { // still the draft: the dialog may have outlived a change of screen
+			m.composer.SetValue("")
+			return m.do(v.ChimeText(a.text))
+		}
 	}
 	return nil
 }

@@ -25,6 +25,9 @@ var actionSets = []struct {
 	{"transcript", "transcript", "action", "isTranscriptAction", "onTranscriptAction", "transcript.Action"},
 	{"picker", "picker", "action", "isPickerAction", "onPickerAction", "picker.Action"},
 	{"session", "session", "action", "isSessionAction", "onSessionAction", "session.Action"},
+	{"mouse", "mouse", "action", "isMouseAction", "onMouseAction", "mouse.Action"},
+	{"visit", "visit", "action", "isVisitAction", "onVisitAction", "visit.Action"},
+	{"manage", "manage", "action", "isManageAction", "onManageAction", "manage.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 

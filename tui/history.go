@@ -46,10 +46,10 @@ func (m *Model) remember(text string) tea.Cmd {
 	}
 	key := ""
 	switch {
-	case m.sess != nil:
-		key = m.draftKey(m.sess.ID())
+	case m.tiles.Focused() != nil:
+		key = m.draftKey(m.tiles.Focused().ID())
 	case m.visit != nil:
-		key = m.draftKey(m.visit.id)
+		key = m.draftKey(m.visit.ID())
 	}
 	return m.writes.cmd(func() error { return h.Add(key, text) },
 		func(err error) tea.Msg { return historyMsg{gen: -1, err: err} })
@@ -62,7 +62,7 @@ func (m *Model) onHistory(msg historyMsg) {
 		m.dirty = m.failed(msg.err)
 		return
 	}
-	s := m.current(msg.gen)
+	s := m.tiles.Of(msg.gen)
 	if s == nil && (m.visit == nil || msg.gen != 0) {
 		return
 	}
@@ -71,7 +71,7 @@ func (m *Model) onHistory(msg historyMsg) {
 	}
 	if s != nil {
 		s.SetHistory(msg.items) // a tile's, for when it has the focus
-		if s != m.sess {
+		if s != m.tiles.Focused() {
 			return
 		}
 	}

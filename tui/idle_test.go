@@ -19,7 +19,7 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 	quiet := []tea.Msg{
 		on(m, event(5, client.EvLeaseRenewed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:40:00Z"}`)),
 		on(m, event(6, client.EvRunStarted, `{"runId":"r1"}`)),
-		session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}},
+		session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}},
 		tea.WindowSizeMsg{Width: 90, Height: 24},
 	}
 	quiet = append(quiet, typing("typing")...)
@@ -33,18 +33,18 @@ func TestFlushTicksOnlyForDeltas(t *testing.T) {
 			}
 		}
 	}
-	if m.ticks != 0 {
-		t.Fatalf("%d ticks scheduled without a delta", m.ticks)
+	if m.tiles.Ticks() != 0 {
+		t.Fatalf("%d ticks scheduled without a delta", m.tiles.Ticks())
 	}
 	feed(m, delta(m, "m1", "a"), delta(m, "m1", "b"), delta(m, "m1", "c"))
-	if m.ticks != 1 {
-		t.Fatalf("three deltas scheduled %d ticks, want 1", m.ticks)
+	if m.tiles.Ticks() != 1 {
+		t.Fatalf("three deltas scheduled %d ticks, want 1", m.tiles.Ticks())
 	}
-	feed(m, flushMsg{gen: m.gen})
+	feed(m, session.FlushMsg{})
 	feed(m, on(m, event(7, client.EvMessageCompleted, `{"entryId":"e7","messageId":"m1","role":"assistant","text":"abc","timestamp":"2026-10-14T09:31:00Z"}`)))
 	feed(m, on(m, event(8, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":1,"costUsd":0.001}}`)))
-	if m.ticks != 1 || m.sess.Flushes() {
-		t.Fatalf("ticks %d (want 1), a flush pending: %v", m.ticks, m.sess.Flushes())
+	if m.tiles.Ticks() != 1 || m.tiles.Focused().Flushes() {
+		t.Fatalf("ticks %d (want 1), a flush pending: %v", m.tiles.Ticks(), m.tiles.Focused().Flushes())
 	}
 }
 
@@ -69,15 +69,15 @@ func TestIdleWithLiveStream(t *testing.T) {
 	notes := func(msg tea.Msg) bool { _, ok := msg.(session.NotesMsg); return ok }
 	never := func(tea.Msg) bool { return false }
 	a.until("the mirror written, the account after the run and the notes of the opening", func(string) bool {
-		return a.m.sess.State().Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.sess.Flushes() &&
+		return a.m.tiles.Focused().State().Mirror.State == "written" && a.answered(settled, account) && a.answered(never, notes) && !a.m.tiles.Focused().Flushes() &&
 			!a.m.activity.Ticking() // the spinner's last tick, after the run, has come
 	})
 	// Idle now: no flush and no spin is pending, and the answers at hand
 	// schedule none.
-	ticks, spins := a.m.ticks, a.m.activity.Spins()
+	ticks, spins := a.m.tiles.Ticks(), a.m.activity.Spins()
 	a.drain()
-	if a.m.ticks != ticks || a.m.sess.Flushes() || a.m.activity.Spins() != spins || a.m.activity.Ticking() {
-		t.Fatalf("ticks went from %d to %d, spins from %d to %d while idle", ticks, a.m.ticks, spins, a.m.activity.Spins())
+	if a.m.tiles.Ticks() != ticks || a.m.tiles.Focused().Flushes() || a.m.activity.Spins() != spins || a.m.activity.Ticking() {
+		t.Fatalf("ticks went from %d to %d, spins from %d to %d while idle", ticks, a.m.tiles.Ticks(), spins, a.m.activity.Spins())
 	}
 }
 

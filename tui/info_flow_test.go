@@ -16,7 +16,7 @@ var keyF4 = tea.KeyPressMsg{Code: tea.KeyF4}
 // say types text and sends it once the last text has been answered.
 func say(a *harness, text string) {
 	a.t.Helper()
-	a.until("the last send answered", func(string) bool { return a.m.sess != nil && !a.m.sess.Sending() })
+	a.until("the last send answered", func(string) bool { return a.m.tiles.Focused() != nil && !a.m.tiles.Focused().Sending() })
 	a.send(typing(text)...)
 	a.send(keyEnter)
 }
@@ -47,6 +47,13 @@ func TestAgentSessionBodyExits(t *testing.T) {
 	if i, j := strings.Index(got, "pi-sophia: 5 graph tools"), strings.Index(got, "FATAL ERROR"); i < 0 || j < i {
 		t.Errorf("the stderr's last lines are not shown in order:\n%s", got)
 	}
+	// "send the command again": its text is back in the composer (issue
+	// 36, item 7)
+	a.see("your prompt failed (the agent's body exited with code 1")
+	if v := a.m.composer.Value(); v != "work hard #crash" {
+		t.Errorf("after the crash the composer holds %q, want the command's text back", v)
+	}
+	a.m.composer.SetValue("")
 	say(a, "again")
 	a.see("body started (rpc · bwrap)", "You said: again")
 }
@@ -61,7 +68,7 @@ func TestBodyEventsDrawLines(t *testing.T) {
 	say(a, "#retry #compact #notice #exterror hello")
 	a.see("retrying the model request", "compacting the conversation", "conversation compacted",
 		"extension error:", "You said:")
-	id := a.m.sess.ID()
+	id := a.m.tiles.Focused().ID()
 	srv.IdleBody(id)
 	a.see("body went dormant")
 	srv.Emit(id, "body.teleported", map[string]string{"message": "somewhere else"})
@@ -137,7 +144,7 @@ func TestNewNoClaim(t *testing.T) {
 	cfg.New, cfg.NoClaim = true, true
 	a := drive(t, "no claim", cfg, 80, 24)
 	a.see("○ nobody drives · your next message claims the lease", "0 turns in this session")
-	id := a.m.sess.ID()
+	id := a.m.tiles.Focused().ID()
 	if n := count(srv, id, client.EvLeaseClaimed); n != 0 {
 		t.Fatalf("%d claims at create, want 0 (claim: false)", n)
 	}
@@ -157,7 +164,7 @@ func TestCloneLeavesNoLease(t *testing.T) {
 	newSession(t, one, "Original")
 	a := drive(t, "picker", hostConfig(t, one), 80, 24)
 	a.see("Original")
-	a.send(keyCtrlY)
+	a.send(keyClone)
 	got := a.see("cloned as")
 	list, err := one.List(context.Background())
 	if err != nil {

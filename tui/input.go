@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -8,7 +10,6 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/picker"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -16,24 +17,29 @@ import (
 // screen's.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.lastKey = m.cfg.Now()
-	if key.Matches(msg, m.Keys.Quit) {
-		return m.onQuitKey()
+	if cmd, ok := m.onChord(msg); ok {
+		return cmd
 	}
 	if key.Matches(msg, m.Keys.Suspend) {
 		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
 	}
-	if m.quitArmed {
-		m.quitArmed, m.note = false, ""
-	}
-	if m.top() != nil {
+	if m.top() != nil { // ctrl+c too: it closes the dialog with its safe answer, never quits
+		m.note.DisarmQuit()
 		return m.onOverlayMsg(msg)
+	}
+	if key.Matches(msg, m.Keys.Quit) {
+		return m.onQuitKey()
+	}
+	if m.note.QuitArmed() {
+		m.note.DisarmQuit()
+		m.note.Say("")
 	}
 	switch {
 	case key.Matches(msg, m.Keys.Help):
-		m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
+		m.pushOwn(dialog.NewHelp(&m.Context, m.screenKeys()))
 		return nil
 	case key.Matches(msg, m.Keys.Errors):
-		m.push(dialog.NewErrors(&m.Context, m.errLog, m.cfg.DebugLog))
+		m.pushOwn(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
 		return m.openKeyDialog(nil)
@@ -41,16 +47,19 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openPalette()
 		return nil
 	}
+	return m.onScreenKey(msg)
+}
+
+// onScreenKey hands a key to the focused screen: the picker, the visit, or
+// the open session (also text typed while a dialog shows: the stack's rule
+// sends it on under the dialog).
+func (m *Model) onScreenKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.focus == focusPicker:
-		cmd := m.onPicker(msg)
-		if m.focus != focusPicker {
-			m.layout()
-		}
-		return cmd
+		return m.onPicker(msg)
 	case m.focus == focusVisit && m.visit != nil:
 		return m.onVisitKey(msg)
-	case m.sess == nil:
+	case m.tiles.Focused() == nil:
 		m.focus = focusPicker
 		return nil
 	}
@@ -60,6 +69,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 // onSessionKey handles a key in the open session: the session's own keys,
 // then the focused pane's.
 func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.focus == focusSession && m.composer.Searching() {
+		if m.composer.SearchTakes(msg) {
+			return m.onComposerKey(msg)
+		}
+		m.composer.StopSearch() // another key keeps the match, and does what it does
+		m.note.Say("")
+	}
 	if m.onWallKey(msg) {
 		return nil
 	}
@@ -72,21 +88,18 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
-		m.layout()
-		return m.reload(m.sess.ID())
+		return m.reload(m.tiles.Focused().ID())
 	case key.Matches(msg, m.Keys.TakeOver):
-		return m.takeOver()
+		return m.do(m.tiles.Focused().TakeOver())
 	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
 		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Mouse):
-		m.toggleMouse()
-		return nil
+		return m.act(m.mouse.Toggle(), nil)
 	case key.Matches(msg, m.Keys.Unref) && !m.cfg.Watch:
-		m.dropLastRef()
-		return nil
+		return m.act(m.refs.DropLast(), nil)
 	case key.Matches(msg, m.Keys.Panes):
 		m.cyclePane(1)
 		return nil
@@ -100,18 +113,65 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.onComposerKey(msg)
 }
 
+// onChord handles the second key of a chord begun in the composer (ctrl+x,
+// then ctrl+e: the editor, as bash has it), or begins one; ok is false
+// when msg is neither. A second key that ends no chord is not lost: it
+// does what it does.
+func (m *Model) onChord(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if first := m.chord; first != "" {
+		m.chord = ""
+		m.note.Say("")
+		if c := ui.Chord(first + " " + msg.String()); m.top() == nil && key.Matches(c, m.Keys.Editor) {
+			return m.onComposer(c), true
+		}
+		return nil, false
+	}
+	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
+	if !typing || !ui.StartsChord(msg.String(), m.Keys.Editor) {
+		return nil, false
+	}
+	m.chord = msg.String()
+	m.note.Say(msg.String() + "… then " + strings.TrimPrefix(chordRest(m.Keys.Editor, m.chord), " ") + " edits the draft in $EDITOR")
+	return nil, true
+}
+
+// droppedWords says which keys of the key config were not bound because
+// the line editor keeps them (ui.KeepLineEditing); "" for none.
+func droppedWords(dropped []string) string {
+	if len(dropped) == 0 {
+		return ""
+	}
+	return "the key config binds " + strings.Join(dropped, ", ") +
+		": the line editor keeps those keys in the composer and every text field, so they are not bound (f1 lists the keys)"
+}
+
+// chordRest is what completes a chord of b that begins with first.
+func chordRest(b key.Binding, first string) string {
+	for _, c := range b.Keys() {
+		if rest, ok := strings.CutPrefix(c, first+" "); ok {
+			return rest
+		}
+	}
+	return ""
+}
+
 // onComposerKey handles a key in the composer.
 func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
-	if m.sess.Gone() {
+	if m.tiles.Focused().Gone() {
 		if msg.Text != "" || key.Matches(msg, m.Keys.Send, m.Keys.Steer, m.Keys.Abort) {
-			return m.act(m.sess.RefuseGone(), nil) // the composer is closed: nothing is typed or sent
+			return m.act(m.tiles.Focused().RefuseGone(), nil) // the composer is closed: nothing is typed or sent
 		}
 		return nil
 	}
 	switch {
+	case m.composer.SearchTakes(msg): // ctrl+r's search has enter and esc
 	case key.Matches(msg, m.Keys.Abort):
-		return m.abort()
+		return m.do(m.tiles.Focused().Abort())
 	case key.Matches(msg, m.Keys.Steer):
+		if why := running(m); why != "" && !m.cfg.Watch {
+			m.note.Say("no run to steer: " + ui.KeyName(m.Keys.Send) + " sends the draft as a message")
+			return nil
+		}
 		return m.send(client.OpSteer)
 	case key.Matches(msg, m.Keys.Send):
 		return m.send("")
@@ -122,39 +182,21 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 // cyclePane moves the focus to the next pane that has something to show
 // (d 1) or the previous one (d -1): composer, room, queue, entries.
 func (m *Model) cyclePane(d int) {
-	order := []focus{focusSession, focusRoom, focusQueue, focusEntries}
-	at := 0
-	for i, f := range order {
-		if f == m.focus {
-			at = i
-		}
-	}
-	for step := 1; step < len(order); step++ {
-		f := order[(at+d*step+len(order)*step)%len(order)]
-		if m.paneReady(f) {
-			m.focus, m.note = f, ""
-			return
-		}
-	}
-	m.focus = focusSession
+	f := m.nextPane(m.focus, d)
+	m.paneReady(f)
+	m.focus = f
+	m.note.Say("")
 }
 
 // paneReady reports whether a pane can take the focus now, and readies it.
 func (m *Model) paneReady(f focus) bool {
-	s := m.sess
-	switch {
-	case s == nil || s.State() == nil:
-		return f == focusSession
-	case f == focusSession:
-		return !m.cfg.Watch
-	case f == focusRoom:
-		return !m.cfg.Watch || len(s.State().Chimes) > 0
-	case f == focusQueue:
-		return len(m.laneItems()) > 0
-	case f == focusEntries:
-		return m.transcript.EnterEntries()
+	if !m.paneCan(f) {
+		return false
 	}
-	return false
+	if f == focusEntries {
+		m.transcript.EnterEntries()
+	}
+	return true
 }
 
 // onScrollKey scrolls the transcript; ok is false for other keys.
@@ -176,24 +218,17 @@ func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// entries is the open session's transcript entries.
-func (m *Model) entries() []client.Entry {
-	if m.sess == nil || m.sess.State() == nil {
-		return nil
-	}
-	return m.sess.State().Entries
-}
-
 // send sends the draft: a prompt while idle, a follow_up while a run is under
 // way, or a steer (op). The composer empties at once and gets the text back
 // if the host refuses it. The lease is claimed first, quietly, when free; a
 // takeover is never made here.
 func (m *Model) send(op string) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
-	text, cmd, handled := m.slash(op, m.composer.Value()) // a command runs even while a send is on its way
+	draft := m.composer.Value() // a command runs even while a send is on its way
+	text, cmd, handled := m.slash(draft, "Send the text to the model as it is?", "send it to the model as text", sendAnyway{op: op, text: draft})
 	switch {
 	case handled:
 		return cmd
@@ -201,8 +236,7 @@ func (m *Model) send(op string) tea.Cmd {
 		return nil
 	case m.composer.Blank():
 		if s.Unconfirmed() != nil && !m.cfg.Watch {
-			cmd, act := s.Resend()
-			return tea.Batch(cmd, m.act(act, nil))
+			return m.do(s.Resend())
 		}
 		return nil
 	}
@@ -215,7 +249,7 @@ func (m *Model) send(op string) tea.Cmd {
 // text waits); a viewer is told it only reads. A chime is only for another
 // person's session (visit.go).
 func (m *Model) sendText(op, text string) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil || s.Sending() {
 		return nil
 	}
@@ -223,56 +257,31 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 		return nil
 	}
 	draft := m.composer.Value()
-	cmd, act, sent := s.Send(op, text, m.refs)
+	cmd, act, sent := s.Send(op, text, m.refs.IDs())
 	if !sent {
+		m.composer.KeepApart() // the text waits: the next words are not glued to it
 		return m.act(act, nil)
 	}
 	keep := m.remember(draft)
 	m.composer.SetValue("")
 	m.transcript.ToBottom() // the person's own turn: follow it
-	m.refs = nil
+	m.refs.Clear()
 	return tea.Batch(keep, cmd, m.act(act, nil))
 }
 
-// takeOver claims the lease, taking it from another terminal of the
-// person's when one holds it: the person asked.
-func (m *Model) takeOver() tea.Cmd {
-	if m.sess == nil {
-		return nil
-	}
-	cmd, act := m.sess.TakeOver()
-	return tea.Batch(cmd, m.act(act, nil))
-}
-
-// offer opens the take-over-or-watch offer for s, held by holder;
-// fromText says enter on text found the person's other terminal driving:
-// the text waits in the composer, and the next words typed are text, never
-// an answer.
-func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
-	s.Offered(holder)
-	d := dialog.NewOffer(&m.Context, s.Gen(), holder)
-	if fromText {
-		d.FromText()
-	}
-	m.push(d)
-}
-
-// closeOffer closes the offer, if it shows.
-func (m *Model) closeOffer() {
-	m.overlays.Drop(dialog.Is[*dialog.Offer])
-}
-
-// screenKeys is the key map of the screen under the overlays, for the help.
+// screenKeys is the key map of the screen under the overlays, for the
+// help: every key, the groups of where the focus is first.
 func (m *Model) screenKeys() help.KeyMap {
+	k := &m.Keys
 	switch {
-	case m.focus == focusPicker || (m.sess == nil && m.visit == nil):
-		return picker.Keys{K: &m.Keys}
+	case m.focus == focusPicker || (m.tiles.Focused() == nil && m.visit == nil):
+		return newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
 	case m.focus == focusVisit:
-		return visitKeys{&m.Keys}
+		return visitGroups(k)
 	case m.pane() != nil:
-		return withPane{m.pane(), sessionKeys{&m.Keys}}
+		return newGrouped(k, m.pane().ShortHelp(), append([]string{m.paneHelp()}, sessionPlaces...)...)
 	}
-	return sessionKeys{&m.Keys}
+	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 }
 
 // onPaste puts pasted text where the keys go, its escape sequences and
@@ -282,14 +291,14 @@ func (m *Model) screenKeys() help.KeyMap {
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	var removed []string
 	msg.Content, removed = ui.PasteControls(msg.Content)
-	before := m.note
+	before := m.note.Text()
 	cmd := m.routePaste(msg)
 	switch {
 	case len(removed) == 0:
-	case m.note != "" && m.note != before: // the paste's own note (the draft's size)
-		m.note += " · " + ui.RemovedWords(removed)
+	case m.note.Text() != "" && m.note.Text() != before: // the paste's own note (the draft's size)
+		m.note.Add(" · " + ui.RemovedWords(removed))
 	default:
-		m.note = ui.RemovedWords(removed)
+		m.note.Say(ui.RemovedWords(removed))
 	}
 	return cmd
 }
@@ -299,6 +308,11 @@ func (m *Model) routePaste(msg tea.PasteMsg) tea.Cmd {
 	if m.top() != nil {
 		return m.onOverlayMsg(msg)
 	}
+	return m.pasteUnder(msg)
+}
+
+// pasteUnder puts a paste in the focused screen.
+func (m *Model) pasteUnder(msg tea.PasteMsg) tea.Cmd {
 	switch m.focus {
 	case focusSession, focusVisit:
 		return m.onComposer(msg)

@@ -38,10 +38,10 @@ func openBigLazy(tb testing.TB, data []byte) *Model {
 	}
 	m := New(testConfig(tb))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.open("s1")
-	m.Update(session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
+	open(m, "s1")
+	m.Update(session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
 	m.View()
-	m.sess.Hidden() // the count of the entries not folded, which the open runs off the loop
+	m.tiles.Focused().Hidden() // the count of the entries not folded, which the open runs off the loop
 	return m
 }
 
@@ -51,7 +51,7 @@ func openBigLazy(tb testing.TB, data []byte) *Model {
 func pageToTop(b *testing.B, m *Model) (pages int, longest time.Duration, at int) {
 	for {
 		first, line := m.transcript.Window()
-		if !m.transcript.Following() && first == 0 && line == 0 && m.sess.State().Earlier() == 0 {
+		if !m.transcript.Following() && first == 0 && line == 0 && m.tiles.Focused().State().Earlier() == 0 {
 			return pages, longest, at
 		}
 		start := time.Now()
@@ -132,8 +132,8 @@ func BenchmarkFoldStep(b *testing.B) {
 		b.StopTimer()
 		m := openBigLazy(b, data)
 		b.StartTimer()
-		for m.sess.State().Earlier() > 0 {
-			m.Update(session.FoldStepMsg{Gen: m.sess.Gen()})
+		for m.tiles.Focused().State().Earlier() > 0 {
+			m.Update(session.FoldStepMsg{Gen: m.tiles.Focused().Gen()})
 			m.View()
 			steps++
 		}
@@ -158,8 +158,8 @@ func openWays(b *testing.B, n int) map[string]func() *Model {
 		"lazy":  func() *Model { return openBigLazy(b, data) },
 		"lazy, folded after the first frame": func() *Model {
 			m := openBigLazy(b, data)
-			for m.sess.State().Earlier() > 0 {
-				m.onSessionMsg(session.FoldStepMsg{Gen: m.sess.Gen()})
+			for m.tiles.Focused().State().Earlier() > 0 {
+				m.onSessionMsg(session.FoldStepMsg{Gen: m.tiles.Focused().Gen()})
 			}
 			return m
 		},

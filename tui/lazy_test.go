@@ -79,10 +79,10 @@ func twins(t *testing.T, c *client.Client, id string, w, h int) (lazy, eager *Mo
 	cfg := testConfig(t)
 	cfg.Watch = true
 	lazy, eager = newModel(t, cfg, w, h), newModel(t, cfg, w, h)
-	lazy.open(id)
-	eager.open(id)
-	feed(lazy, session.OpenedMsg{Gen: lazy.gen, ID: id, Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
-	feed(eager, session.OpenedMsg{Gen: eager.gen, ID: id, Principal: "user:ada", Snap: snap})
+	open(lazy, id)
+	open(eager, id)
+	feed(lazy, session.OpenedMsg{Gen: lazy.tiles.Gen(), ID: id, Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
+	feed(eager, session.OpenedMsg{Gen: eager.tiles.Gen(), ID: id, Principal: "user:ada", Snap: snap})
 	lazy.transcript.SetFoldChunk(100) // several folds in a test's session
 	return lazy, eager
 }
@@ -105,7 +105,7 @@ func selIndex(m *Model) int { return m.transcript.SelectedIndex() }
 func TestLongSessionOpensLazily(t *testing.T) {
 	t.Parallel()
 	a, all := watchLongWalk(t)
-	st := a.m.sess.State()
+	st := a.m.tiles.Focused().State()
 	if st.Earlier() == 0 || len(st.Entries) > 3*client.LazyTail {
 		t.Fatalf("opened with %d entries folded and %d items left: want the tail only", len(st.Entries), st.Earlier())
 	}
@@ -137,8 +137,8 @@ func TestLongSessionPagesToTheTop(t *testing.T) {
 					t.Fatalf("paging up never reached the top:\n%s", s)
 				}
 			}
-			if lazy.sess.State().Earlier() != 0 {
-				t.Fatalf("at the top, %d items are not folded", lazy.sess.State().Earlier())
+			if lazy.tiles.Focused().State().Earlier() != 0 {
+				t.Fatalf("at the top, %d items are not folded", lazy.tiles.Focused().State().Earlier())
 			}
 			feed(lazy, keyPgDown, keyPgDown)
 			feed(eager, keyPgDown, keyPgDown)
@@ -184,25 +184,25 @@ func TestLongSessionSelectionAcrossAFold(t *testing.T) {
 	t.Parallel()
 	_, c, id := longWalk(t, walkSteps)
 	lazy, eager := twins(t, c, id, 80, 24)
-	note := client.PlacedNotice{After: eager.sess.State().Entries[3].EntryID,
+	note := client.PlacedNotice{After: eager.tiles.Focused().State().Entries[3].EntryID,
 		Entry: client.Entry{Kind: client.EntryNotice, Event: client.EvSessionForked, Subject: "s-elsewhere", Rev: 1}}
 	for _, m := range []*Model{lazy, eager} {
-		feed(m, session.NotesMsg{Gen: m.gen, Placed: []client.PlacedNotice{note}})
+		feed(m, session.NotesMsg{Gen: m.tiles.Gen(), Placed: []client.PlacedNotice{note}})
 		feed(m, keyShiftTab, keyUp, press('o'))
 	}
 	same(t, lazy, eager, "a chip opened")
-	before := len(lazy.sess.State().Entries)
+	before := len(lazy.tiles.Focused().State().Entries)
 	for k := 0; k < 200; k++ {
 		feed(lazy, keyUp)
 		feed(eager, keyUp)
 		same(t, lazy, eager, fmt.Sprintf("%d up", k+1))
 	}
-	shift := len(lazy.sess.State().Entries) - before
+	shift := len(lazy.tiles.Focused().State().Entries) - before
 	if shift == 0 {
 		t.Fatal("200 entries up folded nothing")
 	}
-	if got, want := selIndex(lazy)+lazy.sess.Hidden(), selIndex(eager); got != want {
-		t.Fatalf("selection after the fold: %d (+%d not folded), eager %d", selIndex(lazy), lazy.sess.Hidden(), want)
+	if got, want := selIndex(lazy)+lazy.tiles.Focused().Hidden(), selIndex(eager); got != want {
+		t.Fatalf("selection after the fold: %d (+%d not folded), eager %d", selIndex(lazy), lazy.tiles.Focused().Hidden(), want)
 	}
 	for _, m := range []*Model{lazy, eager} {
 		feed(m, keyCtrlEnd, keyPgUp)
@@ -256,8 +256,8 @@ func TestUnreadableItemShows(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.Watch = true
 	m := newModel(t, cfg, 80, 24)
-	m.open("s1")
-	feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
+	open(m, "s1")
+	feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
 	s := screen(m)
 	for _, want := range []string{"before it", "unreadable item", `"{\"entryId\":\"e2\"`, "after it"} {
 		if !strings.Contains(s, want) {
@@ -272,11 +272,11 @@ func TestUnreadableItemShows(t *testing.T) {
 func TestLongSessionFoldsAfterTheFirstFrame(t *testing.T) {
 	t.Parallel()
 	a, all := watchLongWalk(t)
-	if a.m.sess.State().Earlier() == 0 {
+	if a.m.tiles.Focused().State().Earlier() == 0 {
 		t.Fatal("everything was folded before the first frame")
 	}
-	a.until("every item folded", func(string) bool { return a.m.sess.State().Earlier() == 0 })
-	if n := len(a.m.sess.State().Entries); n < all { // the notes of the session's events come on top
+	a.until("every item folded", func(string) bool { return a.m.tiles.Focused().State().Earlier() == 0 })
+	if n := len(a.m.tiles.Focused().State().Entries); n < all { // the notes of the session's events come on top
 		t.Fatalf("%d entries after the background fold, want %d", n, all)
 	}
 	if s := screen(a.m); !a.m.transcript.Following() || !strings.Contains(s, fmt.Sprintf("step %d of the walk", walkSteps-1)) ||

@@ -29,7 +29,7 @@ func testLeaseKeptWhilePresent(t *testing.T, opts ...vehicletest.Option) {
 	clk.advance(10 * time.Second)
 	a.send(press('h'), keyBackspace)
 	clk.advance(4 * time.Minute)
-	a.send(session.LeaseTickMsg{Gen: a.m.sess.Gen(), Expires: a.m.sess.TimerFor()})
+	a.send(session.LeaseTickMsg{Gen: a.m.tiles.Focused().Gen(), Expires: a.m.tiles.Focused().TimerFor()})
 	a.see("until 09:39:10 · 5m left") // renewed at 09:34:10 for five minutes more
 	if n := count(srv, id, client.EvLeaseRenewed) + count(srv, id, client.EvLeaseClaimed); n < 2 {
 		t.Errorf("the lease was not renewed while the person was here (%d claims and renewals)", n)
@@ -39,12 +39,12 @@ func testLeaseKeptWhilePresent(t *testing.T, opts ...vehicletest.Option) {
 	}
 
 	// Away: no key; the timer lets it go, and the pane says so at the expiry.
-	expires := a.m.sess.TimerFor()
+	expires := a.m.tiles.Focused().TimerFor()
 	clk.advance(expires.Sub(clk.Now()) - 5*time.Second)
-	a.send(session.LeaseTickMsg{Gen: a.m.sess.Gen(), Expires: expires})
+	a.send(session.LeaseTickMsg{Gen: a.m.tiles.Focused().Gen(), Expires: expires})
 	renewals := count(srv, id, client.EvLeaseRenewed)
 	clk.advance(10 * time.Second)
-	a.send(session.LeaseTickMsg{Gen: a.m.sess.Gen(), Expires: expires})
+	a.send(session.LeaseTickMsg{Gen: a.m.tiles.Focused().Gen(), Expires: expires})
 	a.see("○ nobody drives · your next message claims the lease")
 	if count(srv, id, client.EvLeaseRenewed) != renewals {
 		t.Error("the lease was renewed while nobody pressed a key")

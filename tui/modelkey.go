@@ -2,9 +2,11 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -22,7 +24,12 @@ func (m *Model) openKeyDialog(r *dialog.Refusal) tea.Cmd {
 	}
 	m.overlays.Drop(dialog.Is[*dialog.Key])
 	d := dialog.NewKey(&m.Context, r, m.modelKeyVariable(), m.cfg.SaveModelKey != nil)
-	m.push(d)
+	d.SetBack(m.composerTakes())
+	if r == nil {
+		m.pushOwn(d) // its key: the field takes the key at once
+	} else {
+		m.push(d) // a refusal opened it: what was typed before goes on to the composer
+	}
 	if m.account == nil {
 		return fetchAccount(m.cfg.Context, m.cfg.Client)
 	}
@@ -42,6 +49,54 @@ func (m *Model) tellKeyDialog() {
 	})
 }
 
+// composerTakes reports whether the open session's composer takes text
+// handed back to it (a text given as the model key that is not one).
+func (m *Model) composerTakes() bool {
+	return m.tiles.Focused() != nil && m.tiles.Focused().State() != nil && !m.tiles.Focused().Gone() && !m.cfg.Watch
+}
+
+// notAKey puts a text given as the model key that is not of a key's shape
+// back in the composer, after the draft: the person typed words where the
+// key field was. The key dialog says why it was not kept.
+func (m *Model) notAKey(text string) {
+	if !m.composerTakes() {
+		return
+	}
+	if now := m.composer.Value(); strings.TrimSpace(now) != "" {
+		text = now + "\n" + text
+	}
+	m.composer.SetValue(text)
+	m.note.Say("that was not a model key: it is back in the composer, not kept")
+}
+
+// keyTypedUnder moves a model key typed by hand at the key dialog, before
+// the person reached its field (it went on to the composer), into the
+// field: a key never waits in the composer, in clear. Words that are not a
+// key stay in the composer.
+func (m *Model) keyTypedUnder(d *dialog.Key, typed string) {
+	var byok *client.BYOK
+	if m.account != nil {
+		byok = m.account.BYOK
+	}
+	k := strings.TrimSpace(typed)
+	if dialog.KeyShape(k, byok) != "" {
+		return
+	}
+	v := m.composer.Value()
+	switch {
+	case m.focus == focusPicker:
+		if !m.picker.TakeBack(typed) {
+			return
+		}
+	case strings.HasSuffix(v, typed):
+		m.composer.SetValue(strings.TrimSuffix(v, typed))
+	default:
+		return
+	}
+	d.Fill(k)
+	m.note.Say("the key you typed is in the key field, not where you typed it")
+}
+
 // modelKeyVariable is the variable the model key is read from at start.
 func (c *common) modelKeyVariable() string {
 	if c.cfg.ModelKeyEnv != "" {
@@ -59,7 +114,7 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 	r := m.refusal
 	m.refusal = nil
 	m.setErr(nil)
-	m.note = "your model key goes with every request from now on"
+	m.note.Say("your model key goes with every request from now on")
 	cmds := []tea.Cmd{fetchAccount(m.cfg.Context, m.cfg.Client)}
 	if save && m.cfg.SaveModelKey != nil {
 		store := m.cfg.SaveModelKey
@@ -67,10 +122,10 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 	}
 	switch {
 	case r != nil && r.Create:
-		m.note += ": starting the session again…"
-		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.askedAgain()))
+		m.note.Add(": starting the session again…")
+		cmds = append(cmds, m.manage.Again())
 	case !m.composer.Blank():
-		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
+		m.note.Add(": " + ui.KeyName(m.Keys.Send) + " sends your text again")
 	}
 	return tea.Batch(cmds...)
 }
@@ -82,8 +137,8 @@ func (m *Model) onKeySaved(msg keySavedMsg) {
 			msg.err, m.modelKeyVariable()))
 		return
 	}
-	m.note = "your model key is saved in the OS keyring (its own entry)"
+	m.note.Say("your model key is saved in the OS keyring (its own entry)")
 	if !m.composer.Blank() {
-		m.note += ": " + ui.KeyName(m.Keys.Send) + " sends your text again"
+		m.note.Add(": " + ui.KeyName(m.Keys.Send) + " sends your text again")
 	}
 }

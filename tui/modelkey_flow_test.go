@@ -18,8 +18,6 @@ import (
 
 const testModelKey = "sk-or-v1-test-5ec2e7"
 
-var keyCtrlG = tea.KeyPressMsg{Code: 'g', Mod: tea.ModCtrl}
-
 // boxed is a screen's text with the dialog's borders taken out and every
 // run of spaces made one, so that wrapped sentences can be found whole.
 func boxed(s string) string {
@@ -76,7 +74,7 @@ func TestKeyCuresOutOfCredit(t *testing.T) {
 	cfg.SaveModelKey = func(k string) error { mu.Lock(); saved = append(saved, k); mu.Unlock(); return nil }
 	a := drive(t, "dee", cfg, 100, 34)
 	a.see("dee@example.com (verified)", "credit: you owe $0.0001 · $0.50 granted · $0.5001 spent",
-		"✗ no credit left: the next turn is refused; ctrl+g gives your key", "your own key: openrouter")
+		"✗ no credit left: the next turn is refused; f5 gives your key", "your own key: openrouter")
 
 	a.send(typing("after the credit")...)
 	a.send(keyEnter)
@@ -128,13 +126,14 @@ func TestKeyDialogDismissed(t *testing.T) {
 	a.send(typing("still here")...)
 	a.send(keyEnter)
 	a.see("Model key")
+	a.send(keyTab) // to the field
 	a.send(typing("sk-half")...)
 	a.send(keyEsc)
 	a.until("the dialog closed", func(string) bool { return a.m.top() == nil })
 	if a.m.composer.Value() != "still here" || c.ModelKey() != "" {
 		t.Errorf("after esc: composer %q, key set %v", a.m.composer.Value(), c.ModelKey() != "")
 	}
-	a.see("ctrl+g gives your model key now; or set $VEHICLE_MODEL_KEY and start again")
+	a.see("f5 gives your model key now; or set $VEHICLE_MODEL_KEY and start again")
 }
 
 // TestKeyAtCreate: a visitor with no key is refused at create; the dialog
@@ -202,7 +201,7 @@ func TestKeyDialogAnyTime(t *testing.T) {
 	if v := a.m.composer.Value(); v != "" {
 		t.Errorf("ctrl+k at the start left %q", v)
 	}
-	a.send(keyCtrlG)
+	a.send(keyModelKey)
 	a.seeBoxed("Model key", "→ your own model key: the conversation runs on it (it goes as the X-Model-Key header)",
 		"Your model key, for every request from the next one on:", "esc dismisses")
 	if strings.Contains(boxed(screen(a.m)), "ctrl+s keeps it") {
@@ -210,7 +209,7 @@ func TestKeyDialogAnyTime(t *testing.T) {
 	}
 	a.send(keyEsc, keyCtrlO)
 	a.see("Keys")
-	a.send(keyCtrlG)
+	a.send(keyModelKey)
 	a.see("Model key")
 }
 
@@ -232,7 +231,7 @@ func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
 		t.Run(tc.code, func(t *testing.T) {
 			m := opened(t, testConfig(t), 80, 30, publicSnapshot("credit", 2), nil)
 			err := &client.Error{Status: client.StatusOf(tc.code), Code: tc.code, Message: long}
-			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
+			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
 			_, open := m.top().(*dialog.Key)
 			if open != tc.opens {
 				t.Fatalf("dialog open %v, want %v:\n%s", open, tc.opens, screen(m))
@@ -255,8 +254,8 @@ func TestKeySavedSays(t *testing.T) {
 	m := opened(t, testConfig(t), 100, 30, publicSnapshot("credit", 2), nil)
 	feed(m, typing("refused text")...)
 	feed(m, keySavedMsg{})
-	if m.note != "your model key is saved in the OS keyring (its own entry): enter sends your text again" {
-		t.Errorf("after saving: %q", m.note)
+	if m.note.Text() != "your model key is saved in the OS keyring (its own entry): enter sends your text again" {
+		t.Errorf("after saving: %q", m.note.Text())
 	}
 	m.cfg.ModelKeyEnv = "MINE"
 	feed(m, keySavedMsg{err: errors.New("the keyring is locked")})

@@ -43,7 +43,7 @@ func TestKeyDialogInWords(t *testing.T) {
 			m := opened(t, testConfig(t), 100, 40, publicSnapshot(tc.funding, 2), nil)
 			feed(m, accountMsg{acc: acc})
 			err := &client.Error{Status: client.StatusOf(tc.code), Code: tc.code, Message: "the host's own words", Details: strict}
-			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
+			feed(m, append(typing("refused text"), keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "refused text"}, Err: err})...)
 			d, ok := m.top().(*dialog.Key)
 			if !ok {
 				t.Fatalf("no key dialog:\n%s", screen(m))

@@ -54,7 +54,7 @@ func TestClickFocusesATileAndAPane(t *testing.T) {
 	a.send(click(10, y+2))
 	a.see("▸ you type here · Beta")
 	bo := person(t, srv, "bo-token", "cli-bo")
-	if _, err := bo.Chime(t.Context(), a.m.sess.ID(), "a thought"); err != nil {
+	if _, err := bo.Chime(t.Context(), a.m.tiles.Focused().ID(), "a thought"); err != nil {
 		t.Fatal(err)
 	}
 	a.see("✉ chimes · 1 pending")
@@ -62,7 +62,7 @@ func TestClickFocusesATileAndAPane(t *testing.T) {
 	if a.m.focus != focusRoom {
 		t.Fatalf("a click on the room focused %d", a.m.focus)
 	}
-	a.send(click(5, lineOf(a.m, "┃")))
+	a.send(click(5, lineOf(a.m, "╎ the keys are in the room pane")))
 	if a.m.focus != focusSession {
 		t.Fatalf("a click on the composer focused %d", a.m.focus)
 	}
@@ -84,13 +84,13 @@ func TestWheelScrollsTheTileUnderThePointer(t *testing.T) {
 		}
 	}
 	a.see("You said: more f")
-	beta := a.m.tiles[1]
+	beta := a.m.tiles.All()[1]
 	y := lineOf(a.m, " Beta · ")
 	a.send(tea.MouseWheelMsg{X: 10, Y: y + 3, Button: tea.MouseWheelUp})
-	if viewOf(beta).Following() || !viewOf(a.m.tiles[0]).Following() {
-		t.Fatalf("the wheel over Beta: Beta follows %v, Alpha follows %v", viewOf(beta).Following(), viewOf(a.m.tiles[0]).Following())
+	if viewOf(beta).Following() || !viewOf(a.m.tiles.All()[0]).Following() {
+		t.Fatalf("the wheel over Beta: Beta follows %v, Alpha follows %v", viewOf(beta).Following(), viewOf(a.m.tiles.All()[0]).Following())
 	}
-	if a.m.sess != a.m.tiles[0] {
+	if a.m.tiles.Focused() != a.m.tiles.All()[0] {
 		t.Fatal("the wheel moved the focus")
 	}
 }
@@ -139,7 +139,7 @@ func TestClickSelectsInThePicker(t *testing.T) {
 		t.Fatalf("the click selected %q, want s1", got)
 	}
 	_, cmd := m.Update(click(10, y))
-	if cmd == nil || m.sess == nil || m.sess.ID() != "s1" {
-		t.Fatalf("the double click opened %v", m.sess)
+	if cmd == nil || m.tiles.Focused() == nil || m.tiles.Focused().ID() != "s1" {
+		t.Fatalf("the double click opened %v", m.tiles.Focused())
 	}
 }

@@ -53,7 +53,7 @@ func TestNewSessionForm(t *testing.T) {
 	a.send(typing("twenty")...)
 	a.send(keyEnter)
 	a.seeBoxed("✗ max turns: a whole number of model turns per run, 1 or more, like 20")
-	if a.m.sess != nil {
+	if a.m.tiles.Focused() != nil {
 		t.Fatal("a form that does not read started a session")
 	}
 	a.send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})

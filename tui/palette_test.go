@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,11 +10,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/dialog"
 )
 
-var (
-	keyCtrlP = tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
-	keyCtrlX = tea.KeyPressMsg{Code: 'x', Mod: tea.ModCtrl}
-	keyCtrlU = tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
-)
+var keyCtrlP = tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
 
 // TestPaletteFilterAndRun opens the palette at 80x24: it lists the actions
 // with their keys and slash commands, typing filters them fuzzily, ↓ moves
@@ -49,8 +46,8 @@ func TestPaletteFilterAndRun(t *testing.T) {
 		t.Fatalf("↓↓ does not select observe:\n%s", s)
 	}
 	_, cmd := m.Update(keyEnter)
-	if m.top() != nil || cmd == nil || !strings.Contains(m.note, "setting the room to observe") {
-		t.Fatalf("enter did not run the policy: overlay %T, note %q", m.top(), m.note)
+	if m.top() != nil || cmd == nil || !strings.Contains(m.note.Text(), "setting the room to observe") {
+		t.Fatalf("enter did not run the policy: overlay %T, note %q", m.top(), m.note.Text())
 	}
 }
 
@@ -114,7 +111,7 @@ func TestPaletteListsEveryAction(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"help", "new", "sessions", "rename", "fork", "clone", "export", "key", "policy", "info", "ref", "unref"} {
-		if _, ok := m.lookup(name); !ok {
+		if !slices.ContainsFunc(m.actions(), func(a action) bool { return a.slash == name }) {
 			t.Errorf("no action for /%s", name)
 		}
 	}
@@ -139,8 +136,8 @@ func TestPaletteSmall(t *testing.T) {
 			t.Errorf("%dx%d: enter on the third action: top %T, want the new-session form", size[0], size[1], m.top())
 		}
 		feed(m, keyEnter)
-		if m.top() != nil || !strings.Contains(m.note, "starting a new session") {
-			t.Errorf("%dx%d: enter in the form: top %T, note %q", size[0], size[1], m.top(), m.note)
+		if m.top() != nil || !strings.Contains(m.note.Text(), "starting a new session") {
+			t.Errorf("%dx%d: enter in the form: top %T, note %q", size[0], size[1], m.top(), m.note.Text())
 		}
 	}
 }
@@ -164,7 +161,7 @@ func TestPaletteReasonWhole40(t *testing.T) {
 // TestPaletteKeysWorkWhereShown is issue 24's fourth item: from the chat
 // view, every action the palette lists as available with a key of its own
 // (not a pane's, which it lists with where it works) does something when
-// that key is pressed: ctrl+n, ctrl+r and ctrl+y too. One that cannot run
+// that key is pressed: ctrl+n, f6 and f7 too. One that cannot run
 // now is listed with why.
 func TestPaletteKeysWorkWhereShown(t *testing.T) {
 	t.Parallel()
@@ -176,9 +173,9 @@ func TestPaletteKeysWorkWhereShown(t *testing.T) {
 		}
 		t.Run(a.name, func(t *testing.T) {
 			m := driven(t, 100, 30)
-			before, focus, mouse := m.note, m.focus, m.mouseOff
+			before, focus, mouse := m.note.Text(), m.focus, m.mouse.Off()
 			_, cmd := m.Update(keyPress(keys[0]))
-			if cmd == nil && m.top() == nil && m.note == before && m.focus == focus && m.mouseOff == mouse {
+			if cmd == nil && m.top() == nil && m.note.Text() == before && m.focus == focus && m.mouse.Off() == mouse {
 				t.Errorf("%s (%s) did nothing from the chat view", a.name, keys[0])
 			}
 		})
@@ -189,15 +186,15 @@ func TestPaletteKeysWorkWhereShown(t *testing.T) {
 			t.Errorf("abort with no run is listed as %q", a.why(m))
 		}
 	}
-	if _, cmd := m.Update(keyCtrlR); cmd != nil || m.top() == nil || !strings.Contains(screen(m), "Rename") {
-		t.Errorf("ctrl+r in the chat view opens no rename dialog:\n%s", screen(m))
+	if _, cmd := m.Update(keyRename); cmd != nil || m.top() == nil || !strings.Contains(screen(m), "Rename") {
+		t.Errorf("f6 in the chat view opens no rename dialog:\n%s", screen(m))
 	}
 }
 
 // keyPress is the key press a key map's key name stands for.
 func keyPress(name string) tea.KeyPressMsg {
 	named := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "f1": tea.KeyF1, "f2": tea.KeyF2,
-		"f3": tea.KeyF3, "f4": tea.KeyF4, "up": tea.KeyUp, "down": tea.KeyDown, "delete": tea.KeyDelete}
+		"f3": tea.KeyF3, "f4": tea.KeyF4, "f5": tea.KeyF5, "f6": tea.KeyF6, "f7": tea.KeyF7, "f8": tea.KeyF8, "up": tea.KeyUp, "down": tea.KeyDown, "delete": tea.KeyDelete}
 	if c, ok := named[name]; ok {
 		return tea.KeyPressMsg{Code: c}
 	}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -33,28 +32,32 @@ func (m *Model) pane() ui.Component {
 	return nil
 }
 
-// armed reports whether the focused pane holds a proposed key.
-func (m *Model) armed() bool {
-	switch m.focus {
-	case focusRoom:
-		return m.room.Armed()
-	case focusQueue:
-		return m.queue.Armed()
-	case focusEntries:
-		return m.transcript.Armed()
-	}
-	return false
+// proposer is a pane whose text keys propose what they do, which enter
+// then does (ui.Guard): the room, the queue, the entries.
+type proposer interface {
+	Armed() bool
+	Disarm() string
 }
 
-// disarm forgets the key the focused pane proposed and returns its text.
-func (m *Model) disarm() string {
-	switch m.focus {
-	case focusRoom:
-		return m.room.Disarm()
-	case focusQueue:
-		return m.queue.Disarm()
-	case focusEntries:
-		return m.transcript.Disarm()
+// armed reports whether pane p holds a proposed key.
+func armed(p ui.Component) bool {
+	q, ok := p.(proposer)
+	return ok && q.Armed()
+}
+
+// disarm forgets the key pane p proposed and returns its text.
+func disarm(p ui.Component) string {
+	if q, ok := p.(proposer); ok {
+		return q.Disarm()
+	}
+	return ""
+}
+
+// hint says what the keys do in pane p, for the status line; "" for a
+// pane (or the composer) whose own lines say it.
+func hint(p ui.Component) string {
+	if h, ok := p.(interface{ Hint() string }); ok {
+		return h.Hint()
 	}
 	return ""
 }
@@ -66,20 +69,9 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	if p == nil || !key.Matches(msg, p.ShortHelp()...) {
 		return nil, false
 	}
+	m.note.HideErr() // the person moved on: what the key does is said, the error stays in f3's list
 	cmd, act := p.Update(msg)
 	return tea.Batch(cmd, m.act(act, p)), true
-}
-
-// withPane is a screen's key map with the focused pane's keys first, for
-// the help.
-type withPane struct{ pane, screen help.KeyMap }
-
-// ShortHelp lists the pane's keys.
-func (w withPane) ShortHelp() []key.Binding { return w.pane.ShortHelp() }
-
-// FullHelp lists the pane's keys, then the screen's.
-func (w withPane) FullHelp() [][]key.Binding {
-	return append(w.pane.FullHelp(), w.screen.FullHelp()...)
 }
 
 // onPanesKey routes a key while a pane other than the composer has the
@@ -87,38 +79,32 @@ func (w withPane) FullHelp() [][]key.Binding {
 // composer.
 func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.Keys.Back) {
-		m.disarm()
+		disarm(m.pane())
 		m.focus = focusSession
 		return nil
 	}
 	typed := msg.Key().Text != "" && msg.Mod&(tea.ModCtrl|tea.ModAlt) == 0
-	if !(typed && m.armed()) {
+	if !(typed && armed(m.pane())) {
 		if cmd, ok := m.onPaneKey(msg); ok {
 			return cmd
 		}
 	}
-	first := m.disarm()
+	first := disarm(m.pane())
 	if msg.Key().Text == "" || msg.Mod&(tea.ModCtrl|tea.ModAlt) != 0 {
 		return nil
 	}
 	m.focus = focusSession // text: the composer takes it, and the focus
-	m.note = ""
+	m.note.Say("")
 	if first != "" {
 		m.composer.Type(tea.KeyPressMsg{Code: []rune(first)[0], Text: first})
 	}
 	return m.onComposerKey(msg)
 }
 
-// acted ends a pane action: the focus goes back to the composer.
-func (m *Model) acted() {
-	m.disarm()
-	m.focus = focusSession
-}
-
 // syncPanes tells the smaller panes what the open session shows now; they
 // draw from it at the next frame.
 func (m *Model) syncPanes() {
-	s := m.sess
+	s := m.tiles.Focused()
 	m.composer.SetReadOnly(m.cfg.Watch && m.focus != focusVisit)
 	m.room.SetFocused(m.focus == focusRoom)
 	m.transcript.SetMarked(m.focus == focusEntries)
@@ -126,8 +112,8 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.errText, Note: m.note, QuitArmed: m.quitArmed, MouseOff: m.mouseOff,
-		Hint: m.paneHint(), Budget: !m.activity.Shows()}
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), Armed: armed(m.pane()), MouseOff: m.mouse.Off(),
+		Hint: hint(m.pane()), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)
 		m.accountP.Set(acc)
@@ -149,25 +135,34 @@ func (m *Model) syncPanes() {
 	m.lease.Set(lease)
 	acc.Session = &st.Session
 	m.accountP.Set(acc)
-	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving})
-	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving})
+	reach := ""
+	if len(st.Chimes) > 0 && m.focus != focusRoom {
+		reach = m.keysTo(focusRoom) // the hint names only keys that work from where the focus is
+	}
+	drv := m.driver()
+	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
+	m.queue.Set(panes.QueueView{Items: s.LaneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
 }
 
-// paneHint says what the keys do in the focused pane, for the status line.
-func (m *Model) paneHint() string {
-	switch m.focus {
-	case focusQueue:
-		return m.queue.Hint()
-	case focusEntries:
-		return m.transcript.Hint()
+// driver is who drives the open session when this terminal does not, for
+// the words that say what this person may do instead.
+func (m *Model) driver() panes.Driver {
+	s := m.tiles.Focused()
+	if s == nil || s.State() == nil {
+		return panes.Driver{}
 	}
-	return ""
+	rel, holder := s.State().LeaseAt(m.cfg.Now())
+	d := panes.Driver{Rel: rel, Reduced: s.Reduced(), Gone: s.Gone()}
+	if holder != nil {
+		d.Holder = holder.Principal
+	}
+	return d
 }
 
 // onPanesAction acts on what the person did in a pane of the open session;
 // in a session that is gone nothing is sent, and the status says so.
 func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -176,25 +171,22 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	}
 	switch a := a.(type) {
 	case panes.Resolve:
-		cmd, act := s.Resolve(a.Chime, a.Accept)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.Resolve(a.Chime, a.Accept))
 	case panes.SetPolicy:
-		cmd, act := s.SetPolicy(a.Policy)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.SetPolicy(a.Policy))
 	case panes.Resend:
-		cmd, act := s.Resend()
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.Resend())
 	case panes.SendAgain:
 		cmd, act, sent := s.SendAgain(a.Item)
-		if sent {
-			m.acted()
+		if sent { // the pane acted: the keys go back to the composer
+			disarm(m.pane())
+			m.focus = focusSession
 		}
 		return tea.Batch(cmd, m.act(act, nil))
 	case panes.Forget:
 		s.Forget(a.Item)
 	case panes.CancelQueued:
-		cmd, act := s.CancelQueued(a.Item)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.CancelQueued(a.Item))
 	}
 	return nil
 }
@@ -203,7 +195,7 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 // entries: a search opened, a fork asked for (nothing is sent in a session
 // that is gone).
 func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
-	s := m.sess
+	s := m.tiles.Focused()
 	if s == nil || s.State() == nil {
 		return nil
 	}
@@ -214,8 +206,8 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 		if gone := s.RefuseGone(); gone != nil {
 			return m.act(gone, nil)
 		}
-		m.note = "forking before this entry…"
-		return forkBefore(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.EntryID)
+		m.note.Say("forking before this entry…")
+		return m.manage.Fork(s.Context(), s.Gen(), s.ID(), a.EntryID)
 	}
 	return nil
 }

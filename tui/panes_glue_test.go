@@ -19,16 +19,16 @@ import (
 func TestCancelAnswerSaysWhichText(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
-	m.sess.Remember("q2", "look in the archive")
-	feed(m, session.CancelledMsg{Gen: m.gen, CommandID: "q2"})
-	if m.note != "cancelled “look in the archive”" {
-		t.Errorf("the note is %q", m.note)
+	m.tiles.Focused().Remember("q2", "look in the archive")
+	feed(m, session.CancelledMsg{Gen: m.tiles.Gen(), CommandID: "q2"})
+	if m.note.Text() != "cancelled “look in the archive”" {
+		t.Errorf("the note is %q", m.note.Text())
 	}
-	feed(m, session.CancelledMsg{Gen: m.gen + 1, CommandID: "q2"})
-	m.note = ""
-	feed(m, session.CancelledMsg{Gen: m.gen - 1, CommandID: "q2"})
-	if m.note != "" {
-		t.Errorf("another session's answer spoke: %q", m.note)
+	feed(m, session.CancelledMsg{Gen: m.tiles.Gen() + 1, CommandID: "q2"})
+	m.note.Say("")
+	feed(m, session.CancelledMsg{Gen: m.tiles.Gen() - 1, CommandID: "q2"})
+	if m.note.Text() != "" {
+		t.Errorf("another session's answer spoke: %q", m.note.Text())
 	}
 }
 
@@ -59,7 +59,7 @@ func TestLeasePaneTickOfAnOldLease(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
 	m.dirty = true
-	cmd := m.onSessionMsg(session.LeaseTickMsg{Gen: m.gen, Expires: t0.Add(-time.Hour)})
+	cmd := m.onSessionMsg(session.LeaseTickMsg{Gen: m.tiles.Gen(), Expires: t0.Add(-time.Hour)})
 	if cmd != nil || m.dirty {
 		t.Errorf("an old lease's tick: cmd %v, redraw %v", cmd != nil, m.dirty)
 	}
@@ -98,7 +98,7 @@ var errBoom = &client.Error{Status: 500, Code: "internal", Message: "boom"}
 func TestStatusPaneErrorFirst(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 24)
-	m.note = "sending…"
+	m.note.Say("sending…")
 	m.syncPanes()
 	if v := xansi.Strip(m.status.View()); !strings.Contains(v, "● live · idle · sending…") || !strings.HasSuffix(strings.TrimRight(v, " "), "f1 help") {
 		t.Errorf("the status line draws %q", v)
@@ -110,7 +110,7 @@ func TestStatusPaneErrorFirst(t *testing.T) {
 		t.Errorf("with an error the status line draws %q", v)
 	}
 	m.setErr(nil)
-	m.note = ""
+	m.note.Say("")
 	m.focus = focusQueue
 	m.syncPanes()
 	if v := xansi.Strip(m.status.View()); !strings.Contains(v, "queue: ↑↓ select · x↵ cancels · esc back") {

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 	"strings"
 	"testing"
 
@@ -70,18 +73,18 @@ func TestAccount(t *testing.T) {
 		{"out of credit", publicSnapshot("credit", 2), func(m *Model) []tea.Msg {
 			spent := &client.Credit{BalanceUSD: 0, GrantedUSD: 0.5, SpentUSD: 0.5, PoolOpenToday: true}
 			return append(typing("one more"), accountMsg{acc: account(client.AccountAccount, 9, spent)}, keyEnter,
-				session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "one more"}, Err: doorsRefusal(client.CodeOutOfCredit,
+				session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "one more"}, Err: doorsRefusal(client.CodeOutOfCredit,
 					"out of credit: paste your OpenRouter key (send it as X-Model-Key) to keep talking")})
 		}},
 		{"model key required", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
 			return append(typing("hello again"), accountMsg{acc: account(client.AccountAnonymous, 3, nil)}, keyEnter,
-				session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"}, Err: doorsRefusal(client.CodeModelKeyRequired,
+				session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"}, Err: doorsRefusal(client.CodeModelKeyRequired,
 					"this conversation runs on your own key, which the host no longer holds: send it again as X-Model-Key")})
 		}},
 		{"refusal cleared by a send", publicSnapshot("byok", 2), func(m *Model) []tea.Msg {
 			return append(typing("hello again"), accountMsg{acc: account(client.AccountAnonymous, 3, nil)}, keyEnter,
-				session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"}, Err: doorsRefusal(client.CodeModelKeyRequired, "send your key")},
-				keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"},
+				session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"}, Err: doorsRefusal(client.CodeModelKeyRequired, "send your key")},
+				keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "hello again"},
 					Acc: &client.Accepted{CommandID: "c9", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
 		}},
 	}
@@ -89,7 +92,7 @@ func TestAccount(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := opened(t, testConfig(t), 80, 24, c.snap, nil)
 			feed(m, c.steps(m)...)
-			golden(t, drawn(m, accountPart))
+			drawnAs(t, m, accountOf)
 		})
 	}
 }
@@ -117,7 +120,7 @@ func TestLimits(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := opened(t, testConfig(t), 80, 24, c.snap, nil)
 			feed(m, accountMsg{acc: c.acc})
-			golden(t, drawn(m, accountPart))
+			drawnAs(t, m, accountOf)
 		})
 	}
 }
@@ -131,7 +134,7 @@ func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
 		on(m, event(5, client.EvCommandAccepted, `{"commandId":"c1","op":"prompt","status":"accepted"}`)),
 		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"abort","status":"accepted"}`)),
 		on(m, event(7, client.EvCommandAccepted, `{"commandId":"chime-c1","op":"follow_up","status":"queued"}`)))
-	if n := m.sess.State().Session.Turns; n != 7 {
+	if n := m.tiles.Focused().State().Session.Turns; n != 7 {
 		t.Errorf("session turns %d, want 7", n)
 	}
 }
@@ -140,7 +143,7 @@ func TestSessionTurnsCountsTurnsSinceTheSnapshot(t *testing.T) {
 func laneSteps(m *Model) []tea.Msg {
 	msgs := []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}
 	msgs = append(msgs, typing("and then this")...)
-	return append(msgs, keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpFollowUp, Text: "and then this"},
+	return append(msgs, keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpFollowUp, Text: "and then this"},
 		Acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
 		on(m, event(6, client.EvCommandAccepted, `{"commandId":"c2","op":"follow_up","status":"queued","disposition":"queued"}`)),
 		on(m, event(7, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`)))
@@ -162,19 +165,19 @@ func TestQueue(t *testing.T) {
 		}},
 		{"lane focused", func(m *Model) []tea.Msg { return append(laneSteps(m), keyTab, keyTab) }},
 		{"queued item cancelled", func(m *Model) []tea.Msg {
-			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.gen, CommandID: "c2"},
+			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.tiles.Gen(), CommandID: "c2"},
 				on(m, event(8, client.EvCommandCancelled, `{"commandId":"c2"}`)),
 				on(m, event(9, client.EvQueueUpdated, `{"queue":[]}`)))
 		}},
 		{"cancel refused", func(m *Model) []tea.Msg {
-			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.gen, CommandID: "c2",
+			return append(laneSteps(m), keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.tiles.Gen(), CommandID: "c2",
 				Err: &client.Error{Code: client.CodeInvalidRequest, Message: "command \"c2\" is delivered, not queued"}})
 		}},
 		{"esc with a queue", func(m *Model) []tea.Msg {
 			msgs := append(laneSteps(m), typing("a draft")...)
 			return append(msgs, on(m, event(8, client.EvMessageCompleted, `{"entryId":"e9","role":"user","text":"And renewals?","timestamp":"2026-10-14T09:30:00Z"}`)),
 				on(m, event(9, client.EvMessageCompleted, `{"entryId":"e10","role":"assistant","text":"A lease is renewed by","timestamp":"2026-10-14T09:30:00Z"}`)),
-				keyEsc, session.AbortedMsg{Gen: m.gen},
+				keyEsc, session.AbortedMsg{Gen: m.tiles.Gen()},
 				on(m, event(10, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`)))
 		}},
 	}
@@ -182,9 +185,9 @@ func TestQueue(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := driven(t, 80, 24)
 			feed(m, c.steps(m)...)
-			golden(t, drawn(m, queuePart, statusPart))
-			if c.name == "esc with a queue" && (len(m.laneItems()) != 1 || m.composer.Value() != "a draft") {
-				t.Errorf("esc wiped something: lane %v, draft %q", m.laneItems(), m.composer.Value())
+			drawnAs(t, m, queueOf, statusOf)
+			if c.name == "esc with a queue" && (len(m.tiles.Focused().LaneItems()) != 1 || m.composer.Value() != "a draft") {
+				t.Errorf("esc wiped something: lane %v, draft %q", m.tiles.Focused().LaneItems(), m.composer.Value())
 			}
 		})
 	}
@@ -198,7 +201,7 @@ func TestSelection(t *testing.T) {
 	t.Run("entry selected", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, keyTab, keyTab, keyUp, keyUp) // past the tool chip
-		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
+		drawnAs(t, m, transcriptOf, composerOf, statusOf)
 	})
 	t.Run("copied", func(t *testing.T) {
 		m := driven(t, 80, 24)
@@ -210,7 +213,7 @@ func TestSelection(t *testing.T) {
 		if got := fmt.Sprint(cmd()); got != "What is a lease?" {
 			t.Errorf("the clipboard got %q", got)
 		}
-		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
+		drawnAs(t, m, transcriptOf, composerOf, statusOf)
 	})
 	t.Run("fork with selectedText", func(t *testing.T) {
 		m := driven(t, 80, 24)
@@ -220,13 +223,13 @@ func TestSelection(t *testing.T) {
 		}
 		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))
 		forked.Parent = &client.Parent{SessionID: "s1", Kind: "fork", EntryID: "e1"}
-		feed(m, forkedMsg{gen: m.gen, branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
-		feed(m, session.OpenedMsg{Gen: m.gen, ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
-			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
-		if m.sess.ID() != "s2" || m.composer.Value() != "What is a lease?" {
-			t.Errorf("after the fork: session %s, composer %q", m.sess.ID(), m.composer.Value())
+		feed(m, manage.ForkedMsg{Gen: m.tiles.Gen(), Branched: &client.Branched{Session: forked, SelectedText: "What is a lease?"}})
+		feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
+			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}})
+		if m.tiles.Focused().ID() != "s2" || m.composer.Value() != "What is a lease?" {
+			t.Errorf("after the fork: session %s, composer %q", m.tiles.Focused().ID(), m.composer.Value())
 		}
-		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
+		drawnAs(t, m, transcriptOf, composerOf, statusOf)
 	})
 	t.Run("fork with hostile selectedText", func(t *testing.T) {
 		m := driven(t, 100, 24)
@@ -236,9 +239,9 @@ func TestSelection(t *testing.T) {
 		}
 		forked := summary("s2", "", t0, lease("user:ada", "cli-me"))
 		hostile := "What is a \u202elease\u200b?\x1b]0;pwned\x07\x1b[2J"
-		feed(m, forkedMsg{gen: m.gen, branched: &client.Branched{Session: forked, SelectedText: hostile}})
-		feed(m, session.OpenedMsg{Gen: m.gen, ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
-			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
+		feed(m, manage.ForkedMsg{Gen: m.tiles.Gen(), Branched: &client.Branched{Session: forked, SelectedText: hostile}})
+		feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s2", Principal: "user:ada", Claim: &client.Claimed{},
+			Snap: &client.Snapshot{Session: forked}}, session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}})
 		if got := m.composer.Value(); got != "What is a lease?" {
 			t.Errorf("the composer holds %q: host text went in as it came", got)
 		}
@@ -252,7 +255,7 @@ func TestSelection(t *testing.T) {
 		if m.View().MouseMode != tea.MouseModeNone {
 			t.Error("f2 left the mouse captured")
 		}
-		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
+		drawnAs(t, m, transcriptOf, composerOf, statusOf)
 		feed(m, keyF2)
 		if m.View().MouseMode != tea.MouseModeCellMotion {
 			t.Error("f2 again did not capture the mouse")
@@ -264,10 +267,10 @@ func TestSelection(t *testing.T) {
 // text, and nothing else.
 func TestSplitAttribution(t *testing.T) {
 	t.Parallel()
-	if a, r := splitAttribution("[Bo collaborator]\nTry it"); a != "Bo" || r != "Try it" {
+	if a, r := manage.SplitAttribution("[Bo collaborator]\nTry it"); a != "Bo" || r != "Try it" {
 		t.Errorf("got %q %q", a, r)
 	}
-	if a, r := splitAttribution("[not] an attribution\nline"); a != "" || r != "[not] an attribution\nline" {
+	if a, r := manage.SplitAttribution("[not] an attribution\nline"); a != "" || r != "[not] an attribution\nline" {
 		t.Errorf("got %q %q", a, r)
 	}
 }
@@ -285,12 +288,12 @@ func TestNotices(t *testing.T) {
 		t.Error("focus reporting is off")
 	}
 	feed(m, settled(m, 5))
-	if m.notified != 0 {
-		t.Fatalf("%d notices while focused", m.notified)
+	if m.notices.Sent() != 0 {
+		t.Fatalf("%d notices while focused", m.notices.Sent())
 	}
 	feed(m, tea.BlurMsg{}, settled(m, 6), chimeArrives(m, 7, "c1", "Bo", "hi"), tea.FocusMsg{}, settled(m, 8))
-	if m.notified != 2 {
-		t.Fatalf("%d notices, want 2 (the settle and the chime while unfocused)", m.notified)
+	if m.notices.Sent() != 2 {
+		t.Fatalf("%d notices, want 2 (the settle and the chime while unfocused)", m.notices.Sent())
 	}
 
 	cases := []struct {
@@ -309,7 +312,7 @@ func TestNotices(t *testing.T) {
 		cfg.NoBell, cfg.Desktop = c.noBell, c.desktop
 		m := newModel(t, cfg, 80, 24)
 		feed(m, tea.BlurMsg{})
-		got := fmt.Sprint(m.notify("Bo chimes: \x1b]52;c;eA==\a")().(tea.RawMsg).Msg)
+		got := fmt.Sprint(m.notices.Notify("Bo chimes: \x1b]52;c;eA==\a")().(tea.RawMsg).Msg)
 		if got != c.want {
 			t.Errorf("%s: wrote %q, want %q", c.name, got, c.want)
 		}
@@ -318,7 +321,7 @@ func TestNotices(t *testing.T) {
 	cfg.NoBell, cfg.Desktop = true, DesktopOff
 	off := newModel(t, cfg, 80, 24)
 	feed(off, tea.BlurMsg{})
-	if off.notify("x") != nil || off.View().ReportFocus {
+	if off.notices.Notify("x") != nil || off.View().ReportFocus {
 		t.Error("notices switched off still notify or ask for focus reports")
 	}
 }
@@ -342,8 +345,8 @@ func TestDeleteOutcome(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := picking(t, 80, 24)
 			out := c.out
-			feed(m, keyDown, keyCtrlD, press('y'), deletedMsg{id: "s2", title: "Leases and takeovers", outcome: &out})
-			golden(t, drawn(m, overlayPart, statusPart))
+			feed(m, keyDown, keyDelete, press('y'), keyEnter, manage.DeletedMsg{ID: "s2", Title: "Leases and takeovers", Outcome: &out})
+			drawnAs(t, m, overlayOf, statusOf)
 			feed(m, keyEnter)
 			if m.focus != focusPicker || strings.Contains(screen(m), "Deleted") {
 				t.Errorf("enter did not close the outcome: focus %d", m.focus)
@@ -359,7 +362,7 @@ func TestVisit(t *testing.T) {
 	sent := func(res *client.ChimeResult, err error) steps {
 		return func(m *Model) []tea.Msg {
 			return append(typing("Look at the 2024 census too."), keyEnter,
-				chimedMsg{visit: true, out: session.Outgoing{Op: opChime, Text: "Look at the 2024 census too."}, res: res, err: err})
+				visit.ChimedMsg{Out: ui.Outgoing{Op: client.OpChime, Text: "Look at the 2024 census too."}, Res: res, Err: err})
 		}
 	}
 	cases := []struct {
@@ -382,7 +385,11 @@ func TestVisit(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, bodyPart, statusPart))
+			if c.name == "help" { // the visit's keys over its screen: the root's whole
+				golden(t, drawn(m, bodyPart, statusPart))
+				return
+			}
+			drawnAs(t, m, visitOf, composerOf, statusOf)
 		})
 	}
 }

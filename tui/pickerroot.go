@@ -7,33 +7,27 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
-
-// newPicker is the session picker of the client's host.
-func (m *Model) newPicker() *picker.Picker {
-	var host picker.Host
-	if c := m.cfg.Client; c != nil {
-		host = picker.Host{Gardend: c.GardendURL(), Service: c.ServiceURL(), Graph: c.Graph(), Visitor: c.Visitor()}
-	}
-	return picker.NewPicker(&m.Context, host, m.cfg.PollEvery)
-}
 
 // pickerShown reports whether the screen is the session picker's.
 func (m *Model) pickerShown() bool {
 	if m.focus == focusVisit && m.visit != nil {
 		return false
 	}
-	return m.focus == focusPicker || m.sess == nil
+	return m.focus == focusPicker || m.tiles.Focused() == nil
 }
 
 // syncPicker tells the picker who the person is, which session is open and
 // whether it shows; it returns the ticks the picker schedules.
 func (m *Model) syncPicker() tea.Cmd {
 	current := ""
-	if m.sess != nil {
-		current = m.sess.ID()
+	if m.tiles.Focused() != nil {
+		current = m.tiles.Focused().ID()
 	}
 	m.picker.Set(m.me, current)
 	return m.picker.Sync(m.pickerShown())
@@ -56,7 +50,7 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.Inspect:
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
-		return m.open(a.ID)
+		return m.openTiles([]string{a.ID})
 	case picker.OpenMany:
 		return m.openTiles(a.IDs)
 	case picker.Back:
@@ -64,8 +58,8 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.New:
 		m.openNewSession()
 	case picker.Clone:
-		m.note = "cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…"
-		return cloneSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID)
+		m.note.Say("cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…")
+		return m.manage.Clone(a.Target.SessionID)
 	}
 	return nil
 }
@@ -89,79 +83,55 @@ func inspectListed(ctx context.Context, c *client.Client, a picker.Inspect) tea.
 	}
 }
 
-// onPickerData handles the answers of the picker's commands.
-func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case picker.ListedMsg:
-		if msg.Principal != "" {
-			m.me.Principal = msg.Principal
+// onManageAction acts on what the manager reported: list again, open what
+// was made or forked (a fork of a session closed since opens nothing), show
+// a delete's outcome, give a refused create or export its due.
+func (m *Model) onManageAction(a manage.Action) tea.Cmd {
+	switch a := a.(type) {
+	case manage.Reload:
+		return m.reload(a.Select)
+	case manage.Open:
+		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)])
+	case manage.Created:
+		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
+		m.tiles.Focused().MarkCreated()
+		if joined != "" {
+			m.tiles.Focused().SayOnOpen(ui.SanitizeLine(a.ID) + " is new: " + joined)
 		}
-		// an older listing's answer, or a poll's from an earlier opening, changes nothing
-		m.dirty = m.picker.Takes(msg)
-		return tea.Batch(m.onPicker(msg), m.continueWith(msg))
-	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
-		return m.onPicker(msg)
-	case renamedMsg:
-		return m.onRenamed(msg)
-	case clonedMsg:
-		return m.onCloned(msg)
-	case createdMsg:
-		if m.failed(msg.err) {
-			m.explainRefusal(msg.err)
-			m.refusedAtCreate(msg.err)
-			if m.account == nil && m.refusal != nil {
-				return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
-			}
+		return cmd
+	case manage.CreateRefused:
+		if a.Meaning != "" { // whole, with what it means, over the status line that cuts it
+			m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(a.Err, &m.Keys)+"\n\n"+a.Meaning))
+		}
+		m.keepRefusal(a.Err, true)
+		if m.account == nil && m.refusal != nil {
+			return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
+		}
+	case manage.Deleted:
+		var closing tea.Cmd
+		if s := m.tiles.Focused(); s != nil && s.ID() == a.ID {
+			closing = m.closeTile(s, true)
+		}
+		m.push(dialog.NewDeleted(&m.Context, a.ID, a.Title, a.Outcome))
+		return tea.Batch(closing, m.reload(""))
+	case manage.Forked:
+		if m.tiles.Of(a.Gen) == nil || m.failed(a.Err) {
 			return nil
 		}
-		cmd := m.open(msg.created.Session.SessionID)
-		m.sess.MarkCreated()
+		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
+		if a.Text != "" {
+			m.composer.SetValue(a.Text)
+		}
+		said := a.Said
+		if joined != "" {
+			said += " · " + joined
+		}
+		m.tiles.Focused().SayOnOpen(said)
 		return cmd
-	case deletedMsg:
-		return m.onDeleted(msg)
-	default:
-		m.dirty = false
+	case manage.ExportFailed:
+		if m.tiles.Focused() != nil && !m.cfg.Watch {
+			m.composer.Restore(a.Line) // the command back, to change and run again
+		}
 	}
 	return nil
-}
-
-// onRenamed shows a rename's outcome and lists again.
-func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
-	}
-	m.setErr(nil)
-	m.note = "renamed to “" + ui.TitleLine(msg.session.DisplayTitle()) + "”"
-	return m.reload(msg.session.SessionID)
-}
-
-// onCloned says where the clone is and lists again, selecting it.
-func (m *Model) onCloned(msg clonedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
-	}
-	m.setErr(nil)
-	m.note = "cloned as “" + ui.TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
-		ui.SanitizeLine(msg.branched.Session.SessionID) + ")"
-	return m.reload(msg.branched.Session.SessionID)
-}
-
-// onDeleted says both outcomes of a delete: the session in the host's
-// trash, and the mirrored document in the workspace's Trash (or why not).
-func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
-	}
-	m.setErr(nil)
-	out := msg.outcome
-	m.note = "deleted “" + ui.SanitizeLine(msg.title) + "”"
-	if out.MirrorErr != nil {
-		m.note += ": its mirrored document is not in the Trash"
-	}
-	var closing tea.Cmd
-	if m.sess != nil && m.sess.ID() == msg.id {
-		closing = m.closeSession()
-	}
-	m.push(dialog.NewDeleted(&m.Context, msg.id, msg.title, *out))
-	return tea.Batch(closing, m.reload(""))
 }

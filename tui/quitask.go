@@ -3,8 +3,6 @@ package tui
 import (
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -26,7 +24,7 @@ type quitAnyway struct{ rootAct }
 // reports whether it asked.
 func (m *Model) askQuit() bool {
 	var lines []string
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		u := s.Unanswered()
 		if u == nil {
 			continue
@@ -37,9 +35,9 @@ func (m *Model) askQuit() bool {
 		}
 		lines = append(lines, "  · "+panes.OpWord(u.Op)+" “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)
 	}
-	if v := m.visit; v != nil && v.unanswered() != nil {
-		u, state := v.unanswered(), "no answer yet"
-		if v.outbound == u {
+	if v := m.visit; v != nil && v.Unanswered() != nil {
+		u, state := v.Unanswered(), "no answer yet"
+		if v.Outbound() == u {
 			state = "sending…"
 		}
 		lines = append(lines, "  · chime “"+ui.SanitizeLine(ui.ClipRunes(u.Text, 50))+"”: "+state)
@@ -56,13 +54,9 @@ func (m *Model) askQuit() bool {
 	d := dialog.NewChoice(&m.Context, "Not answered yet", body, []dialog.Option{
 		{Label: "stay"},
 		{Label: "quit anyway, and keep it as the draft", Act: quitAnyway{}},
-	}, 0, false)
-	m.quitAsk = d
+	}, 0)
 	m.push(d)
-	m.note = ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it"
+	m.note.Say(ui.KeyName(m.Keys.Down) + " " + ui.KeyName(m.Keys.Open) + " quits anyway, keeping it · " +
+		ui.KeyName(m.Keys.Quit) + " or " + ui.KeyName(m.Keys.Dismiss) + " stays")
 	return true
 }
-
-// onQuitAnyway quits: the drafts, the unanswered messages with them, are
-// kept by the caller (Drafts).
-func (m *Model) onQuitAnyway() tea.Cmd { return tea.Quit }

@@ -130,6 +130,11 @@ func TestQuitKeepsTheUnansweredMessage(t *testing.T) {
 				t.Fatal("enter on the question quit: staying is the marked answer")
 			}
 			a.until("the question closed", func(s string) bool { return !strings.Contains(s, "Not answered yet") })
+			a.send(keyCtrlC, keyCtrlC)
+			a.see("Not answered yet", "↓ enter quits anyway, keeping it · ctrl+c or esc stays")
+			if _, cmd := a.m.Update(keyCtrlC); quitsAll(cmd) || a.m.top() != nil {
+				t.Fatalf("ctrl+c at the question quit, or left it open (%T): it stays, its safe answer", a.m.top())
+			}
 			a.send(keyCtrlC, keyCtrlC, keyDown)
 			a.see("▸ quit anyway, and keep it as the draft")
 			if _, cmd := a.m.Update(keyEnter); !quitsAll(cmd) {
@@ -191,8 +196,9 @@ func TestKeptMessageTheHostHad(t *testing.T) {
 	a.see("no answer yet: enter sends the same request again · did it go")
 	a.send(keyCtrlC, keyCtrlC)
 	a.see("Not answered yet")
-	if _, cmd := a.m.Update(keyCtrlC); !quitsAll(cmd) { // ctrl+c at the question quits, keeping it
-		t.Fatal("ctrl+c at the question did not quit")
+	a.send(keyDown)
+	if _, cmd := a.m.Update(keyEnter); !quitsAll(cmd) { // quit anyway, keeping it
+		t.Fatal("quit anyway at the question did not quit")
 	}
 	d := a.m.Drafts()
 	store.kept[d[0].Key] = d[0].Kept
@@ -223,7 +229,7 @@ func TestKeptMessageConflictIsTaken(t *testing.T) {
 	cfg.SessionID = newSession(t, ada, "Conflict")
 	a := drive(t, "ada", cfg, 120, 30)
 	a.see("● you drive from this terminal")
-	s := a.m.sess
+	s := a.m.tiles.Focused()
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "req-kept", Text: "sent before", Kept: true}
 	s.KeepUnanswered(out)
 	a.send(session.SentMsg{Gen: s.Gen(), Out: out, Err: &client.Error{Status: 409, Code: client.CodeRequestIDConflict,
@@ -287,7 +293,7 @@ func TestQuitKeepsTheUnansweredChime(t *testing.T) {
 		t.Fatal("quit anyway did not quit")
 	}
 	drafts := b.m.Drafts()
-	if len(drafts) != 1 || drafts[0].Kept.Request != "Look at the census." || drafts[0].Kept.Op != opChime ||
+	if len(drafts) != 1 || drafts[0].Kept.Request != "Look at the census." || drafts[0].Kept.Op != client.OpChime ||
 		drafts[0].Kept.RequestID == "" {
 		t.Fatalf("Drafts() = %+v: the chime is not kept with its request", drafts)
 	}
@@ -304,7 +310,7 @@ func TestQuitKeepsTheUnansweredChime(t *testing.T) {
 	c.see("your chime with no answer is kept", "┃ and a draft")
 	c.send(keyCtrlC) // the draft cleared: enter on an empty composer sends the kept chime
 	c.send(keyEnter)
-	c.see("pending with the driver since")
+	c.see("held for the driver to decide")
 	if got := chimes(); len(got) != 1 || got[0].Text != "Look at the census." {
 		t.Fatalf("the room's chimes: %+v, want the one kept", got)
 	}

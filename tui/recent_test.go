@@ -74,8 +74,8 @@ func TestContinueOpensTheLastWall(t *testing.T) {
 	cfg.Recent, cfg.Continue = rec, true
 	b := drive(t, "continue", cfg, 100, 30)
 	s := b.see("▸ you type here · Beta", "Gamma · chat", "You said: hello Gamma")
-	if strings.Contains(s, "Alpha") || len(b.m.tiles) != 2 {
-		t.Fatalf("--continue opened more than the last wall (%d tiles):\n%s", len(b.m.tiles), s)
+	if strings.Contains(s, "Alpha") || len(b.m.tiles.All()) != 2 {
+		t.Fatalf("--continue opened more than the last wall (%d tiles):\n%s", len(b.m.tiles.All()), s)
 	}
 }
 
@@ -103,7 +103,7 @@ func TestContinueOpensTheNewest(t *testing.T) {
 	cfg.Recent, cfg.Continue = &memRecent{}, true
 	a := drive(t, "continue", cfg, 100, 30)
 	a.see("You said: now the older one moves")
-	if a.m.sess == nil || a.m.sess.ID() != ids[0] || len(a.m.tiles) != 1 {
+	if a.m.tiles.Focused() == nil || a.m.tiles.Focused().ID() != ids[0] || len(a.m.tiles.All()) != 1 {
 		t.Fatalf("--continue did not open the session updated last (%s)", ids[0])
 	}
 
@@ -157,8 +157,8 @@ func TestContinueSkipsAGoneSession(t *testing.T) {
 	cfg.Recent, cfg.Continue = &memRecent{ids: ids}, true
 	a := drive(t, "continue", cfg, 100, 30)
 	a.see("You said: hello Beta")
-	a.until("Alpha's tile dropped", func(string) bool { return len(a.m.tiles) == 1 })
-	if a.m.sess == nil || a.m.sess.ID() != ids[1] {
+	a.until("Alpha's tile dropped", func(string) bool { return len(a.m.tiles.All()) == 1 })
+	if a.m.tiles.Focused() == nil || a.m.tiles.Focused().ID() != ids[1] {
 		t.Fatalf("the session still there is not the one focused")
 	}
 }
@@ -190,8 +190,8 @@ func TestPickerOffersTheLastWall(t *testing.T) {
 	c.see("filter: Beta", "▸ Beta")
 	c.send(keyEnter)
 	s = c.see("You said: hello Beta")
-	if len(c.m.tiles) != 1 {
-		t.Fatalf("enter after a filter opened %d sessions, not the one selected:\n%s", len(c.m.tiles), s)
+	if len(c.m.tiles.All()) != 1 {
+		t.Fatalf("enter after a filter opened %d sessions, not the one selected:\n%s", len(c.m.tiles.All()), s)
 	}
 
 	cfg = hostConfig(t, person(t, srv, "ada-token", "cli-wall"))

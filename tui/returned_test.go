@@ -65,7 +65,7 @@ func TestCancelledTextComesBack(t *testing.T) {
 	t.Run("not when the person cancelled it", func(t *testing.T) {
 		m := driven(t, 80, 24)
 		feed(m, laneSteps(m)...)
-		feed(m, keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.gen, CommandID: "c2"})
+		feed(m, keyTab, keyTab, press('x'), keyEnter, session.CancelledMsg{Gen: m.tiles.Gen(), CommandID: "c2"})
 		feed(m, hostCancels(m)...)
 		if got := m.composer.Value(); got != "" || strings.Contains(screen(m), "enter sends again") {
 			t.Errorf("a cancel the person asked for came back: composer %q\n%s", got, screen(m))

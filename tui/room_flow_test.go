@@ -80,8 +80,8 @@ func testVisitFlow(t *testing.T, opts ...vehicletest.Option) {
 	b.see("✉ you chime into this room · nothing known of it yet")
 	b.send(typing("Look at the census.")...)
 	b.send(keyEnter)
-	b.see("you → chime · pending with the driver since 09:30", "Look at the census.",
-		"you will not see the outcome here: only the session's owner reads it", "✉ as of 09:30: chimes waited for the driver (suggest)")
+	b.see("you → chime · sent at 09:30 · held for the driver to decide", "Look at the census.",
+		"its outcome is not visible from here: only the session's owner reads it", "✉ as of 09:30: chimes waited for the driver (suggest)")
 	snap, err := ada.Inspect(t.Context(), id)
 	if err != nil || len(snap.Chimes) != 1 || snap.Chimes[0].Author != "Bo" {
 		t.Fatalf("ada's room: %+v, %v", snap, err)
@@ -138,7 +138,7 @@ func testQueueFlow(t *testing.T, opts ...vehicletest.Option) {
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("● you drive from this terminal", "● live")
-	sent := func(string) bool { return !a.m.sess.Sending() }
+	sent := func(string) bool { return !a.m.tiles.Focused().Sending() }
 
 	a.send(typing("hold on #hold")...)
 	a.send(keyEnter)
@@ -182,7 +182,7 @@ func TestForkFlow(t *testing.T) {
 	a.see("You said: first question", "idle")
 	a.send(keyTab, keyTab, keyUp)
 	a.send(press('f'), keyEnter)
-	a.until("the fork open", func(string) bool { return a.m.sess.ID() == "s2" && a.m.sess.State() != nil })
+	a.until("the fork open", func(string) bool { return a.m.tiles.Focused().ID() == "s2" && a.m.tiles.Focused().State() != nil })
 	a.see("vehicle · s2", "● you drive from this terminal", "┃ first question")
 	if a.m.composer.Value() != "first question" {
 		t.Errorf("after the fork the composer holds %q", a.m.composer.Value())
@@ -229,8 +229,8 @@ func TestDeletedElsewhere(t *testing.T) {
 	}
 	a.send(typing("anyone?")...)
 	a.send(keyEnter, keyCtrlS)
-	if a.m.composer.Value() != "" || a.m.sess.Sending() {
-		t.Errorf("a deleted session took a draft %q (sending %v)", a.m.composer.Value(), a.m.sess.Sending())
+	if a.m.composer.Value() != "" || a.m.tiles.Focused().Sending() {
+		t.Errorf("a deleted session took a draft %q (sending %v)", a.m.composer.Value(), a.m.tiles.Focused().Sending())
 	}
 	if e := a.m.LastError(); strings.Contains(e, "not_found") {
 		t.Errorf("a send went to the host: %s", e)
@@ -254,10 +254,12 @@ func TestNewSessionFromADeletedOne(t *testing.T) {
 	a.send(keyEsc, keyCtrlN)
 	a.see("New session")
 	a.send(keyEnter)
-	if strings.Contains(a.m.note, "nothing is sent") {
-		t.Errorf("creating a session, the status says %q", a.m.note)
+	if strings.Contains(a.m.note.Text(), "nothing is sent") {
+		t.Errorf("creating a session, the status says %q", a.m.note.Text())
 	}
-	a.until("the new session open", func(string) bool { return a.m.sess != nil && a.m.sess.ID() != id && !a.m.sess.Gone() })
+	a.until("the new session open", func(string) bool {
+		return a.m.tiles.Focused() != nil && a.m.tiles.Focused().ID() != id && !a.m.tiles.Focused().Gone()
+	})
 	list, err := ada.List(t.Context())
 	if err != nil || len(list) != 1 || list[0].SessionID == id {
 		t.Fatalf("the host lists %+v (%v), want the one new session", list, err)
@@ -306,7 +308,7 @@ func TestChimeKeptWhenHostGone(t *testing.T) {
 	srv.Close()
 	w.send(typing("are you there?")...)
 	w.send(keyEnter)
-	w.until("the chime's answer", func(string) bool { return !w.m.visit.sending })
+	w.until("the chime's answer", func(string) bool { return !w.m.visit.Sending() })
 	w.see("no answer to your chime: enter sends it again")
 	if v := w.m.composer.Value(); v != "" {
 		t.Fatalf("the composer holds %q after a lost answer", v)

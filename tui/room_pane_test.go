@@ -25,17 +25,17 @@ func withChimes(t *testing.T, n int) *Model {
 func TestRoomAnswersSayTheOutcome(t *testing.T) {
 	t.Parallel()
 	m := withChimes(t, 2)
-	feed(m, session.ResolvedMsg{Gen: m.gen, Chime: client.Chime{ChimeID: "c0", Author: "Bo"}, Accept: true})
-	if m.note != "accepted Bo's chime" {
-		t.Errorf("the answer says %q", m.note)
+	feed(m, session.ResolvedMsg{Gen: m.tiles.Gen(), Chime: client.Chime{ChimeID: "c0", Author: "Bo"}, Accept: true})
+	if m.note.Text() != "accepted Bo's chime" {
+		t.Errorf("the answer says %q", m.note.Text())
 	}
-	feed(m, session.ResolvedMsg{Gen: m.gen, Chime: client.Chime{ChimeID: "c1", Author: "Jess"}})
-	if m.note != "rejected Jess' chime" {
-		t.Errorf("the answer says %q", m.note)
+	feed(m, session.ResolvedMsg{Gen: m.tiles.Gen(), Chime: client.Chime{ChimeID: "c1", Author: "Jess"}})
+	if m.note.Text() != "rejected Jess' chime" {
+		t.Errorf("the answer says %q", m.note.Text())
 	}
-	m.note = ""
-	feed(m, session.ResolvedMsg{Gen: m.gen - 1, Chime: client.Chime{ChimeID: "c1", Author: "Bo"}, Accept: true})
-	if m.note != "" {
-		t.Errorf("another session's answer spoke: %q", m.note)
+	m.note.Say("")
+	feed(m, session.ResolvedMsg{Gen: m.tiles.Gen() - 1, Chime: client.Chime{ChimeID: "c1", Author: "Bo"}, Accept: true})
+	if m.note.Text() != "" {
+		t.Errorf("another session's answer spoke: %q", m.note.Text())
 	}
 }

@@ -63,7 +63,7 @@ func TestRoomActsOnlyOnTheMarkedChime(t *testing.T) {
 	feed(m, chimeArrives(m, 5, "c1", "Bo", "one"), chimeArrives(m, 6, "c2", "Cy", "two"), keyTab)
 	m.room.SetSize(80, 1) // as when the pane had no room on screen
 	_, cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if cmd != nil || !strings.Contains(m.note, "not on screen") {
-		t.Errorf("enter acted on a chime not on screen: note %q", m.note)
+	if cmd != nil || !strings.Contains(m.note.Text(), "not on screen") {
+		t.Errorf("enter acted on a chime not on screen: note %q", m.note.Text())
 	}
 }

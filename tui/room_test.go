@@ -36,7 +36,7 @@ func chimeResolved(m *Model, seq int64, id string, accepted bool) tea.Msg {
 func watching(t *testing.T) *Model {
 	other := lease("user:ada", "cli-other")
 	m := opened(t, testConfig(t), 80, 24, snapshot(other), leaseHeld(other, true))
-	feed(m, press('w'))
+	feed(m, keyEsc) // the offer: esc watches
 	return m
 }
 
@@ -71,22 +71,22 @@ func roomCases() []roomCase {
 		}},
 		{name: "chime accepted", steps: func(m *Model) []tea.Msg {
 			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('a'), keyEnter,
-				session.ResolvedMsg{Gen: m.gen, Accept: true, Chime: bo, Res: &client.ChimeResult{Accepted: true, ChimeID: "c1", CommandID: "chime-c1"}},
+				session.ResolvedMsg{Gen: m.tiles.Gen(), Accept: true, Chime: bo, Res: &client.ChimeResult{Accepted: true, ChimeID: "c1", CommandID: "chime-c1"}},
 				chimeResolved(m, 6, "c1", true),
 				on(m, event(7, client.EvMessageCompleted, `{"entryId":"e4","role":"user","text":"[Bo collaborator]\nTry the archive.","timestamp":"2026-10-14T09:31:00Z"}`)),
 				on(m, event(8, client.EvRunStarted, `{"runId":"r2"}`))}
 		}},
 		{name: "chime rejected", steps: func(m *Model) []tea.Msg {
 			return []tea.Msg{chimeArrives(m, 5, "c1", "Bo", "Try the archive."), keyTab, press('x'), keyEnter,
-				session.ResolvedMsg{Gen: m.gen, Chime: bo, Res: &client.ChimeResult{ChimeID: "c1"}},
+				session.ResolvedMsg{Gen: m.tiles.Gen(), Chime: bo, Res: &client.ChimeResult{ChimeID: "c1"}},
 				chimeResolved(m, 6, "c1", false)}
 		}},
 		{name: "policy changed", steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{keyTab, press('p'), keyEnter, session.PolicyMsg{Gen: m.gen, Policy: client.PolicyCoDrive},
+			return []tea.Msg{keyTab, press('p'), keyEnter, session.PolicyMsg{Gen: m.tiles.Gen(), Policy: client.PolicyCoDrive},
 				on(m, event(5, client.EvRoomPolicy, `{"policy":"co-drive"}`))}
 		}},
 		{name: "policy refused", steps: func(m *Model) []tea.Msg {
-			return []tea.Msg{keyTab, press('P'), keyEnter, session.PolicyMsg{Gen: m.gen, Policy: client.PolicyMute,
+			return []tea.Msg{keyTab, press('P'), keyEnter, session.PolicyMsg{Gen: m.tiles.Gen(), Policy: client.PolicyMute,
 				Err: &client.Error{Code: client.CodeLeaseRequired, Message: "claim the lease first"}}}
 		}},
 		{name: "watcher cannot accept", watch: true, steps: func(m *Model) []tea.Msg {
@@ -111,7 +111,7 @@ func TestRoom(t *testing.T) {
 				m = watching(t)
 			}
 			feed(m, c.steps(m)...)
-			golden(t, drawn(m, roomPart, overlayPart, leasePart, statusPart))
+			drawnAs(t, m, roomOf, overlayOf, leaseOf, statusOf)
 		})
 	}
 }
@@ -129,11 +129,11 @@ func TestRoomKeysSendTheRightRequests(t *testing.T) {
 		feed(m)
 	}
 	feed(m, keyDown, press('a'))
-	if m.note != "a: enter accepts Cy's chime “two” · typing goes to the composer" {
-		t.Errorf("a after ↓ did not ask for enter: note %q", m.note)
+	if m.note.Text() != "a: enter accepts Cy's chime “two” · typing goes to the composer" {
+		t.Errorf("a after ↓ did not ask for enter: note %q", m.note.Text())
 	}
-	if _, cmd := m.Update(keyEnter); cmd == nil || m.note != "accepting Cy's chime “two”…" {
-		t.Errorf("a after ↓: note %q", m.note)
+	if _, cmd := m.Update(keyEnter); cmd == nil || m.note.Text() != "accepting Cy's chime “two”…" {
+		t.Errorf("a after ↓: note %q", m.note.Text())
 	}
 	feed(m, keyEsc)
 	if m.focus != focusSession {

@@ -51,7 +51,7 @@ func TestHostTextIsInert(t *testing.T) {
 	other := lease("user:"+evil, "cli-x")
 	m.Update(picker.ListedMsg{Gen: m.picker.Asked(), List: []client.Summary{summary("s9", evil, t0, other)}})
 	uitest.CheckInert(t, m.View().Content)
-	m.Update(keyCtrlD)
+	m.Update(keyDelete)
 	uitest.CheckInert(t, m.View().Content)
 	if v := m.View(); strings.ContainsAny(v.WindowTitle, "\x1b\a") {
 		t.Errorf("the window title carries an escape: %q", v.WindowTitle)

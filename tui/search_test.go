@@ -192,15 +192,15 @@ func TestSearchFollowsNewEntries(t *testing.T) {
 	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 6") {
 		t.Fatalf("a streaming reply with a match: want 1 of 6:\n%s", s)
 	}
-	feed(m, delta(m, "m9", " and a second needle"), flushMsg{gen: m.gen}) // drawn, as any delta, at the flush
+	feed(m, delta(m, "m9", " and a second needle"), session.FlushMsg{}) // drawn, as any delta, at the flush
 	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 7") {
 		t.Fatalf("the streaming reply grew a match: want 1 of 7:\n%s", s)
 	}
 	// The session opened again with another transcript: the index is built
 	// again for it, the query kept.
 	snap := long(30)
-	m.open("s1")
-	feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap,
+	open(m, "s1")
+	feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap,
 		Claim: &client.Claimed{Lease: *snap.Session.Lease}})
 	if m.focus == focusSearch {
 		t.Fatal("the search bar stays open over another session")
@@ -313,17 +313,17 @@ func TestSearchFollowsTheKeyMap(t *testing.T) {
 func TestSearchIndexFollowsInsertions(t *testing.T) {
 	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, long(200), nil)
-	m.sess.State().Entries[9].Text = "turn 10 has a needle"
-	m.sess.State().Entries[9].Rev++
+	m.tiles.Focused().State().Entries[9].Text = "turn 10 has a needle"
+	m.tiles.Focused().State().Entries[9].Rev++
 	feed(m, keyCtrlF)
 	feed(m, typing("needle")...)
 	if s := bottomLines(m, 2); !strings.Contains(s, "1 of 1") {
 		t.Fatalf("want 1 of 1:\n%s", s)
 	}
 	insert := func(at int, text string) {
-		es := m.sess.State().Entries
+		es := m.tiles.Focused().State().Entries
 		e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: text, Rev: 1, EntryID: "x" + text}
-		m.sess.State().Entries = append(es[:at:at], append([]client.Entry{e}, es[at:]...)...)
+		m.tiles.Focused().State().Entries = append(es[:at:at], append([]client.Entry{e}, es[at:]...)...)
 	}
 	insert(195, "a needle near the end")
 	feed(m, keyDown)
@@ -355,7 +355,7 @@ func TestEntriesStartWhereTheWindowIs(t *testing.T) {
 	if m.focus != focusEntries {
 		t.Fatal("tab never reached the entries")
 	}
-	es := m.entries()
+	es := entries(m)
 	if sel, _ := selIndex(m), 0; sel >= len(es)-1 || sel < beforeFirst {
 		t.Fatalf("selected entry %d of %d, the window's top is %d", sel, len(es), beforeFirst)
 	}
@@ -376,8 +376,8 @@ func TestCtrlCClosesTheSearch(t *testing.T) {
 	feed(m, keyCtrlF)
 	feed(m, typing("turn")...)
 	feed(m, keyCtrlC)
-	if m.focus != focusSession || m.quitArmed || !strings.Contains(bottomLines(m, 1), "search closed") {
-		t.Fatalf("ctrl+c in the search bar: focus %v, quit armed %v:\n%s", m.focus, m.quitArmed, screen(m))
+	if m.focus != focusSession || m.note.QuitArmed() || !strings.Contains(bottomLines(m, 1), "search closed") {
+		t.Fatalf("ctrl+c in the search bar: focus %v, quit armed %v:\n%s", m.focus, m.note.QuitArmed(), screen(m))
 	}
 	feed(m, keyCtrlC)
 	if m.composer.Value() != "" || !strings.Contains(bottomLines(m, 1), "draft cleared") {

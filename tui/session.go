@@ -11,65 +11,68 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// open closes the open sessions (releasing their leases) and opens id.
-func (m *Model) open(id string) tea.Cmd { return m.openTiles([]string{id}) }
-
 // openTiles closes the open sessions (releasing their leases and keeping
 // their drafts) and opens ids, one tile each, the first focused.
-func (m *Model) openTiles(ids []string) tea.Cmd {
+func (m *Model) openTiles(ids []string) tea.Cmd { return m.openTilesAt(ids, 0) }
+
+// openTilesAt is openTiles with the focus on tile focus: the others never
+// have it, so what needs the person in them stays marked.
+func (m *Model) openTilesAt(ids []string, focus int) tea.Cmd {
 	ids = distinct(ids)
 	query := m.transcript.Search().Query() // the person's last search goes on
 	keep := m.saveDrafts()
-	if m.sess != nil {
-		m.sess.SetDraft(m.composer.Value())
+	if s := m.tiles.Focused(); s != nil {
+		s.SetDraft(m.composer.Value())
 	}
 	// a session open already stays as it is (its stream, its lease): closing
 	// and opening it again would race the release with the claim
 	open := map[string]*session.Session{}
 	var closing []*session.Session
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		if slices.Contains(ids, s.ID()) {
 			open[s.ID()] = s
 		} else {
 			closing = append(closing, s)
 		}
 	}
-	cmds := []tea.Cmd{keep, m.closeTiles(closing)}
-	m.tiles, m.sess, m.transcript = nil, nil, m.empty
+	cmds := []tea.Cmd{keep, session.CloseAll(closing)}
+	m.transcript = m.empty
+	var tiles []*session.Session
 	for _, id := range ids {
 		if s := open[id]; s != nil {
-			m.tiles = append(m.tiles, s)
+			tiles = append(tiles, s)
 			continue
 		}
 		s, cmd := m.newSession(id)
 		viewOf(s).Search().SetQuery(query)
-		m.tiles = append(m.tiles, s)
+		tiles = append(tiles, s)
 		cmds = append(cmds, cmd)
 	}
+	m.tiles.Set(tiles)
 	m.visit, m.zoom = nil, false
 	cmds = append(cmds, saveRecent(m.writes, m.cfg.Recent, ids))
-	m.focusTile(0) // its draft in the composer: a draft for another session is not sent here
-	m.focus, m.note = focusSession, m.openingNote()
+	m.focusTile(min(max(focus, 0), len(ids)-1)) // its draft in the composer: a draft for another session is not sent here
+	m.focus = focusSession
+	m.note.Say(m.tiles.OpeningNote())
 	m.setErr(nil)
-	m.layout()
 	return tea.Batch(cmds...)
 }
 
-// openingNote says which tiles are still opening, "" when none is.
-func (m *Model) openingNote() string {
-	var opening []*session.Session
-	for _, s := range m.tiles {
-		if s.State() == nil {
-			opening = append(opening, s)
-		}
+// joinWall opens id, a session this terminal just made (a new one, a
+// fork), focused: beside the sessions of a wall, which it joins, or alone
+// when one session or none is open. It returns the words that say so.
+func (m *Model) joinWall(id string) (tea.Cmd, string) {
+	open := m.tiles.All()
+	if len(open) < 2 {
+		return m.openTiles([]string{id}), ""
 	}
-	switch len(opening) {
-	case 0:
-		return ""
-	case 1:
-		return "opening " + ui.SanitizeLine(opening[0].ID()) + "…"
+	ids := make([]string, 0, len(open)+1)
+	for _, s := range open {
+		ids = append(ids, s.ID())
 	}
-	return "opening " + strconv.Itoa(len(opening)) + " sessions…"
+	ids = distinct(append(ids, id))
+	cmd := m.openTilesAt(ids, slices.Index(ids, id))
+	return cmd, "it joined the wall: " + strconv.Itoa(len(ids)) + " sessions open (" + ui.KeyName(m.Keys.Zoom) + " shows it alone)"
 }
 
 // viewOf is the transcript of s: the root gives each session a
@@ -90,57 +93,33 @@ func distinct(ids []string) []string {
 // newSession makes a session of id, its transcript, and the command that
 // opens it (the claim unless watching, the snapshot, its kept draft).
 func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
-	m.gen++
-	s := session.New(m.sessions, id, m.gen, transcript.New(&m.Context))
+	s := m.tiles.Make(id, transcript.New(&m.Context))
 	viewOf(s).Open(s)
 	watch := m.cfg.Watch || m.cfg.NoClaim
 	return s, tea.Batch(s.Open(m.me.Principal, watch),
 		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
 }
 
-// closeTiles ends the streams of sessions and gives their leases up; the
-// caller takes them off the wall.
-func (m *Model) closeTiles(sessions []*session.Session) tea.Cmd {
-	var cmds []tea.Cmd
-	for _, s := range sessions {
-		cmds = append(cmds, s.Close(s.Driving()))
-	}
-	return tea.Batch(cmds...)
-}
-
-// closeSession ends the focused session's stream and gives its lease up;
-// the next tile, if any, takes the focus.
-func (m *Model) closeSession() tea.Cmd {
-	s := m.sess
-	if s == nil {
+// closeTile takes s off the wall, the next tile taking the focus if it had
+// it. With request its stream is closed and the lease this terminal holds
+// given up (Session.Close); without (a session that failed to open), its
+// requests just end.
+func (m *Model) closeTile(s *session.Session, request bool) tea.Cmd {
+	i, focused := m.tiles.Drop(s)
+	if i < 0 {
 		return nil
 	}
-	i := m.tileOf(s)
-	m.tiles = append(m.tiles[:i:i], m.tiles[i+1:]...)
-	m.sess, m.transcript = nil, m.empty
-	if len(m.tiles) > 0 {
-		m.focusTile(min(i, len(m.tiles)-1))
+	var cmd tea.Cmd
+	if request {
+		cmd = s.Close(s.Driving())
+	} else {
+		s.Cancel()
 	}
-	return s.Close(s.Driving())
-}
-
-// current is the open session whose generation gen is, nil when none is:
-// a message of a session closed since is dropped.
-func (c *common) current(gen int) *session.Session {
-	for _, s := range c.tiles {
-		if s.Gen() == gen {
-			return s
+	if focused {
+		m.transcript = m.empty
+		if n := len(m.tiles.All()); n > 0 {
+			m.focusTile(min(i, n-1))
 		}
 	}
-	return nil
-}
-
-// keepFocus moves the focus off a pane that has nothing left to show.
-func (m *Model) keepFocus() {
-	switch {
-	case m.focus == focusQueue && len(m.laneItems()) == 0:
-		m.focus = focusSession
-	case m.focus == focusEntries && !m.transcript.HasSelectable():
-		m.focus = focusSession
-	}
+	return cmd
 }

@@ -40,11 +40,11 @@ func TestComposer(t *testing.T) {
 		}},
 		{"sending", func(m *Model) []tea.Msg { return append(typing("hello"), keyEnter) }},
 		{"sent", func(m *Model) []tea.Msg {
-			return append(typing("hello"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello"},
+			return append(typing("hello"), keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "hello"},
 				Acc: &client.Accepted{CommandID: "c1", Op: client.OpPrompt, Status: "accepted", Disposition: "started"}})
 		}},
 		{"refused send keeps the text", func(m *Model) []tea.Msg {
-			return append(typing("hello"), keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "hello"},
+			return append(typing("hello"), keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "hello"},
 				Err: leaseHeld(lease("user:ada", "cli-other"), true)})
 		}},
 		{"running", func(m *Model) []tea.Msg {
@@ -52,23 +52,23 @@ func TestComposer(t *testing.T) {
 		}},
 		{"queued follow-up", func(m *Model) []tea.Msg {
 			return append(append([]tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}, typing("then this")...),
-				keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpFollowUp, Text: "then this"},
+				keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpFollowUp, Text: "then this"},
 					Acc: &client.Accepted{CommandID: "c2", Op: client.OpFollowUp, Status: "queued", Disposition: "queued"}},
 				on(m, event(6, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`)))
 		}},
 		{"steered", func(m *Model) []tea.Msg {
 			return append(append([]tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`))}, typing("shorter")...),
-				keyCtrlS, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpSteer, Text: "shorter"},
+				keyCtrlS, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpSteer, Text: "shorter"},
 					Acc: &client.Accepted{CommandID: "c3", Op: client.OpSteer, Disposition: "handled"}})
 		}},
 		{"aborting", func(m *Model) []tea.Msg {
 			return []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc}
 		}},
 		{"editor hands the draft back", func(m *Model) []tea.Msg {
-			return append(typing("draft"), keyCtrlE, composer.EditedMsg{Text: "draft\nedited in $EDITOR"})
+			return append(typing("draft"), keyEditor, composer.EditedMsg{Text: "draft\nedited in $EDITOR"})
 		}},
 		{"editor failed", func(m *Model) []tea.Msg {
-			return append(typing("draft"), keyCtrlE, composer.EditedMsg{Err: errString("the editor nano failed (exit status 1); set $EDITOR to one that works")})
+			return append(typing("draft"), keyEditor, composer.EditedMsg{Err: errString("the editor nano failed (exit status 1); set $EDITOR to one that works")})
 		}},
 	}
 	for _, c := range cases {
@@ -77,7 +77,7 @@ func TestComposer(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, composerPart, statusPart))
+			drawnAs(t, m, composerOf, statusOf)
 		})
 	}
 }
@@ -93,7 +93,7 @@ func TestComposerNewlineKeys(t *testing.T) {
 	if got := m.composer.Value(); got != "x\nx\nx\n" {
 		t.Errorf("composer holds %q, want three lines", got)
 	}
-	if m.sess.Sending() {
+	if m.tiles.Focused().Sending() {
 		t.Error("a newline key sent the draft")
 	}
 }
@@ -103,7 +103,7 @@ func TestEnterSendsWhatTheRunAllows(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
 	feed(m, typing("hi")...)
-	if cmd := m.send(""); cmd == nil || !m.sess.Sending() {
+	if cmd := m.send(""); cmd == nil || !m.tiles.Focused().Sending() {
 		t.Fatal("enter did not send while idle")
 	}
 	if cmd := m.send(""); cmd != nil {
@@ -130,13 +130,13 @@ func TestLease(t *testing.T) {
 		{name: "this terminal", lease: lease("user:ada", "cli-me")},
 		{name: "offer", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true)},
 		{name: "chose to watch", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
-			steps: func(m *Model) []tea.Msg { return []tea.Msg{press('w')} }},
+			steps: func(m *Model) []tea.Msg { return []tea.Msg{keyEnter} }},
 		{name: "watching, enter offers the take-over", lease: lease("user:ada", "cli-other"),
 			claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
-			steps:    func(m *Model) []tea.Msg { return append(append([]tea.Msg{press('w')}, typing("hi")...), keyEnter) }},
+			steps:    func(m *Model) []tea.Msg { return append(append([]tea.Msg{keyEsc}, typing("hi")...), keyEnter) }},
 		{name: "took over", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
 			steps: func(m *Model) []tea.Msg {
-				return []tea.Msg{press('t'), session.ClaimedMsg{Gen: m.gen, Takeover: true, Claim: &client.Claimed{
+				return []tea.Msg{keyDown, keyEnter, session.ClaimedMsg{Gen: m.tiles.Gen(), Takeover: true, Claim: &client.Claimed{
 					Lease: *lease("user:ada", "cli-me"), TookOverFrom: lease("user:ada", "cli-other")}},
 					on(m, event(5, client.EvLeaseRevoked, `{"clientId":"cli-other","by":"cli-me","reason":"takeover"}`)),
 					on(m, event(6, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:30:00Z"}`))}
@@ -168,16 +168,16 @@ func TestLease(t *testing.T) {
 			cfg.Watch = c.watch
 			snap := snapshot(c.lease)
 			m := newModel(t, cfg, 80, 24)
-			m.open("s1")
-			msg := session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: c.claimErr}
+			open(m, "s1")
+			msg := session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: c.claimErr}
 			if c.claimErr == nil && !c.watch {
 				msg.Claim = &client.Claimed{}
 			}
-			feed(m, msg, session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming}})
+			feed(m, msg, session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming}})
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, leasePart, composerPart))
+			drawnAs(t, m, leaseOf, composerOf)
 		})
 	}
 }
@@ -190,11 +190,11 @@ func TestStatusLine(t *testing.T) {
 		steps steps
 	}{
 		{"reconnecting", func(m *Model) []tea.Msg {
-			return []tea.Msg{session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnReconnecting, Attempt: 2}}}
+			return []tea.Msg{session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnReconnecting, Attempt: 2}}}
 		}},
 		{"resumed", func(m *Model) []tea.Msg {
-			return []tea.Msg{session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnReconnecting, Attempt: 1}},
-				session.ConnMsg{Gen: m.gen, State: client.ConnState{Mode: client.ConnStreaming, Replayed: 7}}}
+			return []tea.Msg{session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnReconnecting, Attempt: 1}},
+				session.ConnMsg{Gen: m.tiles.Gen(), State: client.ConnState{Mode: client.ConnStreaming, Replayed: 7}}}
 		}},
 		{"run and budget", func(m *Model) []tea.Msg {
 			return []tea.Msg{on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)),
@@ -206,20 +206,20 @@ func TestStatusLine(t *testing.T) {
 		}},
 		{"error with its code", func(m *Model) []tea.Msg {
 			return []tea.Msg{on(m, event(5, client.EvRunError, `{"runId":"r1","message":"the model is down"}`)),
-				session.AbortedMsg{Gen: m.gen, Err: &client.Error{Code: client.CodeLeaseRequired, Message: "claim the lease first"}}}
+				session.AbortedMsg{Gen: m.tiles.Gen(), Err: &client.Error{Code: client.CodeLeaseRequired, Message: "claim the lease first"}}}
 		}},
 		{"stream ended", func(m *Model) []tea.Msg {
-			return []tea.Msg{session.StreamEndMsg{Gen: m.gen, Err: &client.Error{Code: client.CodeUnauthenticated, Message: "the token was revoked"}}}
+			return []tea.Msg{session.StreamEndMsg{Gen: m.tiles.Gen(), Err: &client.Error{Code: client.CodeUnauthenticated, Message: "the token was revoked"}}}
 		}},
 		{"session deleted", func(m *Model) []tea.Msg {
-			return []tea.Msg{on(m, event(5, client.EvSessionDeleted, `{"trashedAs":"trash/s1"}`)), session.StreamEndMsg{Gen: m.gen}}
+			return []tea.Msg{on(m, event(5, client.EvSessionDeleted, `{"trashedAs":"trash/s1"}`)), session.StreamEndMsg{Gen: m.tiles.Gen()}}
 		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := driven(t, 80, 24)
 			feed(m, c.steps(m)...)
-			golden(t, drawn(m, statusPart))
+			drawnAs(t, m, statusOf)
 		})
 	}
 }

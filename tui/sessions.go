@@ -6,23 +6,27 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/ui"
+	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // The open sessions are tui/session's: the root routes each its messages
-// (by generation), tells it where it stands (placeOf) and acts on what it
+// (by generation), tells it where it stands (session.Place) and acts on what it
 // reports (onSessionAction).
 
 // onSessionMsg hands a message to the open session of its generation; one
 // of a session closed since is dropped.
 func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
-	s := m.current(msg.For())
+	s := m.tiles.Of(msg.For())
 	if s == nil {
 		m.dirty = false
-		return session.Drop(msg, m.sessions)
+		return m.tiles.Stray(msg)
 	}
-	cmd, act := s.Update(msg, m.placeOf(s))
-	return tea.Batch(cmd, m.act(act, nil))
+	place := session.Place{Focused: s == m.tiles.Focused(), Throttled: m.tiles.Throttled(s), Me: m.me, LastKey: m.lastKey,
+		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()} // where it stands, and what of the program's it needs
+	return m.do(s.Update(msg, place))
 }
 
 // restore puts text a session gave back in the composer (marked when it
@@ -35,7 +39,7 @@ func (m *Model) restore(a session.Restore) {
 	}
 	m.composer.Restore(text)
 	if a.Refs != nil {
-		m.refs = addRefs(a.Refs, m.refs...)
+		m.refs.GiveBack(a.Refs)
 	}
 }
 
@@ -43,38 +47,39 @@ func (m *Model) restore(a session.Restore) {
 // where the person finds it: in the composer when it is empty, else in the
 // queue lane, marked so.
 func (m *Model) giveBack(a session.GiveBack) {
-	if m.composer.Blank() {
+	what := "the host cancelled your " + a.What
+	if a.Failed != "" {
+		what = "your " + a.What + " failed (" + ui.ClipRunes(ui.SanitizeLine(a.Failed), 60) + ")"
+	}
+	s := m.tiles.Of(a.Gen)
+	if m.composer.Blank() && s != nil && s == m.tiles.Focused() {
 		m.composer.SetValue(a.Item.Text)
-		m.note = "the host cancelled your " + a.What + ": back in the composer"
+		m.note.Say(what + ": back in the composer · " + ui.KeyName(m.Keys.Send) + " sends it again")
 		return
 	}
-	if s := m.current(a.Gen); s != nil {
+	if s != nil {
 		s.Return(a.Item)
 	}
-	m.note = "the host cancelled your " + a.What + ": see the queue lane"
+	m.note.Say(what + ": in the queue lane, where " + ui.KeyName(m.Keys.Send) + " sends it again")
 }
 
 // openFailed takes the tile of a session that could not be opened off the
 // wall and says why; with no tile left, the picker shows again.
 func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
-	if s := m.current(a.Gen); s != nil {
-		m.dropTile(s)
+	if s := m.tiles.Of(a.Gen); s != nil {
+		m.closeTile(s, false)
 	}
-	m.setErr(a.Err)
-	m.notYours(a.Err)
-	if len(m.tiles) > 0 {
-		m.layout()
+	graph := ""
+	if m.cfg.Client != nil {
+		graph = m.cfg.Client.Graph()
+	}
+	m.setErr(note.NoAccess(a.ID, graph, a.Err))
+	if len(m.tiles.All()) > 0 {
 		return nil
 	}
-	m.focus, m.note = focusPicker, ""
-	m.layout()
+	m.focus = focusPicker
+	m.note.Say("")
 	return m.reload("")
-}
-
-// placeOf is what the root tells s about where it stands.
-func (m *Model) placeOf(s *session.Session) session.Place {
-	return session.Place{Focused: s == m.sess, Throttled: m.throttled(s), Me: m.me, LastKey: m.lastKey,
-		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
 }
 
 // onSessionAction acts on what an open session reported.
@@ -82,16 +87,18 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	switch a := a.(type) {
 	case session.Restore:
 		m.restore(a)
+	case session.Fill:
+		m.composer.SetValue(a.Text)
 	case session.Refused:
-		m.refused(a.Err)
+		m.keepRefusal(a.Err, false)
 	case session.Accepted:
 		m.refusal = nil
 		if acc := m.account; acc != nil && acc.Kind != client.AccountMember && !a.Replayed {
 			acc.TurnsToday++ // the host counted it; the next look-up says so too
 		}
 	case session.Unanswered:
-		m.setErr(a.Err) // kept in the errors list, read whole there
-		m.errText = ""
+		m.setErr(a.Err)
+		m.note.HideErr() // kept in the errors list, read whole there
 	case session.AskHeld:
 		m.askHeld(a)
 	case session.Unchanged:
@@ -99,11 +106,11 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.RedrawStreams:
 		m.redrawStreams()
 	case session.Notify:
-		return m.notify(a.Text)
+		return m.notices.Notify(a.Text)
 	case session.LogError:
-		m.logError(a.Text, a.At)
+		m.note.LogError(a.Text, a.At)
 	case session.Offer:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			m.offer(s, a.Holder, a.FromText)
 		}
 	case session.CloseOffer:
@@ -113,30 +120,31 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.OpenFailed:
 		return m.openFailed(a)
 	case session.Opened:
-		if a.Opening && strings.HasPrefix(m.note, "opening ") { // not over what came first (the draft put back)
-			m.note = m.openingNote()
+		if a.Opening && strings.HasPrefix(m.note.Text(), "opening ") { // not over what came first (the draft put back)
+			m.note.Say(m.tiles.OpeningNote())
 		}
-		m.layout()
 	case session.ResendChime:
-		if s := m.current(a.Gen); s != nil {
-			return sendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out, false)
+		if s := m.tiles.Of(a.Gen); s != nil {
+			return visit.SendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out)
 		}
-	case session.KeepFocus:
-		m.keepFocus()
+	case session.KeepFocus: // off a pane that has nothing left to show
+		if m.focus == focusQueue && len(m.tiles.Focused().LaneItems()) == 0 || m.focus == focusEntries && !m.transcript.HasSelectable() {
+			m.focus = focusSession
+		}
 	case session.FetchAccount:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			return fetchAccount(s.Context(), m.cfg.Client)
 		}
 	case session.ClearNote:
-		if m.note == a.Was {
-			m.note = ""
+		if m.note.Text() == a.Was {
+			m.note.Say("")
 		}
 	case session.GiveBack:
 		m.giveBack(a)
 	case session.ArmFlush:
-		return m.armFlush(a.Due)
+		return m.tiles.Arm(a.Due)
 	case session.Reload:
-		if s := m.current(a.Gen); s != nil {
+		if s := m.tiles.Of(a.Gen); s != nil {
 			return m.reloadTile(s, a.Note)
 		}
 	}

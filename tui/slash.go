@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -71,9 +72,11 @@ func escapeSlash(text string) string {
 }
 
 // slash runs the draft when it is a slash command and reports whether it
-// was one (or asks about an unknown one); else it gives the text to send.
-// A refused command keeps the draft and says why.
-func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool) {
+// was one; else it gives the text to send. One that names no command asks
+// question first, and anyway is acted on on yes; one that cannot run now,
+// or whose words are wrong, runs nothing, keeps the draft and says why; one
+// that ran leaves the composer empty (the history keeps it).
+func (m *Model) slash(draft, question, yes string, anyway ui.Action) (text string, cmd tea.Cmd, handled bool) {
 	l := parseSlash(draft)
 	switch l.kind {
 	case slashNone:
@@ -81,34 +84,27 @@ func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool)
 	case slashLiteral:
 		return l.text, nil, false
 	}
-	send := sendAnyway{op: op, text: draft}
-	return "", m.runCommand(l, draft, "Send the text to the model as it is?", "send it to the model as text", send), true
-}
-
-// runCommand runs the command l of draft. One that names no command asks
-// question first, and send is acted on on yes; one that cannot run now, or whose
-// words are wrong, runs nothing, keeps the draft and says why; one that ran
-// leaves the composer empty (the history keeps it).
-func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Action) tea.Cmd {
-	a, ok := m.lookup(l.name)
-	if !ok {
+	acts := m.actions()
+	i := slices.IndexFunc(acts, func(a action) bool { return a.slash == l.name })
+	if i < 0 {
 		m.push(dialog.NewChoice(&m.Context, "Not a command",
 			"/"+ui.SanitizeLine(l.name)+" is not a command ("+ui.KeyName(m.Keys.Palette)+" lists them).\n"+question,
-			[]dialog.Option{{Label: "keep it in the composer"}, {Label: yes, Act: send}}, 0, false))
-		return nil
+			[]dialog.Option{{Label: "keep it in the composer"}, {Label: yes, Act: anyway}}, 0))
+		return "", nil, true
 	}
+	a := acts[i]
 	if why := a.why(m); why != "" {
-		m.note = why
-		return nil
+		m.note.Say(why)
+		return "", nil, true
 	}
 	cmd, refusal := a.run(m, l.arg)
 	if refusal != "" {
-		m.note = refusal
-		return nil
+		m.note.Say(refusal)
+		return "", nil, true
 	}
 	keep := m.remember(draft)
 	m.composer.SetValue("")
-	return tea.Batch(keep, cmd)
+	return "", tea.Batch(keep, cmd), true
 }
 
 // parsePolicy reads a room policy's name.

@@ -37,7 +37,7 @@ func (h *harness) said(text, reply string) {
 	h.t.Helper()
 	h.enter(text)
 	h.see(reply, "idle")
-	h.until("the send settled", func(string) bool { return h.m.sess != nil && !h.m.sess.Sending() })
+	h.until("the send settled", func(string) bool { return h.m.tiles.Focused() != nil && !h.m.tiles.Focused().Sending() })
 }
 
 // draftIs fails unless the composer holds want.
@@ -85,12 +85,15 @@ func TestSlashPolicy(t *testing.T) {
 	}
 
 	w := drive(t, "watcher", hostConfig(t, person(t, srv, "ada-token", "cli-two")), 80, 24)
-	w.run(w.m.open(id))
+	w.run(open(w.m, id))
 	w.see("Take over or watch?")
-	w.send(press('w'))
+	w.send(keyEsc) // watch
 	w.see("your other terminal drives")
 	w.enter("/policy mute")
-	w.see("only the driver sets the room's policy: ctrl+t takes over")
+	w.see("only the driver sets the room's policy: your other terminal")
+	if want := "only the driver sets the room's policy: your other terminal drives · ctrl+t takes over"; w.m.note.Text() != want {
+		t.Errorf("the note is %q, want %q", w.m.note.Text(), want)
+	}
 	draftIs(t, w, "/policy mute")
 	if n := count(srv, id, client.EvRoomPolicy); n != 1 {
 		t.Fatalf("%d room.policy events after a refusal, want 1", n)
@@ -166,7 +169,7 @@ func TestSlashRefOnTheWire(t *testing.T) {
 	srv := vehicletest.NewServer(t, vehicletest.WithDeterministicIDs(), vehicletest.WithClock(clk.Now), vehicletest.WithModel(model))
 	h, _ := slashSession(t, srv, "Refs", "doc-start")
 	h.see("⊕ doc-start")
-	h.send(keyCtrlX)
+	h.send(keyAltX)
 	h.until("the chip gone", func(s string) bool { return !strings.Contains(s, "⊕ doc-start") })
 
 	h.enter("/ref doc-7 doc-9")
@@ -192,7 +195,8 @@ func TestSlashRefOnTheWire(t *testing.T) {
 
 // TestSlashUnknownAsks: an unknown /word asks first; esc, or enter on the
 // marked answer, keeps the text; words typed on are not an answer, they
-// go on in the composer; the other answer, marked, sends it as it is. "//"
+// go on in the composer and the question stays; the other answer, marked,
+// sends it as it is. "//"
 // sends the literal.
 func TestSlashUnknownAsks(t *testing.T) {
 	t.Parallel()
@@ -213,15 +217,16 @@ func TestSlashUnknownAsks(t *testing.T) {
 	h.see("Not a command")
 	h.send(typing(" say yes")...)
 	draftIs(t, h, "/frobnicate it say yes")
-	if h.m.top() != nil || count(srv, h.m.sess.ID(), client.EvCommandAccepted) != 0 {
-		t.Fatalf("typing on answered the question: overlay %T", h.m.top())
+	if h.m.top() == nil || count(srv, h.m.tiles.Focused().ID(), client.EvCommandAccepted) != 0 {
+		t.Fatal("typing on answered the question")
 	}
+	h.send(keyEsc)
 	h.m.composer.SetValue("/frobnicate it")
 	h.send(keyEnter)
 	h.see("Not a command")
 	h.send(keyDown, keyEnter)
 	h.see("You said: /frobnicate it", "idle")
-	h.until("the send settled", func(string) bool { return !h.m.sess.Sending() })
+	h.until("the send settled", func(string) bool { return !h.m.tiles.Focused().Sending() })
 	draftIs(t, h, "")
 
 	h.said("//etc is a path", "You said: /etc is a path")
@@ -257,14 +262,14 @@ func TestSlashOpeners(t *testing.T) {
 	h.enter("/sessions")
 	h.see("your sessions", "Copy of Openers")
 	h.send(keyEsc) // back to the session
-	first := h.m.sess.ID()
+	first := h.m.tiles.Focused().ID()
 	h.enter("/new")
 	h.see("New session")
 	h.send(keyEnter)
 	h.until("a new session", func(s string) bool {
-		return h.m.sess != nil && h.m.sess.ID() != first && h.m.sess.State() != nil && strings.Contains(s, "● you drive")
+		return h.m.tiles.Focused() != nil && h.m.tiles.Focused().ID() != first && h.m.tiles.Focused().State() != nil && strings.Contains(s, "● you drive")
 	})
-	if h.m.sess == nil || h.m.sess.ID() == first || strings.Contains(screen(h.m), "Openers") {
+	if h.m.tiles.Focused() == nil || h.m.tiles.Focused().ID() == first || strings.Contains(screen(h.m), "Openers") {
 		t.Fatalf("/new did not open a new session:\n%s", screen(h.m))
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"strings"
 	"testing"
 
@@ -20,18 +21,18 @@ func TestSmallTerminals(t *testing.T) {
 		open func(m *Model)
 		keys []string
 	}{
-		{"rename", func(m *Model) { feed(m, keyCtrlR) }, []string{"enter saves", "esc cancels"}},
-		{"delete", func(m *Model) { feed(m, keyCtrlD) }, []string{"keep it (n)", "delete it (y)", "enter picks"}},
+		{"rename", func(m *Model) { feed(m, keyRename) }, []string{"enter saves", "esc cancels"}},
+		{"delete", func(m *Model) { feed(m, keyDelete) }, []string{"keep it (n↵)", "delete it (y↵)", "enter picks"}},
 		{"deleted", func(m *Model) {
 			out := client.DeleteOutcome{Deleted: client.Deleted{TrashedAs: "trash/s3-20261014"}}
-			feed(m, deletedMsg{id: "s3", title: "Plan the trip", outcome: &out})
+			feed(m, manage.DeletedMsg{ID: "s3", Title: "Plan the trip", Outcome: &out})
 		}, []string{"enter or esc closes this"}},
 		{"offer", func(m *Model) {
-			m.open("s1")
-			feed(m, session.OpenedMsg{Gen: m.gen, ID: "s1", Principal: "user:ada", Snap: snapshot(lease("user:ada", "cli-two")),
+			open(m, "s1")
+			feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snapshot(lease("user:ada", "cli-two")),
 				ClaimErr: &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held",
 					Details: []byte(`{"holder":{"principal":"user:ada","clientId":"cli-two"},"canTakeOver":true}`)}})
-		}, []string{"t take over", "w watch from here"}},
+		}, []string{"▸ watch from here", "take over"}},
 		{"help", func(m *Model) { feed(m, keyF1) }, []string{"f1 or esc"}},
 		{"errors", func(m *Model) { feed(m, keyF3) }, []string{"esc closes this"}},
 	}
@@ -56,7 +57,7 @@ func TestSmallTerminals(t *testing.T) {
 		if got := screen(m); !strings.Contains(got, "↑ ↓ scroll") || strings.Contains(got, "watch (offered)") {
 			t.Fatalf("the help at 60x20 does not scroll:\n%s", got)
 		}
-		for range 30 {
+		for range 300 {
 			feed(m, keyDown)
 		}
 		if got := screen(m); !strings.Contains(got, "watch (offered)") {

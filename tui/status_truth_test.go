@@ -18,7 +18,7 @@ func TestStatusSaysWhatIsTrue(t *testing.T) {
 	if got := screen(m); strings.Contains(got, "streaming · idle") || !strings.Contains(got, "● live · idle") {
 		t.Errorf("the idle status line:\n%s", got)
 	}
-	feed(m, on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc, session.AbortedMsg{Gen: m.gen})
+	feed(m, on(m, event(5, client.EvRunStarted, `{"runId":"r1"}`)), keyEsc, session.AbortedMsg{Gen: m.tiles.Gen()})
 	if !strings.Contains(screen(m), "abort sent") {
 		t.Fatalf("no note says the abort was sent:\n%s", screen(m))
 	}
@@ -28,7 +28,7 @@ func TestStatusSaysWhatIsTrue(t *testing.T) {
 	}
 	// the stream can bring the settle before the abort's answer comes
 	feed(m, on(m, event(7, client.EvRunStarted, `{"runId":"r2"}`)), keyEsc,
-		on(m, event(8, client.EvRunSettled, `{"runId":"r2","aborted":true,"reason":"aborted"}`)), session.AbortedMsg{Gen: m.gen})
+		on(m, event(8, client.EvRunSettled, `{"runId":"r2","aborted":true,"reason":"aborted"}`)), session.AbortedMsg{Gen: m.tiles.Gen()})
 	if got := screen(m); strings.Contains(got, "abort sent") || !strings.Contains(got, "the run was aborted") {
 		t.Errorf("the abort's answer after the settle:\n%s", got)
 	}
@@ -40,7 +40,7 @@ func TestAccessReducedOffersNoTakeover(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 24)
 	feed(m, typing("drive on")...)
-	feed(m, keyEnter, session.SentMsg{Gen: m.gen, Out: session.Outgoing{Op: client.OpPrompt, Text: "drive on"},
+	feed(m, keyEnter, session.SentMsg{Gen: m.tiles.Gen(), Out: session.Outgoing{Op: client.OpPrompt, Text: "drive on"},
 		Err: &client.Error{Status: 403, Code: client.CodeAccessReduced, Message: "your role on this graph is now viewer"}})
 	got := screen(m)
 	if strings.Contains(got, ui.KeyName(m.Keys.TakeOver)) {

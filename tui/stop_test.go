@@ -19,7 +19,7 @@ func heldRun(t *testing.T, opts ...vehicletest.Option) (*harness, *vehicletest.S
 	cfg.SessionID = id
 	a := drive(t, "ada", cfg, 100, 30)
 	a.see("● you drive from this terminal", "● live")
-	sent := func(string) bool { return !a.m.sess.Sending() }
+	sent := func(string) bool { return !a.m.tiles.Focused().Sending() }
 	a.send(typing("hold on #hold")...)
 	a.send(keyEnter)
 	a.see("running")
@@ -35,7 +35,8 @@ func heldRun(t *testing.T, opts ...vehicletest.Option) (*harness, *vehicletest.S
 // follow-up queued aborts the run and asks whether the follow-up still
 // goes; enter (the marked answer) puts it back in the composer and runs
 // nothing, whatever the host does with a queue at an abort; words typed at
-// the question go on in the composer after it.
+// the question go on in the composer, the question stays, and enter puts
+// the held text before them.
 func TestAbortHoldsTheQueue(t *testing.T) {
 	t.Parallel()
 	variants(t, func(t *testing.T, opts ...vehicletest.Option) {
@@ -55,16 +56,20 @@ func TestAbortHoldsTheQueue(t *testing.T) {
 		a.send(typing("again #hold")...)
 		a.send(keyEnter)
 		a.see("running")
-		a.until("the prompt's answer", func(string) bool { return !a.m.sess.Sending() })
+		a.until("the prompt's answer", func(string) bool { return !a.m.tiles.Focused().Sending() })
 		a.send(typing("second")...)
 		a.send(keyEnter)
 		a.see("1 queued")
-		a.until("the follow-up's answer", func(string) bool { return !a.m.sess.Sending() })
+		a.until("the follow-up's answer", func(string) bool { return !a.m.tiles.Focused().Sending() })
 		a.send(keyEsc)
 		a.see("Run aborted", "· second")
 		a.send(typing("wait")...)
+		if got := a.m.composer.Value(); got != "wait" || a.m.top() == nil {
+			t.Errorf("typing at the question: composer %q, overlay %T; want the words, the question open", got, a.m.top())
+		}
+		a.send(keyEnter)
 		if got := a.m.composer.Value(); got != "second\nwait" || a.m.top() != nil {
-			t.Errorf("typing at the question: composer %q, overlay %T; want the held text, then the words", got, a.m.top())
+			t.Errorf("enter after typing: composer %q, overlay %T; want the held text, then the words", got, a.m.top())
 		}
 	})
 }
@@ -77,8 +82,8 @@ func TestCtrlCStopsTheRun(t *testing.T) {
 	a, srv, id := heldRun(t)
 	a.m.composer.SetValue("")
 	a.send(keyCtrlC)
-	if a.m.note == "" || !contains(a.m.note, "stopping the run: ctrl+c does as esc does") {
-		t.Errorf("ctrl+c during the run says %q", a.m.note)
+	if a.m.note.Text() == "" || !contains(a.m.note.Text(), "stopping the run: ctrl+c does as esc does") {
+		t.Errorf("ctrl+c during the run says %q", a.m.note.Text())
 	}
 	a.see("Run aborted")
 	if n := count(srv, id, client.EvRunSettled); n != 1 {

@@ -24,9 +24,9 @@ func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
 		feed(one, d)
 		evs = append(evs, d.Ev)
 	}
-	feed(batch, session.EventsMsg{Gen: batch.gen, Evs: evs})
-	feed(one, flushMsg{gen: one.gen})
-	feed(batch, flushMsg{gen: batch.gen})
+	feed(batch, session.EventsMsg{Gen: batch.tiles.Gen(), Evs: evs})
+	feed(one, session.FlushMsg{})
+	feed(batch, session.FlushMsg{})
 	if a := screen(one); !strings.Contains(a, "Streaming") || !strings.Contains(a, "and more.") {
 		t.Fatalf("the streamed reply is not on screen:\n%s", a)
 	}
@@ -41,16 +41,16 @@ func TestEventsMsgFoldsLikeOneByOne(t *testing.T) {
 func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
-	ticks := m.ticks
+	ticks := m.tiles.Ticks()
 	d1, d2 := delta(m, "m9", "Streaming "), delta(m, "m9", "as it comes")
-	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{d1.Ev, d2.Ev}})
+	feed(m, session.EventsMsg{Gen: m.tiles.Gen(), Evs: []client.Event{d1.Ev, d2.Ev}})
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "Streaming as it comes") {
 		t.Fatalf("the batch was not drawn when it entered:\n%s", got)
 	}
-	if m.ticks != ticks || m.sess.Flushes() {
-		t.Errorf("a flush tick was scheduled (%d, was %d; pending %v)", m.ticks, ticks, m.sess.Flushes())
+	if m.tiles.Ticks() != ticks || m.tiles.Focused().Flushes() {
+		t.Errorf("a flush tick was scheduled (%d, was %d; pending %v)", m.tiles.Ticks(), ticks, m.tiles.Focused().Flushes())
 	}
-	if !m.sess.Drawing(time.Now()) {
+	if !m.tiles.Focused().Drawing(time.Now()) {
 		t.Error("the stream does not say its deltas are being drawn")
 	}
 }
@@ -61,18 +61,18 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 func TestListBehindDrawnByATick(t *testing.T) {
 	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
-	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{delta(m, "m9", "- alpha\n").Ev}})
-	ticks := m.ticks
-	feed(m, session.EventsMsg{Gen: m.gen, Evs: []client.Event{delta(m, "m9", "- bravo\n").Ev}})
+	feed(m, session.EventsMsg{Gen: m.tiles.Gen(), Evs: []client.Event{delta(m, "m9", "- alpha\n").Ev}})
+	ticks := m.tiles.Ticks()
+	feed(m, session.EventsMsg{Gen: m.tiles.Gen(), Evs: []client.Event{delta(m, "m9", "- bravo\n").Ev}})
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "alpha") || strings.Contains(got, "bravo") {
 		t.Fatalf("the second batch drew the list again:\n%s", got)
 	}
-	if m.ticks != ticks+1 || !m.sess.Flushes() {
-		t.Fatalf("no flush tick for the list left behind (ticks %d, was %d)", m.ticks, ticks)
+	if m.tiles.Ticks() != ticks+1 || !m.tiles.Focused().Flushes() {
+		t.Fatalf("no flush tick for the list left behind (ticks %d, was %d)", m.tiles.Ticks(), ticks)
 	}
-	feed(m, flushMsg{gen: m.gen})
-	if got := screen(m); !strings.Contains(got, "bravo") || m.sess.Flushes() {
-		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.sess.Flushes(), got)
+	feed(m, session.FlushMsg{})
+	if got := screen(m); !strings.Contains(got, "bravo") || m.tiles.Focused().Flushes() {
+		t.Fatalf("the tick did not draw the list whole (pending %v):\n%s", m.tiles.Focused().Flushes(), got)
 	}
 }
 
@@ -83,7 +83,7 @@ func TestListBehindDrawnByATick(t *testing.T) {
 func TestFocusedStreamPacesItsDeltas(t *testing.T) {
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 160, 40, "Alpha", "Beta")
-	alpha, beta := a.m.tiles[0], a.m.tiles[1]
+	alpha, beta := a.m.tiles.All()[0], a.m.tiles.All()[1]
 	a.until("both streams open", func(string) bool { return alpha.Stream() != nil && beta.Stream() != nil })
 	if !alpha.Stream().PacesDeltas() || beta.Stream().PacesDeltas() {
 		t.Fatalf("Alpha focused: Alpha paces its deltas %v, Beta %v", alpha.Stream().PacesDeltas(), beta.Stream().PacesDeltas())

@@ -28,9 +28,9 @@ func streamInto(m *Model, first, n, per int) string {
 		d := paragraphs(i, min(per, first+n-i))
 		whole.WriteString(d)
 		v, _ := json.Marshal(client.DeltaValue{RunID: "r1", MessageID: "m-big", Delta: d})
-		m.Update(session.EventMsg{Gen: m.gen, Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
+		m.Update(session.EventMsg{Gen: m.tiles.Gen(), Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
 			SessionID: "s1", Value: v}})
-		m.Update(flushMsg{gen: m.gen})
+		m.Update(session.FlushMsg{})
 	}
 	return whole.String()
 }

@@ -2,11 +2,11 @@ package tui
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // TestEndlessReplyKeepsItsEnd (issue 27, item 11): a reply streamed past
@@ -21,13 +21,13 @@ func TestEndlessReplyKeepsItsEnd(t *testing.T) {
 	if got := screen(m); !strings.Contains(got, "Paragraph 1300. The lease") {
 		t.Fatalf("the reply's end is not drawn as it streams:\n%s", got)
 	}
-	e := m.sess.State().Entries[len(m.sess.State().Entries)-1]
+	e := m.tiles.Focused().State().Entries[len(m.tiles.Focused().State().Entries)-1]
 	if len(e.Text) > 2*client.StreamKeep || e.Cut == 0 {
 		t.Fatalf("the streaming entry keeps %d bytes of %d (cut %d)", len(e.Text), len(whole), e.Cut)
 	}
 	feed(m, keyCtrlHome, keyDown, keyDown, keyDown) // the earlier messages, then the reply's head
 	got := screen(m)
-	note := fmt.Sprintf("… %d KB earlier not shown: the whole reply is in the session once it ends", (e.Cut+999)/1000)
+	note := "… " + ui.Bytes(e.Cut) + " earlier not shown: the whole reply is in the session once it ends"
 	if !strings.Contains(got, note) || strings.Contains(got, "Paragraph 1. The lease") {
 		t.Fatalf("the head of the streaming reply does not say its start is cut (%q):\n%s", note, got)
 	}
@@ -37,7 +37,7 @@ func TestEndlessReplyKeepsItsEnd(t *testing.T) {
 	if got := screen(m); !strings.Contains(got, "Paragraph 1. The lease") || strings.Contains(got, "earlier not") {
 		t.Fatalf("the completed reply is not drawn whole from its start:\n%s", got)
 	}
-	if e := m.sess.State().Entries[len(m.sess.State().Entries)-1]; e.Text != whole || e.Cut != 0 {
+	if e := m.tiles.Focused().State().Entries[len(m.tiles.Focused().State().Entries)-1]; e.Text != whole || e.Cut != 0 {
 		t.Errorf("the completed entry holds %d bytes of %d (cut %d)", len(e.Text), len(whole), e.Cut)
 	}
 }

@@ -11,43 +11,24 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// The wall: up to maxTiles sessions open at once, each a tile with its own
-// stream, state and transcript. One tile has the focus: the composer, the
-// lease line, the room and the queue are its, and sending, claiming, taking
-// over and accepting a chime act on it alone. m.sess and m.transcript are
-// the focused tile's; a session's messages find it by its generation
-// (current) whether it has the focus or not.
-
-// maxTiles is how many sessions the wall shows at once.
-const maxTiles = 4
-
-// tileOf is the position of s among the tiles, -1 when it is not one.
-func (m *Model) tileOf(s *session.Session) int {
-	for i, t := range m.tiles {
-		if t == s {
-			return i
-		}
-	}
-	return -1
-}
+// The wall's tiles are tui/session's (session.Wall): which sessions are
+// open, which has the focus. The root moves what follows the focus: the
+// composer's draft and history, the transcript shown, the panes'
+// selections, the search's last query.
 
 // focusTile gives tile i the focus: the composer keeps the draft of the
 // tile it leaves and takes up the draft of the tile it comes to; the panes'
 // selections start over.
 func (m *Model) focusTile(i int) {
-	if i < 0 || i >= len(m.tiles) {
+	left, next, ok := m.tiles.Focus(i, m.composer.Value())
+	if !ok {
 		return
 	}
-	next := m.tiles[i]
-	if next == m.sess {
-		return
-	}
-	if m.sess != nil {
-		m.sess.SetDraft(m.composer.Value())
+	if left != nil {
 		m.transcript.SetMarked(false)
 		viewOf(next).Search().SetQuery(m.transcript.Search().Query()) // the person's last search goes on
 	}
-	m.sess, m.transcript = next, viewOf(next)
+	m.transcript = viewOf(next)
 	m.composer.SetValue(next.TakeFocus())
 	if m.cfg.History != nil {
 		m.composer.SetHistory(next.History()) // under what this run remembered, in any tile
@@ -58,23 +39,7 @@ func (m *Model) focusTile(i int) {
 	if m.focus != focusPicker && m.focus != focusVisit {
 		m.focus = focusSession
 	}
-}
-
-// dropTile closes the tile of s (a session that failed to open or is gone)
-// without a request: the next tile takes the focus.
-func (m *Model) dropTile(s *session.Session) {
-	i := m.tileOf(s)
-	if i < 0 {
-		return
-	}
-	s.Cancel()
-	m.tiles = append(m.tiles[:i:i], m.tiles[i+1:]...)
-	if m.sess == s {
-		m.sess, m.transcript = nil, m.empty
-		if len(m.tiles) > 0 {
-			m.focusTile(min(i, len(m.tiles)-1))
-		}
-	}
+	m.reoffer() // a take-over offer is its tile's: it shows with its tile
 }
 
 // saveDrafts keeps the draft of every open session: the focused one's in
@@ -84,12 +49,12 @@ func (m *Model) saveDrafts() tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		text := s.Draft()
-		if s == m.sess {
+		if s == m.tiles.Focused() {
 			text = m.composer.Value()
 		}
-		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), keptDraft(s, text)))
+		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), s.Kept(text)))
 	}
 	return tea.Batch(cmds...)
 }
@@ -98,7 +63,7 @@ func (m *Model) saveDrafts() tea.Cmd {
 // with no session open.
 func (m *Model) views() []*transcript.Transcript {
 	out := []*transcript.Transcript{m.empty}
-	for _, s := range m.tiles {
+	for _, s := range m.tiles.All() {
 		out = append(out, viewOf(s))
 	}
 	return out
@@ -108,53 +73,42 @@ func (m *Model) views() []*transcript.Transcript {
 // keys, and for alt+↑/↓ with no tile above or below (they scroll then).
 func (m *Model) onWallKey(msg tea.KeyPressMsg) (ok bool) {
 	k := &m.Keys
+	n := len(m.tiles.All())
 	switch {
 	case key.Matches(msg, k.Zoom):
-		if len(m.tiles) < 2 {
-			m.note = "one session open: " + ui.KeyName(k.Sessions) + " then " + ui.KeyName(k.Mark) +
-				" marks sessions to open together"
+		if n < 2 {
+			m.note.Say("one session open: " + ui.KeyName(k.Sessions) + " then " + ui.KeyName(k.Mark) +
+				" marks sessions to open together")
 			return true
 		}
 		m.zoom = !m.zoom
-		m.note = "the wall: " + strconv.Itoa(len(m.tiles)) + " sessions"
+		m.note.Say("the wall: " + strconv.Itoa(n) + " sessions")
 		if m.zoom {
-			m.note = "zoomed: " + ui.KeyName(k.Zoom) + " shows the wall again"
+			m.note.Say("zoomed: " + ui.KeyName(k.Zoom) + " shows the wall again")
 		}
 		return true
-	case len(m.tiles) < 2:
+	case n < 2:
 		return false
 	case key.Matches(msg, k.TileRight):
-		m.focusTile((m.tileOf(m.sess) + 1) % len(m.tiles))
+		m.focusTile(m.tiles.Step(1))
 		return true
 	case key.Matches(msg, k.TileLeft):
-		m.focusTile((m.tileOf(m.sess) + len(m.tiles) - 1) % len(m.tiles))
+		m.focusTile(m.tiles.Step(-1))
 		return true
-	case !m.wallShown() || m.wall.rows < 2:
+	case m.screen.Rows() < 2:
 		return false
-	case key.Matches(msg, k.TileUp):
-		return m.moveRow(-1)
-	case key.Matches(msg, k.TileDown):
-		return m.moveRow(1)
+	case key.Matches(msg, k.TileUp, k.TileDown): // a row up or down; false when there is none
+		d := 1
+		if key.Matches(msg, k.TileUp) {
+			d = -1
+		}
+		to, ok := m.screen.TileBy(m.tiles.Index(m.tiles.Focused()), d)
+		if ok {
+			m.focusTile(to)
+		}
+		return ok
 	}
 	return false
-}
-
-// moveRow moves the focus to the tile a row up (d -1) or down (d 1) on the
-// wall; false when there is none.
-func (m *Model) moveRow(d int) bool {
-	shown := m.shownTiles(m.wall)
-	at := -1
-	for i, s := range shown {
-		if s == m.sess {
-			at = i
-		}
-	}
-	to := at + d*m.wall.cols
-	if at < 0 || to < 0 || to >= len(shown) {
-		return false
-	}
-	m.focusTile(m.tileOf(shown[to]))
-	return true
 }
 
 // reloadTile opens s's session again in its place (its tile, its focus, its
@@ -162,22 +116,20 @@ func (m *Model) moveRow(d int) bool {
 // giving a lease up (the host that forgot it does not hold it). note is
 // said once it has opened.
 func (m *Model) reloadTile(s *session.Session, note string) tea.Cmd {
-	i := m.tileOf(s)
-	if i < 0 {
+	if m.tiles.Index(s) < 0 {
 		return nil
 	}
 	closing := s.Close(false)
 	ns, open := m.newSession(s.ID())
 	viewOf(ns).Search().SetQuery(viewOf(s).Search().Query())
 	ns.Inherit(s, note)
-	m.tiles[i] = ns
-	if m.sess == s {
-		m.sess, m.transcript = ns, viewOf(ns)
+	m.tiles.Replace(s, ns)
+	if m.tiles.Focused() == ns {
+		m.transcript = viewOf(ns)
 		m.activity.Reset(ns.Gen())
 		m.room.Reset()
 		m.queue.Reset()
-		m.note = "opening " + ui.NameLine(ns.ID()) + "…"
+		m.note.Say("opening " + ui.NameLine(ns.ID()) + "…")
 	}
-	m.layout()
 	return tea.Batch(closing, open)
 }

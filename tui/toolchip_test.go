@@ -80,7 +80,7 @@ func TestToolCallOpens(t *testing.T) {
 	t.Parallel()
 	h := prompted(t, "check the renewal #tool", "Here it is:")
 	chip := func() client.Entry {
-		for _, e := range h.m.sess.State().Entries {
+		for _, e := range h.m.tiles.Focused().State().Entries {
 			if e.Kind == client.EntryTool {
 				return e
 			}
@@ -118,7 +118,7 @@ func TestToolCallOpens(t *testing.T) {
 	h.see("Tools")
 	h.send(keyEnter)
 	h.until("the session opened again", func(s string) bool {
-		return h.m.sess != nil && h.m.sess.State() != nil && strings.Contains(s, "Here it is:")
+		return h.m.tiles.Focused() != nil && h.m.tiles.Focused().State() != nil && strings.Contains(s, "Here it is:")
 	})
 	if e := chip(); e.ToolArgs == "" || !strings.HasPrefix(e.Text, "renewal note 1\n") {
 		t.Fatalf("the snapshot's chip keeps args %q and result %q", e.ToolArgs, e.Text)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"strings"
 	"testing"
 	"time"
@@ -35,18 +36,18 @@ func TestTranscript(t *testing.T) {
 			return []tea.Msg{delta(m, "m9", "## Take"), delta(m, "m9", "overs\n\nA takeover")}
 		}},
 		{"streaming after flush", func(m *Model) []tea.Msg {
-			return []tea.Msg{delta(m, "m9", "## Take"), delta(m, "m9", "overs\n\nA takeover"), flushMsg{gen: m.gen}}
+			return []tea.Msg{delta(m, "m9", "## Take"), delta(m, "m9", "overs\n\nA takeover"), session.FlushMsg{}}
 		}},
 		{"streaming more after flush", func(m *Model) []tea.Msg {
-			return []tea.Msg{delta(m, "m9", "## Takeovers\n\nA takeover"), flushMsg{gen: m.gen},
-				delta(m, "m9", " moves the lease."), flushMsg{gen: m.gen}}
+			return []tea.Msg{delta(m, "m9", "## Takeovers\n\nA takeover"), session.FlushMsg{},
+				delta(m, "m9", " moves the lease."), session.FlushMsg{}}
 		}},
 		{"resized while streaming", func(m *Model) []tea.Msg {
 			return []tea.Msg{delta(m, "m9", "## Takeovers\n\nA takeover moves the lease to another terminal"),
-				flushMsg{gen: m.gen}, tea.WindowSizeMsg{Width: 50, Height: 24}}
+				session.FlushMsg{}, tea.WindowSizeMsg{Width: 50, Height: 24}}
 		}},
 		{"completed replaces streaming", func(m *Model) []tea.Msg {
-			return []tea.Msg{delta(m, "m9", "## Takeovers\n\nA takeover"), flushMsg{gen: m.gen},
+			return []tea.Msg{delta(m, "m9", "## Takeovers\n\nA takeover"), session.FlushMsg{},
 				on(m, event(5, client.EvMessageCompleted, `{"entryId":"e9","messageId":"m9","role":"assistant",`+
 					`"text":"## Takeovers\n\nA takeover moves the **lease**.","timestamp":"2026-10-14T09:41:00Z"}`))}
 		}},
@@ -79,7 +80,7 @@ func TestTranscript(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, transcriptPart))
+			drawnAs(t, m, transcriptOf)
 		})
 	}
 }
@@ -137,7 +138,7 @@ func TestScrolling(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, transcriptPart))
+			drawnAs(t, m, transcriptOf)
 		})
 	}
 }

@@ -52,7 +52,7 @@ func TestTypingInAPaneNeverActs(t *testing.T) {
 		if got := m.composer.Value(); got != "please fix that" || m.focus != focusSession {
 			t.Errorf("the composer holds %q, focus %d", got, m.focus)
 		}
-		if p := roomPolicy(m.sess.State()); p != client.PolicySuggest {
+		if p := roomPolicy(m.tiles.Focused().State()); p != client.PolicySuggest {
 			t.Errorf("the room's policy is %s", p)
 		}
 	})
@@ -181,13 +181,13 @@ func TestTypingNeverActs(t *testing.T) {
 				}
 			}
 			a.drain()
-			st := a.m.sess.State()
+			st := a.m.tiles.Focused().State()
 			if n := mutations(srv); n != before {
 				t.Errorf("typing made %d requests that change the host", n-before)
 			}
-			if len(st.Chimes) != 1 || roomPolicy(st) != client.PolicySuggest || len(st.Queue) != 1 || a.m.sess.ID() != id {
+			if len(st.Chimes) != 1 || roomPolicy(st) != client.PolicySuggest || len(st.Queue) != 1 || a.m.tiles.Focused().ID() != id {
 				t.Errorf("the typing changed the session: %d chimes, policy %s, %d queued, session %s",
-					len(st.Chimes), roomPolicy(st), len(st.Queue), a.m.sess.ID())
+					len(st.Chimes), roomPolicy(st), len(st.Queue), a.m.tiles.Focused().ID())
 			}
 			srv.Proceed(id)
 		})

@@ -47,7 +47,7 @@ func TestVisitSlashCommands(t *testing.T) {
 		t.Fatalf("%d chimes before the person said yes", n)
 	}
 	b.send(keyDown, keyEnter)
-	b.see("pending with the driver since")
+	b.see("held for the driver to decide")
 	b.send(typing("//etc is the folder")...)
 	b.send(keyEnter)
 	b.see("/etc is the folder")

@@ -29,8 +29,8 @@ func TestDocsShowTheWall(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := a.see("▸ you type here · Census of the herd", "Fence repairs · chat", "! Grazing plan", "a chime waits for you", "● live")
-	if a.m.wall.shown != 3 {
-		t.Fatalf("three sessions at 160x48 show %d tiles:\n%s", a.m.wall.shown, s)
+	if _, _, shown := a.m.screen.Grid(); shown != 3 {
+		t.Fatalf("three sessions at 160x48 show %d tiles:\n%s", shown, s)
 	}
 	for _, doc := range wallDocs {
 		checkShown(t, doc, s)

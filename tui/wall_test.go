@@ -48,7 +48,7 @@ func wallOf(t *testing.T, srv *vehicletest.Server, w, h int, titles ...string) (
 		a.see("You said: hello " + title)
 	}
 	a.until("every tile's notes read", func(string) bool { // they come after the snapshot, each tile on its own
-		for _, s := range a.m.tiles {
+		for _, s := range a.m.tiles.All() {
 			if !a.answered(func(tea.Msg) bool { return false }, func(msg tea.Msg) bool {
 				n, ok := msg.(session.NotesMsg)
 				return ok && n.Gen == s.Gen()
@@ -80,7 +80,7 @@ func settled(t *testing.T, srv *vehicletest.Server, ids ...string) {
 func everyTileDrives(a *harness) {
 	a.t.Helper()
 	a.until("every tile drives", func(string) bool {
-		for _, s := range a.m.tiles {
+		for _, s := range a.m.tiles.All() {
 			if s.State() == nil || !s.Driving() {
 				return false
 			}
@@ -108,8 +108,8 @@ func TestWallSendsToTheFocusedTile(t *testing.T) {
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 80, 24, "Alpha", "Beta")
 	s := a.see("▸ you type here · Alpha", "  Beta · chat")
-	if a.m.wall.shown != 2 || a.m.wall.rows != 2 {
-		t.Fatalf("at 80x24 two tiles, stacked: got %+v\n%s", a.m.wall, s)
+	if _, rows, shown := a.m.screen.Grid(); shown != 2 || rows != 2 {
+		t.Fatalf("at 80x24 two tiles, stacked: got %d tiles in %d rows\n%s", shown, rows, s)
 	}
 	before := prompts(srv, ids[1])
 	a.send(typing("a thought for alpha")...)
@@ -160,7 +160,7 @@ func TestWallMarksALeaseTakenOrLapsing(t *testing.T) {
 	}
 	a.see("! Beta · the lease was taken: you watch")
 
-	gamma := a.m.tiles[2]
+	gamma := a.m.tiles.All()[2]
 	a.send(session.LeaseTickMsg{Gen: gamma.Gen(), Expires: gamma.TimerFor()}) // its timer fires, no key pressed since
 	a.see("! Gamma · the lease lapses at " + gamma.TimerFor().In(a.m.cfg.Location).Format("15:04"))
 }
@@ -171,8 +171,8 @@ func TestWallMovesByRows(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 200, 60, "One", "Two", "Three", "Four")
-	if g := a.m.wall; g.cols != 2 || g.rows != 2 || g.shown != 4 {
-		t.Fatalf("four tiles at 200x60: %+v", g)
+	if cols, rows, shown := a.m.screen.Grid(); cols != 2 || rows != 2 || shown != 4 {
+		t.Fatalf("four tiles at 200x60: %d x %d, %d shown", cols, rows, shown)
 	}
 	a.send(keyAltDown)
 	a.see("▸ you type here · Three")
@@ -188,27 +188,27 @@ func TestWallTileFlushesSlower(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
 	a, ids := wallOf(t, srv, 100, 30, "Alpha", "Beta")
-	alpha, beta := a.m.tiles[0], a.m.tiles[1]
+	alpha, beta := a.m.tiles.All()[0], a.m.tiles.All()[1]
 	deltaTo := func(s *session.Session, id, text string) session.EventMsg {
 		v := fmt.Sprintf(`{"runId":"r9","messageId":"m-%s","delta":%q}`, id, text)
 		return session.EventMsg{Gen: s.Gen(), Ev: client.Event{Protocol: client.Protocol, Type: client.EvMessageDelta,
 			SessionID: id, Value: []byte(v)}}
 	}
 	at := time.Now()
-	feed(a.m, deltaTo(beta, ids[1], "beta begins"), flushMsg{at: at})
+	feed(a.m, deltaTo(beta, ids[1], "beta begins"), session.FlushMsg{At: at})
 	if !strings.Contains(screen(a.m), "beta begins") {
 		t.Fatalf("the first tick did not render Beta's tail:\n%s", screen(a.m))
 	}
 	feed(a.m, deltaTo(beta, ids[1], " and goes on"), deltaTo(alpha, ids[0], "alpha streams"),
-		flushMsg{at: at.Add(200 * time.Millisecond)})
+		session.FlushMsg{At: at.Add(200 * time.Millisecond)})
 	s := screen(a.m)
 	if strings.Contains(s, "goes on") || !strings.Contains(s, "alpha streams") {
 		t.Fatalf("200 ms on: Beta's tail rendered again, or the focused tile's not:\n%s", s)
 	}
-	if !a.m.flushArmed {
+	if !a.m.tiles.ArmedWithin(time.Now(), time.Hour) {
 		t.Fatal("a tail waits and no tick is armed")
 	}
-	feed(a.m, flushMsg{at: at.Add(1100 * time.Millisecond)})
+	feed(a.m, session.FlushMsg{At: at.Add(1100 * time.Millisecond)})
 	if !strings.Contains(screen(a.m), "beta begins and goes on") {
 		t.Fatalf("a second on, Beta's tail is not rendered:\n%s", screen(a.m))
 	}
@@ -246,7 +246,7 @@ func TestWallKeepsTheSessionOpen(t *testing.T) {
 	a.send(keyEnter)
 	a.see("▸ you type here · Beta", "Alpha · chat", "┃ half a thought")
 	a.until("both tiles drive", func(string) bool {
-		for _, s := range a.m.tiles {
+		for _, s := range a.m.tiles.All() {
 			if s.State() == nil || !s.Driving() {
 				return false
 			}
@@ -294,8 +294,8 @@ func TestWallZoomsAndDegrades(t *testing.T) {
 	a.see("Beta · chat", "Gamma · chat")
 	a.send(tea.WindowSizeMsg{Width: 40, Height: 12})
 	s = a.see("also open: Beta · Gamma")
-	if a.m.wall.shown != 1 {
-		t.Fatalf("at 40x12 %d tiles show:\n%s", a.m.wall.shown, s)
+	if _, _, shown := a.m.screen.Grid(); shown != 1 {
+		t.Fatalf("at 40x12 %d tiles show:\n%s", shown, s)
 	}
 }
 
@@ -317,8 +317,8 @@ func TestPickerMarksSessionsToOpenTogether(t *testing.T) {
 	a.see("2 marked of 3", "2 sessions marked: enter opens them side by side")
 	a.send(keyEnter)
 	a.see("▸ you type here · Gamma", "Beta · chat")
-	if len(a.m.tiles) != 2 {
-		t.Fatalf("%d tiles open, want 2", len(a.m.tiles))
+	if len(a.m.tiles.All()) != 2 {
+		t.Fatalf("%d tiles open, want 2", len(a.m.tiles.All()))
 	}
 	a.send(keyCtrlO)
 	a.see("your sessions")
@@ -383,7 +383,7 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 	}
 	// the last reply, then every event after it (the run settles), in each tile
 	a.until("every reply and event in every tile", func(string) bool {
-		for i, s := range a.m.tiles {
+		for i, s := range a.m.tiles.All() {
 			if s.State() == nil || saysCount(s, fmt.Sprintf("You said: *round %d of %d*", rounds-1, i)) == 0 ||
 				s.State().Run != client.RunIdle || s.State().Cursor < int64(len(srv.Events(s.ID()))) {
 				return false
@@ -391,7 +391,7 @@ func TestWallTilesResumeThroughCuts(t *testing.T) {
 		}
 		return true
 	})
-	for i, s := range a.m.tiles {
+	for i, s := range a.m.tiles.All() {
 		for r := range rounds {
 			if n := saysCount(s, fmt.Sprintf("You said: *round %d of %d*", r, i)); n != 1 {
 				t.Errorf("tile %d has round %d %d times", i, r, n)
@@ -424,19 +424,21 @@ func TestWallOpeningNoteCountsWhatIsStillOpening(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
 	a, _ := wallOf(t, srv, 120, 30, "Alpha", "Beta", "Gamma")
-	if strings.Contains(a.m.note, "opening") {
-		t.Fatalf("every tile opened, the note still says %q", a.m.note)
+	if strings.Contains(a.m.note.Text(), "opening") {
+		t.Fatalf("every tile opened, the note still says %q", a.m.note.Text())
 	}
 	opening := func(s *session.Session) *session.Session { // the same session, its snapshot not come yet
-		return session.New(a.m.sessions, s.ID(), s.Gen(), viewOf(s))
+		return a.m.tiles.Make(s.ID(), viewOf(s))
 	}
-	beta, gamma := a.m.tiles[1], a.m.tiles[2]
-	a.m.tiles[1], a.m.tiles[2] = opening(beta), opening(gamma)
-	if got := a.m.openingNote(); got != "opening 2 sessions…" {
+	beta, gamma := a.m.tiles.All()[1], a.m.tiles.All()[2]
+	openingGamma := opening(gamma)
+	a.m.tiles.Replace(beta, opening(beta))
+	a.m.tiles.Replace(gamma, openingGamma)
+	if got := a.m.tiles.OpeningNote(); got != "opening 2 sessions…" {
 		t.Fatalf("two tiles opening: %q", got)
 	}
-	a.m.tiles[2] = gamma
-	if got, want := a.m.openingNote(), "opening "+a.m.tiles[1].ID()+"…"; got != want {
+	a.m.tiles.Replace(openingGamma, gamma)
+	if got, want := a.m.tiles.OpeningNote(), "opening "+a.m.tiles.All()[1].ID()+"…"; got != want {
 		t.Fatalf("one tile opening: %q, want %q", got, want)
 	}
 }

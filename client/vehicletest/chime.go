@@ -56,11 +56,15 @@ func chimeRefused(rq *request, reason string) *reply {
 }
 
 // chimeCommand turns a pending chime into a command (prompt when idle,
-// follow_up during a run) attributed to its author.
+// follow_up during a run; chime under Choices.ChimeOp) attributed to its
+// author.
 func (h *Host) chimeCommand(s *session, pc *pendingChime, by string) *command {
 	s.chimes = slices.DeleteFunc(s.chimes, func(x *pendingChime) bool { return x == pc })
 	op := "prompt"
-	if s.run != nil {
+	switch {
+	case h.cfg.choices.ChimeOp:
+		op = client.OpChime
+	case s.run != nil:
 		op = "follow_up"
 	}
 	c := &command{id: "chime-" + pc.id, requestID: pc.id, op: op, text: "[" + pc.author + " collaborator]\n" + pc.text}

@@ -24,6 +24,10 @@ type Choices struct {
 	CapsuleSeedWords bool
 	// Renewals is when a renewal by use is announced (lease.renewed).
 	Renewals Renewals
+	// ChimeOp: the command an accepted chime becomes has the op "chime"
+	// (the seed says only that it becomes a command), instead of a prompt
+	// when idle and a follow-up during a run.
+	ChimeOp bool
 }
 
 // CoDriveAnswer is what a co-drive chime gets while nobody drives.
@@ -54,10 +58,11 @@ func WithChoices(c Choices) Option {
 
 // OtherChoices is the other answer to every choice: the queue cancelled by
 // abort, settle events with the run first, a co-drive chime with no driver
-// submitted, the capsule in the seed's words, every renewal announced.
+// submitted, the capsule in the seed's words, every renewal announced, an
+// accepted chime's command of op chime.
 func OtherChoices() Choices {
 	return Choices{AbortCancelsQueue: true, SettleRunFirst: true, CoDriveWithoutLease: CoDriveSubmitted,
-		CapsuleSeedWords: true, Renewals: RenewalsEveryUse}
+		CapsuleSeedWords: true, Renewals: RenewalsEveryUse, ChimeOp: true}
 }
 
 // Variant is a named set of answers to the seed's open choices.

@@ -37,6 +37,8 @@
 //     mirror is written.
 //   - A chime under co-drive while nobody holds the lease is held pending
 //     (Choices.CoDriveWithoutLease: submitted at once, or refused).
+//   - An accepted chime becomes a prompt when the session is idle, a
+//     follow_up during a run (Choices.ChimeOp: a command of op chime).
 //   - The capsule's fields have the contract's names: identity.sessionId,
 //     identity.graphId, posture.leaseHolder, commands (Choices.CapsuleSeedWords:
 //     the seed's words, identity.session, identity.graph, posture.lease,

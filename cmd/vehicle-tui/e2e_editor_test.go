@@ -9,7 +9,7 @@ import (
 )
 
 // TestEditorRoundTrip runs the demo in a pty, opens the draft in $EDITOR
-// with ctrl+e (an editor that appends to the file), and checks that on the
+// with ctrl+x ctrl+e (an editor that appends to the file), and checks that on the
 // way back the whole UI is drawn again (the renderer stopped for the editor
 // and draws on demand: the return must wake it) with the edited draft in
 // the composer, and that it is sent as edited.
@@ -27,7 +27,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	term.WaitFor("Welcome to vehicle", "you drive from this terminal")
 	term.Type("typed first")
 	term.WaitFor("┃ typed first")
-	term.Type("\x05") // ctrl+e
+	term.Type("\x18\x05") // ctrl+x ctrl+e, as bash has it
 	term.WaitFor("┃ typed first and then edited", "Welcome to vehicle", "you drive from this terminal")
 	if !term.AltScreen() {
 		t.Error("the UI did not return to the alternate screen after the editor")

@@ -52,7 +52,7 @@ func TestEndToEndRoom(t *testing.T) {
 	bo.Type("Try the archive.")
 	bo.WaitFor("┃ Try the archive.")
 	bo.Type("\r")
-	bo.WaitFor("you → chime", "pending with the driver since")
+	bo.WaitFor("you → chime", "held for the driver to decide")
 
 	ada.WaitFor("✉ chimes · 1 pending", "Bo · ", "Try the archive.")
 	ada.Type("\t")

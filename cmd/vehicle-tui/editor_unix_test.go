@@ -77,7 +77,7 @@ func TestEditorExitCodeKeepsTheEdit(t *testing.T) {
 	term.WaitFor("Welcome to vehicle", "you drive from this terminal")
 	term.Type("typed first")
 	term.WaitFor("┃ typed first")
-	term.Type("\x05") // ctrl+e
+	term.Type("\x07") // ctrl+g
 	pid, _ := started(t, home)
 	fds, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
 	if err != nil {
@@ -112,7 +112,7 @@ func TestEditorEndsWithTheTerminal(t *testing.T) {
 	term.WaitFor("you drive from this terminal")
 	term.Type("half a thought")
 	term.WaitFor("half a thought")
-	term.Type("\x05") // ctrl+e
+	term.Type("\x07") // ctrl+g
 	pid, path := started(t, dir)
 	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
 	if !strings.HasPrefix(path, tmp) {

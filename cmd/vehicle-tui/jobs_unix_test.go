@@ -106,7 +106,7 @@ func TestSuspendWhileEditing(t *testing.T) {
 	term.WaitFor("job$")
 	term.Type(bin + " demo\r")
 	term.WaitFor("Welcome to vehicle", "you drive from this terminal")
-	term.Type("\x05") // ctrl+e
+	term.Type("\x07") // ctrl+g
 	pid, _ := started(t, home)
 	ui := parent(t, pid)
 	term.Type("\x1a") // the terminal is the editor's, in its own modes: ^Z stops the job

@@ -1,5 +1,7 @@
 // Package composer is the multi-line input where the person writes: its
-// growth with the draft, the input history ↑ walks, and $EDITOR.
+// growth with the draft, the window of a long draft its textarea holds
+// (so a key costs the same in a draft of any length), the input history ↑
+// walks, and $EDITOR.
 //
 // The editor's command is split with strings.Fields, as
 // github.com/charmbracelet/x/editor (v0.2.0 read) splits it; that package
@@ -10,7 +12,6 @@ package composer
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -29,24 +30,39 @@ import (
 type Composer struct {
 	ctx      *ui.Context
 	ta       textarea.Model
-	history  history    // what the person sent or cleared
-	grow     growth     // its height and scroll (grow.go)
-	chips    chips      // large pastes, each one line in the draft (paste.go)
-	tooBig   bool       // the draft is over the size a message may have
-	saidBig  bool       // the status line said so, since it crossed
-	readOnly bool       // watching read-only: it takes nothing
-	editor   EditorRun  // how $EDITOR runs
-	editing  *editorRun // the last editor run, until its answer comes back
-	drawn    drawing    // the last drawing, while nothing it shows changed (grow.go)
+	history  history       // what the person sent or cleared
+	grow     growth        // its height and scroll (grow.go)
+	chips    chips         // large pastes, each one line in the draft (paste.go)
+	tooBig   bool          // the draft is over the size a message may have
+	saidBig  bool          // the status line said so, since it crossed
+	readOnly bool          // watching read-only: it takes nothing
+	editor   EditorRun     // how $EDITOR runs
+	editing  *editorRun    // the last editor run, until its answer comes back
+	drawn    drawing       // the last drawing, while nothing it shows changed (grow.go)
+	kills    killRing      // what the last kills took, for ctrl+y (readline.go)
+	search   reverseSearch // ctrl+r's search of the history (readline.go)
+	win      window        // the draft's lines outside the textarea's (window.go)
+	goal     goal          // the column ↑ and ↓ keep to (reach.go)
+	typed    typed         // what the last key did to the textarea's lines
+	edits    uint64        // changes to the draft's text (Edits)
+	apart    bool          // enter sent nothing: text typed next at the end goes on a new line
 }
 
-// New is the composer of ctx; editor is the command ctrl+e runs on the
-// draft ("" for vi).
+// The prompt marks whether the composer has the keys by its shape, not by
+// its colour alone (NO_COLOR): a heavy bar with the keys, a dashed one
+// without.
+const (
+	promptFocused = "┃ "
+	promptBlurred = "╎ "
+)
+
+// New is the composer of ctx; editor is the command the editor key runs on
+// the draft ("" for vi).
 func New(ctx *ui.Context, editor string) *Composer {
 	st, keys := ctx.Styles, &ctx.Keys
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Prompt = "┃ "
+	ta.Prompt = promptFocused
 	ta.CharLimit = 0
 	// The composer sets the textarea's height itself (fit, grow.go): with a
 	// MaxHeight, the textarea shrinks its cache of wrapped lines to that many,
@@ -59,16 +75,16 @@ func New(ctx *ui.Context, editor string) *Composer {
 	ta.SetVirtualCursor(false)
 	km := textarea.DefaultKeyMap()
 	km.InsertNewline = keys.Newline
-	km.LineEnd = key.NewBinding(key.WithKeys("end"))
+	km.LineEnd = key.NewBinding(key.WithKeys("end", "ctrl+e"))
 	km.InputEnd = key.NewBinding(key.WithKeys("alt+>"))
-	km.InputBegin = key.NewBinding(key.WithKeys("alt+<"))       // ctrl+home is the transcript's
-	km.CharacterForward = key.NewBinding(key.WithKeys("right")) // ctrl+f searches
-	km.SelectAll = key.NewBinding(key.WithDisabled())
-	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled())
+	km.InputBegin = key.NewBinding(key.WithKeys("alt+<"))              // ctrl+home is the transcript's
+	km.CharacterForward = key.NewBinding(key.WithKeys("right"))        // ctrl+f searches
+	km.SelectAll = key.NewBinding(key.WithDisabled())                  // ctrl+g is the editor's
+	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled()) // ctrl+t takes over
 	km.PageUp = key.NewBinding(key.WithDisabled())
 	km.PageDown = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
-	co := &Composer{ctx: ctx, ta: ta, editor: EditorRun{Command: editor}}
+	co := &Composer{ctx: ctx, ta: ta, editor: EditorRun{Command: editor}, win: window{slack: slack}}
 	co.SetStyles(st)
 	co.ta.Focus()
 	return co
@@ -108,23 +124,62 @@ func (c *Composer) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 			c.SetValue(msg.Text)
 		}
 		return nil, ui.Failed{Err: msg.Err}
-	case tea.KeyPressMsg:
+	case ui.Chord:
 		switch {
 		case c.readOnly:
-			if msg.Text != "" {
-				return nil, ui.Note{Text: c.watchNote()}
-			}
-			return nil, nil
+			return nil, ui.Note{Text: c.watchNote()}
 		case key.Matches(msg, c.ctx.Keys.Editor):
 			return c.Edit(), nil
-		case c.walk(msg), c.dropChip(msg):
-			return nil, c.limitNote()
 		}
+		return nil, nil
+	case tea.KeyPressMsg:
+		return c.onKey(msg)
 	case tea.PasteMsg:
 		if c.readOnly {
 			return nil, ui.Note{Text: c.watchNote()}
 		}
+		c.StopSearch()
 		return c.paste(msg), c.limitNote()
+	}
+	return c.Type(msg), c.limitNote()
+}
+
+// onKey edits the draft with a key: the line editor's keys as a shell's,
+// ↑ and ↓ on an empty composer walk the history, the editor key opens
+// $EDITOR. A read-only composer takes nothing, and says so.
+func (c *Composer) onKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
+	if c.search.on {
+		if c.SearchTakes(msg) {
+			return nil, c.onSearchKey(msg)
+		}
+		c.StopSearch() // any other key keeps the match, and does what it does
+		cmd, act := c.edit(msg)
+		return cmd, ui.Join(ui.Note{}, act) // the search's line goes
+	}
+	return c.edit(msg)
+}
+
+// edit handles a key that is not the search's.
+func (c *Composer) edit(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
+	chain := c.kills.killing
+	c.kills.killing = false
+	switch {
+	case c.readOnly:
+		if msg.Text != "" {
+			return nil, ui.Note{Text: c.watchNote()}
+		}
+		return nil, nil
+	case key.Matches(msg, c.ctx.Keys.Editor):
+		return c.Edit(), nil
+	case key.Matches(msg, searchKey):
+		return nil, c.startSearch()
+	case key.Matches(msg, yankKey):
+		return c.yank(), c.limitNote()
+	case c.walk(msg), c.dropChip(msg):
+		return nil, c.limitNote()
+	}
+	if cmd, ok := c.kill(msg, chain); ok {
+		return cmd, c.limitNote()
 	}
 	return c.Type(msg), c.limitNote()
 }
@@ -142,7 +197,7 @@ func (c *Composer) limitNote() ui.Action {
 
 // limitWords says how far over the size a message may have the draft is.
 func (c *Composer) limitWords() string {
-	return fmt.Sprintf("the draft is %s KiB, over the %d KiB a message may hold", ui.Thousands((c.Size()+1023)/1024), client.MaxTextBytes/1024)
+	return "the draft is " + ui.Bytes(int64(c.Size())) + ", over the " + ui.Bytes(client.MaxTextBytes) + " a message may hold"
 }
 
 // SetReadOnly makes the composer take nothing (watching read-only) or text
@@ -197,9 +252,16 @@ func (c *Composer) SetSize(w, h int) {
 	if w != c.grow.width || max(h, 1) != c.grow.limit {
 		c.changed()
 	}
+	rewrap := w != c.grow.width
 	c.grow.width, c.grow.limit = w, max(h, 1)
 	c.ta.SetWidth(w)
 	c.fit()
+	if rewrap {
+		// The lines wrap anew: the draft is shown up to the cursor's row.
+		c.ta.View() // the viewport takes the lines as wrapped now, to scroll over them
+		c.unscroll(c.ta.Height())
+		c.fit()
+	}
 }
 
 // SetPlaceholder sets the hint shown while the composer is empty.
@@ -211,12 +273,16 @@ func (c *Composer) SetPlaceholder(s string) {
 }
 
 // Value is the draft, its chips expanded.
-func (c *Composer) Value() string { return c.chips.expand(c.ta.Value()) }
+func (c *Composer) Value() string { return c.chips.expand(c.raw()) }
 
 // SetValue replaces the draft and puts the cursor at its end; a large text
 // is collapsed into chips.
 func (c *Composer) SetValue(s string) {
 	c.changed()
+	c.edits++
+	c.win.reset()
+	c.goal = goal{}
+	c.apart = false
 	c.ta.SetValue(c.chips.collapse(s))
 	c.ta.MoveToEnd()
 	c.fit()
@@ -230,19 +296,70 @@ func (c *Composer) Restore(text string) {
 	c.SetValue(text)
 }
 
+// KeepApart says enter sent nothing and the draft stays (the person's
+// other terminal drives, say): what is typed next at its end starts a new
+// line, so that the next message is not glued to the one that waits.
+func (c *Composer) KeepApart() { c.apart = !c.Blank() }
+
+// keepApart starts a new line before the first text typed after an enter
+// that sent nothing, when it is typed at the end of the draft; any other
+// key first (a move, a deletion) means the person edits it.
+func (c *Composer) keepApart(msg tea.Msg) {
+	if !c.apart {
+		return
+	}
+	c.apart = false
+	var text string
+	switch m := msg.(type) {
+	case tea.KeyPressMsg:
+		text = m.Text
+	case tea.PasteMsg:
+		text = m.Content
+	}
+	v := c.ta.Value()
+	last := v[strings.LastIndexByte(v, '\n')+1:]
+	atEnd := len(c.win.below.lines) == 0 && c.ta.Line() == c.ta.LineCount()-1 && c.ta.Column() >= len([]rune(last))
+	if text == "" || !atEnd || v == "" || strings.HasSuffix(v, "\n") || strings.HasPrefix(text, "\n") {
+		return
+	}
+	c.ta.InsertString("\n")
+}
+
 // Blank reports whether the draft is only whitespace.
-func (c *Composer) Blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
+func (c *Composer) Blank() bool {
+	return c.win.above.filled == 0 && c.win.below.filled == 0 && strings.TrimSpace(c.ta.Value()) == ""
+}
 
 // Type passes a key or a paste to the textarea, whatever has the focus: what
 // is routed to the composer has the keyboard.
 func (c *Composer) Type(msg tea.Msg) tea.Cmd {
 	c.changed()
 	c.ta.Focus()
-	var cmd tea.Cmd
-	c.ta, cmd = c.ta.Update(msg)
-	c.fit()
+	if !c.ta.HasSelection() {
+		// The textarea keeps a selection it emptied (its anchor) and the
+		// next selecting key starts there, wherever the cursor went since;
+		// the composer starts it at the cursor.
+		c.ta.ClearSelection()
+	}
+	c.reach(msg)
+	before := c.ta.Value()
+	c.keepApart(msg)
+	cmd := c.typeKeepingGoal(msg)
+	c.typed = typed{before: before, after: c.ta.Value()}
+	if c.typed.before != c.typed.after {
+		c.edits++
+	}
+	c.fit() // the window may move: typed is what the key itself did
 	return cmd
 }
+
+// typed is the textarea's lines before and after the last key Type
+// passed it (not the whole draft: its window, window.go).
+type typed struct{ before, after string }
+
+// Edits counts the changes to the draft's text: it grows with each key or
+// paste that changed it and each draft set, and only then.
+func (c *Composer) Edits() uint64 { return c.edits }
 
 // SetFocused moves the keyboard to the composer (true) or away from it.
 func (c *Composer) SetFocused(on bool) {
@@ -251,8 +368,11 @@ func (c *Composer) SetFocused(on bool) {
 	}
 	if on {
 		c.ta.Focus()
+		c.ta.Prompt = promptFocused
 	} else {
 		c.ta.Blur()
+		c.ta.Prompt = promptBlurred
+		c.StopSearch() // the search ends where readline's would: the keys went elsewhere
 	}
 }
 

@@ -38,7 +38,7 @@ func TestComposerWalksTheHistory(t *testing.T) {
 	if c.Value() != "from the editor" || !strings.Contains(c.View(), "from the editor") {
 		t.Errorf("the editor's text: value %q", c.Value())
 	}
-	if cmd, _ := c.Update(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl}); cmd == nil {
+	if cmd, _ := c.Update(tea.KeyPressMsg{Code: 'g', Mod: tea.ModCtrl}); cmd == nil {
 		t.Error("the editor key opened nothing")
 	}
 }

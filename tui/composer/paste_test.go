@@ -24,7 +24,7 @@ func TestLargePasteIsAChip(t *testing.T) {
 	c.Update(tea.PasteMsg{Content: paste2000})
 	c.Update(uitest.Press('!'))
 	view := xansi.Strip(c.View())
-	if !strings.Contains(view, "┃ look:") || !strings.Contains(view, "┃ [pasted 2,000 lines · 126 KB]!") {
+	if !strings.Contains(view, "┃ look:") || !strings.Contains(view, "┃ [pasted 2,000 lines · 124 KiB]!") {
 		t.Errorf("the composer shows:\n%s", view)
 	}
 	if got, want := c.Value(), "look:\n"+paste2000+"!"; got != want {
@@ -84,7 +84,7 @@ func TestLimitSaidAsTheDraftCrossesIt(t *testing.T) {
 	if n, ok := act.(ui.Note); !ok || !strings.Contains(n.Text, "over the 64 KiB a message may hold") {
 		t.Errorf("crossing the limit said %#v", act)
 	}
-	if v := xansi.Strip(c.View()); !strings.Contains(v, "✗ the draft is 124 KiB, over the 64 KiB a message may hold · ctrl+e edits it") {
+	if v := xansi.Strip(c.View()); !strings.Contains(v, "✗ the draft is 124 KiB, over the 64 KiB a message may hold · ctrl+g edits it") {
 		t.Errorf("the composer does not say it is too big:\n%s", v)
 	}
 	if _, act := c.Update(uitest.Press('x')); act != nil {

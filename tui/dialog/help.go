@@ -32,6 +32,12 @@ func (d *Help) ShortHelp() []key.Binding {
 // FullHelp lists the help's own keys.
 func (d *Help) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it.
+func (d *Help) Safe() ui.Action { return nil }
+
+// Kind is Shows: it only shows something.
+func (d *Help) Kind() Kind { return Shows }
+
 // SetSize takes the screen's size.
 func (d *Help) SetSize(w, h int) { d.w, d.h = w, h }
 
@@ -73,8 +79,12 @@ func (d *Help) foot(scrolls bool) string {
 }
 
 // lines is the keys of the screen, a line each row: its columns side by
-// side when they fit the box, else one under the other.
+// side when they fit the box, else one under the other; a screen whose
+// keys are grouped by where they work is drawn by its groups.
 func (d *Help) lines() []string {
+	if g, ok := d.screen.(ui.Grouped); ok {
+		return d.groupLines(g)
+	}
 	h := d.ctx.Help
 	inner := max(min(d.w-4, 96), 20)
 	h.SetWidth(0)
@@ -96,4 +106,84 @@ func (d *Help) View() string {
 	shown := lines[off:min(off+d.rows(), len(lines))]
 	foot := d.foot(len(shown) < len(lines))
 	return ui.Box(d.ctx.Styles, "Keys", strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
+}
+
+// groupLines draws the notation's line, then each group under its place's
+// name: in two columns when the box is wide, the groups in order down the
+// first and then the second.
+func (d *Help) groupLines(g ui.Grouped) []string {
+	inner := max(min(d.w-4, 96), 20)
+	colW, two := inner, inner >= 80
+	if two {
+		colW = (inner - 3) / 2
+	}
+	var blocks [][]string
+	total := 0
+	for _, grp := range g.Groups() {
+		b := d.block(grp, colW)
+		blocks = append(blocks, b)
+		total += len(b) + 1
+	}
+	out := ui.WrapPlain(g.Notation(), inner)
+	for i := range out {
+		out[i] = d.ctx.Styles.KeyDesc.Render(out[i])
+	}
+	out = append(out, "")
+	if !two {
+		for _, b := range blocks {
+			out = append(append(out, b...), "")
+		}
+		return out[:len(out)-1]
+	}
+	var left, right []string
+	for _, b := range blocks {
+		if len(right) == 0 && len(left) < (total+1)/2 {
+			left = append(append(left, b...), "")
+		} else {
+			right = append(append(right, b...), "")
+		}
+	}
+	for i := 0; i < max(len(left), len(right)); i++ {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out = append(out, strings.TrimRight(ui.Pad(l, colW)+"   "+r, " "))
+	}
+	return out
+}
+
+// block is one group: its place's name, then a line for each key that is
+// bound (its name, then what it does, wrapped under itself).
+func (d *Help) block(grp ui.KeyGroup, width int) []string {
+	st := d.ctx.Styles
+	kw := 0
+	for _, b := range grp.Keys {
+		if b.Enabled() {
+			kw = max(kw, lipgloss.Width(b.Help().Key))
+		}
+	}
+	kw = min(kw, width/3)
+	out := []string{st.OverlayTitle.Render(grp.Where)}
+	for _, b := range grp.Keys {
+		if !b.Enabled() {
+			continue
+		}
+		name := b.Help().Key
+		descs := ui.WrapPlain(b.Help().Desc, max(width-kw-1, 8))
+		if lipgloss.Width(name) > kw { // a long name has a line of its own
+			out = append(out, st.Key.Render(name))
+			name = ""
+		}
+		for i, desc := range descs {
+			if i > 0 {
+				name = ""
+			}
+			out = append(out, st.Key.Render(ui.Pad(name, kw))+" "+st.KeyDesc.Render(desc))
+		}
+	}
+	return out
 }

@@ -13,17 +13,19 @@ import (
 // Info shows what the open session is, who pays and where its record lives.
 // It reads the session's state as it changes, and never writes it.
 type Info struct {
-	ctx     *ui.Context
-	state   *client.State
-	graph   string
-	reduced bool
-	w, h    int
+	ctx      *ui.Context
+	state    *client.State
+	graph    string
+	reduced  bool
+	keyGiven bool
+	w, h     int
 }
 
 // NewInfo shows the facts of the session state is of, on graph; reduced
-// says the person's role dropped to viewer.
-func NewInfo(ctx *ui.Context, state *client.State, graph string, reduced bool) *Info {
-	return &Info{ctx: ctx, state: state, graph: graph, reduced: reduced}
+// says the person's role dropped to viewer, keyGiven that a model key goes
+// with the requests.
+func NewInfo(ctx *ui.Context, state *client.State, graph string, reduced, keyGiven bool) *Info {
+	return &Info{ctx: ctx, state: state, graph: graph, reduced: reduced, keyGiven: keyGiven}
 }
 
 // ShortHelp lists the dialog's keys.
@@ -31,6 +33,12 @@ func (d *Info) ShortHelp() []key.Binding { return []key.Binding{d.ctx.Keys.Dismi
 
 // FullHelp lists the dialog's keys.
 func (d *Info) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+// Safe closes it.
+func (d *Info) Safe() ui.Action { return nil }
+
+// Kind is Shows: it only shows something.
+func (d *Info) Kind() Kind { return Shows }
 
 // SetSize takes the screen's size.
 func (d *Info) SetSize(w, h int) { d.w, d.h = w, h }
@@ -55,11 +63,7 @@ func (d *Info) View() string {
 	case s.Access == ui.AccessReader:
 		access = "its agent " + ui.ReaderFact + " (a viewer's session: the reader tools, never mirrored); you may drive it"
 	}
-	funding := map[string]string{"byok": "byok: your own model key pays",
-		"credit": "credit: your account's credit pays"}[s.Funding]
-	if funding == "" {
-		funding = ui.FundingText(s.Funding) + ": the host's own key pays"
-	}
+	_, funding := ui.Funding(s.Funding, d.keyGiven)
 	lines := []string{
 		"session  " + ui.SanitizeLine(s.SessionID) + " in " + ui.SanitizeLine(d.graph),
 		"profile  " + ui.ProfileText(s),

@@ -154,7 +154,7 @@ func TestPaletteRuns(t *testing.T) {
 // marked one's reason whole under the list.
 func TestPaletteRow(t *testing.T) {
 	d := palette(80, 24)
-	says(t, d, "Commands", "Help: every key /help f1", "Rename this session /rename TITLE ctrl+r",
+	says(t, d, "Commands", "Help: every key /help f1", "Rename this session /rename TITLE f6",
 		"Room policy: observe /policy observe", "Session info /info f4", "↑ up · ↓ down · enter runs it · esc closes")
 	golden(t, "all", plain(d))
 	typeIn(d, "export")

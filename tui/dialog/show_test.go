@@ -96,7 +96,7 @@ func TestShowingDialogsClose(t *testing.T) {
 	}{
 		{"errors", NewErrors(ctx, []string{"x"}, ""), []tea.KeyPressMsg{esc, uitest.Key(tea.KeyF3), uitest.Press('v')}},
 		{"help", NewHelp(ctx, screenKeys{ctx, true}), []tea.KeyPressMsg{esc, uitest.Key(tea.KeyF1)}},
-		{"info", NewInfo(ctx, state, "demo", false), []tea.KeyPressMsg{esc, uitest.Key(tea.KeyF4), enter, uitest.Press('y')}},
+		{"info", NewInfo(ctx, state, "demo", false, false), []tea.KeyPressMsg{esc, uitest.Key(tea.KeyF4), enter, uitest.Press('y')}},
 		{"deleted", NewDeleted(ctx, "s1", "Leases", client.DeleteOutcome{}), []tea.KeyPressMsg{esc, enter}},
 		{"code blocks", NewCodeChooser(ctx, []CodeBlock{{Text: "x", Lines: 1}}), []tea.KeyPressMsg{esc}},
 	}
@@ -215,7 +215,7 @@ func TestInfoDialog(t *testing.T) {
 	s.Profile, s.Isolation, s.Model, s.Body = client.ProfileAgent, "bwrap", "openrouter/openai/gpt-6-luna", "ready"
 	at := time.Date(2026, 10, 14, 9, 0, 0, 0, time.UTC)
 	state := &client.State{Session: s, Mirror: client.Mirror{State: "written", DocumentID: "doc1", WrittenAt: &at}}
-	d := NewInfo(ctx, state, "demo", false)
+	d := NewInfo(ctx, state, "demo", false, false)
 	d.SetSize(100, 30)
 	says(t, d, "Session", "session s1 in demo", "profile agent · bwrap", "model openrouter/openai/gpt-6-luna",
 		"funding house: the host's own key pays", "access you may drive it", "body ready",
@@ -230,7 +230,13 @@ func TestInfoDialog(t *testing.T) {
 	says(t, d, "funding credit: your account's credit pays")
 	state.Session.Funding = "member"
 	says(t, d, "funding house: the host's own key pays")
-	reduced := NewInfo(ctx, state, "demo", true)
+	keyed := NewInfo(ctx, state, "demo", false, true)
+	keyed.SetSize(100, 30)
+	says(t, keyed, "funding house: the host's own key pays, not the key you gave (a member's session)")
+	state.Session.Funding = "credit"
+	says(t, keyed, "funding byok: your own model key pays from your next message (the session was on credit)")
+	state.Session.Funding = "member"
+	reduced := NewInfo(ctx, state, "demo", true, false)
 	reduced.SetSize(100, 30)
 	says(t, reduced, "access you read, not drive: your role on the graph dropped to viewer")
 }
@@ -265,35 +271,5 @@ func TestDeletedDialog(t *testing.T) {
 				t.Errorf("the error keeps its prefix: %s", flat(d))
 			}
 		})
-	}
-}
-
-// TestPasses: a text key typed at a dialog that only shows something closes
-// it and goes on to the screen under it; a key it binds, a ctrl or alt
-// key, or any key at a dialog that asks something, does not.
-func TestPasses(t *testing.T) {
-	ctx := uitest.Context()
-	state := &client.State{}
-	showing := []ui.Component{NewHelp(ctx, screenKeys{ctx, true}), NewErrors(ctx, nil, ""), NewInfo(ctx, state, "demo", false),
-		NewDeleted(ctx, "s1", "", client.DeleteOutcome{}), NewCodeChooser(ctx, []CodeBlock{{Text: "x"}})}
-	for _, o := range showing {
-		if !Passes(o, uitest.Press('h')) {
-			t.Errorf("h typed at %T does not go on", o)
-		}
-		for _, k := range []tea.KeyPressMsg{ctrl('h'), {Code: 'h', Mod: tea.ModAlt}, esc, up} {
-			if Passes(o, k) {
-				t.Errorf("%s at %T goes on", k, o)
-			}
-		}
-	}
-	if Passes(NewCodeChooser(ctx, []CodeBlock{{Text: "x"}}), uitest.Press('1')) {
-		t.Error("1 at the code chooser, its own key, goes on")
-	}
-	asking := []ui.Component{deleting(), keyDialog(false), palette(80, 24), form(client.CreateRequest{}, false),
-		NewRename(ctx, target()), NewOffer(ctx, 1, nil)}
-	for _, o := range asking {
-		if Passes(o, uitest.Press('h')) {
-			t.Errorf("h typed at %T goes on", o)
-		}
 	}
 }

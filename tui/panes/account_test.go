@@ -84,7 +84,7 @@ func TestAccountSaysWhoPaysAndWhatIsLeft(t *testing.T) {
 				"    request"}},
 		{"visitor without a key", AccountView{Account: byok, Open: true, Session: publicSession("byok", 2)},
 			[]string{"◆ visitor cognito:dee · turns: today 3/100, session 2/40",
-				"  your own key: openrouter, default model gpt-6-luna · ctrl+g gives it",
+				"  your own key: openrouter, default model gpt-6-luna · f5 gives it",
 				"  ways in: your own key (X-Model-Key) · an account with credit (Authorization)"}},
 		{"unverified, owing", AccountView{Account: &client.Account{Kind: client.AccountAccount, Email: "dee@example.com",
 			Credit: &client.Credit{BalanceUSD: -0.0001, GrantedUSD: 0.5, SpentUSD: 0.5001, DefaultModel: "luna"}}},
@@ -119,7 +119,7 @@ func TestAccountSaysARefusal(t *testing.T) {
 		"    header)",
 		"  → a Sophia account with credit: its credit pays once you sign in (vehicle",
 		"    login, then start again; its token goes as the Authorization header)",
-		"  ctrl+g gives your model key now; or set $VEHICLE_MODEL_KEY and start again",
+		"  f5 gives your model key now; or set $VEHICLE_MODEL_KEY and start again",
 	}
 	if got := accountLines(v, 10); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the pane draws\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -159,9 +159,9 @@ func TestAccountWarnsBeforeALimit(t *testing.T) {
 			[]string{"✗ this session had its 40 turns: the next is refused (session_turn_limit)",
 				"✗ you had your 100 turns today (UTC): the next is refused (daily_turn_limit)"}},
 		{"pool closed", AccountView{Account: publicAccount(client.AccountAccount, 3, &client.Credit{BalanceUSD: 0.3}), Session: publicSession("credit", 3)},
-			[]string{"✗ credit pool closed today: the next turn is refused; ctrl+g gives your key"}},
+			[]string{"✗ credit pool closed today: the next turn is refused; f5 gives your key"}},
 		{"no credit", AccountView{Account: publicAccount(client.AccountAccount, 3, &client.Credit{PoolOpenToday: true}), Session: publicSession("credit", 3)},
-			[]string{"✗ no credit left: the next turn is refused; ctrl+g gives your key"}},
+			[]string{"✗ no credit left: the next turn is refused; f5 gives your key"}},
 		{"under a budget", AccountView{Account: publicAccount(client.AccountAccount, 3, &client.Credit{BalanceUSD: 0.03, PoolOpenToday: true}),
 			Session: publicSession("credit", 3)},
 			[]string{"⚠ $0.03 credit left, under a run's budget of $0.05: a run may end short"}},
@@ -192,7 +192,7 @@ func TestAccountWarnsBeforeALimit(t *testing.T) {
 // on no key, and draws a host's words inert.
 func TestAccountKeysAndSanitising(t *testing.T) {
 	p := NewAccount(uitest.Context())
-	if b := p.ShortHelp(); len(b) != 1 || b[0].Help().Key != "ctrl+g" || len(p.FullHelp()) != 1 {
+	if b := p.ShortHelp(); len(b) != 1 || b[0].Help().Key != "f5" || len(p.FullHelp()) != 1 {
 		t.Errorf("the account's keys are %v", b)
 	}
 	if cmd, act := p.Update(uitest.Press('g')); cmd != nil || act != nil {

@@ -41,8 +41,9 @@ type CancelQueued struct {
 // QueueView is what the lane shows.
 type QueueView struct {
 	Items   []LaneItem
-	Sending bool // a send is on its way: enter waits for it
-	Driving bool // this terminal holds the lease
+	Sending bool   // a send is on its way: enter waits for it
+	Driving bool   // this terminal holds the lease
+	Driver  Driver // who drives when this terminal does not
 }
 
 // Queue is the queue lane under the transcript: one line per waiting
@@ -121,7 +122,10 @@ func (q *Queue) Lines() []string {
 func (q *Queue) line(it LaneItem, selected bool) string {
 	st, send := q.ctx.Styles, ui.KeyName(q.ctx.Keys.Send)
 	what := "queued " + OpWord(it.Op)
-	if it.Op == client.OpSteer {
+	switch {
+	case it.Author != "":
+		what = "queued chime from " + ui.TitleLine(it.Author)
+	case it.Op == client.OpSteer:
 		what = "steer, after this turn"
 	}
 	text := ui.SanitizeLine(it.Text)
@@ -130,6 +134,9 @@ func (q *Queue) line(it LaneItem, selected bool) string {
 	}
 	if it.Cancelled || it.Unconfirmed {
 		what = "cancelled: " + send + " sends again"
+		if it.Failed {
+			what = "failed: " + send + " sends again"
+		}
 		if it.Unconfirmed {
 			what = "no answer yet: " + send + " sends the same request again"
 		}
@@ -184,6 +191,8 @@ func (q *Queue) onKey(msg tea.KeyPressMsg) ui.Action {
 			what = "cancels the " + OpWord(it.Op) + " “" + ui.ClipRunes(ui.SanitizeLine(it.Text), 24) + "”"
 			if it.Cancelled || it.Unconfirmed {
 				what = "drops “" + ui.ClipRunes(ui.SanitizeLine(it.Text), 24) + "”"
+			} else if why := mayDrive(q.ctx, q.v.Driving, q.v.Driver, "cancel a queued command"); why != "" {
+				return q.guard.Refuse(msg, why) // nothing is proposed that this person cannot do now
 			}
 		}
 		if ok, note := q.guard.Confirm(msg, what); !ok {
@@ -215,11 +224,25 @@ func (q *Queue) cancel(it LaneItem) ui.Action {
 		// drop it: it was cancelled already, or is the person's to drop
 		return ui.Batch{Forget{Item: it}, ui.Note{Text: "dropped “" + ui.ClipRunes(ui.SanitizeLine(it.Text), 40) + "”"}, ui.Done{}}
 	}
-	if why := mayDrive(q.ctx, q.v.Driving, "cancel a queued command"); why != nil {
-		return why
+	if why := mayDrive(q.ctx, q.v.Driving, q.v.Driver, "cancel a queued command"); why != "" {
+		return ui.Note{Text: why}
 	}
 	return ui.Batch{CancelQueued{Item: it}, ui.Done{}}
 }
+
+// ItemAt is the index of the item drawn on line y of the lane; ok is
+// false for a line that shows none (the "… and N more" line).
+func (q *Queue) ItemAt(y int) (i int, ok bool) {
+	items := q.v.Items
+	i = q.first + y
+	if y < 0 || y >= q.limit || i >= len(items) || (y == q.limit-1 && len(items)-i > 1) {
+		return 0, false
+	}
+	return i, true
+}
+
+// Select selects item i (kept in range when the lane is laid out).
+func (q *Queue) Select(i int) { q.sel = i }
 
 // Scroll moves the selection d items down (up when negative), as the mouse
 // wheel does over the lane.

@@ -187,17 +187,22 @@ func TestQueueSendsAgain(t *testing.T) {
 // lane cancels nothing.
 func TestQueueCancelNeedsTheDriver(t *testing.T) {
 	q := lane(uitest.Context(), 4, queued(1)...)
-	q.Set(QueueView{Items: queued(1)})
-	q.Update(uitest.Press('x'))
-	if _, act := q.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: "only the driver may cancel a queued command: ctrl+t takes over"}) {
-		t.Errorf("x↵ while another drives: %#v", act)
+	q.Set(QueueView{Items: queued(1), Driver: Driver{Rel: client.LeaseMyOtherClient}})
+	if _, act := q.Update(uitest.Press('x')); act != (ui.Note{Text: "x: only the driver may cancel a queued command: your other terminal drives · ctrl+t takes over · typing goes to the composer"}) {
+		t.Errorf("x while another terminal drives: %#v", act) // said at once: no x↵ is proposed
+	}
+	if _, act := q.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: "only the driver may cancel a queued command: your other terminal drives · ctrl+t takes over"}) {
+		t.Errorf("x↵ while another terminal drives: %#v", act)
+	}
+	q.Set(QueueView{Items: queued(1), Driver: Driver{Rel: client.LeaseOther, Holder: "user:bo"}})
+	if _, act := q.Update(uitest.Press('x')); act != (ui.Note{Text: "x: only the driver may cancel a queued command: user:bo drives · typing goes to the composer"}) {
+		t.Errorf("x while another person drives: %#v", act)
 	}
 	ctx := uitest.Context()
 	ctx.Watch = true
 	w := lane(ctx, 4, queued(1)...)
-	w.Update(uitest.Press('x'))
-	if _, act := w.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: "watching read-only: only the driver may cancel a queued command"}) {
-		t.Errorf("x↵ while watching: %#v", act)
+	if _, act := w.Update(uitest.Press('x')); act != (ui.Note{Text: "x: watching read-only: only the driver may cancel a queued command · typing goes to the composer"}) {
+		t.Errorf("x while watching: %#v", act)
 	}
 	lost := LaneItem{CommandID: "c2", Op: client.OpFollowUp, Text: "lost", Unconfirmed: true}
 	q.Set(QueueView{Items: []LaneItem{lost}})

@@ -32,6 +32,10 @@ type RoomView struct {
 	Chimes  []client.Chime // the pending chimes, oldest first
 	Policy  string         // the room's policy
 	Driving bool           // this terminal holds the lease
+	Driver  Driver         // who drives when this terminal does not
+	// Reach is the keys that bring the focus to the pane from where it is
+	// now ("tab", "esc, then tab"), for the hint; "" when none do.
+	Reach string
 }
 
 // Room is the open session's room: the pending chimes, newest last, and
@@ -105,25 +109,45 @@ func (r *Room) View() string { return strings.Join(r.Lines(), "\n") }
 
 // Lines is the pane's lines: a header and the chimes in the window.
 func (r *Room) Lines() []string {
+	lines, _ := r.rows()
+	return lines
+}
+
+// ChimeAt is the index of the chime drawn on line y of the pane (0 is its
+// header); ok is false for a line that shows no chime.
+func (r *Room) ChimeAt(y int) (i int, ok bool) {
+	_, of := r.rows()
+	if y < 0 || y >= len(of) || of[y] < 0 {
+		return 0, false
+	}
+	return of[y], true
+}
+
+// rows is the pane's lines and, for each, the index of the chime it
+// shows (-1 for the header and the "older" line).
+func (r *Room) rows() (out []string, of []int) {
 	if !r.v.Known || r.limit <= 0 {
-		return nil
+		return nil, nil
 	}
 	chimes := r.v.Chimes
 	if len(chimes) == 0 && !r.focused {
-		return nil
+		return nil, nil
 	}
-	out := []string{r.header(len(chimes))}
+	out, of = []string{r.header(len(chimes))}, []int{-1}
 	if r.first > 0 && r.limit > 2 {
 		out = append(out, r.ctx.Styles.Notice.Render(ui.Pad(fmt.Sprintf("  … %d older", r.first), r.width)))
+		of = append(of, -1)
 	}
 	for i := r.first; i < len(chimes) && len(out) < r.limit; i++ {
+		lines := []string{r.chimeLine(chimes[i], false)}
 		if chimes[i].ChimeID == r.shown && r.focused {
-			out = append(out, r.selectedChime(chimes[i], r.limit-len(out)-(len(chimes)-1-i))...)
-			continue
+			lines = r.selectedChime(chimes[i], r.limit-len(out)-(len(chimes)-1-i))
 		}
-		out = append(out, r.chimeLine(chimes[i], false))
+		for _, l := range lines {
+			out, of = append(out, l), append(of, i)
+		}
 	}
-	return out
+	return out, of
 }
 
 // selectedChime is the selected chime, its text wrapped on up to three
@@ -172,19 +196,25 @@ func (r *Room) header(n int) string {
 	head += " · room " + r.v.Policy
 	var hint string
 	switch {
-	case r.ctx.Watch:
-		hint = "the driver decides"
-	case !r.v.Driving:
-		hint = "the driver decides · " + ui.KeyName(k.TakeOver) + " takes over"
+	case r.ctx.Watch || !r.v.Driving:
+		hint = r.v.Driver.decides(r.ctx)
 	case r.focused && n > 0:
 		hint = ui.Proposes(k.Accept) + " accept · " + ui.Proposes(k.Reject) + " reject · " +
 			ui.Proposes(k.Expand) + " read · " + ui.Proposes(k.Policy) + " policy · " + ui.KeyName(k.Back) + " back"
 	case r.focused:
 		hint = ui.Proposes(k.Policy) + " policy: " + PolicyMeaning(r.v.Policy) + " · " + ui.KeyName(k.Back) + " back"
 	default:
-		hint = ui.KeyName(k.Panes) + ", then " + ui.Proposes(k.Accept) + " accept · " + ui.Proposes(k.Reject) + " reject"
+		reach := r.v.Reach
+		if reach == "" {
+			reach = ui.KeyName(k.Panes) // from the composer
+		}
+		hint = reach + ", then " + ui.Proposes(k.Accept) + " accept · " + ui.Proposes(k.Reject) + " reject"
 	}
-	line := r.ctx.Styles.AuthorLabel.Render("✉ "+head) + r.ctx.Styles.KeyDesc.Render(" · "+hint)
+	mark := "✉ " // the focus is marked in words too, not by colour alone (NO_COLOR)
+	if r.focused {
+		mark = "▸ ✉ "
+	}
+	line := r.ctx.Styles.AuthorLabel.Render(mark+head) + r.ctx.Styles.KeyDesc.Render(" · "+hint)
 	return ui.Pad(line, r.width)
 }
 
@@ -226,6 +256,9 @@ func (r *Room) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 // what it does first, and acts once enter confirms it.
 func (r *Room) onKey(msg tea.KeyPressMsg) ui.Action {
 	keys, chimes := &r.ctx.Keys, r.v.Chimes
+	if why := r.refusal(msg); why != "" {
+		return r.guard.Refuse(msg, why) // nothing is proposed that this person cannot do now
+	}
 	if what := r.proposal(msg); what != "" {
 		if ok, note := r.guard.Confirm(msg, what); !ok {
 			return note
@@ -249,12 +282,24 @@ func (r *Room) onKey(msg tea.KeyPressMsg) ui.Action {
 	return nil
 }
 
+// refusal says why a key of the pane cannot act now (no chime waits, or
+// this terminal does not drive); "" when it can.
+func (r *Room) refusal(msg tea.KeyPressMsg) string {
+	keys := &r.ctx.Keys
+	switch {
+	case key.Matches(msg, keys.Accept, keys.Reject) && len(r.v.Chimes) == 0:
+		return "no chime waits"
+	case key.Matches(msg, keys.Accept, keys.Reject):
+		return mayDrive(r.ctx, r.v.Driving, r.v.Driver, "accept or reject a chime")
+	case key.Matches(msg, keys.Policy, keys.PolicyBack):
+		return mayDrive(r.ctx, r.v.Driving, r.v.Driver, "set the room's policy")
+	}
+	return ""
+}
+
 // stepPolicy sets the room's next policy (or the one before), once
 // confirmed.
 func (r *Room) stepPolicy(msg tea.KeyPressMsg) ui.Action {
-	if why := mayDrive(r.ctx, r.v.Driving, "set the room's policy"); why != nil {
-		return why
-	}
 	d := 1
 	if key.Matches(msg, r.ctx.Keys.PolicyBack) {
 		d = -1
@@ -266,12 +311,6 @@ func (r *Room) stepPolicy(msg tea.KeyPressMsg) ui.Action {
 // resolveSelected accepts or rejects the selected chime, once confirmed.
 func (r *Room) resolveSelected(msg tea.KeyPressMsg) ui.Action {
 	chimes := r.v.Chimes
-	if len(chimes) == 0 {
-		return ui.Note{Text: "no chime waits"}
-	}
-	if why := mayDrive(r.ctx, r.v.Driving, "accept or reject a chime"); why != nil {
-		return why
-	}
 	c := chimes[min(r.sel, len(chimes)-1)]
 	if c.ChimeID != r.shown {
 		return ui.Note{Text: "the selected chime is not on screen: " + ui.KeyName(r.ctx.Keys.Up) + ui.KeyName(r.ctx.Keys.Down) + " brings it back"}
@@ -307,18 +346,6 @@ func (r *Room) proposal(msg tea.KeyPressMsg) string {
 		return "sets the room to " + p + ": " + PolicyMeaning(p)
 	}
 	return ""
-}
-
-// mayDrive is nil when this terminal drives, else the note that says why
-// it may not do what.
-func mayDrive(ctx *ui.Context, driving bool, what string) ui.Action {
-	switch {
-	case ctx.Watch:
-		return ui.Note{Text: "watching read-only: only the driver may " + what}
-	case !driving:
-		return ui.Note{Text: "only the driver may " + what + ": " + ui.KeyName(ctx.Keys.TakeOver) + " takes over"}
-	}
-	return nil
 }
 
 // Possessive is a collaborator's name with 's, for notes (ui.Possessive).

@@ -110,16 +110,35 @@ func TestRoomRefusesAnUnshownChime(t *testing.T) {
 	}
 }
 
-// TestRoomOnlyTheDriverDecides says why a watcher's keys do nothing.
+// TestRoomOnlyTheDriverDecides says at once why the driver's keys do
+// nothing here, and what this person may do: no "a: enter accepts" is
+// proposed to be refused after enter (issue 36, item 3).
 func TestRoomOnlyTheDriverDecides(t *testing.T) {
 	r := NewRoom(uitest.Context())
-	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest})
+	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest, Driver: Driver{Rel: client.LeaseMyOtherClient}})
 	r.SetFocused(true)
 	r.SetSize(80, 5)
-	r.Update(uitest.Press('p'))
-	_, act := r.Update(uitest.Key(tea.KeyEnter))
-	if n, ok := act.(ui.Note); !ok || n.Text != "only the driver may set the room's policy: ctrl+t takes over" {
-		t.Errorf("p while watching: %#v", act)
+	for _, c := range []struct {
+		key  rune
+		want string
+	}{
+		{'p', "only the driver may set the room's policy: your other terminal drives · ctrl+t takes over"},
+		{'a', "only the driver may accept or reject a chime: your other terminal drives · ctrl+t takes over"},
+		{'x', "only the driver may accept or reject a chime: your other terminal drives · ctrl+t takes over"},
+	} {
+		// the letter is held (typing on gives it to the composer), and
+		// enter says why again, acting on nothing
+		_, act := r.Update(uitest.Press(c.key))
+		if want := string(c.key) + ": " + c.want + " · typing goes to the composer"; act != (ui.Note{Text: want}) || !r.Armed() {
+			t.Errorf("%c while another terminal drives: %#v (armed %v), want %q", c.key, act, r.Armed(), want)
+		}
+		if _, act := r.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: c.want}) {
+			t.Errorf("%c↵ while another terminal drives: %#v", c.key, act)
+		}
+	}
+	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest})
+	if _, act := r.Update(uitest.Press('a')); act != (ui.Note{Text: "a: only the driver may accept or reject a chime: nobody drives · ctrl+t claims the lease · typing goes to the composer"}) {
+		t.Errorf("a while nobody drives: %#v", act)
 	}
 }
 
@@ -184,14 +203,29 @@ func TestRoomHeaderSaysWhoDecides(t *testing.T) {
 	}{
 		{"driver, unfocused", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
 			"✉ chimes · 2 pending · room suggest · tab, then a↵ accept · x↵ reject"},
+		{"driver, unfocused, from another pane", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest,
+			Driving: true, Reach: "esc, then tab"},
+			"✉ chimes · 2 pending · room suggest · esc, then tab, then a↵ accept · x↵ reject"},
 		{"driver, focused", false, true, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
-			"✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
+			"▸ ✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
 		{"driver, focused, no chime", false, true, RoomView{Known: true, Policy: client.PolicyCoDrive, Driving: true},
-			"✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
-		{"another drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyObserve},
-			"✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
-		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyMute, Driving: true},
-			"✉ chimes · 1 pending · room mute · the driver decides"},
+			"▸ ✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
+		{"another terminal drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyObserve,
+			Driver: Driver{Rel: client.LeaseMyOtherClient}},
+			"▸ ✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
+		{"nobody drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest},
+			"▸ ✉ chimes · 1 pending · room suggest · nobody drives · ctrl+t claims the lease to decide"},
+		{"another person drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest,
+			Driver: Driver{Rel: client.LeaseOther, Holder: "user:bo"}},
+			"▸ ✉ chimes · 1 pending · room suggest · user:bo decides"},
+		{"viewer", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest,
+			Driver: Driver{Rel: client.LeaseNone, Reduced: true}},
+			"▸ ✉ chimes · 1 pending · room suggest · the driver decides: your role here is viewer"},
+		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyMute, Driving: true,
+			Driver: Driver{Rel: client.LeaseMine}},
+			"▸ ✉ chimes · 1 pending · room mute · the driver decides"},
+		{"watching, nobody drives", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest},
+			"▸ ✉ chimes · 1 pending · room suggest · nobody drives: chimes wait for a driver"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -334,8 +368,8 @@ func TestRoomRejectsAndStepsThePolicy(t *testing.T) {
 func TestRoomWithNoChimeOrNoRight(t *testing.T) {
 	r := focusedRoom(uitest.Context(), 0)
 	r.SetSize(80, 4)
-	if _, act := r.Update(uitest.Press('a')); !strings.Contains(act.(ui.Note).Text, "accepts the marked chime") {
-		t.Errorf("a with no chime proposed %#v", act)
+	if _, act := r.Update(uitest.Press('a')); act != (ui.Note{Text: "a: no chime waits · typing goes to the composer"}) {
+		t.Errorf("a with no chime reported %#v", act)
 	}
 	if _, act := r.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: "no chime waits"}) {
 		t.Errorf("a↵ with no chime reported %#v", act)
@@ -392,3 +426,35 @@ func TestRoomScrollsAndWords(t *testing.T) {
 
 // second is the action of an Update's answer.
 func second(_ tea.Cmd, a ui.Action) ui.Action { return a }
+
+// TestRoomChimeAt names the chime on each line as drawn: none on the
+// header or the "older" line, the selected chime on each of its lines.
+func TestRoomChimeAt(t *testing.T) {
+	r := NewRoom(uitest.Context())
+	r.Set(RoomView{Known: true, Chimes: chimes(3), Policy: client.PolicySuggest, Driving: true})
+	r.SetSize(100, 5)
+	for y, want := range []int{-1, 0, 1, 2, -1} {
+		i, ok := r.ChimeAt(y)
+		if (want < 0) == ok || ok && i != want {
+			t.Errorf("line %d: chime %d %v, want %d", y, i, ok, want)
+		}
+	}
+	long := chimes(8)
+	long[7].Text = strings.Repeat("a long chime that wraps ", 12)
+	r.Set(RoomView{Known: true, Chimes: long, Policy: client.PolicySuggest, Driving: true})
+	r.SetFocused(true)
+	r.Select(7)
+	r.SetSize(60, 5)
+	lines := r.Lines()
+	for y := range lines {
+		i, ok := r.ChimeAt(y)
+		switch {
+		case strings.Contains(lines[y], "older") || y == 0:
+			if ok {
+				t.Errorf("line %d (%q) names chime %d", y, xansi.Strip(lines[y]), i)
+			}
+		case !ok || i != 7 && !strings.Contains(lines[y], fmt.Sprintf("number %d", i)):
+			t.Errorf("line %d (%q) names chime %d %v", y, xansi.Strip(lines[y]), i, ok)
+		}
+	}
+}

@@ -29,16 +29,41 @@ func TestStatus(t *testing.T) {
 		{conn(streaming), "● live"},
 		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 3}), "reconnecting 3"},
 		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 1},
-			client.ConnState{Mode: client.ConnStreaming, Replayed: 12}), "resumed, 12 events replayed"},
+			client.ConnState{Mode: client.ConnStreaming, Replayed: 12}), "● live · resumed, 12 events replayed"},
+		// the client says how many events the replay brought in a state of its own
+		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 1}, streaming,
+			client.ConnState{Mode: client.ConnStreaming, Replayed: 5}), "● live · resumed, 5 events replayed"},
 		{conn(streaming, client.ConnState{Mode: client.ConnPolling}), "polling"},
 		{conn(client.ConnState{Mode: client.ConnReconnecting, Attempt: 4}, client.ConnState{Mode: client.ConnPolling, Replayed: 2}),
-			"polling (resumed, 2 events replayed)"},
+			"polling · resumed, 2 events replayed"},
 		{conn(streaming, client.ConnState{Mode: client.ConnClosed}), "stream closed"},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
 			t.Errorf("connection shown as %q, want %q", c.got, c.want)
 		}
+	}
+	// once said long enough, the resume gives way to the link as it is now
+	// (issue 36, item 4: "polling (resumed, 0 events replayed)" for good)
+	var c Conn
+	for _, s := range []client.ConnState{streaming, {Mode: client.ConnReconnecting}, {Mode: client.ConnPolling}} {
+		c.Update(s)
+	}
+	first := c.Resumes()
+	if !c.Update(client.ConnState{Mode: client.ConnPolling, Replayed: 3}) {
+		t.Error("the replay's count was not said")
+	}
+	c.Settle(first)
+	if got := xansi.Strip(c.Text(st)); got != "polling · resumed, 3 events replayed" {
+		t.Errorf("an earlier resume's settle ended the later one's words: %q", got)
+	}
+	c.Settle(c.Resumes())
+	if got := xansi.Strip(c.Text(st)); got != "polling" {
+		t.Errorf("after the resume was said: %q, want polling", got)
+	}
+	c.Update(streaming)
+	if got := xansi.Strip(c.Text(st)); got != "● live" {
+		t.Errorf("streaming again after polling: %q, want ● live", got)
 	}
 }
 
@@ -88,6 +113,8 @@ func TestStatusLine(t *testing.T) {
 		{"mouse off", StatusView{Conn: live, MouseOff: true}, "● live · mouse off (f2)", "f1 help"},
 		{"a quit asked", StatusView{Conn: live, Err: "internal: boom", QuitArmed: true, Note: "ctrl+c again quits"},
 			"ctrl+c again quits · ● live", "f3 errors"},
+		{"a key proposed over an error", StatusView{Conn: live, Err: "x.md already exists", Armed: true,
+			Note: "y: enter copies the marked entry"}, "y: enter copies the marked entry · ● live", "f3 errors"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

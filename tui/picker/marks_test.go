@@ -196,15 +196,15 @@ func TestPickerKeys(t *testing.T) {
 	if _, act := p.Update(ctrl('n')); act != (New{}) {
 		t.Errorf("ctrl+n reported %#v", act)
 	}
-	_, act := p.Update(ctrl('y'))
+	_, act := p.Update(uitest.Key(tea.KeyF7))
 	if c, ok := act.(Clone); !ok || c.Target.SessionID != "s2" {
-		t.Errorf("ctrl+y reported %#v", act)
+		t.Errorf("f7 reported %#v", act)
 	}
-	_, act = p.Update(ctrl('r'))
+	_, act = p.Update(uitest.Key(tea.KeyF6))
 	if s, ok := act.(ui.Show); !ok || !strings.Contains(shown(s), "Title for s2") {
-		t.Errorf("ctrl+r reported %#v", act)
+		t.Errorf("f6 reported %#v", act)
 	}
-	for _, k := range []tea.KeyPressMsg{ctrl('d'), uitest.Key(tea.KeyDelete)} {
+	for _, k := range []tea.KeyPressMsg{uitest.Key(tea.KeyF8)} {
 		_, act = p.Update(k)
 		s, ok := act.(ui.Show)
 		if !ok {
@@ -221,7 +221,7 @@ func TestPickerKeys(t *testing.T) {
 	if _, act := w.Update(ctrl('n')); note(act) != "watching read-only: start sessions without watch" {
 		t.Errorf("ctrl+n while watching reported %#v", act)
 	}
-	for _, k := range []tea.KeyPressMsg{enter, ctrl('r'), ctrl('d'), ctrl('y'), space} {
+	for _, k := range []tea.KeyPressMsg{enter, uitest.Key(tea.KeyF6), uitest.Key(tea.KeyF8), uitest.Key(tea.KeyF7), space} {
 		if _, act := w.Update(k); act != nil {
 			t.Errorf("%s with nothing listed reported %#v", k, act)
 		}
@@ -237,7 +237,7 @@ func TestPickerKeys(t *testing.T) {
 			keys = append(keys, b.Help().Key)
 		}
 	}
-	if got := strings.Join(keys, " "); !strings.Contains(got, "enter space ctrl+n ctrl+r ctrl+d ctrl+y") || !strings.Contains(got, "type esc r") {
+	if got := strings.Join(keys, " "); !strings.Contains(got, "enter space ctrl+n f6 f8 f7") || !strings.Contains(got, "type esc") {
 		t.Errorf("the picker's keys: %q", got)
 	}
 	if len(p.ShortHelp()) != 5 {
@@ -314,6 +314,37 @@ func TestActionsAreThePickers(t *testing.T) {
 	for _, a := range []Action{List{}, Inspect{}, Open{}, OpenMany{}, Back{}, New{}, Clone{}} {
 		if a.Source() != ui.FromPicker {
 			t.Errorf("%T is of source %d", a, a.Source())
+		}
+	}
+}
+
+// TestPickerFilterEditsAsAShellDoes: in the filter, the line editor's keys
+// edit it as readline does and act on no session: ctrl+d deletes a
+// character (not the session), ctrl+r and ctrl+y rename and clone nothing,
+// delete deletes a character.
+func TestPickerFilterEditsAsAShellDoes(t *testing.T) {
+	p := listed(t, 100, 20)
+	for _, r := range "xplan" {
+		p.Update(uitest.Press(r))
+	}
+	steps := []struct {
+		keys []tea.KeyPressMsg
+		want string
+	}{
+		{[]tea.KeyPressMsg{ctrl('a'), ctrl('d')}, "plan"},
+		{[]tea.KeyPressMsg{ctrl('r'), ctrl('e'), ctrl('d'), uitest.Key(tea.KeyDelete)}, "plan"},
+		{[]tea.KeyPressMsg{ctrl('w')}, ""},
+		{[]tea.KeyPressMsg{ctrl('y'), ctrl('y')}, "planplan"},
+		{[]tea.KeyPressMsg{ctrl('a'), uitest.Key(tea.KeyDelete), ctrl('k')}, ""},
+	}
+	for i, s := range steps {
+		for _, k := range s.keys {
+			if _, act := p.Update(k); act != nil {
+				t.Fatalf("step %d: %s reported %#v: a line editor's key acted on a session", i, k, act)
+			}
+		}
+		if got := p.filter.String(); got != s.want {
+			t.Fatalf("step %d: the filter is %q, want %q", i, got, s.want)
 		}
 	}
 }

@@ -18,6 +18,7 @@ type Config struct {
 	Parent      context.Context        // a session's requests end with it
 	ClaimTTL    time.Duration          // the lease a claim asks for (0: the host's)
 	FlushEvery  time.Duration          // how often the focused session's streaming text is drawn
+	ResumeShown time.Duration          // how long a resume of the stream is said (0: ResumeShown)
 	OnConnState func(client.ConnState) // sees every change of every stream's connection, when not nil
 	// After starts the timers of the lease (its renewal, the lease line's
 	// countdown): f runs once d has passed, unless stop is called first.

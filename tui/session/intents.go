@@ -1,9 +1,5 @@
 package session
 
-import (
-	"github.com/sophia-labs/vehicle/client"
-)
-
 // What the root tells a session that it cannot learn itself: what the
 // person chose, what the tiles' focus did, what was kept between runs.
 
@@ -13,9 +9,6 @@ func (s *Session) Cancel() { s.cancel() }
 
 // Watch says the person chose to watch rather than take the lease over.
 func (s *Session) Watch() { s.role, s.offer = RoleWatch, nil }
-
-// Offered says the take-over offer shows for the lease holder holds.
-func (s *Session) Offered(holder *client.Lease) { s.offer = holder }
 
 // Reduce says the host refused with access_reduced: no take-over is
 // offered from now on.

@@ -84,6 +84,13 @@ type ConnMsg struct {
 	State client.ConnState
 }
 
+// ResumeSaidMsg says a resume of the stream was said long enough: the
+// status line says the link as it is now.
+type ResumeSaidMsg struct {
+	Gen    int
+	Resume int // the resume it ends (ui.Conn.Resumes)
+}
+
 // LeaseTickMsg is the lease timer: the lease that expires at expires may
 // need renewing (or has expired).
 type LeaseTickMsg struct {
@@ -180,6 +187,9 @@ func (m StreamEndMsg) For() int { return m.Gen }
 
 // For is the generation of the session the message is for.
 func (m ConnMsg) For() int { return m.Gen }
+
+// For is the generation of the session the message is for.
+func (m ResumeSaidMsg) For() int { return m.Gen }
 
 // For is the generation of the session the message is for.
 func (m LeaseTickMsg) For() int { return m.Gen }

@@ -40,9 +40,20 @@ func (s *Session) onNotes(msg NotesMsg) ui.Action {
 
 // fundingStale reports whether the funding shown may be out of date: a
 // model key goes with the requests (modelKey), and the session still reads
-// credit.
+// credit; or it reads the house's, which the host was not asked about
+// since the key came (a member's session stays on the house's key on the
+// reference host; another host may move it to the person's).
 func (s *Session) fundingStale(modelKey bool) bool {
-	return s.state != nil && modelKey && s.state.Session.Funding == ui.FundingCredit
+	if s.state == nil || !modelKey {
+		return false
+	}
+	switch s.state.Session.Funding {
+	case ui.FundingCredit:
+		return true
+	case ui.FundingMember, "":
+		return !s.keyAsked
+	}
+	return false
 }
 
 // refreshFacts reads the summary again when ev implies the funding shown
@@ -51,6 +62,9 @@ func (s *Session) fundingStale(modelKey bool) bool {
 func (s *Session) refreshFacts(ev client.Event, modelKey bool) tea.Cmd {
 	if (ev.Type != client.EvRunStarted && ev.Type != client.EvRunSettled) || !s.fundingStale(modelKey) {
 		return nil
+	}
+	if s.state.Session.Funding != ui.FundingCredit {
+		s.keyAsked = true // once: the answer stands while the key does
 	}
 	return readFacts(s.ctx, s.cfg.Client, s.gen, s.id)
 }

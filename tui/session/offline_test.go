@@ -33,7 +33,7 @@ func TestSendRefusedBeforeItGoes(t *testing.T) {
 		t.Errorf("Bo drives: sent %v, %q", sent, note(act))
 	}
 	if _, act, ok := o.SendAgain(ui.LaneItem{CommandID: "c1", Text: "again", Cancelled: true}); ok ||
-		!strings.HasPrefix(note(act), "only the driver sends") {
+		note(act) != "user:bo holds this session's lease: nothing was sent" {
 		t.Errorf("send again while Bo drives: %v %q", ok, note(act))
 	}
 }

@@ -30,7 +30,7 @@ func (s *Session) onOpened(msg OpenedMsg, p Place) (tea.Cmd, ui.Action) {
 		learnt = Learnt{Principal: msg.Principal}
 	}
 	if msg.Err != nil {
-		return nil, ui.Join(learnt, OpenFailed{Gen: s.gen, Err: msg.Err})
+		return nil, ui.Join(learnt, OpenFailed{Gen: s.gen, ID: s.id, Err: msg.Err})
 	}
 	if msg.Lazy != nil {
 		s.state = client.NewStateLazy(me, msg.Lazy)
@@ -92,7 +92,7 @@ func (s *Session) unclaimedRole() Role {
 // TakeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (s *Session) TakeOver() (tea.Cmd, ui.Action) {
-	if s.state == nil || s.cfg.UI.Watch {
+	if s == nil || s.state == nil || s.cfg.UI.Watch {
 		return nil, nil
 	}
 	if gone := s.RefuseGone(); gone != nil {

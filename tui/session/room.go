@@ -79,7 +79,11 @@ func (s *Session) LaneItems() (out []ui.LaneItem) {
 	seen := make(map[string]bool, len(s.state.Queue))
 	for _, q := range s.state.Queue {
 		seen[q.CommandID] = true
-		out = append(out, ui.LaneItem{CommandID: q.CommandID, Op: q.Op, Text: s.texts[q.CommandID]})
+		it := ui.LaneItem{CommandID: q.CommandID, Op: q.Op, Text: s.texts[q.CommandID]}
+		if c, ok := s.state.ChimeOf(q.CommandID); ok && it.Text == "" {
+			it.Text, it.Author = c.Text, ui.Or(c.Author, "a collaborator")
+		}
+		out = append(out, it)
 	}
 	defer func() { out = append(append(out, s.returned...), s.unconfirmedItem()...) }()
 	if s.state.Run != client.RunRunning {

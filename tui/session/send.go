@@ -1,29 +1,15 @@
 package session
 
 import (
-	"errors"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// Outgoing is a text command or a chime of this terminal's, as it was
-// first sent: resending it is the same request.
-type Outgoing struct {
-	Op        string // prompt, follow_up, steer or chime
-	RequestID string // also the command's id
-	Text      string
-	Refs      []string // the context refs a text command carries
-	Kept      bool     // kept from an earlier run of the UI (with another client id)
-}
-
-// TextRequest is a text command's body: its commandId is its requestId, so
-// the stream names it.
-func (o Outgoing) TextRequest() client.TextRequest {
-	return client.TextRequest{RequestID: o.RequestID, CommandID: o.RequestID, Text: o.Text, ContextRefs: o.Refs}
-}
+// Outgoing is a text command of this terminal's, as it was first sent
+// (ui.Outgoing): resending it is the same request.
+type Outgoing = ui.Outgoing
 
 // knows reports whether the state has a command with this id.
 func (s *Session) knows(commandID string) bool {
@@ -99,29 +85,6 @@ func (s *Session) newOutgoing(op, text string) Outgoing {
 	return Outgoing{Op: op, RequestID: s.cfg.Client.NewRequestID(), Text: text}
 }
 
-// HostRefused reports whether err is a refusal the host sent (not a lost
-// answer): only then does the text go back in the composer.
-func HostRefused(err error) bool {
-	var e *client.Error
-	return errors.As(err, &e)
-}
-
-// IsConflict reports whether err is the host's request_id_conflict.
-func IsConflict(err error) bool {
-	var e *client.Error
-	return errors.As(err, &e) && e.Code == client.CodeRequestIDConflict
-}
-
-// UnconfirmedNote tells the person a send got no answer, and what to do
-// (send names the key that sends).
-func UnconfirmedNote(op, send string) string {
-	if op == client.OpChime {
-		return "no answer to your chime: " + send + " sends it again (the same request: it counts once)"
-	}
-	return "no answer yet: the stream will confirm your " + ui.OpWord(op) + "; " + send +
-		" sends it again (the same request: it runs once)"
-}
-
 // landed settles a send and reports whether the host took the text. A
 // refusal puts the text back in the composer and shows why; a lost answer
 // leaves the send unconfirmed.
@@ -131,7 +94,7 @@ func (s *Session) landed(out Outgoing, err error) (bool, ui.Action) {
 		s.outbound = nil
 	}
 	switch {
-	case out.Kept && IsConflict(err):
+	case out.Kept && ui.IsConflict(err):
 		// The host knows this requestId from the earlier run, whose body
 		// named its own client id: it had taken the message then.
 		s.unconfirmed = nil
@@ -142,7 +105,7 @@ func (s *Session) landed(out Outgoing, err error) (bool, ui.Action) {
 			s.unconfirmed = nil
 		}
 		return true, ui.Failed{}
-	case HostRefused(err):
+	case ui.HostRefused(err):
 		if s.unconfirmed != nil && s.unconfirmed.RequestID == out.RequestID {
 			s.unconfirmed = nil
 		}
@@ -153,7 +116,7 @@ func (s *Session) landed(out Outgoing, err error) (bool, ui.Action) {
 		return false, s.confirmed(out) // the stream was first
 	}
 	s.unconfirmed = &out
-	return false, ui.Join(Unanswered{Err: err}, ui.Note{Text: UnconfirmedNote(out.Op, ui.KeyName(s.cfg.UI.Keys.Send))})
+	return false, ui.Join(Unanswered{Err: err}, ui.Note{Text: ui.UnconfirmedNote(out.Op, ui.KeyName(s.cfg.UI.Keys.Send))})
 }
 
 // onSent notes what became of a send, then sends the next held follow-up
@@ -169,6 +132,7 @@ func (s *Session) onSent(msg SentMsg) (tea.Cmd, ui.Action) {
 		switch {
 		case msg.Out.Op == client.OpSteer:
 			note = "steered the run"
+			s.sentSteer(msg.Out.RequestID, msg.Acc)
 		case msg.Acc != nil && msg.Acc.Disposition == "queued":
 			note = "queued as a follow-up"
 		}
@@ -284,9 +248,14 @@ func (s *Session) SendAgain(it ui.LaneItem) (cmd tea.Cmd, act ui.Action, ok bool
 	if s.sending || s.cfg.UI.Watch {
 		return nil, nil, false
 	}
-	rel, _ := s.state.LeaseAt(s.cfg.UI.Now())
-	if s.role == RoleWatch || rel == client.LeaseOther {
+	rel, holder := s.state.LeaseAt(s.cfg.UI.Now())
+	switch {
+	case rel == client.LeaseOther:
+		return nil, ui.Note{Text: ui.NameLine(holder.Principal) + " holds this session's lease: nothing was sent"}, false
+	case s.role == RoleWatch && rel == client.LeaseMyOtherClient:
 		return nil, ui.Note{Text: "only the driver sends: " + ui.KeyName(s.cfg.UI.Keys.TakeOver) + " takes over"}, false
+	case s.role == RoleWatch:
+		return nil, ui.Note{Text: "only the driver sends: " + ui.KeyName(s.cfg.UI.Keys.TakeOver) + " claims the lease"}, false
 	}
 	s.Forget(it)
 	op := client.OpPrompt

@@ -41,6 +41,7 @@ type Session struct {
 	pace        pacer                 // when the stream last entered the loop
 	texts       map[string]string     // the text of each command sent from this terminal
 	cancelling  map[string]bool       // commands this terminal asked to cancel
+	steers      []string              // this terminal's steers the host took, until the run takes them in (stop.go)
 	onOpen      string                // a note to show once the session has opened
 	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 	reduced     bool                  // the host refused with access_reduced: read, never drive
@@ -62,6 +63,7 @@ type Session struct {
 	tickAt      time.Time             // when the lease timer fires; zero when none is set
 	tickStop    func()                // stops the lease timer
 	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
+	keyAsked    bool                  // the house's funding was read again since a model key was given
 
 	drawsNow bool    // onEvents is folding and draws the deltas itself: its folds arm no flush tick
 	cfg      *Config // what every session shares

@@ -322,7 +322,7 @@ func TestStreamRetried(t *testing.T) {
 	if _, act := s.Update(StreamOpenedMsg{Gen: 1, Err: err}, focused); !s.Conn().Ended {
 		t.Errorf("a refusal: %#v", act)
 	}
-	if cmd := Drop(StreamOpenedMsg{Gen: 1}, s.cfg); cmd != nil {
+	if cmd := NewWall(s.cfg).Stray(StreamOpenedMsg{Gen: 1}); cmd != nil {
 		t.Error("dropping a message with no stream closes something")
 	}
 }
@@ -378,7 +378,7 @@ func TestAbortHoldsBackFollowUps(t *testing.T) {
 		t.Fatalf("held back: %q", ask.Texts)
 	}
 	l.until("the run settled", func() bool { return s.State().Run != client.RunRunning && !s.Stopping() })
-	if r, ok := find[Restore](s.HeldBack(ask.Texts)); !ok || r.Text != "keep this one" {
+	if r, ok := find[Restore](s.HeldBack(ask.Texts, 0)); !ok || r.Text != "keep this one" {
 		t.Error("held back: not given back")
 	}
 	l.do(s.SendHeld(ask.Texts))

@@ -47,11 +47,11 @@ func (s *Session) Close(release bool) tea.Cmd {
 	return closeStream(s.cfg.Parent, s.cfg.Client, s.stream, s.id, release)
 }
 
-// Drop is what a message for a session closed since needs: a stream opened
-// for it is closed.
-func Drop(msg Msg, cfg *Config) tea.Cmd {
+// Stray is what a message for a session closed since needs: a stream
+// opened for it is closed.
+func (w *Wall) Stray(msg Msg) tea.Cmd {
 	if m, ok := msg.(StreamOpenedMsg); ok && m.Stream != nil {
-		return closeStream(cfg.Parent, cfg.Client, m.Stream, "", false)
+		return closeStream(w.cfg.Parent, w.cfg.Client, m.Stream, "", false)
 	}
 	return nil
 }
@@ -230,8 +230,8 @@ func (s *Session) onRoomEvent(ev client.Event, p Place) (tea.Cmd, ui.Action) {
 	switch ev.Type {
 	case client.EvRunSettled:
 		var act ui.Action
-		if p.Focused {
-			act = ClearNote{Was: "abort sent"} // the run settled: the abort is done
+		if p.Focused { // the run settled: the abort is done, the follow-up no longer waits
+			act = ui.Join(ClearNote{Was: "abort sent"}, ClearNote{Was: "queued as a follow-up"})
 		}
 		s.Mark(p.Focused, NeedSettled)
 		return nil, ui.Join(act, FetchAccount{Gen: s.gen}, Notify{Text: "the run settled in “" + s.state.Title() + "”"})
@@ -251,6 +251,7 @@ func (s *Session) onRoomEvent(ev client.Event, p Place) (tea.Cmd, ui.Action) {
 		}
 		if ev.Type == client.EvCommandFailed {
 			s.Mark(p.Focused, "a message of yours failed")
+			return nil, s.giveBackFailed(v) // its text is the person's still: sent again at will
 		} else {
 			s.Mark(p.Focused, "a message of yours came back unsent")
 		}
@@ -289,18 +290,54 @@ func (s *Session) giveBack(commandID, op, text string) ui.Action {
 	return GiveBack{Gen: s.gen, What: what, Item: ui.LaneItem{CommandID: commandID, Op: op, Text: text, Cancelled: true}}
 }
 
+// giveBackFailed gives the text of a command of this terminal's that
+// failed (an agent's body that died, a model's error) back to the person,
+// as giveBack does: the composer, else the queue lane, where enter sends
+// it again.
+func (s *Session) giveBackFailed(v client.CommandValue) ui.Action {
+	op := client.OpPrompt
+	for i := len(s.state.Commands) - 1; i >= 0; i-- {
+		if c := s.state.Commands[i]; c.CommandID == v.CommandID {
+			op = ui.Or(c.Op, op)
+			break
+		}
+	}
+	what := ui.OpWord(op)
+	if op == client.OpSteer {
+		what = "steer"
+	}
+	it := ui.LaneItem{CommandID: v.CommandID, Op: op, Text: s.texts[v.CommandID], Cancelled: true, Failed: true}
+	return GiveBack{Gen: s.gen, What: what, Item: it, Failed: ui.Or(v.Error, "the host gave no reason")}
+}
+
 // Return puts a command the host gave back in the queue lane.
 func (s *Session) Return(it ui.LaneItem) { s.returned = append(s.returned, it) }
 
 // onConn shows a connection change and waits for the next.
 func (s *Session) onConn(msg ConnMsg) tea.Cmd {
-	resumed := s.conn.Resumed
-	s.conn.Update(msg.State)
-	var probe tea.Cmd
-	if s.conn.Resumed && !resumed && s.state != nil {
+	lost := s.conn.State.Mode == client.ConnReconnecting
+	var probe, said tea.Cmd
+	if s.conn.Update(msg.State) {
+		said = s.settleResume(s.conn.Resumes())
+	}
+	if lost && s.conn.Resumed && s.state != nil {
 		probe = probeCursor(s.ctx, s.cfg.Client, s.gen, s.id, s.state.Cursor)
 	}
-	return tea.Batch(probe, nextConn(s.ctx, s.states, s.gen))
+	return tea.Batch(probe, said, nextConn(s.ctx, s.states, s.gen))
+}
+
+// ResumeShown is how long the status line says the stream resumed (and
+// what its replay brought), before it says only the link as it is.
+const ResumeShown = 5 * time.Second
+
+// settleResume ends the words of resume n after ResumeShown (the
+// config's, in tests).
+func (s *Session) settleResume(n int) tea.Cmd {
+	gen, d := s.gen, s.cfg.ResumeShown
+	if d <= 0 {
+		d = ResumeShown
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return ResumeSaidMsg{Gen: gen, Resume: n} })
 }
 
 // onStreamEnd shows that the stream ended, and why.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	xansi "github.com/charmbracelet/x/ansi"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -34,8 +36,19 @@ func (s *Session) tileHeader(w int, focused bool) string {
 	if s.state == nil {
 		return ui.Pad(mark+style.Render(ui.NameLine(s.id)), w)
 	}
-	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.state.Title()))+st.HeaderDim.Render(" · "+s.tileFacts(focused)), w)
+	title, facts := ui.TitleLine(s.state.Title()), " · "+s.tileFacts(focused)
+	if s.needs != "" && !focused && xansi.StringWidth(mark+title+facts) > w {
+		// a long title never hides why the tile is marked: it is cut for
+		// that, and the other facts go
+		room := max(w-xansi.StringWidth(mark)-xansi.StringWidth(" · "+s.needs), tileTitleMin)
+		title, facts = xansi.Truncate(title, room, "…"), " · "+s.needs
+	}
+	return ui.Pad(mark+here+style.Render(title)+st.HeaderDim.Render(facts), w)
 }
+
+// tileTitleMin is the fewest cells a marked tile's title is cut to, so
+// that what needs the person, after it, still shows.
+const tileTitleMin = 8
 
 // tileFacts is what a tile's header says of its session: what needs the
 // person first, then the kind, the run, who drives and the chimes.
@@ -77,4 +90,31 @@ func (s *Session) tileDriver() string {
 		return ui.NameLine(holder.Principal) + " drives"
 	}
 	return "nobody drives"
+}
+
+// Placeholder is the composer's hint for what enter does now in the
+// session: who drives, and what the send key, the take-over key and the
+// others do then.
+func (s *Session) Placeholder() string {
+	rel := client.LeaseNone
+	var holder *client.Lease
+	if s.state != nil {
+		rel, holder = s.state.LeaseAt(s.cfg.UI.Now())
+	}
+	k := &s.cfg.UI.Keys
+	send, take := ui.KeyName(k.Send), ui.KeyName(k.TakeOver)
+	switch {
+	case s.reduced:
+		return "your role here is viewer: you may read this session, not drive it"
+	case rel == client.LeaseMyOtherClient:
+		who, _, _ := strings.Cut(ui.OtherTerminal(holder.ClientID, s.cfg.UI.ClientID), " (")
+		return who + " drives · " + send + " offers to take over · " + take + " takes over"
+	case rel == client.LeaseOther:
+		return "someone else holds the lease · you are watching"
+	case rel == client.LeaseNone && s.state != nil:
+		return "nobody drives · " + send + " claims the lease and sends · " + ui.KeyName(k.Newline) + " newline"
+	case s.state != nil && s.state.Run == client.RunRunning:
+		return send + " queues a follow-up · " + ui.KeyName(k.Steer) + " steers · " + ui.KeyName(k.Abort) + " aborts"
+	}
+	return "write a message · " + send + " sends · " + ui.KeyName(k.Newline) + " newline"
 }

@@ -23,6 +23,9 @@ func (s *Session) Update(msg Msg, p Place) (tea.Cmd, ui.Action) {
 		return s.onReopen()
 	case ConnMsg:
 		return s.onConn(msg), nil
+	case ResumeSaidMsg:
+		s.conn.Settle(msg.Resume)
+		return nil, nil
 	case StreamEndMsg:
 		return nil, s.onStreamEnd(msg, p)
 	case SentMsg:

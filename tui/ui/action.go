@@ -46,6 +46,9 @@ const (
 	FromTranscript
 	FromRoot
 	FromSession
+	FromMouse
+	FromVisit
+	FromManage
 )
 
 // Note says what happened, on the status line.

@@ -50,6 +50,28 @@ func FundingText(funding string) string {
 	return NameLine(funding)
 }
 
+// Funding says who pays for a session, short (the header's) and whole (the
+// info dialog's), once the person gave a model key too (keyGiven): a credit
+// session runs on the key from the next request that brings it (the seed's
+// first door); a member's stays on the host's own key, which the words say,
+// until the host's summary says otherwise.
+func Funding(funding string, keyGiven bool) (short, long string) {
+	short = FundingText(funding)
+	switch {
+	case funding == FundingBYOK:
+		return short, "byok: your own model key pays"
+	case funding == FundingCredit && keyGiven:
+		return "byok", "byok: your own model key pays from your next message (the session was on credit)"
+	case funding == FundingCredit:
+		return short, "credit: your account's credit pays"
+	case short != "house":
+		return short, short + ": the host's word for who pays"
+	case keyGiven:
+		return "house, not your key", "house: the host's own key pays, not the key you gave (a member's session)"
+	}
+	return short, "house: the host's own key pays"
+}
+
 // What the header says of access: the session's agent (a viewer's session
 // reads the graph and writes nothing there) and the person (whose role
 // dropped to viewer: they read the session, and cannot drive it).
@@ -59,16 +81,18 @@ const (
 )
 
 // SessionFacts is the header's short line of what the session is:
-// "agent · bwrap · gpt-6-luna · byok", then "reads the graph only" for a
+// "agent · bwrap · gpt-6-luna · byok" (who pays as Funding says it, once a
+// model key was given too: keyGiven), then "reads the graph only" for a
 // viewer's session (its agent has the reader tools; the person still
 // drives it) and "you read, not drive" once the person's role dropped to
 // viewer (reduced).
-func SessionFacts(s client.Summary, reduced bool) string {
+func SessionFacts(s client.Summary, reduced, keyGiven bool) string {
 	facts := []string{ProfileText(s)}
 	if m := ModelShort(s.Model); m != "" {
 		facts = append(facts, m)
 	}
-	facts = append(facts, FundingText(s.Funding))
+	funding, _ := Funding(s.Funding, keyGiven)
+	facts = append(facts, funding)
 	if s.Access == AccessReader {
 		facts = append(facts, ReaderFact)
 	}

@@ -19,19 +19,22 @@ import (
 func TestSessionFacts(t *testing.T) {
 	agent := client.Summary{Profile: client.ProfileAgent, Isolation: "bwrap", Model: "openrouter/openai/gpt-6-luna", Funding: "byok"}
 	cases := []struct {
-		name    string
-		s       client.Summary
-		reduced bool
-		want    string
+		name     string
+		s        client.Summary
+		reduced  bool
+		keyGiven bool
+		want     string
 	}{
-		{"a chat on the house", client.Summary{}, false, "chat · house"},
-		{"a member's chat", client.Summary{Funding: ui.FundingMember, Model: "echo"}, false, "chat · echo · house"},
-		{"an agent on its own key", agent, false, "agent · bwrap · gpt-6-luna · byok"},
-		{"a viewer's session", client.Summary{Access: ui.AccessReader, Funding: "credit"}, false, "chat · credit · reads the graph only"},
-		{"a person reduced to viewer", client.Summary{}, true, "chat · house · you read, not drive"},
+		{"a chat on the house", client.Summary{}, false, false, "chat · house"},
+		{"a member's chat", client.Summary{Funding: ui.FundingMember, Model: "echo"}, false, false, "chat · echo · house"},
+		{"a member's chat, a key given", client.Summary{Funding: ui.FundingMember, Model: "echo"}, false, true, "chat · echo · house, not your key"},
+		{"an agent on its own key", agent, false, false, "agent · bwrap · gpt-6-luna · byok"},
+		{"a viewer's session", client.Summary{Access: ui.AccessReader, Funding: "credit"}, false, false, "chat · credit · reads the graph only"},
+		{"a credit session, a key given", client.Summary{Funding: "credit"}, false, true, "chat · byok"},
+		{"a person reduced to viewer", client.Summary{}, true, false, "chat · house · you read, not drive"},
 	}
 	for _, c := range cases {
-		if got := ui.SessionFacts(c.s, c.reduced); got != c.want {
+		if got := ui.SessionFacts(c.s, c.reduced, c.keyGiven); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}

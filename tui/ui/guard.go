@@ -26,6 +26,18 @@ func (g *Guard) Confirm(msg tea.KeyPressMsg, what string) (ok bool, note Action)
 	return false, Note{Text: msg.String() + ": enter " + what + " · typing goes to the composer"}
 }
 
+// Refuse says why a key cannot act now (why: "only the driver may ..."),
+// instead of proposing what enter would do. A key that is text is held as
+// a proposal is, so that typing on gives its letter to the composer; enter
+// then says why again and does nothing.
+func (g *Guard) Refuse(msg tea.KeyPressMsg, why string) Action {
+	if msg.Key().Text == "" || g.confirming {
+		return Note{Text: why}
+	}
+	*g = Guard{key: msg, armed: true}
+	return Note{Text: msg.String() + ": " + why + " · typing goes to the composer"}
+}
+
 // Armed reports whether a key is proposed, waiting for enter.
 func (g *Guard) Armed() bool { return g.armed }
 

@@ -1,6 +1,10 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // KeyMap is every key the UI answers, grouped by where it works. The help
 // overlay lists them all; docs/tui.md is the same table.
@@ -102,20 +106,20 @@ func DefaultKeyMap() KeyMap {
 		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		Suspend:  b([]string{"ctrl+z"}, "ctrl+z", "suspend (fg resumes)"),
 		Help:     b([]string{"f1"}, "f1", "help"),
-		ModelKey: b([]string{"ctrl+g"}, "ctrl+g", "your model key"),
+		ModelKey: b([]string{"f5", "alt+k"}, "f5", "your model key"),
 		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),
 		Palette:  b([]string{"ctrl+p"}, "ctrl+p", "commands (palette)"),
 		Errors:   b([]string{"f3", "alt+e"}, "f3", "the last errors, whole"),
-		Retry:    b([]string{"r"}, "r", "list again (after a failed listing)"),
+		Retry:    b([]string{"enter"}, "enter", "list again (after a failed listing)"),
 
 		Send:     b([]string{"enter"}, "enter", "send / follow-up"),
 		Newline:  b([]string{"ctrl+j", "alt+enter", "shift+enter"}, "ctrl+j", "newline (alt+enter too)"),
 		Steer:    b([]string{"ctrl+s"}, "ctrl+s", "steer the run"),
 		Abort:    b([]string{"esc"}, "esc", "abort the run (asks about the queue)"),
-		Editor:   b([]string{"ctrl+e"}, "ctrl+e", "edit in $EDITOR"),
+		Editor:   b([]string{"ctrl+g", "ctrl+x ctrl+e"}, "ctrl+g", "edit in $EDITOR (ctrl+x ctrl+e too)"),
 		TakeOver: b([]string{"ctrl+t"}, "ctrl+t", "take over / take back"),
 		Info:     b([]string{"f4", "alt+i"}, "f4", "session info and mirror"),
-		Unref:    b([]string{"ctrl+x"}, "ctrl+x", "drop the last context ref"),
+		Unref:    b([]string{"alt+x"}, "alt+x", "drop the last context ref"),
 
 		Panes:     b([]string{"tab"}, "tab", "next pane"),
 		PanesBack: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
@@ -130,7 +134,7 @@ func DefaultKeyMap() KeyMap {
 
 		Accept:       b([]string{"a", "enter"}, "a", "accept a chime"),
 		Reject:       b([]string{"x"}, "x", "reject a chime"),
-		Policy:       b([]string{"p"}, "p/P", "room policy"),
+		Policy:       b([]string{"p"}, "p", "next room policy"),
 		PolicyBack:   b([]string{"P"}, "P", "previous room policy"),
 		CancelQueued: b([]string{"x", "delete"}, "x", "cancel a queued one"),
 		Copy:         b([]string{"y", "c"}, "y", "copy an entry"),
@@ -160,9 +164,9 @@ func DefaultKeyMap() KeyMap {
 
 		Open:   b([]string{"enter"}, "enter", "open"),
 		New:    b([]string{"ctrl+n"}, "ctrl+n", "new"),
-		Rename: b([]string{"ctrl+r"}, "ctrl+r", "rename"),
-		Delete: b([]string{"ctrl+d", "delete"}, "ctrl+d", "delete"),
-		Clone:  b([]string{"ctrl+y"}, "ctrl+y", "clone"),
+		Rename: b([]string{"f6"}, "f6", "rename"),
+		Delete: b([]string{"f8"}, "f8", "delete"),
+		Clone:  b([]string{"f7"}, "f7", "clone"),
 		Up:     b([]string{"up"}, "↑", "up"),
 		Down:   b([]string{"down"}, "↓", "down"),
 		Back:   b([]string{"esc"}, "esc", "clear filter / back"),
@@ -177,4 +181,43 @@ func DefaultKeyMap() KeyMap {
 		SaveKeyring: b([]string{"ctrl+s"}, "ctrl+s", "save in the OS keyring"),
 		Choose:      b([]string{"left", "right", "space"}, "←/→", "change the choice"),
 	}
+}
+
+// KeyGroup is the keys that work in one place (a pane, a screen, the line
+// editor), as the help lists them under the place's name.
+type KeyGroup struct {
+	Where string
+	Keys  []key.Binding
+}
+
+// Grouped is a screen's key map that lists every key once, grouped by
+// where it works (the place the focus is first), with a line saying what
+// the help's notation means; the help draws it so.
+type Grouped interface {
+	Groups() []KeyGroup
+	Notation() string
+}
+
+// Proposed is b as the help lists a pane's key: a letter (or a digit, or
+// "/") proposes what it does and enter does it, so its name has ↵ ("a↵",
+// "g↵/home").
+func Proposed(b key.Binding) key.Binding {
+	h := b.Help()
+	first, rest, more := strings.Cut(h.Key, "/")
+	if h.Key == "/" {
+		first, rest, more = "/", "", false
+	}
+	if len([]rune(first)) != 1 {
+		return b
+	}
+	name := first + "↵"
+	if more {
+		name += "/" + rest
+	}
+	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(name, h.Desc))
+}
+
+// Described is b with other words for what it does here.
+func Described(b key.Binding, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
 }

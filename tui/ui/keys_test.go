@@ -82,7 +82,7 @@ func TestDefaultKeysAreDistinct(t *testing.T) {
 	if !key.Matches(uitest.Press('n'), k.Cancel) || !key.Matches(uitest.Key(tea.KeyEscape), k.Cancel) {
 		t.Error("n and esc do not cancel")
 	}
-	if key.Matches(uitest.Press('y'), k.Delete) || key.Matches(uitest.Press('d'), k.Delete) {
+	if key.Matches(uitest.Press('y'), k.Delete) || key.Matches(uitest.Press('d'), k.Delete) || key.Matches(ctrl('d'), k.Delete) {
 		t.Error("a letter deletes: a destructive choice is never one letter that can start a word")
 	}
 }
@@ -208,8 +208,9 @@ func TestOwnActionsAreGeneral(t *testing.T) {
 }
 
 // TestLineInput edits one line: text keys and pastes go in without their
-// control characters, backspace and ctrl+h take the last rune, ctrl+u
-// clears, and a ctrl or alt key is no text (the caller's to handle).
+// control characters, backspace and ctrl+h take the rune before the
+// cursor, and a ctrl or alt key that is not the line editor's is no text
+// (the caller's to handle).
 func TestLineInput(t *testing.T) {
 	var in ui.LineInput
 	for _, r := range "née" {
@@ -226,7 +227,7 @@ func TestLineInput(t *testing.T) {
 	if got := in.String(); got != "née a[2J" {
 		t.Fatalf("after two backspaces: %q", got)
 	}
-	for _, k := range []tea.KeyPressMsg{{Code: 'a', Mod: tea.ModCtrl, Text: "a"}, {Code: 'b', Mod: tea.ModAlt, Text: "b"}, uitest.Key(tea.KeyUp)} {
+	for _, k := range []tea.KeyPressMsg{{Code: 'o', Mod: tea.ModCtrl}, {Code: 'z', Mod: tea.ModAlt, Text: "z"}, uitest.Key(tea.KeyUp)} {
 		if in.Update(k) {
 			t.Errorf("%s was taken as text", k)
 		}
@@ -234,7 +235,7 @@ func TestLineInput(t *testing.T) {
 	if v := xansi.Strip(in.View(uitest.Context().Styles)); v != "née a[2J▏" {
 		t.Errorf("View = %q", v)
 	}
-	if !in.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) || in.String() != "" {
+	if !in.Update(ctrl('u')) || in.String() != "" {
 		t.Fatalf("ctrl+u left %q", in.String())
 	}
 	if !in.Update(uitest.Key(tea.KeyBackspace)) || in.String() != "" {
@@ -243,6 +244,125 @@ func TestLineInput(t *testing.T) {
 	in.Set("set")
 	if in.String() != "set" {
 		t.Errorf("Set: %q", in.String())
+	}
+}
+
+// ctrl is a ctrl key as the terminal sends it.
+func ctrl(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
+
+// alt is an alt key as the terminal sends it.
+func alt(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModAlt} }
+
+// TestLineInputEditsAsAShellDoes: every text field's keys are readline's:
+// ctrl+a and ctrl+e go to the start and the end, ctrl+k, ctrl+u, ctrl+w and
+// alt+d kill, ctrl+y yanks back what the last run of kills took, ctrl+d
+// deletes the character under the cursor (nothing at the end), ctrl+r does
+// nothing; each is taken, so that no caller acts on it.
+func TestLineInputEditsAsAShellDoes(t *testing.T) {
+	type step struct {
+		keys []tea.KeyPressMsg
+		want string // the text, | at the cursor
+	}
+	keys := func(ks ...tea.KeyPressMsg) []tea.KeyPressMsg { return ks }
+	cases := []struct {
+		name  string
+		start string
+		steps []step
+	}{
+		{"home, type, end, type", "fence repairs", []step{
+			{keys(ctrl('a'), uitest.Press('>')), ">|fence repairs"},
+			{keys(ctrl('e'), uitest.Press('!')), ">fence repairs!|"},
+		}},
+		{"kill to the end, yank it back", "keep it", []step{
+			{keys(ctrl('a'), alt('f'), ctrl('k')), "keep|"},
+			{keys(ctrl('a'), ctrl('y')), " it|keep"},
+		}},
+		{"kill to the start", "you know what", []step{
+			{keys(alt('b'), ctrl('u')), "|what"},
+			{keys(ctrl('e'), ctrl('y')), "whatyou know |"},
+		}},
+		{"kill words back, twice: one yank brings both", "so what do I do", []step{
+			{keys(ctrl('w'), ctrl('w')), "so what do |"},
+			{keys(ctrl('y')), "so what do I do|"},
+		}},
+		{"alt+backspace and alt+d kill words", "alpha-beta gamma", []step{
+			{keys(tea.KeyPressMsg{Code: tea.KeyBackspace, Mod: tea.ModAlt}), "alpha-beta |"},
+			{keys(ctrl('a'), alt('d')), "|-beta "},
+		}},
+		{"ctrl+d deletes under the cursor; at the end, nothing", "abc", []step{
+			{keys(ctrl('d')), "abc|"},
+			{keys(ctrl('a'), ctrl('d')), "|bc"},
+			{keys(ctrl('b'), ctrl('f'), uitest.Key(tea.KeyLeft), uitest.Key(tea.KeyRight)), "b|c"},
+		}},
+		{"ctrl+r does nothing in one line", "abc", []step{{keys(ctrl('r')), "abc|"}}},
+		{"typing inserts at the cursor", "ac", []step{{keys(uitest.Key(tea.KeyLeft), uitest.Press('b')), "ab|c"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var in ui.LineInput
+			in.Set(c.start)
+			for i, s := range c.steps {
+				for _, k := range s.keys {
+					if !in.Update(k) {
+						t.Fatalf("step %d: %s was not taken", i, k)
+					}
+				}
+				v := []rune(in.String())
+				got := string(v[:in.Cursor()]) + "|" + string(v[in.Cursor():])
+				if got != s.want {
+					t.Fatalf("step %d: %q, want %q", i, got, s.want)
+				}
+			}
+		})
+	}
+}
+
+// TestKeyMapKeepsOffTheLineEditor: no default binding is a key the line
+// editor edits with; a rebinding onto one loses it (and says so), keeping
+// its other keys; a binding left with none is disabled.
+func TestKeyMapKeepsOffTheLineEditor(t *testing.T) {
+	k := ui.DefaultKeyMap()
+	kept, dropped := ui.KeepLineEditing(k)
+	if len(dropped) != 0 || !reflect.DeepEqual(kept, k) {
+		t.Fatalf("the default key map binds the line editor's keys: %q", dropped)
+	}
+	for _, le := range ui.LineEditing() {
+		for _, name := range le.Keys() {
+			if ui.IsLineEditing(name) && key.Matches(ui.Chord(name), k.Rename, k.Clone, k.Delete, k.Editor, k.Steer, k.New) {
+				t.Errorf("%s is a session action", name)
+			}
+		}
+	}
+	k.Rename = key.NewBinding(key.WithKeys("ctrl+r", "f9"), key.WithHelp("ctrl+r", "rename"))
+	k.Clone = key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "clone"))
+	k.Editor = key.NewBinding(key.WithKeys("ctrl+e", "ctrl+x ctrl+e"), key.WithHelp("ctrl+e", "editor"))
+	kept, dropped = ui.KeepLineEditing(k)
+	if want := []string{"ctrl+e (Editor)", "ctrl+r (Rename)", "ctrl+y (Clone)"}; !reflect.DeepEqual(dropped, want) {
+		t.Errorf("dropped %q, want %q", dropped, want)
+	}
+	if !reflect.DeepEqual(kept.Rename.Keys(), []string{"f9"}) || ui.KeyName(kept.Rename) != "f9" {
+		t.Errorf("rename kept %q named %q", kept.Rename.Keys(), ui.KeyName(kept.Rename))
+	}
+	if kept.Clone.Enabled() || key.Matches(ctrl('y'), kept.Clone) {
+		t.Error("clone still answers ctrl+y")
+	}
+	if !key.Matches(ui.Chord("ctrl+x ctrl+e"), kept.Editor) || key.Matches(ctrl('e'), kept.Editor) {
+		t.Errorf("editor kept %q", kept.Editor.Keys())
+	}
+}
+
+// TestChord: a two-key binding matches its chord and not its keys alone;
+// its first key starts it.
+func TestChord(t *testing.T) {
+	k := ui.DefaultKeyMap()
+	if !key.Matches(ui.Chord("ctrl+x ctrl+e"), k.Editor) || !key.Matches(tea.KeyPressMsg{Code: 'g', Mod: tea.ModCtrl}, k.Editor) {
+		t.Error("the editor is not ctrl+g and ctrl+x ctrl+e")
+	}
+	if key.Matches(ctrl('x'), k.Editor) || key.Matches(ctrl('e'), k.Editor) {
+		t.Error("a chord's keys alone open the editor")
+	}
+	if !ui.StartsChord("ctrl+x", k.Editor) || ui.StartsChord("ctrl+e", k.Editor) || ui.StartsChord("ctrl+g", k.Editor) {
+		t.Error("StartsChord")
 	}
 }
 

@@ -13,49 +13,67 @@ import (
 // the stream's connection, the person's own commands in the queue lane, when
 // the lease line's countdown changes, the names of ops and room policies.
 
-// Conn is the stream's connection as the status line shows it.
+// Conn is the stream's connection as the status line shows it: the link
+// as it is now, and, for a while after the stream came back, that it did
+// and how many events its replay brought.
 type Conn struct {
 	State    client.ConnState
-	Resumed  bool // the stream came back after a loss
+	Resumed  bool // the stream came back after a loss lately: said until Settle
 	Ended    bool // the stream ended for good
-	Replayed int  // events replayed at the resume
+	Replayed int  // events replayed at the last resume
+	resumes  int  // the resumes said so far: Settle ends the last one's words only
 }
 
 // Update folds a connection change in: after a reconnect, the next
-// streaming or polling state is a resume.
-func (c *Conn) Update(s client.ConnState) {
+// streaming or polling state is a resume, and a later state may bring how
+// many events its replay brought. It reports whether a resume is said now,
+// for the caller to Settle after a while.
+func (c *Conn) Update(s client.ConnState) (resumed bool) {
 	lost := c.State.Mode == client.ConnReconnecting
 	c.State = s
 	switch s.Mode {
 	case client.ConnStreaming, client.ConnPolling:
-		if lost {
+		if lost || s.Replayed > 0 {
 			c.Resumed, c.Replayed = true, s.Replayed
+			c.resumes++
+			return true
 		}
 	case client.ConnReconnecting:
 		c.Resumed = false
 	case client.ConnClosed:
 		c.Ended = true
 	}
+	return false
 }
 
-// Text words the connection, in its style.
+// Resumes counts the resumes said so far: the one Settle ends.
+func (c *Conn) Resumes() int { return c.resumes }
+
+// Settle stops saying resume n, unless another came since: the line says
+// the link as it is now.
+func (c *Conn) Settle(n int) {
+	if n == c.resumes {
+		c.Resumed = false
+	}
+}
+
+// Text words the connection, in its style: the link as it is now, and a
+// resume while it is said.
 func (c *Conn) Text(st *theme.Styles) string {
 	s := c.State
+	resumed := ""
+	if c.Resumed {
+		resumed = fmt.Sprintf(" · resumed, %d events replayed", c.Replayed)
+	}
 	switch {
 	case c.Ended || s.Mode == client.ConnClosed:
 		return st.StatusWarn.Render("stream closed")
 	case s.Mode == client.ConnReconnecting:
 		return st.StatusWarn.Render(fmt.Sprintf("reconnecting %d", max(s.Attempt, 1)))
-	case c.Resumed && s.Mode == client.ConnStreaming:
-		return st.StatusGood.Render(fmt.Sprintf("resumed, %d events replayed", c.Replayed))
 	case s.Mode == client.ConnStreaming:
-		return st.StatusGood.Render("● live")
+		return st.StatusGood.Render("● live" + resumed)
 	case s.Mode == client.ConnPolling:
-		word := "polling"
-		if c.Resumed {
-			word = fmt.Sprintf("polling (resumed, %d events replayed)", c.Replayed)
-		}
-		return st.StatusWarn.Render(word)
+		return st.StatusWarn.Render("polling" + resumed)
 	}
 	return st.Status.Render("connecting…")
 }
@@ -66,8 +84,10 @@ func (c *Conn) Text(st *theme.Styles) string {
 type LaneItem struct {
 	CommandID string
 	Op        string
-	Text      string // its text, when this terminal sent it
-	Cancelled bool   // the host cancelled it undelivered: enter sends it again
+	Text      string // its text, when this terminal sent it, or an accepted chime's
+	Author    string // the collaborator whose accepted chime it is, "" for the person's own
+	Cancelled bool   // the host cancelled it undelivered (or it failed: Failed): enter sends it again
+	Failed    bool   // it failed (command.failed): enter sends it again
 	// Unconfirmed: its answer was lost; enter sends the same request again
 	Unconfirmed bool
 }
