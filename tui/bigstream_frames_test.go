@@ -89,3 +89,36 @@ func checkBigFrame(t *testing.T, s string, w, h int) {
 			w, h, len(lines), rows, lease, composer, status, s)
 	}
 }
+
+// TestEightyColumnsKeepHelpAndRoom (issue 36, "Layout"): at 80 columns,
+// with this terminal's lease, a run under way and a long note, the lease
+// line keeps the room's policy and the status line keeps "f1 help".
+func TestEightyColumnsKeepHelpAndRoom(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = newSession(t, ada, "Eighty")
+	a := drive(t, "ada", cfg, 80, 24)
+	a.see("● live")
+	a.send(typing("think #hold")...)
+	a.send(keyEnter)
+	a.see("● live · running")
+	a.m.note.Say("the host cancelled your follow-up: back in the composer, where enter sends it again")
+	a.send(tea.WindowSizeMsg{Width: 80, Height: 24}) // lays the screen out again
+	s := screen(a.m)
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	lease, status := "", lines[len(lines)-1]
+	for _, l := range lines {
+		if strings.HasPrefix(l, "── ● you drive") {
+			lease = l
+		}
+	}
+	if !strings.HasSuffix(lease, "room suggest ──") || !strings.HasSuffix(status, "f1 help") ||
+		!strings.HasPrefix(status, "● live · running · the host cancelled") {
+		t.Fatalf("at 80 columns the lease line is %q and the status line %q:\n%s", lease, status, s)
+	}
+	if !srv.Proceed(cfg.SessionID) {
+		t.Fatal("no run held")
+	}
+}

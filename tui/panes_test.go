@@ -231,7 +231,7 @@ func TestSelection(t *testing.T) {
 		golden(t, drawn(m, transcriptPart, composerPart, statusPart))
 	})
 	t.Run("fork with hostile selectedText", func(t *testing.T) {
-		m := driven(t, 100, 24)
+		m := driven(t, 120, 24)
 		feed(m, keyTab, keyTab, keyUp, keyUp, keyUp, press('f'))
 		if _, cmd := m.Update(keyEnter); cmd == nil {
 			t.Fatal("f forked nothing")

@@ -60,7 +60,7 @@ func (p *Status) ShortHelp() []key.Binding {
 func (p *Status) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
 // View draws the open session's status line: the last error with its code
-// first; what does not fit is cut from the end.
+// first; what does not fit is cut from the end, never the help key.
 func (p *Status) View() string {
 	st, v := p.ctx.Styles, &p.v
 	parts := []string{v.Conn.Text(st)}
@@ -81,7 +81,11 @@ func (p *Status) View() string {
 	if v.State != nil && v.Budget {
 		parts = append(parts, budgetText(st, v.State))
 	}
-	return p.withHint(ui.JoinFit(parts, p.width))
+	hint, room := p.hint(true), p.width
+	if p.width >= 40 {
+		room -= xansi.StringWidth(hint) + 2 // the help key stays: it says where the rest is
+	}
+	return p.withHint(ui.JoinFit(parts, room), hint)
 }
 
 // message is the last error with its code, else the last note; a pending
@@ -102,9 +106,10 @@ func (p *Status) message() string {
 
 // NoteLine is the line for the last error or note alone, with the help key
 // (the errors key after an error) at its right (the picker's and the
-// visit's).
+// visit's, whose keys are on the line under it).
 func (p *Status) NoteLine() string {
-	return p.withHint(ui.Pad(p.message(), p.width-xansi.StringWidth(p.hint())-2))
+	hint := p.hint(false)
+	return p.withHint(ui.Pad(p.message(), p.width-xansi.StringWidth(hint)-2), hint)
 }
 
 // HintLine is a short help line of keys.
@@ -114,10 +119,8 @@ func (p *Status) HintLine(keys []key.Binding) string {
 	return ui.Pad(h.ShortHelpView(keys), p.width)
 }
 
-// withHint puts the help key (the errors key after an error) at the right
-// of a line when it fits.
-func (p *Status) withHint(line string) string {
-	hint := p.hint()
+// withHint puts hint at the right of a line when it fits.
+func (p *Status) withHint(line, hint string) string {
 	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
 	if w+hw+2 > p.width {
 		return ui.Pad(line, p.width)
@@ -126,13 +129,20 @@ func (p *Status) withHint(line string) string {
 }
 
 // hint is the help key, or the errors key after an error, and what it
-// does.
-func (p *Status) hint() string {
+// does; both, when both is set and the line is wide enough.
+func (p *Status) hint(both bool) string {
 	st, k := p.ctx.Styles, &p.ctx.Keys
-	if p.v.Err != "" {
-		return st.Key.Render(ui.FirstKey(k.Errors)) + st.KeyDesc.Render(" errors")
+	help := st.Key.Render(ui.FirstKey(k.Help)) + st.KeyDesc.Render(" help")
+	errs := st.Key.Render(ui.FirstKey(k.Errors)) + st.KeyDesc.Render(" errors")
+	switch {
+	case p.v.Err == "":
+		return help
+	case both && p.width >= 60:
+		return help + st.KeyDesc.Render(" · ") + errs
+	case both:
+		return help
 	}
-	return st.Key.Render(ui.FirstKey(k.Help)) + st.KeyDesc.Render(" help")
+	return errs
 }
 
 // runText words the run state and the queue.
