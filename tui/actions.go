@@ -78,7 +78,7 @@ func (m *Model) openPalette() {
 	for i, a := range acts {
 		cmds[i] = dialog.Command{Name: a.name, Slash: a.slash, Args: a.args, Arg: a.arg, Key: a.key, Why: a.why(m)}
 	}
-	m.push(dialog.NewPalette(&m.Context, cmds))
+	m.pushOwn(dialog.NewPalette(&m.Context, cmds))
 }
 
 // runAction runs an action from the palette, or says why it cannot run.
@@ -176,7 +176,7 @@ func hasRefs(m *Model) string {
 // The actions' runs: each is called only when its check passed.
 
 func runHelp(m *Model, _ string) (tea.Cmd, string) {
-	m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
+	m.pushOwn(dialog.NewHelp(&m.Context, m.screenKeys()))
 	return nil, ""
 }
 
@@ -205,7 +205,7 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 
 func paletteRename(m *Model) tea.Cmd {
 	s := m.tiles.Focused()
-	m.push(dialog.NewRename(&m.Context, s.State().Session))
+	m.pushOwn(dialog.NewRename(&m.Context, s.State().Session))
 	return nil
 }
 
@@ -260,7 +260,7 @@ func runMouse(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runErrors(m *Model, _ string) (tea.Cmd, string) {
-	m.push(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
+	m.pushOwn(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 	return nil, ""
 }
 

@@ -33,6 +33,5 @@ type common struct {
 	keyGiven bool                  // a model key was given in the key dialog during this run
 	asked    *client.CreateRequest // the last new session asked for, made again once a key cures its refusal
 
-	note    *note.Line   // what the status line says: the note, the last error, the errors list
-	quitAsk ui.Component // the question before quitting with a message unanswered, while it shows
+	note *note.Line // what the status line says: the note, the last error, the errors list
 }

@@ -60,4 +60,8 @@ type Config struct {
 	// Continue opens the sessions open last (Recent), else the newest
 	// session of the graph, at start.
 	Continue bool
+	// Tmux says the UI runs inside tmux ($TMUX): a copy goes through
+	// tmux's own buffer (tmux load-buffer -w -), not as OSC 52, which tmux
+	// drops under its default set-clipboard external.
+	Tmux bool
 }

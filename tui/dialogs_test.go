@@ -6,10 +6,12 @@ import (
 	"github.com/sophia-labs/vehicle/tui/dialog"
 )
 
-// TestDeleteAnsweredByKeysOnly is issue 24's second item in the picker:
-// the delete key then enter deletes nothing, since keeping
-// the session is the marked answer; words typed at the question close it and
-// go to the filter; y, the dialog having been opened by a key, deletes.
+// TestDeleteAnsweredByKeysOnly is issue 24's second item and issue 35's
+// second trap, in the picker: ctrl+d (a habit of ending input) then enter
+// deletes nothing, since keeping the session is the marked answer; ctrl+d
+// then a sentence that starts with y ("you know what, keep it") deletes
+// nothing: the words go to the filter whole and the question stays; y then
+// enter deletes.
 func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
@@ -30,25 +32,39 @@ func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 	p := drive(t, "picker", hostConfig(t, ada), 80, 24)
 	p.see("Keep me", "1 session")
 	p.send(keyDelete)
-	p.see("Delete “Keep me” (s1)?", "▸ keep it (n)", "delete it (y)")
+	p.see("Delete “Keep me” (s1)?", "▸ keep it")
 	p.send(keyEnter)
 	if p.m.top() != nil {
 		t.Fatalf("enter left %T open", p.m.top())
 	}
 	p.send(keyDelete, keyDelete, keyEnter) // the delete key twice, then enter
 	p.send(keyDelete)
-	p.send(typing("keep")...)
-	p.see("filter: keep")
-	if _, ok := p.m.top().(*dialog.Choice); ok {
-		t.Fatal("words typed at the question left it open")
-	}
+	p.send(typing("you know what, keep it")...)
+	p.see("filter: you know what, keep it", "Delete “Keep me” (s1)?", "▸ keep it")
 	p.drain()
 	if n := dels(); n != 0 {
-		t.Fatalf("%d deletes without a y", n)
+		t.Fatalf("%d deletes from a sentence that starts with y", n)
 	}
-	p.send(keyDelete, press('y'))
+	if _, ok := p.m.top().(*dialog.Choice); !ok {
+		t.Fatal("words typed at the question closed it")
+	}
+	p.send(keyEnter)
+	p.send(keyEsc) // the filter cleared
+	p.see("Keep me")
+	p.drain()
+	if n := dels(); n != 0 || p.m.top() != nil {
+		t.Fatalf("%d deletes, top %T after enter", n, p.m.top())
+	}
+	p.send(keyDelete)
+	p.see("▸ keep it (n↵)", "delete it (y↵)")
+	p.send(press('y'))
+	p.see("y: enter picks “delete it”", "▸ delete it")
+	if n := dels(); n != 0 {
+		t.Fatal("y alone deleted")
+	}
+	p.send(keyEnter)
 	p.see("✓ session moved to the host's trash: trash/s1")
 	if n := dels(); n != 1 {
-		t.Errorf("%d deletes after y, want 1", n)
+		t.Errorf("%d deletes after y enter, want 1", n)
 	}
 }

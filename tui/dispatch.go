@@ -54,6 +54,9 @@ func (m *Model) act(a ui.Action, from ui.Component) tea.Cmd {
 
 // actOne hands one action to the dispatcher of its set.
 func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
+	if m.tap != nil {
+		m.tap(a, from)
+	}
 	switch a := a.(type) {
 	case dialog.Action:
 		return m.onDialogAction(a)
@@ -85,8 +88,13 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 		m.note.Say(a.Text)
 	case ui.Failed:
 		m.setErr(a.Err)
-	case ui.Show:
-		m.push(a.Overlay)
+	case ui.Show: // a component shows it on the person's key (ctrl+d, v↵, a click)
+		d, ok := a.Overlay.(dialog.Dialog)
+		if !ok {
+			m.setErr(fmt.Errorf("%T is not a dialog (it says no safe answer): please report it", a.Overlay))
+			return nil
+		}
+		m.pushOwn(d)
 	case ui.Done:
 		m.acted()
 	case ui.Batch:
@@ -115,12 +123,8 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		if s := m.tiles.Of(a.Gen); s != nil {
 			s.Watch()
 		}
-	case dialog.Through:
-		return m.onKey(a.Key)
-	case dialog.Typed:
-		m.composer.SetFocused(true) // the layout gives it the keys again once the dialog closes
-		m.composer.Type(a.Key)
-		m.composer.SetFocused(false)
+	case dialog.NotAKey:
+		m.notAKey(a.Text)
 	case dialog.GiveKey:
 		return m.keepModelKey(a.Key, a.Save)
 	case dialog.Create:
@@ -138,7 +142,7 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
 	case heldBack:
 		if s := m.tiles.Of(a.gen); s != nil {
-			return m.act(s.HeldBack(a.texts), nil)
+			return m.act(s.HeldBack(a.texts, a.steers), nil)
 		}
 	case sendHeld:
 		if s := m.tiles.Of(a.gen); s != nil {

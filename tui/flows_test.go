@@ -32,7 +32,7 @@ func TestTakeover(t *testing.T) {
 	offered := drawn(b.m, overlayPart, leasePart)
 	t.Run("offered", func(t *testing.T) { golden(t, offered) })
 
-	b.send(press('t'))
+	b.send(keyDown, keyEnter) // take over
 	b.see("● you drive from this terminal", "took over from cli-one", "◆ member user:ada", "· body started (in-process)")
 	tookOver := drawn(b.m, leasePart, statusPart)
 	t.Run("took over", func(t *testing.T) { golden(t, tookOver) })
@@ -46,7 +46,7 @@ func TestTakeover(t *testing.T) {
 	a.send(typing("mine again")...)
 	a.send(keyEnter)
 	a.see("Take over or watch?", "What you typed")
-	a.send(keyEnter)
+	a.send(keyDown, keyEnter) // take over: watching is the marked answer
 	a.see("● you drive from this terminal", "took over from cli-two", "┃ mine again")
 	b.see("⚠ taken over by your other terminal (cli-one)")
 	a.send(keyEnter)
@@ -120,7 +120,7 @@ func TestOpenAndWatch(t *testing.T) {
 	b := drive(t, "watcher", hostConfig(t, two), 80, 24)
 	b.run(b.m.open(id))
 	b.see("Take over or watch?")
-	b.send(press('w'))
+	b.send(keyEsc) // watch
 	b.see("◐ your other terminal drives (cli-one)", "your other terminal drives · enter offers to take over · ctrl+t takes over")
 	if _, err := one.Prompt(t.Context(), id, "from the driver"); err != nil {
 		t.Fatal(err)
@@ -199,11 +199,14 @@ func testRunFlow(t *testing.T, opts ...vehicletest.Option) {
 	a.send(keyCtrlS)
 	a.see("steered the run")
 	a.send(keyEsc)
-	a.see("Run aborted", "The follow-up you queued behind it was held back", "· and then this", "▸ no: back in the composer")
+	a.see("Run aborted", "The steer you sent was not taken in before the run ended:", "· be brief",
+		"The follow-up you queued behind it was held back", "· and then this", "▸ no: back in the composer")
 	a.send(keyDown, keyEnter)
-	a.see("run aborted", "✂ cut off: the run was aborted before this reply ended", "You said: and then this", "idle")
-	if n := count(srv, id, client.EvCommandDelivered); n != 2 {
-		t.Errorf("%d commands delivered, want 2 (the prompt, and the follow-up sent again once; the steer ended with the run)", n)
+	a.see("You said: be brief", "You said: and then this", "idle")
+	a.send(keyCtrlHome)
+	a.see("run aborted", "✂ cut off: the run was aborted before this reply ended")
+	if n := count(srv, id, client.EvCommandDelivered); n != 3 {
+		t.Errorf("%d commands delivered, want 3 (the prompt; the steer and the follow-up, sent again once, in order)", n)
 	}
 }
 
@@ -273,7 +276,7 @@ func TestPickerFlow(t *testing.T) {
 	p.see("cloned as “Copy of Second” (s3)", "3 sessions", "▸ Copy of Second")
 	p.send(keyDelete)
 	p.see("Delete “Copy of Second” (s3)?")
-	p.send(press('y'))
+	p.send(press('y'), keyEnter)
 	p.see("✓ session moved to the host's trash: trash/s3", "it had no mirrored document", "2 sessions")
 	p.send(keyEnter)
 	p.send(typing("firs")...)

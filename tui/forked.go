@@ -18,7 +18,7 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 		return nil
 	}
 	b := msg.branched
-	cmd := m.open(b.Session.SessionID)
+	cmd, joined := m.joinWall(b.Session.SessionID)
 	said := "forked as " + ui.SanitizeLine(b.Session.SessionID)
 	if b.SelectedText != "" {
 		_, text := splitAttribution(b.SelectedText)
@@ -28,6 +28,9 @@ func (m *Model) onForked(msg forkedMsg) tea.Cmd {
 		if stripped {
 			said = "forked as " + ui.SanitizeLine(b.Session.SessionID) + ": the message is back, its escapes and hidden characters taken out"
 		}
+	}
+	if joined != "" {
+		said += " · " + joined
 	}
 	m.tiles.Focused().SayOnOpen(said)
 	return cmd

@@ -20,7 +20,7 @@ func (m *Model) openInfo() {
 	if m.cfg.Client != nil {
 		graph = m.cfg.Client.Graph()
 	}
-	m.push(dialog.NewInfo(&m.Context, s.State(), graph, s.Reduced(), m.hasModelKey()))
+	m.pushOwn(dialog.NewInfo(&m.Context, s.State(), graph, s.Reduced(), m.hasModelKey()))
 }
 
 // newRequest is what a new session is made with: --no-claim makes it
@@ -41,7 +41,7 @@ func (c *common) newRequest() client.CreateRequest {
 // command line asked for.
 func (m *Model) openNewSession() {
 	public := m.account != nil && m.account.Kind != client.AccountMember
-	m.push(dialog.NewNewSession(&m.Context, m.cfg.NewSession, public))
+	m.pushOwn(dialog.NewNewSession(&m.Context, m.cfg.NewSession, public))
 }
 
 // startSession starts a session made with what the form gave (title,

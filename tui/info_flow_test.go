@@ -47,6 +47,13 @@ func TestAgentSessionBodyExits(t *testing.T) {
 	if i, j := strings.Index(got, "pi-sophia: 5 graph tools"), strings.Index(got, "FATAL ERROR"); i < 0 || j < i {
 		t.Errorf("the stderr's last lines are not shown in order:\n%s", got)
 	}
+	// "send the command again": its text is back in the composer (issue
+	// 36, item 7)
+	a.see("your prompt failed (the agent's body exited with code 1")
+	if v := a.m.composer.Value(); v != "work hard #crash" {
+		t.Errorf("after the crash the composer holds %q, want the command's text back", v)
+	}
+	a.m.composer.SetValue("")
 	say(a, "again")
 	a.see("body started (rpc · bwrap)", "You said: again")
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/picker"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -21,25 +20,26 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.onChord(msg); ok {
 		return cmd
 	}
-	if key.Matches(msg, m.Keys.Quit) {
-		return m.onQuitKey()
-	}
 	if key.Matches(msg, m.Keys.Suspend) {
 		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
+	}
+	if m.top() != nil { // ctrl+c too: it closes the dialog with its safe answer, never quits
+		m.note.DisarmQuit()
+		return m.onOverlayMsg(msg)
+	}
+	if key.Matches(msg, m.Keys.Quit) {
+		return m.onQuitKey()
 	}
 	if m.note.QuitArmed() {
 		m.note.DisarmQuit()
 		m.note.Say("")
 	}
-	if m.top() != nil {
-		return m.onOverlayMsg(msg)
-	}
 	switch {
 	case key.Matches(msg, m.Keys.Help):
-		m.push(dialog.NewHelp(&m.Context, m.screenKeys()))
+		m.pushOwn(dialog.NewHelp(&m.Context, m.screenKeys()))
 		return nil
 	case key.Matches(msg, m.Keys.Errors):
-		m.push(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
+		m.pushOwn(dialog.NewErrors(&m.Context, m.note.Errors(), m.cfg.DebugLog))
 		return nil
 	case key.Matches(msg, m.Keys.ModelKey):
 		return m.openKeyDialog(nil)
@@ -47,6 +47,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openPalette()
 		return nil
 	}
+	return m.onScreenKey(msg)
+}
+
+// onScreenKey hands a key to the focused screen: the picker, the visit, or
+// the open session (also text typed while a dialog shows: the stack's rule
+// sends it on under the dialog).
+func (m *Model) onScreenKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.focus == focusPicker:
 		return m.onPicker(msg)
@@ -261,6 +268,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	draft := m.composer.Value()
 	cmd, act, sent := s.Send(op, text, m.refs)
 	if !sent {
+		m.composer.KeepApart() // the text waits: the next words are not glued to it
 		return m.act(act, nil)
 	}
 	keep := m.remember(draft)
@@ -278,24 +286,6 @@ func (m *Model) takeOver() tea.Cmd {
 	}
 	cmd, act := m.tiles.Focused().TakeOver()
 	return tea.Batch(cmd, m.act(act, nil))
-}
-
-// offer opens the take-over-or-watch offer for s, held by holder;
-// fromText says enter on text found the person's other terminal driving:
-// the text waits in the composer, and the next words typed are text, never
-// an answer.
-func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
-	s.Offered(holder)
-	d := dialog.NewOffer(&m.Context, s.Gen(), holder)
-	if fromText {
-		d.FromText()
-	}
-	m.push(d)
-}
-
-// closeOffer closes the offer, if it shows.
-func (m *Model) closeOffer() {
-	m.overlays.Drop(dialog.Is[*dialog.Offer])
 }
 
 // screenKeys is the key map of the screen under the overlays, for the
@@ -337,6 +327,11 @@ func (m *Model) routePaste(msg tea.PasteMsg) tea.Cmd {
 	if m.top() != nil {
 		return m.onOverlayMsg(msg)
 	}
+	return m.pasteUnder(msg)
+}
+
+// pasteUnder puts a paste in the focused screen.
+func (m *Model) pasteUnder(msg tea.PasteMsg) tea.Cmd {
 	switch m.focus {
 	case focusSession, focusVisit:
 		return m.onComposer(msg)

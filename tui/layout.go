@@ -5,7 +5,6 @@ import (
 
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/mouse"
-	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -52,6 +51,7 @@ func (m *Model) arrangeSession() {
 	m.screen.ArrangeSession(v)
 	for _, t := range m.tiles.All() {
 		viewOf(t).SetJump(v.Wall())
+		viewOf(t).SetAside(v.Wall() && t != s)
 		if v.Wall() {
 			viewOf(t).SetMarked(t == s && m.focus == focusEntries)
 		}
@@ -86,7 +86,7 @@ func (m *Model) pickerView() layout.Picker {
 		graph = "graph " + ui.SanitizeLine(m.cfg.Client.Graph()) + " · "
 	}
 	return layout.Picker{Facts: graph + m.picker.Facts(), List: m.picker, Composer: m.composer, Note: m.status.NoteLine(),
-		Hint: m.status.HintLine(picker.Keys{K: &m.Keys}.ShortHelp()), Over: m.overlay}
+		Hint: m.status.HintLine(m.picker.ShortHelp()), Over: m.overlay}
 }
 
 // sessionView is the focused session's screen, as the layout takes it:

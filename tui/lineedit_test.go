@@ -126,9 +126,9 @@ func TestPickerLineEditingActsOnNoSession(t *testing.T) {
 }
 
 // TestNotACommandLetsCtrlUClear: ctrl+u at the "not a command" question
-// clears the line, as a line editor would, and the question closes with
-// its safe answer: the next command typed runs alone (it did nothing, and
-// "/exit/help" went on).
+// clears the line under it, as a line editor would; the question stays
+// until enter answers it with its safe answer (the draft stays): the next
+// command typed runs alone (it did nothing, and "/exit/help" went on).
 func TestNotACommandLetsCtrlUClear(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 100, 30)
@@ -137,11 +137,15 @@ func TestNotACommandLetsCtrlUClear(t *testing.T) {
 	if _, ok := m.top().(*dialog.Choice); !ok || !strings.Contains(screen(m), "Not a command") {
 		t.Fatalf("/exit asked nothing:\n%s", screen(m))
 	}
-	feed(m, keyCtrlU)
-	if m.top() != nil || m.composer.Value() != "" {
+	feed(m, keyCtrlU) // it edits the composer under the question, which stays (issue 35: a dialog stays until answered)
+	if m.top() == nil || m.composer.Value() != "" {
 		t.Fatalf("ctrl+u: overlay %T, composer %q", m.top(), m.composer.Value())
 	}
 	feed(m, typing("/help")...)
+	feed(m, keyEnter) // the question's safe answer: the draft stays in the composer
+	if m.top() != nil || m.composer.Value() != "/help" {
+		t.Fatalf("enter at the question: overlay %T, composer %q", m.top(), m.composer.Value())
+	}
 	feed(m, keyEnter)
 	if _, ok := m.top().(*dialog.Help); !ok {
 		t.Fatalf("/help after ctrl+u did not run alone: %T, composer %q", m.top(), m.composer.Value())

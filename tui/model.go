@@ -32,6 +32,10 @@ type Model struct {
 	*common
 	writes *diskWrites // what is kept on disk by command, done by Flush if the program ends first
 
+	// tap is told of every action before it is acted on (TapActions):
+	// nil but in the typing-safety harness.
+	tap func(ui.Action, ui.Component)
+
 	picker         *picker.Picker
 	transcript     *transcript.Transcript // the focused session's, or empty with none open
 	empty          *transcript.Transcript // shown with no session open
@@ -92,6 +96,7 @@ func New(cfg Config) *Model {
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
 	m.note, m.mouse = note.New(&m.Context), mouse.New(&m.Context)
 	m.screen = layout.New(&m.Context, cfg.Banner)
+	m.Tmux = cfg.Tmux
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
 		m.me.ClientID = cfg.Client.ClientID()
@@ -225,6 +230,9 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
 		return m.onComposer(msg)
+	case ui.CopiedMsg:
+		cmd, act := msg.Outcome()
+		return tea.Batch(cmd, m.act(act, nil))
 	case draftMsg:
 		m.onDraft(msg)
 	case recentMsg:

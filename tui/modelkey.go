@@ -2,9 +2,11 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -22,7 +24,12 @@ func (m *Model) openKeyDialog(r *dialog.Refusal) tea.Cmd {
 	}
 	m.overlays.Drop(dialog.Is[*dialog.Key])
 	d := dialog.NewKey(&m.Context, r, m.modelKeyVariable(), m.cfg.SaveModelKey != nil)
-	m.push(d)
+	d.SetBack(m.composerTakes())
+	if r == nil {
+		m.pushOwn(d) // its key: the field takes the key at once
+	} else {
+		m.push(d) // a refusal opened it: what was typed before goes on to the composer
+	}
 	if m.account == nil {
 		return fetchAccount(m.cfg.Context, m.cfg.Client)
 	}
@@ -40,6 +47,54 @@ func (m *Model) tellKeyDialog() {
 			d.SetBYOK(m.account.BYOK)
 		}
 	})
+}
+
+// composerTakes reports whether the open session's composer takes text
+// handed back to it (a text given as the model key that is not one).
+func (m *Model) composerTakes() bool {
+	return m.tiles.Focused() != nil && m.tiles.Focused().State() != nil && !m.tiles.Focused().Gone() && !m.cfg.Watch
+}
+
+// notAKey puts a text given as the model key that is not of a key's shape
+// back in the composer, after the draft: the person typed words where the
+// key field was. The key dialog says why it was not kept.
+func (m *Model) notAKey(text string) {
+	if !m.composerTakes() {
+		return
+	}
+	if now := m.composer.Value(); strings.TrimSpace(now) != "" {
+		text = now + "\n" + text
+	}
+	m.composer.SetValue(text)
+	m.note.Say("that was not a model key: it is back in the composer, not kept")
+}
+
+// keyTypedUnder moves a model key typed by hand at the key dialog, before
+// the person reached its field (it went on to the composer), into the
+// field: a key never waits in the composer, in clear. Words that are not a
+// key stay in the composer.
+func (m *Model) keyTypedUnder(d *dialog.Key, typed string) {
+	var byok *client.BYOK
+	if m.account != nil {
+		byok = m.account.BYOK
+	}
+	k := strings.TrimSpace(typed)
+	if dialog.KeyShape(k, byok) != "" {
+		return
+	}
+	v := m.composer.Value()
+	switch {
+	case m.focus == focusPicker:
+		if !m.picker.TakeBack(typed) {
+			return
+		}
+	case strings.HasSuffix(v, typed):
+		m.composer.SetValue(strings.TrimSuffix(v, typed))
+	default:
+		return
+	}
+	d.Fill(k)
+	m.note.Say("the key you typed is in the key field, not where you typed it")
 }
 
 // modelKeyVariable is the variable the model key is read from at start.

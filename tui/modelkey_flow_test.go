@@ -126,6 +126,7 @@ func TestKeyDialogDismissed(t *testing.T) {
 	a.send(typing("still here")...)
 	a.send(keyEnter)
 	a.see("Model key")
+	a.send(keyTab) // to the field
 	a.send(typing("sk-half")...)
 	a.send(keyEsc)
 	a.until("the dialog closed", func(string) bool { return a.m.top() == nil })

@@ -65,6 +65,7 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	if p == nil || !key.Matches(msg, p.ShortHelp()...) {
 		return nil, false
 	}
+	m.note.HideErr() // the person moved on: what the key does is said, the error stays in f3's list
 	cmd, act := p.Update(msg)
 	return tea.Batch(cmd, m.act(act, p)), true
 }
@@ -113,7 +114,7 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), MouseOff: m.mouse.Off(),
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), Armed: m.armed(), MouseOff: m.mouse.Off(),
 		Hint: m.paneHint(), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)

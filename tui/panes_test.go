@@ -344,7 +344,7 @@ func TestDeleteOutcome(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := picking(t, 80, 24)
 			out := c.out
-			feed(m, keyDown, keyDelete, press('y'), deletedMsg{id: "s2", title: "Leases and takeovers", outcome: &out})
+			feed(m, keyDown, keyDelete, press('y'), keyEnter, deletedMsg{id: "s2", title: "Leases and takeovers", outcome: &out})
 			golden(t, drawn(m, overlayPart, statusPart))
 			feed(m, keyEnter)
 			if m.focus != focusPicker || strings.Contains(screen(m), "Deleted") {

@@ -12,7 +12,8 @@ import (
 // TestBigPaste is issue 24's sixth item on a host: a 2,000-line paste is a
 // chip in the composer, the limit is said as it is pasted, and enter sends
 // nothing (the host would refuse it) and keeps it; a paste under the limit
-// goes to the host whole.
+// goes to the host whole. Its size is said in one unit, KiB, on the chip,
+// over the composer and on the status line (issue 36, item 12).
 func TestBigPaste(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
@@ -24,9 +25,13 @@ func TestBigPaste(t *testing.T) {
 	a.see("● you drive from this terminal", "● live")
 
 	a.send(tea.PasteMsg{Content: pasteLines(2000)})
-	a.see("┃ [pasted 2,000 lines · 132 KB]", "over the 64 KiB a message may hold")
+	a.see("┃ [pasted 2,000 lines · 129 KiB]", "✗ the draft is 129 KiB, over the 64 KiB a message may hold")
 	a.send(keyEnter)
-	a.see("not sent: the text is 132,000 bytes, over the 65,536 bytes a message may hold")
+	// one draft, one size, said in one unit everywhere (issue 36, item 12)
+	got := a.see("not sent: the text is 129 KiB, over the 64 KiB a message may hold")
+	if strings.Contains(got, " KB") || strings.Contains(got, "bytes") {
+		t.Errorf("a size is said in another unit:\n%s", got)
+	}
 	if n := count(srv, id, client.EvCommandAccepted); n != 0 {
 		t.Fatalf("%d commands sent", n)
 	}
@@ -37,7 +42,7 @@ func TestBigPaste(t *testing.T) {
 	a.m.composer.SetValue("")
 	a.send(typing("count these: ")...)
 	a.send(tea.PasteMsg{Content: pasteLines(900)})
-	a.see("┃ count these: [pasted 900 lines · 59 KB]")
+	a.see("┃ count these: [pasted 900 lines · 59 KiB]")
 	a.send(keyEnter)
 	a.see("You said: count these:", "idle")
 	var sent string

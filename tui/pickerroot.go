@@ -114,8 +114,11 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 			}
 			return nil
 		}
-		cmd := m.open(msg.created.Session.SessionID)
+		cmd, joined := m.joinWall(msg.created.Session.SessionID)
 		m.tiles.Focused().MarkCreated()
+		if joined != "" {
+			m.tiles.Focused().SayOnOpen(ui.SanitizeLine(msg.created.Session.SessionID) + " is new: " + joined)
+		}
 		return cmd
 	case deletedMsg:
 		return m.onDeleted(msg)

@@ -56,10 +56,10 @@ func (m *Model) askQuit() bool {
 	d := dialog.NewChoice(&m.Context, "Not answered yet", body, []dialog.Option{
 		{Label: "stay"},
 		{Label: "quit anyway, and keep it as the draft", Act: quitAnyway{}},
-	}, 0, false)
-	m.quitAsk = d
+	}, 0)
 	m.push(d)
-	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits anyway, keeping it")
+	m.note.Say(ui.KeyName(m.Keys.Down) + " " + ui.KeyName(m.Keys.Open) + " quits anyway, keeping it · " +
+		ui.KeyName(m.Keys.Quit) + " or " + ui.KeyName(m.Keys.Dismiss) + " stays")
 	return true
 }
 

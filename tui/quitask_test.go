@@ -130,6 +130,11 @@ func TestQuitKeepsTheUnansweredMessage(t *testing.T) {
 				t.Fatal("enter on the question quit: staying is the marked answer")
 			}
 			a.until("the question closed", func(s string) bool { return !strings.Contains(s, "Not answered yet") })
+			a.send(keyCtrlC, keyCtrlC)
+			a.see("Not answered yet", "↓ enter quits anyway, keeping it · ctrl+c or esc stays")
+			if _, cmd := a.m.Update(keyCtrlC); quitsAll(cmd) || a.m.top() != nil {
+				t.Fatalf("ctrl+c at the question quit, or left it open (%T): it stays, its safe answer", a.m.top())
+			}
 			a.send(keyCtrlC, keyCtrlC, keyDown)
 			a.see("▸ quit anyway, and keep it as the draft")
 			if _, cmd := a.m.Update(keyEnter); !quitsAll(cmd) {
@@ -191,8 +196,9 @@ func TestKeptMessageTheHostHad(t *testing.T) {
 	a.see("no answer yet: enter sends the same request again · did it go")
 	a.send(keyCtrlC, keyCtrlC)
 	a.see("Not answered yet")
-	if _, cmd := a.m.Update(keyCtrlC); !quitsAll(cmd) { // ctrl+c at the question quits, keeping it
-		t.Fatal("ctrl+c at the question did not quit")
+	a.send(keyDown)
+	if _, cmd := a.m.Update(keyEnter); !quitsAll(cmd) { // quit anyway, keeping it
+		t.Fatal("quit anyway at the question did not quit")
 	}
 	d := a.m.Drafts()
 	store.kept[d[0].Key] = d[0].Kept

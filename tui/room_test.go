@@ -36,7 +36,7 @@ func chimeResolved(m *Model, seq int64, id string, accepted bool) tea.Msg {
 func watching(t *testing.T) *Model {
 	other := lease("user:ada", "cli-other")
 	m := opened(t, testConfig(t), 80, 24, snapshot(other), leaseHeld(other, true))
-	feed(m, press('w'))
+	feed(m, keyEsc) // the offer: esc watches
 	return m
 }
 

@@ -75,7 +75,7 @@ func keyGroups(k *ui.KeyMap) []ui.KeyGroup {
 		{Where: placeSearch, Keys: []key.Binding{k.SearchNextTyping, k.SearchPrevTyping, k.SearchDone, k.SearchNext,
 			k.SearchPrev, k.SearchClose}},
 		{Where: placeWall, Keys: []key.Binding{k.TileLeft, k.TileRight, k.TileUp, k.TileDown, k.Zoom}},
-		{Where: placePicker, Keys: []key.Binding{k.Open, k.Mark, filter, choose, k.Back, k.Retry}},
+		{Where: placePicker, Keys: []key.Binding{ui.Described(k.Open, "open (after a failed listing: list again)"), k.Mark, filter, choose, k.Back}},
 		{Where: placeForm, Keys: []key.Binding{k.Choose}},
 		{Where: placeDialogs, Keys: []key.Binding{k.Confirm, k.Cancel, k.Takeover, k.Watch, k.Save, k.SaveKeyring, k.Dismiss}},
 	}

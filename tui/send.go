@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"fmt"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -14,7 +12,7 @@ func (c *common) tooLong(text string) bool {
 	if len(text) <= client.MaxTextBytes {
 		return false
 	}
-	c.note.Say(fmt.Sprintf("not sent: %s is %s bytes, over the %s a message may hold; shorten it (%s edits it)",
-		"the text", ui.Thousands(len(text)), ui.Thousands(client.MaxTextBytes)+" bytes", ui.KeyName(c.Keys.Editor)))
+	c.note.Say("not sent: the text is " + ui.Bytes(int64(len(text))) + ", over the " + ui.Bytes(client.MaxTextBytes) +
+		" a message may hold; shorten it (" + ui.KeyName(c.Keys.Editor) + " edits it)")
 	return true
 }

@@ -130,13 +130,13 @@ func TestLease(t *testing.T) {
 		{name: "this terminal", lease: lease("user:ada", "cli-me")},
 		{name: "offer", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true)},
 		{name: "chose to watch", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
-			steps: func(m *Model) []tea.Msg { return []tea.Msg{press('w')} }},
+			steps: func(m *Model) []tea.Msg { return []tea.Msg{keyEnter} }},
 		{name: "watching, enter offers the take-over", lease: lease("user:ada", "cli-other"),
 			claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
-			steps:    func(m *Model) []tea.Msg { return append(append([]tea.Msg{press('w')}, typing("hi")...), keyEnter) }},
+			steps:    func(m *Model) []tea.Msg { return append(append([]tea.Msg{keyEsc}, typing("hi")...), keyEnter) }},
 		{name: "took over", lease: lease("user:ada", "cli-other"), claimErr: leaseHeld(lease("user:ada", "cli-other"), true),
 			steps: func(m *Model) []tea.Msg {
-				return []tea.Msg{press('t'), session.ClaimedMsg{Gen: m.tiles.Gen(), Takeover: true, Claim: &client.Claimed{
+				return []tea.Msg{keyDown, keyEnter, session.ClaimedMsg{Gen: m.tiles.Gen(), Takeover: true, Claim: &client.Claimed{
 					Lease: *lease("user:ada", "cli-me"), TookOverFrom: lease("user:ada", "cli-other")}},
 					on(m, event(5, client.EvLeaseRevoked, `{"clientId":"cli-other","by":"cli-me","reason":"takeover"}`)),
 					on(m, event(6, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:30:00Z"}`))}

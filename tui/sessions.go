@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
@@ -44,15 +46,20 @@ func (m *Model) restore(a session.Restore) {
 // where the person finds it: in the composer when it is empty, else in the
 // queue lane, marked so.
 func (m *Model) giveBack(a session.GiveBack) {
-	if m.composer.Blank() {
+	what := "the host cancelled your " + a.What
+	if a.Failed != "" {
+		what = "your " + a.What + " failed (" + ui.ClipRunes(ui.SanitizeLine(a.Failed), 60) + ")"
+	}
+	s := m.tiles.Of(a.Gen)
+	if m.composer.Blank() && s != nil && s == m.tiles.Focused() {
 		m.composer.SetValue(a.Item.Text)
-		m.note.Say("the host cancelled your " + a.What + ": back in the composer")
+		m.note.Say(what + ": back in the composer · " + ui.KeyName(m.Keys.Send) + " sends it again")
 		return
 	}
-	if s := m.tiles.Of(a.Gen); s != nil {
+	if s != nil {
 		s.Return(a.Item)
 	}
-	m.note.Say("the host cancelled your " + a.What + ": see the queue lane")
+	m.note.Say(what + ": in the queue lane, where " + ui.KeyName(m.Keys.Send) + " sends it again")
 }
 
 // openFailed takes the tile of a session that could not be opened off the
@@ -61,14 +68,32 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	if s := m.tiles.Of(a.Gen); s != nil {
 		m.dropTile(s)
 	}
-	m.setErr(a.Err)
-	m.note.NotYours(a.Err)
+	m.setErr(m.noAccess(a.ID, a.Err))
 	if len(m.tiles.All()) > 0 {
 		return nil
 	}
 	m.focus = focusPicker
 	m.note.Say("")
 	return m.reload("")
+}
+
+// noAccess words the host's not_found for a session this person asked
+// for by its id: to anyone but its owner a session does not exist, so it
+// says there is no access to it, and what this person may do instead (a
+// member of the graph chimes into it); err as it is otherwise.
+func (m *Model) noAccess(id string, err error) error {
+	var e *client.Error
+	if !errors.As(err, &e) || e.Code != client.CodeNotFound || id == "" {
+		return err
+	}
+	graph := "this graph"
+	if m.cfg.Client != nil {
+		graph = "graph " + m.cfg.Client.Graph()
+	}
+	msg := "no access to session " + id + ": only its owner reads it, and to anyone else it is not found " +
+		"(or " + graph + " has no session " + id + ") · vehicle --session " + id + " --chime writes to its driver, " +
+		"if you have a role on " + graph + " · the host said: " + e.Message
+	return &client.Error{Status: e.Status, Code: e.Code, Message: msg, Details: e.Details}
 }
 
 // placeOf is what the root tells s about where it stands.

@@ -94,7 +94,7 @@ func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Act
 	if !ok {
 		m.push(dialog.NewChoice(&m.Context, "Not a command",
 			"/"+ui.SanitizeLine(l.name)+" is not a command ("+ui.KeyName(m.Keys.Palette)+" lists them).\n"+question,
-			[]dialog.Option{{Label: "keep it in the composer"}, {Label: yes, Act: send}}, 0, false))
+			[]dialog.Option{{Label: "keep it in the composer"}, {Label: yes, Act: send}}, 0))
 		return nil
 	}
 	if why := a.why(m); why != "" {

@@ -87,7 +87,7 @@ func TestSlashPolicy(t *testing.T) {
 	w := drive(t, "watcher", hostConfig(t, person(t, srv, "ada-token", "cli-two")), 120, 24)
 	w.run(w.m.open(id))
 	w.see("Take over or watch?")
-	w.send(press('w'))
+	w.send(keyEsc) // watch
 	w.see("your other terminal drives")
 	w.enter("/policy mute")
 	w.see("only the driver sets the room's policy: your other terminal")
@@ -195,7 +195,8 @@ func TestSlashRefOnTheWire(t *testing.T) {
 
 // TestSlashUnknownAsks: an unknown /word asks first; esc, or enter on the
 // marked answer, keeps the text; words typed on are not an answer, they
-// go on in the composer; the other answer, marked, sends it as it is. "//"
+// go on in the composer and the question stays; the other answer, marked,
+// sends it as it is. "//"
 // sends the literal.
 func TestSlashUnknownAsks(t *testing.T) {
 	t.Parallel()
@@ -216,9 +217,10 @@ func TestSlashUnknownAsks(t *testing.T) {
 	h.see("Not a command")
 	h.send(typing(" say yes")...)
 	draftIs(t, h, "/frobnicate it say yes")
-	if h.m.top() != nil || count(srv, h.m.tiles.Focused().ID(), client.EvCommandAccepted) != 0 {
-		t.Fatalf("typing on answered the question: overlay %T", h.m.top())
+	if h.m.top() == nil || count(srv, h.m.tiles.Focused().ID(), client.EvCommandAccepted) != 0 {
+		t.Fatal("typing on answered the question")
 	}
+	h.send(keyEsc)
 	h.m.composer.SetValue("/frobnicate it")
 	h.send(keyEnter)
 	h.see("Not a command")

@@ -21,7 +21,7 @@ func TestSmallTerminals(t *testing.T) {
 		keys []string
 	}{
 		{"rename", func(m *Model) { feed(m, keyRename) }, []string{"enter saves", "esc cancels"}},
-		{"delete", func(m *Model) { feed(m, keyDelete) }, []string{"keep it (n)", "delete it (y)", "enter picks"}},
+		{"delete", func(m *Model) { feed(m, keyDelete) }, []string{"keep it (n↵)", "delete it (y↵)", "enter picks"}},
 		{"deleted", func(m *Model) {
 			out := client.DeleteOutcome{Deleted: client.Deleted{TrashedAs: "trash/s3-20261014"}}
 			feed(m, deletedMsg{id: "s3", title: "Plan the trip", outcome: &out})
@@ -31,7 +31,7 @@ func TestSmallTerminals(t *testing.T) {
 			feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snapshot(lease("user:ada", "cli-two")),
 				ClaimErr: &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held",
 					Details: []byte(`{"holder":{"principal":"user:ada","clientId":"cli-two"},"canTakeOver":true}`)}})
-		}, []string{"t take over", "w watch from here"}},
+		}, []string{"▸ watch from here", "take over"}},
 		{"help", func(m *Model) { feed(m, keyF1) }, []string{"f1 or esc"}},
 		{"errors", func(m *Model) { feed(m, keyF3) }, []string{"esc closes this"}},
 	}

@@ -25,11 +25,12 @@ import (
 // quitWindow is how soon a second ctrl+c must follow the first to quit.
 const quitWindow = 3 * time.Second
 
-// heldBack puts the held follow-ups back in the composer.
+// heldBack puts the held texts back in the composer: steers first.
 type heldBack struct {
 	rootAct
-	gen   int
-	texts []string
+	gen    int
+	texts  []string
+	steers int // how many of texts, first, are steers
 }
 
 // sendHeld sends the held follow-ups again, in order.
@@ -39,15 +40,14 @@ type sendHeld struct {
 	texts []string
 }
 
-// onQuitKey answers ctrl+c: it closes the search bar; while a run this
+// onQuitKey answers ctrl+c with no dialog showing (at a dialog it closes
+// the dialog with its safe answer: the stack's rule): it closes the search
+// bar; while a run this
 // terminal drives is under way, it aborts it (as esc does); a draft is
 // cleared into the history; on an idle, empty composer a first press asks
 // for a second, which quits.
 func (m *Model) onQuitKey() tea.Cmd {
-	if top := m.top(); top != nil && top == m.quitAsk { // asked already: ctrl+c answers quit, keeping it
-		return tea.Quit
-	}
-	if m.top() == nil && m.focus == focusSearch { // the search bar: ctrl+c closes it, as esc does
+	if m.focus == focusSearch { // the search bar: ctrl+c closes it, as esc does
 		m.transcript.Search().Close()
 		m.focus = focusSession
 		m.note.DisarmQuit()
@@ -56,13 +56,13 @@ func (m *Model) onQuitKey() tea.Cmd {
 	}
 	s := m.tiles.Focused()
 	running := s != nil && s.State() != nil && s.State().Run == client.RunRunning
-	if running && m.top() == nil && !s.Stopping() && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
+	if running && !s.Stopping() && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
 		m.note.DisarmQuit()
 		cmd := m.abort()
 		m.note.Say("stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note.Text())
 		return cmd
 	}
-	composing := m.top() == nil && (m.focus == focusSession || m.focus == focusVisit) && !m.cfg.Watch
+	composing := (m.focus == focusSession || m.focus == focusVisit) && !m.cfg.Watch
 	if composing && !m.composer.Blank() {
 		keep := m.remember(m.composer.Value())
 		m.composer.SetValue("")
@@ -79,11 +79,32 @@ func (m *Model) onQuitKey() tea.Cmd {
 		return tea.Quit
 	}
 	m.note.ArmQuit(now)
-	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits")
+	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits" + m.runsElsewhere())
 	if running && s.Stopping() {
 		m.note.Say("the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway")
 	}
 	return nil
+}
+
+// runsElsewhere warns, before quitting, of the runs under way in the other
+// tiles this terminal drives: quitting gives their leases up and leaves
+// them running with nobody driving; "" when there is none.
+func (m *Model) runsElsewhere() string {
+	var titles []string
+	for _, t := range m.tiles.All() {
+		if t == m.tiles.Focused() || t.State() == nil || t.State().Run != client.RunRunning || !t.Driving() {
+			continue
+		}
+		titles = append(titles, "“"+ui.ClipRunes(ui.TitleLine(t.State().Title()), 24)+"”")
+	}
+	switch len(titles) {
+	case 0:
+		return ""
+	case 1:
+		return ", but a run is under way in " + titles[0] + " (another tile): it goes on with nobody driving (" +
+			ui.KeyName(m.Keys.TileRight) + " to it, " + ui.KeyName(m.Keys.Abort) + " stops it)"
+	}
+	return ", but runs are under way in " + strings.Join(titles, ", ") + " (other tiles): they go on with nobody driving"
 }
 
 // abort stops the focused session's run under way, when this terminal
@@ -96,22 +117,37 @@ func (m *Model) abort() tea.Cmd {
 	return tea.Batch(cmd, m.act(act, nil))
 }
 
-// askHeld asks whether the follow-ups an abort held back still go: back in
-// the composer, or sent now, in order.
+// askHeld asks whether what an abort held back still goes: the steers the
+// run ended without taking in, and the follow-ups held back; back in the
+// composer, or sent now, in order (the steers first: they were for the
+// run that ended).
 func (m *Model) askHeld(a session.AskHeld) {
-	lines := make([]string, len(a.Texts))
-	for i, t := range a.Texts {
-		lines[i] = "  · " + ui.SanitizeLine(ui.ClipRunes(t, 60))
+	var b strings.Builder
+	held := func(texts []string, one, many string) {
+		if len(texts) == 0 {
+			return
+		}
+		if len(texts) == 1 {
+			b.WriteString(one + "\n")
+		} else {
+			b.WriteString(fmt.Sprintf(many, len(texts)) + "\n")
+		}
+		for _, t := range texts {
+			b.WriteString("  · " + ui.SanitizeLine(ui.ClipRunes(t, 60)) + "\n")
+		}
 	}
-	what := "The follow-up you queued behind it was held back, not sent:"
-	ask, back, send := "Does it still go?", "no: back in the composer", "yes: send it now"
-	if len(a.Texts) > 1 {
-		what = fmt.Sprintf("The %d follow-ups you queued behind it were held back, not sent:", len(a.Texts))
+	held(a.Steers, "The steer you sent was not taken in before the run ended:",
+		"The %d steers you sent were not taken in before the run ended:")
+	held(a.Texts, "The follow-up you queued behind it was held back, not sent:",
+		"The %d follow-ups you queued behind it were held back, not sent:")
+	texts := append(append([]string(nil), a.Steers...), a.Texts...)
+	ask, send := "Does it still go?", "yes: send it now"
+	if len(texts) > 1 {
 		ask, send = "Do they still go?", "yes: send them now, in order"
 	}
-	m.push(dialog.NewChoice(&m.Context, "Run aborted", what+"\n"+strings.Join(lines, "\n")+"\n"+ask,
+	m.push(dialog.NewChoice(&m.Context, "Run aborted", b.String()+ask,
 		[]dialog.Option{
-			{Label: back, Act: heldBack{gen: a.Gen, texts: a.Texts}},
-			{Label: send, Act: sendHeld{gen: a.Gen, texts: a.Texts}},
-		}, 0, false))
+			{Label: "no: back in the composer", Act: heldBack{gen: a.Gen, texts: texts, steers: len(a.Steers)}},
+			{Label: send, Act: sendHeld{gen: a.Gen, texts: texts}},
+		}, 0))
 }

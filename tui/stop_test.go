@@ -35,7 +35,8 @@ func heldRun(t *testing.T, opts ...vehicletest.Option) (*harness, *vehicletest.S
 // follow-up queued aborts the run and asks whether the follow-up still
 // goes; enter (the marked answer) puts it back in the composer and runs
 // nothing, whatever the host does with a queue at an abort; words typed at
-// the question go on in the composer after it.
+// the question go on in the composer, the question stays, and enter puts
+// the held text before them.
 func TestAbortHoldsTheQueue(t *testing.T) {
 	t.Parallel()
 	variants(t, func(t *testing.T, opts ...vehicletest.Option) {
@@ -63,8 +64,12 @@ func TestAbortHoldsTheQueue(t *testing.T) {
 		a.send(keyEsc)
 		a.see("Run aborted", "· second")
 		a.send(typing("wait")...)
+		if got := a.m.composer.Value(); got != "wait" || a.m.top() == nil {
+			t.Errorf("typing at the question: composer %q, overlay %T; want the words, the question open", got, a.m.top())
+		}
+		a.send(keyEnter)
 		if got := a.m.composer.Value(); got != "second\nwait" || a.m.top() != nil {
-			t.Errorf("typing at the question: composer %q, overlay %T; want the held text, then the words", got, a.m.top())
+			t.Errorf("enter after typing: composer %q, overlay %T; want the held text, then the words", got, a.m.top())
 		}
 	})
 }

@@ -2,11 +2,11 @@ package tui
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // TestEndlessReplyKeepsItsEnd (issue 27, item 11): a reply streamed past
@@ -27,7 +27,7 @@ func TestEndlessReplyKeepsItsEnd(t *testing.T) {
 	}
 	feed(m, keyCtrlHome, keyDown, keyDown, keyDown) // the earlier messages, then the reply's head
 	got := screen(m)
-	note := fmt.Sprintf("… %d KB earlier not shown: the whole reply is in the session once it ends", (e.Cut+999)/1000)
+	note := "… " + ui.Bytes(e.Cut) + " earlier not shown: the whole reply is in the session once it ends"
 	if !strings.Contains(got, note) || strings.Contains(got, "Paragraph 1. The lease") {
 		t.Fatalf("the head of the streaming reply does not say its start is cut (%q):\n%s", note, got)
 	}

@@ -68,8 +68,12 @@ func TestOverlayStack(t *testing.T) {
 		t.Error("the offer is not on screen")
 	}
 	feed(m, press('w'))
+	if m.top() == nil || m.composer.Value() != "w" {
+		t.Errorf("w, opened by the program, answered the offer: top %T, composer %q", m.top(), m.composer.Value())
+	}
+	feed(m, keyEsc)
 	if m.top() != nil || m.tiles.Focused().Role() != session.RoleWatch {
-		t.Errorf("w did not close the offer and watch: top %T, role %d", m.top(), m.tiles.Focused().Role())
+		t.Errorf("esc did not close the offer and watch: top %T, role %d", m.top(), m.tiles.Focused().Role())
 	}
 }
 
@@ -84,7 +88,7 @@ func TestRebindingChangesHints(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.Keys = &km
 	m := opened(t, cfg, 100, 24, snapshot(lease("user:ada", "cli-other")), leaseHeld(lease("user:ada", "cli-other"), true))
-	feed(m, press('w'))
+	feed(m, keyEsc)
 	got := screen(m)
 	for _, want := range []string{"ctrl+l offers to take over · ctrl+x takes over", "f9 help"} {
 		if !strings.Contains(got, want) {

@@ -32,7 +32,7 @@ func TestTerminalLabels(t *testing.T) {
 		t.Fatalf("the raw id %s is shown:\n%s", laptop, offered)
 	}
 
-	b.send(press('t'))
+	b.send(keyDown, keyEnter) // take over
 	b.see("● you drive from this terminal", "took over from laptop, pts/3")
 	taken := a.see("⚠ taken over by your other terminal (desk, ttys004)", "· lease revoked: taken over by desk, ttys004 ·")
 	if strings.Contains(taken, desk) {

@@ -39,6 +39,7 @@ func (m *Model) focusTile(i int) {
 	if m.focus != focusPicker && m.focus != focusVisit {
 		m.focus = focusSession
 	}
+	m.reoffer() // a take-over offer is its tile's: it shows with its tile
 }
 
 // dropTile closes the tile of s (a session that failed to open or is gone)

@@ -35,7 +35,7 @@ func TestFailedTurnShowsItsError(t *testing.T) {
 	const failure = "✗ failed: the scripted model failed on purpose (#fail)"
 	got := a.see(failure)
 	lines := strings.Split(got, "\n")
-	turn, failed := lineWith(lines, "second one #fail"), lineWith(lines, failure)
+	turn, failed := lineWith(lines, "  second one #fail"), lineWith(lines, failure) // the transcript's, not the composer's
 	if turn < 0 || failed != turn+1 {
 		t.Fatalf("the failure is on line %d, want right under the turn's text (line %d):\n%s", failed, turn+1, got)
 	}

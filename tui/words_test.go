@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -197,5 +199,206 @@ func TestFundingAfterAKey(t *testing.T) {
 	a.see("chat · echo · house, not your key · demo/")
 	if s := screen(a.m); strings.Contains(s, "· house ·") {
 		t.Errorf("after a key the header still says only house:\n%s", s)
+	}
+}
+
+// TestCrashGivesTheTextBack: an agent's body dies under a held run with a
+// follow-up queued; the host says "send the command again", and the texts
+// are where the person can send them again: one in the empty composer, the
+// other in the queue lane, marked failed (item 7).
+func TestCrashGivesTheTextBack(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	a := newAgent(t, srv)
+	a.see("agent · bwrap", "● you drive from this terminal")
+	say(a, "dig in #hold")
+	a.see("running")
+	say(a, "and then this")
+	a.see("⧗ queued follow-up · and then this")
+	code := 137
+	if !srv.ExitBody(a.m.tiles.Focused().ID(), vehicletest.BodyExit{Code: &code, Stderr: "killed"}) {
+		t.Fatal("the host has no body to end")
+	}
+	s := a.see("✗ failed: enter sends again · ", "send the command again")
+	if !strings.Contains(s, "dig in #hold") || !strings.Contains(s, "and then this") {
+		t.Fatalf("the failed commands' texts are not on screen:\n%s", s)
+	}
+	texts := map[string]bool{"dig in #hold": true, "and then this": true}
+	back := a.m.composer.Value()
+	if !texts[back] {
+		t.Fatalf("the composer holds %q, want one of the failed texts back", back)
+	}
+	a.see("failed (the agent's body exited with code 137")
+}
+
+// TestArmedKeyShowsOverAnError: an error stays on the status line (an
+// export refused: the file exists); a key pressed in a pane then says what
+// enter does, and what it did, not hidden by the error, which f3 still
+// lists (item 8).
+func TestArmedKeyShowsOverAnError(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	h, _ := slashSession(t, srv, "Kept")
+	h.said("hello there", "You said: hello there")
+	out := filepath.Join(t.TempDir(), "out.md")
+	if err := os.WriteFile(out, []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.enter("/export " + out)
+	h.see("✗", "already exists")
+	h.send(keyTab, keyTab, press('y'))
+	s := h.see("y: enter copies")
+	if strings.Contains(s, "already exists") {
+		t.Errorf("the old error still shows over what y does now:\n%s", s)
+	}
+	if errs := h.m.note.Errors(); len(errs) == 0 || !strings.Contains(errs[0], "already exists") {
+		t.Errorf("the error is no longer kept for f3: %q", errs)
+	}
+	h.send(keyEnter)
+	h.see("sent the entry to the terminal as OSC 52")
+}
+
+// TestViewerWithoutAccess: Bo watches a session that is Ada's: the host's
+// not_found is said as no access to that session, with what Bo may do
+// instead, and the picker behind offers only what works while watching:
+// no "ctrl+n starts one", no key that acts on a session when none is
+// listed (item 9).
+func TestViewerWithoutAccess(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	id := newSession(t, person(t, srv, "ada-token", "cli-ada"), "Ada's own")
+	cfg := hostConfig(t, person(t, srv, "bo-token", "cli-bo"))
+	cfg.Watch, cfg.SessionID = true, id
+	b := drive(t, "bo", cfg, 160, 24)
+	s := b.see("✗ not_found: no access to session "+id+": only its owner reads it",
+		"No session of yours to watch here (watching starts none).")
+	for _, wrong := range []string{"ctrl+n", "starts one", "enter open", "ctrl+r rename", "ctrl+d delete"} {
+		if strings.Contains(s, wrong) {
+			t.Errorf("the watcher's screen offers %q, which does nothing for him:\n%s", wrong, s)
+		}
+	}
+	if !strings.Contains(b.m.note.Errors()[0], "vehicle --session "+id+" --chime writes to its driver") {
+		t.Errorf("the error does not say what Bo may do: %q", b.m.note.Errors()[0])
+	}
+}
+
+// TestRefusedEnterKeepsTextApart: Ada's other terminal drives; enter on
+// "count" sends nothing (the take-over is offered, the text waits), and the
+// words she types next go on a new line, not glued to it ("countfollow-up")
+// (item 11).
+func TestRefusedEnterKeepsTextApart(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	id := newSession(t, ada, "Apart")
+	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-two"))
+	cfg.SessionID, cfg.NoClaim = id, true
+	a := drive(t, "two", cfg, 100, 30)
+	a.see("◐ your other terminal drives")
+	a.send(typing("count")...)
+	a.send(keyEnter)
+	a.see("nothing was sent")
+	a.send(typing("follow-up")...)
+	if got := a.m.composer.Value(); got != "count\nfollow-up" {
+		t.Errorf("the composer holds %q, want the waiting text and the new words apart", got)
+	}
+	if n := count(srv, id, client.EvCommandAccepted); n != 0 {
+		t.Errorf("%d commands were sent", n)
+	}
+}
+
+// The wall (item 14): each of its words true for the tile it is on.
+
+// TestWallUnfocusedTileNamesNoKey: an unfocused tile scrolled up says where
+// it is, but names no key: the keys act on the focused tile.
+func TestWallUnfocusedTileNamesNoKey(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	a, _ := wallOf(t, srv, 120, 16, "Beta", "Alpha")
+	a.send(keyPgUp)
+	a.see("ctrl+end follows")
+	a.send(keyAltRight)
+	s := a.see("▸ you type here · Alpha", "message 1 of 3")
+	if strings.Contains(s, "ctrl+end follows") {
+		t.Errorf("the unfocused tile scrolled up names a key that acts on another:\n%s", s)
+	}
+}
+
+// TestWallMarkedTileKeepsItsReason: a long title is cut so that why the
+// tile is marked still shows whole.
+func TestWallMarkedTileKeepsItsReason(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 120, 16, "Beta", "Alpha")
+	everyTileDrives(a)
+	long := "Alpha " + strings.Repeat("with a very long title that goes on ", 4)
+	if _, err := person(t, srv, "ada-token", "cli-wall").Rename(t.Context(), ids[1], &long); err != nil {
+		t.Fatal(err)
+	}
+	a.see("Alpha with a very long")
+	if _, err := person(t, srv, "bo-token", "cli-bo").Chime(t.Context(), ids[1], "look at the census"); err != nil {
+		t.Fatal(err)
+	}
+	a.see("! Alpha with a very long", "… · a chime waits for you\n") // the whole reason, the title cut
+}
+
+// TestWallQuitWarnsOfARunElsewhere: the first ctrl+c says that a run under
+// way in another tile this terminal drives goes on with nobody driving.
+func TestWallQuitWarnsOfARunElsewhere(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 120, 30, "Beta", "Alpha")
+	everyTileDrives(a)
+	if _, err := person(t, srv, "ada-token", "cli-wall").Prompt(t.Context(), ids[1], "hold on #hold"); err != nil {
+		t.Fatal(err)
+	}
+	a.until("the run under way in Alpha", func(string) bool {
+		st := a.m.tiles.All()[1].State()
+		return st != nil && st.Run == client.RunRunning
+	})
+	a.send(keyCtrlC)
+	a.see("ctrl+c again quits, but a run is under way in “Alpha” (another tile)")
+	srv.Proceed(ids[1])
+}
+
+// TestWallKeepsNewSessionsAndForks: ctrl+n and a fork made from a wall
+// open the new session as a tile of it, focused, and say so.
+func TestWallKeepsNewSessionsAndForks(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	a, ids := wallOf(t, srv, 160, 40, "Beta", "Alpha")
+	a.send(keyCtrlN)
+	a.see("New session")
+	a.send(keyEnter)
+	a.see("is new: it joined the wall: 3 sessions open")
+	if n, id := len(a.m.tiles.All()), a.m.tiles.Focused().ID(); n != 3 || id == ids[0] || id == ids[1] {
+		t.Fatalf("after ctrl+n the wall has %d tiles, the focus on %s", n, id)
+	}
+	a.send(keyAltRight) // back to Beta, the first tile
+	a.see("▸ you type here · Beta")
+	a.send(keyTab, keyTab, keyUp)
+	a.send(press('f'), keyEnter)
+	a.see("forked as", "it joined the wall: 4 sessions open")
+	if n := len(a.m.tiles.All()); n != 4 {
+		t.Fatalf("after the fork the wall has %d tiles", n)
+	}
+}
+
+// TestQueuedNoteGoesWithTheRun: "queued as a follow-up" is said while the
+// follow-up waits; once the runs settled, the status line no longer says
+// it (seen beside "idle" for minutes).
+func TestQueuedNoteGoesWithTheRun(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	h, id := slashSession(t, srv, "Queued")
+	h.enter("hold on #hold")
+	h.see("running")
+	h.until("the send settled", func(string) bool { return !h.m.tiles.Focused().Sending() })
+	h.enter("and then this")
+	h.see("queued as a follow-up")
+	srv.Proceed(id)
+	s := h.see("You said: and then this", "● live · idle")
+	if strings.Contains(s, "queued as a follow-up") {
+		t.Errorf("the run settled and the status line still says the follow-up is queued:\n%s", s)
 	}
 }

@@ -17,6 +17,7 @@ type Recorded struct {
 	VisitorID     string // X-Visitor-Id, when sent
 	ModelKey      bool   // an X-Model-Key header was sent
 	RequestID     string // the body's (or query's) requestId
+	Text          string // the body's text (a prompt, a follow-up, a steer, a chime), "" with none
 }
 
 // Requests are the requests served so far, oldest first.

@@ -247,4 +247,9 @@ func TestRequestsRecorded(t *testing.T) {
 	if last := h.srv.Requests()[2]; last.Query != "since=3" || !last.Stream {
 		t.Fatalf("query and stream not recorded: %+v", last)
 	}
+	id := h.create(ada, "demo").Session.SessionID
+	h.verb(ada, "demo", id, "prompt", "text", "the gate is open")
+	if last := h.srv.Requests()[4]; last.Text != "the gate is open" || !strings.HasSuffix(last.Path, "/prompt") {
+		t.Fatalf("a prompt's text not recorded: %+v", last)
+	}
 }

@@ -174,6 +174,9 @@ func (h *Host) record(rq *request) {
 		ModelKey:      r.Header.Get("X-Model-Key") != "",
 		RequestID:     rq.requestID,
 	}
+	if rq.body.Text != nil {
+		rec.Text = *rq.body.Text
+	}
 	h.mu.Lock()
 	h.recorded = append(h.recorded, rec)
 	h.mu.Unlock()

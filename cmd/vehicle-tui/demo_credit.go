@@ -35,7 +35,7 @@ func printDemoPublic(w io.Writer, url string) {
 	pub := "--gardend " + url + " --graph " + demoPublicGraph
 	fmt.Fprintf(w, "A visitor with no account, on the public graph %q (a model key is asked for):\n  vehicle --anonymous %s --new\n",
 		demoPublicGraph, pub)
-	fmt.Fprintf(w, "Dee, a Sophia account with $%.3f of credit (two turns), on the same graph: run out, then give a key (any text here):\n"+
+	fmt.Fprintf(w, "Dee, a Sophia account with $%.3f of credit (two turns), on the same graph: run out, then give a key (any of its shape here: sk-or- and 20 characters or more):\n"+
 		"  VEHICLE_TOKEN=%s vehicle %s --new\n"+
 		"  VEHICLE_TOKEN=%s vehicle ride %s --new --follow          (headless; VEHICLE_MODEL_KEY=... brings the key)\n\n",
 		demoCreditUSD, demoCreditToken, pub, demoCreditToken, pub)

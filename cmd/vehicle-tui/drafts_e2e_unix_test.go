@@ -33,7 +33,7 @@ func TestTwoTerminalsKeepTheirDrafts(t *testing.T) {
 	first.WaitFor("you drive from this terminal")
 	second := ptytest.Start(t, bin, 30, 120, env, args...)
 	second.WaitFor("take over")
-	second.Type("w") // watch: the first terminal drives
+	second.Type("\r") // watch, the offer's marked answer: the first terminal drives
 	second.WaitFor("your other terminal drives")
 	first.Type("the first terminal's thought")
 	first.WaitFor("the first terminal's thought")

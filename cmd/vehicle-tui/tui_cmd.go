@@ -234,6 +234,9 @@ func (a *app) runProgram(ctx context.Context, cfg tui.Config, themeName string) 
 		}
 	}
 	cfg.Editor = editorCommand(a.Env)
+	if v, _ := a.Env("TMUX"); v != "" {
+		cfg.Tmux = true // copies go through tmux's buffer
+	}
 	if a.Log != nil {
 		cfg.DebugLog = a.Log.Path()
 	}

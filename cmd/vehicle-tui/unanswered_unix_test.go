@@ -75,7 +75,9 @@ func TestUnansweredMessageOutlivesTheUI(t *testing.T) {
 				term.WaitFor("ctrl+c again quits")
 				term.Type("\x03")
 				term.WaitFor("Not answered yet", "prompt “hello there”: sending…")
-				term.Type("\x03")
+				term.Type("\x1b[B") // ↓: quit anyway (ctrl+c at the question stays)
+				term.WaitFor("▸ quit anyway")
+				term.Type("\r")
 				term.WaitExit()
 			}
 			kept := keptDrafts(t, env)

@@ -10,7 +10,6 @@ package composer
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -40,6 +39,7 @@ type Composer struct {
 	drawn    drawing       // the last drawing, while nothing it shows changed (grow.go)
 	kills    killRing      // what the last kills took, for ctrl+y (readline.go)
 	search   reverseSearch // ctrl+r's search of the history (readline.go)
+	apart    bool          // enter sent nothing: text typed next at the end goes on a new line
 }
 
 // The prompt marks whether the composer has the keys by its shape, not by
@@ -191,7 +191,7 @@ func (c *Composer) limitNote() ui.Action {
 
 // limitWords says how far over the size a message may have the draft is.
 func (c *Composer) limitWords() string {
-	return fmt.Sprintf("the draft is %s KiB, over the %d KiB a message may hold", ui.Thousands((c.Size()+1023)/1024), client.MaxTextBytes/1024)
+	return "the draft is " + ui.Bytes(int64(c.Size())) + ", over the " + ui.Bytes(client.MaxTextBytes) + " a message may hold"
 }
 
 // SetReadOnly makes the composer take nothing (watching read-only) or text
@@ -266,6 +266,7 @@ func (c *Composer) Value() string { return c.chips.expand(c.ta.Value()) }
 // is collapsed into chips.
 func (c *Composer) SetValue(s string) {
 	c.changed()
+	c.apart = false
 	c.ta.SetValue(c.chips.collapse(s))
 	c.ta.MoveToEnd()
 	c.fit()
@@ -279,6 +280,35 @@ func (c *Composer) Restore(text string) {
 	c.SetValue(text)
 }
 
+// KeepApart says enter sent nothing and the draft stays (the person's
+// other terminal drives, say): what is typed next at its end starts a new
+// line, so that the next message is not glued to the one that waits.
+func (c *Composer) KeepApart() { c.apart = !c.Blank() }
+
+// keepApart starts a new line before the first text typed after an enter
+// that sent nothing, when it is typed at the end of the draft; any other
+// key first (a move, a deletion) means the person edits it.
+func (c *Composer) keepApart(msg tea.Msg) {
+	if !c.apart {
+		return
+	}
+	c.apart = false
+	var text string
+	switch m := msg.(type) {
+	case tea.KeyPressMsg:
+		text = m.Text
+	case tea.PasteMsg:
+		text = m.Content
+	}
+	v := c.ta.Value()
+	last := v[strings.LastIndexByte(v, '\n')+1:]
+	atEnd := c.ta.Line() == c.ta.LineCount()-1 && c.ta.Column() >= len([]rune(last))
+	if text == "" || !atEnd || v == "" || strings.HasSuffix(v, "\n") || strings.HasPrefix(text, "\n") {
+		return
+	}
+	c.ta.InsertString("\n")
+}
+
 // Blank reports whether the draft is only whitespace.
 func (c *Composer) Blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
 
@@ -287,6 +317,7 @@ func (c *Composer) Blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
 func (c *Composer) Type(msg tea.Msg) tea.Cmd {
 	c.changed()
 	c.ta.Focus()
+	c.keepApart(msg)
 	var cmd tea.Cmd
 	c.ta, cmd = c.ta.Update(msg)
 	c.fit()

@@ -178,16 +178,16 @@ func TestComposerRestoreAndFocus(t *testing.T) {
 }
 
 // TestChipsAreNumberedAndSized: a second large paste is numbered, and each
-// chip says its size in the unit that reads best.
+// chip says its size in the one unit every size is said in (ui.Bytes).
 func TestChipsAreNumberedAndSized(t *testing.T) {
 	c := New(uitest.Context(), "true")
 	c.SetSize(120, 4)
 	c.Update(tea.PasteMsg{Content: paste2000})
 	c.Update(tea.PasteMsg{Content: strings.Repeat("b\n", 600)})
-	if v := strings.Join(shown(c), "\n"); !strings.Contains(v, "[pasted 2,000 lines · 126 KB][pasted #2 · 600 lines · 1 KB]") {
+	if v := strings.Join(shown(c), "\n"); !strings.Contains(v, "[pasted 2,000 lines · 124 KiB][pasted #2 · 600 lines · 2 KiB]") {
 		t.Errorf("two pastes are drawn\n%s", v)
 	}
-	for n, want := range map[int]string{812: "812 bytes", 1499: "1 KB", 129_000: "129 KB", 12 << 20: "12 MB"} {
+	for n, want := range map[int]string{1: "1 byte", 812: "812 bytes", 1024: "1 KiB", 1499: "2 KiB", 129_000: "126 KiB", 1 << 20: "1.0 MiB", 1_900_000: "1.9 MiB", 12 << 20: "12 MiB"} {
 		if got := size(n); got != want {
 			t.Errorf("size(%d) = %q, want %q", n, got, want)
 		}

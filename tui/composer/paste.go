@@ -69,16 +69,8 @@ func (c *chips) newChip(kind, text string) chip {
 	return ch
 }
 
-// size words a byte count: "129 KB", "812 bytes".
-func size(n int) string {
-	switch {
-	case n >= 10<<20:
-		return fmt.Sprintf("%d MB", n/1000000)
-	case n >= 1000:
-		return fmt.Sprintf("%s KB", ui.Thousands((n+500)/1000))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
+// size words a byte count as every size is said (ui.Bytes).
+func size(n int) string { return ui.Bytes(int64(n)) }
 
 // remember keeps a paste to collapse again.
 func (c *chips) remember(text string) {

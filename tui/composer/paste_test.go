@@ -24,7 +24,7 @@ func TestLargePasteIsAChip(t *testing.T) {
 	c.Update(tea.PasteMsg{Content: paste2000})
 	c.Update(uitest.Press('!'))
 	view := xansi.Strip(c.View())
-	if !strings.Contains(view, "┃ look:") || !strings.Contains(view, "┃ [pasted 2,000 lines · 126 KB]!") {
+	if !strings.Contains(view, "┃ look:") || !strings.Contains(view, "┃ [pasted 2,000 lines · 124 KiB]!") {
 		t.Errorf("the composer shows:\n%s", view)
 	}
 	if got, want := c.Value(), "look:\n"+paste2000+"!"; got != want {

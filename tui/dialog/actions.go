@@ -1,8 +1,6 @@
 package dialog
 
 import (
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -48,13 +46,6 @@ type TakeOver struct {
 type Watch struct {
 	action
 	Gen int
-}
-
-// Typed hands a key typed at a dialog that does not take text to the
-// composer, so that nothing typed is lost.
-type Typed struct {
-	action
-	Key tea.KeyPressMsg
 }
 
 // GiveKey is the model key the person gave, and whether to save it in the

@@ -5,51 +5,67 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// Option is one answer of a Choice: its words, the key that picks it at
-// once when the dialog was opened by a key (an unset binding: none), and
-// what it reports.
+// Option is one answer of a Choice: its words (and short ones), its letter (an unset
+// binding: none), what it reports, and whether the dialog stays once it is
+// picked (until the root closes it: a take-over waits for its claim).
 type Option struct {
 	Label string
+	Short string // its words in the keys' line, "" for Label
 	Key   key.Binding
 	Act   ui.Action
+	Stays bool
 }
 
 // Choice asks a question whose answers send, delete or spend: each answer
 // is an option on screen, and a person picks one with keys nobody types in
 // a sentence. Enter picks the marked option (the safe one, unless the
-// caller marks another), ↑ ↓ and tab move the mark, esc picks the safe
-// one. An option's own letter (y, n) picks it only when the dialog was
-// opened by a key, never when it was opened by enter on text, whose next
-// words would answer it. It takes no text: any other text key closes it
-// with the safe answer and goes on to the screen under it (Through), so
-// the words a person types on are theirs, whole.
+// person moves the mark), ↑ ↓ and tab move the mark, esc and ctrl+c pick
+// the safe one. It takes no text: an option's letter only marks it, and
+// other text goes on to the screen under it (the stack's rule: Stack.Route).
 type Choice struct {
 	ctx         *ui.Context
 	title, body string
 	opts        []Option
-	sel         int  // the marked option
-	safe        int  // what esc and typing pick
-	byKey       bool // opened by a key: the options' letters answer
+	sel         int    // the marked option
+	safe        int    // what esc and ctrl+c pick
+	passed      bool   // text typed at it went on under it
+	reached     bool   // the person reached it: its letters mark their options
+	under       string // what it says then, "" for its usual words
 	w, h        int
 }
 
 // NewChoice asks body under title with opts; safe is the option esc and
-// typing pick, marked first. byKey says the dialog was opened by a key of
-// its own (ctrl+d), not by enter on text.
-func NewChoice(ctx *ui.Context, title, body string, opts []Option, safe int, byKey bool) *Choice {
-	return &Choice{ctx: ctx, title: title, body: body, opts: opts, sel: safe, safe: safe, byKey: byKey}
+// ctrl+c pick, marked first.
+func NewChoice(ctx *ui.Context, title, body string, opts []Option, safe int) *Choice {
+	return &Choice{ctx: ctx, title: title, body: body, opts: opts, sel: safe, safe: safe, reached: true}
 }
 
-// Through hands a key to the screen under a dialog that closed on it: the
-// text a person typed on goes where it would have gone with no dialog.
-type Through struct {
-	action
-	Key tea.KeyPressMsg
+// Safe is the safe option's answer.
+func (d *Choice) Safe() ui.Action { return d.opts[d.safe].Act }
+
+// Kind is Asks.
+func (d *Choice) Kind() Kind { return Asks }
+
+func (d *Choice) choice() *Choice { return d }
+
+func (d *Choice) passedUnder() { d.passed = true }
+
+func (d *Choice) attend(on bool) { d.reached = on }
+
+// letter is the option whose letter k is.
+func (d *Choice) letter(k tea.KeyPressMsg) (int, bool) {
+	for i, o := range d.opts {
+		if o.Key.Enabled() && key.Matches(k, o.Key) {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // Mark marks option i, for enter to pick.
@@ -62,11 +78,9 @@ func (d *Choice) Marked() int { return d.sel }
 func (d *Choice) ShortHelp() []key.Binding {
 	k := &d.ctx.Keys
 	out := []key.Binding{k.Up, k.Down, k.Open, k.Dismiss}
-	if d.byKey {
-		for _, o := range d.opts {
-			if o.Key.Enabled() {
-				out = append(out, o.Key)
-			}
+	for _, o := range d.opts {
+		if o.Key.Enabled() && d.reached {
+			out = append(out, o.Key)
 		}
 	}
 	return out
@@ -78,7 +92,8 @@ func (d *Choice) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp
 // SetSize takes the screen's size.
 func (d *Choice) SetSize(w, h int) { d.w, d.h = w, h }
 
-// Update moves the mark, picks an option, or closes safely on text.
+// Update moves the mark or picks the marked option; the stack's rule
+// answers esc and ctrl+c and keeps text from it.
 func (d *Choice) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -92,65 +107,89 @@ func (d *Choice) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 		return nil, d.pick(d.safe)
 	case key.Matches(k, keys.Up, keys.PanesBack) || k.String() == "left":
 		d.sel = (d.sel + len(d.opts) - 1) % len(d.opts)
-		return nil, nil
 	case key.Matches(k, keys.Down, keys.Panes) || k.String() == "right":
 		d.sel = (d.sel + 1) % len(d.opts)
-		return nil, nil
-	}
-	if d.byKey {
-		for i, o := range d.opts {
-			if o.Key.Enabled() && key.Matches(k, o.Key) {
-				return nil, d.pick(i)
-			}
-		}
-	}
-	if k.Key().Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt) == 0 || ui.IsLineEditing(k.String()) {
-		// The key goes on first, then the safe answer: a text it gives back
-		// comes before what was typed (composer.Restore). A line editor's
-		// key (ctrl+u) goes on too: it edits what it would have edited.
-		return nil, ui.Join(ui.Close{}, Through{Key: k}, d.opts[d.safe].Act)
 	}
 	return nil, nil
 }
 
-// pick closes the dialog with option i's answer.
-func (d *Choice) pick(i int) ui.Action { return ui.Join(ui.Close{}, d.opts[i].Act) }
+// pick reports option i's answer, closing the dialog unless it stays.
+func (d *Choice) pick(i int) ui.Action {
+	if d.opts[i].Stays {
+		return d.opts[i].Act
+	}
+	return ui.Join(ui.Close{}, d.opts[i].Act)
+}
 
 // View draws the question, then the options (the marked one with ▸) and
 // the keys as one paragraph, which a small screen never cuts.
 func (d *Choice) View() string {
+	return ui.Box(d.ctx.Styles, d.title, d.body+"\n\n"+d.options(), d.w, d.h)
+}
+
+// options is the options, each with its letter, then what became of the
+// text typed at it and the keys: those two are left out when the box is
+// too small for them and the options (ui.Box keeps the last paragraph's
+// last lines).
+func (d *Choice) options() string {
 	c := d.ctx
-	var b strings.Builder
-	b.WriteString(d.body + "\n\n")
+	var opts []string
 	for i, o := range d.opts {
 		label := o.Label
-		if d.byKey && o.Key.Enabled() {
-			label += " (" + ui.KeyName(o.Key) + ")"
+		if o.Key.Enabled() && d.reached {
+			label += " (" + ui.Proposes(o.Key) + ")"
 		}
 		if i == d.sel {
-			b.WriteString(c.Styles.Selected.Render("▸ "+label) + "\n")
+			opts = append(opts, c.Styles.Selected.Render("▸ "+label))
 		} else {
-			b.WriteString("  " + label + "\n")
+			opts = append(opts, "  "+label)
 		}
 	}
-	b.WriteString(c.Hints(
+	var more []string
+	if d.passed {
+		under := d.under
+		if under == "" {
+			under = "What you type goes on under this question: it waits for an answer."
+		}
+		more = append(more, c.Styles.KeyDesc.Render(under))
+	}
+	more = append(more, c.Hints(
 		c.Styles.Key.Render(ui.KeyName(c.Keys.Up)+ui.KeyName(c.Keys.Down))+c.Styles.KeyDesc.Render(" choose"),
 		c.Hint(c.Keys.Open, "picks the marked one"),
-		c.Hint(c.Keys.Dismiss, strings.TrimSuffix(d.opts[d.safe].Label, ":"))))
-	return ui.Box(c.Styles, d.title, b.String(), d.w, d.h)
+		c.Hint(c.Keys.Dismiss, d.opts[d.safe].short())))
+	for len(more) > 0 && d.h > 0 && wrapped(append(opts, more...), d.w) > boxRoom(d.h) {
+		more = more[1:]
+	}
+	return strings.Join(append(opts, more...), "\n")
 }
+
+// short is the option's words in the keys' line.
+func (o Option) short() string {
+	if o.Short != "" {
+		return o.Short
+	}
+	return strings.TrimSuffix(o.Label, ":")
+}
+
+// wrapped is how many lines lines take in a box of a screen w wide.
+func wrapped(lines []string, w int) int {
+	return strings.Count(xansi.Wrap(strings.Join(lines, "\n"), max(min(w-4, 96), 10), ""), "\n") + 1
+}
+
+// boxRoom is how many lines of text a box of a screen h high keeps.
+func boxRoom(h int) int { return h - 4 }
 
 // NewDelete asks to confirm deleting target, naming it: it reports Delete
 // once confirmed. Keeping the session is marked, so enter alone (after
-// ctrl+d, a habit of ending input) deletes nothing; y deletes at once, as
-// the dialog is opened by a key.
+// ctrl+d, a habit of ending input) deletes nothing; y marks delete, and
+// enter then deletes.
 func NewDelete(ctx *ui.Context, target client.Summary) *Choice {
 	body := "Delete “" + ui.TitleLine(target.DisplayTitle()) + "” (" + ui.SanitizeLine(target.SessionID) + ")?\n" +
 		"The host moves it to its trash; its mirrored document goes to the workspace's Trash."
 	return NewChoice(ctx, "Delete session", body, []Option{
 		{Label: "keep it", Key: Letters(ctx.Keys.Cancel)},
 		{Label: "delete it", Key: Letters(ctx.Keys.Confirm), Act: Delete{Target: target}},
-	}, 0, true)
+	}, 0)
 }
 
 // Letters is the keys of b that are a single letter or digit (y of

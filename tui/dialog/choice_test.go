@@ -25,9 +25,8 @@ func deleting() *Choice {
 }
 
 // TestDeleteConfirmation (issue 24's second item): keeping the session is
-// marked, so enter alone deletes nothing; esc and n keep it; y (the dialog
-// opened by ctrl+d, a key) deletes at once; ↓ then enter deletes; words
-// typed at it close it safely and go on to the screen under it.
+// marked, so enter alone deletes nothing; esc keeps it; ↓ (tab, →) then
+// enter deletes. Its letters are the stack's rule (rule_test.go).
 func TestDeleteConfirmation(t *testing.T) {
 	del := Delete{Target: target()}
 	cases := []struct {
@@ -37,18 +36,13 @@ func TestDeleteConfirmation(t *testing.T) {
 	}{
 		{"enter keeps it", []tea.KeyPressMsg{enter}, []ui.Action{ui.Close{}}},
 		{"esc keeps it", []tea.KeyPressMsg{esc}, []ui.Action{ui.Close{}}},
-		{"n keeps it", []tea.KeyPressMsg{uitest.Press('n')}, []ui.Action{ui.Close{}}},
-		{"y deletes", []tea.KeyPressMsg{uitest.Press('y')}, []ui.Action{ui.Close{}, del}},
 		{"down then enter deletes", []tea.KeyPressMsg{down, enter}, []ui.Action{ui.Close{}, del}},
 		{"tab then enter deletes", []tea.KeyPressMsg{tab, enter}, []ui.Action{ui.Close{}, del}},
 		{"right then enter deletes", []tea.KeyPressMsg{right, enter}, []ui.Action{ui.Close{}, del}},
 		{"down twice wraps to keep", []tea.KeyPressMsg{down, down, enter}, []ui.Action{ui.Close{}}},
 		{"up wraps to delete", []tea.KeyPressMsg{up, enter}, []ui.Action{ui.Close{}, del}},
 		{"down then esc keeps it", []tea.KeyPressMsg{down, esc}, []ui.Action{ui.Close{}}},
-		{"a word goes under it, kept",
-			[]tea.KeyPressMsg{uitest.Press('k')}, []ui.Action{ui.Close{}, Through{Key: uitest.Press('k')}}},
-		{"a word after down still keeps it",
-			[]tea.KeyPressMsg{down, uitest.Press('k')}, []ui.Action{ui.Close{}, Through{Key: uitest.Press('k')}}},
+		{"a letter is no answer", []tea.KeyPressMsg{uitest.Press('y'), uitest.Press('k'), enter}, []ui.Action{ui.Close{}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -70,28 +64,14 @@ func TestDeleteConfirmation(t *testing.T) {
 func TestDeleteConfirmationView(t *testing.T) {
 	d := deleting()
 	says(t, d, "Delete session", "Delete “Leases and takeovers” (s2)?", "The host moves it to its trash",
-		"▸ keep it (n)", "delete it (y)", "↑↓ choose", "enter picks the marked one", "esc keep it")
+		"▸ keep it (n↵)", "delete it (y↵)", "↑↓ choose", "enter picks the marked one", "esc keep it")
 	if strings.Contains(plain(d), "▸ delete it") {
 		t.Errorf("delete is marked first:\n%s", plain(d))
 	}
 	golden(t, "keep_marked", plain(d))
 	d.Update(down)
-	if !strings.Contains(plain(d), "▸ delete it (y)") || d.Marked() != 1 {
+	if !strings.Contains(plain(d), "▸ delete it (y↵)") || d.Marked() != 1 {
 		t.Errorf("↓ did not mark delete:\n%s", plain(d))
-	}
-}
-
-// TestChoiceLetsTheLineEditorThrough: a line editor's key (ctrl+u, ctrl+w)
-// at a question closes it with the safe answer and goes on to the screen
-// under it, as text does: it edits what the person was editing.
-func TestChoiceLetsTheLineEditorThrough(t *testing.T) {
-	for _, k := range []tea.KeyPressMsg{ctrl('u'), ctrl('w'), ctrl('a')} {
-		d := deleting()
-		_, act := d.Update(k)
-		b, ok := act.(ui.Batch)
-		if !ok || len(b) != 2 || b[0] != (ui.Close{}) || b[1] != (Through{Key: k}) {
-			t.Errorf("%s: %#v, want the dialog closed safely and the key through", k, act)
-		}
 	}
 }
 
@@ -118,31 +98,26 @@ func TestDeleteIgnoresOtherKeys(t *testing.T) {
 	}
 }
 
-// TestChoiceOpenedByText: a choice opened by enter on text takes no letter
-// for an answer: y is the person's next word, which closes it with the safe
-// answer and goes on; the help and the view name no letter.
-func TestChoiceOpenedByText(t *testing.T) {
+// TestChoiceMark: Mark keeps to the options; enter picks the marked one;
+// an option that stays reports its answer without closing.
+func TestChoiceMark(t *testing.T) {
 	ctx := uitest.Context()
 	send := Watch{Gen: 3}
 	d := NewChoice(ctx, "Send it?", "The run is under way.", []Option{
-		{Label: "queue it", Key: Letters(ctx.Keys.Cancel), Act: TakeOver{Gen: 3}},
-		{Label: "send now", Key: Letters(ctx.Keys.Confirm), Act: send},
-	}, 0, false)
+		{Label: "queue it", Act: TakeOver{Gen: 3}},
+		{Label: "send now", Act: send},
+		{Label: "wait", Act: send, Stays: true},
+	}, 0)
 	d.SetSize(80, 24)
-	_, act := d.Update(uitest.Press('y'))
-	reports(t, "y", act, ui.Close{}, Through{Key: uitest.Press('y')}, TakeOver{Gen: 3})
-	if v := plain(d); strings.Contains(v, "(y)") || strings.Contains(v, "(n)") {
-		t.Errorf("a choice opened by text names letters:\n%s", v)
-	}
-	for _, b := range d.ShortHelp() {
-		if b.Help().Key == "y" || b.Help().Key == "n" {
-			t.Errorf("its help lists %q", b.Help().Key)
-		}
+	if v := plain(d); strings.Contains(v, "↵)") {
+		t.Errorf("a choice with no letters names some:\n%s", v)
 	}
 	d.Mark(5)
-	if d.Marked() != 1 {
-		t.Errorf("Mark(5) of two options marked %d", d.Marked())
+	if d.Marked() != 2 {
+		t.Errorf("Mark(5) of three options marked %d", d.Marked())
 	}
+	_, act := d.Update(enter)
+	reports(t, "enter on an option that stays", act, send)
 	d.Mark(-1)
 	if d.Marked() != 0 {
 		t.Errorf("Mark(-1) marked %d", d.Marked())
@@ -150,6 +125,10 @@ func TestChoiceOpenedByText(t *testing.T) {
 	d.Mark(1)
 	_, act = d.Update(enter)
 	reports(t, "enter on the marked one", act, ui.Close{}, send)
+	reports(t, "Safe", d.Safe(), TakeOver{Gen: 3})
+	if d.Kind() != Asks {
+		t.Errorf("a choice's kind is %d", d.Kind())
+	}
 }
 
 // TestChoiceHelp lists the moves and, opened by a key, each answer's letter.

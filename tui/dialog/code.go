@@ -30,12 +30,12 @@ func (b CodeBlock) Facts() string {
 	return ui.SanitizeLine(b.Lang) + " · " + n
 }
 
-// CopyBlock copies block i of bs to the clipboard (OSC 52), made inert but
-// for its tabs, and says which one it was.
-func CopyBlock(bs []CodeBlock, i int) (tea.Cmd, ui.Action) {
+// CopyBlock copies block i of bs (ui.Copy), made inert but for its tabs,
+// and says which one it was.
+func CopyBlock(ctx *ui.Context, bs []CodeBlock, i int) (tea.Cmd, ui.Action) {
 	b := bs[i]
-	note := "copied code block " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(bs)) + " · " + b.Facts()
-	return tea.SetClipboard(sanitizeCode(b.Text)), ui.Note{Text: note}
+	what := "code block " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(bs)) + " · " + b.Facts()
+	return ui.Copy(ctx, sanitizeCode(b.Text), what)
 }
 
 // sanitizeCode makes a code block inert for the clipboard as Sanitize does,
@@ -71,6 +71,12 @@ func (d *CodeChooser) ShortHelp() []key.Binding {
 // FullHelp lists the chooser's keys.
 func (d *CodeChooser) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it, copying nothing.
+func (d *CodeChooser) Safe() ui.Action { return ui.Note{Text: "no code block copied"} }
+
+// Kind is Shows: it only shows something.
+func (d *CodeChooser) Kind() Kind { return Shows }
+
 // SetSize takes the screen's size.
 func (d *CodeChooser) SetSize(w, h int) { d.w, d.h = w, h }
 
@@ -100,7 +106,7 @@ func (d *CodeChooser) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 
 // copy copies block i and closes.
 func (d *CodeChooser) copy(i int) (tea.Cmd, ui.Action) {
-	cmd, note := CopyBlock(d.blocks, i)
+	cmd, note := CopyBlock(d.ctx, d.blocks, i)
 	return cmd, ui.Batch{ui.Close{}, note}
 }
 

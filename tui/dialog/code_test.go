@@ -46,11 +46,11 @@ func TestCodeChooserWindow(t *testing.T) {
 
 // TestCopyBlockKeepsTabs copies a block inert, its tabs kept.
 func TestCopyBlockKeepsTabs(t *testing.T) {
-	cmd, note := CopyBlock([]CodeBlock{{Lang: "go", Text: "\tx\x1b[2J", Lines: 1}}, 0)
+	cmd, note := CopyBlock(uitest.Context(), []CodeBlock{{Lang: "go", Text: "\tx\x1b[2J", Lines: 1}}, 0)
 	if got := fmt.Sprint(cmd()); got != "\tx␛[2J" {
 		t.Errorf("copied %q", got)
 	}
-	if n, ok := note.(ui.Note); !ok || n.Text != "copied code block 1 of 1 · go · 1 line" {
+	if n, ok := note.(ui.Note); !ok || n.Text != "sent code block 1 of 1 · go · 1 line to the terminal as OSC 52 (6 characters): the clipboard, if it allows" {
 		t.Errorf("said %#v", note)
 	}
 }
@@ -85,7 +85,7 @@ func TestCodeChooserKeys(t *testing.T) {
 // TestActionsAreTheDialogs: every action of this package goes to the
 // root's dialog dispatcher.
 func TestActionsAreTheDialogs(t *testing.T) {
-	for _, a := range []Action{Rename{}, Delete{}, TakeOver{}, Watch{}, Typed{}, GiveKey{}, Run{}, Create{}, Through{}} {
+	for _, a := range []Action{Rename{}, Delete{}, TakeOver{}, Watch{}, GiveKey{}, NotAKey{}, Run{}, Create{}} {
 		if a.Source() != ui.FromDialog {
 			t.Errorf("%T is of source %d", a, a.Source())
 		}

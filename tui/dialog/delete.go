@@ -34,6 +34,12 @@ func (d *Deleted) ShortHelp() []key.Binding {
 // FullHelp lists the dialog's keys.
 func (d *Deleted) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it.
+func (d *Deleted) Safe() ui.Action { return nil }
+
+// Kind is Shows: it only shows something.
+func (d *Deleted) Kind() Kind { return Shows }
+
 // SetSize takes the screen's size.
 func (d *Deleted) SetSize(w, h int) { d.w, d.h = w, h }
 

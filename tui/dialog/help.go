@@ -32,6 +32,12 @@ func (d *Help) ShortHelp() []key.Binding {
 // FullHelp lists the help's own keys.
 func (d *Help) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it.
+func (d *Help) Safe() ui.Action { return nil }
+
+// Kind is Shows: it only shows something.
+func (d *Help) Kind() Kind { return Shows }
+
 // SetSize takes the screen's size.
 func (d *Help) SetSize(w, h int) { d.w, d.h = w, h }
 

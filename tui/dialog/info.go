@@ -34,6 +34,12 @@ func (d *Info) ShortHelp() []key.Binding { return []key.Binding{d.ctx.Keys.Dismi
 // FullHelp lists the dialog's keys.
 func (d *Info) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it.
+func (d *Info) Safe() ui.Action { return nil }
+
+// Kind is Shows: it only shows something.
+func (d *Info) Kind() Kind { return Shows }
+
 // SetSize takes the screen's size.
 func (d *Info) SetSize(w, h int) { d.w, d.h = w, h }
 

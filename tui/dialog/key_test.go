@@ -11,6 +11,9 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
+// aKey is a model key of OpenRouter's shape (not a real one).
+const aKey = "sk-or-v1-0123456789abcdef0123456789abcdef"
+
 // keyDialog is the model key dialog opened by its key, at 80x24.
 func keyDialog(canSave bool) *Key {
 	d := NewKey(uitest.Context(), nil, "VEHICLE_MODEL_KEY", canSave)
@@ -30,13 +33,13 @@ func TestKeyDialogReportsTheKey(t *testing.T) {
 		key     tea.KeyPressMsg
 		want    []ui.Action
 	}{
-		{"enter keeps it", true, " sk-or-secret ", enter, []ui.Action{ui.Close{}, GiveKey{Key: "sk-or-secret"}}},
-		{"ctrl+s saves it", true, "sk-or-secret", ctrl('s'), []ui.Action{ui.Close{}, GiveKey{Key: "sk-or-secret", Save: true}}},
+		{"enter keeps it", true, " " + aKey + " ", enter, []ui.Action{ui.Close{}, GiveKey{Key: aKey}}},
+		{"ctrl+s saves it", true, aKey, ctrl('s'), []ui.Action{ui.Close{}, GiveKey{Key: aKey, Save: true}}},
 		{"ctrl+s with no keyring", false, "sk", ctrl('s'), nil},
 		{"empty field", true, "", enter, nil},
 		{"blanks", true, "   ", enter, nil},
 		{"empty field, ctrl+s", true, "", ctrl('s'), nil},
-		{"esc", true, "sk-or-secret", esc, []ui.Action{ui.Close{}}},
+		{"esc", true, aKey, esc, []ui.Action{ui.Close{}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -146,5 +149,65 @@ func TestKeyCures(t *testing.T) {
 		if KeyCures(code) != want {
 			t.Errorf("KeyCures(%q) = %v", code, !want)
 		}
+	}
+}
+
+// TestKeyShape: a model key is one word of printable ASCII, 20 to 512
+// characters; an OpenRouter door's key starts sk-or-. Sentences, short
+// words, other characters are not keys, each said why.
+func TestKeyShape(t *testing.T) {
+	or := &client.BYOK{Provider: "openrouter"}
+	cases := []struct {
+		key  string
+		byok *client.BYOK
+		why  string
+	}{
+		{aKey, or, ""},
+		{aKey, nil, ""},
+		{"sk-ant-api03-0123456789abcdef", nil, ""},
+		{"sk-ant-api03-0123456789abcdef", or, "an OpenRouter key starts with sk-or-"},
+		{"so what do I do now", or, "it has spaces, and a model key is one word"},
+		{"sk-or-v1-0123\t456789abcdef0123456789", nil, "it has spaces, and a model key is one word"},
+		{"sk-or-v1-0123456789abcdéf0123456789", nil, "it has characters a model key never has"},
+		{"sk-or-v1-0123456789\u200babcdef0123456789", nil, "it has characters a model key never has"},
+		{"sk-or-short", or, "it is too short for a model key"},
+		{"sk-or-" + strings.Repeat("a", 507), or, "it is too long for a model key"},
+	}
+	for _, c := range cases {
+		if got := KeyShape(c.key, c.byok); got != c.why {
+			t.Errorf("KeyShape(%q) = %q, want %q", c.key, got, c.why)
+		}
+	}
+}
+
+// TestKeyFieldSaysWhy: words given as the key go back (NotAKey) and the
+// field says why; a word that is no key stays, said; with no composer to
+// take them, words stay too; esc gives words back and drops a word.
+func TestKeyFieldSaysWhy(t *testing.T) {
+	d := keyDialog(false)
+	d.SetBack(true)
+	typeIn(d, "so what now")
+	_, act := d.Update(enter)
+	reports(t, "words", act, NotAKey{Text: "so what now"})
+	says(t, d, "✗ not kept: it has spaces, and a model key is one word: your words went to the composer")
+	typeIn(d, "sk-or-short")
+	if _, act := d.Update(enter); act != nil || d.in.String() != "sk-or-short" {
+		t.Errorf("a word: %#v, the field holds %q", act, d.in.String())
+	}
+	says(t, d, "✗ not kept: it is too short for a model key")
+	reports(t, "esc on a word", d.Safe())
+	if d.in.String() != "" {
+		t.Error("esc kept the word in the field")
+	}
+	typeIn(d, "more words")
+	reports(t, "esc on words", d.Safe(), NotAKey{Text: "more words"})
+
+	alone := keyDialog(false) // no composer: the words stay, said
+	typeIn(alone, "so what now")
+	if _, act := alone.Update(enter); act != nil || alone.in.String() != "so what now" {
+		t.Errorf("no composer: %#v, the field holds %q", act, alone.in.String())
+	}
+	if alone.Kind() != Field {
+		t.Errorf("the key dialog's kind is %d", alone.Kind())
 	}
 }

@@ -72,6 +72,12 @@ func (d *NewSession) FullHelp() [][]key.Binding {
 	return [][]key.Binding{d.ShortHelp(), {k.New, k.PanesBack, k.Up, k.Down}}
 }
 
+// Safe closes it, starting nothing.
+func (d *NewSession) Safe() ui.Action { return nil }
+
+// Kind is Field: it takes text.
+func (d *NewSession) Kind() Kind { return Field }
+
 // SetSize takes the screen's size.
 func (d *NewSession) SetSize(w, h int) { d.w, d.h = w, h }
 

@@ -22,70 +22,41 @@ func offer() *Offer {
 	return d
 }
 
-// TestOfferLetters: its letters act when they come first, as it says: t
-// takes over (the offer stays until the claim is answered), w and esc
-// watch and close it.
-func TestOfferLetters(t *testing.T) {
+// TestOfferAnswers: watching is marked, so enter and esc watch and close
+// it; ↓ then enter takes over, and the offer stays until the claim is
+// answered. Its letters only mark (the stack's rule: rule_test.go).
+func TestOfferAnswers(t *testing.T) {
 	cases := []struct {
 		name string
-		key  tea.KeyPressMsg
+		keys []tea.KeyPressMsg
 		want []ui.Action
 	}{
-		{"t takes over", uitest.Press('t'), []ui.Action{TakeOver{Gen: 7}}},
-		{"w watches", uitest.Press('w'), []ui.Action{ui.Close{}, Watch{Gen: 7}}},
-		{"esc watches", esc, []ui.Action{ui.Close{}, Watch{Gen: 7}}},
-		{"enter is nothing yet", enter, nil},
-		{"a ctrl key is nothing", ctrl('t'), nil},
+		{"enter watches", []tea.KeyPressMsg{enter}, []ui.Action{ui.Close{}, Watch{Gen: 7}}},
+		{"esc watches", []tea.KeyPressMsg{esc}, []ui.Action{ui.Close{}, Watch{Gen: 7}}},
+		{"down then enter takes over", []tea.KeyPressMsg{down, enter}, []ui.Action{TakeOver{Gen: 7}}},
+		{"a ctrl key is nothing", []tea.KeyPressMsg{ctrl('t')}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, act := offer().Update(c.key)
-			reports(t, c.key.String(), act, c.want...)
+			d := offer()
+			var act ui.Action
+			for _, k := range c.keys {
+				_, act = d.Update(k)
+			}
+			reports(t, c.name, act, c.want...)
 		})
 	}
-	says(t, offer(), "Take over or watch?", "This session is driven from your other terminal (laptop, pts/3).",
-		"t take over: that terminal becomes a watcher", "w watch from here: enter then offers this again")
-	golden(t, "offered", plain(offer()))
-}
-
-// TestOfferKeepsTypedText: text typed at it goes to the composer, and from
-// then on t and w are text too: enter takes over, esc watches, and the
-// offer says the text waits.
-func TestOfferKeepsTypedText(t *testing.T) {
 	d := offer()
-	var typed []ui.Action
-	for _, r := range "explain the watch" {
-		_, act := d.Update(uitest.Press(r))
-		typed = append(typed, act)
+	says(t, d, "Take over or watch?", "This session is driven from your other terminal (laptop, pts/3).",
+		"▸ watch from here: enter in the composer offers this again (w↵)",
+		"take over: that terminal becomes a watcher (t↵)", "esc watch")
+	if d.Gen() != 7 || d.Kind() != Asks {
+		t.Errorf("the offer is of generation %d, kind %d", d.Gen(), d.Kind())
 	}
-	for i, r := range "explain the watch" {
-		if typed[i] != (Typed{Key: uitest.Press(r)}) {
-			t.Fatalf("%c reported %#v", r, typed[i])
-		}
-	}
-	says(t, d, "This session is driven from your other terminal (laptop, pts/3). What you typed waits in the composer.",
-		"enter take over: that terminal becomes a watcher", "esc watch from here")
-	if _, act := d.Update(uitest.Key(tea.KeyDown)); act != nil {
-		t.Errorf("↓ reported %#v", act)
-	}
-	_, act := d.Update(enter)
-	reports(t, "enter", act, TakeOver{Gen: 7})
-	_, act = d.Update(esc)
-	reports(t, "esc", act, ui.Close{}, Watch{Gen: 7})
-}
-
-// TestOfferFromText: opened by enter on text, every letter is text from
-// the start.
-func TestOfferFromText(t *testing.T) {
-	d := offer()
+	reports(t, "its safe answer", d.Safe(), Watch{Gen: 7})
+	golden(t, "offered", plain(d))
 	d.FromText()
-	_, act := d.Update(uitest.Press('t'))
-	reports(t, "t", act, Typed{Key: uitest.Press('t')})
-	_, act = d.Update(uitest.Press('w'))
-	reports(t, "w", act, Typed{Key: uitest.Press('w')})
-	if _, act := d.Update(tea.PasteMsg{Content: "x"}); act != nil {
-		t.Errorf("a paste reported %#v", act)
-	}
+	says(t, d, "What you typed waits in the composer.")
 }
 
 // TestOfferNamesTheHolder: with no lease known it names the other terminal
@@ -99,7 +70,7 @@ func TestOfferNamesTheHolder(t *testing.T) {
 	d = NewOffer(ctx, 1, &client.Lease{ClientID: "cli-laptop-pts3-0000"})
 	d.SetSize(80, 24)
 	says(t, d, "driven from an earlier vehicle in this terminal (laptop, pts/3)")
-	if got := len(d.FullHelp()[0]); got != 2 {
+	if got := len(d.FullHelp()[0]); got != 6 {
 		t.Errorf("the offer's keys: %d", got)
 	}
 }
@@ -152,9 +123,9 @@ func TestStack(t *testing.T) {
 		t.Error("an empty stack drew over the region")
 	}
 	help, errs, del := NewHelp(ctx, screenKeys{ctx, false}), NewErrors(ctx, nil, ""), deleting()
-	s.Push(help, 80, 24)
-	s.Push(errs, 80, 24)
-	s.Push(del, 80, 24)
+	s.Push(help, 80, 24, true)
+	s.Push(errs, 80, 24, true)
+	s.Push(del, 80, 24, false)
 	if s.Top() != del || s.Len() != 3 || help.w != 80 || help.h != 24 {
 		t.Fatalf("top %T of %d, help sized %dx%d", s.Top(), s.Len(), help.w, help.h)
 	}

@@ -50,6 +50,12 @@ func (d *Palette) ShortHelp() []key.Binding {
 // FullHelp lists the palette's keys.
 func (d *Palette) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it, running nothing.
+func (d *Palette) Safe() ui.Action { return nil }
+
+// Kind is Field: it takes text.
+func (d *Palette) Kind() Kind { return Field }
+
 // SetSize takes the screen's size.
 func (d *Palette) SetSize(w, h int) { d.w, d.h = w, h }
 

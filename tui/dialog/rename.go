@@ -33,6 +33,12 @@ func (d *RenameSession) ShortHelp() []key.Binding {
 // FullHelp lists the dialog's keys.
 func (d *RenameSession) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it, renaming nothing.
+func (d *RenameSession) Safe() ui.Action { return nil }
+
+// Kind is Field: it takes text.
+func (d *RenameSession) Kind() Kind { return Field }
+
 // SetSize takes the screen's size.
 func (d *RenameSession) SetSize(w, h int) { d.w, d.h = w, h }
 

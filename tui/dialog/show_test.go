@@ -273,33 +273,3 @@ func TestDeletedDialog(t *testing.T) {
 		})
 	}
 }
-
-// TestPasses: a text key typed at a dialog that only shows something closes
-// it and goes on to the screen under it; a key it binds, a ctrl or alt
-// key, or any key at a dialog that asks something, does not.
-func TestPasses(t *testing.T) {
-	ctx := uitest.Context()
-	state := &client.State{}
-	showing := []ui.Component{NewHelp(ctx, screenKeys{ctx, true}), NewErrors(ctx, nil, ""), NewInfo(ctx, state, "demo", false, false),
-		NewDeleted(ctx, "s1", "", client.DeleteOutcome{}), NewCodeChooser(ctx, []CodeBlock{{Text: "x"}})}
-	for _, o := range showing {
-		if !Passes(o, uitest.Press('h')) {
-			t.Errorf("h typed at %T does not go on", o)
-		}
-		for _, k := range []tea.KeyPressMsg{ctrl('h'), {Code: 'h', Mod: tea.ModAlt}, esc, up} {
-			if Passes(o, k) {
-				t.Errorf("%s at %T goes on", k, o)
-			}
-		}
-	}
-	if Passes(NewCodeChooser(ctx, []CodeBlock{{Text: "x"}}), uitest.Press('1')) {
-		t.Error("1 at the code chooser, its own key, goes on")
-	}
-	asking := []ui.Component{deleting(), keyDialog(false), palette(80, 24), form(client.CreateRequest{}, false),
-		NewRename(ctx, target()), NewOffer(ctx, 1, nil)}
-	for _, o := range asking {
-		if Passes(o, uitest.Press('h')) {
-			t.Errorf("h typed at %T goes on", o)
-		}
-	}
-}

@@ -47,6 +47,12 @@ func (d *Text) ShortHelp() []key.Binding {
 // FullHelp lists the dialog's keys.
 func (d *Text) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
+// Safe closes it.
+func (d *Text) Safe() ui.Action { return nil }
+
+// Kind is Shows: it only shows something.
+func (d *Text) Kind() Kind { return Shows }
+
 // SetSize takes the screen's size.
 func (d *Text) SetSize(w, h int) { d.w, d.h = w, h }
 

@@ -134,6 +134,9 @@ func (q *Queue) line(it LaneItem, selected bool) string {
 	}
 	if it.Cancelled || it.Unconfirmed {
 		what = "cancelled: " + send + " sends again"
+		if it.Failed {
+			what = "failed: " + send + " sends again"
+		}
 		if it.Unconfirmed {
 			what = "no answer yet: " + send + " sends the same request again"
 		}

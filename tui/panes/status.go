@@ -24,6 +24,7 @@ type StatusView struct {
 	Err       string        // the last error, with its code
 	Note      string        // the last thing that happened
 	QuitArmed bool          // one ctrl+c was pressed: the note says what a second does
+	Armed     bool          // a pane proposed a key: the note says what enter does now
 	MouseOff  bool          // the terminal selects text
 	Hint      string        // the focused pane's keys, "" for the composer
 	Budget    bool          // the budget shows here (the run's line does not show it)
@@ -72,7 +73,7 @@ func (p *Status) View() string {
 	}
 	switch {
 	case v.Err != "":
-		parts = append([]string{p.message()}, parts...) // the error first: it matters most
+		parts = append([]string{p.message()}, parts...) // the error first (or what a key does now): it matters most
 	case v.Hint != "" && v.Note == "":
 		parts = append(parts, st.KeyDesc.Render(v.Hint))
 	default:
@@ -88,13 +89,17 @@ func (p *Status) View() string {
 	return p.withHint(ui.JoinFit(parts, room), hint)
 }
 
-// message is the last error with its code, else the last note; a pending
-// quit (one ctrl+c pressed) is said before either, so the key never seems
-// to do nothing.
+// keysSaid reports whether the note says what a key does now (a pending
+// quit, a key a pane proposed): it shows over an error, which f3 keeps.
+func (p *Status) keysSaid() bool { return (p.v.QuitArmed || p.v.Armed) && p.v.Note != "" }
+
+// message is the last error with its code, else the last note; what a
+// key does now (a pending quit, a proposed key) is said before either, so
+// a key never seems to do nothing and an old error never hides it.
 func (p *Status) message() string {
 	st, v := p.ctx.Styles, &p.v
 	switch {
-	case v.QuitArmed && v.Note != "":
+	case p.keysSaid():
 		return st.StatusWarn.Render(v.Note)
 	case v.Err != "":
 		return st.StatusError.Render("✗ " + v.Err)

@@ -113,6 +113,8 @@ func TestStatusLine(t *testing.T) {
 		{"mouse off", StatusView{Conn: live, MouseOff: true}, "● live · mouse off (f2)", "f1 help"},
 		{"a quit asked", StatusView{Conn: live, Err: "internal: boom", QuitArmed: true, Note: "ctrl+c again quits"},
 			"ctrl+c again quits · ● live", "f3 errors"},
+		{"a key proposed over an error", StatusView{Conn: live, Err: "x.md already exists", Armed: true,
+			Note: "y: enter copies the marked entry"}, "y: enter copies the marked entry · ● live", "f3 errors"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -123,6 +123,19 @@ func (p *Picker) move(d int) {
 	p.sel = min(max(p.sel+d, 0), n-1)
 }
 
+// TakeBack takes text off the end of the filter, when the filter ends with
+// it (a model key typed while the key dialog showed over the picker, moved
+// into its field), and reports whether it did.
+func (p *Picker) TakeBack(text string) bool {
+	f := p.filter.String()
+	if text == "" || !strings.HasSuffix(f, text) {
+		return false
+	}
+	p.filter.Set(strings.TrimSuffix(f, text))
+	p.filterChanged()
+	return true
+}
+
 // filterChanged keeps the selection in range after the filter changed.
 func (p *Picker) filterChanged() {
 	p.sel, p.offset = 0, 0
@@ -158,6 +171,8 @@ func (p *Picker) view(v area) []string {
 	switch {
 	case p.loading && !p.loaded:
 		out = append(out, p.ctx.Styles.Notice.Render("  loading your sessions…"))
+	case len(p.all) == 0 && p.ctx.Watch:
+		out = append(out, p.ctx.Styles.Notice.Render("  No session of yours to watch here (watching starts none)."))
 	case len(p.all) == 0:
 		out = append(out, p.ctx.Styles.Notice.Render("  No sessions yet: "+ui.KeyName(p.ctx.Keys.New)+" starts one."))
 	case len(list) == 0:

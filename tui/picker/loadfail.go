@@ -87,6 +87,5 @@ const retryGrace = 3 * time.Second
 // pressed a moment after the list came back by itself with no filter typed:
 // a key advertised on a screen does only what that screen said.
 func (p *Picker) justRecovered(msg tea.KeyPressMsg) bool {
-	return !p.recovered.IsZero() && key.Matches(msg, p.ctx.Keys.Retry) && p.filter.String() == "" &&
-		p.ctx.Now().Sub(p.recovered) < retryGrace
+	return p.Recovering() && key.Matches(msg, p.ctx.Keys.Retry)
 }

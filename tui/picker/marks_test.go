@@ -237,7 +237,7 @@ func TestPickerKeys(t *testing.T) {
 			keys = append(keys, b.Help().Key)
 		}
 	}
-	if got := strings.Join(keys, " "); !strings.Contains(got, "enter space ctrl+n f6 f8 f7") || !strings.Contains(got, "type esc r") {
+	if got := strings.Join(keys, " "); !strings.Contains(got, "enter space ctrl+n f6 f8 f7") || !strings.Contains(got, "type esc") {
 		t.Errorf("the picker's keys: %q", got)
 	}
 	if len(p.ShortHelp()) != 5 {

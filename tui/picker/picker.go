@@ -151,10 +151,12 @@ func (p *Picker) Facts() string {
 }
 
 // ShortHelp lists the keys of the picker's hint.
-func (p *Picker) ShortHelp() []key.Binding { return Keys{&p.ctx.Keys}.ShortHelp() }
+func (p *Picker) ShortHelp() []key.Binding {
+	return Keys{K: &p.ctx.Keys, Watch: p.ctx.Watch, Empty: p.loaded && len(p.all) == 0}.ShortHelp()
+}
 
 // FullHelp lists every key of the picker, by column.
-func (p *Picker) FullHelp() [][]key.Binding { return Keys{&p.ctx.Keys}.FullHelp() }
+func (p *Picker) FullHelp() [][]key.Binding { return Keys{K: &p.ctx.Keys}.FullHelp() }
 
 // Update handles the picker's keys, pastes into the filter, the wheel and
 // the answers of the listings and inspections.

@@ -38,3 +38,19 @@ func (p *Picker) Peeked(id string) (turns int, ok bool) {
 	}
 	return len(pk.turns), true
 }
+
+// Filter is the filter's text.
+func (p *Picker) Filter() string { return p.filter.String() }
+
+// Marked is how many sessions are marked to open together.
+func (p *Picker) Marked() int { return len(p.marks) }
+
+// OfferLive reports whether the marks are the last wall offered again,
+// untouched: enter alone opens them.
+func (p *Picker) OfferLive() bool { return p.offerLive }
+
+// Recovering reports whether the listing came back after its failure screen
+// a moment ago: the failure screen's retry key is no letter of the filter yet.
+func (p *Picker) Recovering() bool {
+	return !p.recovered.IsZero() && p.filter.String() == "" && p.ctx.Now().Sub(p.recovered) < retryGrace
+}

@@ -204,5 +204,5 @@ func notKept(e *client.Entry) string {
 	if e.Cut <= 0 {
 		return ""
 	}
-	return ", its first " + ui.Thousands(int((e.Cut+999)/1000)) + " KB not kept"
+	return ", its first " + ui.Bytes(e.Cut) + " not kept"
 }

@@ -18,7 +18,7 @@ func TestReplyStartNotKept(t *testing.T) {
 	r := &reader{cfg: Config{Out: &out}, c: c}
 	r.printEntry(&client.Entry{Kind: client.EntryMessage, Role: client.RoleAssistant, Text: "the end of it", Cut: 1_234_567})
 	r.printEntry(&client.Entry{Kind: client.EntryMessage, Role: client.RoleAssistant, Text: "whole"})
-	want := "assistant, its first 1,235 KB not kept: the end of it\nassistant: whole\n"
+	want := "assistant, its first 1.2 MiB not kept: the end of it\nassistant: whole\n"
 	if out.String() != want {
 		t.Errorf("read out %q, want %q", out.String(), want)
 	}

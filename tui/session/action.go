@@ -57,12 +57,14 @@ type Unanswered struct {
 	Err error
 }
 
-// AskHeld asks the person whether the follow-ups held back by an abort
-// still go (back in the composer, or sent now, in order).
+// AskHeld asks the person whether what an abort held back still goes (back
+// in the composer, or sent now, in order): the follow-ups it held back
+// (Texts), and the steers the run ended without taking in (Steers).
 type AskHeld struct {
 	action
-	Gen   int
-	Texts []string
+	Gen    int
+	Texts  []string
+	Steers []string
 }
 
 // Unchanged says nothing shown changed: the screen is not drawn again.
@@ -117,13 +119,15 @@ type ClearNote struct {
 }
 
 // GiveBack gives the person back a command of theirs the host ended
-// undelivered (What names it): into the composer when it is empty, else
-// into the session's queue lane (Session.Return), marked so.
+// undelivered, or that failed (What names it; Failed is the host's error):
+// into the composer when it is empty, else into the session's queue lane
+// (Session.Return), marked so.
 type GiveBack struct {
 	action
-	Gen  int
-	What string
-	Item ui.LaneItem
+	Gen    int
+	What   string
+	Item   ui.LaneItem
+	Failed string
 }
 
 // ArmFlush arms the flush tick every tile shares for due, unless one is
@@ -153,6 +157,7 @@ type Learnt struct {
 type OpenFailed struct {
 	action
 	Gen int
+	ID  string // the session that could not be opened
 	Err error
 }
 

@@ -30,7 +30,7 @@ func (s *Session) onOpened(msg OpenedMsg, p Place) (tea.Cmd, ui.Action) {
 		learnt = Learnt{Principal: msg.Principal}
 	}
 	if msg.Err != nil {
-		return nil, ui.Join(learnt, OpenFailed{Gen: s.gen, Err: msg.Err})
+		return nil, ui.Join(learnt, OpenFailed{Gen: s.gen, ID: s.id, Err: msg.Err})
 	}
 	if msg.Lazy != nil {
 		s.state = client.NewStateLazy(me, msg.Lazy)

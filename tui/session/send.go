@@ -132,6 +132,7 @@ func (s *Session) onSent(msg SentMsg) (tea.Cmd, ui.Action) {
 		switch {
 		case msg.Out.Op == client.OpSteer:
 			note = "steered the run"
+			s.sentSteer(msg.Out.RequestID, msg.Acc)
 		case msg.Acc != nil && msg.Acc.Disposition == "queued":
 			note = "queued as a follow-up"
 		}

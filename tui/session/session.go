@@ -41,6 +41,7 @@ type Session struct {
 	pace        pacer                 // when the stream last entered the loop
 	texts       map[string]string     // the text of each command sent from this terminal
 	cancelling  map[string]bool       // commands this terminal asked to cancel
+	steers      []string              // this terminal's steers the host took, until the run takes them in (stop.go)
 	onOpen      string                // a note to show once the session has opened
 	stale       bool                  // the host restarted: the lease is unconfirmed until it says otherwise
 	reduced     bool                  // the host refused with access_reduced: read, never drive

@@ -378,7 +378,7 @@ func TestAbortHoldsBackFollowUps(t *testing.T) {
 		t.Fatalf("held back: %q", ask.Texts)
 	}
 	l.until("the run settled", func() bool { return s.State().Run != client.RunRunning && !s.Stopping() })
-	if r, ok := find[Restore](s.HeldBack(ask.Texts)); !ok || r.Text != "keep this one" {
+	if r, ok := find[Restore](s.HeldBack(ask.Texts, 0)); !ok || r.Text != "keep this one" {
 		t.Error("held back: not given back")
 	}
 	l.do(s.SendHeld(ask.Texts))

@@ -206,8 +206,8 @@ func (s *Session) onRoomEvent(ev client.Event, p Place) (tea.Cmd, ui.Action) {
 	switch ev.Type {
 	case client.EvRunSettled:
 		var act ui.Action
-		if p.Focused {
-			act = ClearNote{Was: "abort sent"} // the run settled: the abort is done
+		if p.Focused { // the run settled: the abort is done, the follow-up no longer waits
+			act = ui.Join(ClearNote{Was: "abort sent"}, ClearNote{Was: "queued as a follow-up"})
 		}
 		s.Mark(p.Focused, NeedSettled)
 		return nil, ui.Join(act, FetchAccount{Gen: s.gen}, Notify{Text: "the run settled in “" + s.state.Title() + "”"})
@@ -227,6 +227,7 @@ func (s *Session) onRoomEvent(ev client.Event, p Place) (tea.Cmd, ui.Action) {
 		}
 		if ev.Type == client.EvCommandFailed {
 			s.Mark(p.Focused, "a message of yours failed")
+			return nil, s.giveBackFailed(v) // its text is the person's still: sent again at will
 		} else {
 			s.Mark(p.Focused, "a message of yours came back unsent")
 		}
@@ -263,6 +264,26 @@ func (s *Session) giveBack(commandID, op, text string) ui.Action {
 		what = "steer"
 	}
 	return GiveBack{Gen: s.gen, What: what, Item: ui.LaneItem{CommandID: commandID, Op: op, Text: text, Cancelled: true}}
+}
+
+// giveBackFailed gives the text of a command of this terminal's that
+// failed (an agent's body that died, a model's error) back to the person,
+// as giveBack does: the composer, else the queue lane, where enter sends
+// it again.
+func (s *Session) giveBackFailed(v client.CommandValue) ui.Action {
+	op := client.OpPrompt
+	for i := len(s.state.Commands) - 1; i >= 0; i-- {
+		if c := s.state.Commands[i]; c.CommandID == v.CommandID {
+			op = ui.Or(c.Op, op)
+			break
+		}
+	}
+	what := ui.OpWord(op)
+	if op == client.OpSteer {
+		what = "steer"
+	}
+	it := ui.LaneItem{CommandID: v.CommandID, Op: op, Text: s.texts[v.CommandID], Cancelled: true, Failed: true}
+	return GiveBack{Gen: s.gen, What: what, Item: it, Failed: ui.Or(v.Error, "the host gave no reason")}
 }
 
 // Return puts a command the host gave back in the queue lane.

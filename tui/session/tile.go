@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	xansi "github.com/charmbracelet/x/ansi"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -34,8 +36,19 @@ func (s *Session) tileHeader(w int, focused bool) string {
 	if s.state == nil {
 		return ui.Pad(mark+style.Render(ui.NameLine(s.id)), w)
 	}
-	return ui.Pad(mark+here+style.Render(ui.TitleLine(s.state.Title()))+st.HeaderDim.Render(" · "+s.tileFacts(focused)), w)
+	title, facts := ui.TitleLine(s.state.Title()), " · "+s.tileFacts(focused)
+	if s.needs != "" && !focused && xansi.StringWidth(mark+title+facts) > w {
+		// a long title never hides why the tile is marked: it is cut for
+		// that, and the other facts go
+		room := max(w-xansi.StringWidth(mark)-xansi.StringWidth(" · "+s.needs), tileTitleMin)
+		title, facts = xansi.Truncate(title, room, "…"), " · "+s.needs
+	}
+	return ui.Pad(mark+here+style.Render(title)+st.HeaderDim.Render(facts), w)
 }
+
+// tileTitleMin is the fewest cells a marked tile's title is cut to, so
+// that what needs the person, after it, still shows.
+const tileTitleMin = 8
 
 // tileFacts is what a tile's header says of its session: what needs the
 // person first, then the kind, the run, who drives and the chimes.

@@ -112,7 +112,7 @@ func TestChipKeysCopyTheResult(t *testing.T) {
 		t.Errorf("y on a chip proposed %#v", act)
 	}
 	cmd, act := press(tr, enter)
-	if got := flat(act); cmd == nil || len(got) != 2 || got[0] != (ui.Note{Text: "copied the tool result (OSC 52): 13 characters"}) {
+	if got := flat(act); cmd == nil || len(got) != 2 || got[0] != (ui.Note{Text: "sent the tool result to the terminal as OSC 52 (13 characters): the clipboard, if it allows"}) {
 		t.Errorf("y↵ on a chip: %#v", act)
 	}
 	if _, act := press(tr, uitest.Press('b'), enter); act != (ui.Note{Text: "a tool call has no code blocks: select a message (↑↓)"}) {
@@ -135,7 +135,7 @@ func TestCopyCodeBlocks(t *testing.T) {
 	}
 	up(tr, 2)
 	cmd, act := press(tr, uitest.Press('b'), enter)
-	if got := flat(act); cmd == nil || len(got) != 2 || got[0] != (ui.Note{Text: "copied code block 1 of 1 · go · 1 line"}) || got[1] != (ui.Done{}) {
+	if got := flat(act); cmd == nil || len(got) != 2 || got[0] != (ui.Note{Text: "sent code block 1 of 1 · go · 1 line to the terminal as OSC 52 (16 characters): the clipboard, if it allows"}) || got[1] != (ui.Done{}) {
 		t.Errorf("b↵ on a reply with one block: %#v", act)
 	}
 	up(tr, 2)
@@ -158,7 +158,7 @@ func TestClickOpensAChip(t *testing.T) {
 	if strings.Contains(plain(tr), "three results") {
 		t.Fatalf("a second click left the chip open:\n%s", plain(tr))
 	}
-	if cmd, act := tr.Click(rowOf(tr, "lease := claim()"), true); cmd == nil || act != (ui.Note{Text: "copied code block 1 of 1 · go · 1 line"}) {
+	if cmd, act := tr.Click(rowOf(tr, "lease := claim()"), true); cmd == nil || act != (ui.Note{Text: "sent code block 1 of 1 · go · 1 line to the terminal as OSC 52 (16 characters): the clipboard, if it allows"}) {
 		t.Errorf("a double click on a block: %#v", act)
 	}
 	if _, act := tr.Click(rowOf(tr, "print(1)"), true); act == nil {

@@ -64,7 +64,7 @@ func (t *Transcript) Click(row int, double bool) (tea.Cmd, ui.Action) {
 	case double && e.Kind == client.EntryMessage && hasCodeBlock(e.Text):
 		bs := codeBlocks(e.Text)
 		if len(bs) == 1 {
-			return dialog.CopyBlock(bs, 0)
+			return dialog.CopyBlock(t.ctx, bs, 0)
 		}
 		return nil, ui.Show{Overlay: dialog.NewCodeChooser(t.ctx, bs)}
 	}

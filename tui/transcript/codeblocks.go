@@ -105,7 +105,7 @@ func (t *Transcript) copyCode(e *client.Entry) (tea.Cmd, ui.Action) {
 	case 0:
 		return nil, ui.Note{Text: "this message has no code block (a ``` fence): select another"}
 	case 1:
-		cmd, note := dialog.CopyBlock(bs, 0)
+		cmd, note := dialog.CopyBlock(t.ctx, bs, 0)
 		return cmd, ui.Batch{note, ui.Done{}}
 	}
 	return nil, ui.Show{Overlay: dialog.NewCodeChooser(t.ctx, bs)}

@@ -1,8 +1,6 @@
 package transcript
 
 import (
-	"fmt"
-
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/markdown"
@@ -24,13 +22,8 @@ func (r *renderer) cutNote(e *client.Entry) []string {
 	return []string{r.fit(BodyIndent + r.st.Notice.Render(words))}
 }
 
-// cutSize words a byte count for the note: "1.9 MB", "84 KB".
-func cutSize(n int64) string {
-	if n >= 1_000_000 {
-		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
-	}
-	return ui.Thousands(int((n+999)/1000)) + " KB"
-}
+// cutSize words a byte count as every size is said (ui.Bytes).
+func cutSize(n int64) string { return ui.Bytes(n) }
 
 // afterCut is the rendered blocks still in a text whose start was cut
 // (the cut is made where a block starts): the last of them that are, in

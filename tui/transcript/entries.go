@@ -1,7 +1,6 @@
 package transcript
 
 import (
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -135,9 +134,8 @@ func (t *Transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
 		t.selectAt(es, i)
 		t.show(es, i)
 	case key.Matches(msg, k.Copy):
-		text := ui.Sanitize(es[sel].Text)
-		return tea.SetClipboard(text), ui.Batch{ui.Note{Text: "copied the entry to the clipboard (OSC 52): " +
-			strconv.Itoa(len([]rune(text))) + " characters"}, ui.Done{}}
+		cmd, act := ui.Copy(t.ctx, ui.Sanitize(es[sel].Text), "the entry")
+		return cmd, ui.Join(act, ui.Done{})
 	case key.Matches(msg, k.Fork):
 		return nil, ui.Join(t.fork(es[sel]), ui.Done{})
 	}

@@ -129,7 +129,7 @@ func TestEntryKeysProposeThenAct(t *testing.T) {
 	press(tr, uitest.Press('y'))
 	cmd, act := press(tr, enter)
 	got := flat(act)
-	if cmd == nil || len(got) != 2 || got[0] != (ui.Note{Text: "copied the entry to the clipboard (OSC 52): 50 characters"}) || got[1] != (ui.Done{}) {
+	if cmd == nil || len(got) != 2 || got[0] != (ui.Note{Text: "sent the entry to the terminal as OSC 52 (50 characters): the clipboard, if it allows"}) || got[1] != (ui.Done{}) {
 		t.Errorf("y↵ on the last reply: cmd %v, %#v", cmd != nil, act)
 	}
 	press(tr, uitest.Press('/'))

@@ -66,10 +66,10 @@ func TestEntryKinds(t *testing.T) {
 			{Key: 2, Kind: client.EntryNotice, Notice: "run aborted", Rev: 1}},
 			"\nassistant\n  Let me look.\n  · run aborted"},
 		{"a reply whose start is not kept", []client.Entry{{Kind: client.EntryMessage, Role: client.RoleAssistant, Text: "the end.", Cut: 84_000, Rev: 1}},
-			"\nassistant\n  … 84 KB earlier not kept: the reply ended before its whol…\n  the end."},
+			"\nassistant\n  … 83 KiB earlier not kept: the reply ended before its who…\n  the end."},
 		{"a streaming reply whose start is not drawn", []client.Entry{{Kind: client.EntryMessage, Role: client.RoleAssistant,
 			MessageID: "m1", Streaming: true, Text: "more", Cut: 1_900_000, Rev: 1}},
-			"\nassistant · streaming…\n  … 1.9 MB earlier not shown: the whole reply is in the ses…\n  …"},
+			"\nassistant · streaming…\n  … 1.9 MiB earlier not shown: the whole reply is in the se…\n  …"},
 		{"an item that did not decode", []client.Entry{{Kind: client.EntryMessage, Unreadable: true, Time: at, Text: `{"role":3`, Rev: 1}},
 			"\nunreadable item · 09:30 · the host sent what this client ca…\n  {\"role\":3"},
 	}

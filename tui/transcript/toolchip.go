@@ -109,9 +109,8 @@ func (t *Transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (
 		if strings.TrimSpace(e.Text) == "" {
 			return nil, ui.Note{Text: "this tool call has no result text to copy"}, true
 		}
-		text := ui.Sanitize(e.Text)
-		return tea.SetClipboard(text), ui.Batch{ui.Note{Text: "copied the tool result (OSC 52): " +
-			strconv.Itoa(len([]rune(text))) + " characters"}, ui.Done{}}, true
+		cmd, act := ui.Copy(t.ctx, ui.Sanitize(e.Text), "the tool result")
+		return cmd, ui.Join(act, ui.Done{}), true
 	case key.Matches(msg, k.Fork):
 		return nil, ui.Note{Text: "fork needs a message: select one, not a tool call"}, true
 	}

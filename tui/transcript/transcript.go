@@ -44,6 +44,7 @@ type Transcript struct {
 	search  *Search // the search bar, whose matches the window highlights
 	jump    bool    // following moves in jumps (jump.go)
 	jumpTop anchor  // the window's top while following in jumps, noKey before the first frame
+	aside   bool    // a tile of the wall without the focus: the keys act on another tile
 }
 
 // noKey is no entry's key.

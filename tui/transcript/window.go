@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"fmt"
+	"strings"
 
 	xansi "github.com/charmbracelet/x/ansi"
 
@@ -84,14 +85,21 @@ func (t *Transcript) fromPlace(es []client.Entry, top place) []string {
 // marker is the line shown while scrolled up: where the window is, the
 // messages added since, and the key that follows the end.
 func (t *Transcript) marker(es []client.Entry) string {
-	s := " " + t.position(es) + " · "
+	parts := []string{t.position(es)}
 	if t.unseen > 0 {
 		word := "messages"
 		if t.unseen == 1 {
 			word = "message"
 		}
-		s += fmt.Sprintf("↓ %d new %s · ", t.unseen, word)
+		parts = append(parts, fmt.Sprintf("↓ %d new %s", t.unseen, word))
 	}
-	s += ui.KeyName(t.ctx.Keys.Bottom) + " follows "
+	if !t.aside { // the keys act on the focused tile: an unfocused one names none
+		parts = append(parts, ui.KeyName(t.ctx.Keys.Bottom)+" follows")
+	}
+	s := " " + strings.Join(parts, " · ") + " "
 	return t.r.st.Marker.Render(xansi.Truncate(s, t.width, "…"))
 }
+
+// SetAside says whether the transcript is a tile of the wall without the
+// focus, whose lines name no key (the keys act on the focused tile).
+func (t *Transcript) SetAside(on bool) { t.aside = on }

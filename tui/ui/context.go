@@ -26,6 +26,7 @@ type Context struct {
 	Location *time.Location
 	Watch    bool   // read-only: this terminal never claims and never sends
 	ClientID string // this terminal's client id, to tell it from the person's other terminals
+	Tmux     bool   // the UI runs inside tmux: copies go through tmux's own buffer (Copy)
 }
 
 // Hint is one key of a binding and what it does here, styled: the key comes

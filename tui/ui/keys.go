@@ -110,7 +110,7 @@ func DefaultKeyMap() KeyMap {
 		Sessions: b([]string{"ctrl+o"}, "ctrl+o", "sessions"),
 		Palette:  b([]string{"ctrl+p"}, "ctrl+p", "commands (palette)"),
 		Errors:   b([]string{"f3", "alt+e"}, "f3", "the last errors, whole"),
-		Retry:    b([]string{"r"}, "r", "list again (after a failed listing)"),
+		Retry:    b([]string{"enter"}, "enter", "list again (after a failed listing)"),
 
 		Send:     b([]string{"enter"}, "enter", "send / follow-up"),
 		Newline:  b([]string{"ctrl+j", "alt+enter", "shift+enter"}, "ctrl+j", "newline (alt+enter too)"),

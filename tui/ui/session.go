@@ -86,7 +86,8 @@ type LaneItem struct {
 	Op        string
 	Text      string // its text, when this terminal sent it, or an accepted chime's
 	Author    string // the collaborator whose accepted chime it is, "" for the person's own
-	Cancelled bool   // the host cancelled it undelivered: enter sends it again
+	Cancelled bool   // the host cancelled it undelivered (or it failed: Failed): enter sends it again
+	Failed    bool   // it failed (command.failed): enter sends it again
 	// Unconfirmed: its answer was lost; enter sends the same request again
 	Unconfirmed bool
 }

@@ -101,3 +101,23 @@ func Thousands(n int) string {
 	}
 	return s
 }
+
+// Bytes words a size in one unit everywhere a size is said (a draft, a
+// paste, a message's limit, a reply not kept): "812 bytes", "125 KiB",
+// "1.9 MiB", rounded up, so a size over a limit never reads as the limit
+// ("65 KiB, over the 64 KiB").
+func Bytes(n int64) string {
+	switch {
+	case n == 1:
+		return "1 byte"
+	case n < 1<<10:
+		return strconv.FormatInt(n, 10) + " bytes"
+	case n < 1<<20:
+		return Thousands(int((n+1<<10-1)>>10)) + " KiB"
+	}
+	tenths := (n*10 + 1<<20 - 1) >> 20
+	if tenths >= 100 {
+		return Thousands(int((tenths+9)/10)) + " MiB"
+	}
+	return strconv.FormatInt(tenths/10, 10) + "." + strconv.FormatInt(tenths%10, 10) + " MiB"
+}
