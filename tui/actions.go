@@ -190,8 +190,7 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runNew(m *Model, _ string) (tea.Cmd, string) {
-	m.openNewSession()
-	return nil, ""
+	return m.openNewSession(), ""
 }
 
 func runRename(m *Model, title string) (tea.Cmd, string) {

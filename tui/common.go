@@ -32,6 +32,7 @@ type common struct {
 	refusal  *dialog.Refusal       // the last refusal that named the doors
 	keyGiven bool                  // a model key was given in the key dialog during this run
 	asked    *client.CreateRequest // the last new session asked for, made again once a key cures its refusal
+	ttls     map[string]int64      // the lease ttl (ms) a session was made with here, which its claims ask for again
 
 	note *note.Line // what the status line says: the note, the last error, the errors list
 }

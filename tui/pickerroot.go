@@ -62,7 +62,7 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:
-		m.openNewSession()
+		return m.openNewSession()
 	case picker.Clone:
 		m.note.Say("cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…")
 		return cloneSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID)
@@ -113,6 +113,12 @@ func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
 				return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
 			}
 			return nil
+		}
+		if ttl := m.askedAgain().TTLMs; ttl > 0 {
+			if m.ttls == nil {
+				m.ttls = map[string]int64{}
+			}
+			m.ttls[msg.created.Session.SessionID] = ttl // its claims keep the lease it was made with
 		}
 		cmd, joined := m.joinWall(msg.created.Session.SessionID)
 		m.tiles.Focused().MarkCreated()
