@@ -33,6 +33,7 @@ type common struct {
 	keyGiven bool                  // a model key was given in the key dialog during this run
 	asked    *client.CreateRequest // the last new session asked for, made again once a key cures its refusal
 	ttls     map[string]int64      // the lease ttl (ms) a session was made with here, which its claims ask for again
+	watched  map[string]bool       // sessions opened to watch (/watch): opened without claiming their lease
 
 	note *note.Line // what the status line says: the note, the last error, the errors list
 }

@@ -129,6 +129,8 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		return m.keepModelKey(a.Key, a.Save)
 	case dialog.Create:
 		return m.startSession(a.Request)
+	case dialog.WatchID:
+		return m.watchByID(a.ID)
 	case dialog.Run:
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])
@@ -151,6 +153,10 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 		}
 	case quitAnyway:
 		return m.onQuitAnyway()
+	case askWatch, showSessions, chimeInto:
+		return m.onWatchAction(a)
+	case runNearest:
+		return m.onRunNearest(a)
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:

@@ -254,6 +254,8 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		}
 	case accountMsg:
 		m.onAccount(msg)
+	case watchProbedMsg:
+		return m.onWatchProbed(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case forkedMsg:

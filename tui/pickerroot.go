@@ -56,8 +56,12 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.Inspect:
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
+		delete(m.watched, a.ID) // opened from the list: claimed as any other
 		return m.open(a.ID)
 	case picker.OpenMany:
+		for _, id := range a.IDs {
+			delete(m.watched, id)
+		}
 		return m.openTiles(a.IDs)
 	case picker.Back:
 		m.focus = focusSession

@@ -100,7 +100,7 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	if ttl := m.ttls[id]; ttl > 0 {
 		s.KeepTTL(time.Duration(ttl) * time.Millisecond)
 	}
-	watch := m.cfg.Watch || m.cfg.NoClaim
+	watch := m.cfg.Watch || m.cfg.NoClaim || m.watched[id]
 	return s, tea.Batch(s.Open(m.me.Principal, watch),
 		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
 }
