@@ -7,14 +7,6 @@ import (
 	"github.com/sophia-labs/vehicle/tui/dialog"
 )
 
-// refused keeps a refusal that names the doors, for the account pane, and
-// opens the key dialog when a model key would cure it.
-func (m *Model) refused(err error) { m.keepRefusal(err, false) }
-
-// refusedAtCreate is refused for a create: once a key is kept, the session
-// is made again.
-func (m *Model) refusedAtCreate(err error) { m.keepRefusal(err, true) }
-
 // keepRefusal keeps a refusal that names the doors and opens the key
 // dialog when a key would cure it; create says the refusal was a create's.
 func (m *Model) keepRefusal(err error, create bool) {
@@ -32,7 +24,7 @@ func (m *Model) keepRefusal(err error, create bool) {
 		m.refusal.Funding = s.State().Session.Funding
 	}
 	if cures {
-		_ = m.openKeyDialog(m.refusal) // in a session the account is known; after a create, onPickerData asks for it
+		_ = m.openKeyDialog(m.refusal) // in a session the account is known; after a create, onManageAction asks for it
 	}
 }
 

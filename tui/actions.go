@@ -77,16 +77,6 @@ func (m *Model) actions() []action {
 	)
 }
 
-// lookup is the first action with a slash name; ok is false for none.
-func (m *Model) lookup(slash string) (action, bool) {
-	for _, a := range m.actions() {
-		if a.slash == slash {
-			return a, true
-		}
-	}
-	return action{}, false
-}
-
 // openPalette opens the command palette over the screen, each action with
 // why it is not available now.
 func (m *Model) openPalette() {
@@ -184,7 +174,7 @@ func running(m *Model) string {
 
 // hasRefs needs a context ref attached.
 func hasRefs(m *Model) string {
-	if len(m.refs) == 0 {
+	if len(m.refs.IDs()) == 0 {
 		return "no context refs to drop: /ref ID attaches one"
 	}
 	return ""
@@ -216,7 +206,7 @@ func runRename(m *Model, title string) (tea.Cmd, string) {
 		return nil, "say the new title: /rename TITLE (" + ui.KeyName(m.Keys.Palette) + " → Rename asks for it)"
 	}
 	m.note.Say("renaming…")
-	return renameSession(m.cfg.Context, m.cfg.Client, m.tiles.Focused().ID(), title), ""
+	return m.manage.Rename(m.tiles.Focused().ID(), title), ""
 }
 
 func paletteRename(m *Model) tea.Cmd {
@@ -237,7 +227,7 @@ func runFork(m *Model, _ string) (tea.Cmd, string) {
 
 func runClone(m *Model, _ string) (tea.Cmd, string) {
 	m.note.Say("cloning “" + ui.TitleLine(m.tiles.Focused().State().Title()) + "”…")
-	return cloneSession(m.cfg.Context, m.cfg.Client, m.tiles.Focused().ID()), ""
+	return m.manage.Clone(m.tiles.Focused().ID()), ""
 }
 
 func runKey(m *Model, _ string) (tea.Cmd, string) {
@@ -254,17 +244,16 @@ func runPolicy(m *Model, name string) (tea.Cmd, string) {
 	if !ok {
 		return nil, "say which: /policy suggest|co-drive|observe|mute"
 	}
-	cmd, act := m.tiles.Focused().SetPolicy(p)
-	return tea.Batch(cmd, m.act(act, nil)), ""
+	return m.do(m.tiles.Focused().SetPolicy(p)), ""
 }
 
-func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.takeOver(), "" }
+func runTakeOver(m *Model, _ string) (tea.Cmd, string) { return m.do(m.tiles.Focused().TakeOver()), "" }
 
 func runAbort(m *Model, _ string) (tea.Cmd, string) {
 	if m.tiles.Focused().State().Run != client.RunRunning {
 		return nil, "no run is under way"
 	}
-	return m.abort(), ""
+	return m.do(m.tiles.Focused().Abort()), ""
 }
 
 func runEditor(m *Model, _ string) (tea.Cmd, string) {

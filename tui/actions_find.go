@@ -77,7 +77,7 @@ func runQuit(m *Model, _ string) (tea.Cmd, string) {
 	if m.askQuit() {
 		return nil, ""
 	}
-	if held := m.runsElsewhere(); held != "" {
+	if held := m.tiles.RunsElsewhere(); held != "" {
 		m.note.ArmQuit(m.cfg.Now())
 		m.note.Say(ui.KeyName(m.Keys.Quit) + " quits" + held)
 		return nil, ""

@@ -43,7 +43,7 @@ func bigSnapshot(n int) *client.Snapshot {
 func openBig(tb testing.TB, n int) *Model {
 	m := New(testConfig(tb))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.open("s1")
+	open(m, "s1")
 	m.Update(session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: bigSnapshot(n)})
 	m.View()
 	return m
@@ -127,7 +127,7 @@ func BenchmarkFirstFrame10k(b *testing.B) {
 func firstFrame(cfg Config, snap *client.Snapshot) {
 	m := New(cfg)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.open("s1")
+	open(m, "s1")
 	m.Update(session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap})
 	m.View()
 }

@@ -22,13 +22,13 @@ const uiPath = "github.com/sophia-labs/vehicle/tui/ui"
 
 // components are the UI's component packages: they draw and report, and
 // never write what the root owns.
-var components = []string{"composer", "dialog", "layout", "mouse", "note", "panes", "picker", "session", "transcript", "visit"}
+var components = []string{"composer", "dialog", "layout", "manage", "mouse", "note", "notify", "panes", "picker", "refs", "session", "transcript", "visit"}
 
 // requesters are the components that make requests of their own: an open
 // session (tui/session) and a visit (tui/visit) make their requests (as
 // tea.Cmds) through the client the root gives them. They import no other
 // component, not even dialog: what they ask the root to show is an action.
-var requesters = map[string]bool{"session": true, "visit": true}
+var requesters = map[string]bool{"manage": true, "session": true, "visit": true}
 
 // TestComponentsKeepTheirBounds holds the boundaries the packages draw,
 // read from the components' own source with their types:

@@ -21,13 +21,3 @@ func fetchAccount(ctx context.Context, c *client.Client) tea.Cmd {
 		return accountMsg{acc: a, err: err}
 	}
 }
-
-// forkBefore starts a new session with the history before an entry.
-func forkBefore(ctx context.Context, c *client.Client, gen int, id, entryID string) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		defer cancel()
-		b, err := c.Fork(ctx, id, entryID)
-		return forkedMsg{gen: gen, branched: b, err: err}
-	}
-}

@@ -78,7 +78,7 @@ func TestCodeBlockOSC52(t *testing.T) {
 		return m.tiles.Focused() != nil && m.tiles.Focused().State() != nil && m.tiles.Focused().State().Session.Lease != nil
 	})
 	replied := w.when(func(m *Model) bool {
-		es := m.entries()
+		es := entries(m)
 		return m.tiles.Focused().State().Run == client.RunIdle && len(es) > 0 && strings.Contains(es[len(es)-1].Text, "```go")
 	})
 	out := &osc52Writer{found: make(chan string, 1)}

@@ -50,7 +50,7 @@ func TestCtrlCAtADialogNeverQuits(t *testing.T) {
 		}
 	}
 
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	b.see("Take over or watch?")
 	twice("the offer")
 	if b.m.tiles.Focused().Role() != session.RoleWatch || count(srv, id, client.EvLeaseRevoked) != 0 {

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
@@ -22,7 +23,7 @@ import (
 // onDialogAction, a pane's to onPanesAction, the transcript's to
 // onTranscriptAction, the picker's to onPickerAction, an open session's to
 // onSessionAction, the mouse's to onMouseAction, the visit's to
-// onVisitAction, and the root's own (what
+// onVisitAction, the manager's to onManageAction, and the root's own (what
 // a dialog hands back for the root to do) to onRootAction.
 // TestDispatchersAreExhaustive fails when a type of a set has no case in
 // its dispatcher.
@@ -41,6 +42,10 @@ type rootAct struct{}
 func (rootAct) Source() ui.Source { return ui.FromRoot }
 
 func (rootAct) isRootAction() {}
+
+// do acts on what an intent of a component's gave: its command, and what
+// it reported.
+func (m *Model) do(cmd tea.Cmd, a ui.Action) tea.Cmd { return tea.Batch(cmd, m.act(a, nil)) }
 
 // act acts on what a component reported (from is the component), Batches
 // unfolded, in order.
@@ -74,6 +79,8 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onMouseAction(a)
 	case visit.Action:
 		return m.onVisitAction(a)
+	case manage.Action:
+		return m.onManageAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -96,7 +103,8 @@ func (m *Model) actGeneral(a ui.Action, from ui.Component) tea.Cmd {
 		}
 		m.pushOwn(d)
 	case ui.Done:
-		m.acted()
+		disarm(m.pane()) // a pane acted: the keys go back to the composer
+		m.focus = focusSession
 	case ui.Batch:
 		return m.act(a, from)
 	default:
@@ -110,11 +118,11 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	switch a := a.(type) {
 	case dialog.Rename:
 		m.note.Say("renaming…")
-		return renameSession(m.cfg.Context, m.cfg.Client, a.SessionID, a.Title)
+		return m.manage.Rename(a.SessionID, a.Title)
 	case dialog.Delete:
 		title := a.Target.DisplayTitle()
 		m.note.Say("deleting “" + ui.TitleLine(title) + "”…")
-		return deleteSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID, title)
+		return m.manage.Delete(a.Target.SessionID, title)
 	case dialog.TakeOver:
 		if s := m.tiles.Of(a.Gen); s != nil {
 			return s.Claim(true)
@@ -128,7 +136,8 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	case dialog.GiveKey:
 		return m.keepModelKey(a.Key, a.Save)
 	case dialog.Create:
-		return m.startSession(a.Request)
+		m.note.Say("starting a new session…")
+		return m.manage.Start(a.Request)
 	case dialog.WatchID:
 		return m.watchByID(a.ID)
 	case dialog.Run:
@@ -148,11 +157,10 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 		}
 	case sendHeld:
 		if s := m.tiles.Of(a.gen); s != nil {
-			cmd, act := s.SendHeld(a.texts)
-			return tea.Batch(cmd, m.act(act, nil))
+			return m.do(s.SendHeld(a.texts))
 		}
 	case quitAnyway:
-		return m.onQuitAnyway()
+		return tea.Quit // the drafts, the unanswered messages with them, are kept by the caller (Drafts)
 	case askWatch, showSessions, chimeInto:
 		return m.onWatchAction(a)
 	case runNearest:
@@ -162,8 +170,7 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	case chimeAnyway:
 		if v := m.visit; v != nil && !v.Sending() && m.composer.Value() == a.text { // still the draft: the dialog may have outlived a change of screen
 			m.composer.SetValue("")
-			cmd, act := v.ChimeText(a.text)
-			return tea.Batch(cmd, m.act(act, nil))
+			return m.do(v.ChimeText(a.text))
 		}
 	}
 	return nil

@@ -27,6 +27,7 @@ var actionSets = []struct {
 	{"session", "session", "action", "isSessionAction", "onSessionAction", "session.Action"},
 	{"mouse", "mouse", "action", "isMouseAction", "onMouseAction", "mouse.Action"},
 	{"visit", "visit", "action", "isVisitAction", "onVisitAction", "visit.Action"},
+	{"manage", "manage", "action", "isManageAction", "onManageAction", "manage.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 

@@ -4,8 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/session"
-	"github.com/sophia-labs/vehicle/tui/ui"
-	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // Drafts keeps what the person was writing, per session, between runs
@@ -21,18 +19,10 @@ type Drafts interface {
 	Save(key string, d KeptDraft) error
 }
 
-// KeptDraft is what is kept of a session between runs: the composer's
-// text, and a message sent with no answer yet (sending, or its answer
-// lost) by its request id and text, which the next run sends again as the
-// same request, so the host runs it once.
-type KeptDraft struct {
-	Text      string
-	RequestID string   // "" when no message waits for an answer
-	Request   string   // that message's text
-	Op        string   // and its op (prompt, follow_up, steer)
-	Refs      []string // and the context refs it carried
-	Shared    bool     // Load: another terminal shows this draft too
-}
+// KeptDraft is what is kept of a session between runs (session.KeptDraft):
+// the composer's text, and a message sent with no answer yet, which the
+// next run sends again as the same request, so the host runs it once.
+type KeptDraft = session.KeptDraft
 
 // draftMsg hands back the draft kept for a session being opened.
 type draftMsg struct {
@@ -67,64 +57,6 @@ func saveDraft(w *diskWrites, d Drafts, id string, kept KeptDraft) tea.Cmd {
 	})
 }
 
-// onDraft puts a kept draft in the composer, unless the person has begun
-// writing already, and a kept message with no answer back in the queue
-// lane, where enter sends the same request again.
-func (m *Model) onDraft(msg draftMsg) {
-	if msg.saved != nil {
-		m.failed(msg.saved)
-		return
-	}
-	if msg.err != nil { // the kept draft could not be read: said (statefile keeps the file)
-		m.failed(msg.err)
-		return
-	}
-	if msg.gen == visitGen {
-		if v, k := m.visit, msg.kept; v != nil {
-			m.act(v.Kept(visit.Draft{Text: k.Text, RequestID: k.RequestID, Request: k.Request, Op: k.Op}, m.composer.Blank()), nil)
-		}
-		return
-	}
-	s := m.tiles.Of(msg.gen)
-	if s == nil || msg.err != nil {
-		return
-	}
-	kept := msg.kept
-	if kept.RequestID != "" && s.Unconfirmed() == nil && !m.cfg.Watch {
-		s.KeepUnanswered(session.Outgoing{Op: kept.Op, RequestID: kept.RequestID, Text: kept.Request, Refs: kept.Refs, Kept: true})
-		if s == m.tiles.Focused() {
-			m.note.Say("your message with no answer is back in the queue lane: " + ui.KeyName(m.Keys.Send) +
-				" on an empty composer sends it again (the same request: it runs once)")
-		}
-		if s.State() != nil {
-			m.act(s.ConfirmFromStream(), nil) // the host had it: said so, nothing sent again
-		}
-	}
-	if kept.Text == "" {
-		return
-	}
-	if s != m.tiles.Focused() { // a tile without the focus: its composer is its draft
-		if s.Draft() == "" {
-			s.SetDraft(kept.Text)
-			s.Mark(s == m.tiles.Focused(), session.NeedDraft)
-		}
-		return
-	}
-	if !m.composer.Blank() {
-		return
-	}
-	m.composer.SetValue(kept.Text)
-	switch {
-	case kept.Shared:
-		m.note.Say("your draft is back in the composer, and open in another of your terminals too: send it from one only")
-	case s.Unconfirmed() != nil && s.Unconfirmed().Kept:
-		m.note.Say("your draft is back in the composer, and your message with no answer in the queue lane (" +
-			ui.KeyName(m.Keys.Send) + " on an empty composer sends it again: the same request)")
-	default:
-		m.note.Say("your draft is back in the composer")
-	}
-}
-
 // Draft is one open session's draft: its key (its host, graph and id) and
 // what is kept of it.
 type Draft struct {
@@ -141,32 +73,38 @@ func (m *Model) Drafts() []Draft {
 	if m.cfg.Watch {
 		return nil
 	}
-	out := make([]Draft, 0, len(m.tiles.All())+1)
+	var out []Draft
+	for _, d := range m.openDrafts() {
+		out = append(out, d.Draft)
+	}
+	return out
+}
+
+// openDraft is an open session's draft, with the generation of the
+// session (visitGen for the visit).
+type openDraft struct {
+	Draft
+	gen int
+}
+
+// openDrafts is the draft of every open session, as Drafts has them.
+func (m *Model) openDrafts() []openDraft {
+	out := make([]openDraft, 0, len(m.tiles.All())+1)
 	if v := m.visit; v != nil {
 		k := KeptDraft{Text: m.composer.Kept()}
 		if u := v.Unanswered(); u != nil {
 			k.RequestID, k.Request, k.Op = u.RequestID, u.Text, u.Op
 		}
-		out = append(out, Draft{Key: m.draftKey(v.ID()), Kept: k})
+		out = append(out, openDraft{Draft{Key: m.draftKey(v.ID()), Kept: k}, visitGen})
 	}
 	for _, s := range m.tiles.All() {
 		text := s.Draft()
 		if s == m.tiles.Focused() {
 			text = m.composer.Kept()
 		}
-		out = append(out, Draft{Key: m.draftKey(s.ID()), Kept: keptDraft(s, text)})
+		out = append(out, openDraft{Draft{Key: m.draftKey(s.ID()), Kept: s.Kept(text)}, s.Gen()})
 	}
 	return out
-}
-
-// keptDraft is what is kept of a session s whose composer holds text: with it,
-// the message sent with no answer yet, if any.
-func keptDraft(s *session.Session, text string) KeptDraft {
-	k := KeptDraft{Text: text}
-	if u := s.Unanswered(); u != nil {
-		k.RequestID, k.Request, k.Op, k.Refs = u.RequestID, u.Text, u.Op, u.Refs
-	}
-	return k
 }
 
 // draftKey names a session's draft: the same id on another host or graph

@@ -20,14 +20,14 @@ func TestTakeover(t *testing.T) {
 
 	a := drive(t, "terminal one", hostConfig(t, one), 80, 24)
 	a.m.cfg.SessionID = id
-	a.run(a.m.open(id))
+	a.run(open(a.m, id))
 	a.see("● you drive from this terminal", "● live")
 	a.send(typing("hello")...)
 	a.send(keyEnter)
 	a.see("You said: hello", "idle")
 
 	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	b.see("Take over or watch?", "● live", "## Echo", "◆ member user:ada", "· body started (in-process)")
 	offered := drawn(b.m, overlayPart, leasePart)
 	t.Run("offered", func(t *testing.T) { golden(t, offered) })
@@ -118,7 +118,7 @@ func TestOpenAndWatch(t *testing.T) {
 	id := newSession(t, one, "Watched")
 
 	b := drive(t, "watcher", hostConfig(t, two), 80, 24)
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	b.see("Take over or watch?")
 	b.send(keyEsc) // watch
 	b.see("◐ your other terminal drives (cli-one)", "your other terminal drives · enter offers to take over · ctrl+t takes over")

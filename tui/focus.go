@@ -54,7 +54,7 @@ func (m *Model) paneCan(f focus) bool {
 	case f == focusRoom:
 		return !m.cfg.Watch || len(s.State().Chimes) > 0
 	case f == focusQueue:
-		return len(m.laneItems()) > 0
+		return len(s.LaneItems()) > 0
 	case f == focusEntries:
 		return m.transcript.HasSelectable()
 	}
@@ -145,7 +145,7 @@ func (m *Model) clickPane(f focus, line int) {
 		}
 	}
 	if m.focus != f {
-		m.disarm()
+		disarm(m.pane())
 		m.focus = f
 		m.note.Say("")
 	}

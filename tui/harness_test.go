@@ -14,8 +14,10 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
-// waitLimit bounds every wait for a screen.
-const waitLimit = 10 * time.Second
+// waitLimit bounds every wait for a screen. It only guards against a hang
+// (a wait ends as soon as what it waits for shows), so it allows for a
+// loaded machine under -race: 10 s cut a wall test once at a load of 15.
+const waitLimit = 30 * time.Second
 
 // harness runs a model against a real host as Bubble Tea would: every
 // command in a goroutine, every answer back through Update on the test's

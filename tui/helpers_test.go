@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -68,9 +71,12 @@ func screen(m *Model) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// Parts of the screen, for goldens at a component's own size: a change to
-// one part (the status line, say) rewrites only the goldens of that part.
-// The whole screen's goldens are TestSizes' alone: the layout.
+// Parts of the screen, for goldens at a component's own size: a flow ends
+// in a state each component's own test draws too (drawnAs), and a change
+// to one part (the status line, say) rewrites only the goldens of that
+// part, in its package. The root keeps the goldens of whole screens
+// (TestSizes, the take-over between two terminals, the help over a
+// screen): a dozen at most.
 
 // drawn draws the screen as the program would and returns the parts, one
 // under another, as the person reads them (no styling, no trailing
@@ -108,6 +114,13 @@ func bodyPart(m *Model) string {
 	return strings.Join(lines[1:len(lines)-1], "\n")
 }
 
+// visitPart is the visit's own lines and the rule under them: the visit's
+// screen between its header and its composer (it shows no account).
+func visitPart(m *Model) string {
+	lines := strings.Split(bodyPart(m), "\n")
+	return strings.Join(lines[:len(lines)-max(m.composer.Height(), 1)], "\n")
+}
+
 // overlayPart is the overlay on top, as drawn over the screen's body; ""
 // when none shows.
 func overlayPart(m *Model) string {
@@ -122,6 +135,53 @@ func overlayPart(m *Model) string {
 func golden(t *testing.T, got string) {
 	t.Helper()
 	goldenfile.Check(t, filepath.Join("testdata", filepath.FromSlash(t.Name())+".golden"), got, *update)
+}
+
+// pkgPart is a part of the screen and the component package that draws it.
+type pkgPart struct {
+	pkg  string
+	draw func(*Model) string
+}
+
+// The parts by the packages that draw them.
+var (
+	transcriptOf = pkgPart{"transcript", transcriptPart}
+	roomOf       = pkgPart{"panes", roomPart}
+	queueOf      = pkgPart{"panes", queuePart}
+	leaseOf      = pkgPart{"panes", leasePart}
+	statusOf     = pkgPart{"panes", statusPart}
+	accountOf    = pkgPart{"panes", accountPart}
+	composerOf   = pkgPart{"composer", composerPart}
+	pickerOf     = pkgPart{"picker", pickerPart}
+	overlayOf    = pkgPart{"dialog", overlayPart}
+	headerOf     = pkgPart{"layout", headerPart}
+	visitOf      = pkgPart{"visit", visitPart}
+)
+
+// drawnAs compares what the parts draw at the end of a flow with the
+// goldens their components' own tests draw from the same state: each
+// package's parts, one under another, are
+// tui/<pkg>/testdata/<Test>Drawn/<case>.golden. The components' tests write
+// them (-update there); the root only reads them.
+func drawnAs(t *testing.T, m *Model, parts ...pkgPart) {
+	t.Helper()
+	test, name, _ := strings.Cut(t.Name(), "/")
+	var order []string
+	byPkg := map[string][]func(*Model) string{}
+	for _, p := range parts {
+		if _, ok := byPkg[p.pkg]; !ok {
+			order = append(order, p.pkg)
+		}
+		byPkg[p.pkg] = append(byPkg[p.pkg], p.draw)
+	}
+	for _, pkg := range order {
+		path := filepath.Join(pkg, "testdata", test+"Drawn", filepath.FromSlash(name)+".golden")
+		got := drawn(m, byPkg[pkg]...)
+		if _, err := os.Stat(path); got == "\n" && errors.Is(err, fs.ErrNotExist) {
+			continue // nothing of the package's shows, as its test draws nothing for the case
+		}
+		goldenfile.Check(t, path, got, false)
+	}
 }
 
 // Keys as the terminal sends them.
@@ -184,11 +244,23 @@ func lease(principal, clientID string) *client.Lease { return uitest.Lease(princ
 // snapshot is session s1 with a short conversation, driven per l.
 func snapshot(l *client.Lease) *client.Snapshot { return uitest.Snapshot(l) }
 
+// open closes the open sessions (releasing their leases) and opens id, as
+// the picker does.
+func open(m *Model, id string) tea.Cmd { return m.openTiles([]string{id}) }
+
+// entries is the open session's transcript entries.
+func entries(m *Model) []client.Entry {
+	if m.tiles.Focused() == nil || m.tiles.Focused().State() == nil {
+		return nil
+	}
+	return m.tiles.Focused().State().Entries
+}
+
 // opened is the model with session s1 open from snap.
 func opened(t *testing.T, cfg Config, w, h int, snap *client.Snapshot, claimErr error) *Model {
 	t.Helper()
 	m := newModel(t, cfg, w, h)
-	m.open("s1")
+	open(m, "s1")
 	msg := session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: claimErr}
 	if claimErr == nil && !cfg.Watch {
 		msg.Claim = &client.Claimed{Lease: *snap.Session.Lease}

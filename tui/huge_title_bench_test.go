@@ -23,7 +23,7 @@ func hugeTitle(n int) string {
 func benchSessionKey(b *testing.B, title string) {
 	m := New(testConfig(b))
 	m.Update(teaSize(120, 40))
-	m.open("s1")
+	open(m, "s1")
 	snap := bigSnapshot(20)
 	snap.Session.Title = &title
 	m.Update(session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap})

@@ -28,7 +28,7 @@ func TestHugeTitleIsCut(t *testing.T) {
 	snap.Chimes = []client.Chime{{ChimeID: "c1", Author: "bo " + long, Text: "a chime " + long, ReceivedAt: t0}}
 	m := New(testConfig(t))
 	feed(m, teaSize(100, 30))
-	m.open("s1")
+	open(m, "s1")
 	feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap}, press('x'))
 
 	got := screen(m)

@@ -91,7 +91,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.focus = focusPicker
 		return m.reload(m.tiles.Focused().ID())
 	case key.Matches(msg, m.Keys.TakeOver):
-		return m.takeOver()
+		return m.do(m.tiles.Focused().TakeOver())
 	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
@@ -100,8 +100,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Mouse):
 		return m.act(m.mouse.Toggle(), nil)
 	case key.Matches(msg, m.Keys.Unref) && !m.cfg.Watch:
-		m.dropLastRef()
-		return nil
+		return m.act(m.refs.DropLast(), nil)
 	case key.Matches(msg, m.Keys.Panes):
 		m.cyclePane(1)
 		return nil
@@ -168,7 +167,7 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.composer.SearchTakes(msg): // ctrl+r's search has enter and esc
 	case key.Matches(msg, m.Keys.Abort):
-		return m.abort()
+		return m.do(m.tiles.Focused().Abort())
 	case key.Matches(msg, m.Keys.Steer):
 		if why := running(m); why != "" && !m.cfg.Watch {
 			m.note.Say("no run to steer: " + ui.KeyName(m.Keys.Send) + " sends the draft as a message")
@@ -220,14 +219,6 @@ func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// entries is the open session's transcript entries.
-func (m *Model) entries() []client.Entry {
-	if m.tiles.Focused() == nil || m.tiles.Focused().State() == nil {
-		return nil
-	}
-	return m.tiles.Focused().State().Entries
-}
-
 // send sends the draft: a prompt while idle, a follow_up while a run is under
 // way, or a steer (op). The composer empties at once and gets the text back
 // if the host refuses it. The lease is claimed first, quietly, when free; a
@@ -237,7 +228,8 @@ func (m *Model) send(op string) tea.Cmd {
 	if s == nil {
 		return nil
 	}
-	text, cmd, handled := m.slash(op, m.composer.Value()) // a command runs even while a send is on its way
+	draft := m.composer.Value() // a command runs even while a send is on its way
+	text, cmd, handled := m.slash(draft, "Send the text to the model as it is?", "send it to the model as text", sendAnyway{op: op, text: draft})
 	switch {
 	case handled:
 		return cmd
@@ -248,8 +240,7 @@ func (m *Model) send(op string) tea.Cmd {
 		return nil
 	case m.composer.Blank():
 		if s.Unconfirmed() != nil && !m.cfg.Watch {
-			cmd, act := s.Resend()
-			return tea.Batch(cmd, m.act(act, nil))
+			return m.do(s.Resend())
 		}
 		return nil
 	}
@@ -270,7 +261,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 		return nil
 	}
 	draft := m.composer.Value()
-	cmd, act, sent := s.Send(op, text, m.refs)
+	cmd, act, sent := s.Send(op, text, m.refs.IDs())
 	if !sent {
 		m.composer.KeepApart() // the text waits: the next words are not glued to it
 		return m.act(act, nil)
@@ -278,18 +269,8 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 	keep := m.remember(draft)
 	m.composer.SetValue("")
 	m.transcript.ToBottom() // the person's own turn: follow it
-	m.refs = nil
+	m.refs.Clear()
 	return tea.Batch(keep, cmd, m.act(act, nil))
-}
-
-// takeOver claims the lease, taking it from another terminal of the
-// person's when one holds it: the person asked.
-func (m *Model) takeOver() tea.Cmd {
-	if m.tiles.Focused() == nil {
-		return nil
-	}
-	cmd, act := m.tiles.Focused().TakeOver()
-	return tea.Batch(cmd, m.act(act, nil))
 }
 
 // screenKeys is the key map of the screen under the overlays, for the

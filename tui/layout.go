@@ -5,7 +5,6 @@ import (
 
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/mouse"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -15,12 +14,15 @@ import (
 // root draws), each time it lays out (arrange) and draws (compose).
 
 // arrange lays the screen out for what Update changed: what the panes
-// show (syncPanes), every part's size (tui/screen, the one place sizes are
-// given), where the composer's keys go and what it hints. compose then
-// only reads.
+// show (syncPanes), every part's size (tui/layout, the one place sizes are
+// given), where the composer's keys go and what it hints. On an open
+// session's screen the tiles' transcripts turn pages on a wall and follow
+// line by line alone (transcript/jump.go), and those glanced at read their
+// streams slower. compose then only reads.
 func (m *Model) arrange() {
 	m.screen.SizeFixed(m.activity, m.status)
 	m.syncPanes()
+	s := m.tiles.Focused()
 	switch {
 	case m.focus == focusVisit && m.visit != nil:
 		hint := "write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver"
@@ -30,20 +32,12 @@ func (m *Model) arrange() {
 		m.composer.SetPlaceholder(hint)
 		m.screen.ArrangeVisit(m.visitView())
 		m.composer.SetFocused(m.top() == nil)
-	case m.focus == focusPicker || m.tiles.Focused() == nil:
+		return
+	case m.focus == focusPicker || s == nil:
 		m.composer.SetFocused(false)
 		m.screen.ArrangePicker(m.pickerView())
-	default:
-		m.arrangeSession()
+		return
 	}
-}
-
-// arrangeSession lays an open session's screen out: the tiles' transcripts
-// turn pages on a wall and follow line by line alone (transcript/jump.go),
-// those glanced at read their streams slower; the composer hints what
-// enter does now.
-func (m *Model) arrangeSession() {
-	s := m.tiles.Focused()
 	if m.transcript.Search().Height() > 0 {
 		m.transcript.Search().Sync()
 	}
@@ -67,17 +61,28 @@ func (m *Model) arrangeSession() {
 	}
 }
 
-// compose draws the screen laid out last and places the cursor; it reads
-// the state and changes none of it.
-func (m *Model) compose() (string, *tea.Cursor) {
+// compose draws the screen laid out last, places the cursor and names
+// the open session in the terminal's title (cut to windowTitleRunes); it
+// reads the state and changes none of it.
+func (m *Model) compose() (frame string, cur *tea.Cursor, title string) {
+	title = "vehicle"
+	if s := m.tiles.Focused(); s != nil && s.State() != nil {
+		title = ui.ClipRunes("vehicle · "+ui.TitleLine(s.State().Title()), windowTitleRunes)
+	}
 	switch m.screen.Kind() {
 	case layout.KindVisit:
-		return m.screen.DrawVisit(m.visitView())
+		frame, cur = m.screen.DrawVisit(m.visitView())
 	case layout.KindPicker:
-		return m.screen.DrawPicker(m.pickerView()), nil
+		frame = m.screen.DrawPicker(m.pickerView())
+	default:
+		frame, cur = m.screen.DrawSession(m.sessionView())
 	}
-	return m.screen.DrawSession(m.sessionView())
+	return frame, cur, title
 }
+
+// windowTitleRunes bounds the terminal's title: a tab or a title bar shows
+// a few dozen characters of it.
+const windowTitleRunes = 256
 
 // pickerView is the picker's screen, as the layout takes it.
 func (m *Model) pickerView() layout.Picker {
@@ -86,7 +91,7 @@ func (m *Model) pickerView() layout.Picker {
 		graph = "graph " + ui.SanitizeLine(m.cfg.Client.Graph()) + " · "
 	}
 	return layout.Picker{Facts: graph + m.picker.Facts(), List: m.picker, Composer: m.composer, Note: m.status.NoteLine(),
-		Hint: m.status.HintLine(m.picker.ShortHelp()), Over: m.overlay}
+		Hint: m.status.HintLine(m.picker.ShortHelp()), Over: m.overlays}
 }
 
 // sessionView is the focused session's screen, as the layout takes it:
@@ -94,9 +99,9 @@ func (m *Model) pickerView() layout.Picker {
 func (m *Model) sessionView() *layout.Session {
 	s := m.tiles.Focused()
 	v := &layout.Session{Title: ui.NameLine(s.ID()), Facts: ui.NameLine(s.ID()), Body: m.transcript,
-		Focused: m.tiles.Index(s), Zoom: m.zoom, Bar: m.transcript.Search(), Refs: m.refLines(), Account: m.accountP,
+		Focused: m.tiles.Index(s), Zoom: m.zoom, Bar: m.transcript.Search(), Refs: m.refs.Lines(m.width), Account: m.accountP,
 		Room: m.room, Queue: m.queue, Lease: m.lease, Activity: m.activity, Composer: m.composer,
-		ReadOnly: m.cfg.Watch, Status: m.status, Over: m.overlay}
+		ReadOnly: m.cfg.Watch, Status: m.status, Over: m.overlays}
 	if m.cfg.Client != nil {
 		v.Facts = ui.NameLine(m.cfg.Client.Graph()) + "/" + v.Facts
 	}
@@ -118,31 +123,17 @@ func (m *Model) sessionView() *layout.Session {
 		w, _ := m.screen.Size()
 		v.Gone = s.GoneLines(w)
 	}
-	for _, t := range m.tiles.All() {
-		v.Tiles = append(v.Tiles, m.tileOf(t))
+	for _, t := range m.tiles.All() { // each tile: its header over its transcript, its name on the line of those not shown
+		name := ui.NameLine(t.ID())
+		if t.State() != nil {
+			name = ui.TitleLine(t.State().Title())
+		}
+		if t.Needs() != "" {
+			name = "! " + name // it needs the person
+		}
+		v.Tiles = append(v.Tiles, layout.Tile{View: viewOf(t), Lines: func(w int) []string { return t.TileLines(w, t == s) }, Name: name})
 	}
 	return v
-}
-
-// tileOf is s as a tile of the wall: its transcript, its header over it,
-// and its name on the line of tiles not shown (marked when it needs the
-// person).
-func (m *Model) tileOf(s *session.Session) layout.Tile {
-	focused := s == m.tiles.Focused()
-	name := ui.NameLine(s.ID())
-	if s.State() != nil {
-		name = ui.TitleLine(s.State().Title())
-	}
-	if s.Needs() != "" {
-		name = "! " + name
-	}
-	return layout.Tile{View: viewOf(s), Lines: func(w int) []string { return s.TileLines(w, focused) }, Name: name}
-}
-
-// where is what is under the pointer at line y.
-func (m *Model) where(y int) mouse.Where {
-	spot, line := m.screen.SpotAt(y)
-	return mouse.Where{Spot: spot, Line: line}
 }
 
 // onMouseAction acts on what the mouse did: the focus to a pane clicked, a

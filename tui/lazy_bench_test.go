@@ -38,7 +38,7 @@ func openBigLazy(tb testing.TB, data []byte) *Model {
 	}
 	m := New(testConfig(tb))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.open("s1")
+	open(m, "s1")
 	m.Update(session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
 	m.View()
 	m.tiles.Focused().Hidden() // the count of the entries not folded, which the open runs off the loop

@@ -79,8 +79,8 @@ func twins(t *testing.T, c *client.Client, id string, w, h int) (lazy, eager *Mo
 	cfg := testConfig(t)
 	cfg.Watch = true
 	lazy, eager = newModel(t, cfg, w, h), newModel(t, cfg, w, h)
-	lazy.open(id)
-	eager.open(id)
+	open(lazy, id)
+	open(eager, id)
 	feed(lazy, session.OpenedMsg{Gen: lazy.tiles.Gen(), ID: id, Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
 	feed(eager, session.OpenedMsg{Gen: eager.tiles.Gen(), ID: id, Principal: "user:ada", Snap: snap})
 	lazy.transcript.SetFoldChunk(100) // several folds in a test's session
@@ -256,7 +256,7 @@ func TestUnreadableItemShows(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.Watch = true
 	m := newModel(t, cfg, 80, 24)
-	m.open("s1")
+	open(m, "s1")
 	feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: &ls.Snapshot, Lazy: ls})
 	s := screen(m)
 	for _, want := range []string{"before it", "unreadable item", `"{\"entryId\":\"e2\"`, "after it"} {

@@ -5,6 +5,7 @@
 package tui
 
 import (
+	"cmp"
 	"context"
 	"strings"
 	"time"
@@ -15,11 +16,15 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/layout"
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/note"
+	"github.com/sophia-labs/vehicle/tui/notify"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/refs"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -30,34 +35,38 @@ import (
 // to the open session, and the rest to the focused pane.
 type Model struct {
 	*common
-	writes *diskWrites // what is kept on disk by command, done by Flush if the program ends first
+	focus    focus        // where keys go when no overlay shows
+	lastKey  time.Time    // when the person last pressed a key
+	chord    string       // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
+	keysNote string       // what the key config asked for that the line editor keeps, said at start
+	writes   *diskWrites  // what is kept on disk by command, done by Flush if the program ends first
+	shown    shownKeeping // the drafts kept as the UI runs (drafts_shown.go)
 
 	// tap is told of every action before it is acted on (TapActions):
 	// nil but in the typing-safety harness.
 	tap func(ui.Action, ui.Component)
 
-	picker         *picker.Picker
-	transcript     *transcript.Transcript // the focused session's, or empty with none open
-	empty          *transcript.Transcript // shown with no session open
-	zoom           bool                   // the focused tile fills the wall
-	screen         *layout.Screen         // the layout: every part's size, and where it went
-	mouse          *mouse.Mouse           // the mouse: the last click, whether capture is off
-	continueNewest bool                   // --continue with nothing kept: open the newest session listed
-	continueRecent bool                   // --continue: the sessions kept not read yet
-	continueEarly  *picker.ListedMsg      // a listing that came before them, held for onRecent
-	composer       *composer.Composer
-	room           *panes.Room
-	queue          *panes.Queue
-	lease          *panes.Lease
-	accountP       *panes.Account
-	status         *panes.Status
-	activity       *panes.Activity
-	tiles          *session.Wall // the open sessions, one tile each, and the one with the focus
-	visit          *visit.Visit  // chiming into another person's room, nil when not
-	refs           []string      // the context refs the next text command carries
+	picker     *picker.Picker
+	transcript *transcript.Transcript // the focused session's, or empty with none open
+	empty      *transcript.Transcript // shown with no session open
+	zoom       bool                   // the focused tile fills the wall
+	screen     *layout.Screen         // the layout: every part's size, and where it went
+	mouse      *mouse.Mouse           // the mouse: the last click, whether capture is off
+	manage     *manage.Manager        // creating, renaming, deleting, cloning, forking, exporting; --continue
+	composer   *composer.Composer
+	room       *panes.Room
+	queue      *panes.Queue
+	lease      *panes.Lease
+	accountP   *panes.Account
+	status     *panes.Status
+	activity   *panes.Activity
+	tiles      *session.Wall    // the open sessions, one tile each, and the one with the focus
+	visit      *visit.Visit     // chiming into another person's room, nil when not
+	refs       *refs.Refs       // the context refs the next text command carries
+	ttls       map[string]int64 // the lease ttl (ms) a session was made with here, which its claims ask for again
+	watched    map[string]bool  // sessions opened to watch (/watch): opened without claiming their lease
 
-	blurred  bool // the terminal reported it lost the focus
-	notified int  // notices sent, for tests
+	notices *notify.Notices // the bell and the desktop notice, while the terminal is not focused
 
 	frame  string      // the last drawn screen: View's cache, read by View alone
 	title  string      // the last drawn window title (View's cache)
@@ -94,8 +103,8 @@ func New(cfg Config) *Model {
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
 		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
-	m.note, m.mouse = note.New(&m.Context), mouse.New(&m.Context)
-	m.screen = layout.New(&m.Context, cfg.Banner)
+	m.note, m.mouse, m.overlays = note.New(&m.Context), mouse.New(&m.Context), &dialog.Stack{}
+	m.screen, m.notices = layout.New(&m.Context, cfg.Banner), notify.New(cfg.NoBell, cfg.Desktop)
 	m.Tmux = cfg.Tmux
 	m.me = client.Me{Principal: cfg.Principal}
 	if cfg.Client != nil {
@@ -113,8 +122,13 @@ func New(cfg Config) *Model {
 	m.composer = composer.New(&m.Context, cfg.Editor)
 	m.composer.SetEditorRun(cfg.Context, cfg.EditorLent)
 	m.composer.SetReadOnly(cfg.Watch && !cfg.Chime)
-	m.picker = m.newPicker()
-	m.refs = addRefs(nil, cfg.ContextRefs...)
+	var host picker.Host // the session picker of the client's host
+	if c := cfg.Client; c != nil {
+		host = picker.Host{Gardend: c.GardendURL(), Service: c.ServiceURL(), Graph: c.Graph(), Visitor: c.Visitor()}
+	}
+	m.picker = picker.NewPicker(&m.Context, host, cfg.PollEvery)
+	m.manage = manage.New(&m.Context, cfg.Client, cfg.Context, manage.NewRequest(cfg.NewSession, cfg.NoClaim, cfg.ClaimTTL))
+	m.refs = refs.New(&m.Context, cfg.ContextRefs...)
 	m.keysNote = droppedWords(dropped)
 	m.resize(80, 24)
 	return m
@@ -129,14 +143,14 @@ func (m *Model) Init() tea.Cmd {
 	case m.cfg.Continue && !m.cfg.Chime:
 		m.focus = focusPicker
 		m.note.Say("opening what you had open last…")
-		m.continueRecent = true // a listing that comes before the sessions kept is held for them
+		m.manage.Continue() // a listing that comes before the sessions kept is held for them
 		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
 	case len(m.cfg.SessionIDs) > 1:
 		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)]))
 	case m.cfg.SessionID != "":
-		cmds = append(cmds, m.open(m.cfg.SessionID))
+		cmds = append(cmds, m.openTiles([]string{m.cfg.SessionID}))
 	case m.cfg.New && !m.cfg.Watch:
-		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.newRequest()))
+		cmds = append(cmds, m.manage.Again()) // the command line's
 		m.note.Say("starting a new session…")
 		m.focus = focusPicker
 	default:
@@ -168,6 +182,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.tiles.Focused() != nil {
 		cmd = tea.Batch(cmd, m.tiles.Focused().KeepCountdown())
 	}
+	if keep := m.keepShownDrafts(); keep != nil { // at a pause in typing, a focus moved (drafts_shown.go)
+		cmd = tea.Batch(cmd, keep)
+	}
 	if m.dirty {
 		m.arrange()
 		m.stale = true
@@ -175,17 +192,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.activity.Drawn() // the view the program asks for next draws it
 	}
 	return m, cmd
-}
-
-// draw composes the screen laid out last, once, into the frame cache:
-// compose only reads the state, and nothing but View reads the cache.
-func (m *Model) draw() {
-	if !m.stale {
-		return
-	}
-	m.frame, m.cursor = m.compose()
-	m.title = m.windowTitle()
-	m.stale = false
 }
 
 // route hands a message to what handles it: keys to the overlay on top or
@@ -201,16 +207,18 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		return m.onPaste(msg)
 	case tea.MouseWheelMsg:
-		return m.act(m.mouse.Wheel(msg, m.where(msg.Y)), nil)
+		spot, line := m.screen.SpotAt(msg.Y)
+		return m.act(m.mouse.Wheel(msg, mouse.Where{Spot: spot, Line: line}), nil)
 	case tea.MouseClickMsg:
 		if m.top() != nil {
 			return nil
 		}
-		return m.act(m.mouse.Click(msg, m.where(msg.Y)), nil)
-	case tea.FocusMsg:
-		m.onFocus(true)
-	case tea.BlurMsg:
-		m.onFocus(false)
+		spot, line := m.screen.SpotAt(msg.Y)
+		return m.act(m.mouse.Click(msg, mouse.Where{Spot: spot, Line: line}), nil)
+	case tea.FocusMsg, tea.BlurMsg:
+		_, focused := msg.(tea.FocusMsg)
+		m.notices.Focus(focused)
+		m.dirty = false
 	case session.FlushMsg:
 		drew, changed, cmd := m.tiles.Flush(msg)
 		m.dirty = drew && (changed || m.activity.Moved())
@@ -223,7 +231,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// onData routes the answers of the UI's commands.
+// onData routes the answers of the UI's commands, and the picker's ticks;
+// a message nothing here knows changes nothing shown.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case session.Msg: // every message of an open session, by its generation
@@ -233,21 +242,29 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	case ui.CopiedMsg:
 		cmd, act := msg.Outcome()
 		return tea.Batch(cmd, m.act(act, nil))
-	case draftMsg:
-		m.onDraft(msg)
+	case draftMsg: // a draft kept by an earlier run, back in the composer unless the person began writing
+		m.draftLoaded(msg) // from now on it is kept as it is shown (drafts_shown.go)
+		s := m.tiles.Of(msg.gen)
+		switch {
+		case m.failed(cmp.Or(msg.saved, msg.err)): // a draft not kept, or not read back (statefile keeps the file)
+		case msg.gen == visitGen && m.visit != nil:
+			k := msg.kept
+			m.act(m.visit.Kept(visit.Draft{Text: k.Text, RequestID: k.RequestID, Request: k.Request, Op: k.Op}, m.composer.Blank()), nil)
+		case s != nil:
+			m.act(s.TakeKept(msg.kept, s == m.tiles.Focused(), m.composer.Blank()), nil)
+		}
+	case draftPauseMsg:
+		return m.onDraftPause(msg)
 	case recentMsg:
-		return m.onRecent(msg)
+		if !msg.cont { // the picker offers them again, marked, when they were a wall
+			m.picker.Offer(msg.ids)
+			return nil
+		}
+		return m.act(m.manage.Recent(msg.ids, msg.err, m.focus == focusPicker && m.tiles.Focused() == nil), nil)
 	case historyMsg:
 		m.onHistory(msg)
-	default:
-		return m.onRoomData(msg)
-	}
-	return nil
-}
-
-// onRoomData routes the answers of the room's commands.
-func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
+	case manage.Msg:
+		return m.act(m.manage.Update(msg), nil)
 	case visit.ChimedMsg: // a visit's chime, or a session's kept chime sent again
 		if m.visit != nil {
 			return m.act(m.visit.Chimed(msg), nil)
@@ -258,12 +275,18 @@ func (m *Model) onRoomData(msg tea.Msg) tea.Cmd {
 		return m.onWatchProbed(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
-	case forkedMsg:
-		return m.onForked(msg)
-	case exportedMsg:
-		m.onExported(msg)
+	case picker.ListedMsg:
+		if msg.Principal != "" {
+			m.me.Principal = msg.Principal
+		}
+		// an older listing's answer, or a poll's from an earlier opening, changes nothing
+		m.dirty = m.picker.Takes(msg)
+		idle := m.focus == focusPicker && m.tiles.Focused() == nil
+		return tea.Batch(m.onPicker(msg), m.act(m.manage.Listed(manage.Listing{List: msg.List, Err: msg.Err, Poll: msg.Poll}, idle), nil))
+	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
+		return m.onPicker(msg)
 	default:
-		return m.onPickerData(msg)
+		m.dirty = false
 	}
 	return nil
 }
@@ -278,14 +301,17 @@ func (m *Model) onComposer(msg tea.Msg) tea.Cmd {
 // View, and hands it over; it changes no state Update reads (the frame is a
 // cache of compose's).
 func (m *Model) View() tea.View {
-	m.draw()
+	if m.stale { // once per layout: compose only reads, and nothing but View reads the cache
+		m.frame, m.cursor, m.title = m.compose()
+		m.stale = false
+	}
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	if m.mouse.Off() {
 		v.MouseMode = tea.MouseModeNone
 	}
-	v.ReportFocus = m.notices()
+	v.ReportFocus = m.notices.Wanted()
 	v.Cursor = m.cursor
 	v.WindowTitle = m.title
 	return v
@@ -354,17 +380,4 @@ func (m *Model) failed(err error) bool {
 	m.setErr(err)
 	m.note.Say("")
 	return true
-}
-
-// windowTitleRunes bounds the terminal's title: a tab or a title bar shows
-// a few dozen characters of it.
-const windowTitleRunes = 256
-
-// windowTitle names the open session in the terminal's title, cut to
-// windowTitleRunes.
-func (m *Model) windowTitle() string {
-	if m.tiles.Focused() != nil && m.tiles.Focused().State() != nil {
-		return ui.ClipRunes("vehicle · "+ui.TitleLine(m.tiles.Focused().State().Title()), windowTitleRunes)
-	}
-	return "vehicle"
 }

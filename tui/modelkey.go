@@ -123,7 +123,7 @@ func (m *Model) keepModelKey(k string, save bool) tea.Cmd {
 	switch {
 	case r != nil && r.Create:
 		m.note.Add(": starting the session again…")
-		cmds = append(cmds, createSession(m.cfg.Context, m.cfg.Client, m.askedAgain()))
+		cmds = append(cmds, m.manage.Again())
 	case !m.composer.Blank():
 		m.note.Add(": " + ui.KeyName(m.Keys.Send) + " sends your text again")
 	}

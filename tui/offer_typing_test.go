@@ -22,7 +22,7 @@ func TestOfferKeepsTypedText(t *testing.T) {
 	id := newSession(t, one, "Shared")
 
 	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	b.see("Take over or watch?")
 	untouched := func(when string) {
 		t.Helper()
@@ -71,7 +71,7 @@ func TestOfferLettersOnceReached(t *testing.T) {
 	id := newSession(t, one, "Shared")
 
 	b := drive(t, "terminal two", hostConfig(t, two), 100, 24)
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	b.see("Take over or watch?")
 	b.send(press('t'))
 	b.drain()

@@ -90,15 +90,11 @@ func (m *Model) underMsgs(msgs []tea.Msg, closed bool) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// overlay draws the overlay on top over a screen's body, if one shows.
-func (m *Model) overlay(body []string) []string { return m.overlays.Over(body, m.width) }
-
-// offer opens the take-over-or-watch offer for s, held by holder, when s
-// has the focus (a tile without it shows the offer when the focus comes to
+// offer opens the take-over-or-watch offer for s, held by holder (the
+// session keeps whose lease it offered to take over), when s has the focus (a tile without it shows the offer when the focus comes to
 // it); fromText says enter on text found the person's other terminal
 // driving: the text waits in the composer.
 func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
-	s.Offered(holder)
 	if s != m.tiles.Focused() {
 		return
 	}

@@ -32,28 +32,32 @@ func (m *Model) pane() ui.Component {
 	return nil
 }
 
-// armed reports whether the focused pane holds a proposed key.
-func (m *Model) armed() bool {
-	switch m.focus {
-	case focusRoom:
-		return m.room.Armed()
-	case focusQueue:
-		return m.queue.Armed()
-	case focusEntries:
-		return m.transcript.Armed()
-	}
-	return false
+// proposer is a pane whose text keys propose what they do, which enter
+// then does (ui.Guard): the room, the queue, the entries.
+type proposer interface {
+	Armed() bool
+	Disarm() string
 }
 
-// disarm forgets the key the focused pane proposed and returns its text.
-func (m *Model) disarm() string {
-	switch m.focus {
-	case focusRoom:
-		return m.room.Disarm()
-	case focusQueue:
-		return m.queue.Disarm()
-	case focusEntries:
-		return m.transcript.Disarm()
+// armed reports whether pane p holds a proposed key.
+func armed(p ui.Component) bool {
+	q, ok := p.(proposer)
+	return ok && q.Armed()
+}
+
+// disarm forgets the key pane p proposed and returns its text.
+func disarm(p ui.Component) string {
+	if q, ok := p.(proposer); ok {
+		return q.Disarm()
+	}
+	return ""
+}
+
+// hint says what the keys do in pane p, for the status line; "" for a
+// pane (or the composer) whose own lines say it.
+func hint(p ui.Component) string {
+	if h, ok := p.(interface{ Hint() string }); ok {
+		return h.Hint()
 	}
 	return ""
 }
@@ -75,17 +79,17 @@ func (m *Model) onPaneKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 // composer.
 func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.Keys.Back) {
-		m.disarm()
+		disarm(m.pane())
 		m.focus = focusSession
 		return nil
 	}
 	typed := msg.Key().Text != "" && msg.Mod&(tea.ModCtrl|tea.ModAlt) == 0
-	if !(typed && m.armed()) {
+	if !(typed && armed(m.pane())) {
 		if cmd, ok := m.onPaneKey(msg); ok {
 			return cmd
 		}
 	}
-	first := m.disarm()
+	first := disarm(m.pane())
 	if msg.Key().Text == "" || msg.Mod&(tea.ModCtrl|tea.ModAlt) != 0 {
 		return nil
 	}
@@ -95,12 +99,6 @@ func (m *Model) onPanesKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.composer.Type(tea.KeyPressMsg{Code: []rune(first)[0], Text: first})
 	}
 	return m.onComposerKey(msg)
-}
-
-// acted ends a pane action: the focus goes back to the composer.
-func (m *Model) acted() {
-	m.disarm()
-	m.focus = focusSession
 }
 
 // syncPanes tells the smaller panes what the open session shows now; they
@@ -114,8 +112,8 @@ func (m *Model) syncPanes() {
 	m.queue.SetFocused(m.focus == focusQueue)
 	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
 		KeyVariable: m.modelKeyVariable()}
-	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), Armed: m.armed(), MouseOff: m.mouse.Off(),
-		Hint: m.paneHint(), Budget: !m.activity.Shows()}
+	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), Armed: armed(m.pane()), MouseOff: m.mouse.Off(),
+		Hint: hint(m.pane()), Budget: !m.activity.Shows()}
 	if s == nil {
 		m.status.Set(status)
 		m.accountP.Set(acc)
@@ -143,7 +141,7 @@ func (m *Model) syncPanes() {
 	}
 	drv := m.driver()
 	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
-	m.queue.Set(panes.QueueView{Items: m.laneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
+	m.queue.Set(panes.QueueView{Items: s.LaneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
 }
 
 // driver is who drives the open session when this terminal does not, for
@@ -161,17 +159,6 @@ func (m *Model) driver() panes.Driver {
 	return d
 }
 
-// paneHint says what the keys do in the focused pane, for the status line.
-func (m *Model) paneHint() string {
-	switch m.focus {
-	case focusQueue:
-		return m.queue.Hint()
-	case focusEntries:
-		return m.transcript.Hint()
-	}
-	return ""
-}
-
 // onPanesAction acts on what the person did in a pane of the open session;
 // in a session that is gone nothing is sent, and the status says so.
 func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
@@ -184,25 +171,22 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 	}
 	switch a := a.(type) {
 	case panes.Resolve:
-		cmd, act := s.Resolve(a.Chime, a.Accept)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.Resolve(a.Chime, a.Accept))
 	case panes.SetPolicy:
-		cmd, act := s.SetPolicy(a.Policy)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.SetPolicy(a.Policy))
 	case panes.Resend:
-		cmd, act := s.Resend()
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.Resend())
 	case panes.SendAgain:
 		cmd, act, sent := s.SendAgain(a.Item)
-		if sent {
-			m.acted()
+		if sent { // the pane acted: the keys go back to the composer
+			disarm(m.pane())
+			m.focus = focusSession
 		}
 		return tea.Batch(cmd, m.act(act, nil))
 	case panes.Forget:
 		s.Forget(a.Item)
 	case panes.CancelQueued:
-		cmd, act := s.CancelQueued(a.Item)
-		return tea.Batch(cmd, m.act(act, nil))
+		return m.do(s.CancelQueued(a.Item))
 	}
 	return nil
 }
@@ -223,7 +207,7 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 			return m.act(gone, nil)
 		}
 		m.note.Say("forking before this entry…")
-		return forkBefore(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.EntryID)
+		return m.manage.Fork(s.Context(), s.Gen(), s.ID(), a.EntryID)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -42,14 +43,14 @@ func TestPicker(t *testing.T) {
 		{"rename dialog", 80, 24, append([]tea.Msg{keyDown, keyRename, keyBackspace, keyBackspace}, typing("overs!")...)},
 		{"delete confirmation", 80, 24, []tea.Msg{keyDown, keyDelete}},
 		{"delete cancelled", 80, 24, []tea.Msg{keyDown, keyDelete, press('n'), keyEnter}},
-		{"deleted", 80, 24, []tea.Msg{keyDown, keyDelete, press('y'), keyEnter, deletedMsg{id: "s2", title: "Leases and takeovers",
-			outcome: &client.DeleteOutcome{Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2"}, MirrorTrashed: true}}}},
-		{"deleted mirror not trashed", 80, 24, []tea.Msg{deletedMsg{id: "s2", title: "Leases and takeovers",
-			outcome: &client.DeleteOutcome{Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2"},
+		{"deleted", 80, 24, []tea.Msg{keyDown, keyDelete, press('y'), keyEnter, manage.DeletedMsg{ID: "s2", Title: "Leases and takeovers",
+			Outcome: &client.DeleteOutcome{Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2"}, MirrorTrashed: true}}}},
+		{"deleted mirror not trashed", 80, 24, []tea.Msg{manage.DeletedMsg{ID: "s2", Title: "Leases and takeovers",
+			Outcome: &client.DeleteOutcome{Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2"},
 				MirrorErr: errors.New("the session is deleted, but its mirrored document is not in the Trash")}}}},
-		{"delete refused", 80, 24, []tea.Msg{deletedMsg{id: "s3", title: "Plan the trip",
-			err: &client.Error{Code: client.CodeSessionRunning, Message: "a run is under way: abort it first"}}}},
-		{"cloned", 80, 24, []tea.Msg{keyClone, clonedMsg{branched: &client.Branched{Session: summary("s6", "Copy of Expired lease", t0, nil)}}}},
+		{"delete refused", 80, 24, []tea.Msg{manage.DeletedMsg{ID: "s3", Title: "Plan the trip",
+			Err: &client.Error{Code: client.CodeSessionRunning, Message: "a run is under way: abort it first"}}}},
+		{"cloned", 80, 24, []tea.Msg{keyClone, manage.ClonedMsg{Branched: &client.Branched{Session: summary("s6", "Copy of Expired lease", t0, nil)}}}},
 		{"help", 80, 24, []tea.Msg{keyF1}},
 		{"help closed", 80, 24, []tea.Msg{keyF1, keyEsc}},
 	}
@@ -57,7 +58,7 @@ func TestPicker(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := picking(t, c.w, c.h)
 			feed(m, c.msgs...)
-			golden(t, drawn(m, headerPart, pickerPart))
+			drawnAs(t, m, headerOf, pickerOf)
 		})
 	}
 }
@@ -67,9 +68,9 @@ func TestPickerEmptyAndLoading(t *testing.T) {
 	t.Parallel()
 	m := newModel(t, testConfig(t), 80, 12)
 	m.Init()
-	t.Run("loading", func(t *testing.T) { golden(t, drawn(m, headerPart, pickerPart)) })
+	t.Run("loading", func(t *testing.T) { drawnAs(t, m, headerOf, pickerOf) })
 	feed(m, picker.ListedMsg{Gen: m.picker.Asked(), Principal: "user:ada"})
-	t.Run("empty", func(t *testing.T) { golden(t, drawn(m, headerPart, pickerPart)) })
+	t.Run("empty", func(t *testing.T) { drawnAs(t, m, headerOf, pickerOf) })
 }
 
 // TestPickerSortsNewestFirst orders a listing by its last change.

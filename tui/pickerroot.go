@@ -7,18 +7,12 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/picker"
+	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
-
-// newPicker is the session picker of the client's host.
-func (m *Model) newPicker() *picker.Picker {
-	var host picker.Host
-	if c := m.cfg.Client; c != nil {
-		host = picker.Host{Gardend: c.GardendURL(), Service: c.ServiceURL(), Graph: c.Graph(), Visitor: c.Visitor()}
-	}
-	return picker.NewPicker(&m.Context, host, m.cfg.PollEvery)
-}
 
 // pickerShown reports whether the screen is the session picker's.
 func (m *Model) pickerShown() bool {
@@ -57,7 +51,7 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
 		delete(m.watched, a.ID) // opened from the list: claimed as any other
-		return m.open(a.ID)
+		return m.openTiles([]string{a.ID})
 	case picker.OpenMany:
 		for _, id := range a.IDs {
 			delete(m.watched, id)
@@ -69,7 +63,7 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 		return m.openNewSession()
 	case picker.Clone:
 		m.note.Say("cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…")
-		return cloneSession(m.cfg.Context, m.cfg.Client, a.Target.SessionID)
+		return m.manage.Clone(a.Target.SessionID)
 	}
 	return nil
 }
@@ -93,88 +87,61 @@ func inspectListed(ctx context.Context, c *client.Client, a picker.Inspect) tea.
 	}
 }
 
-// onPickerData handles the answers of the picker's commands.
-func (m *Model) onPickerData(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case picker.ListedMsg:
-		if msg.Principal != "" {
-			m.me.Principal = msg.Principal
-		}
-		// an older listing's answer, or a poll's from an earlier opening, changes nothing
-		m.dirty = m.picker.Takes(msg)
-		return tea.Batch(m.onPicker(msg), m.continueWith(msg))
-	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
-		return m.onPicker(msg)
-	case renamedMsg:
-		return m.onRenamed(msg)
-	case clonedMsg:
-		return m.onCloned(msg)
-	case createdMsg:
-		if m.failed(msg.err) {
-			m.explainRefusal(msg.err)
-			m.refusedAtCreate(msg.err)
-			if m.account == nil && m.refusal != nil {
-				return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
-			}
-			return nil
-		}
-		if ttl := m.askedAgain().TTLMs; ttl > 0 {
+// onManageAction acts on what the manager reported: list again, open what
+// was made or forked (a fork of a session closed since opens nothing), show
+// a delete's outcome, give a refused create or export its due.
+func (m *Model) onManageAction(a manage.Action) tea.Cmd {
+	switch a := a.(type) {
+	case manage.Reload:
+		return m.reload(a.Select)
+	case manage.Open:
+		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)])
+	case manage.Created:
+		if a.TTLMs > 0 {
 			if m.ttls == nil {
 				m.ttls = map[string]int64{}
 			}
-			m.ttls[msg.created.Session.SessionID] = ttl // its claims keep the lease it was made with
+			m.ttls[a.ID] = a.TTLMs // its claims keep the lease it was made with
 		}
-		cmd, joined := m.joinWall(msg.created.Session.SessionID)
+		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
 		m.tiles.Focused().MarkCreated()
 		if joined != "" {
-			m.tiles.Focused().SayOnOpen(ui.SanitizeLine(msg.created.Session.SessionID) + " is new: " + joined)
+			m.tiles.Focused().SayOnOpen(ui.SanitizeLine(a.ID) + " is new: " + joined)
 		}
 		return cmd
-	case deletedMsg:
-		return m.onDeleted(msg)
-	default:
-		m.dirty = false
+	case manage.CreateRefused:
+		if a.Meaning != "" { // whole, with what it means, over the status line that cuts it
+			m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(a.Err, &m.Keys)+"\n\n"+a.Meaning))
+		}
+		m.keepRefusal(a.Err, true)
+		if m.account == nil && m.refusal != nil {
+			return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
+		}
+	case manage.Deleted:
+		var closing tea.Cmd
+		if s := m.tiles.Focused(); s != nil && s.ID() == a.ID {
+			closing = m.closeTile(s, true)
+		}
+		m.push(dialog.NewDeleted(&m.Context, a.ID, a.Title, a.Outcome))
+		return tea.Batch(closing, m.reload(""))
+	case manage.Forked:
+		if m.tiles.Of(a.Gen) == nil || m.failed(a.Err) {
+			return nil
+		}
+		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
+		if a.Text != "" {
+			m.composer.SetValue(a.Text)
+		}
+		said := a.Said
+		if joined != "" {
+			said += " · " + joined
+		}
+		m.tiles.Focused().SayOnOpen(said)
+		return cmd
+	case manage.ExportFailed:
+		if m.tiles.Focused() != nil && !m.cfg.Watch {
+			m.composer.Restore(a.Line) // the command back, to change and run again
+		}
 	}
 	return nil
-}
-
-// onRenamed shows a rename's outcome and lists again.
-func (m *Model) onRenamed(msg renamedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
-	}
-	m.setErr(nil)
-	m.note.Say("renamed to “" + ui.TitleLine(msg.session.DisplayTitle()) + "”")
-	return m.reload(msg.session.SessionID)
-}
-
-// onCloned says where the clone is and lists again, selecting it.
-func (m *Model) onCloned(msg clonedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
-	}
-	m.setErr(nil)
-	m.note.Say("cloned as “" + ui.TitleLine(msg.branched.Session.DisplayTitle()) + "” (" +
-		ui.SanitizeLine(msg.branched.Session.SessionID) + ")")
-	return m.reload(msg.branched.Session.SessionID)
-}
-
-// onDeleted says both outcomes of a delete: the session in the host's
-// trash, and the mirrored document in the workspace's Trash (or why not).
-func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
-	if m.failed(msg.err) {
-		return nil
-	}
-	m.setErr(nil)
-	out := msg.outcome
-	m.note.Say("deleted “" + ui.SanitizeLine(msg.title) + "”")
-	if out.MirrorErr != nil {
-		m.note.Add(": its mirrored document is not in the Trash")
-	}
-	var closing tea.Cmd
-	if m.tiles.Focused() != nil && m.tiles.Focused().ID() == msg.id {
-		closing = m.closeSession()
-	}
-	m.push(dialog.NewDeleted(&m.Context, msg.id, msg.title, *out))
-	return tea.Batch(closing, m.reload(""))
 }

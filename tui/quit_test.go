@@ -96,7 +96,7 @@ func TestDraftsPerSession(t *testing.T) {
 	a := drive(t, "ada", cfg, 80, 24)
 	a.see("┃ kept from before", "your draft is back in the composer")
 	a.send(typing(", and more")...)
-	a.run(a.m.open(second))
+	a.run(open(a.m, second))
 	a.see("vehicle · Second")
 	select {
 	case k := <-store.saved:
@@ -109,7 +109,7 @@ func TestDraftsPerSession(t *testing.T) {
 	if a.m.composer.Value() != "" {
 		t.Errorf("the other session's composer holds %q", a.m.composer.Value())
 	}
-	a.run(a.m.open(first))
+	a.run(open(a.m, first))
 	a.see("┃ kept from before, and more")
 	if d := a.m.Drafts(); len(d) != 1 || d[0].Key != key(first) || d[0].Kept.Text != "kept from before, and more" {
 		t.Errorf("Drafts() = %+v", d)

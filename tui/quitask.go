@@ -3,8 +3,6 @@ package tui
 import (
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -62,7 +60,3 @@ func (m *Model) askQuit() bool {
 		ui.KeyName(m.Keys.Quit) + " or " + ui.KeyName(m.Keys.Dismiss) + " stays")
 	return true
 }
-
-// onQuitAnyway quits: the drafts, the unanswered messages with them, are
-// kept by the caller (Drafts).
-func (m *Model) onQuitAnyway() tea.Cmd { return tea.Quit }

@@ -27,8 +27,8 @@ func TestRefChips(t *testing.T) {
 	feed(m, typing("/etc please")...)
 	m.composer.SetValue("//etc please")
 	_, cmd := m.Update(keyEnter)
-	if cmd == nil || len(m.refs) != 0 || m.tiles.Focused().Unconfirmed() != nil {
-		t.Fatalf("the send did not take the refs: cmd %v, refs %q", cmd != nil, m.refs)
+	if cmd == nil || len(m.refs.IDs()) != 0 || m.tiles.Focused().Unconfirmed() != nil {
+		t.Fatalf("the send did not take the refs: cmd %v, refs %q", cmd != nil, m.refs.IDs())
 	}
 	if strings.Contains(screen(m), "⊕") {
 		t.Fatal("the chips stay while the send is on its way")
@@ -38,8 +38,8 @@ func TestRefChips(t *testing.T) {
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "rq1", Text: "/etc please", Refs: []string{"doc-1", "doc-2"}}
 	refused := &client.Error{Status: 409, Code: client.CodeLeaseRequired, Message: "claim first"}
 	feed(m, session.SentMsg{Gen: m.tiles.Gen(), Out: out, Err: refused})
-	if !slices.Equal(m.refs, []string{"doc-1", "doc-2", "doc-3"}) {
-		t.Fatalf("after the refusal the refs are %q", m.refs)
+	if !slices.Equal(m.refs.IDs(), []string{"doc-1", "doc-2", "doc-3"}) {
+		t.Fatalf("after the refusal the refs are %q", m.refs.IDs())
 	}
 	if got := m.composer.Value(); got != "//etc please" {
 		t.Fatalf("the refused text came back as %q", got)

@@ -16,7 +16,7 @@ func TestRestartUnconfirmsLease(t *testing.T) {
 	one := person(t, srv, "ada-token", "cli-one")
 	id := newSession(t, one, "Restarted")
 	a := drive(t, "driver", hostConfig(t, one), 80, 24)
-	a.run(a.m.open(id))
+	a.run(open(a.m, id))
 	a.see("● you drive from this terminal", "● live")
 
 	claims := func() int {

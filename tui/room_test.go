@@ -111,7 +111,7 @@ func TestRoom(t *testing.T) {
 				m = watching(t)
 			}
 			feed(m, c.steps(m)...)
-			golden(t, drawn(m, roomPart, overlayPart, leasePart, statusPart))
+			drawnAs(t, m, roomOf, overlayOf, leaseOf, statusOf)
 		})
 	}
 }

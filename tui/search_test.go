@@ -199,7 +199,7 @@ func TestSearchFollowsNewEntries(t *testing.T) {
 	// The session opened again with another transcript: the index is built
 	// again for it, the query kept.
 	snap := long(30)
-	m.open("s1")
+	open(m, "s1")
 	feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap,
 		Claim: &client.Claimed{Lease: *snap.Session.Lease}})
 	if m.focus == focusSearch {
@@ -355,7 +355,7 @@ func TestEntriesStartWhereTheWindowIs(t *testing.T) {
 	if m.focus != focusEntries {
 		t.Fatal("tab never reached the entries")
 	}
-	es := m.entries()
+	es := entries(m)
 	if sel, _ := selIndex(m), 0; sel >= len(es)-1 || sel < beforeFirst {
 		t.Fatalf("selected entry %d of %d, the window's top is %d", sel, len(es), beforeFirst)
 	}

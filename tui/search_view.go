@@ -13,7 +13,7 @@ func (m *Model) onTranscriptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := &m.Keys
 	switch {
 	case key.Matches(msg, k.Top):
-		m.toFirst()
+		m.transcript.ToFirst() // in the entries pane, the first that can be selected
 	case m.focus == focusSearch:
 		if key.Matches(msg, k.Sessions, k.TakeOver, k.Info, k.Mouse, k.Panes, k.PanesBack) {
 			return nil, false
@@ -28,13 +28,9 @@ func (m *Model) onTranscriptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// toFirst scrolls to the first message; in the entries pane it selects
-// the first that can be selected.
-func (m *Model) toFirst() { m.transcript.ToFirst() }
-
 // openSearch shows the search bar with the last query, typing.
 func (m *Model) openSearch() {
-	m.disarm()
+	disarm(m.pane())
 	m.focus = focusSearch
 	m.note.Say("")
 	m.transcript.Search().SetShown(m.tiles.Focused() != nil)

@@ -7,18 +7,18 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// open closes the open sessions (releasing their leases) and opens id.
-func (m *Model) open(id string) tea.Cmd { return m.openTiles([]string{id}) }
-
 // openTiles closes the open sessions (releasing their leases and keeping
 // their drafts) and opens ids, one tile each, the first focused.
-func (m *Model) openTiles(ids []string) tea.Cmd {
+func (m *Model) openTiles(ids []string) tea.Cmd { return m.openTilesAt(ids, 0) }
+
+// openTilesAt is openTiles with the focus on tile focus: the others never
+// have it, so what needs the person in them stays marked.
+func (m *Model) openTilesAt(ids []string, focus int) tea.Cmd {
 	ids = distinct(ids)
 	query := m.transcript.Search().Query() // the person's last search goes on
 	keep := m.saveDrafts()
@@ -52,7 +52,7 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 	m.tiles.Set(tiles)
 	m.visit, m.zoom = nil, false
 	cmds = append(cmds, saveRecent(m.writes, m.cfg.Recent, ids))
-	m.focusTile(0) // its draft in the composer: a draft for another session is not sent here
+	m.focusTile(min(max(focus, 0), len(ids)-1)) // its draft in the composer: a draft for another session is not sent here
 	m.focus = focusSession
 	m.note.Say(m.tiles.OpeningNote())
 	m.setErr(nil)
@@ -65,15 +65,14 @@ func (m *Model) openTiles(ids []string) tea.Cmd {
 func (m *Model) joinWall(id string) (tea.Cmd, string) {
 	open := m.tiles.All()
 	if len(open) < 2 {
-		return m.open(id), ""
+		return m.openTiles([]string{id}), ""
 	}
 	ids := make([]string, 0, len(open)+1)
 	for _, s := range open {
 		ids = append(ids, s.ID())
 	}
 	ids = distinct(append(ids, id))
-	cmd := m.openTiles(ids)
-	m.focusTile(slices.Index(ids, id))
+	cmd := m.openTilesAt(ids, slices.Index(ids, id))
 	return cmd, "it joined the wall: " + strconv.Itoa(len(ids)) + " sessions open (" + ui.KeyName(m.Keys.Zoom) + " shows it alone)"
 }
 
@@ -105,36 +104,26 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
 }
 
-// closeSession ends the focused session's stream and gives its lease up;
-// the next tile, if any, takes the focus.
-func (m *Model) closeSession() tea.Cmd {
-	s := m.tiles.Focused()
-	if s == nil {
+// closeTile takes s off the wall, the next tile taking the focus if it had
+// it. With request its stream is closed and the lease this terminal holds
+// given up (Session.Close); without (a session that failed to open), its
+// requests just end.
+func (m *Model) closeTile(s *session.Session, request bool) tea.Cmd {
+	i, focused := m.tiles.Drop(s)
+	if i < 0 {
 		return nil
 	}
-	i, _ := m.tiles.Drop(s)
-	m.transcript = m.empty
-	if n := len(m.tiles.All()); n > 0 {
-		m.focusTile(min(i, n-1))
+	var cmd tea.Cmd
+	if request {
+		cmd = s.Close(s.Driving())
+	} else {
+		s.Cancel()
 	}
-	return s.Close(s.Driving())
-}
-
-// keepFocus moves the focus off a pane that has nothing left to show.
-func (m *Model) keepFocus() {
-	switch {
-	case m.focus == focusQueue && len(m.laneItems()) == 0:
-		m.focus = focusSession
-	case m.focus == focusEntries && !m.transcript.HasSelectable():
-		m.focus = focusSession
+	if focused {
+		m.transcript = m.empty
+		if n := len(m.tiles.All()); n > 0 {
+			m.focusTile(min(i, n-1))
+		}
 	}
-}
-
-// laneItems are the focused session's waiting commands
-// (session.Session.LaneItems).
-func (m *Model) laneItems() []panes.LaneItem {
-	if s := m.tiles.Focused(); s != nil {
-		return s.LaneItems()
-	}
-	return nil
+	return cmd
 }

@@ -77,7 +77,7 @@ func TestComposer(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, composerPart, statusPart))
+			drawnAs(t, m, composerOf, statusOf)
 		})
 	}
 }
@@ -168,7 +168,7 @@ func TestLease(t *testing.T) {
 			cfg.Watch = c.watch
 			snap := snapshot(c.lease)
 			m := newModel(t, cfg, 80, 24)
-			m.open("s1")
+			open(m, "s1")
 			msg := session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snap, ClaimErr: c.claimErr}
 			if c.claimErr == nil && !c.watch {
 				msg.Claim = &client.Claimed{}
@@ -177,7 +177,7 @@ func TestLease(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, leasePart, composerPart))
+			drawnAs(t, m, leaseOf, composerOf)
 		})
 	}
 }
@@ -219,7 +219,7 @@ func TestStatusLine(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := driven(t, 80, 24)
 			feed(m, c.steps(m)...)
-			golden(t, drawn(m, statusPart))
+			drawnAs(t, m, statusOf)
 		})
 	}
 }

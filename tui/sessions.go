@@ -1,19 +1,19 @@
 package tui
 
 import (
-	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
 // The open sessions are tui/session's: the root routes each its messages
-// (by generation), tells it where it stands (placeOf) and acts on what it
+// (by generation), tells it where it stands (session.Place) and acts on what it
 // reports (onSessionAction).
 
 // onSessionMsg hands a message to the open session of its generation; one
@@ -24,8 +24,9 @@ func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
 		m.dirty = false
 		return m.tiles.Stray(msg)
 	}
-	cmd, act := s.Update(msg, m.placeOf(s))
-	return tea.Batch(cmd, m.act(act, nil))
+	place := session.Place{Focused: s == m.tiles.Focused(), Throttled: m.tiles.Throttled(s), Me: m.me, LastKey: m.lastKey,
+		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()} // where it stands, and what of the program's it needs
+	return m.do(s.Update(msg, place))
 }
 
 // restore puts text a session gave back in the composer (marked when it
@@ -38,7 +39,7 @@ func (m *Model) restore(a session.Restore) {
 	}
 	m.composer.Restore(text)
 	if a.Refs != nil {
-		m.refs = addRefs(a.Refs, m.refs...)
+		m.refs.GiveBack(a.Refs)
 	}
 }
 
@@ -66,9 +67,13 @@ func (m *Model) giveBack(a session.GiveBack) {
 // wall and says why; with no tile left, the picker shows again.
 func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	if s := m.tiles.Of(a.Gen); s != nil {
-		m.dropTile(s)
+		m.closeTile(s, false)
 	}
-	m.setErr(m.noAccess(a.ID, a.Err))
+	graph := ""
+	if m.cfg.Client != nil {
+		graph = m.cfg.Client.Graph()
+	}
+	m.setErr(note.NoAccess(a.ID, graph, a.Err))
 	if len(m.tiles.All()) > 0 {
 		return nil
 	}
@@ -77,38 +82,15 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	return m.reload("")
 }
 
-// noAccess words the host's not_found for a session this person asked
-// for by its id: to anyone but its owner a session does not exist, so it
-// says there is no access to it, and what this person may do instead (a
-// member of the graph chimes into it); err as it is otherwise.
-func (m *Model) noAccess(id string, err error) error {
-	var e *client.Error
-	if !errors.As(err, &e) || e.Code != client.CodeNotFound || id == "" {
-		return err
-	}
-	graph := "this graph"
-	if m.cfg.Client != nil {
-		graph = "graph " + m.cfg.Client.Graph()
-	}
-	msg := "no access to session " + id + ": only its owner reads it, and to anyone else it is not found " +
-		"(or " + graph + " has no session " + id + ") · vehicle --session " + id + " --chime writes to its driver, " +
-		"if you have a role on " + graph + " · the host said: " + e.Message
-	return &client.Error{Status: e.Status, Code: e.Code, Message: msg, Details: e.Details}
-}
-
-// placeOf is what the root tells s about where it stands.
-func (m *Model) placeOf(s *session.Session) session.Place {
-	return session.Place{Focused: s == m.tiles.Focused(), Throttled: m.tiles.Throttled(s), Me: m.me, LastKey: m.lastKey,
-		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
-}
-
 // onSessionAction acts on what an open session reported.
 func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	switch a := a.(type) {
 	case session.Restore:
 		m.restore(a)
+	case session.Fill:
+		m.composer.SetValue(a.Text)
 	case session.Refused:
-		m.refused(a.Err)
+		m.keepRefusal(a.Err, false)
 	case session.Accepted:
 		m.refusal = nil
 		if acc := m.account; acc != nil && acc.Kind != client.AccountMember && !a.Replayed {
@@ -124,7 +106,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.RedrawStreams:
 		m.redrawStreams()
 	case session.Notify:
-		return m.notify(a.Text)
+		return m.notices.Notify(a.Text)
 	case session.LogError:
 		m.note.LogError(a.Text, a.At)
 	case session.Offer:
@@ -145,8 +127,10 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		if s := m.tiles.Of(a.Gen); s != nil {
 			return visit.SendChime(s.Context(), m.cfg.Client, s.Gen(), s.ID(), a.Out)
 		}
-	case session.KeepFocus:
-		m.keepFocus()
+	case session.KeepFocus: // off a pane that has nothing left to show
+		if m.focus == focusQueue && len(m.tiles.Focused().LaneItems()) == 0 || m.focus == focusEntries && !m.transcript.HasSelectable() {
+			m.focus = focusSession
+		}
 	case session.FetchAccount:
 		if s := m.tiles.Of(a.Gen); s != nil {
 			return fetchAccount(s.Context(), m.cfg.Client)

@@ -72,9 +72,11 @@ func escapeSlash(text string) string {
 }
 
 // slash runs the draft when it is a slash command and reports whether it
-// was one (or asks about an unknown one); else it gives the text to send.
-// A refused command keeps the draft and says why.
-func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool) {
+// was one; else it gives the text to send. One that names no command asks
+// question first, and anyway is acted on on yes; one that cannot run now,
+// or whose words are wrong, runs nothing, keeps the draft and says why; one
+// that ran leaves the composer empty (the history keeps it).
+func (m *Model) slash(draft, question, yes string, anyway ui.Action) (text string, cmd tea.Cmd, handled bool) {
 	l := parseSlash(draft)
 	switch l.kind {
 	case slashNone:
@@ -82,32 +84,25 @@ func (m *Model) slash(op, draft string) (text string, cmd tea.Cmd, handled bool)
 	case slashLiteral:
 		return l.text, nil, false
 	}
-	send := sendAnyway{op: op, text: draft}
-	return "", m.runCommand(l, draft, "Send the text to the model as it is?", "send it to the model as text", send), true
-}
-
-// runCommand runs the command l of draft. One that names no command asks
-// question first, and send is acted on on yes; one that cannot run now, or whose
-// words are wrong, runs nothing, keeps the draft and says why; one that ran
-// leaves the composer empty (the history keeps it).
-func (m *Model) runCommand(l slashLine, draft, question, yes string, send ui.Action) tea.Cmd {
-	a, ok := m.lookup(l.name)
-	if !ok {
-		m.unknownCommand(l, question, yes, send)
-		return nil
+	acts := m.actions()
+	i := slices.IndexFunc(acts, func(a action) bool { return a.slash == l.name })
+	if i < 0 {
+		m.unknownCommand(l, question, yes, anyway)
+		return "", nil, true
 	}
+	a := acts[i]
 	if why := a.why(m); why != "" {
 		m.note.Say(why)
-		return nil
+		return "", nil, true
 	}
 	cmd, refusal := a.run(m, l.arg)
 	if refusal != "" {
 		m.note.Say(refusal)
-		return nil
+		return "", nil, true
 	}
 	keep := m.remember(draft)
 	m.composer.SetValue("")
-	return tea.Batch(keep, cmd)
+	return "", tea.Batch(keep, cmd), true
 }
 
 // parsePolicy reads a room policy's name.
@@ -150,8 +145,8 @@ func (m *Model) onRunNearest(a runNearest) tea.Cmd {
 	if l.kind != slashCommand {
 		return nil // the draft changed since: nothing of it is run
 	}
-	l.name = a.slash
-	return m.runCommand(l, "/"+a.slash+" "+l.arg, "", "", nil)
+	_, cmd, _ := m.slash(strings.TrimSpace("/"+a.slash+" "+l.arg), "", "", nil)
+	return cmd
 }
 
 // nearestCommand is the command a name that is none most likely meant: one

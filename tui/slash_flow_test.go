@@ -85,7 +85,7 @@ func TestSlashPolicy(t *testing.T) {
 	}
 
 	w := drive(t, "watcher", hostConfig(t, person(t, srv, "ada-token", "cli-two")), 120, 24)
-	w.run(w.m.open(id))
+	w.run(open(w.m, id))
 	w.see("Take over or watch?")
 	w.send(keyEsc) // watch
 	w.see("your other terminal drives")

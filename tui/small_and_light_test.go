@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/sophia-labs/vehicle/tui/manage"
 	"strings"
 	"testing"
 
@@ -24,10 +25,10 @@ func TestSmallTerminals(t *testing.T) {
 		{"delete", func(m *Model) { feed(m, keyDelete) }, []string{"keep it (n↵)", "delete it (y↵)", "enter picks"}},
 		{"deleted", func(m *Model) {
 			out := client.DeleteOutcome{Deleted: client.Deleted{TrashedAs: "trash/s3-20261014"}}
-			feed(m, deletedMsg{id: "s3", title: "Plan the trip", outcome: &out})
+			feed(m, manage.DeletedMsg{ID: "s3", Title: "Plan the trip", Outcome: &out})
 		}, []string{"enter or esc closes this"}},
 		{"offer", func(m *Model) {
-			m.open("s1")
+			open(m, "s1")
 			feed(m, session.OpenedMsg{Gen: m.tiles.Gen(), ID: "s1", Principal: "user:ada", Snap: snapshot(lease("user:ada", "cli-two")),
 				ClaimErr: &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held",
 					Details: []byte(`{"holder":{"principal":"user:ada","clientId":"cli-two"},"canTakeOver":true}`)}})

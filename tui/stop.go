@@ -58,7 +58,7 @@ func (m *Model) onQuitKey() tea.Cmd {
 	running := s != nil && s.State() != nil && s.State().Run == client.RunRunning
 	if running && !s.Stopping() && s.Driving() && !m.cfg.Watch && m.focus != focusVisit {
 		m.note.DisarmQuit()
-		cmd := m.abort()
+		cmd := m.do(s.Abort())
 		m.note.Say("stopping the run: " + ui.KeyName(m.Keys.Quit) + " does as " + ui.KeyName(m.Keys.Abort) + " does · " + m.note.Text())
 		return cmd
 	}
@@ -79,42 +79,11 @@ func (m *Model) onQuitKey() tea.Cmd {
 		return tea.Quit
 	}
 	m.note.ArmQuit(now)
-	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits" + m.runsElsewhere())
+	m.note.Say(ui.KeyName(m.Keys.Quit) + " again quits" + m.tiles.RunsElsewhere())
 	if running && s.Stopping() {
 		m.note.Say("the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway")
 	}
 	return nil
-}
-
-// runsElsewhere warns, before quitting, of the runs under way in the other
-// tiles this terminal drives: quitting gives their leases up and leaves
-// them running with nobody driving; "" when there is none.
-func (m *Model) runsElsewhere() string {
-	var titles []string
-	for _, t := range m.tiles.All() {
-		if t == m.tiles.Focused() || t.State() == nil || t.State().Run != client.RunRunning || !t.Driving() {
-			continue
-		}
-		titles = append(titles, "“"+ui.ClipRunes(ui.TitleLine(t.State().Title()), 24)+"”")
-	}
-	switch len(titles) {
-	case 0:
-		return ""
-	case 1:
-		return ", but a run is under way in " + titles[0] + " (another tile): it goes on with nobody driving (" +
-			ui.KeyName(m.Keys.TileRight) + " to it, " + ui.KeyName(m.Keys.Abort) + " stops it)"
-	}
-	return ", but runs are under way in " + strings.Join(titles, ", ") + " (other tiles): they go on with nobody driving"
-}
-
-// abort stops the focused session's run under way, when this terminal
-// drives (session.Session.Abort).
-func (m *Model) abort() tea.Cmd {
-	if m.tiles.Focused() == nil {
-		return nil
-	}
-	cmd, act := m.tiles.Focused().Abort()
-	return tea.Batch(cmd, m.act(act, nil))
 }
 
 // askHeld asks whether what an abort held back still goes: the steers the

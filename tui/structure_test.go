@@ -59,7 +59,7 @@ func TestOverlayStack(t *testing.T) {
 			m.composer.Value(), m.top())
 	}
 	m.composer.SetValue("")
-	m.offer(m.tiles.Focused(), lease("user:ada", "cli-two"), false)
+	m.act(session.Offer{Gen: m.tiles.Gen(), Holder: lease("user:ada", "cli-two")}, nil)
 	feed(m, keyF1)
 	if _, ok := m.top().(*dialog.Offer); !ok {
 		t.Errorf("f1 over the offer replaced it: top is %T", m.top())

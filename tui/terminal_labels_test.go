@@ -20,11 +20,11 @@ func TestTerminalLabels(t *testing.T) {
 	id := newSession(t, one, "Labels")
 
 	a := drive(t, "laptop", hostConfig(t, one), 80, 24)
-	a.run(a.m.open(id))
+	a.run(open(a.m, id))
 	a.see("● you drive from this terminal", "● live")
 
 	b := drive(t, "desk", hostConfig(t, two), 80, 24)
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	offered := b.see("Take over or watch?", "This session is driven from your other terminal (laptop, pts/3).",
 		"◐ your other terminal drives (laptop, pts/3) · until")
 	checkFrame(t, b.m, offered, 24)
@@ -82,7 +82,7 @@ func TestThisTerminalIsNotItsOwnOther(t *testing.T) {
 	one := person(t, srv, "ada-token", earlier)
 	id := newSession(t, one, "Left behind")
 	b := drive(t, "this terminal again", hostConfig(t, person(t, srv, "ada-token", now)), 120, 24)
-	b.run(b.m.open(id))
+	b.run(open(b.m, id))
 	got := b.see("Take over or watch?", "This session is driven from an earlier vehicle in this terminal (laptop, pts/3).",
 		"◐ an earlier vehicle in this terminal (laptop, pts/3) holds it")
 	if strings.Contains(got, "your other terminal") {

@@ -42,22 +42,6 @@ func (m *Model) focusTile(i int) {
 	m.reoffer() // a take-over offer is its tile's: it shows with its tile
 }
 
-// dropTile closes the tile of s (a session that failed to open or is gone)
-// without a request: the next tile takes the focus.
-func (m *Model) dropTile(s *session.Session) {
-	i, focused := m.tiles.Drop(s)
-	if i < 0 {
-		return
-	}
-	s.Cancel()
-	if focused {
-		m.transcript = m.empty
-		if n := len(m.tiles.All()); n > 0 {
-			m.focusTile(min(i, n-1))
-		}
-	}
-}
-
 // saveDrafts keeps the draft of every open session: the focused one's in
 // the composer, the others' where the focus left them.
 func (m *Model) saveDrafts() tea.Cmd {
@@ -70,7 +54,7 @@ func (m *Model) saveDrafts() tea.Cmd {
 		if s == m.tiles.Focused() {
 			text = m.composer.Value()
 		}
-		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), keptDraft(s, text)))
+		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), s.Kept(text)))
 	}
 	return tea.Batch(cmds...)
 }
@@ -113,22 +97,18 @@ func (m *Model) onWallKey(msg tea.KeyPressMsg) (ok bool) {
 		return true
 	case m.screen.Rows() < 2:
 		return false
-	case key.Matches(msg, k.TileUp):
-		return m.moveRow(-1)
-	case key.Matches(msg, k.TileDown):
-		return m.moveRow(1)
+	case key.Matches(msg, k.TileUp, k.TileDown): // a row up or down; false when there is none
+		d := 1
+		if key.Matches(msg, k.TileUp) {
+			d = -1
+		}
+		to, ok := m.screen.TileBy(m.tiles.Index(m.tiles.Focused()), d)
+		if ok {
+			m.focusTile(to)
+		}
+		return ok
 	}
 	return false
-}
-
-// moveRow moves the focus to the tile a row up (d -1) or down (d 1) on the
-// wall; false when there is none.
-func (m *Model) moveRow(d int) bool {
-	to, ok := m.screen.TileBy(m.tiles.Index(m.tiles.Focused()), d)
-	if ok {
-		m.focusTile(to)
-	}
-	return ok
 }
 
 // reloadTile opens s's session again in its place (its tile, its focus, its

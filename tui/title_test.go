@@ -24,7 +24,7 @@ func TestTitlesDrawnAsWritten(t *testing.T) {
 	h := drive(t, "picker", hostConfig(t, ada), 100, 24)
 	h.see("2*3 = 6 *cows* `x`", "count(*) of the herd ␛[2J")
 
-	h.run(h.m.open(titled))
+	h.run(open(h.m, titled))
 	got := h.see("vehicle · 2*3 = 6 *cows* `x`", "● live")
 	if strings.Contains(got, "23 = 6 cows x") {
 		t.Errorf("the header stripped the title's marks:\n%s", got)
@@ -32,7 +32,7 @@ func TestTitlesDrawnAsWritten(t *testing.T) {
 	if w := h.m.View().WindowTitle; w != "vehicle · 2*3 = 6 *cows* `x`" {
 		t.Errorf("the window title is %q", w)
 	}
-	h.run(h.m.open(untitled))
+	h.run(open(h.m, untitled))
 	h.see("vehicle · count(*) of the herd ␛[2J")
 	if _, err := ada.Rename(t.Context(), untitled, ptr("## **Leases**  and `claims`")); err != nil {
 		t.Fatal(err)

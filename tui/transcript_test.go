@@ -80,7 +80,7 @@ func TestTranscript(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, transcriptPart))
+			drawnAs(t, m, transcriptOf)
 		})
 	}
 }
@@ -138,7 +138,7 @@ func TestScrolling(t *testing.T) {
 			if c.steps != nil {
 				feed(m, c.steps(m)...)
 			}
-			golden(t, drawn(m, transcriptPart))
+			drawnAs(t, m, transcriptOf)
 		})
 	}
 }

@@ -27,7 +27,7 @@ func TestFailedTurnShowsItsError(t *testing.T) {
 	id := newSession(t, one, "Fails")
 	a := drive(t, "terminal", hostConfig(t, one), 100, 40)
 	a.m.cfg.SessionID = id
-	a.run(a.m.open(id))
+	a.run(open(a.m, id))
 	a.see("● you drive from this terminal")
 	say(a, "first question")
 	a.see("You said: first question")

@@ -43,7 +43,9 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.visit.Sending() {
 			return nil
 		}
-		text, cmd, handled := m.visitSlash(m.composer.Value())
+		// the slash commands that need no session of one's own (/help, /sessions, /key) run here
+		draft := m.composer.Value()
+		text, cmd, handled := m.slash(draft, "Send it to the driver as a chime as it is?", "chime it as text", chimeAnyway{text: draft})
 		if handled {
 			return cmd
 		}
@@ -71,7 +73,7 @@ func (m *Model) onVisitAction(a visit.Action) tea.Cmd {
 	case visit.Refused:
 		m.failed(a.Err)
 		m.note.Qualify(a.Qualify)
-		m.refused(a.Err)
+		m.keepRefusal(a.Err, false)
 		m.composer.Restore(a.Text)
 	case visit.Restore:
 		m.composer.Restore(escapeSlash(a.Text))
@@ -88,21 +90,5 @@ func (m *Model) visitView() *layout.Visit {
 	}
 	return &layout.Visit{Title: "chiming into " + ui.SanitizeLine(v.ID()), Facts: right + " · not yours",
 		Body: func(h int) []string { return v.Lines(m.width, h) }, Rule: v.Rule(m.width), Account: m.accountP,
-		Composer: m.composer, ReadOnly: m.cfg.Watch, Note: m.status.NoteLine(), Over: m.overlay}
-}
-
-// visitSlash runs a slash command typed while chiming (those that need no
-// session of one's own: /help, /sessions, /key); "//text" chimes "/text";
-// an unknown "/word" is chimed only after the person says so. It gives the
-// text to chime when the draft is not a command.
-func (m *Model) visitSlash(draft string) (text string, cmd tea.Cmd, handled bool) {
-	l := parseSlash(draft)
-	switch l.kind {
-	case slashNone:
-		return draft, nil, false
-	case slashLiteral:
-		return l.text, nil, false
-	}
-	chime := chimeAnyway{text: draft}
-	return "", m.runCommand(l, draft, "Send it to the driver as a chime as it is?", "chime it as text", chime), true
+		Composer: m.composer, ReadOnly: m.cfg.Watch, Note: m.status.NoteLine(), Over: m.overlays}
 }

@@ -73,7 +73,7 @@ func (m *Model) onWatchProbed(msg watchProbedMsg) tea.Cmd {
 			m.watched = map[string]bool{}
 		}
 		m.watched[msg.id] = true
-		cmd := m.open(msg.id)
+		cmd := m.openTiles([]string{msg.id})
 		m.tiles.Focused().SayOnOpen("watching " + ui.SanitizeLine(msg.id) + ": this terminal does not claim its lease (" +
 			ui.KeyName(m.Keys.TakeOver) + " takes it over)")
 		return cmd

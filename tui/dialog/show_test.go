@@ -232,7 +232,7 @@ func TestInfoDialog(t *testing.T) {
 	says(t, d, "funding house: the host's own key pays")
 	keyed := NewInfo(ctx, state, "demo", false, true)
 	keyed.SetSize(100, 30)
-	says(t, keyed, "funding house: the host's own key pays; a member's session does not run on the model key you gave")
+	says(t, keyed, "funding house: the host's own key pays, not the key you gave (a member's session)")
 	state.Session.Funding = "credit"
 	says(t, keyed, "funding byok: your own model key pays from your next message (the session was on credit)")
 	state.Session.Funding = "member"

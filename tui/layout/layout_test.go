@@ -54,8 +54,18 @@ func (p *part) Cursor() *tea.Cursor {
 }
 func (p *part) Focused() bool { return true }
 
-// same is no overlay: the body as it is.
-func same(body []string) []string { return body }
+// none is no overlay: the body as it is.
+type none struct{}
+
+func (none) Over(body []string, _ int) []string { return body }
+
+// same is no overlay.
+var same none
+
+// last covers the body's last line.
+type last struct{}
+
+func (last) Over(body []string, _ int) []string { return append(body[:len(body)-1], "over") }
 
 // session is a session screen's parts: a one-line run, two lines of
 // composer, a ref, two lines of account, three of room, two of queue.
@@ -249,7 +259,7 @@ func TestPickerScreen(t *testing.T) {
 	s.SetSize(70, 12)
 	list, comp := &part{name: "body"}, &part{name: "composer"}
 	p := Picker{Facts: "graph demo", List: list, Composer: comp, Note: "the note", Hint: "the keys",
-		Over: func(body []string) []string { return append(body[:len(body)-1], "over") }}
+		Over: last{}}
 	s.ArrangePicker(p)
 	s.ArrangePicker(p)
 	if list.width != 70 || list.height != 9 || comp.sized != 1 || comp.width != 70 || comp.height != 4 {

@@ -65,8 +65,11 @@ type (
 		Cursor() *tea.Cursor
 		Focused() bool
 	}
-	// Over draws the overlay on top, if one shows, over a screen's body.
-	Over func(body []string) []string
+	// Over draws the overlay on top, if one shows, over a screen's body
+	// width wide (the overlay stack: dialog.Stack).
+	Over interface {
+		Over(body []string, width int) []string
+	}
 )
 
 // Kind is which screen shows.
@@ -184,6 +187,6 @@ func (s *Screen) DrawPicker(p Picker) string {
 	top := len(lines)
 	lines = append(lines, strings.Split(p.List.View(), "\n")...)
 	lines = append(lines, p.Note, p.Hint)
-	lines = append(lines[:top], p.Over(lines[top:])...) // a dialog may cover the hints too
+	lines = append(lines[:top], p.Over.Over(lines[top:], s.width)...) // a dialog may cover the hints too
 	return strings.Join(lines[:min(len(lines), s.height)], "\n")
 }

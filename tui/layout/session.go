@@ -133,7 +133,7 @@ func (s *Screen) DrawSession(v *Session) (string, *tea.Cursor) {
 		lines = append(lines, v.Bar.View())
 	}
 	lines = append(lines, v.Status.View())
-	lines = append(lines[:top], v.Over(lines[top:])...)
+	lines = append(lines[:top], v.Over.Over(lines[top:], s.width)...)
 	return strings.Join(lines[:min(len(lines), s.height)], "\n"), cur
 }
 

@@ -43,7 +43,7 @@ func (s *Screen) DrawVisit(v *Visit) (string, *tea.Cursor) {
 	ch := v.composerLines()
 	acct := v.Account.Lines()
 	h := max(s.height-len(lines)-2-ch-len(acct), 1)
-	lines = append(lines, v.Over(v.Body(h))...)
+	lines = append(lines, v.Over.Over(v.Body(h), s.width)...)
 	lines = append(lines, v.Rule)
 	lines = append(lines, acct...)
 	var cur *tea.Cursor

@@ -135,3 +135,22 @@ func Describe(err error, keys *ui.KeyMap) string {
 	}
 	return ui.SanitizeLine(err.Error())
 }
+
+// NoAccess words the host's not_found for session id, which this person
+// asked for by its id on graph: to anyone but its owner a session does not
+// exist, so it says there is no access to it, and what this person may do
+// instead (a member of the graph chimes into it); err as it is otherwise.
+func NoAccess(id, graph string, err error) error {
+	var e *client.Error
+	if !errors.As(err, &e) || e.Code != client.CodeNotFound || id == "" {
+		return err
+	}
+	where := "this graph"
+	if graph != "" {
+		where = "graph " + graph
+	}
+	msg := "no access to session " + id + ": only its owner reads it, and to anyone else it is not found " +
+		"(or " + where + " has no session " + id + ") · vehicle --session " + id + " --chime writes to its driver, " +
+		"if you have a role on " + where + " · the host said: " + e.Message
+	return &client.Error{Status: e.Status, Code: e.Code, Message: msg, Details: e.Details}
+}

@@ -112,3 +112,24 @@ func TestQuitPress(t *testing.T) {
 		t.Error("disarmed, a press still quits")
 	}
 }
+
+// TestNoAccess: a session not found, asked for by its id, is said as no
+// access to it, with what works instead and the host's words; any other
+// error, or one with no id, is as it was.
+func TestNoAccess(t *testing.T) {
+	t.Parallel()
+	gone := &client.Error{Status: 404, Code: client.CodeNotFound, Message: "no session s9"}
+	err := NoAccess("s9", "demo", gone)
+	var e *client.Error
+	if !errors.As(err, &e) || e.Code != client.CodeNotFound || !strings.HasPrefix(e.Message, "no access to session s9: only its owner reads it") ||
+		!strings.Contains(e.Message, "graph demo has no session s9") || !strings.HasSuffix(e.Message, "the host said: no session s9") {
+		t.Errorf("no access: %v", err)
+	}
+	if err := NoAccess("s9", "", gone); !strings.Contains(err.Error(), "this graph has no session s9") {
+		t.Errorf("no graph named: %v", err)
+	}
+	other := errors.New("down")
+	if NoAccess("s9", "demo", other) != other || NoAccess("", "demo", gone) != gone {
+		t.Error("another error was reworded")
+	}
+}

@@ -176,3 +176,9 @@ type ResendChime struct {
 	Gen int
 	Out Outgoing
 }
+
+// Fill puts a draft kept from an earlier run in the empty composer.
+type Fill struct {
+	action
+	Text string
+}

@@ -1,10 +1,6 @@
 package session
 
-import (
-	"time"
-
-	"github.com/sophia-labs/vehicle/client"
-)
+import "time"
 
 // What the root tells a session that it cannot learn itself: what the
 // person chose, what the tiles' focus did, what was kept between runs.
@@ -15,9 +11,6 @@ func (s *Session) Cancel() { s.cancel() }
 
 // Watch says the person chose to watch rather than take the lease over.
 func (s *Session) Watch() { s.role, s.offer = RoleWatch, nil }
-
-// Offered says the take-over offer shows for the lease holder holds.
-func (s *Session) Offered(holder *client.Lease) { s.offer = holder }
 
 // Reduce says the host refused with access_reduced: no take-over is
 // offered from now on.

@@ -92,7 +92,7 @@ func (s *Session) unclaimedRole() Role {
 // TakeOver claims the lease, taking it from another terminal of the
 // person's when one holds it: the person asked.
 func (s *Session) TakeOver() (tea.Cmd, ui.Action) {
-	if s.state == nil || s.cfg.UI.Watch {
+	if s == nil || s.state == nil || s.cfg.UI.Watch {
 		return nil, nil
 	}
 	if gone := s.RefuseGone(); gone != nil {

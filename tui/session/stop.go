@@ -30,7 +30,7 @@ type stopping struct {
 // in the question too, once the run settled without delivering it: its
 // text is never left only in the history.
 func (s *Session) Abort() (tea.Cmd, ui.Action) {
-	if s.state == nil || s.state.Run != client.RunRunning {
+	if s == nil || s.state == nil || s.state.Run != client.RunRunning {
 		return nil, nil
 	}
 	if s.cfg.UI.Watch || s.role == RoleWatch {

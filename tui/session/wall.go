@@ -2,10 +2,12 @@ package session
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -167,6 +169,29 @@ func (w *Wall) OpeningNote() string {
 		return "opening " + ui.SanitizeLine(opening[0].id) + "…"
 	}
 	return "opening " + strconv.Itoa(len(opening)) + " sessions…"
+}
+
+// RunsElsewhere warns, before quitting, of the runs under way in the
+// tiles other than the focused one that this terminal drives: quitting
+// gives their leases up and leaves them running with nobody driving; ""
+// when there is none.
+func (w *Wall) RunsElsewhere() string {
+	var titles []string
+	for _, t := range w.tiles {
+		if t == w.focused || t.state == nil || t.state.Run != client.RunRunning || !t.Driving() {
+			continue
+		}
+		titles = append(titles, "“"+ui.ClipRunes(ui.TitleLine(t.state.Title()), 24)+"”")
+	}
+	keys := &w.cfg.UI.Keys
+	switch len(titles) {
+	case 0:
+		return ""
+	case 1:
+		return ", but a run is under way in " + titles[0] + " (another tile): it goes on with nobody driving (" +
+			ui.KeyName(keys.TileRight) + " to it, " + ui.KeyName(keys.Abort) + " stops it)"
+	}
+	return ", but runs are under way in " + strings.Join(titles, ", ") + " (other tiles): they go on with nobody driving"
 }
 
 // Pace sets each tile's stream to read as its place asks: the focused one

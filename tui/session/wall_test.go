@@ -1,6 +1,7 @@
 package session
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -117,5 +118,24 @@ func TestWallSharesOneFlushTick(t *testing.T) {
 	drew, changed, cmd := w.Flush(FlushMsg{At: time.Now()})
 	if !drew || !changed || cmd == nil || v.flushed != 1 {
 		t.Errorf("a tail waited: drew %v, changed %v, next %v, flushed %d", drew, changed, cmd != nil, v.flushed)
+	}
+}
+
+// TestWallRunsElsewhere warns of the runs under way in the tiles this
+// terminal drives without the focus; none for the focused tile's own.
+func TestWallRunsElsewhere(t *testing.T) {
+	t.Parallel()
+	w, s := wallOf(t, "s1", "s2")
+	w.Focus(1, "")
+	if got := w.RunsElsewhere(); got != "" {
+		t.Errorf("no run under way: %q", got)
+	}
+	s[0].Update(event(t, 5, client.EvRunStarted, map[string]string{"runId": "r1"}), Place{Me: ada, Throttled: true})
+	if got := w.RunsElsewhere(); !strings.Contains(got, "a run is under way in “Leases” (another tile)") || !strings.Contains(got, "alt+→ to it") {
+		t.Errorf("a run in another tile: %q", got)
+	}
+	w.Focus(0, "")
+	if got := w.RunsElsewhere(); got != "" {
+		t.Errorf("the focused tile's own run: %q", got)
 	}
 }

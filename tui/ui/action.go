@@ -48,6 +48,7 @@ const (
 	FromSession
 	FromMouse
 	FromVisit
+	FromManage
 )
 
 // Note says what happened, on the status line.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os/exec"
-	"strconv"
 	"strings"
 	"time"
 
@@ -25,7 +24,7 @@ const tmuxWait = 5 * time.Second
 // go · 12 lines"): through tmux's buffer inside tmux (ctx.Tmux), whose
 // answer comes back as a CopiedMsg, else as OSC 52 to the terminal.
 func Copy(ctx *Context, text, what string) (tea.Cmd, Action) {
-	size := strconv.Itoa(len([]rune(text))) + " characters"
+	size := Thousands(len([]rune(text))) + " characters"
 	if !ctx.Tmux {
 		return tea.SetClipboard(text), Note{Text: SentOSC52(what, size)}
 	}

@@ -67,7 +67,7 @@ func Funding(funding string, keyGiven bool) (short, long string) {
 	case short != "house":
 		return short, short + ": the host's word for who pays"
 	case keyGiven:
-		return "house, not your key", "house: the host's own key pays; a member's session does not run on the model key you gave"
+		return "house, not your key", "house: the host's own key pays, not the key you gave (a member's session)"
 	}
 	return short, "house: the host's own key pays"
 }
