@@ -61,30 +61,44 @@ func (p *Status) ShortHelp() []key.Binding {
 func (p *Status) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
 // View draws the open session's status line: the last error with its code
-// first; what does not fit is cut from the end, never the help key.
+// first; what does not fit goes, the budget first, then the run's state
+// and the mouse's, before the note or error is cut; never the link's state
+// or the help key.
 func (p *Status) View() string {
 	st, v := p.ctx.Styles, &p.v
-	parts := []string{v.Conn.Text(st)}
+	var parts []string
+	var drop []int // each part's turn to go when the line is too long: 0 never
+	add := func(s string, turn int) { parts, drop = append(parts, s), append(drop, turn) }
+	if v.Err != "" {
+		add(p.message(), 0) // the error first (or what a key does now): it matters most
+	}
+	add(v.Conn.Text(st), 0) // the link as it is now, always
 	if v.State != nil {
-		parts = append(parts, runText(st, v.State))
+		add(runText(st, v.State), 3)
 	}
 	if v.MouseOff {
-		parts = append(parts, st.StatusWarn.Render("mouse off ("+ui.KeyName(p.ctx.Keys.Mouse)+")"))
+		add(st.StatusWarn.Render("mouse off ("+ui.KeyName(p.ctx.Keys.Mouse)+")"), 1)
 	}
 	switch {
 	case v.Err != "":
-		parts = append([]string{p.message()}, parts...) // the error first (or what a key does now): it matters most
 	case v.Hint != "" && v.Note == "":
-		parts = append(parts, st.KeyDesc.Render(v.Hint))
+		add(st.KeyDesc.Render(v.Hint), 0)
 	default:
-		parts = append(parts, p.message())
+		add(p.message(), 0)
 	}
 	if v.State != nil && v.Budget {
-		parts = append(parts, budgetText(st, v.State))
+		add(budgetText(st, v.State), 4)
 	}
 	hint, room := p.hint(true), p.width
 	if p.width >= 40 {
 		room -= xansi.StringWidth(hint) + 2 // the help key stays: it says where the rest is
+	}
+	for turn := 4; turn > 0 && xansi.StringWidth(ui.JoinFit(parts, 1<<20)) > room; turn-- {
+		for i := range parts {
+			if drop[i] == turn {
+				parts[i] = "" // JoinFit leaves it out
+			}
+		}
 	}
 	return p.withHint(ui.JoinFit(parts, room), hint)
 }
