@@ -120,7 +120,7 @@ func (s *Session) onLeaseTick(msg LeaseTickMsg, p Place) (tea.Cmd, ui.Action) {
 		return nil, nil // a deleted session's lease is not renewed
 	}
 	if p.LastKey.After(s.leaseSince) && now.Before(msg.Expires) {
-		return renewLease(s.ctx, s.cfg.Client, s.gen, s.id, s.cfg.ClaimTTL), nil
+		return renewLease(s.ctx, s.cfg.Client, s.gen, s.id, s.claimTTL()), nil
 	}
 	if now.Before(msg.Expires) {
 		s.Mark(p.Focused, "the lease lapses at "+msg.Expires.In(s.cfg.UI.Location).Format("15:04"))
@@ -268,7 +268,7 @@ func (s *Session) leaseChanged(focused bool) ui.Action {
 // Claim claims the lease, taking it over from another terminal of the
 // person's when takeover is set (the person asked for it).
 func (s *Session) Claim(takeover bool) tea.Cmd {
-	return claimLease(s.ctx, s.cfg.Client, s.gen, s.id, takeover, s.cfg.ClaimTTL)
+	return claimLease(s.ctx, s.cfg.Client, s.gen, s.id, takeover, s.claimTTL())
 }
 
 // onClaimed makes this terminal the driver after a claim the person asked

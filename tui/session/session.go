@@ -64,6 +64,7 @@ type Session struct {
 	tickStop    func()                // stops the lease timer
 	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 	keyAsked    bool                  // the house's funding was read again since a model key was given
+	ttl         time.Duration         // the lease this session's claims ask for, when not cfg.ClaimTTL (KeepTTL)
 
 	drawsNow bool    // onEvents is folding and draws the deltas itself: its folds arm no flush tick
 	cfg      *Config // what every session shares
