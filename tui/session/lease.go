@@ -30,7 +30,7 @@ import (
 // line never counts seconds, and the countdown's minutes and the renewal
 // are one timer at a time each. A timer that a renewal (or the lease's
 // end) makes useless is stopped, never left to wake the process for
-// nothing (wakeAt).
+// nothing (quietTick).
 
 // leaseMargin is how long before the expiry the lease is renewed: the last
 // minute (half the lease, for one of two minutes or less), and at least a
@@ -99,7 +99,7 @@ func (s *Session) setTick(at time.Time) tea.Cmd {
 		s.showStop = nil
 	}
 	var cmd tea.Cmd
-	cmd, s.tickStop = s.wakeAt(at, LeaseTickMsg{Gen: s.gen, Expires: s.timerFor})
+	cmd, s.tickStop = s.quietTick(at, LeaseTickMsg{Gen: s.gen, Expires: s.timerFor})
 	return cmd
 }
 
@@ -148,7 +148,7 @@ func (s *Session) KeepCountdown() tea.Cmd {
 		return nil
 	}
 	var cmd tea.Cmd
-	cmd, s.showStop = s.wakeAt(due, LeaseShowMsg{Gen: s.gen, Due: due})
+	cmd, s.showStop = s.quietTick(due, LeaseShowMsg{Gen: s.gen, Due: due})
 	return cmd
 }
 
@@ -187,12 +187,12 @@ func (s *Session) onLeaseShow(msg LeaseShowMsg, p Place) ui.Action {
 	return nil
 }
 
-// wakeAt sets one of the session's timers for when, on the UI's clock: its
+// quietTick sets one of the session's timers for when, on the UI's clock: its
 // command answers msg then, or nothing once stop is called or the session
 // has closed. The timer waits on the quiet clock (internal/quiettime: an
 // idle process wakes once when it fires, not sysmon with it); stopped, it
 // never fires.
-func (s *Session) wakeAt(when time.Time, msg tea.Msg) (cmd tea.Cmd, stop func()) {
+func (s *Session) quietTick(when time.Time, msg tea.Msg) (cmd tea.Cmd, stop func()) {
 	fired, stopped := make(chan struct{}), make(chan struct{})
 	after := s.cfg.After
 	if after == nil {
