@@ -44,6 +44,9 @@ func (d *NewSession) View() string {
 	case d.h > 0:
 		left = d.h - 3 - 1 - len(keys)
 	}
+	if most := max(left-2, 1); len(bad) > most { // the field and what to fix first: the rest of the words cut
+		bad = append(bad[:most-1:most-1], xansi.Truncate(bad[most-1], inner-1, "")+"…")
+	}
 	under := bad // under the fields, after a blank line
 	rows := min(max(left-len(bad)-min(len(bad), 1), 1), fieldCount)
 	left -= rows + len(bad) + min(len(bad), 1)
@@ -52,7 +55,7 @@ func (d *NewSession) View() string {
 	}
 	body := d.fields(rows)
 	for i, l := range body {
-		body[i] = xansi.Truncate(l, inner, "…") // a line a field, never wrapped in the box
+		body[i] = ui.Pad(l, inner) // a line a field, never wrapped in the box; the box as wide whatever shows
 	}
 	if len(under) > 0 {
 		body = append(append(body, ""), under...)
