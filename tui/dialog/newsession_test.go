@@ -314,4 +314,13 @@ func TestNewSessionScrollsSmall(t *testing.T) {
 			t.Fatalf("the box is not as wide as the screen at every row (%q):\n%s", row, plain(d))
 		}
 	}
+	// Under a banner (10 lines): the blank lines go before the refusal's words.
+	tight := formOf(client.CreateRequest{}, HostOffer{}, 40, 10)
+	for range 5 {
+		tight.Update(tab)
+	}
+	typeIn(tight, "long")
+	tight.Update(enter)
+	says(t, tight, "▸ lease long▏ unused", "✗ lease: a duration from a second, like 10m or 90s; a number alone is minutes (empty: the host's)",
+		"enter starts it")
 }
