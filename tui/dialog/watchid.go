@@ -74,7 +74,7 @@ func (d *AskWatch) View() string {
 	if d.graph != "" {
 		where = " of graph " + ui.SanitizeLine(d.graph)
 	}
-	body := "Session id: " + d.in.View(c.Styles)
+	body := ui.Pad("Session id: "+d.in.View(c.Styles), max(min(d.w-4, 96), 10)) // the box as wide as it may be
 	if d.bad != "" {
 		body += "\n" + c.Styles.StatusError.Render("✗ "+d.bad)
 	}
