@@ -210,7 +210,7 @@ func (d *NewSession) start() (tea.Cmd, ui.Action) {
 	}
 	ttl, ok := parseTTL(d.in[fieldTTL].String())
 	if !ok {
-		d.at, d.bad = fieldTTL, "lease: how long the lease lasts unused, from a second, like 10m or 90s; a number alone is minutes (empty: the host's)"
+		d.at, d.bad = fieldTTL, "lease: a duration from a second, like 10m or 90s; a number alone is minutes (empty: the host's)"
 		return nil, nil
 	}
 	req.TTLMs = ttl.Milliseconds()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -116,7 +117,7 @@ func TestNewSessionFormRefuses(t *testing.T) {
 		{"no turns", "max turns", "0", "✗ max turns"},
 		{"cost in words", "max cost", "lots", "✗ max cost: an amount of US dollars per run above 0, like 0.50"},
 		{"no cost", "max cost", "0", "✗ max cost"},
-		{"a ttl in words", "lease", "long", "✗ lease: how long the lease lasts unused, from a second, like 10m or 90s"},
+		{"a ttl in words", "lease", "long", "✗ lease: a duration from a second, like 10m or 90s; a number alone is minutes"},
 		{"a ttl under a second", "lease", "10ms", "✗ lease"},
 		{"no ttl", "lease", "0", "✗ lease"},
 		{"endless cost", "max cost", "Inf", "✗ max cost"},
@@ -305,7 +306,21 @@ func TestNewSessionScrollsSmall(t *testing.T) {
 	typeIn(d, "lots")
 	d.Update(enter)
 	says(t, d, "✗ max cost")
-	if !strings.Contains(markedRow(d), "max cost") {
-		t.Errorf("the refused field is not on screen:\n%s", plain(d))
+	if !strings.Contains(markedRow(d), "max cost") || strings.Contains(plain(d), "│ … ") {
+		t.Errorf("the refused field is not on screen, or a line is cut to …:\n%s", plain(d))
 	}
+	for _, row := range strings.Split(strings.TrimSuffix(plain(d), "\n"), "\n") {
+		if xansi.StringWidth(row) != 40 {
+			t.Fatalf("the box is not as wide as the screen at every row (%q):\n%s", row, plain(d))
+		}
+	}
+	// Under a banner (10 lines): the blank lines go before the refusal's words.
+	tight := formOf(client.CreateRequest{}, HostOffer{}, 40, 10)
+	for range 5 {
+		tight.Update(tab)
+	}
+	typeIn(tight, "long")
+	tight.Update(enter)
+	says(t, tight, "▸ lease long▏ unused", "✗ lease: a duration from a second, like 10m or 90s; a number alone is minutes (empty: the host's)",
+		"enter starts it")
 }

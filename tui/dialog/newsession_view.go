@@ -37,30 +37,43 @@ func (d *NewSession) View() string {
 	}
 	aboutLines := styled(ui.WrapPlain(about, inner), st.KeyDesc.Render)
 
-	left := 1 << 20 // the lines the box has for text, above its keys
+	left := 1 << 20 // the lines the box has for text, its keys among them
 	switch {
 	case d.h >= 8:
-		left = d.h - 4 - 1 - len(keys) // its border, its title and the blank under it; a blank over the keys
+		left = d.h - 4 // its border, its title and the blank under it
 	case d.h > 0:
-		left = d.h - 3 - 1 - len(keys)
+		left = d.h - 3
+	}
+	left -= len(keys)
+	gap, blank := "\n\n", 1 // a blank line over the keys, and one over what is under the fields
+	if len(bad) > 0 && left < 1+len(bad)+2 {
+		gap, blank = "\n", 0 // tight: the blank lines go before the words do
+	} else {
+		left--
+	}
+	if most := max(left-1-blank, 1); len(bad) > most { // the field and what to fix first: the rest of the words cut
+		bad = append(bad[:most-1:most-1], xansi.Truncate(bad[most-1], inner-1, "")+"…")
 	}
 	under := bad // under the fields, after a blank line
-	rows := min(max(left-len(bad)-min(len(bad), 1), 1), fieldCount)
-	left -= rows + len(bad) + min(len(bad), 1)
+	rows := min(max(left-len(bad)-blank*min(len(bad), 1), 1), fieldCount)
+	left -= rows + len(bad) + blank*min(len(bad), 1)
 	if need := len(hint) + 1 - min(len(bad), 1); len(hint) > 0 && left >= need {
 		under, left = append(hint, bad...), left-need
 	}
 	body := d.fields(rows)
 	for i, l := range body {
-		body[i] = xansi.Truncate(l, inner, "…") // a line a field, never wrapped in the box
+		body[i] = ui.Pad(l, inner) // a line a field, never wrapped in the box; the box as wide whatever shows
 	}
 	if len(under) > 0 {
-		body = append(append(body, ""), under...)
+		if blank > 0 {
+			body = append(body, "")
+		}
+		body = append(body, under...)
 	}
 	if left >= len(aboutLines)+1 {
 		body = append(append(body, ""), aboutLines...)
 	}
-	return ui.Box(st, "New session", strings.Join(body, "\n")+"\n\n"+strings.Join(keys, "\n"), d.w, d.h)
+	return ui.Box(st, "New session", strings.Join(body, "\n")+gap+strings.Join(keys, "\n"), d.w, d.h)
 }
 
 // keys is the form's keys, as the line under it says them; in a narrow

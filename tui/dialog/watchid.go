@@ -46,6 +46,7 @@ func (d *AskWatch) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		d.in.Insert(strings.TrimSpace(msg.Content))
+		d.bad = ""
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, d.ctx.Keys.Open):
@@ -65,20 +66,21 @@ func (d *AskWatch) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	return nil, nil
 }
 
-// View draws the dialog: what watching does, the field, and the keys.
+// View draws the dialog: the field first (a small box cuts the words
+// under it, never the field), what watching does, and the keys.
 func (d *AskWatch) View() string {
 	c := d.ctx
 	where := ""
 	if d.graph != "" {
 		where = " of graph " + ui.SanitizeLine(d.graph)
 	}
-	body := "The id of a session" + where + " to watch. It opens here without this terminal claiming " +
-		"its lease: whoever drives it goes on driving (" + ui.KeyName(c.Keys.TakeOver) + " takes it over, " +
-		"when it is yours). The host shows a session only to the person who made it.\n\n" +
-		"Session id: " + d.in.View(c.Styles)
+	body := ui.Pad("Session id: "+d.in.View(c.Styles), max(min(d.w-4, 96), 10)) // the box as wide as it may be
 	if d.bad != "" {
 		body += "\n" + c.Styles.StatusError.Render("✗ "+d.bad)
 	}
+	body += "\n" + c.Styles.KeyDesc.Render("A session"+where+" opens here without this terminal claiming its lease: "+
+		"whoever drives it goes on driving ("+ui.KeyName(c.Keys.TakeOver)+" takes it over, when it is yours). "+
+		"The host shows a session only to the person who made it.")
 	body += "\n\n" + c.Hints(c.Hint(c.Keys.Open, "watches it"), c.Hint(c.Keys.Dismiss, "cancels"))
 	return ui.Box(c.Styles, "Watch a session", body, d.w, d.h)
 }
