@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	mrand "math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
@@ -89,7 +91,7 @@ func New(gardendURL string, opts ...Option) (*Client, error) {
 	}
 	userinfo := u.User
 	u = withoutUserinfo(u)
-	c := &Client{gardend: u, userinfo: userinfo, mount: DefaultMount, retry: DefaultRetry(), newID: RandomID,
+	c := &Client{gardend: u, userinfo: userinfo, mount: DefaultMount, retry: DefaultRetry(), newID: requestID,
 		routes: map[string]Route{}, sleep: sleepCtx}
 	for _, r := range routeTable() {
 		c.routes[r.Op] = r
@@ -114,6 +116,17 @@ func New(gardendURL string, opts ...Option) (*Client, error) {
 		c.retry.Attempts = 1
 	}
 	return c, nil
+}
+
+// requestID is a fresh request id: 16 random hex digits from the runtime's
+// generator (ChaCha8, seeded from the system's), which needs no system call;
+// crypto/rand's does (getrandom), and in an idle process that call woke
+// sysmon with each request (a lease renewal's). A request id only has to
+// be unique: RandomID's stay for what must be secret.
+func requestID() string {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], mrand.Uint64())
+	return hex.EncodeToString(b[:])
 }
 
 // RandomID returns 16 random hex digits.

@@ -103,6 +103,9 @@ func (k *sseConn) read() {
 	defer close(k.exited)
 	defer close(k.out)
 	defer k.body.rc.Close()
+	if k.body.dog != nil {
+		defer k.body.dog.stop() // the connection is done with: no fire to come
+	}
 	for {
 		ev, err := k.decode()
 		if err != nil {
@@ -264,7 +267,7 @@ func (k *sseConn) close() {
 	k.cancel()
 	<-k.exited
 	if k.body.dog != nil {
-		k.body.dog.disarm()
+		k.body.dog.stop()
 	}
 }
 

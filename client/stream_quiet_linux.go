@@ -10,11 +10,12 @@ import (
 	"unsafe"
 )
 
-// quietConn is a TCP connection whose reads do not enter the scheduler's
-// system call path: the socket is non-blocking (Go's poller waits for it),
-// so a read returns at once, with data or EAGAIN, and needs no thread of its
-// own; a plain read of an idle process wakes sysmon, which then polls every
-// 20 µs until the process sleeps again. Writes, deadlines and Close are the
+// quietConn is a TCP connection whose reads and writes do not enter the
+// scheduler's system call path: the socket is non-blocking (Go's poller
+// waits for it), so a read or a write returns at once, having moved what it
+// could or with EAGAIN, and needs no thread of its own; a plain one of an
+// idle process wakes sysmon, which then polls every 20 µs until the process
+// sleeps again (a lease renewal's request did). Deadlines and Close are the
 // connection's own.
 type quietConn struct {
 	net.Conn
@@ -68,4 +69,38 @@ func (c *quietConn) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	return int(n), nil
+}
+
+// Write writes all of p, waiting in Go's poller while the socket's buffer
+// is full.
+func (c *quietConn) Write(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		var w uintptr
+		var errno syscall.Errno
+		err := c.raw.Write(func(fd uintptr) bool {
+			if raceOn {
+				// What the reader of this data sees came after what was
+				// done before writing it (as Read tells the race detector).
+				_, _ = syscall.Write(int(fd), nil)
+			}
+			for {
+				w, _, errno = syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&p[n])), uintptr(len(p)-n))
+				if errno != syscall.EINTR {
+					return errno != syscall.EAGAIN
+				}
+			}
+		})
+		switch {
+		case err != nil: // closed, or past a deadline
+			if oe, ok := err.(*net.OpError); ok {
+				oe.Op = "write"
+			}
+			return n, err
+		case errno != 0:
+			return n, &net.OpError{Op: "write", Net: "tcp", Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: os.NewSyscallError("write", errno)}
+		}
+		n += int(w)
+	}
+	return n, nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -139,5 +140,68 @@ func TestIdleConnectionsClosedQuietly(t *testing.T) {
 	get() // a new one after
 	if len(opened) != 2 {
 		t.Fatalf("%d connections opened, want 2", len(opened))
+	}
+}
+
+// TestQuietConnWrites: a quiet connection writes all it is given, waiting
+// while the socket's buffer is full (8 MiB to a peer that reads slowly),
+// honours write deadlines and reports a closed connection as
+// net.ErrClosed.
+func TestQuietConnWrites(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	raw, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := quiet(raw)
+	defer c.Close()
+	peer := <-accepted
+	defer peer.Close()
+	if _, ok := c.(*quietConn); !ok {
+		t.Skip("no quiet connections here")
+	}
+
+	big := make([]byte, 8<<20)
+	for i := range big {
+		big[i] = byte(i % 251)
+	}
+	got := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(io.LimitReader(peer, int64(len(big))))
+		got <- b
+	}()
+	if n, err := c.Write(big); n != len(big) || err != nil {
+		t.Fatalf("wrote %d of %d: %v", n, len(big), err)
+	}
+	if b := <-got; !slices.Equal(b, big) {
+		t.Fatalf("the peer read %d bytes, not what was written", len(b))
+	}
+
+	// Nobody reads: once the buffers are full, a deadline ends a write
+	// that waits.
+	_ = c.SetWriteDeadline(time.Now().Add(200 * time.Millisecond))
+	for i := 0; ; i++ {
+		_, err := c.Write(big)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			break
+		}
+		if err != nil || i == 64 {
+			t.Fatalf("past the deadline, %d MiB written: %v, want a deadline error", (i+1)*8, err)
+		}
+	}
+	_ = c.SetWriteDeadline(time.Time{})
+
+	c.Close()
+	if _, err := c.Write([]byte("x")); !errors.Is(err, net.ErrClosed) || !strings.Contains(err.Error(), "write") {
+		t.Fatalf("closed: %v, want net.ErrClosed", err)
 	}
 }

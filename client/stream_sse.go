@@ -39,7 +39,7 @@ func (s *Stream) connectSSE() (k *sseConn, answerErr error) {
 	}
 	fail := func(err error) (*sseConn, error) {
 		if body.dog != nil {
-			body.dog.disarm()
+			body.dog.stop()
 		}
 		cancel()
 		return nil, err

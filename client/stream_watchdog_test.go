@@ -84,3 +84,61 @@ func TestWatchdogCountsTimeTheProcessRan(t *testing.T) {
 		}
 	})
 }
+
+// clockTimer is a fake timer that knows when it would fire, on a fake clock.
+type clockTimer struct {
+	now    *time.Time
+	due    time.Time
+	resets int
+}
+
+func (c *clockTimer) Reset(d time.Duration) bool { c.due = c.now.Add(d); c.resets++; return true }
+func (c *clockTimer) Stop() bool                 { c.due = time.Time{}; return true }
+
+// TestWatchdogMovesItsTimerLazily: an idle stream's watchdog, put off by a
+// keepalive every 15 s (a window of 45 s), moves its timer once a
+// keepalive, and the timer never comes due while keepalives come (it would
+// wake the process for nothing); a stream read a hundred times a second
+// moves it a few times a minute, not at every read; silence still ends the
+// connection a window after the last read began.
+func TestWatchdogMovesItsTimerLazily(t *testing.T) {
+	now := time.Date(2026, 12, 7, 5, 0, 0, 0, time.UTC)
+	ct := &clockTimer{now: &now}
+	var cancels atomic.Int32
+	w := &watchdog{timeout: 45 * time.Second, grace: 15 * time.Second, now: func() time.Time { return now },
+		cancel: func() { cancels.Add(1) }, timer: ct}
+	w.arm()
+	for range 20 { // five minutes of keepalives
+		now = now.Add(15 * time.Second)
+		if !now.Before(ct.due) {
+			t.Fatalf("the timer came due at %v while keepalives came every 15 s", ct.due)
+		}
+		w.disarm()
+		w.arm()
+	}
+	if ct.resets != 21 {
+		t.Errorf("%d timer moves for 20 keepalives and the first read", ct.resets)
+	}
+
+	ct.resets = 0
+	for range 6000 { // a minute of reads 10 ms apart
+		now = now.Add(10 * time.Millisecond)
+		if !now.Before(ct.due) {
+			w.fire()
+		}
+		w.disarm()
+		w.arm()
+	}
+	if ct.resets > 6 {
+		t.Errorf("a minute of reads 10 ms apart moved the timer %d times", ct.resets)
+	}
+
+	last := now // silence from here
+	for cancels.Load() == 0 && now.Sub(last) < 2*time.Minute {
+		now = ct.due
+		w.fire()
+	}
+	if cancels.Load() != 1 || now.Sub(last) != 45*time.Second {
+		t.Fatalf("silence after the last read: %d cancels after %v, want one after 45 s", cancels.Load(), now.Sub(last))
+	}
+}

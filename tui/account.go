@@ -37,6 +37,7 @@ func (m *Model) onAccount(msg accountMsg) {
 	}
 	m.account = msg.acc
 	m.tellKeyDialog()
+	m.tellNewSession()
 	if m.me.Principal == "" {
 		m.me.Principal = msg.acc.Principal
 	}

@@ -27,6 +27,9 @@ type action struct {
 	// palette, when set, is what the palette runs instead of run: the
 	// actions that need words the palette does not ask for.
 	palette func(m *Model) tea.Cmd
+	// words are the other words people use for it, which the palette's
+	// filter and an unknown slash command's nearest match find it by.
+	words string
 }
 
 // actions is the action table, in the order the palette lists it. Its keys
@@ -34,29 +37,43 @@ type action struct {
 func (m *Model) actions() []action {
 	k := &m.Keys
 	acts := []action{
-		{name: "Help: every key", slash: "help", key: k.Help, why: always, run: runHelp},
-		{name: "Sessions: the picker", slash: "sessions", key: k.Sessions, why: always, run: runSessions},
-		{name: "New session", slash: "new", key: k.New, why: notWatching, run: runNew},
+		{name: "Help: every key", slash: "help", key: k.Help, why: always, run: runHelp, words: "keys commands how"},
+		{name: "Sessions: the picker", slash: "sessions", key: k.Sessions, why: always, run: runSessions,
+			words: "list open switch picker mark wall"},
+		{name: "New session", slash: "new", key: k.New, why: notWatching, run: runNew,
+			words: "create start budget ttl lease model profile agent clear reset"},
 		{name: "Rename this session", slash: "rename", args: "TITLE", key: k.Rename, why: inSession,
-			run: runRename, palette: paletteRename},
-		{name: "Fork before an entry", slash: "fork", key: inPane(k.Fork, "entries"), why: canFork, run: runFork},
-		{name: "Clone this session", slash: "clone", key: k.Clone, why: inSession, run: runClone},
-		{name: "Export the transcript", slash: "export", args: "[PATH]", why: inSession, run: runExport},
-		{name: "Model key", slash: "key", key: k.ModelKey, why: always, run: runKey},
-		{name: "Session info", slash: "info", key: k.Info, why: inSession, run: runInfo},
+			run: runRename, palette: paletteRename, words: "title name"},
+		{name: "Fork before an entry", slash: "fork", key: inPane(k.Fork, "entries"), why: canFork, run: runFork,
+			words: "branch"},
+		{name: "Clone this session", slash: "clone", key: k.Clone, why: inSession, run: runClone,
+			words: "duplicate"},
+		{name: "Delete this session", slash: "delete", key: k.Delete, why: canDelete, run: runDelete,
+			words: "remove trash"},
+		{name: "Export the transcript", slash: "export", args: "[PATH]", why: inSession, run: runExport,
+			words: "save write file markdown jsonl download"},
+		{name: "Search the transcript", slash: "search", args: "[WORDS]", key: k.Search, why: inSession, run: runSearch,
+			words: "find grep look"},
+		{name: "Copy an entry", slash: "copy", key: inPane(k.Copy, "entries"), why: canSelect, run: runCopy,
+			words: "clipboard yank code"},
+		{name: "Watch a session by its id", slash: "watch", args: "ID", why: always, run: runWatch, palette: paletteWatch,
+			words: "read-only view follow observe"},
+		{name: "Model key", slash: "key", key: k.ModelKey, why: always, run: runKey, words: "api openrouter byok credit"},
+		{name: "Session info", slash: "info", key: k.Info, why: inSession, run: runInfo, words: "mirror about details"},
 	}
 	for _, p := range []string{client.PolicySuggest, client.PolicyCoDrive, client.PolicyObserve, client.PolicyMute} {
 		acts = append(acts, action{name: "Room policy: " + p, slash: "policy", args: "suggest|co-drive|observe|mute",
-			arg: p, key: inPane(k.Policy, "room"), why: drivesRoom, run: runPolicy})
+			arg: p, key: inPane(k.Policy, "room"), why: drivesRoom, run: runPolicy, words: "chime collaborators"})
 	}
 	return append(acts,
 		action{name: "Attach a context ref", slash: "ref", args: "ID", why: composing, run: runRef, palette: paletteRef},
 		action{name: "Drop the context refs", slash: "unref", args: "[ID]", key: k.Unref, why: hasRefs, run: runUnref},
-		action{name: "Take over / take back", key: k.TakeOver, why: inSession, run: runTakeOver},
-		action{name: "Abort the run", key: k.Abort, why: running, run: runAbort},
-		action{name: "Edit the draft in $EDITOR", key: k.Editor, why: composing, run: runEditor},
-		action{name: "Mouse on/off", key: k.Mouse, why: always, run: runMouse},
-		action{name: "The last errors", key: k.Errors, why: always, run: runErrors},
+		action{name: "Take over / take back", key: k.TakeOver, why: inSession, run: runTakeOver, words: "lease claim drive"},
+		action{name: "Abort the run", key: k.Abort, why: running, run: runAbort, words: "stop cancel"},
+		action{name: "Edit the draft in $EDITOR", key: k.Editor, why: composing, run: runEditor, words: "vim nano"},
+		action{name: "Mouse on/off", key: k.Mouse, why: always, run: runMouse, words: "select"},
+		action{name: "The last errors", key: k.Errors, why: always, run: runErrors, words: "log"},
+		action{name: "Quit", slash: "quit", key: k.Quit, why: canQuit, run: runQuit, words: "exit leave"},
 	)
 }
 
@@ -66,7 +83,7 @@ func (m *Model) openPalette() {
 	acts := m.actions()
 	cmds := make([]dialog.Command, len(acts))
 	for i, a := range acts {
-		cmds[i] = dialog.Command{Name: a.name, Slash: a.slash, Args: a.args, Arg: a.arg, Key: a.key, Why: a.why(m)}
+		cmds[i] = dialog.Command{Name: a.name, Slash: a.slash, Args: a.args, Arg: a.arg, Key: a.key, Why: a.why(m), Words: a.words}
 	}
 	m.pushOwn(dialog.NewPalette(&m.Context, cmds))
 }
@@ -180,8 +197,7 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 }
 
 func runNew(m *Model, _ string) (tea.Cmd, string) {
-	m.openNewSession()
-	return nil, ""
+	return m.openNewSession(), ""
 }
 
 func runRename(m *Model, title string) (tea.Cmd, string) {
@@ -260,7 +276,7 @@ func inPane(b key.Binding, where string) key.Binding {
 }
 
 // onActionKey runs an action of the session's whose key the picker
-// has too (new, rename, clone), or says why it cannot run: a key the
+// has too (new, rename, clone, delete), or says why it cannot run: a key the
 // palette and the help list works where they show it.
 func (m *Model) onActionKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.Keys
@@ -268,7 +284,7 @@ func (m *Model) onActionKey(msg tea.KeyPressMsg) tea.Cmd {
 	for _, x := range m.actions() {
 		switch {
 		case key.Matches(msg, k.New) && x.slash == "new", key.Matches(msg, k.Rename) && x.slash == "rename",
-			key.Matches(msg, k.Clone) && x.slash == "clone":
+			key.Matches(msg, k.Clone) && x.slash == "clone", key.Matches(msg, k.Delete) && x.slash == "delete":
 			a = x
 		}
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sophia-labs/vehicle/tui/dialog"
@@ -48,7 +49,15 @@ func TestDeleteAnsweredByKeysOnly(t *testing.T) {
 	if _, ok := p.m.top().(*dialog.Choice); !ok {
 		t.Fatal("words typed at the question closed it")
 	}
+	// The y marked "delete it" for a moment: once it began a word, the
+	// status line says so, and never that enter deletes.
+	if s := screen(p.m); strings.Contains(s, "picks “delete it”") || !strings.Contains(s, "began your text, not an answer") {
+		t.Fatalf("the status line after a sentence that starts with y:\n%s", s)
+	}
 	p.send(keyEnter)
+	if s := screen(p.m); strings.Contains(s, "the question waits") {
+		t.Fatalf("the question was answered, and the status line says it waits:\n%s", s)
+	}
 	p.send(keyEsc) // the filter cleared
 	p.see("Keep me")
 	p.drain()

@@ -138,6 +138,8 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	case dialog.Create:
 		m.note.Say("starting a new session…")
 		return m.manage.Start(a.Request)
+	case dialog.WatchID:
+		return m.watchByID(a.ID)
 	case dialog.Run:
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])
@@ -159,6 +161,10 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 		}
 	case quitAnyway:
 		return tea.Quit // the drafts, the unanswered messages with them, are kept by the caller (Drafts)
+	case askWatch, showSessions, chimeInto:
+		return m.onWatchAction(a)
+	case runNearest:
+		return m.onRunNearest(a)
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:

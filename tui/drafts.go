@@ -73,20 +73,36 @@ func (m *Model) Drafts() []Draft {
 	if m.cfg.Watch {
 		return nil
 	}
-	out := make([]Draft, 0, len(m.tiles.All())+1)
+	var out []Draft
+	for _, d := range m.openDrafts() {
+		out = append(out, d.Draft)
+	}
+	return out
+}
+
+// openDraft is an open session's draft, with the generation of the
+// session (visitGen for the visit).
+type openDraft struct {
+	Draft
+	gen int
+}
+
+// openDrafts is the draft of every open session, as Drafts has them.
+func (m *Model) openDrafts() []openDraft {
+	out := make([]openDraft, 0, len(m.tiles.All())+1)
 	if v := m.visit; v != nil {
 		k := KeptDraft{Text: m.composer.Kept()}
 		if u := v.Unanswered(); u != nil {
 			k.RequestID, k.Request, k.Op = u.RequestID, u.Text, u.Op
 		}
-		out = append(out, Draft{Key: m.draftKey(v.ID()), Kept: k})
+		out = append(out, openDraft{Draft{Key: m.draftKey(v.ID()), Kept: k}, visitGen})
 	}
 	for _, s := range m.tiles.All() {
 		text := s.Draft()
 		if s == m.tiles.Focused() {
 			text = m.composer.Kept()
 		}
-		out = append(out, Draft{Key: m.draftKey(s.ID()), Kept: s.Kept(text)})
+		out = append(out, openDraft{Draft{Key: m.draftKey(s.ID()), Kept: s.Kept(text)}, s.Gen()})
 	}
 	return out
 }

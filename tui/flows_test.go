@@ -152,7 +152,7 @@ func TestWatchNeverClaims(t *testing.T) {
 	before := claims()
 	cfg := hostConfig(t, person(t, srv, "ada-token", "cli-watch"))
 	cfg.Watch, cfg.SessionID = true, id
-	w := drive(t, "watch", cfg, 80, 24)
+	w := drive(t, "watch", cfg, 120, 24)
 	w.see("watching read-only · ○ nobody drives", "● live")
 	if n := keys(w.m, append(typing("typed"), keyEnter, keyCtrlT, keyEsc)...); n != 0 {
 		t.Errorf("keys made %d requests in vehicle watch", n)

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -94,7 +95,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Info):
 		m.openInfo()
 		return nil
-	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
+	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone, m.Keys.Delete):
 		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Mouse):
 		return m.act(m.mouse.Toggle(), nil)
@@ -224,7 +225,7 @@ func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // takeover is never made here.
 func (m *Model) send(op string) tea.Cmd {
 	s := m.tiles.Focused()
-	if s == nil || s.State() == nil {
+	if s == nil {
 		return nil
 	}
 	draft := m.composer.Value() // a command runs even while a send is on its way
@@ -232,6 +233,9 @@ func (m *Model) send(op string) tea.Cmd {
 	switch {
 	case handled:
 		return cmd
+	case s.State() == nil:
+		m.note.Say("the session is still opening: " + ui.KeyName(m.Keys.Send) + " sends once it is open (the text stays)")
+		return nil
 	case s.Sending():
 		return nil
 	case m.composer.Blank():
@@ -272,6 +276,13 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 // screenKeys is the key map of the screen under the overlays, for the
 // help: every key, the groups of where the focus is first.
 func (m *Model) screenKeys() help.KeyMap {
+	g := m.screenGroups()
+	g.groups = slices.Insert(g.groups, min(g.own, len(g.groups)), m.commandGroup()) // every action, after the screen's places
+	return g
+}
+
+// screenGroups is the keys of the screen that shows, by where they work.
+func (m *Model) screenGroups() grouped {
 	k := &m.Keys
 	switch {
 	case m.focus == focusPicker || (m.tiles.Focused() == nil && m.visit == nil):

@@ -35,11 +35,12 @@ import (
 // to the open session, and the rest to the focused pane.
 type Model struct {
 	*common
-	focus    focus       // where keys go when no overlay shows
-	lastKey  time.Time   // when the person last pressed a key
-	chord    string      // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
-	keysNote string      // what the key config asked for that the line editor keeps, said at start
-	writes   *diskWrites // what is kept on disk by command, done by Flush if the program ends first
+	focus    focus        // where keys go when no overlay shows
+	lastKey  time.Time    // when the person last pressed a key
+	chord    string       // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
+	keysNote string       // what the key config asked for that the line editor keeps, said at start
+	writes   *diskWrites  // what is kept on disk by command, done by Flush if the program ends first
+	shown    shownKeeping // the drafts kept as the UI runs (drafts_shown.go)
 
 	// tap is told of every action before it is acted on (TapActions):
 	// nil but in the typing-safety harness.
@@ -59,9 +60,11 @@ type Model struct {
 	accountP   *panes.Account
 	status     *panes.Status
 	activity   *panes.Activity
-	tiles      *session.Wall // the open sessions, one tile each, and the one with the focus
-	visit      *visit.Visit  // chiming into another person's room, nil when not
-	refs       *refs.Refs    // the context refs the next text command carries
+	tiles      *session.Wall    // the open sessions, one tile each, and the one with the focus
+	visit      *visit.Visit     // chiming into another person's room, nil when not
+	refs       *refs.Refs       // the context refs the next text command carries
+	ttls       map[string]int64 // the lease ttl (ms) a session was made with here, which its claims ask for again
+	watched    map[string]bool  // sessions opened to watch (/watch): opened without claiming their lease
 
 	notices *notify.Notices // the bell and the desktop notice, while the terminal is not focused
 
@@ -179,6 +182,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.tiles.Focused() != nil {
 		cmd = tea.Batch(cmd, m.tiles.Focused().KeepCountdown())
 	}
+	if keep := m.keepShownDrafts(); keep != nil { // at a pause in typing, a focus moved (drafts_shown.go)
+		cmd = tea.Batch(cmd, keep)
+	}
 	if m.dirty {
 		m.arrange()
 		m.stale = true
@@ -237,6 +243,7 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		cmd, act := msg.Outcome()
 		return tea.Batch(cmd, m.act(act, nil))
 	case draftMsg: // a draft kept by an earlier run, back in the composer unless the person began writing
+		m.draftLoaded(msg) // from now on it is kept as it is shown (drafts_shown.go)
 		s := m.tiles.Of(msg.gen)
 		switch {
 		case m.failed(cmp.Or(msg.saved, msg.err)): // a draft not kept, or not read back (statefile keeps the file)
@@ -246,6 +253,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		case s != nil:
 			m.act(s.TakeKept(msg.kept, s == m.tiles.Focused(), m.composer.Blank()), nil)
 		}
+	case draftPauseMsg:
+		return m.onDraftPause(msg)
 	case recentMsg:
 		if !msg.cont { // the picker offers them again, marked, when they were a wall
 			m.picker.Offer(msg.ids)
@@ -262,6 +271,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		}
 	case accountMsg:
 		m.onAccount(msg)
+	case watchProbedMsg:
+		return m.onWatchProbed(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case picker.ListedMsg:

@@ -88,7 +88,7 @@ func TestKeyCuresOutOfCredit(t *testing.T) {
 	a.see(strings.Repeat("•", len(testModelKey)) + "▏")
 	neverShown(t, a)
 	a.send(keyEnter)
-	a.see("your model key goes with every request from now on: enter sends your text again", "┃ after the credit")
+	a.see("your model key goes with every request from now on: enter sends", "┃ after the credit")
 	if a.m.top() != nil {
 		t.Fatal("the dialog stayed open after enter")
 	}

@@ -70,7 +70,7 @@ func TestOfferLettersOnceReached(t *testing.T) {
 	one, two := person(t, srv, "ada-token", "cli-one"), person(t, srv, "ada-token", "cli-two")
 	id := newSession(t, one, "Shared")
 
-	b := drive(t, "terminal two", hostConfig(t, two), 80, 24)
+	b := drive(t, "terminal two", hostConfig(t, two), 100, 24)
 	b.run(open(b.m, id))
 	b.see("Take over or watch?")
 	b.send(press('t'))

@@ -35,6 +35,9 @@ func (c *common) top() ui.Component {
 // closeOverlay closes o; with no session left to show a pane of, the
 // picker has the focus.
 func (m *Model) closeOverlay(o ui.Component) {
+	if said := m.overlays.Said(o); said != "" && m.note.Text() == said {
+		m.note.Say("") // the rule's words about it: untrue once it closed
+	}
 	m.overlays.Remove(o)
 	if m.focus.pane() && m.tiles.Focused() == nil {
 		m.focus = focusPicker
@@ -59,7 +62,7 @@ func (m *Model) onOverlayMsg(msg tea.Msg) tea.Cmd {
 		m.closeOverlay(o)
 		return m.underMsgs(r.Msgs, true)
 	case dialog.Under:
-		return m.underMsgs(r.Msgs, false)
+		return tea.Batch(m.act(r.Act, o), m.underMsgs(r.Msgs, false))
 	}
 	if d, ok := o.(*dialog.Key); ok && r.Typed != "" {
 		m.keyTypedUnder(d, r.Typed)

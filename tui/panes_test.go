@@ -232,7 +232,7 @@ func TestSelection(t *testing.T) {
 		drawnAs(t, m, transcriptOf, composerOf, statusOf)
 	})
 	t.Run("fork with hostile selectedText", func(t *testing.T) {
-		m := driven(t, 100, 24)
+		m := driven(t, 120, 24)
 		feed(m, keyTab, keyTab, keyUp, keyUp, keyUp, press('f'))
 		if _, cmd := m.Update(keyEnter); cmd == nil {
 			t.Fatal("f forked nothing")

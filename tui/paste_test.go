@@ -21,7 +21,7 @@ func TestBigPaste(t *testing.T) {
 	id := newSession(t, ada, "Pastes")
 	cfg := hostConfig(t, ada)
 	cfg.SessionID = id
-	a := drive(t, "ada", cfg, 100, 30)
+	a := drive(t, "ada", cfg, 120, 30)
 	a.see("● you drive from this terminal", "● live")
 
 	a.send(tea.PasteMsg{Content: pasteLines(2000)})

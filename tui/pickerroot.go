@@ -50,13 +50,17 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.Inspect:
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
+		delete(m.watched, a.ID) // opened from the list: claimed as any other
 		return m.openTiles([]string{a.ID})
 	case picker.OpenMany:
+		for _, id := range a.IDs {
+			delete(m.watched, id)
+		}
 		return m.openTiles(a.IDs)
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:
-		m.openNewSession()
+		return m.openNewSession()
 	case picker.Clone:
 		m.note.Say("cloning “" + ui.TitleLine(a.Target.DisplayTitle()) + "”…")
 		return m.manage.Clone(a.Target.SessionID)
@@ -93,6 +97,12 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 	case manage.Open:
 		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)])
 	case manage.Created:
+		if a.TTLMs > 0 {
+			if m.ttls == nil {
+				m.ttls = map[string]int64{}
+			}
+			m.ttls[a.ID] = a.TTLMs // its claims keep the lease it was made with
+		}
 		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
 		m.tiles.Focused().MarkCreated()
 		if joined != "" {

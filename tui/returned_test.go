@@ -26,7 +26,7 @@ func hostCancels(m *Model) []tea.Msg {
 func TestCancelledTextComesBack(t *testing.T) {
 	t.Parallel()
 	t.Run("into the empty composer", func(t *testing.T) {
-		m := driven(t, 80, 24)
+		m := driven(t, 100, 24)
 		feed(m, laneSteps(m)...)
 		feed(m, hostCancels(m)...)
 		if got := m.composer.Value(); got != "and then this" {

@@ -62,7 +62,7 @@ func keyGroups(k *ui.KeyMap) []ui.KeyGroup {
 		{Where: placeSession, Keys: []key.Binding{k.Send, k.Newline, k.Steer, k.Abort, k.Editor, history, k.TakeOver,
 			k.Info, k.Unref, k.Panes, k.PanesBack}},
 		{Where: placeSessions, Keys: []key.Binding{ui.Described(k.New, "a new session (the form)"), k.Rename, k.Clone,
-			ui.Described(k.Delete, "delete (in the picker, after a question)")}},
+			ui.Described(k.Delete, "delete (after a question)")}},
 		{Where: placeLine, Keys: ui.LineEditing()},
 		{Where: placeTranscript, Keys: []key.Binding{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Top, k.Search}},
 		{Where: placeRoom, Keys: []key.Binding{ui.Described(choose, "select a chime"), p(k.Accept), p(k.Reject), p(k.Expand),
@@ -86,6 +86,7 @@ func keyGroups(k *ui.KeyMap) []ui.KeyGroup {
 type grouped struct {
 	short  []key.Binding
 	groups []ui.KeyGroup
+	own    int // the groups of the screen's own places, first
 }
 
 // newGrouped is the keys of a screen whose own places are here, in order.
@@ -108,7 +109,7 @@ func newGrouped(k *ui.KeyMap, short []key.Binding, here ...string) grouped {
 	for i := range groups {
 		groups[i].Where = placeTitle(k, groups[i].Where)
 	}
-	return grouped{short: short, groups: groups}
+	return grouped{short: short, groups: groups, own: len(first)}
 }
 
 // ShortHelp lists the keys of the hint.
@@ -166,5 +167,36 @@ func visitGroups(k *ui.KeyMap) grouped {
 	g := newGrouped(k, []key.Binding{k.Send, k.Newline, k.Help}, placeEverywhere, placeLine)
 	visit := ui.KeyGroup{Where: placeVisit, Keys: []key.Binding{send, k.Newline, k.Editor}}
 	g.groups = append([]ui.KeyGroup{visit}, g.groups[:2]...) // a visit has no session of its own
+	g.own = len(g.groups)
 	return g
+}
+
+// commandGroup is every action of the palette, as the help lists it: by its
+// slash command (what it takes, and its key when it has one), or by its key
+// when it has no command; a command of several actions (/policy) once.
+func (m *Model) commandGroup() ui.KeyGroup {
+	var keys []key.Binding
+	seen := map[string]bool{}
+	for _, a := range m.actions() {
+		id, name, desc := "/"+a.slash, "/"+a.slash, a.name
+		switch {
+		case a.slash == "":
+			id, name = ui.FirstKey(a.key), a.key.Help().Key
+		case a.args != "":
+			name += " " + a.args
+		}
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		if a.slash == "policy" {
+			desc = "the room's policy"
+		}
+		if a.slash != "" && len(a.key.Keys()) > 0 {
+			desc += " (" + a.key.Help().Key + ")"
+		}
+		keys = append(keys, key.NewBinding(key.WithKeys(id), key.WithHelp(name, desc)))
+	}
+	return ui.KeyGroup{Where: "commands (" + ui.KeyName(m.Keys.Palette) + " finds them by name; /name runs one in the composer)",
+		Keys: keys}
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"slices"
 	"strconv"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -95,7 +96,10 @@ func distinct(ids []string) []string {
 func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	s := m.tiles.Make(id, transcript.New(&m.Context))
 	viewOf(s).Open(s)
-	watch := m.cfg.Watch || m.cfg.NoClaim
+	if ttl := m.ttls[id]; ttl > 0 {
+		s.KeepTTL(time.Duration(ttl) * time.Millisecond)
+	}
+	watch := m.cfg.Watch || m.cfg.NoClaim || m.watched[id]
 	return s, tea.Batch(s.Open(m.me.Principal, watch),
 		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
 }

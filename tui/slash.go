@@ -87,9 +87,7 @@ func (m *Model) slash(draft, question, yes string, anyway ui.Action) (text strin
 	acts := m.actions()
 	i := slices.IndexFunc(acts, func(a action) bool { return a.slash == l.name })
 	if i < 0 {
-		m.push(dialog.NewChoice(&m.Context, "Not a command",
-			"/"+ui.SanitizeLine(l.name)+" is not a command ("+ui.KeyName(m.Keys.Palette)+" lists them).\n"+question,
-			[]dialog.Option{{Label: "keep it in the composer"}, {Label: yes, Act: anyway}}, 0))
+		m.unknownCommand(l, question, yes, anyway)
 		return "", nil, true
 	}
 	a := acts[i]
@@ -116,4 +114,84 @@ func parsePolicy(s string) (string, bool) {
 		return client.PolicyCoDrive, true
 	}
 	return "", false
+}
+
+// unknownCommand says a draft names no command, and the nearest one, on
+// the status line (an older note never stays beside it) and in a question:
+// keep the draft, run the nearest command instead, or send the text as it
+// is (send).
+func (m *Model) unknownCommand(l slashLine, question, yes string, send ui.Action) {
+	name := "/" + ui.SanitizeLine(ui.ClipRunes(l.name, 32))
+	opts := []dialog.Option{{Label: "keep it in the composer"}}
+	said := name + " is not a command"
+	if near, ok := m.nearestCommand(l.name); ok {
+		said += "; the nearest is /" + near.slash + " (" + near.name + ")"
+		opts = append(opts, dialog.Option{Label: "run /" + near.slash + " instead", Act: runNearest{slash: near.slash}})
+	}
+	m.note.Say(said + " · " + ui.KeyName(m.Keys.Palette) + " lists them")
+	opts = append(opts, dialog.Option{Label: yes, Act: send})
+	m.push(dialog.NewChoice(&m.Context, "Not a command", said+" ("+ui.KeyName(m.Keys.Palette)+" lists them all).\n"+question, opts, 0))
+}
+
+// runNearest runs the command an unknown one was nearest to, in its place.
+type runNearest struct {
+	rootAct
+	slash string
+}
+
+// onRunNearest runs the nearest command with the draft's words.
+func (m *Model) onRunNearest(a runNearest) tea.Cmd {
+	l := parseSlash(m.composer.Value())
+	if l.kind != slashCommand {
+		return nil // the draft changed since: nothing of it is run
+	}
+	_, cmd, _ := m.slash(strings.TrimSpace("/"+a.slash+" "+l.arg), "", "", nil)
+	return cmd
+}
+
+// nearestCommand is the command a name that is none most likely meant: one
+// it begins, one whose words hold it ("/clear" → /new, "/find" →
+// /search), else the one spelled closest (at most two letters off).
+func (m *Model) nearestCommand(name string) (action, bool) {
+	name = strings.ToLower(name)
+	acts := m.actions()
+	for _, a := range acts {
+		if a.slash != "" && strings.HasPrefix(a.slash, name) {
+			return a, true
+		}
+	}
+	for _, a := range acts {
+		if a.slash != "" && slices.Contains(strings.Fields(a.words), name) {
+			return a, true
+		}
+	}
+	best, dist := action{}, 3
+	for _, a := range acts {
+		if d := editDistance(name, a.slash); a.slash != "" && d < dist {
+			best, dist = a, d
+		}
+	}
+	return best, dist < 3
+}
+
+// editDistance is the letters to change, add or take out to make a into b.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
 }

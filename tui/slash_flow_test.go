@@ -21,7 +21,7 @@ func slashSession(t *testing.T, srv *vehicletest.Server, title string, refs ...s
 	id := newSession(t, ada, title)
 	cfg := hostConfig(t, ada)
 	cfg.SessionID, cfg.ContextRefs = id, refs
-	h := drive(t, "ada", cfg, 80, 24)
+	h := drive(t, "ada", cfg, 120, 24)
 	h.see("● you drive from this terminal", "● live")
 	return h, id
 }
@@ -84,7 +84,7 @@ func TestSlashPolicy(t *testing.T) {
 		t.Fatalf("%d room.policy events, want 1", n)
 	}
 
-	w := drive(t, "watcher", hostConfig(t, person(t, srv, "ada-token", "cli-two")), 80, 24)
+	w := drive(t, "watcher", hostConfig(t, person(t, srv, "ada-token", "cli-two")), 120, 24)
 	w.run(open(w.m, id))
 	w.see("Take over or watch?")
 	w.send(keyEsc) // watch

@@ -137,7 +137,7 @@ func TestAbortSaysWhatTheHostDidWithTheQueue(t *testing.T) {
 			}
 			cfg := hostConfig(t, ada)
 			cfg.SessionID = id
-			a := drive(t, "ada", cfg, 100, 30)
+			a := drive(t, "ada", cfg, 120, 30)
 			a.see("● you drive from this terminal", "room co-drive")
 			a.send(typing("hold on #hold")...)
 			a.send(keyEnter)

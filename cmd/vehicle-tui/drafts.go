@@ -60,7 +60,18 @@ func (s draftStore) Load(key string) (tui.KeptDraft, error) {
 
 // Save keeps this terminal's draft of a session.
 func (s draftStore) Save(key string, k tui.KeptDraft) error {
-	return s.d.Save(key, statefile.Draft{Text: k.Text, RequestID: k.RequestID, Op: k.Op, Request: k.Request, Refs: k.Refs})
+	return s.d.Save(key, stateDraft(k))
+}
+
+// KeepShown keeps this terminal's draft of a session while it shows it,
+// so a UI killed loses at most what was typed in the last seconds.
+func (s draftStore) KeepShown(key string, k tui.KeptDraft) error {
+	return s.d.KeepShown(key, stateDraft(k))
+}
+
+// stateDraft is a draft as statefile keeps it.
+func stateDraft(k tui.KeptDraft) statefile.Draft {
+	return statefile.Draft{Text: k.Text, RequestID: k.RequestID, Op: k.Op, Request: k.Request, Refs: k.Refs}
 }
 
 // recent keeps which sessions were open last on the client's host and

@@ -19,9 +19,12 @@ var theClock clock
 // clock is one timer file, armed for the earliest of its timers, and the
 // goroutine that fires them: the file is read and armed with raw system
 // calls (a plain call of an idle process wakes sysmon) and waited on in Go's
-// poller. The file is armed again only for a timer earlier than the one it
-// is armed for: a timer moved later or stopped leaves it to fire early, once,
-// which wakes only the thread that reads it.
+// poller. It is armed again whenever the earliest timer changes: a timer
+// stopped or moved later while the file is armed for it moves the file to
+// the next one (or disarms it), so the file never fires early, for nothing
+// (each such fire woke the process once more: a lease timer renewed, a
+// watchdog put off by a keepalive). Arming it costs a raw system call on a
+// thread that runs already.
 type clock struct {
 	once   sync.Once
 	ok     bool
@@ -30,6 +33,7 @@ type clock struct {
 	mu     sync.Mutex
 	timers timers    // waiting, by when, the earliest first
 	armed  time.Time // what the file is armed for; zero when it is not
+	fires  int       // how often the file fired (for tests)
 }
 
 // timer is one waiting function on the clock.
@@ -84,8 +88,10 @@ func (c *clock) start() bool {
 }
 
 // newTimer puts f on the clock for when; nil when there is no clock.
-func newTimer(when time.Time, f func()) *timer {
-	c := &theClock
+func newTimer(when time.Time, f func()) *timer { return theClock.newTimer(when, f) }
+
+// newTimer puts f on c for when; nil when c has no file.
+func (c *clock) newTimer(when time.Time, f func()) *timer {
 	if !c.start() {
 		return nil
 	}
@@ -105,11 +111,16 @@ func (t *timer) reset(when time.Time) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	waiting := t.index >= 0
+	held := waiting && t.when.Equal(c.armed) // the file may be armed for it
 	t.when = when
 	if waiting {
 		heap.Fix(&c.timers, t.index)
 	} else {
 		heap.Push(&c.timers, t)
+	}
+	if held {
+		c.rearm(time.Now())
+		return waiting
 	}
 	c.arm(time.Now())
 	return waiting
@@ -123,7 +134,30 @@ func (t *timer) stop() bool {
 		return false
 	}
 	heap.Remove(&c.timers, t.index)
+	if t.when.Equal(c.armed) {
+		c.rearm(time.Now())
+	}
 	return true
+}
+
+// rearm arms the file for the earliest timer whatever it is armed for now,
+// or disarms it when none waits: the timer it was armed for was stopped
+// or moved later. Called with c.mu held.
+func (c *clock) rearm(now time.Time) {
+	if !c.ok {
+		return
+	}
+	if len(c.timers) > 0 && c.timers[0].when.Equal(c.armed) {
+		return // another timer is due then: the file fires for it
+	}
+	if len(c.timers) == 0 {
+		if unix.TimerfdSettime(c.fd, 0, &unix.ItimerSpec{}, nil) == nil {
+			c.armed = time.Time{}
+		}
+		return
+	}
+	c.armed = time.Time{}
+	c.arm(now)
 }
 
 // run fires the timers whose time came each time the file fires. The file
@@ -141,6 +175,7 @@ func (c *clock) run(f *os.File) {
 		})
 		c.mu.Lock()
 		c.armed = time.Time{} // a fired file is disarmed
+		c.fires++
 		if err != nil {
 			c.ok = false // the poller gave up on the file: Go's timers from now on
 			c.fallback(time.Now())

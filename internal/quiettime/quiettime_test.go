@@ -83,8 +83,8 @@ func TestAnEarlierSleeperIsNotHeldBack(t *testing.T) {
 }
 
 // TestTimerResetAndStop: a timer fires once at its time; reset later it
-// fires at the new time (the clock armed for the old one fires early and
-// waits on); stopped it never fires; reset after firing it fires again.
+// fires at the new time (the clock is armed again for it); stopped it never
+// fires; reset after firing it fires again.
 func TestTimerResetAndStop(t *testing.T) {
 	t.Parallel()
 	fired := make(chan time.Time, 4)

@@ -156,6 +156,31 @@ func (d *Drafts) Save(key string, draft Draft) error {
 	return removeMissingOK(mine + openExt)
 }
 
+// KeepShown keeps the terminal's draft of a session it still shows, while
+// it runs (a pause in typing, the focus moving away), whole or not at all:
+// as the file of a draft this terminal shows, so another running terminal
+// that opens the session finds it shared, and once this process is gone
+// (killed: nothing was saved at its end) the next terminal takes it as a
+// kept draft. An empty draft removes it. Save, at the end, replaces it.
+func (d *Drafts) KeepShown(key string, draft Draft) error {
+	dir := d.sessionDir(key)
+	mine := filepath.Join(dir, d.writer)
+	if draft.empty() {
+		return removeMissingOK(mine + openExt)
+	}
+	if err := d.private(dir); err != nil {
+		return err
+	}
+	b := draft.encode()
+	if len(b) > maxDraft {
+		return fmt.Errorf("your draft is not kept as you type: it is %.1f MiB, and a draft is kept up to %d MiB", float64(len(b))/(1<<20), maxDraft>>20)
+	}
+	if err := WriteFile(mine+openExt, b, 0o600); err != nil {
+		return fmt.Errorf("your draft is not kept as you type: %w", err)
+	}
+	return removeMissingOK(mine + savedExt) // one this terminal saved earlier in the run: this one is newer
+}
+
 // Load takes the draft kept for a session into this terminal: the newest
 // one a terminal saved when it left the session (or one a terminal that no
 // longer runs had open). It becomes this terminal's, so no other terminal

@@ -226,3 +226,43 @@ func TestUnreadableDraftIsKept(t *testing.T) {
 		t.Errorf("the next Load: %q, %v", got.Text, err)
 	}
 }
+
+// TestDraftKeptWhileShown: a draft kept while its terminal shows it
+// replaces one the same terminal saved before and is found shared by
+// another running terminal; once its writer is gone (killed: nothing saved
+// at its end), the next terminal takes it whole; emptied, it is forgotten.
+func TestDraftKeptWhileShown(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "drafts")
+	shows, other := NewDrafts(dir, "cli-shows"), NewDrafts(dir, "cli-other")
+	const key = "https://sophia.example.com demo s1"
+	if err := shows.Save(key, Draft{Text: "saved when it left the session"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := shows.KeepShown(key, Draft{Text: "typed since"}); err != nil {
+		t.Fatal(err)
+	}
+	if d, shared, err := other.Load(key); err != nil || d.Text != "typed since" || !shared {
+		t.Fatalf("another running terminal got %+v (shared %v, %v), want the draft shown, shared", d, shared, err)
+	}
+	if _, err := os.Stat(filepath.Join(shows.sessionDir(key), shows.writer+savedExt)); !os.IsNotExist(err) {
+		t.Errorf("the draft saved before is still there (%v)", err)
+	}
+
+	const key2 = "https://sophia.example.com demo s2"
+	killed := NewDrafts(dir, "cli-killed")
+	killed.writer = "2147483600-cli-killed" // a pid that runs nothing: killed since it kept the draft
+	want := Draft{Text: "typed last", RequestID: "r-1", Op: "prompt", Request: "sent, no answer"}
+	if err := killed.KeepShown(key2, want); err != nil {
+		t.Fatal(err)
+	}
+	d, shared, err := other.Load(key2)
+	if err != nil || d.Text != want.Text || d.RequestID != want.RequestID || d.Request != want.Request || shared {
+		t.Fatalf("the next terminal got %+v (shared %v, %v), want %+v", d, shared, err, want)
+	}
+	if err := other.KeepShown(key2, Draft{}); err != nil { // emptied in the terminal that took it
+		t.Fatal(err)
+	}
+	if d, _, _ := NewDrafts(dir, "cli-third").Load(key2); d.Text != "" {
+		t.Errorf("an emptied draft came back: %q", d.Text)
+	}
+}

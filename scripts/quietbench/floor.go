@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -158,12 +157,9 @@ func (t *tally) print() {
 		if len(ratios) == 0 {
 			continue
 		}
-		lo, mid, hi := spread(ratios)
-		_, cmid, _ := spread(secs)
-		fmt.Printf("%-44s %.2fx (%.2f-%.2f) [%s], CPU median %.3f s\n", short(bin), mid, lo, hi, strings.Join(by, " "), cmid)
+		fmt.Printf("%-44s %sx [%s], CPU median %.3f s\n", short(bin), spread(ratios), strings.Join(by, " "), median(secs))
 	}
-	_, fmid, _ := spread(values(floorCPU))
-	fmt.Printf("%-44s CPU median %.3f s\n", floorName+" -N", fmid)
+	fmt.Printf("%-44s CPU median %.3f s\n", floorName+" -N", median(values(floorCPU)))
 }
 
 // values is a map's values.
@@ -173,16 +169,4 @@ func values(m map[int]float64) []float64 {
 		v = append(v, x)
 	}
 	return v
-}
-
-// spread is the least, the median and the greatest of v (not empty).
-func spread(v []float64) (lo, mid, hi float64) {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	n := len(s)
-	mid = s[n/2]
-	if n%2 == 0 {
-		mid = (s[n/2-1] + s[n/2]) / 2
-	}
-	return s[0], mid, s[n-1]
 }

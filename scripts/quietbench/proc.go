@@ -14,6 +14,7 @@ import (
 // sample is what /proc says of a process at one moment.
 type sample struct {
 	switches map[int]int // context switches (voluntary + nonvoluntary) by thread
+	waits    int         // the voluntary ones of all threads: a thread went to sleep and was woken
 	cpuNs    int64       // time on a CPU of its live threads (schedstat), ns
 	ticks    int64       // utime + stime in clock ticks (all threads, gone ones too)
 }
@@ -27,7 +28,9 @@ func readSample(pid int) (sample, error) {
 	}
 	for _, dir := range tasks {
 		tid, _ := strconv.Atoi(filepath.Base(dir))
-		s.switches[tid] = threadSwitches(dir + "/status")
+		all, vol := threadSwitches(dir + "/status")
+		s.switches[tid] = all
+		s.waits += vol
 		if b, err := os.ReadFile(dir + "/schedstat"); err == nil {
 			if f := strings.Fields(string(b)); len(f) > 0 {
 				ns, _ := strconv.ParseInt(f[0], 10, 64)
@@ -48,23 +51,27 @@ func readSample(pid int) (sample, error) {
 	return s, nil
 }
 
-// threadSwitches is a thread's voluntary + nonvoluntary context switches.
-func threadSwitches(status string) int {
+// threadSwitches is a thread's voluntary + nonvoluntary context switches,
+// and the voluntary ones alone (the thread slept and was woken: a load on
+// the machine adds nonvoluntary ones, preemptions, not these).
+func threadSwitches(status string) (all, voluntary int) {
 	f, err := os.Open(status)
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	defer f.Close()
-	n := 0
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		k, v, ok := strings.Cut(sc.Text(), ":")
 		if ok && (k == "voluntary_ctxt_switches" || k == "nonvoluntary_ctxt_switches") {
 			x, _ := strconv.Atoi(strings.TrimSpace(v))
-			n += x
+			all += x
+			if k == "voluntary_ctxt_switches" {
+				voluntary += x
+			}
 		}
 	}
-	return n
+	return all, voluntary
 }
 
 // delta is what happened between two samples: switches in all, those of
@@ -73,12 +80,13 @@ func threadSwitches(status string) int {
 // ticks (hz a second).
 type delta struct {
 	switches, sysmon, threads int
+	waits                     int // voluntary switches of the threads alive at both samples
 	cpu, cpuTicks             float64
 }
 
 // since is b minus a for process pid.
 func since(pid int, a, b sample, hz float64) delta {
-	d := delta{threads: len(b.switches)}
+	d := delta{threads: len(b.switches), waits: b.waits - a.waits}
 	second := 0
 	for tid, n := range b.switches {
 		d.switches += n - a.switches[tid]

@@ -1,5 +1,7 @@
 // Package composer is the multi-line input where the person writes: its
-// growth with the draft, the input history ↑ walks, and $EDITOR.
+// growth with the draft, the window of a long draft its textarea holds
+// (so a key costs the same in a draft of any length), the input history ↑
+// walks, and $EDITOR.
 //
 // The editor's command is split with strings.Fields, as
 // github.com/charmbracelet/x/editor (v0.2.0 read) splits it; that package
@@ -39,6 +41,10 @@ type Composer struct {
 	drawn    drawing       // the last drawing, while nothing it shows changed (grow.go)
 	kills    killRing      // what the last kills took, for ctrl+y (readline.go)
 	search   reverseSearch // ctrl+r's search of the history (readline.go)
+	win      window        // the draft's lines outside the textarea's (window.go)
+	goal     goal          // the column ↑ and ↓ keep to (reach.go)
+	typed    typed         // what the last key did to the textarea's lines
+	edits    uint64        // changes to the draft's text (Edits)
 	apart    bool          // enter sent nothing: text typed next at the end goes on a new line
 }
 
@@ -78,7 +84,7 @@ func New(ctx *ui.Context, editor string) *Composer {
 	km.PageUp = key.NewBinding(key.WithDisabled())
 	km.PageDown = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
-	co := &Composer{ctx: ctx, ta: ta, editor: EditorRun{Command: editor}}
+	co := &Composer{ctx: ctx, ta: ta, editor: EditorRun{Command: editor}, win: window{slack: slack}}
 	co.SetStyles(st)
 	co.ta.Focus()
 	return co
@@ -246,9 +252,16 @@ func (c *Composer) SetSize(w, h int) {
 	if w != c.grow.width || max(h, 1) != c.grow.limit {
 		c.changed()
 	}
+	rewrap := w != c.grow.width
 	c.grow.width, c.grow.limit = w, max(h, 1)
 	c.ta.SetWidth(w)
 	c.fit()
+	if rewrap {
+		// The lines wrap anew: the draft is shown up to the cursor's row.
+		c.ta.View() // the viewport takes the lines as wrapped now, to scroll over them
+		c.unscroll(c.ta.Height())
+		c.fit()
+	}
 }
 
 // SetPlaceholder sets the hint shown while the composer is empty.
@@ -260,12 +273,15 @@ func (c *Composer) SetPlaceholder(s string) {
 }
 
 // Value is the draft, its chips expanded.
-func (c *Composer) Value() string { return c.chips.expand(c.ta.Value()) }
+func (c *Composer) Value() string { return c.chips.expand(c.raw()) }
 
 // SetValue replaces the draft and puts the cursor at its end; a large text
 // is collapsed into chips.
 func (c *Composer) SetValue(s string) {
 	c.changed()
+	c.edits++
+	c.win.reset()
+	c.goal = goal{}
 	c.apart = false
 	c.ta.SetValue(c.chips.collapse(s))
 	c.ta.MoveToEnd()
@@ -302,7 +318,7 @@ func (c *Composer) keepApart(msg tea.Msg) {
 	}
 	v := c.ta.Value()
 	last := v[strings.LastIndexByte(v, '\n')+1:]
-	atEnd := c.ta.Line() == c.ta.LineCount()-1 && c.ta.Column() >= len([]rune(last))
+	atEnd := len(c.win.below.lines) == 0 && c.ta.Line() == c.ta.LineCount()-1 && c.ta.Column() >= len([]rune(last))
 	if text == "" || !atEnd || v == "" || strings.HasSuffix(v, "\n") || strings.HasPrefix(text, "\n") {
 		return
 	}
@@ -310,19 +326,40 @@ func (c *Composer) keepApart(msg tea.Msg) {
 }
 
 // Blank reports whether the draft is only whitespace.
-func (c *Composer) Blank() bool { return strings.TrimSpace(c.ta.Value()) == "" }
+func (c *Composer) Blank() bool {
+	return c.win.above.filled == 0 && c.win.below.filled == 0 && strings.TrimSpace(c.ta.Value()) == ""
+}
 
 // Type passes a key or a paste to the textarea, whatever has the focus: what
 // is routed to the composer has the keyboard.
 func (c *Composer) Type(msg tea.Msg) tea.Cmd {
 	c.changed()
 	c.ta.Focus()
+	if !c.ta.HasSelection() {
+		// The textarea keeps a selection it emptied (its anchor) and the
+		// next selecting key starts there, wherever the cursor went since;
+		// the composer starts it at the cursor.
+		c.ta.ClearSelection()
+	}
+	c.reach(msg)
+	before := c.ta.Value()
 	c.keepApart(msg)
-	var cmd tea.Cmd
-	c.ta, cmd = c.ta.Update(msg)
-	c.fit()
+	cmd := c.typeKeepingGoal(msg)
+	c.typed = typed{before: before, after: c.ta.Value()}
+	if c.typed.before != c.typed.after {
+		c.edits++
+	}
+	c.fit() // the window may move: typed is what the key itself did
 	return cmd
 }
+
+// typed is the textarea's lines before and after the last key Type
+// passed it (not the whole draft: its window, window.go).
+type typed struct{ before, after string }
+
+// Edits counts the changes to the draft's text: it grows with each key or
+// paste that changed it and each draft set, and only then.
+func (c *Composer) Edits() uint64 { return c.edits }
 
 // SetFocused moves the keyboard to the composer (true) or away from it.
 func (c *Composer) SetFocused(on bool) {

@@ -22,9 +22,10 @@ type growth struct {
 	limit int // the most lines the composer may take
 	total int // the draft's lines, soft-wrapped ones counted
 
-	counted string         // the draft total was counted for
-	rows    map[string]int // the wrapped lines of each line of the draft, at width
+	counted string         // the textarea's lines inside was counted for
+	rows    map[string]int // the wrapped lines of each of the textarea's lines, at width
 	rowsAt  int            // the textarea's width rows were counted at
+	inside  int            // the textarea's lines, soft-wrapped ones counted
 }
 
 // fit counts the draft's lines and gives the textarea its height: all of
@@ -43,44 +44,60 @@ func (c *Composer) fit() {
 		c.changed()
 		c.ta.SetHeight(h) // the textarea scrolls to keep the cursor in sight
 	}
-	if c.ta.ScrollYOffset() > g.total-h {
-		c.unscroll()
-		c.ta.SetHeight(h)
+	if len(c.win.below.lines) == 0 && c.ta.ScrollYOffset() > g.inside-h {
+		c.unscroll(h)
 	}
+	c.keepWindow(0, 0)
 }
 
 // unscroll brings a window that reaches below the draft's end (the draft
-// shrank, or the window grew) back over the draft: the textarea does it
-// only while it sizes itself, so it sizes itself once, as high as the
-// draft, and fit sets the height after.
-func (c *Composer) unscroll() {
+// shrank, or the window grew) back over the draft, h lines high: the
+// textarea does it only while it sizes itself, so it sizes itself once, as
+// high as its lines (the top shown first), and then h, which scrolls the
+// cursor in sight. When that shows lines above the textarea's, they are
+// brought in (window.go).
+func (c *Composer) unscroll(h int) {
 	c.changed()
+	if top := max(c.cursorRow()-h+1, 0); top < c.win.above.total {
+		p := c.placed()
+		p.top = top
+		lines := strings.Split(c.ta.Value(), "\n")
+		c.rewindow(lines, -(h + spare + c.win.slack), len(lines)-1, p)
+		return
+	}
 	c.ta.DynamicHeight = true
 	c.ta.SetWidth(c.grow.width)
 	c.ta.DynamicHeight = false
+	c.ta.SetHeight(h)
 }
 
-// count counts the draft's lines as the textarea wraps them, each line's
-// count kept while the line and the width stay the same.
+// count counts the draft's lines as the textarea wraps them: the
+// textarea's, each line's count kept while the line and the width stay the
+// same, and those of the lines outside its window (window.go), kept as
+// they move.
 func (c *Composer) count() {
-	g := &c.grow
-	v, w := c.ta.Value(), c.ta.Width()
-	if v == g.counted && w == g.rowsAt && g.rows != nil {
-		return
+	g, w := &c.grow, &c.win
+	v, width := c.ta.Value(), c.ta.Width()
+	if width != g.rowsAt {
+		w.above.recount(width)
+		w.below.recount(width)
 	}
-	old := g.rows
-	if w != g.rowsAt {
-		old = nil
-	}
-	g.rows, g.rowsAt, g.counted, g.total = make(map[string]int, len(old)), w, v, 0
-	for _, l := range strings.Split(v, "\n") {
-		n, ok := old[l]
-		if !ok {
-			n = wrappedRows([]rune(l), w)
+	if v != g.counted || width != g.rowsAt || g.rows == nil {
+		old := g.rows
+		if width != g.rowsAt {
+			old = nil
 		}
-		g.rows[l] = n
-		g.total += n
+		g.rows, g.rowsAt, g.counted, g.inside = make(map[string]int, len(old)), width, v, 0
+		for _, l := range strings.Split(v, "\n") {
+			n, ok := old[l]
+			if !ok {
+				n = wrappedRows([]rune(l), width)
+			}
+			g.rows[l] = n
+			g.inside += n
+		}
 	}
+	g.total = w.above.total + g.inside + w.below.total
 }
 
 // wrappedRows is how many lines the textarea wraps a line of the draft
@@ -135,7 +152,7 @@ func (c *Composer) Height() int {
 
 // hidden is how many of the draft's lines are above and below the window.
 func (c *Composer) hidden() (above, below int) {
-	above = c.ta.ScrollYOffset()
+	above = c.win.above.total + c.ta.ScrollYOffset()
 	return above, max(c.grow.total-above-c.ta.Height(), 0)
 }
 

@@ -73,9 +73,12 @@ func TestComposerGrowsWithTheDraft(t *testing.T) {
 	if c.Height() != 1 || len(shown(c)) != 1 {
 		t.Errorf("in one line the composer takes %d:\n%s", c.Height(), strings.Join(shown(c), "\n"))
 	}
-	c.SetSize(7, 8) // "line 7" wraps on two lines of 5 cells
-	if got := shown(c); c.Height() != 8 || !strings.HasPrefix(got[0], "  ↑ ") || !strings.Contains(strings.Join(got, "\n"), "┃ line\n┃ 2\n") {
+	c.SetSize(7, 8) // "line 2" wraps on two lines of 5 cells; the draft shows up to the cursor's
+	if got := shown(c); c.Height() != 8 || !strings.HasPrefix(got[0], "  ↓ ") || !strings.Contains(strings.Join(got, "\n"), "┃ line\n┃ 2\n") {
 		t.Errorf("at 7 cells the lines wrap: %d lines:\n%s", c.Height(), strings.Join(got, "\n"))
+	}
+	if cur := c.Cursor(); cur == nil || cur.Position.Y != 4 {
+		t.Errorf("the cursor is at %+v, want at the end of the second line, its second row, under the mark", cur)
 	}
 	c.SetValue("")
 	if c.Height() != 1 || !c.Blank() {

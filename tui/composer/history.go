@@ -57,15 +57,20 @@ func (c *Composer) SetHistory(items []string) {
 // item walked to; ok is false for a key that is not the history's then.
 func (c *Composer) walk(msg tea.KeyPressMsg) (ok bool) {
 	h := &c.history
-	v := c.Value()
-	showing := h.at < len(h.items) && v == h.items[h.at]
-	if v != "" && !showing {
+	up, down := key.Matches(msg, c.ctx.Keys.Up), key.Matches(msg, c.ctx.Keys.Down)
+	if !up && !down {
+		return false
+	}
+	// Only a draft of the size of the item walked to is read whole: ↑ in
+	// a long draft costs no more than another key.
+	showing := h.at < len(h.items) && c.Size() == len(h.items[h.at]) && c.Value() == h.items[h.at]
+	if !showing && c.Size() > 0 {
 		return false
 	}
 	switch {
-	case key.Matches(msg, c.ctx.Keys.Up) && h.at > 0:
+	case up && h.at > 0:
 		h.at--
-	case key.Matches(msg, c.ctx.Keys.Down) && showing:
+	case down && showing:
 		h.at++
 	default:
 		return false

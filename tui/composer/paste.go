@@ -10,9 +10,10 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
-// A large paste is not handed to the textarea, whose every key costs in
-// proportion to the draft: it becomes a chip, one short line in the draft
-// ("[pasted 2,000 lines · 129 KB]"), and its text is kept aside. The draft's
+// A large paste is not handed to the textarea, which would hold it whole
+// for a key (its window grows to hold a paste, window.go): it becomes a
+// chip, one short line in the draft ("[pasted 2,000 lines · 129 KB]"),
+// and its text is kept aside. The draft's
 // Value is the text with every chip expanded; $EDITOR (ctrl+g) edits it so,
 // whole, and a paste that comes back unchanged is a chip again. Backspace
 // right after a chip (delete right before one) takes the chip away whole. A
@@ -109,22 +110,11 @@ func (c *chips) expand(raw string) string {
 	return raw
 }
 
-// bytes is the size of the draft raw expanded, without making it.
-func (c *chips) bytes(raw string) int {
-	n := len(raw)
-	for _, ch := range c.live {
-		if strings.Contains(raw, ch.token) {
-			n += len(ch.text) - len(ch.token)
-		}
-	}
-	return n
-}
-
 // paste puts a paste in the draft: a chip when it is large, else its text
 // as typed.
 func (c *Composer) paste(msg tea.PasteMsg) tea.Cmd {
 	lines := strings.Count(msg.Content, "\n") + strings.Count(msg.Content, "\r") - strings.Count(msg.Content, "\r\n")
-	if !big(msg.Content) && c.ta.LineCount()+lines <= textareaLines {
+	if !big(msg.Content) && c.lineCount()+lines <= textareaLines {
 		return c.Type(msg)
 	}
 	// A terminal pastes its line ends as CR (tmux, most): the text kept
@@ -132,7 +122,11 @@ func (c *Composer) paste(msg tea.PasteMsg) tea.Cmd {
 	text := strings.ReplaceAll(strings.ReplaceAll(msg.Content, "\r\n", "\n"), "\r", "\n")
 	c.chips.remember(text)
 	ch := c.chips.newChip("pasted", text)
+	c.win.above.track(ch.token)
+	c.win.below.track(ch.token)
 	c.changed()
+	c.edits++
+	c.goal = goal{}
 	c.ta.Focus()
 	c.ta.InsertString(ch.token)
 	c.fit()
@@ -154,6 +148,8 @@ func (c *Composer) dropChip(msg tea.KeyPressMsg) (ok bool) {
 	for _, ch := range c.chips.live {
 		if (back && strings.HasSuffix(string(line[:col]), ch.token)) || (!back && strings.HasPrefix(string(line[col:]), ch.token)) {
 			c.changed()
+			c.edits++
+			c.goal = goal{}
 			for range []rune(ch.token) {
 				c.ta, _ = c.ta.Update(msg)
 			}
@@ -165,4 +161,13 @@ func (c *Composer) dropChip(msg tea.KeyPressMsg) (ok bool) {
 }
 
 // Size is the draft's size in bytes, its chips expanded.
-func (c *Composer) Size() int { return c.chips.bytes(c.ta.Value()) }
+func (c *Composer) Size() int {
+	v, w := c.ta.Value(), &c.win
+	n := len(v) + w.above.bytes + w.below.bytes
+	for _, ch := range c.chips.live {
+		if strings.Contains(v, ch.token) || w.holds(ch.token) {
+			n += len(ch.text) - len(ch.token)
+		}
+	}
+	return n
+}

@@ -49,9 +49,8 @@ func (c *Composer) kill(msg tea.KeyPressMsg, chain bool) (cmd tea.Cmd, ok bool) 
 	if !back && !key.Matches(msg, km.DeleteAfterCursor, km.DeleteWordForward) {
 		return nil, false
 	}
-	before := c.ta.Value()
 	cmd = c.Type(msg)
-	took := c.chips.expand(removed(before, c.ta.Value()))
+	took := c.chips.expand(removed(c.typed.before, c.typed.after)) // the textarea's lines around the key: its window may move after
 	c.kills.killing = true
 	switch {
 	case took == "":

@@ -62,3 +62,9 @@ type Run struct {
 	action
 	Index int
 }
+
+// WatchID asks to watch the session ID: open it without claiming its lease.
+type WatchID struct {
+	action
+	ID string
+}

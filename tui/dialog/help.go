@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -78,10 +79,23 @@ func (d *Help) foot(scrolls bool) string {
 	return foot
 }
 
-// lines is the keys of the screen, a line each row: its columns side by
-// side when they fit the box, else one under the other; a screen whose
-// keys are grouped by where they work is drawn by its groups.
+// inner is the width of the box's text (ui.Box's).
+func (d *Help) inner() int { return max(min(d.w-4, 96), 10) }
+
+// lines is the keys of the screen, a line each row, none wider than the
+// box (a wider one would wrap inside it and push a line out): its columns
+// side by side when they fit the box, else one under the other; a screen
+// whose keys are grouped by where they work is drawn by its groups.
 func (d *Help) lines() []string {
+	var out []string
+	for _, l := range d.allLines() {
+		out = append(out, strings.Split(xansi.Wrap(l, d.inner(), ""), "\n")...)
+	}
+	return out
+}
+
+// allLines is the keys of the screen, a line each row, as lines says.
+func (d *Help) allLines() []string {
 	if g, ok := d.screen.(ui.Grouped); ok {
 		return d.groupLines(g)
 	}
@@ -103,8 +117,18 @@ func (d *Help) lines() []string {
 func (d *Help) View() string {
 	lines := d.lines()
 	off := min(d.off, max(len(lines)-d.rows(), 0))
-	shown := lines[off:min(off+d.rows(), len(lines))]
+	shown := append([]string(nil), lines[off:min(off+d.rows(), len(lines))]...)
 	foot := d.foot(len(shown) < len(lines))
+	width := 0 // the box as wide whatever scrolls into it; on a narrow screen, the screen's width
+	for _, l := range lines {
+		width = max(width, xansi.StringWidth(l))
+	}
+	if d.w-width-4 < 6 {
+		width = d.inner() // nothing of the screen under it shows beside its border
+	}
+	for i := range shown {
+		shown[i] = ui.Pad(shown[i], width)
+	}
 	return ui.Box(d.ctx.Styles, "Keys", strings.Join(shown, "\n")+"\n\n"+foot, d.w, d.h)
 }
 
@@ -167,7 +191,10 @@ func (d *Help) block(grp ui.KeyGroup, width int) []string {
 		}
 	}
 	kw = min(kw, width/3)
-	out := []string{st.OverlayTitle.Render(grp.Where)}
+	var out []string
+	for _, l := range ui.WrapPlain(grp.Where, width) {
+		out = append(out, st.OverlayTitle.Render(l))
+	}
 	for _, b := range grp.Keys {
 		if !b.Enabled() {
 			continue

@@ -2,8 +2,10 @@ package dialog
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -13,7 +15,8 @@ import (
 )
 
 // Create asks to start a session made with Request (its title, profile,
-// model and budget as the person filled them in; the root adds the rest).
+// model, budget and lease ttl as the person filled them in; the root adds
+// the rest).
 type Create struct {
 	action
 	Request client.CreateRequest
@@ -26,29 +29,42 @@ const (
 	fieldModel
 	fieldTurns
 	fieldCost
+	fieldTTL
 	fieldCount
 )
 
+// HostOffer is what the host offers a new session, as the root knows it from
+// the account (GET /account): whether it caps a public person's runs, and
+// the models it names for this person's door.
+type HostOffer struct {
+	Public  bool     // the host caps every run whatever is asked (a public graph)
+	Models  []string // the models a new session may ask for (an account's credit); nil when the host names none
+	Prefix  string   // a model's name starts with it (the own key's provider: "openrouter/"); "" when any
+	Default string   // the model an empty field gets, "" when the host does not say
+}
+
 // NewSession is the form a new session is started from: its title, its
-// profile, its model and its budget per run (the seed's maxTurns and
-// maxCostUsd, fixed at creation). It opens filled in with what the command
-// line gave, so the start key alone starts one as before; a field left
-// empty is the host's default. It reports Create, or closes.
+// profile, its model, its budget per run (the seed's maxTurns and
+// maxCostUsd, fixed at creation) and its lease's ttl. It opens filled in
+// with what the command line gave, so the start key alone starts one as
+// before; a field left empty is the host's default. Every field takes
+// text: the profile's picks chat or agent by the letters typed, or says
+// why not. It reports Create, or closes.
 type NewSession struct {
-	ctx    *ui.Context
-	in     [fieldCount]ui.LineInput // title, (profile), model, turns, cost
-	agent  bool                     // the agent profile, else chat
-	at     int                      // the field with the keys
-	bad    string                   // why the last start was refused, "" when none
-	public bool                     // the person reaches the host as a visitor or an account
-	w, h   int
+	ctx   *ui.Context
+	in    [fieldCount]ui.LineInput // title, (profile), model, turns, cost, ttl
+	agent bool                     // the agent profile, else chat
+	typed string                   // the letters typed at the profile, while they name one
+	at    int                      // the field with the keys
+	bad   string                   // why the last start or letter was refused, "" when none
+	offer HostOffer
+	w, h  int
 }
 
 // NewNewSession is the form, filled in from def (what the command line
-// asked for); public says the host caps a public person's runs whatever is
-// asked.
-func NewNewSession(ctx *ui.Context, def client.CreateRequest, public bool) *NewSession {
-	d := &NewSession{ctx: ctx, agent: def.Profile == client.ProfileAgent, public: public}
+// asked for), checking the model against what offer names.
+func NewNewSession(ctx *ui.Context, def client.CreateRequest, offer HostOffer) *NewSession {
+	d := &NewSession{ctx: ctx, agent: def.Profile == client.ProfileAgent, offer: offer}
 	d.in[fieldTitle].Set(ui.SanitizeLine(def.Title))
 	d.in[fieldModel].Set(ui.SanitizeLine(def.Model))
 	if def.MaxTurns > 0 {
@@ -56,6 +72,9 @@ func NewNewSession(ctx *ui.Context, def client.CreateRequest, public bool) *NewS
 	}
 	if def.MaxCostUSD > 0 {
 		d.in[fieldCost].Set(strconv.FormatFloat(def.MaxCostUSD, 'f', -1, 64))
+	}
+	if def.TTLMs > 0 {
+		d.in[fieldTTL].Set((time.Duration(def.TTLMs) * time.Millisecond).String())
 	}
 	return d
 }
@@ -71,6 +90,10 @@ func (d *NewSession) FullHelp() [][]key.Binding {
 	k := &d.ctx.Keys
 	return [][]key.Binding{d.ShortHelp(), {k.New, k.PanesBack, k.Up, k.Down}}
 }
+
+// SetOffer says what the host offers now (the account came, or a model
+// key was given).
+func (d *NewSession) SetOffer(o HostOffer) { d.offer = o }
 
 // Safe closes it, starting nothing.
 func (d *NewSession) Safe() ui.Action { return nil }
@@ -88,9 +111,12 @@ func (d *NewSession) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	k := &d.ctx.Keys
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
-		if d.at != fieldProfile {
-			d.in[d.at].Insert(strings.ReplaceAll(msg.Content, "\n", " "))
+		text := strings.ReplaceAll(msg.Content, "\n", " ")
+		if d.at == fieldProfile {
+			d.pickProfile(strings.TrimSpace(text), true)
+			break
 		}
+		d.in[d.at].Insert(text)
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, k.Save, k.New):
@@ -98,18 +124,60 @@ func (d *NewSession) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 		case key.Matches(msg, k.Dismiss):
 			return nil, ui.Close{}
 		case key.Matches(msg, k.Panes, k.Down):
-			d.at = (d.at + 1) % fieldCount
+			d.move(1)
 		case key.Matches(msg, k.PanesBack, k.Up):
-			d.at = (d.at + fieldCount - 1) % fieldCount
+			d.move(-1)
 		case d.at == fieldProfile:
-			if key.Matches(msg, k.Choose) {
-				d.agent = !d.agent
-			}
+			d.onProfileKey(msg)
 		default:
-			d.in[d.at].Update(msg)
+			if d.in[d.at].Update(msg) {
+				d.bad = "" // edited: what it says now is what counts
+			}
 		}
 	}
 	return nil, nil
+}
+
+// move gives the keys to the next field (by -1: the one before).
+func (d *NewSession) move(by int) {
+	d.at, d.typed = (d.at+fieldCount+by)%fieldCount, ""
+}
+
+// onProfileKey changes the profile by ←/→ or space, or by letters typed.
+func (d *NewSession) onProfileKey(msg tea.KeyPressMsg) {
+	switch {
+	case key.Matches(msg, d.ctx.Keys.Choose):
+		d.agent, d.typed, d.bad = !d.agent, "", ""
+	case msg.String() == "backspace":
+		d.typed = ""
+	case msg.Text != "":
+		d.pickProfile(msg.Text, false)
+	}
+}
+
+// pickProfile takes letters typed (or pasted: whole) at the profile: chat
+// or agent when they begin its name, else the form says what the field
+// takes.
+func (d *NewSession) pickProfile(text string, whole bool) {
+	typed := strings.ToLower(d.typed + text)
+	if whole {
+		typed = strings.ToLower(text)
+	}
+	for _, try := range []string{typed, strings.ToLower(text)} {
+		switch {
+		case try == "":
+			return
+		case strings.HasPrefix(client.ProfileChat, try):
+			d.agent, d.typed, d.bad = false, try, ""
+			return
+		case strings.HasPrefix(client.ProfileAgent, try):
+			d.agent, d.typed, d.bad = true, try, ""
+			return
+		}
+	}
+	d.typed = ""
+	d.bad = "profile: “" + ui.SanitizeLine(text) + "” is no profile; type chat or agent (c or a does), or " +
+		ui.KeyName(d.ctx.Keys.Choose) + " changes it"
 }
 
 // start reports Create with the form's request, or says what to fix and
@@ -119,6 +187,10 @@ func (d *NewSession) start() (tea.Cmd, ui.Action) {
 		Model: strings.TrimSpace(d.in[fieldModel].String()), Profile: client.ProfileChat}
 	if d.agent {
 		req.Profile = client.ProfileAgent
+	}
+	if why := d.offer.refuses(req.Model); why != "" {
+		d.at, d.bad = fieldModel, why
+		return nil, nil
 	}
 	if s := strings.TrimSpace(d.in[fieldTurns].String()); s != "" {
 		n, err := strconv.Atoi(s)
@@ -136,62 +208,58 @@ func (d *NewSession) start() (tea.Cmd, ui.Action) {
 		}
 		req.MaxCostUSD = f
 	}
+	ttl, ok := parseTTL(d.in[fieldTTL].String())
+	if !ok {
+		d.at, d.bad = fieldTTL, "lease: a duration from a second, like 10m or 90s; a number alone is minutes (empty: the host's)"
+		return nil, nil
+	}
+	req.TTLMs = ttl.Milliseconds()
 	d.bad = ""
 	return nil, ui.Batch{ui.Close{}, Create{Request: req}}
 }
 
-// View draws the form: a line a field, the selected one marked, what a
-// field left empty means, what to fix, and the keys.
-func (d *NewSession) View() string {
-	c, st := d.ctx, d.ctx.Styles
-	profile := st.Body.Render("● chat") + st.KeyDesc.Render("  ○ agent (owners only)")
-	if d.agent {
-		profile = st.KeyDesc.Render("○ chat  ") + st.Body.Render("● agent") + st.KeyDesc.Render(" (owners only)")
+// parseTTL reads the lease field: a duration ("10m", "90s", "1h30m") or a
+// number of minutes; 0 for none (the host's); ok is false for anything
+// else, or less than a second, or not whole milliseconds.
+func parseTTL(s string) (time.Duration, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, true
 	}
-	rows := []string{
-		d.row(fieldTitle, "title", d.field(fieldTitle, "none", "")),
-		d.row(fieldProfile, "profile", profile),
-		d.row(fieldModel, "model", d.field(fieldModel, "the host's default", "")),
-		d.row(fieldTurns, "max turns", d.field(fieldTurns, "the host's default", " a run")),
-		d.row(fieldCost, "max cost", d.field(fieldCost, "the host's default", " US dollars a run")),
+	if n, err := strconv.ParseFloat(s, 64); err == nil {
+		s = strconv.FormatFloat(n, 'f', -1, 64) + "m"
 	}
-	body := strings.Join(rows, "\n") + "\n\n" +
-		st.KeyDesc.Render("An agent has a body with its own folder (read, write, edit, bash); a chat the graph tools. "+
-			"The budget is per run (a prompt and what it sets off), fixed when the session is made.")
-	if d.public {
-		body += "\n" + st.KeyDesc.Render("On a public graph the host caps every run whatever is asked here.")
+	d, err := time.ParseDuration(s)
+	if err != nil || d < time.Second || d%time.Millisecond != 0 {
+		return 0, false
 	}
-	if d.bad != "" {
-		body += "\n" + st.StatusError.Render("✗ "+d.bad)
-	}
-	body += "\n\n" + c.Hints(c.Hint(c.Keys.Save, "starts it"), c.Hint(c.Keys.Panes, "next field"),
-		c.Hint(c.Keys.Choose, "changes the profile"), c.Hint(c.Keys.Dismiss, "cancels"))
-	return ui.Box(st, "New session", body, d.w, d.h)
+	return d, true
 }
 
-// row is one field's line: the mark of the selected one, its name, its
-// value.
-func (d *NewSession) row(f int, name, value string) string {
-	st := d.ctx.Styles
-	mark := "  "
-	if f == d.at {
-		mark = st.Key.Render("▸ ")
-	}
-	return mark + st.Status.Render(ui.Pad(name, 10)) + " " + value
-}
-
-// field is a text field's value and its unit, with the cursor when it has
-// the keys, or what it means left empty.
-func (d *NewSession) field(f int, empty, unit string) string {
-	st := d.ctx.Styles
-	v := d.in[f].String()
+// refuses says why model is not one the host offers, "" when it is (or
+// the host names none, or the field is empty: the default).
+func (o HostOffer) refuses(model string) string {
 	switch {
-	case v == "" && f == d.at:
-		return st.Key.Render("▏") + st.Placeholder.Render(empty)
-	case v == "":
-		return st.Placeholder.Render(empty)
-	case f == d.at:
-		return d.in[f].View(st) + st.KeyDesc.Render(unit)
+	case model == "":
+		return ""
+	case o.Models != nil && !slices.Contains(o.Models, model):
+		return "model: “" + ui.SanitizeLine(model) + "” is not one the host offers you; " + o.offered() +
+			" (empty: " + ui.Or(ui.SanitizeLine(o.Default), "the host's default") + ")"
+	case o.Prefix != "" && !strings.HasPrefix(model, o.Prefix):
+		return "model: with your own key a model's name starts with " + ui.SanitizeLine(o.Prefix) + " (empty: " +
+			ui.Or(ui.SanitizeLine(o.Default), "the host's default") + ")"
 	}
-	return st.Body.Render(v) + st.KeyDesc.Render(unit)
+	return ""
+}
+
+// offered names the models offered, for the form's words.
+func (o HostOffer) offered() string {
+	names := make([]string, len(o.Models))
+	for i, m := range o.Models {
+		names[i] = ui.SanitizeLine(m)
+	}
+	if len(names) == 0 {
+		return "it offers none"
+	}
+	return "it offers " + strings.Join(names, ", ")
 }

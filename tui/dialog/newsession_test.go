@@ -1,10 +1,12 @@
 package dialog
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -13,8 +15,14 @@ import (
 
 // form is the new-session form filled in from def, at 100x30.
 func form(def client.CreateRequest, public bool) *NewSession {
-	d := NewNewSession(uitest.Context(), def, public)
-	d.SetSize(100, 30)
+	return formOf(def, HostOffer{Public: public}, 100, 30)
+}
+
+// formOf is the new-session form filled in from def, with what the host
+// offers, at w x h.
+func formOf(def client.CreateRequest, offer HostOffer, w, h int) *NewSession {
+	d := NewNewSession(uitest.Context(), def, offer)
+	d.SetSize(w, h)
 	return d
 }
 
@@ -49,12 +57,30 @@ func TestNewSessionFormStarts(t *testing.T) {
 			d.Update(uitest.Key(tea.KeySpace))
 			d.Update(left)
 		}, client.CreateRequest{Profile: client.ProfileChat}},
-		{"letters on the profile are nothing", client.CreateRequest{}, func(d *NewSession) {
+		{"the profile by its name typed", client.CreateRequest{}, func(d *NewSession) {
 			d.Update(down)
 			typeIn(d, "agent")
+		}, client.CreateRequest{Profile: client.ProfileAgent}},
+		{"the profile by its first letter, then the other's", client.CreateRequest{}, func(d *NewSession) {
+			d.Update(down)
+			typeIn(d, "a")
+			typeIn(d, "c")
 		}, client.CreateRequest{Profile: client.ProfileChat}},
-		{"fields cleared", def, func(d *NewSession) {
+		{"a lease's ttl", client.CreateRequest{}, func(d *NewSession) {
 			for range 5 {
+				d.Update(tab)
+			}
+			typeIn(d, "90s")
+		}, client.CreateRequest{Profile: client.ProfileChat, TTLMs: 90_000}},
+		{"a lease's ttl in minutes", client.CreateRequest{TTLMs: 600_000}, func(d *NewSession) {
+			d.Update(shiftTab)
+			d.Update(ctrl('u'))
+			typeIn(d, "30")
+		}, client.CreateRequest{Profile: client.ProfileChat, TTLMs: 30 * 60_000}},
+		{"the command line's ttl, as given", client.CreateRequest{TTLMs: 600_000}, func(*NewSession) {},
+			client.CreateRequest{Profile: client.ProfileChat, TTLMs: 600_000}},
+		{"fields cleared", def, func(d *NewSession) {
+			for range 6 {
 				d.Update(ctrl('u'))
 				d.Update(shiftTab)
 			}
@@ -91,6 +117,9 @@ func TestNewSessionFormRefuses(t *testing.T) {
 		{"no turns", "max turns", "0", "✗ max turns"},
 		{"cost in words", "max cost", "lots", "✗ max cost: an amount of US dollars per run above 0, like 0.50"},
 		{"no cost", "max cost", "0", "✗ max cost"},
+		{"a ttl in words", "lease", "long", "✗ lease: a duration from a second, like 10m or 90s; a number alone is minutes"},
+		{"a ttl under a second", "lease", "10ms", "✗ lease"},
+		{"no ttl", "lease", "0", "✗ lease"},
 		{"endless cost", "max cost", "Inf", "✗ max cost"},
 		{"cost not a number", "max cost", "NaN", "✗ max cost"},
 	}
@@ -162,4 +191,136 @@ func TestNewSessionFormView(t *testing.T) {
 	if _, act := d.Update(tea.WindowSizeMsg{}); act != nil {
 		t.Errorf("a resize reported %#v", act)
 	}
+}
+
+// TestNewSessionProfileTakesText (issue 36): every field takes text or says
+// why not. At the profile a letter that begins a profile's name picks it;
+// any other says the field takes chat or agent, and the profile stays.
+func TestNewSessionProfileTakesText(t *testing.T) {
+	for r := rune(33); r < 127; r++ {
+		d := form(client.CreateRequest{}, false)
+		d.Update(tab)
+		before := plain(d)
+		typeIn(d, string(r))
+		if plain(d) == before {
+			t.Errorf("%q typed at the profile changed nothing on screen", r)
+		}
+	}
+	d := form(client.CreateRequest{}, false)
+	d.Update(tab)
+	typeIn(d, "x")
+	says(t, d, "✗ profile: “x” is no profile; type chat or agent (c or a does), or ←/→ changes it", "● chat")
+	typeIn(d, "ag")
+	says(t, d, "● agent")
+	if strings.Contains(flat(d), "✗") {
+		t.Errorf("a profile picked still says the refusal: %s", flat(d))
+	}
+	d.Update(tea.PasteMsg{Content: "into the profile"})
+	says(t, d, "✗ profile: “into the profile” is no profile", "● agent")
+	d.Update(tea.PasteMsg{Content: " chat\n"})
+	says(t, d, "● chat")
+}
+
+// TestNewSessionChecksTheModel (issue 36): the model field checks the name
+// against the models the host offers this person (an account's credit
+// models; the own key's provider), says them while it has the keys, and
+// refuses another at enter, the form open at the field; a member's host
+// names none, and the field says the host checks it.
+func TestNewSessionChecksTheModel(t *testing.T) {
+	credit := HostOffer{Public: true, Models: []string{"openrouter/deepseek/deepseek-v4.1-flash", "openrouter/qwen/qwen3.5-flash"},
+		Default: "openrouter/deepseek/deepseek-v4.1-flash"}
+	d := formOf(client.CreateRequest{}, credit, 100, 30)
+	d.Update(tab)
+	d.Update(tab)
+	says(t, d, "▸ model ▏openrouter/deepseek/deepseek-v4.1-flash",
+		"model: it offers openrouter/deepseek/deepseek-v4.1-flash, openrouter/qwen/qwen3.5-flash (empty: openrouter/deepseek/deepseek-v4.1-flash)")
+	typeIn(d, "gpt-4o")
+	d.Update(tab)
+	if _, act := d.Update(enter); act != nil {
+		t.Fatalf("a model the host does not offer started a session: %#v", act)
+	}
+	says(t, d, "✗ model: “gpt-4o” is not one the host offers you; it offers openrouter/deepseek/deepseek-v4.1-",
+		"openrouter/qwen/qwen3.5-flash (empty: openrouter/deepseek/deepseek-v4.1-")
+	if !strings.Contains(markedRow(d), "model") {
+		t.Errorf("the keys are at %q, not the model", markedRow(d))
+	}
+	d.Update(ctrl('u'))
+	typeIn(d, "openrouter/qwen/qwen3.5-flash")
+	says(t, d, "✓ “openrouter/qwen/qwen3.5-flash” is offered")
+	_, act := d.Update(enter)
+	reports(t, "enter", act, ui.Close{}, Create{Request: client.CreateRequest{Model: "openrouter/qwen/qwen3.5-flash", Profile: client.ProfileChat}})
+
+	own := formOf(client.CreateRequest{Model: "gpt-4o"}, HostOffer{Public: true, Prefix: "openrouter/", Default: "openrouter/openai/gpt-6-luna"}, 100, 30)
+	if _, act := own.Update(enter); act != nil {
+		t.Fatalf("a model not of the key's provider started a session: %#v", act)
+	}
+	says(t, own, "✗ model: with your own key a model's name starts with openrouter/ (empty: openrouter/openai/gpt-")
+
+	member := formOf(client.CreateRequest{Model: "anything/at-all"}, HostOffer{}, 100, 30)
+	member.Update(tab)
+	member.Update(tab)
+	says(t, member, "model: the host names no models for you; it checks the name when the session is made")
+	if _, act := member.Update(enter); len(actions(act)) != 2 {
+		t.Fatalf("a member's model was refused: %#v", act)
+	}
+}
+
+// TestNewSessionScrollsSmall (issue 36, "Layout"): at 40x12 (the overlay
+// gets 11 lines) the form shows the field with the keys wherever tab takes
+// them, with how many more fields are above and below, what to fix and the
+// keys; no field hides behind "…".
+func TestNewSessionScrollsSmall(t *testing.T) {
+	d := formOf(client.CreateRequest{}, HostOffer{}, 40, 11)
+	names := []string{"title", "profile", "model", "max turns", "max cost", "lease"}
+	for i, name := range names {
+		s := plain(d)
+		if !strings.Contains(markedRow(d), name) || strings.Contains(s, "│ … ") {
+			t.Fatalf("field %d: the keys are at %q, not %s:\n%s", i, markedRow(d), name, s)
+		}
+		if n := len(strings.Split(strings.TrimSuffix(s, "\n"), "\n")); n > 11 {
+			t.Fatalf("the form is %d lines, over 11:\n%s", n, s)
+		}
+		if !strings.Contains(flat(d), "enter starts it") || !strings.Contains(flat(d), "esc cancels") {
+			t.Fatalf("the keys are cut:\n%s", s)
+		}
+		counted := 0 // the fields shown, and those the lines say are above and below
+		for _, l := range strings.Split(s, "\n") {
+			var n int
+			if _, err := fmt.Sscanf(strings.Trim(l, "│ ↑↓"), "%d more", &n); err == nil {
+				counted += n
+			}
+			for _, name := range names {
+				if strings.HasPrefix(strings.TrimLeft(l, "│ ▸"), name+" ") {
+					counted++
+				}
+			}
+		}
+		if counted != len(names) {
+			t.Errorf("field %d: the form shows or counts %d fields of %d:\n%s", i, counted, len(names), s)
+		}
+		d.Update(tab)
+	}
+	for !strings.Contains(markedRow(d), "max cost") {
+		d.Update(tab)
+	}
+	typeIn(d, "lots")
+	d.Update(enter)
+	says(t, d, "✗ max cost")
+	if !strings.Contains(markedRow(d), "max cost") || strings.Contains(plain(d), "│ … ") {
+		t.Errorf("the refused field is not on screen, or a line is cut to …:\n%s", plain(d))
+	}
+	for _, row := range strings.Split(strings.TrimSuffix(plain(d), "\n"), "\n") {
+		if xansi.StringWidth(row) != 40 {
+			t.Fatalf("the box is not as wide as the screen at every row (%q):\n%s", row, plain(d))
+		}
+	}
+	// Under a banner (10 lines): the blank lines go before the refusal's words.
+	tight := formOf(client.CreateRequest{}, HostOffer{}, 40, 10)
+	for range 5 {
+		tight.Update(tab)
+	}
+	typeIn(tight, "long")
+	tight.Update(enter)
+	says(t, tight, "▸ lease long▏ unused", "✗ lease: a duration from a second, like 10m or 90s; a number alone is minutes (empty: the host's)",
+		"enter starts it")
 }

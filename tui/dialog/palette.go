@@ -20,6 +20,7 @@ type Command struct {
 	Arg   string // the argument the palette runs it with
 	Key   key.Binding
 	Why   string
+	Words string // other words it answers to ("find", "remove"): the filter matches them too
 }
 
 // Palette is the command palette: every command with its key and its slash
@@ -95,7 +96,7 @@ func (d *Palette) filter() {
 	type scored struct{ i, score int }
 	var keep []scored
 	for i, a := range d.all {
-		if s := fuzzyScore(q, strings.ToLower(a.Name+" /"+a.Slash+" "+a.Arg)); s >= 0 {
+		if s := max(fuzzyScore(q, strings.ToLower(a.Name+" /"+a.Slash+" "+a.Arg)), wordScore(q, a.Words)); s >= 0 {
 			keep = append(keep, scored{i, s})
 		}
 	}
@@ -105,6 +106,22 @@ func (d *Palette) filter() {
 		d.shown = append(d.shown, k.i)
 	}
 	d.sel = 0
+}
+
+// wordScore is how well q matches words (a command's other names): as a
+// match at a word's start in its name does when a word begins with q; -1
+// when none does (they are never matched letter by letter: they would
+// dilute the names' own matches).
+func wordScore(q, words string) int {
+	if q == "" {
+		return -1
+	}
+	for _, w := range strings.Fields(strings.ToLower(words)) {
+		if strings.HasPrefix(w, q) {
+			return 200 + len(q)
+		}
+	}
+	return -1
 }
 
 // fuzzyScore is how well q matches s: -1 when q's letters are not all in s

@@ -49,7 +49,11 @@ const (
 type Route struct {
 	Way  Way
 	Msgs []tea.Msg // Under, CloseUnder: what the screen under takes
-	Act  ui.Action // Answer
+	// Act is, for Answer, what answers the dialog on top: its safe answer
+	// (with ui.Close), or the note that says what a marked letter does;
+	// for Under, the note that takes that back when the letter turned out
+	// to begin a word (acted on before Msgs).
+	Act ui.Action
 	// Typed is, when a key just reached a field the program opened, the
 	// text typed at it before that went under it: the root may move it
 	// into the field when it is of the field's shape (a model key typed by
@@ -140,17 +144,24 @@ func (e *entry) ask(k tea.KeyPressMsg) Route {
 	}
 	e.armed, e.letter, e.before = true, k, ch.Marked()
 	ch.Mark(i)
-	return Route{Way: Answer, Act: ui.Note{Text: k.String() + ": " + ui.KeyName(ch.ctx.Keys.Open) + " picks “" +
-		ch.opts[i].Label + "” · other keys are text, not answers"}}
+	e.said = k.String() + ": " + ui.KeyName(ch.ctx.Keys.Open) + " picks “" + ch.opts[i].Label + "” · other keys are text, not answers"
+	return Route{Way: Answer, Act: ui.Note{Text: e.said}}
 }
 
 // under sends msg to the screen under the dialog, after a letter that
 // marked an option (it was the start of a word), and tells the dialog.
 func (e *entry) under(msg tea.Msg) Route {
 	msgs := []tea.Msg{msg}
+	var act ui.Action
 	if e.armed {
 		msgs = []tea.Msg{e.letter, msg}
 		e.disarm()
+		if c, ok := e.d.(chooser); ok {
+			ch := c.choice()
+			e.said = "“" + e.letter.String() + "” began your text, not an answer: the question waits (" +
+				ui.KeyName(ch.ctx.Keys.Open) + " picks “" + ch.opts[ch.Marked()].Label + "”)"
+			act = ui.Note{Text: e.said}
+		}
 	}
 	if p, ok := e.d.(passer); ok {
 		p.passedUnder()
@@ -165,7 +176,7 @@ func (e *entry) under(msg tea.Msg) Route {
 			}
 		}
 	}
-	return Route{Way: Under, Msgs: msgs}
+	return Route{Way: Under, Msgs: msgs, Act: act}
 }
 
 // disarm forgets a marked letter, and the mark goes back where it was.

@@ -58,6 +58,7 @@ type entry struct {
 	typed    bool            // the last key typed at it was text: a letter is a word's, not an answer
 	letter   tea.KeyPressMsg // that letter
 	before   int             // the option marked before it
+	said     string          // the last note the rule said about it ("y: enter picks …"): untrue once it closes
 
 	typedUnder strings.Builder // the text typed at it that went under it before the person reached it
 }
@@ -95,6 +96,18 @@ func (s *Stack) Each(f func(ui.Component)) {
 	for _, e := range s.items {
 		f(e.d)
 	}
+}
+
+// Said is the last note the rule said about o while it showed ("" for
+// none): the root takes it off the status line when o closes, where it
+// would no longer be true.
+func (s *Stack) Said(o ui.Component) string {
+	for _, e := range s.items {
+		if e.d == o {
+			return e.said
+		}
+	}
+	return ""
 }
 
 // Remove closes o wherever it is in the stack.

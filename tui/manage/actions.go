@@ -34,10 +34,12 @@ type Open struct {
 	IDs []string
 }
 
-// Created opens the session this terminal made: the person's own.
+// Created opens the session this terminal made: the person's own, with a
+// lease of TTLMs (0: the host's), which its claims ask for again.
 type Created struct {
 	action
-	ID string
+	ID    string
+	TTLMs int64
 }
 
 // CreateRefused says a new session was refused with Err: a refused

@@ -12,10 +12,11 @@ import (
 // Msg is the answer of one of the manager's requests.
 type Msg interface{ isManageMsg() }
 
-// CreatedMsg answers creating a session.
+// CreatedMsg answers creating a session asked for with a lease of TTLMs.
 type CreatedMsg struct {
 	Created *client.Created
 	Err     error
+	TTLMs   int64
 }
 
 // RenamedMsg answers a rename.
@@ -60,7 +61,7 @@ func (m *Manager) Create(req client.CreateRequest) tea.Cmd {
 		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		defer cancel()
 		cr, err := c.Create(ctx, req)
-		return CreatedMsg{Created: cr, Err: err}
+		return CreatedMsg{Created: cr, Err: err, TTLMs: req.TTLMs}
 	}
 }
 

@@ -63,11 +63,12 @@ func NewRequest(base client.CreateRequest, noClaim bool, ttl time.Duration) clie
 }
 
 // Start starts a session made with what the new-session form gave (title,
-// profile, model, budget) and the command line's lease, and keeps it to
-// make again (Again).
+// profile, model, budget, the lease's ttl), claimed or not as the command
+// line says, and keeps it to make again (Again).
 func (m *Manager) Start(form client.CreateRequest) tea.Cmd {
 	req := m.base
 	req.Title, req.Profile, req.Model, req.MaxTurns, req.MaxCostUSD = form.Title, form.Profile, form.Model, form.MaxTurns, form.MaxCostUSD
+	req.TTLMs = form.TTLMs
 	m.asked = &req
 	return m.Create(req)
 }
@@ -113,7 +114,7 @@ func (m *Manager) Update(msg Msg) ui.Action {
 		if msg.Err != nil {
 			return ui.Join(failed(msg.Err), CreateRefused{Err: msg.Err, Meaning: profileRefusal(client.ErrorCode(msg.Err))})
 		}
-		return Created{ID: msg.Created.Session.SessionID}
+		return Created{ID: msg.Created.Session.SessionID, TTLMs: msg.TTLMs}
 	case ForkedMsg:
 		return m.forked(msg)
 	case ExportedMsg:

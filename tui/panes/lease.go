@@ -66,8 +66,8 @@ func (l *Lease) View() string {
 		room = " " + st.AuthorLabel.Render("room "+ui.NameLine(l.v.Policy)) + st.Rule.Render(" ──")
 	}
 	line := st.Rule.Render("── ") + l.line(false) + " "
-	if xansi.StringWidth(line) > l.width {
-		line = st.Rule.Render("── ") + l.line(true) + " " // the time left before the words
+	if xansi.StringWidth(line)+xansi.StringWidth(room)+1 > l.width {
+		line = st.Rule.Render("── ") + l.line(true) + " " // the time left before the words, and room for the policy
 	}
 	rest := l.width - xansi.StringWidth(line) - xansi.StringWidth(room)
 	if rest < 1 {

@@ -125,7 +125,8 @@ func TestLeaseRoomAtTheRight(t *testing.T) {
 }
 
 // TestLeaseNarrow: at a narrow width this terminal's lease says the time
-// left before the words, drops the room, and never passes the width.
+// left before the words (the room's policy then fits beside them), drops
+// the room only when even that does not fit, and never passes the width.
 func TestLeaseNarrow(t *testing.T) {
 	mine := LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Policy: client.PolicySuggest}
 	cases := []struct {
@@ -135,6 +136,8 @@ func TestLeaseNarrow(t *testing.T) {
 		want  string
 	}{
 		{"short", mine, 45, "── ● you drive · 5m left · until 09:35:00 ───"},
+		// issue 36: at 80 the long words pushed the room's policy off
+		{"short, with the room", mine, 76, "── ● you drive · 5m left · until 09:35:00 ────────────────── room suggest ──"},
 		{"cut", mine, 20, "── ● you drive · 5m…"},
 		{"a viewer's is never short", LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Reduced: true},
 			45, "── read-only: your role here is viewer · ● y…"},

@@ -61,28 +61,46 @@ func (p *Status) ShortHelp() []key.Binding {
 func (p *Status) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
 // View draws the open session's status line: the last error with its code
-// first; what does not fit is cut from the end.
+// first; what does not fit goes, the budget first, then the run's state
+// and the mouse's, before the note or error is cut; never the link's state
+// or the help key.
 func (p *Status) View() string {
 	st, v := p.ctx.Styles, &p.v
-	parts := []string{v.Conn.Text(st)}
+	var parts []string
+	var drop []int // each part's turn to go when the line is too long: 0 never
+	add := func(s string, turn int) { parts, drop = append(parts, s), append(drop, turn) }
+	if v.Err != "" {
+		add(p.message(), 0) // the error first (or what a key does now): it matters most
+	}
+	add(v.Conn.Text(st), 0) // the link as it is now, always
 	if v.State != nil {
-		parts = append(parts, runText(st, v.State))
+		add(runText(st, v.State), 3)
 	}
 	if v.MouseOff {
-		parts = append(parts, st.StatusWarn.Render("mouse off ("+ui.KeyName(p.ctx.Keys.Mouse)+")"))
+		add(st.StatusWarn.Render("mouse off ("+ui.KeyName(p.ctx.Keys.Mouse)+")"), 1)
 	}
 	switch {
 	case v.Err != "":
-		parts = append([]string{p.message()}, parts...) // the error first (or what a key does now): it matters most
 	case v.Hint != "" && v.Note == "":
-		parts = append(parts, st.KeyDesc.Render(v.Hint))
+		add(st.KeyDesc.Render(v.Hint), 0)
 	default:
-		parts = append(parts, p.message())
+		add(p.message(), 0)
 	}
 	if v.State != nil && v.Budget {
-		parts = append(parts, budgetText(st, v.State))
+		add(budgetText(st, v.State), 4)
 	}
-	return p.withHint(ui.JoinFit(parts, p.width))
+	hint, room := p.hint(true), p.width
+	if p.width >= 40 {
+		room -= xansi.StringWidth(hint) + 2 // the help key stays: it says where the rest is
+	}
+	for turn := 4; turn > 0 && xansi.StringWidth(ui.JoinFit(parts, 1<<20)) > room; turn-- {
+		for i := range parts {
+			if drop[i] == turn {
+				parts[i] = "" // JoinFit leaves it out
+			}
+		}
+	}
+	return p.withHint(ui.JoinFit(parts, room), hint)
 }
 
 // keysSaid reports whether the note says what a key does now (a pending
@@ -107,9 +125,10 @@ func (p *Status) message() string {
 
 // NoteLine is the line for the last error or note alone, with the help key
 // (the errors key after an error) at its right (the picker's and the
-// visit's).
+// visit's, whose keys are on the line under it).
 func (p *Status) NoteLine() string {
-	return p.withHint(ui.Pad(p.message(), p.width-xansi.StringWidth(p.hint())-2))
+	hint := p.hint(false)
+	return p.withHint(ui.Pad(p.message(), p.width-xansi.StringWidth(hint)-2), hint)
 }
 
 // HintLine is a short help line of keys.
@@ -119,10 +138,8 @@ func (p *Status) HintLine(keys []key.Binding) string {
 	return ui.Pad(h.ShortHelpView(keys), p.width)
 }
 
-// withHint puts the help key (the errors key after an error) at the right
-// of a line when it fits.
-func (p *Status) withHint(line string) string {
-	hint := p.hint()
+// withHint puts hint at the right of a line when it fits.
+func (p *Status) withHint(line, hint string) string {
 	w, hw := xansi.StringWidth(line), xansi.StringWidth(hint)
 	if w+hw+2 > p.width {
 		return ui.Pad(line, p.width)
@@ -131,13 +148,20 @@ func (p *Status) withHint(line string) string {
 }
 
 // hint is the help key, or the errors key after an error, and what it
-// does.
-func (p *Status) hint() string {
+// does; both, when both is set and the line is wide enough.
+func (p *Status) hint(both bool) string {
 	st, k := p.ctx.Styles, &p.ctx.Keys
-	if p.v.Err != "" {
-		return st.Key.Render(ui.FirstKey(k.Errors)) + st.KeyDesc.Render(" errors")
+	help := st.Key.Render(ui.FirstKey(k.Help)) + st.KeyDesc.Render(" help")
+	errs := st.Key.Render(ui.FirstKey(k.Errors)) + st.KeyDesc.Render(" errors")
+	switch {
+	case p.v.Err == "":
+		return help
+	case both && p.width >= 60:
+		return help + st.KeyDesc.Render(" · ") + errs
+	case both:
+		return help
 	}
-	return st.Key.Render(ui.FirstKey(k.Help)) + st.KeyDesc.Render(" help")
+	return errs
 }
 
 // runText words the run state and the queue.

@@ -124,9 +124,23 @@ func TestStatusLine(t *testing.T) {
 			}
 		})
 	}
+	// The help key stays whatever is cut (issue 36: at 80 columns it dropped
+	// off): it says where the rest is.
 	narrow := statusOf(StatusView{Conn: live, State: idle, Budget: true, Note: "a long note about what happened"}, 40)
-	if narrow != "● live · idle · a long note about what …" {
+	if narrow != "● live · a long note about wha…  f1 help" {
 		t.Errorf("at 40 cells the line is %q", narrow)
+	}
+	quit := statusOf(StatusView{Conn: live, State: idle, Budget: true, QuitArmed: true, Note: "ctrl+c again quits"}, 40)
+	if quit != "● live · ctrl+c again quits      f1 help" {
+		t.Errorf("at 40 cells a pending quit is %q: what the key does now goes whole, the budget and the run's state first", quit)
+	}
+	long := StatusView{Conn: live, State: busy, Budget: true, Note: "the host cancelled your follow-up: back in the composer"}
+	if got := statusOf(long, 80); !strings.HasSuffix(got, "f1 help") || xansi.StringWidth(got) != 80 {
+		t.Errorf("at 80 cells a long line is %q", got)
+	}
+	long.Err = "lease_held: another terminal of yours holds the lease (ctrl+t takes over)"
+	if got := statusOf(long, 80); !strings.HasSuffix(got, "f1 help · f3 errors") || !strings.HasPrefix(got, "✗ lease_held") {
+		t.Errorf("at 80 cells a long line after an error is %q", got)
 	}
 }
 

@@ -15,6 +15,7 @@ type Keys struct {
 	K     *ui.KeyMap
 	Watch bool // the UI only watches: enter watches, no session is started
 	Empty bool // no session is listed
+	Marks bool // marking says what it does: several sessions listed, none marked yet
 }
 
 // ShortHelp lists the keys of the picker's hint that act now.
@@ -26,6 +27,9 @@ func (p Keys) ShortHelp() []key.Binding {
 			open = key.NewBinding(key.WithKeys(open.Keys()...), key.WithHelp(open.Help().Key, "watch"))
 		}
 		out = append(out, open)
+	}
+	if p.Marks {
+		out = append(out, ui.Described(p.K.Mark, "marks (a wall of several)"))
 	}
 	if !p.Watch {
 		out = append(out, p.K.New)

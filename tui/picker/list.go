@@ -67,6 +67,7 @@ type Picker struct {
 	md       *markdown.Renderer // draws the preview's replies, at mdWidth in mdStyle
 	mdWidth  int
 	mdStyle  string
+	startAt  string // the session the cursor starts on once listed (the one open last), "" for the first
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.
@@ -77,6 +78,10 @@ func (p *Picker) setList(list []client.Summary, selectID string) {
 			keep = s.SessionID
 		}
 	}
+	if keep == "" {
+		keep = p.startAt // the first listing: the session open last
+	}
+	p.startAt = ""
 	p.all, p.loaded, p.loading = list, true, false
 	p.prunePeeks()
 	p.pruneMarks()

@@ -240,8 +240,74 @@ func TestPickerKeys(t *testing.T) {
 	if got := strings.Join(keys, " "); !strings.Contains(got, "enter space ctrl+n f6 f8 f7") || !strings.Contains(got, "type esc") {
 		t.Errorf("the picker's keys: %q", got)
 	}
-	if len(p.ShortHelp()) != 5 {
+	if len(p.ShortHelp()) != 6 {
 		t.Errorf("the picker's hint lists %d keys", len(p.ShortHelp()))
+	}
+}
+
+// TestPickerHintSaysSpaceMarks (issue 36): marking is found from the
+// screen: before the first mark the picker's keys line says "space marks"
+// (with more than one session listed), and once a session is marked the
+// note says what enter does instead.
+func TestPickerHintSaysSpaceMarks(t *testing.T) {
+	hint := func(p *Picker) string {
+		var out []string
+		for _, b := range p.ShortHelp() {
+			out = append(out, b.Help().Key+" "+b.Help().Desc)
+		}
+		return strings.Join(out, " • ")
+	}
+	p := listed(t, 100, 20)
+	if got := hint(p); !strings.HasPrefix(got, "enter open • space marks (a wall of several)") {
+		t.Errorf("before the first mark the keys line is %q", got)
+	}
+	p.Update(space)
+	if got := hint(p); strings.Contains(got, "space") {
+		t.Errorf("with a session marked the keys line is %q", got)
+	}
+	for _, r := range "Expired" {
+		p.Update(uitest.Press(r))
+	}
+	p.Update(space) // unmarked: one session listed, nothing to make a wall of
+	if got := hint(p); strings.Contains(got, "space") {
+		t.Errorf("with one session listed the keys line is %q", got)
+	}
+}
+
+// TestPickerCursorStartsWhereThePersonWas (issue 36): the cursor starts on
+// the session the person was in: at once when the picker opens over the
+// list it showed before (an enter before the listing comes opens that
+// one, not the row the cursor was left on), and at the start on the
+// session open last in this terminal.
+func TestPickerCursorStartsWhereThePersonWas(t *testing.T) {
+	p := listed(t, 100, 20)
+	if p.SelectedID() == "s3" {
+		t.Fatalf("the cursor starts on s3 already")
+	}
+	p.Reload("s3")
+	if p.SelectedID() != "s3" {
+		t.Errorf("before the listing comes the cursor is on %q, not the session open (s3)", p.SelectedID())
+	}
+	if _, act := p.Update(enter); act == nil || act.(Open).ID != "s3" {
+		t.Errorf("enter before the listing came reported %#v", act)
+	}
+
+	for _, offerFirst := range []bool{true, false} {
+		q := NewPicker(uitest.Context(), Host{}, 0)
+		q.Set(client.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
+		q.Start(true)
+		q.SetSize(100, 20)
+		if offerFirst {
+			q.Offer([]string{"s2"})
+		}
+		q.Reload("")
+		q.Update(ListedMsg{Gen: q.asked, Principal: "user:ada", List: uitest.Sessions()})
+		if !offerFirst {
+			q.Offer([]string{"s2"})
+		}
+		if q.SelectedID() != "s2" {
+			t.Errorf("the offer before the listing %v: the cursor starts on %q, not s2 (open last)", offerFirst, q.SelectedID())
+		}
 	}
 }
 

@@ -105,8 +105,11 @@ func NewPicker(ctx *ui.Context, host Host, every time.Duration) *Picker {
 // none).
 func (p *Picker) Set(me client.Me, current string) { p.me, p.current = me, current }
 
-// Reload lists the sessions again; selectID is selected once listed.
+// Reload lists the sessions again; selectID is selected at once in the
+// list shown (an enter before the listing comes opens it, not the row the
+// cursor was on), and again once listed.
 func (p *Picker) Reload(selectID string) ui.Action {
+	p.selectID(selectID)
 	p.loading = true
 	p.asked++
 	return List{Gen: p.asked, SelectID: selectID}
@@ -152,7 +155,8 @@ func (p *Picker) Facts() string {
 
 // ShortHelp lists the keys of the picker's hint.
 func (p *Picker) ShortHelp() []key.Binding {
-	return Keys{K: &p.ctx.Keys, Watch: p.ctx.Watch, Empty: p.loaded && len(p.all) == 0}.ShortHelp()
+	return Keys{K: &p.ctx.Keys, Watch: p.ctx.Watch, Empty: p.loaded && len(p.all) == 0,
+		Marks: len(p.visible()) > 1 && len(p.marks) == 0}.ShortHelp()
 }
 
 // FullHelp lists every key of the picker, by column.
@@ -339,7 +343,14 @@ func (p *Picker) Click(row int, double bool) (tea.Cmd, ui.Action) {
 // Offer marks the sessions open last, when they were several (a wall) and
 // nothing is marked: enter opens them again; any other key clears the
 // marks (space keeps them, to edit). The sessions not listed are left out.
+// The cursor starts on the first of them, the session open last.
 func (p *Picker) Offer(ids []string) {
+	if len(ids) > 0 && p.sel == 0 { // the cursor starts where the person was: on the session open last
+		p.startAt = ids[0]
+		if p.loaded {
+			p.selectID(ids[0])
+		}
+	}
 	if len(ids) > 1 {
 		p.offered = append([]string(nil), ids[:min(len(ids), MaxMarks)]...)
 		p.applyOffer()
@@ -364,5 +375,18 @@ func (p *Picker) applyOffer() {
 func (p *Picker) dropOffer() {
 	if p.offerLive {
 		p.marks, p.offerLive = nil, false
+	}
+}
+
+// selectID selects session id when the list shown has it.
+func (p *Picker) selectID(id string) {
+	if id == "" {
+		return
+	}
+	for i, s := range p.visible() {
+		if s.SessionID == id {
+			p.sel = i
+			return
+		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/internal/quiettime"
 )
 
 // requestTimeout bounds one request a session makes (its stream is not
@@ -145,18 +144,6 @@ func readFacts(ctx context.Context, c *client.Client, gen int, id string) tea.Cm
 			}
 		}
 		return FactsMsg{Gen: gen}
-	}
-}
-
-// quietTick is tea.Tick for what an idle UI waits on (the lease line's
-// countdown, the lease's own timer): the wait is on the quiet clock, so an
-// idle process wakes once when it fires, not sysmon with it
-// (internal/quiettime).
-func quietTick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
-	when := time.Now().Add(d)
-	return func() tea.Msg {
-		quiettime.SleepUntil(when)
-		return fn(time.Now())
 	}
 }
 

@@ -20,6 +20,10 @@ type Config struct {
 	FlushEvery  time.Duration          // how often the focused session's streaming text is drawn
 	ResumeShown time.Duration          // how long a resume of the stream is said (0: ResumeShown)
 	OnConnState func(client.ConnState) // sees every change of every stream's connection, when not nil
+	// After starts the timers of the lease (its renewal, the lease line's
+	// countdown): f runs once d has passed, unless stop is called first.
+	// Nil is the quiet clock's (internal/quiettime); a test counts them.
+	After func(d time.Duration, f func()) (stop func() bool)
 }
 
 // Place is what the root tells a session each time it hands it a message

@@ -1,5 +1,7 @@
 package session
 
+import "time"
+
 // What the root tells a session that it cannot learn itself: what the
 // person chose, what the tiles' focus did, what was kept between runs.
 
@@ -17,6 +19,19 @@ func (s *Session) Reduce() { s.reduced = true }
 // MarkCreated says this terminal made the session: the person's own, whose
 // next message claims the lease.
 func (s *Session) MarkCreated() { s.created = true }
+
+// KeepTTL says the session was made with a lease of ttl (the new-session
+// form's): its claims and renewals ask for it, so that the host keeps it.
+func (s *Session) KeepTTL(ttl time.Duration) { s.ttl = ttl }
+
+// claimTTL is the lease a claim asks for: the session's own, else the
+// terminal's (0: the host's).
+func (s *Session) claimTTL() time.Duration {
+	if s.ttl > 0 {
+		return s.ttl
+	}
+	return s.cfg.ClaimTTL
+}
 
 // SayOnOpen keeps a note to say once the session has opened.
 func (s *Session) SayOnOpen(note string) { s.onOpen = note }

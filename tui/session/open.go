@@ -17,7 +17,7 @@ import (
 // Open asks for the session: who the person is (principal, when it is not
 // known yet), the claim of its lease unless watch, and its snapshot.
 func (s *Session) Open(principal string, watch bool) tea.Cmd {
-	return openSession(s.ctx, s.cfg.Client, s.gen, s.id, principal, watch, s.cfg.ClaimTTL)
+	return openSession(s.ctx, s.cfg.Client, s.gen, s.id, principal, watch, s.claimTTL())
 }
 
 // onOpened takes the snapshot and the claim's outcome and opens the

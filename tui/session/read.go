@@ -26,8 +26,12 @@ const maxEventsPerMsg = 256
 // a run once a flush interval, so the deltas wait in the network's buffers
 // and the reader wakes once a flush interval, not at every delta, and what
 // it hands over enters at once.
-// Update re-issues the command after each message.
+// Update re-issues the command after each message; with no stream (a
+// session folding events it was handed, in a test) there is none to read.
 func nextEvents(s *client.Stream, gen int, p *pacer) tea.Cmd {
+	if s == nil {
+		return nil
+	}
 	return func() tea.Msg {
 		if !s.Next() {
 			return StreamEndMsg{Gen: gen, Err: s.Err()}

@@ -184,7 +184,7 @@ func (s *Session) Resend() (tea.Cmd, ui.Action) {
 // does not hold it (or the host restarted since it did).
 func (s *Session) post(out Outgoing) tea.Cmd {
 	rel, _ := s.state.LeaseAt(s.cfg.UI.Now())
-	return sendText(s.ctx, s.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, s.cfg.ClaimTTL)
+	return sendText(s.ctx, s.cfg.Client, s.gen, s.id, out, rel != client.LeaseMine || s.stale, s.claimTTL())
 }
 
 // Send sends text as a text command of the person's own session (op; ""

@@ -59,8 +59,12 @@ type Session struct {
 	history     []string              // the kept input history, once read
 	stop        stopping              // an abort this terminal sent, and the follow-ups it held back (stop.go)
 	showAt      time.Time             // when the countdown's next redraw is due (lease.go)
+	showStop    func()                // stops the countdown's timer; nil when its redraw has none (rides on the lease timer's)
+	tickAt      time.Time             // when the lease timer fires; zero when none is set
+	tickStop    func()                // stops the lease timer
 	lapsed      time.Time             // the expiry of this terminal's lease the transcript said lapsed
 	keyAsked    bool                  // the house's funding was read again since a model key was given
+	ttl         time.Duration         // the lease this session's claims ask for, when not cfg.ClaimTTL (KeepTTL)
 
 	drawsNow bool    // onEvents is folding and draws the deltas itself: its folds arm no flush tick
 	cfg      *Config // what every session shares

@@ -14,7 +14,8 @@ import (
 // streaming reply's tail is drawn as its deltas are folded while the
 // session has the focus; a tile without the focus has it drawn at the flush
 // tick every tile shares (the root's), once in TileFlushEvery at most, its
-// stream read in batches a few times a second (tileReadEvery).
+// stream read in batches a few times a second (tileReadEvery), and a run's
+// end at once, as it comes (drawEnd).
 
 // Retrying a stream that could not be opened: after 0.5 s, then twice as
 // long each time, at most 30 s.
@@ -113,10 +114,32 @@ func (s *Session) onEvent(msg EventMsg, p Place) (tea.Cmd, ui.Action) {
 		return nil, Unchanged{}
 	}
 	cmd, act, changed := s.fold(msg.Ev, p)
+	changed = s.drawEnd(msg.Ev) || changed
 	if !changed {
 		act = ui.Join(act, Unchanged{})
 	}
 	return tea.Batch(cmd, nextEvents(s.stream, s.gen, &s.pace)), act
+}
+
+// drawEnd renders a tile's streaming tail at once when evs end a run, and
+// reports whether what shows changed: a run's end is drawn as it comes on
+// a tile without the focus too, never left for its next tick (its reply
+// is drawn whole at message.completed; a run that ends without one, as an
+// aborted run may, shows the text that streamed).
+func (s *Session) drawEnd(evs ...client.Event) bool {
+	if !s.flushes {
+		return false // no tail waits for a tick
+	}
+	for _, ev := range evs {
+		switch ev.Type {
+		case client.EvMessageCompleted, client.EvRunEnded, client.EvRunSettled, client.EvRunError:
+			s.flushes = false // a tick that comes finds nothing waiting
+			changed := s.view.FlushStreams()
+			s.flushes = s.view.StreamsBehind()
+			return changed
+		}
+	}
+	return false
 }
 
 // onEvents folds the events in order and reads the next; the screen is
@@ -141,6 +164,7 @@ func (s *Session) onEvents(msg EventsMsg, p Place) (tea.Cmd, ui.Action) {
 		dirty = dirty || changed
 	}
 	s.drawsNow = false
+	dirty = s.drawEnd(msg.Evs...) || dirty
 	if deltas && !p.Throttled {
 		// An armed tick that finds nothing waiting draws nothing.
 		s.flushes = false

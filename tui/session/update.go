@@ -37,7 +37,7 @@ func (s *Session) Update(msg Msg, p Place) (tea.Cmd, ui.Action) {
 	case LeaseTickMsg:
 		return s.onLeaseTick(msg, p)
 	case LeaseShowMsg:
-		return nil, s.onLeaseShow(msg)
+		return nil, s.onLeaseShow(msg, p)
 	case FoldStepMsg:
 		return s.onFoldStep()
 	case EarlierCountMsg:

@@ -35,6 +35,9 @@ type renderer struct {
 	cache   map[int64]*cachedEntry // by the entries' keys
 	order   []int64                // entry keys in the order they were cached
 	streams map[string]*streamView // streaming assistant text, by message id
+	moves   map[int64][]lineMove   // the lines of entries that moved since the window last followed them, by key
+	// glamoured counts the bytes drawn through glamour (streamdraw.go).
+	glamoured int
 }
 
 // cachedEntry is an entry's rendering and what it was made from.
@@ -62,6 +65,7 @@ type streamView struct {
 	text   string // the text rendered
 	done   int    // the bytes of text the finished blocks came from
 	blocks []markdown.Block
+	rough  []bool   // blocks drawn plain, waiting for glamour (streamdraw.go)
 	lines  []string // the finished blocks' lines, indented, each block followed by a blank line
 	tail   []string
 	// A tail that markdown.Renderer does not draw itself (DrawBlock: a
@@ -196,7 +200,7 @@ func (r *renderer) reply(e *client.Entry) []string {
 	}
 	var reuse []markdown.Block
 	if sv := r.streams[e.MessageID]; sv != nil && sv.width == r.width {
-		reuse = sv.blocks
+		reuse = sv.finished()
 		delete(r.streams, e.MessageID)
 	}
 	out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "")}
@@ -237,11 +241,13 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	// rest's finished lines are as many of the text's.
 	rest := ui.Sanitize(e.Text[sv.done:])
 	blocks, tail := markdown.SplitBlocks(rest)
-	for _, b := range blocks {
-		lines := r.md.Block(b)
-		sv.blocks = append(sv.blocks, markdown.Block{Src: b, Lines: lines})
-		sv.lines = append(indentInto(sv.lines, lines), "")
+	budget := drawBudget
+	drawn, rough := r.drawBlocks(blocks, &budget)
+	for i, b := range drawn {
+		sv.blocks, sv.rough = append(sv.blocks, b), append(sv.rough, rough[i])
+		sv.lines = append(indentInto(sv.lines, b.Lines), "")
 	}
+	refined := r.refine(e, sv, &budget)
 	if len(blocks) > 0 {
 		sv.done += afterLines(e.Text[sv.done:], strings.Count(rest[:len(rest)-len(tail)], "\n"))
 	}
@@ -256,13 +262,14 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 			sv.tail, sv.tailAt = lines, -1
 			break
 		}
-		if !paused && len(blocks) == 0 && sv.tailAt == sv.done && sv.skips < glamourTailEvery-1 {
+		if !paused && len(blocks) == 0 && !refined && sv.tailAt == sv.done && sv.skips < glamourTailEvery-1 {
 			sv.skips++
 			sv.stale = true
 			return false // the same block's last drawing stays a little longer
 		}
 		sv.tail, sv.tailAt, sv.skips = r.md.RenderBlock(tail), sv.done, 0
 	}
+	sv.stale = sv.isRough() // the next flush draws more of them
 	return true
 }
 
@@ -275,30 +282,6 @@ func (r *renderer) streamsBehind(es []client.Entry) bool {
 		}
 	}
 	return false
-}
-
-// recut follows a streaming text whose start the client cut (Entry.Cut
-// grew): the finished blocks still in the text keep their rendering
-// (afterCut), the others are rendered, and the flush goes on from after
-// them. It happens once per client.StreamKeep of text.
-func (r *renderer) recut(sv *streamView, e *client.Entry) {
-	src := ui.Sanitize(e.Text)
-	blocks, tail := markdown.SplitBlocks(src)
-	kept := afterCut(sv.blocks, blocks)
-	sv.blocks, sv.lines = sv.blocks[:0:0], nil
-	for i, b := range blocks {
-		var lines []string
-		if i < len(kept) {
-			lines = kept[i].Lines
-		} else {
-			lines = r.md.Block(b)
-		}
-		sv.blocks = append(sv.blocks, markdown.Block{Src: b, Lines: lines})
-		sv.lines = append(indentInto(sv.lines, lines), "")
-	}
-	sv.done = afterLines(e.Text, strings.Count(src[:len(src)-len(tail)], "\n"))
-	sv.cut, sv.text = e.Cut, "" // the flush goes on from done, drawing the tail
-	sv.tailAt, sv.skips, sv.stale = -1, 0, false
 }
 
 // afterLines is the length of s's first n lines, their newlines included.

@@ -239,7 +239,9 @@ func (t *Transcript) SetStyles(st *theme.Styles) { t.r.setStyles(st) }
 // a rendering changed.
 func (t *Transcript) FlushStreams() bool {
 	if es := t.entries(); len(es) > 0 {
-		return t.r.flushStreams(es)
+		changed := t.r.flushStreams(es)
+		t.followMoves()
+		return changed
 	}
 	return false
 }

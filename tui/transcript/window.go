@@ -53,8 +53,17 @@ func (t *Transcript) tail(es []client.Entry) []string {
 	return out
 }
 
-// from is height lines from the top anchor.
-func (t *Transcript) from(es []client.Entry) []string { return t.fromPlace(es, t.at(es)) }
+// from is height lines from the top anchor; when fewer are left under it
+// (the entries under it shrank: a streaming reply's start cut, a reply
+// drawn whole), the last height lines, never a window of blank lines.
+func (t *Transcript) from(es []client.Entry) []string {
+	top := t.at(es)
+	out := t.fromPlace(es, top)
+	if len(out) < t.height && (top.idx > 0 || top.off > 0) {
+		return t.tail(es)
+	}
+	return out
+}
 
 // fromPlace is height lines from top.
 func (t *Transcript) fromPlace(es []client.Entry, top place) []string {

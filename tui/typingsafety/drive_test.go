@@ -400,3 +400,21 @@ func (r *rig) zoomed() {
 	r.wall(2)
 	r.press(keys.Zoom)
 }
+
+// askWatch: the palette's Watch, which asks for the id of a session.
+func (r *rig) askWatch() {
+	r.composer()
+	r.press(keys.Palette)
+	r.typed("watch")
+	r.send(keyEnter)
+	r.see("Watch a session")
+}
+
+// notWatchable: /watch names a session the host does not show this
+// person: the program says so and offers what works.
+func (r *rig) notWatchable() {
+	r.composer()
+	r.typed("/watch s999")
+	r.send(keyEnter)
+	r.see("No session to watch")
+}

@@ -149,6 +149,8 @@ var table = Table{
 		{Name: "run aborted, follow-up held", Drive: (*rig).runAborted, Focus: "focusSession", Dialog: "NewChoice: Run aborted",
 			Draft: "keep this one\n"},
 		{Name: "quit, a text not answered", Drive: (*rig).notAnswered, Focus: "focusSession", Dialog: "NewChoice: Not answered yet"},
+		{Name: "no session to watch", Drive: (*rig).notWatchable, Focus: "focusSession", Dialog: "NewChoice: No session to watch",
+			Into: "composer"},
 		{Name: "deleted", Drive: (*rig).deleted, Focus: "focusPicker", Picker: "list", Dialog: "NewDeleted"},
 		// ...and those the person opens.
 		{Name: "help", Drive: (*rig).help, Focus: "focusSession", Dialog: "NewHelp"},
@@ -164,5 +166,7 @@ var table = Table{
 		{Name: "delete, asked to confirm", Drive: (*rig).deleteAsked, Focus: "focusPicker", Picker: "list", Dialog: "NewDelete"},
 		{Name: "new session", Drive: (*rig).newSession, Focus: "focusPicker", Picker: "list", Dialog: "NewNewSession",
 			NoEnter: "enter starts the session the person described"},
+		{Name: "watch, asked for an id", Drive: (*rig).askWatch, Focus: "focusSession", Dialog: "NewAskWatch",
+			NoEnter: "enter watches the session the person named"},
 	},
 }

@@ -119,8 +119,9 @@ func (v *Visit) ChimeText(text string) (tea.Cmd, ui.Action) {
 	if v.sending {
 		return nil, nil
 	}
-	v.sending = true
-	return SendChime(v.parent, v.c, 0, v.id, v.newOutgoing(text)), ui.Note{Text: "sending a chime…"}
+	out := v.newOutgoing(text)
+	v.sending, v.outbound = true, &out // on its way as any chime is: a quit asks, the drafts keep it
+	return SendChime(v.parent, v.c, 0, v.id, out), ui.Note{Text: "sending a chime…"}
 }
 
 // newOutgoing fixes the request of a chime.

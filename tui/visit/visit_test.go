@@ -194,3 +194,21 @@ func TestChimeWords(t *testing.T) {
 		}
 	}
 }
+
+// TestChimeAsTextIsOnItsWay: a draft that looked like a command, chimed as
+// text once the person said so, is on its way as any chime is: the quit
+// question lists it and the drafts kept at the end keep it (Unanswered),
+// until its answer comes.
+func TestChimeAsTextIsOnItsWay(t *testing.T) {
+	t.Parallel()
+	v := offline(t)
+	_, _ = v.ChimeText("/not a command")
+	u := v.Unanswered()
+	if u == nil || v.Outbound() != u || u.Text != "/not a command" || u.Op != client.OpChime {
+		t.Fatalf("the chime on its way is not kept: %+v", u)
+	}
+	v.Chimed(ChimedMsg{Out: *u, Res: &client.ChimeResult{Accepted: true, ChimeID: "c1", Status: "pending"}})
+	if v.Unanswered() != nil || v.Sending() {
+		t.Errorf("answered, the chime is still on its way: %+v", v.Unanswered())
+	}
+}
