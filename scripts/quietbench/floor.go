@@ -71,8 +71,8 @@ func floor(o options, srv string, round int) error {
 	}
 	d := since(pid, a, b, hz)
 	o.tally.add(floorName, round, d.cpu)
-	fmt.Printf("%-44s %5d %6.1f %7.3f %7.2f %9d %8d %8d %7s %7s\n", floorName+" -N", round, secs,
-		d.cpu, d.cpuTicks, d.switches, d.sysmon, out.len()-b0, "-", "-")
+	fmt.Printf("%-44s %5d %6.1f %7.3f %7.2f %9d %8d %8d %7s %7s %7.1f\n", floorName+" -N", round, secs,
+		d.cpu, d.cpuTicks, d.switches, d.sysmon, out.len()-b0, "-", "-", peakRSS(pid))
 	return nil
 }
 

@@ -31,7 +31,8 @@
 //   - stream: settles 2 s, types a prompt, and counts the same from the
 //     prompt until the reply's last words are on the screen and the output
 //     has been still for a second; also the frames (with -sync, those begun
-//     with DEC 2026) and the bytes written outside a frame once frames began.
+//     with DEC 2026), the bytes written outside a frame once frames began,
+//     and the peak RSS (VmHWM).
 //
 // In the stream mode, the BINARY "curl" is the floor: curl -N reading the
 // same reply's events from the session's SSE stream (floor.go); each TUI's
@@ -134,7 +135,7 @@ func run(mode string, args []string) error {
 		fmt.Printf("%-44s %5s %7s %9s %9s %7s %9s %9s %7s\n", "binary", "round", "threads", "wakeups/m", "voluntary", "sysmon", "cpu_s/min", "ticks/min", "bytes")
 	} else {
 		fmt.Printf("# %d bytes of markdown in %d deltas %v apart\n", len(replyDoc()), o.pieces, o.delay)
-		fmt.Printf("%-44s %5s %6s %7s %7s %9s %8s %8s %7s %7s\n", "binary", "round", "secs", "cpu_s", "ticks_s", "switches", "sysmon", "bytes", "frames", "outside")
+		fmt.Printf("%-44s %5s %6s %7s %7s %9s %8s %8s %7s %7s %7s\n", "binary", "round", "secs", "cpu_s", "ticks_s", "switches", "sysmon", "bytes", "frames", "outside", "rss_mib")
 	}
 	seq := 0
 	o.counted = map[string][][2]float64{}
@@ -305,8 +306,8 @@ func stream(o options, t *term, pid int, bin string, round int) error {
 	b1, f1, out1 := t.counts()
 	d := since(pid, a, b, hz)
 	o.tally.add(bin, round, d.cpu)
-	fmt.Printf("%-44s %5d %6.1f %7.3f %7.2f %9d %8d %8d %7d %7d\n", short(bin), round, secs,
-		d.cpu, d.cpuTicks, d.switches, d.sysmon, b1-b0, f1-f0, out1-out0)
+	fmt.Printf("%-44s %5d %6.1f %7.3f %7.2f %9d %8d %8d %7d %7d %7.1f\n", short(bin), round, secs,
+		d.cpu, d.cpuTicks, d.switches, d.sysmon, b1-b0, f1-f0, out1-out0, peakRSS(pid))
 	return nil
 }
 

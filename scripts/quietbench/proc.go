@@ -99,3 +99,19 @@ func since(pid int, a, b sample, hz float64) delta {
 	d.cpuTicks = float64(b.ticks-a.ticks) / hz
 	return d
 }
+
+// peakRSS is a process's peak resident set (VmHWM) in MiB, 0 when /proc
+// does not say.
+func peakRSS(pid int) float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
