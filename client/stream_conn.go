@@ -232,6 +232,9 @@ func (k *sseConn) wait() bool {
 		}
 	}
 	if rest := time.Until(until); !until.IsZero() && rest > 0 {
+		if k.body.hold != nil {
+			k.body.hold.holdArrivals() // what comes meanwhile wakes nobody
+		}
 		t := time.NewTimer(rest)
 		select {
 		case <-t.C:
@@ -321,7 +324,8 @@ type watchedBody struct {
 	dog        *watchdog // cancels the connection when a read waits for timeout; nil for none
 	timeout    time.Duration
 	beforeRead func() bool
-	drained    bool // the last read took less than it could: nothing more had come
+	drained    bool          // the last read took less than it could: nothing more had come
+	hold       arrivalHolder // the connection's, when it can hold arrivals back; nil otherwise
 }
 
 // silent reports whether the watchdog judged the connection silent.

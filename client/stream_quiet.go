@@ -31,6 +31,11 @@ import (
 // context switches, sysmon's, docs/benchmarks.md): idleCloser does, on the
 // quiet clock (internal/quiettime).
 
+// arrivalHolder is a connection whose arrivals can be kept from waking the
+// process while its reader waits by design (quietConn.holdArrivals, Linux's;
+// holder finds it).
+type arrivalHolder interface{ holdArrivals() bool }
+
 // idleAfter is how long a connection may stay idle before it is closed, as
 // net/http's default transport has it.
 const idleAfter = 90 * time.Second

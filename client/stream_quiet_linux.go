@@ -3,9 +3,11 @@
 package client
 
 import (
+	"crypto/tls"
 	"io"
 	"net"
 	"os"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -19,7 +21,9 @@ import (
 // connection's own.
 type quietConn struct {
 	net.Conn
-	raw syscall.RawConn
+	raw  syscall.RawConn
+	held atomic.Bool  // holdArrivals: the socket's low-water mark is raised
+	mark atomic.Int32 // the mark it raises it to, learnt once (-1: none)
 }
 
 // quiet wraps a TCP connection; any other is returned as it is.
@@ -51,6 +55,11 @@ func (c *quietConn) Read(p []byte) (int, error) {
 				// plain read (of nothing) tells it what was read came
 				// after what the writer did before writing it.
 				_, _ = syscall.Read(int(fd), nil)
+			}
+			if errno == syscall.EAGAIN && c.held.Swap(false) {
+				// About to wait in the poller: an arrival must wake it
+				// again (what came meanwhile does at once).
+				setLowWater(fd, 1)
 			}
 			if errno != syscall.EINTR {
 				return errno != syscall.EAGAIN
@@ -103,4 +112,71 @@ func (c *quietConn) Write(p []byte) (int, error) {
 		n += int(w)
 	}
 	return n, nil
+}
+
+// holdArrivals keeps what comes on the socket from waking the process while
+// its reader waits by design (a stream read at a pace, sseConn.wait): Go's
+// poller is woken by every arrival on a socket it watches, read or not (a
+// reply's deltas 10 ms apart woke it a hundred times a second while the
+// reader slept for its 60 ms). It raises the socket's low-water mark
+// (SO_RCVLOWAT), so the kernel signals the socket readable only once
+// holdBytes have come (or the peer closed); a read takes what came as
+// ever, and the first read that finds nothing lowers the mark again, before
+// it waits. It reports whether the mark was raised.
+func (c *quietConn) holdArrivals() bool {
+	ok := false
+	_ = c.raw.Control(func(fd uintptr) {
+		mark := c.mark.Load()
+		if mark == 0 {
+			// The kernel may grow the receive buffer, and clamp the
+			// window, to make room for a mark: stay well inside the
+			// buffer it has (-1: too small a buffer to hold any).
+			mark = -1
+			if buf, errno := getSockInt(fd, syscall.SO_RCVBUF); errno == 0 && buf/4 >= 1024 {
+				mark = int32(min(holdBytes, buf/4))
+			}
+			c.mark.Store(mark)
+		}
+		if mark < 0 {
+			return
+		}
+		c.held.Store(true)
+		if ok = setLowWater(fd, int(mark)); !ok {
+			c.held.Store(false)
+		}
+	})
+	return ok
+}
+
+// holdBytes is the most a held socket gathers before it wakes the process:
+// about a second of a reply's deltas.
+const holdBytes = 16 << 10
+
+// setLowWater sets a socket's SO_RCVLOWAT, with a raw system call (a plain
+// one would wake sysmon, as a plain read does).
+func setLowWater(fd uintptr, n int) bool {
+	v := int32(n)
+	_, _, errno := syscall.RawSyscall6(syscall.SYS_SETSOCKOPT, fd, syscall.SOL_SOCKET, syscall.SO_RCVLOWAT,
+		uintptr(unsafe.Pointer(&v)), unsafe.Sizeof(v), 0)
+	return errno == 0
+}
+
+// getSockInt reads an int socket option with a raw system call.
+func getSockInt(fd uintptr, opt int) (int, syscall.Errno) {
+	var v int32
+	l := uint32(unsafe.Sizeof(v))
+	_, _, errno := syscall.RawSyscall6(syscall.SYS_GETSOCKOPT, fd, syscall.SOL_SOCKET, uintptr(opt),
+		uintptr(unsafe.Pointer(&v)), uintptr(unsafe.Pointer(&l)), 0)
+	return int(v), errno
+}
+
+// holder is c's quiet connection (under TLS too), nil for any other.
+func holder(c net.Conn) arrivalHolder {
+	if tc, ok := c.(*tls.Conn); ok {
+		c = tc.NetConn()
+	}
+	if q, ok := c.(*quietConn); ok {
+		return q
+	}
+	return nil
 }

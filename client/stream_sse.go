@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/http/httptrace"
 	"strconv"
 	"time"
 )
@@ -44,7 +45,10 @@ func (s *Stream) connectSSE() (k *sseConn, answerErr error) {
 		cancel()
 		return nil, err
 	}
-	req, err := s.c.newRequest(ctx, http.MethodGet, u, nil)
+	// The connection, to hold its arrivals back while the reader waits
+	// (sseConn.wait); the reader starts after Do returns.
+	trace := &httptrace.ClientTrace{GotConn: func(i httptrace.GotConnInfo) { body.hold = holder(i.Conn) }}
+	req, err := s.c.newRequest(httptrace.WithClientTrace(ctx, trace), http.MethodGet, u, nil)
 	if err != nil {
 		return fail(err)
 	}
