@@ -4,11 +4,14 @@ package tea
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -89,5 +92,40 @@ func TestFrameWriterIsQuietOnATerminal(t *testing.T) {
 		if w := p.frameWriter(); w != out || p.frameOut != nil {
 			t.Errorf("frames to a %T are written by %T", out, w)
 		}
+	}
+}
+
+// TestFrameWriterClosedWhileFull: a frame write that waits for room in a
+// terminal nobody reads ends with an error once the writer is closed, and
+// the close does not wait for it longer than a wait's step.
+func TestFrameWriterClosedWhileFull(t *testing.T) {
+	_, slave := openPty(t)
+	p := &Program{output: slave}
+	q, ok := p.frameWriter().(*quietWriter)
+	if !ok {
+		t.Fatal("frames to a terminal are not written by the quiet writer")
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := q.Write(bytes.Repeat([]byte("x"), 4<<20)) // far more than a pty holds
+		done <- err
+	}()
+	// The write fills the terminal and waits; the close ends it.
+	for q.mu.TryLock() {
+		q.mu.Unlock() // not yet writing
+		runtime.Gosched()
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- q.Close() }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, os.ErrClosed) {
+			t.Fatalf("the waiting write ended with %v, want os.ErrClosed", err)
+		}
+	case <-time.After(10 * time.Second): // a guard against a hang only
+		t.Fatal("the waiting write did not end at the close")
+	}
+	if err := <-closed; err != nil {
+		t.Fatal(err)
 	}
 }
