@@ -29,6 +29,7 @@ var (
 )
 
 func main() {
+	oneProc(os.LookupEnv)
 	cli.CatchBrokenPipe() // a stderr whose reader is gone fails a write, never kills (exit 141)
 	cli.Main(func(ctx context.Context, args []string) int {
 		return newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv).execute(ctx, args)
