@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -50,6 +51,19 @@ type Activity struct {
 	since   time.Time // when this terminal saw the run under way
 	runID   string    // the run since is of
 	spins   int       // spin ticks scheduled, for tests of idleness
+	drawn   lineKey   // what line was drawn of
+	line    []string  // the line drawn of drawn
+}
+
+// lineKey is what the run's line is drawn of: the layout asks for the line
+// to count it and the frame to draw it, a dozen times a second while a
+// reply streams, and it changes at most at each spinner's step.
+type lineKey struct {
+	styles *theme.Styles
+	v      ActivityView
+	frame  int
+	secs   int64
+	width  int
 }
 
 // NewActivity is the run's line of ctx.
@@ -153,6 +167,10 @@ func (a *Activity) Lines() []string {
 	if !a.since.IsZero() {
 		elapsed = max(a.ctx.Now().Sub(a.since), 0)
 	}
+	key := lineKey{styles: st, v: *v, frame: a.frame, secs: int64(elapsed / time.Second), width: a.width}
+	if a.line != nil && key == a.drawn {
+		return a.line
+	}
 	turn := fmt.Sprintf("turn %d", v.Usage.Turns+1)
 	if v.Budget.MaxTurns > 0 {
 		turn = fmt.Sprintf("turn %d/%d", min(v.Usage.Turns+1, v.Budget.MaxTurns), v.Budget.MaxTurns)
@@ -169,7 +187,8 @@ func (a *Activity) Lines() []string {
 		st.StatusWarn.Render(a.Glyph() + " " + runTime(elapsed)),
 		st.Status.Render(turn), st.Status.Render(cost), st.Status.Render(total),
 	}
-	return []string{ui.Pad(" "+ui.JoinFit(parts, a.width-1), a.width)}
+	a.drawn, a.line = key, []string{ui.Pad(" "+ui.JoinFit(parts, a.width-1), a.width)}
+	return a.line
 }
 
 // runTime words how long a run has taken: 14s, 2m14s, 1h02m.

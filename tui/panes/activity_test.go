@@ -116,3 +116,46 @@ func TestActivityTicksOnlyWhileARunLasts(t *testing.T) {
 		t.Error("a tick of the earlier session's chain moved the spinner after Reset")
 	}
 }
+
+// TestActivityLineKeptUntilItChanges: the run's line is drawn again only
+// when what it shows changes (the spinner's step, the clock's second, the
+// run's figures, the width, the styles); asked again, it is the same line.
+func TestActivityLineKeptUntilItChanges(t *testing.T) {
+	ctx := uitest.Context()
+	now := uitest.Now
+	ctx.Now = func() time.Time { return now }
+	a := NewActivity(ctx)
+	a.SetSize(80, 24)
+	a.Set(running())
+	first := a.Lines()
+	if again := a.Lines(); &again[0] != &first[0] {
+		t.Fatal("the same line was drawn again")
+	}
+	changes := []struct {
+		what   string
+		change func()
+		shows  string
+	}{
+		{"a second passed", func() { now = now.Add(time.Second) }, "⠋ 1s"},
+		{"the spinner stepped", func() { a.Update(SpinMsg{}) }, "⠙ 1s"},
+		{"a turn ended", func() { v := running(); v.Usage.Turns = 3; a.Set(v) }, "turn 4/12"},
+		{"the width changed", func() { a.SetSize(60, 24) }, "turn 4/12"},
+	}
+	for _, c := range changes {
+		before := a.Lines()
+		c.change()
+		after := a.Lines()
+		if &after[0] == &before[0] || !strings.Contains(xansi.Strip(after[0]), c.shows) {
+			t.Errorf("%s: the line is %q", c.what, xansi.Strip(after[0]))
+		}
+	}
+	if w := xansi.StringWidth(a.Lines()[0]); w != 60 {
+		t.Errorf("at 60 cells the line is %d wide", w)
+	}
+	before := a.Lines()
+	light := *ctx.Styles
+	ctx.Styles = &light
+	if after := a.Lines(); &after[0] == &before[0] {
+		t.Error("with other styles the line was not drawn again")
+	}
+}
