@@ -43,12 +43,17 @@ func (t *Transcript) tail(es []client.Entry) []string {
 		chunks = append(chunks, l)
 		n += len(l)
 	}
-	out := make([]string, 0, n)
+	// Only the last height lines are copied (a streaming reply's entry is
+	// all its lines, drawn again at every frame).
+	skip := max(n-t.height, 0)
+	out := make([]string, 0, n-skip)
 	for k := len(chunks) - 1; k >= 0; k-- {
-		out = append(out, chunks[k]...)
-	}
-	if len(out) > t.height {
-		out = out[len(out)-t.height:]
+		c := chunks[k]
+		if skip >= len(c) {
+			skip -= len(c)
+			continue
+		}
+		out, skip = append(out, c[skip:]...), 0
 	}
 	return out
 }
