@@ -56,15 +56,15 @@ func TestDeltasDrawnAsTheyEnter(t *testing.T) {
 	}
 }
 
-// TestListBehindDrawnByATick: a list streaming in is drawn through glamour
-// at every third batch; a batch that leaves it behind arms a flush tick,
+// TestListBehindDrawnByATick: a task list streaming in (which glamour
+// draws) is drawn at every third batch; a batch that leaves it behind arms a flush tick,
 // which draws it whole though no delta comes after it.
 func TestListBehindDrawnByATick(t *testing.T) {
 	t.Parallel()
 	m := opened(t, testConfig(t), 80, 24, snapshot(lease("user:ada", "cli-me")), nil)
-	feed(m, session.EventsMsg{Gen: m.tiles.Gen(), Evs: []client.Event{delta(m, "m9", "- alpha\n").Ev}})
+	feed(m, session.EventsMsg{Gen: m.tiles.Gen(), Evs: []client.Event{delta(m, "m9", "- [ ] alpha\n").Ev}})
 	ticks := m.tiles.Ticks()
-	feed(m, session.EventsMsg{Gen: m.tiles.Gen(), Evs: []client.Event{delta(m, "m9", "- bravo\n").Ev}})
+	feed(m, session.EventsMsg{Gen: m.tiles.Gen(), Evs: []client.Event{delta(m, "m9", "- [ ] bravo\n").Ev}})
 	if got := xansi.Strip(m.View().Content); !strings.Contains(got, "alpha") || strings.Contains(got, "bravo") {
 		t.Fatalf("the second batch drew the list again:\n%s", got)
 	}
