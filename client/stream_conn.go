@@ -10,6 +10,8 @@ import (
 	"time"
 
 	sse "github.com/r3labs/sse/v2"
+
+	"github.com/sophia-labs/vehicle/internal/quiettime"
 )
 
 // One open SSE response. The request, its validation, reconnection and
@@ -235,9 +237,12 @@ func (k *sseConn) wait() bool {
 		if k.body.hold != nil {
 			k.body.hold.holdArrivals() // what comes meanwhile wakes nobody
 		}
-		t := time.NewTimer(rest)
+		// On the quiet clock: a runtime timer would wake sysmon too, at
+		// every wait (a flush interval's, a dozen times a second).
+		due := make(chan struct{})
+		t := quiettime.AfterFunc(rest, func() { close(due) })
 		select {
-		case <-t.C:
+		case <-due:
 		case <-k.ctx.Done():
 			t.Stop()
 			return false

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/internal/quiettime"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -98,7 +99,17 @@ func (a *Activity) Keep() tea.Cmd {
 	a.ticking = true
 	a.spins++
 	gen := a.gen
-	return tea.Tick(SpinEvery, func(time.Time) tea.Msg { return SpinMsg{Gen: gen} })
+	return quietTick(SpinEvery, SpinMsg{Gen: gen})
+}
+
+// quietTick is tea.Tick's command on the quiet clock: a runtime timer would
+// wake sysmon too, at every step of the spinner while a reply streams
+// (internal/quiettime).
+func quietTick(d time.Duration, msg tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		quiettime.Sleep(d)
+		return msg
+	}
 }
 
 // Spin moves the spinner on for a tick of this session's chain. With a

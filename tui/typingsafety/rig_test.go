@@ -331,8 +331,8 @@ func waiting(name string) bool {
 // waiters are the commands that wait by design, by the names of their
 // functions.
 var waiters = []string{
-	".Tick.func",  // tea.Tick: the flush, the spinner, the picker's polls and rests, the lazy fold
-	"quietTick.",  // the lease line's countdown, the lease's own timer
+	".Tick.func",  // tea.Tick: the flush, the picker's polls and rests, the lazy fold
+	"quietTick.",  // the lease line's countdown, the lease's own timer, the spinner
 	"nextEvents.", // a session's stream: its next events
 	"nextConn.",   // a session's stream: its next change of connection
 }
