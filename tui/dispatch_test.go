@@ -28,6 +28,7 @@ var actionSets = []struct {
 	{"mouse", "mouse", "action", "isMouseAction", "onMouseAction", "mouse.Action"},
 	{"visit", "visit", "action", "isVisitAction", "onVisitAction", "visit.Action"},
 	{"manage", "manage", "action", "isManageAction", "onManageAction", "manage.Action"},
+	{"keep", "keep", "action", "isKeepAction", "onKeepAction", "keep.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 

@@ -5,7 +5,6 @@
 package tui
 
 import (
-	"cmp"
 	"context"
 	"strings"
 	"time"
@@ -17,6 +16,7 @@ import (
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/manage"
 	"github.com/sophia-labs/vehicle/tui/mouse"
@@ -39,8 +39,7 @@ type Model struct {
 	lastKey  time.Time    // when the person last pressed a key
 	chord    string       // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
 	keysNote string       // what the key config asked for that the line editor keeps, said at start
-	writes   *diskWrites  // what is kept on disk by command, done by Flush if the program ends first
-	shown    shownKeeping // the drafts kept as the UI runs (drafts_shown.go)
+	keep     *keep.Keeper // what is kept on disk: drafts, history, the sessions open last
 
 	// tap is told of every action before it is acted on (TapActions):
 	// nil but in the typing-safety harness.
@@ -102,7 +101,7 @@ func New(cfg Config) *Model {
 		st = cfg.Theme.Light
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
-		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
+		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true}
 	m.note, m.mouse, m.overlays = note.New(&m.Context), mouse.New(&m.Context), &dialog.Stack{}
 	m.screen, m.notices = layout.New(&m.Context, cfg.Banner), notify.New(cfg.NoBell, cfg.Desktop)
 	m.Tmux = cfg.Tmux
@@ -112,6 +111,7 @@ func New(cfg Config) *Model {
 		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
+	m.keep = keep.New(keep.Config{Drafts: cfg.Drafts, History: cfg.History, Recent: cfg.Recent, Place: place(cfg.Client), Watch: cfg.Watch})
 	m.tiles = session.NewWall(&session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context,
 		ClaimTTL: cfg.ClaimTTL, FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState})
 	m.empty = transcript.New(&m.Context)
@@ -144,7 +144,7 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 		m.note.Say("opening what you had open last…")
 		m.manage.Continue() // a listing that comes before the sessions kept is held for them
-		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
+		cmds = append(cmds, m.keep.LoadRecent(true), m.reload(""))
 	case len(m.cfg.SessionIDs) > 1:
 		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)]))
 	case m.cfg.SessionID != "":
@@ -155,7 +155,7 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
-		cmds = append(cmds, m.reload(""), loadRecent(m.cfg.Recent, false))
+		cmds = append(cmds, m.reload(""), m.keep.LoadRecent(false))
 	}
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
@@ -182,7 +182,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.tiles.Focused() != nil {
 		cmd = tea.Batch(cmd, m.tiles.Focused().KeepCountdown())
 	}
-	if keep := m.keepShownDrafts(); keep != nil { // at a pause in typing, a focus moved (drafts_shown.go)
+	if keep := m.keep.Look(m.shown()); keep != nil { // at a pause in typing, a focus moved (tui/keep)
 		cmd = tea.Batch(cmd, keep)
 	}
 	if m.dirty {
@@ -242,27 +242,10 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	case ui.CopiedMsg:
 		cmd, act := msg.Outcome()
 		return tea.Batch(cmd, m.act(act, nil))
-	case draftMsg: // a draft kept by an earlier run, back in the composer unless the person began writing
-		m.draftLoaded(msg) // from now on it is kept as it is shown (drafts_shown.go)
-		s := m.tiles.Of(msg.gen)
-		switch {
-		case m.failed(cmp.Or(msg.saved, msg.err)): // a draft not kept, or not read back (statefile keeps the file)
-		case msg.gen == visitGen && m.visit != nil:
-			k := msg.kept
-			m.act(m.visit.Kept(visit.Draft{Text: k.Text, RequestID: k.RequestID, Request: k.Request, Op: k.Op}, m.composer.Blank()), nil)
-		case s != nil:
-			m.act(s.TakeKept(msg.kept, s == m.tiles.Focused(), m.composer.Blank()), nil)
-		}
-	case draftPauseMsg:
-		return m.onDraftPause(msg)
-	case recentMsg:
-		if !msg.cont { // the picker offers them again, marked, when they were a wall
-			m.picker.Offer(msg.ids)
-			return nil
-		}
-		return m.act(m.manage.Recent(msg.ids, msg.err, m.focus == focusPicker && m.tiles.Focused() == nil), nil)
-	case historyMsg:
-		m.onHistory(msg)
+	case keep.Msg: // a draft or history kept by an earlier run, the sessions open last, a pause in typing
+		cmd, act := m.keep.Update(msg, m.shown())
+		m.dirty = act != nil
+		return tea.Batch(cmd, m.act(act, nil))
 	case manage.Msg:
 		return m.act(m.manage.Update(msg), nil)
 	case visit.ChimedMsg: // a visit's chime, or a session's kept chime sent again

@@ -51,7 +51,7 @@ func (m *Model) openTilesAt(ids []string, focus int) tea.Cmd {
 	}
 	m.tiles.Set(tiles)
 	m.visit, m.zoom = nil, false
-	cmds = append(cmds, saveRecent(m.writes, m.cfg.Recent, ids))
+	cmds = append(cmds, m.keep.SaveRecent(ids))
 	m.focusTile(min(max(focus, 0), len(ids)-1)) // its draft in the composer: a draft for another session is not sent here
 	m.focus = focusSession
 	m.note.Say(m.tiles.OpeningNote())
@@ -101,7 +101,7 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	}
 	watch := m.cfg.Watch || m.cfg.NoClaim || m.watched[id]
 	return s, tea.Batch(s.Open(m.me.Principal, watch),
-		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
+		m.keep.LoadDraft(s.Gen(), id), m.keep.LoadHistory(s.Gen(), id))
 }
 
 // closeTile takes s off the wall, the next tile taking the focus if it had

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -45,18 +46,15 @@ func (m *Model) focusTile(i int) {
 // saveDrafts keeps the draft of every open session: the focused one's in
 // the composer, the others' where the focus left them.
 func (m *Model) saveDrafts() tea.Cmd {
-	if m.cfg.Watch {
-		return nil
-	}
-	var cmds []tea.Cmd
+	var open []keep.Open
 	for _, s := range m.tiles.All() {
 		text := s.Draft()
 		if s == m.tiles.Focused() {
 			text = m.composer.Value()
 		}
-		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), s.Kept(text)))
+		open = append(open, keep.Open{ID: s.ID(), Gen: s.Gen(), Kept: s.Kept(text)})
 	}
-	return tea.Batch(cmds...)
+	return m.keep.SaveDrafts(open)
 }
 
 // views is every transcript the UI keeps: each tile's, and the one shown

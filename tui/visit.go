@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
@@ -21,13 +22,9 @@ func (m *Model) startVisit(id string) tea.Cmd {
 	if m.cfg.History != nil {
 		m.composer.SetHistory(nil)
 	}
-	return tea.Batch(fetchAccount(m.cfg.Context, m.cfg.Client), loadHistory(m.cfg.History, 0, m.draftKey(id)),
-		loadDraft(m.cfg.Drafts, visitGen, m.draftKey(id)))
+	return tea.Batch(fetchAccount(m.cfg.Context, m.cfg.Client), m.keep.LoadHistory(keep.VisitGen, id),
+		m.keep.LoadDraft(keep.VisitGen, id))
 }
-
-// visitGen is the generation of the visit's draft message: the visit is no
-// session of the wall.
-const visitGen = -2
 
 // onVisitKey handles a key on the visit screen: the composer's, enter
 // chiming the draft (a slash command first).

@@ -49,6 +49,7 @@ const (
 	FromMouse
 	FromVisit
 	FromManage
+	FromKeep
 )
 
 // Note says what happened, on the status line.
