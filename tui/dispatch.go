@@ -142,7 +142,14 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		m.note.Say("starting a new session…")
 		return m.manage.Start(a.Request)
 	case dialog.WatchID:
-		return m.watchByID(a.ID)
+		return m.do(m.manage.Watch(a.ID))
+	case dialog.WatchAnother:
+		return paletteWatch(m)
+	case dialog.ShowSessions:
+		cmd, _ := runSessions(m, "")
+		return cmd
+	case dialog.ChimeInto:
+		return m.startVisit(a.ID)
 	case dialog.Run:
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])
@@ -164,8 +171,6 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 		}
 	case quitAnyway:
 		return tea.Quit // the drafts, the unanswered messages with them, are kept by the caller (Drafts)
-	case askWatch, showSessions, chimeInto:
-		return m.onWatchAction(a)
 	case runNearest:
 		return m.onRunNearest(a)
 	case sendAnyway:

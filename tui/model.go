@@ -63,7 +63,6 @@ type Model struct {
 	visit      *visit.Visit     // chiming into another person's room, nil when not
 	refs       *refs.Refs       // the context refs the next text command carries
 	ttls       map[string]int64 // the lease ttl (ms) a session was made with here, which its claims ask for again
-	watched    map[string]bool  // sessions opened to watch (/watch): opened without claiming their lease
 
 	notices *notify.Notices // the bell and the desktop notice, while the terminal is not focused
 
@@ -254,8 +253,6 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		}
 	case accountMsg:
 		m.onAccount(msg)
-	case watchProbedMsg:
-		return m.onWatchProbed(msg)
 	case keySavedMsg:
 		m.onKeySaved(msg)
 	case picker.ListedMsg:

@@ -50,12 +50,10 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.Inspect:
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
-		delete(m.watched, a.ID) // opened from the list: claimed as any other
+		m.manage.Claim(a.ID) // opened from the list: claimed as any other
 		return m.openTiles([]string{a.ID})
 	case picker.OpenMany:
-		for _, id := range a.IDs {
-			delete(m.watched, id)
-		}
+		m.manage.Claim(a.IDs...)
 		return m.openTiles(a.IDs)
 	case picker.Back:
 		m.focus = focusSession
@@ -138,6 +136,12 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 		}
 		m.tiles.Focused().SayOnOpen(said)
 		return cmd
+	case manage.WatchOpen:
+		cmd := m.openTiles([]string{a.ID})
+		m.tiles.Focused().SayOnOpen(a.Said)
+		return cmd
+	case manage.NotWatchable:
+		m.push(dialog.NewNotWatchable(&m.Context, a.ID, m.graph(), m.account == nil || m.account.Kind == client.AccountMember))
 	case manage.ExportFailed:
 		if m.tiles.Focused() != nil && !m.cfg.Watch {
 			m.composer.Restore(a.Line) // the command back, to change and run again

@@ -99,7 +99,7 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	if ttl := m.ttls[id]; ttl > 0 {
 		s.KeepTTL(time.Duration(ttl) * time.Millisecond)
 	}
-	watch := m.cfg.Watch || m.cfg.NoClaim || m.watched[id]
+	watch := m.cfg.Watch || m.cfg.NoClaim || m.manage.Watched(id)
 	return s, tea.Batch(s.Open(m.me.Principal, watch),
 		m.keep.LoadDraft(s.Gen(), id), m.keep.LoadHistory(s.Gen(), id))
 }

@@ -68,3 +68,15 @@ type WatchID struct {
 	action
 	ID string
 }
+
+// WatchAnother asks for another id to watch (NewAskWatch).
+type WatchAnother struct{ action }
+
+// ShowSessions shows the person's sessions (the picker).
+type ShowSessions struct{ action }
+
+// ChimeInto opens the visit: chiming into the session ID.
+type ChimeInto struct {
+	action
+	ID string
+}

@@ -149,7 +149,7 @@ var table = Table{
 		{Name: "run aborted, follow-up held", Drive: (*rig).runAborted, Focus: "focusSession", Dialog: "NewChoice: Run aborted",
 			Draft: "keep this one\n"},
 		{Name: "quit, a text not answered", Drive: (*rig).notAnswered, Focus: "focusSession", Dialog: "NewChoice: Not answered yet"},
-		{Name: "no session to watch", Drive: (*rig).notWatchable, Focus: "focusSession", Dialog: "NewChoice: No session to watch",
+		{Name: "no session to watch", Drive: (*rig).notWatchable, Focus: "focusSession", Dialog: "NewNotWatchable",
 			Into: "composer"},
 		{Name: "deleted", Drive: (*rig).deleted, Focus: "focusPicker", Picker: "list", Dialog: "NewDeleted"},
 		// ...and those the person opens.
