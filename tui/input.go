@@ -83,8 +83,8 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.onScrollKey(msg); ok {
 		return cmd
 	}
-	if cmd, ok := m.onTranscriptKey(msg); ok {
-		return cmd
+	if cmd, act, ok := m.transcript.OnSearchKey(msg, m.focus == focusSearch); ok {
+		return tea.Batch(cmd, m.act(act, m.transcript.Search()))
 	}
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):

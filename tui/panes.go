@@ -196,13 +196,15 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 // that is gone).
 func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 	s := m.tiles.Focused()
-	if s == nil || s.State() == nil {
-		return nil
-	}
 	switch a := a.(type) {
 	case transcript.OpenSearch:
-		m.openSearch()
+		if s != nil { // a session opening has the bar too
+			m.openSearch()
+		}
 	case transcript.Fork:
+		if s == nil || s.State() == nil {
+			return nil
+		}
 		if gone := s.RefuseGone(); gone != nil {
 			return m.act(gone, nil)
 		}

@@ -252,3 +252,41 @@ func TestSearchRevealsEachMatchOfATallEntry(t *testing.T) {
 		b.Update(uitest.Key(tea.KeyDown))
 	}
 }
+
+// TestOnSearchKey: ctrl+f asks for the bar, ctrl+home goes to the first
+// entry from anywhere; while the bar is open its keys are the bar's but
+// the session's own (its list, tab), and esc closes it; other keys are not
+// the search's.
+func TestOnSearchKey(t *testing.T) {
+	tr, b, _ := needles()
+	b.Close()
+	ctrl := func(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
+	if _, act, ok := tr.OnSearchKey(ctrl('f'), false); !ok || act != (OpenSearch{}) {
+		t.Errorf("ctrl+f: %v %#v", ok, act)
+	}
+	if _, act, ok := tr.OnSearchKey(uitest.Press('x'), false); ok || act != nil {
+		t.Errorf("a letter outside the bar was the search's: %#v", act)
+	}
+	if !tr.Following() {
+		t.Fatal("the window does not start at the end")
+	}
+	_, _, ok := tr.OnSearchKey(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl}, false)
+	if first, _ := tr.Window(); !ok || first != 0 || tr.Following() {
+		t.Errorf("ctrl+home did not go to the first entry (%v, entry %d at the top)", ok, first)
+	}
+	b.Open()
+	for _, r := range "needle" {
+		if _, _, ok := tr.OnSearchKey(uitest.Press(r), true); !ok {
+			t.Fatalf("%q in the bar was not the bar's", r)
+		}
+	}
+	if b.Query() != "needle" {
+		t.Errorf("the query is %q", b.Query())
+	}
+	if _, _, ok := tr.OnSearchKey(uitest.Key(tea.KeyTab), true); ok {
+		t.Error("tab in the bar was the bar's, not the panes'")
+	}
+	if _, act, ok := tr.OnSearchKey(uitest.Key(tea.KeyEscape), true); !ok || act != (ui.Done{}) {
+		t.Errorf("esc in the bar: %v %#v", ok, act)
+	}
+}
