@@ -55,6 +55,7 @@ type NewSession struct {
 	in    [fieldCount]ui.LineInput // title, (profile), model, turns, cost, ttl
 	agent bool                     // the agent profile, else chat
 	typed string                   // the letters typed at the profile, while they name one
+	wrong string                   // what was typed at the profile since it named none (shown whole in the refusal)
 	at    int                      // the field with the keys
 	bad   string                   // why the last start or letter was refused, "" when none
 	offer HostOffer
@@ -140,12 +141,26 @@ func (d *NewSession) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 
 // move gives the keys to the next field (by -1: the one before).
 func (d *NewSession) move(by int) {
-	d.at, d.typed = (d.at+fieldCount+by)%fieldCount, ""
+	d.at, d.typed, d.wrong = (d.at+fieldCount+by)%fieldCount, "", ""
 }
 
 // onProfileKey changes the profile by ←/→ or space, or by letters typed.
+// Once what is typed names no profile, what follows (a space too) is added
+// to it and refused whole, so a sentence typed here never flips the profile
+// letter by letter; backspace takes it back a letter at a time.
 func (d *NewSession) onProfileKey(msg tea.KeyPressMsg) {
 	switch {
+	case d.wrong != "" && msg.String() == "backspace":
+		r := []rune(d.wrong)
+		d.wrong = string(r[:len(r)-1])
+		if d.wrong == "" {
+			d.bad = ""
+			return
+		}
+		d.refuseProfile()
+	case d.wrong != "" && msg.Text != "":
+		d.wrong += msg.Text
+		d.refuseProfile()
 	case key.Matches(msg, d.ctx.Keys.Choose):
 		d.agent, d.typed, d.bad = !d.agent, "", ""
 	case msg.String() == "backspace":
@@ -161,23 +176,28 @@ func (d *NewSession) onProfileKey(msg tea.KeyPressMsg) {
 func (d *NewSession) pickProfile(text string, whole bool) {
 	typed := strings.ToLower(d.typed + text)
 	if whole {
-		typed = strings.ToLower(text)
+		typed = strings.ToLower(strings.TrimSpace(text))
 	}
 	for _, try := range []string{typed, strings.ToLower(text)} {
 		switch {
 		case try == "":
 			return
 		case strings.HasPrefix(client.ProfileChat, try):
-			d.agent, d.typed, d.bad = false, try, ""
+			d.agent, d.typed, d.wrong, d.bad = false, try, "", ""
 			return
 		case strings.HasPrefix(client.ProfileAgent, try):
-			d.agent, d.typed, d.bad = true, try, ""
+			d.agent, d.typed, d.wrong, d.bad = true, try, "", ""
 			return
 		}
 	}
-	d.typed = ""
-	d.bad = "profile: “" + ui.SanitizeLine(text) + "” is no profile; type chat or agent (c or a does), or " +
-		ui.KeyName(d.ctx.Keys.Choose) + " changes it"
+	d.typed, d.wrong = "", text
+	d.refuseProfile()
+}
+
+// refuseProfile says what the profile takes, naming what was typed there.
+func (d *NewSession) refuseProfile() {
+	d.bad = "profile: “" + ui.SanitizeLine(d.wrong) + "” is no profile; type chat or agent (c or a does), or " +
+		ui.KeyName(d.ctx.Keys.Choose) + " changes it; backspace takes back what was typed"
 }
 
 // start reports Create with the form's request, or says what to fix and

@@ -210,6 +210,10 @@ func TestNewSessionProfileTakesText(t *testing.T) {
 	d.Update(tab)
 	typeIn(d, "x")
 	says(t, d, "✗ profile: “x” is no profile; type chat or agent (c or a does), or ←/→ changes it", "● chat")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	if strings.Contains(flat(d), "✗") {
+		t.Errorf("backspace took back the letter refused, and the refusal stays: %s", flat(d))
+	}
 	typeIn(d, "ag")
 	says(t, d, "● agent")
 	if strings.Contains(flat(d), "✗") {
@@ -323,4 +327,30 @@ func TestNewSessionScrollsSmall(t *testing.T) {
 	tight.Update(enter)
 	says(t, tight, "▸ lease long▏ unused", "✗ lease: a duration from a second, like 10m or 90s; a number alone is minutes (empty: the host's)",
 		"enter starts it")
+}
+
+// TestNewSessionProfileRefusesASentenceWhole: a sentence typed at the
+// profile (a hurried person who thought the title had the keys) never
+// flips the profile letter by letter ("we can do that": its c, its a), and
+// the refusal shows all of it; backspace takes it back a letter at a time.
+func TestNewSessionProfileRefusesASentenceWhole(t *testing.T) {
+	d := form(client.CreateRequest{}, false)
+	d.Update(tab)
+	typeIn(d, "we can do that")
+	says(t, d, "✗ profile: “we can do that” is no profile", "● chat")
+	if d.agent {
+		t.Fatal("a sentence typed at the profile picked agent")
+	}
+	for range len("do that") {
+		d.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	}
+	says(t, d, "“we can ” is no profile", "● chat")
+	for range len("we can ") {
+		d.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	}
+	if strings.Contains(flat(d), "✗") {
+		t.Fatalf("all of it taken back, the refusal stays: %s", flat(d))
+	}
+	typeIn(d, "a")
+	says(t, d, "● agent")
 }

@@ -12,15 +12,23 @@ import (
 // Empty leave out of the hint what does nothing now: a new session while
 // watching, what acts on a session while none is listed.
 type Keys struct {
-	K     *ui.KeyMap
-	Watch bool // the UI only watches: enter watches, no session is started
-	Empty bool // no session is listed
-	Marks bool // marking says what it does: several sessions listed, none marked yet
+	K      *ui.KeyMap
+	Watch  bool // the UI only watches: enter watches, no session is started
+	Empty  bool // no session is listed
+	Marks  bool // marking says what it does: several sessions listed, none marked yet
+	Failed bool // the listing failed: enter lists again, nothing is listed to act on
 }
 
 // ShortHelp lists the keys of the picker's hint that act now.
 func (p Keys) ShortHelp() []key.Binding {
 	var out []key.Binding
+	if p.Failed {
+		out = append(out, ui.Described(p.K.Retry, "lists again"), p.K.Errors)
+		if !p.Watch {
+			out = append(out, p.K.New)
+		}
+		return append(out, p.K.Quit)
+	}
 	if !p.Empty {
 		open := p.K.Open
 		if p.Watch {

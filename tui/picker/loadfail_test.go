@@ -195,3 +195,31 @@ func equalActions(a, b ui.Action) bool {
 	}
 	return true
 }
+
+// TestFailedListingHintNamesWhatWorks: after a failed listing the keys'
+// hint says what enter does there (lists again) and offers nothing that
+// acts on a session (rename, delete, clone: none is listed), nor a new
+// session to a UI that only watches; seen with `vehicle watch` as someone
+// with no role on the graph ("enter watch • f6 rename • f8 delete").
+func TestFailedListingHintNamesWhatWorks(t *testing.T) {
+	for _, watch := range []bool{false, true} {
+		p, _ := failing(t, host, &client.Error{Status: 404, Code: client.CodeNotFound, Message: "graph not found"}, 100, 24)
+		p.ctx.Watch = watch
+		var said []string
+		for _, b := range p.ShortHelp() {
+			said = append(said, b.Help().Key+" "+b.Help().Desc)
+		}
+		hint := strings.Join(said, " · ")
+		if !strings.Contains(hint, "enter lists again") {
+			t.Errorf("watch %v: the hint does not say enter lists again: %q", watch, hint)
+		}
+		for _, not := range []string{"rename", "delete", "clone", "open", "watch"} {
+			if strings.Contains(hint, not) {
+				t.Errorf("watch %v: the hint offers %q after a failed listing: %q", watch, not, hint)
+			}
+		}
+		if strings.Contains(hint, "new") != !watch {
+			t.Errorf("watch %v: the hint's new session: %q", watch, hint)
+		}
+	}
+}

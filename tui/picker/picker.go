@@ -156,7 +156,7 @@ func (p *Picker) Facts() string {
 // ShortHelp lists the keys of the picker's hint.
 func (p *Picker) ShortHelp() []key.Binding {
 	return Keys{K: &p.ctx.Keys, Watch: p.ctx.Watch, Empty: p.loaded && len(p.all) == 0,
-		Marks: len(p.visible()) > 1 && len(p.marks) == 0}.ShortHelp()
+		Marks: len(p.visible()) > 1 && len(p.marks) == 0, Failed: p.failed != nil}.ShortHelp()
 }
 
 // FullHelp lists every key of the picker, by column.
