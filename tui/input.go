@@ -18,7 +18,9 @@ import (
 // screen's.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.lastKey = m.cfg.Now()
-	if cmd, ok := m.onChord(msg); ok {
+	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
+	cmd, act, chord := m.composer.OnChord(msg, typing, m.top() == nil) // ctrl+x ctrl+e, the editor
+	if cmd = tea.Batch(cmd, m.act(act, m.composer)); chord {
 		return cmd
 	}
 	if key.Matches(msg, m.Keys.Suspend) {
@@ -114,28 +116,6 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.onComposerKey(msg)
 }
 
-// onChord handles the second key of a chord begun in the composer (ctrl+x,
-// then ctrl+e: the editor, as bash has it), or begins one; ok is false
-// when msg is neither. A second key that ends no chord is not lost: it
-// does what it does.
-func (m *Model) onChord(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if first := m.chord; first != "" {
-		m.chord = ""
-		m.note.Say("")
-		if c := ui.Chord(first + " " + msg.String()); m.top() == nil && key.Matches(c, m.Keys.Editor) {
-			return m.onComposer(c), true
-		}
-		return nil, false
-	}
-	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
-	if !typing || !ui.StartsChord(msg.String(), m.Keys.Editor) {
-		return nil, false
-	}
-	m.chord = msg.String()
-	m.note.Say(msg.String() + "… then " + strings.TrimPrefix(chordRest(m.Keys.Editor, m.chord), " ") + " edits the draft in $EDITOR")
-	return nil, true
-}
-
 // droppedWords says which keys of the key config were not bound because
 // the line editor keeps them (ui.KeepLineEditing); "" for none.
 func droppedWords(dropped []string) string {
@@ -144,16 +124,6 @@ func droppedWords(dropped []string) string {
 	}
 	return "the key config binds " + strings.Join(dropped, ", ") +
 		": the line editor keeps those keys in the composer and every text field, so they are not bound (f1 lists the keys)"
-}
-
-// chordRest is what completes a chord of b that begins with first.
-func chordRest(b key.Binding, first string) string {
-	for _, c := range b.Keys() {
-		if rest, ok := strings.CutPrefix(c, first+" "); ok {
-			return rest
-		}
-	}
-	return ""
 }
 
 // onComposerKey handles a key in the composer.

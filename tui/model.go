@@ -37,7 +37,6 @@ type Model struct {
 	*common
 	focus    focus        // where keys go when no overlay shows
 	lastKey  time.Time    // when the person last pressed a key
-	chord    string       // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
 	keysNote string       // what the key config asked for that the line editor keeps, said at start
 	keep     *keep.Keeper // what is kept on disk: drafts, history, the sessions open last
 

@@ -40,6 +40,7 @@ type Composer struct {
 	editing  *editorRun    // the last editor run, until its answer comes back
 	drawn    drawing       // the last drawing, while nothing it shows changed (grow.go)
 	kills    killRing      // what the last kills took, for ctrl+y (readline.go)
+	chord    string        // the first key of a chord pressed (ctrl+x), waiting for the second (chord.go)
 	search   reverseSearch // ctrl+r's search of the history (readline.go)
 	win      window        // the draft's lines outside the textarea's (window.go)
 	goal     goal          // the column ↑ and ↓ keep to (reach.go)
