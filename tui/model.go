@@ -174,11 +174,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if live := m.syncPicker(); live != nil {
 		cmd = tea.Batch(cmd, live)
 	}
-	if spin := m.keepSpinning(); spin != nil {
-		cmd = tea.Batch(cmd, spin)
-	}
-	if m.tiles.Focused() != nil {
-		cmd = tea.Batch(cmd, m.tiles.Focused().KeepCountdown())
+	if s := m.tiles.Focused(); s != nil { // the run's line and its spinner, the lease's countdown
+		cmd = tea.Batch(cmd, m.activity.Follow(s), s.KeepCountdown())
+	} else {
+		m.activity.Follow(nil)
 	}
 	if keep := m.keep.Look(m.shown()); keep != nil { // at a pause in typing, a focus moved (tui/keep)
 		cmd = tea.Batch(cmd, keep)
@@ -221,8 +220,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		drew, changed, cmd := m.tiles.Flush(msg)
 		m.dirty = drew && (changed || m.activity.Moved())
 		return cmd
-	case panes.SpinMsg:
-		m.onSpin(msg)
+	case panes.SpinMsg: // a reply drawn sooner than the next spin draws the moved spinner with it
+		open, due := m.tiles.DrawsWithin(msg.Gen, time.Now(), panes.SpinEvery)
+		m.dirty = open && m.activity.Spin(msg, due && m.cfg.FlushEvery <= panes.SpinEvery)
 	default:
 		return m.onData(msg)
 	}

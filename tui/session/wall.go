@@ -209,6 +209,18 @@ func (w *Wall) Pace() {
 // hands it to the wall (Arm) and, when it fires, hands it the tick
 // (Flush), which has each tile render what is due.
 
+// DrawsWithin reports whether the tile of generation gen is open, and
+// whether a drawing of it is due within d of now: the shared flush tick,
+// or its stream's next deltas (read.go). The run's spinner, due then,
+// waits to be drawn with it.
+func (w *Wall) DrawsWithin(gen int, now time.Time, d time.Duration) (open, due bool) {
+	s := w.Of(gen)
+	if s == nil {
+		return false, false
+	}
+	return true, w.ArmedWithin(now, d) || s.Drawing(now)
+}
+
 // FlushMsg is the flush tick: render the streaming tails that are due; At
 // is when the tick fired (zero when a test sends it: everything is due).
 type FlushMsg struct{ At time.Time }

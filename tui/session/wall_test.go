@@ -109,9 +109,18 @@ func TestWallSharesOneFlushTick(t *testing.T) {
 	if w.Ticks() != 2 || !w.ArmedWithin(now, time.Second) {
 		t.Errorf("ticks %d, armed within a second %v", w.Ticks(), w.ArmedWithin(now, time.Second))
 	}
+	if open, due := w.DrawsWithin(s[0].Gen(), now, time.Second); !open || !due {
+		t.Errorf("the tile with the tick armed: open %v, drawing due %v", open, due)
+	}
+	if open, due := w.DrawsWithin(s[0].Gen()+100, now, time.Second); open || due {
+		t.Errorf("a tile closed: open %v, drawing due %v", open, due)
+	}
 	drew, _, cmd := w.Flush(FlushMsg{})
 	if drew || cmd != nil || w.ArmedWithin(now, time.Hour) {
 		t.Errorf("nothing waited: drew %v, next %v", drew, cmd != nil)
+	}
+	if open, due := w.DrawsWithin(s[0].Gen(), now, time.Hour); !open || due {
+		t.Errorf("nothing armed nor streaming: open %v, drawing due %v", open, due)
 	}
 	v := s[0].View().(*view)
 	s[0].flushes, v.behind = true, true
