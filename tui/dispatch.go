@@ -12,6 +12,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/slash"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
@@ -24,7 +25,7 @@ import (
 // onDialogAction, a pane's to onPanesAction, the transcript's to
 // onTranscriptAction, the picker's to onPickerAction, an open session's to
 // onSessionAction, the mouse's to onMouseAction, the visit's to
-// onVisitAction, the manager's to onManageAction, the keeper's to onKeepAction, and the root's own (what
+// onVisitAction, the manager's to onManageAction, the keeper's to onKeepAction, the slash commands' question's to onSlashAction, and the root's own (what
 // a dialog hands back for the root to do) to onRootAction.
 // TestDispatchersAreExhaustive fails when a type of a set has no case in
 // its dispatcher.
@@ -84,6 +85,8 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onManageAction(a)
 	case keep.Action:
 		return m.onKeepAction(a)
+	case slash.Action:
+		return m.onSlashAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -171,8 +174,6 @@ func (m *Model) onRootAction(a rootAction) tea.Cmd {
 		}
 	case quitAnyway:
 		return tea.Quit // the drafts, the unanswered messages with them, are kept by the caller (Drafts)
-	case runNearest:
-		return m.onRunNearest(a)
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:

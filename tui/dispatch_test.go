@@ -29,6 +29,7 @@ var actionSets = []struct {
 	{"visit", "visit", "action", "isVisitAction", "onVisitAction", "visit.Action"},
 	{"manage", "manage", "action", "isManageAction", "onManageAction", "manage.Action"},
 	{"keep", "keep", "action", "isKeepAction", "onKeepAction", "keep.Action"},
+	{"slash", "slash", "action", "isSlashAction", "onSlashAction", "slash.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/slash"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
@@ -35,7 +36,7 @@ func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
 func (m *Model) restore(a session.Restore) {
 	text := a.Text
 	if a.Sent {
-		text = escapeSlash(text)
+		text = slash.Escape(text)
 	}
 	m.composer.Restore(text)
 	if a.Refs != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/layout"
+	"github.com/sophia-labs/vehicle/tui/slash"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
@@ -73,7 +74,7 @@ func (m *Model) onVisitAction(a visit.Action) tea.Cmd {
 		m.keepRefusal(a.Err, false)
 		m.composer.Restore(a.Text)
 	case visit.Restore:
-		m.composer.Restore(escapeSlash(a.Text))
+		m.composer.Restore(slash.Escape(a.Text))
 	}
 	return nil
 }

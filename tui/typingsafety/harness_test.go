@@ -263,7 +263,7 @@ var safeAnswers = map[string]bool{
 	"dialog.TakeOver": false, "dialog.Delete": false, "dialog.Rename": false, "dialog.GiveKey": false,
 	"dialog.Create": false, "dialog.Run": false,
 	"tui.sendHeld": false, "tui.quitAnyway": false, "tui.sendAnyway": false, "tui.chimeAnyway": false,
-	"dialog.WatchID": false, "tui.runNearest": false, "dialog.ChimeInto": false,
+	"dialog.WatchID": false, "slash.RunNearest": false, "dialog.ChimeInto": false,
 }
 
 // dialogShown says how the dialog on top differs from the registry's dialog

@@ -50,6 +50,7 @@ const (
 	FromVisit
 	FromManage
 	FromKeep
+	FromSlash
 )
 
 // Note says what happened, on the status line.
