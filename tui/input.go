@@ -82,8 +82,8 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.onWallKey(msg) {
 		return nil
 	}
-	if cmd, ok := m.onScrollKey(msg); ok {
-		return cmd
+	if m.transcript.OnScrollKey(msg) {
+		return nil
 	}
 	if cmd, act, ok := m.transcript.OnSearchKey(msg, m.focus == focusSearch); ok {
 		return tea.Batch(cmd, m.act(act, m.transcript.Search()))
@@ -168,25 +168,6 @@ func (m *Model) paneReady(f focus) bool {
 		m.transcript.EnterEntries()
 	}
 	return true
-}
-
-// onScrollKey scrolls the transcript; ok is false for other keys.
-func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch {
-	case key.Matches(msg, m.Keys.PageUp):
-		m.transcript.Page(-1)
-	case key.Matches(msg, m.Keys.PageDown):
-		m.transcript.Page(1)
-	case key.Matches(msg, m.Keys.LineUp):
-		m.transcript.Scroll(-1)
-	case key.Matches(msg, m.Keys.LineDown):
-		m.transcript.Scroll(1)
-	case key.Matches(msg, m.Keys.Bottom):
-		m.transcript.ToBottom()
-	default:
-		return nil, false
-	}
-	return nil, true
 }
 
 // send sends the draft: a prompt while idle, a follow_up while a run is under
