@@ -8,6 +8,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/modelkey"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
@@ -25,7 +26,7 @@ import (
 // onDialogAction, a pane's to onPanesAction, the transcript's to
 // onTranscriptAction, the picker's to onPickerAction, an open session's to
 // onSessionAction, the mouse's to onMouseAction, the visit's to
-// onVisitAction, the manager's to onManageAction, the keeper's to onKeepAction, the slash commands' question's to onSlashAction, and the root's own (what
+// onVisitAction, the manager's to onManageAction, the keeper's to onKeepAction, the slash commands' question's to onSlashAction, the model key's flow's to onKeyAction, and the root's own (what
 // a dialog hands back for the root to do) to onRootAction.
 // TestDispatchersAreExhaustive fails when a type of a set has no case in
 // its dispatcher.
@@ -87,6 +88,8 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onKeepAction(a)
 	case slash.Action:
 		return m.onSlashAction(a)
+	case modelkey.Action:
+		return m.onKeyAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -140,7 +143,7 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 	case dialog.NotAKey:
 		m.notAKey(a.Text)
 	case dialog.GiveKey:
-		return m.keepModelKey(a.Key, a.Save)
+		return m.do(m.key.Give(a.Key, a.Save, !m.composer.Blank()))
 	case dialog.Create:
 		m.note.Say("starting a new session…")
 		return m.manage.Start(a.Request)

@@ -30,6 +30,7 @@ var actionSets = []struct {
 	{"manage", "manage", "action", "isManageAction", "onManageAction", "manage.Action"},
 	{"keep", "keep", "action", "isKeepAction", "onKeepAction", "keep.Action"},
 	{"slash", "slash", "action", "isSlashAction", "onSlashAction", "slash.Action"},
+	{"modelkey", "modelkey", "action", "isKeyAction", "onKeyAction", "modelkey.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 

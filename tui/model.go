@@ -19,6 +19,7 @@ import (
 	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/modelkey"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/notify"
@@ -109,6 +110,7 @@ func New(cfg Config) *Model {
 		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
+	m.key = modelkey.New(&m.Context, cfg.ModelKeyEnv, cfg.SaveModelKey)
 	m.keep = keep.New(keep.Config{Drafts: cfg.Drafts, History: cfg.History, Recent: cfg.Recent, Place: place(cfg.Client), Watch: cfg.Watch})
 	m.tiles = session.NewWall(&session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context,
 		ClaimTTL: cfg.ClaimTTL, FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState})
@@ -252,8 +254,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		}
 	case accountMsg:
 		m.onAccount(msg)
-	case keySavedMsg:
-		m.onKeySaved(msg)
+	case modelkey.SavedMsg:
+		return m.act(m.key.Update(msg, !m.composer.Blank()), nil)
 	case picker.ListedMsg:
 		if msg.Principal != "" {
 			m.me.Principal = msg.Principal

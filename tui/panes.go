@@ -110,8 +110,8 @@ func (m *Model) syncPanes() {
 	m.transcript.SetMarked(m.focus == focusEntries)
 	m.transcript.Search().SetShown(m.focus == focusSearch && s != nil)
 	m.queue.SetFocused(m.focus == focusQueue)
-	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
-		KeyVariable: m.modelKeyVariable()}
+	acc := panes.AccountView{Account: m.account, Refusal: m.key.Refusal(), Open: s != nil, HasModelKey: m.hasModelKey(),
+		KeyVariable: m.key.Variable()}
 	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), Armed: armed(m.pane()), MouseOff: m.mouse.Off(),
 		Hint: hint(m.pane()), Budget: !m.activity.Shows()}
 	if s == nil {

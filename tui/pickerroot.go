@@ -111,8 +111,8 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 		if a.Meaning != "" { // whole, with what it means, over the status line that cuts it
 			m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(a.Err, &m.Keys)+"\n\n"+a.Meaning))
 		}
-		m.keepRefusal(a.Err, true)
-		if m.account == nil && m.refusal != nil {
+		m.act(m.key.Refused(a.Err, true, ""), nil)
+		if m.account == nil && m.key.Refusal() != nil {
 			return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
 		}
 	case manage.Deleted:

@@ -91,9 +91,9 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.Fill:
 		m.composer.SetValue(a.Text)
 	case session.Refused:
-		m.keepRefusal(a.Err, false)
+		return m.act(m.key.Refused(a.Err, false, fundingOf(m.tiles.Focused())), nil)
 	case session.Accepted:
-		m.refusal = nil
+		m.key.Forget()
 		if acc := m.account; acc != nil && acc.Kind != client.AccountMember && !a.Replayed {
 			acc.TurnsToday++ // the host counted it; the next look-up says so too
 		}

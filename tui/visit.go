@@ -71,7 +71,7 @@ func (m *Model) onVisitAction(a visit.Action) tea.Cmd {
 	case visit.Refused:
 		m.failed(a.Err)
 		m.note.Qualify(a.Qualify)
-		m.keepRefusal(a.Err, false)
+		m.act(m.key.Refused(a.Err, false, fundingOf(m.tiles.Focused())), nil)
 		m.composer.Restore(a.Text)
 	case visit.Restore:
 		m.composer.Restore(slash.Escape(a.Text))

@@ -51,6 +51,7 @@ const (
 	FromManage
 	FromKeep
 	FromSlash
+	FromModelKey
 )
 
 // Note says what happened, on the status line.
