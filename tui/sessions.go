@@ -7,6 +7,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/note"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/slash"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -111,11 +112,15 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.LogError:
 		m.note.LogError(a.Text, a.At)
 	case session.Offer:
-		if s := m.tiles.Of(a.Gen); s != nil {
-			m.offer(s, a.Holder, a.FromText)
+		if s := m.tiles.Of(a.Gen); s != nil && s == m.tiles.Focused() { // a tile without the focus shows it when the focus comes
+			d := dialog.NewOffer(&m.Context, s.Gen(), a.Holder)
+			if a.FromText { // enter on text found the person's other terminal driving: the text waits in the composer
+				d.FromText()
+			}
+			m.overlays.Offer(d, m.width, m.high)
 		}
 	case session.CloseOffer:
-		m.closeOffer()
+		m.overlays.Drop(dialog.Is[*dialog.Offer])
 	case session.Learnt:
 		m.me.Principal = a.Principal
 	case session.OpenFailed:
