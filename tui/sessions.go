@@ -6,8 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/slash"
 	"github.com/sophia-labs/vehicle/tui/ui"
