@@ -193,7 +193,7 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 		sel = m.tiles.Focused().ID()
 	}
 	m.visit, m.focus = nil, focusPicker
-	return m.reload(sel), ""
+	return m.act(m.picker.Reload(sel), m.picker), ""
 }
 
 func runNew(m *Model, _ string) (tea.Cmd, string) {

@@ -59,7 +59,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) onScreenKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.focus == focusPicker:
-		return m.onPicker(msg)
+		return m.update(m.picker, msg)
 	case m.focus == focusVisit && m.visit != nil:
 		return m.onVisitKey(msg)
 	case m.tiles.Focused() == nil:
@@ -91,7 +91,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
-		return m.reload(m.tiles.Focused().ID())
+		return m.act(m.picker.Reload(m.tiles.Focused().ID()), m.picker)
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.do(m.tiles.Focused().TakeOver())
 	case key.Matches(msg, m.Keys.Info):
@@ -147,7 +147,7 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Send):
 		return m.send("")
 	}
-	return m.onComposer(msg) // watching, it only says that nothing is sent
+	return m.update(m.composer, msg) // watching, it only says that nothing is sent
 }
 
 // cyclePane moves the focus to the next pane that has something to show
@@ -277,9 +277,9 @@ func (m *Model) routePaste(msg tea.PasteMsg) tea.Cmd {
 func (m *Model) pasteUnder(msg tea.PasteMsg) tea.Cmd {
 	switch m.focus {
 	case focusSession, focusVisit:
-		return m.onComposer(msg)
+		return m.update(m.composer, msg)
 	case focusPicker:
-		return m.onPicker(msg)
+		return m.update(m.picker, msg)
 	case focusSearch:
 		cmd, act := m.transcript.Search().Update(msg)
 		return tea.Batch(cmd, m.act(act, m.transcript.Search()))

@@ -144,18 +144,18 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 		m.note.Say("opening what you had open last…")
 		m.manage.Continue() // a listing that comes before the sessions kept is held for them
-		cmds = append(cmds, m.keep.LoadRecent(true), m.reload(""))
+		cmds = append(cmds, m.keep.LoadRecent(true), m.act(m.picker.Reload(""), m.picker))
 	case len(m.cfg.SessionIDs) > 1:
-		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)]))
+		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)], 0))
 	case m.cfg.SessionID != "":
-		cmds = append(cmds, m.openTiles([]string{m.cfg.SessionID}))
+		cmds = append(cmds, m.openTiles([]string{m.cfg.SessionID}, 0))
 	case m.cfg.New && !m.cfg.Watch:
 		cmds = append(cmds, m.manage.Again()) // the command line's
 		m.note.Say("starting a new session…")
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
-		cmds = append(cmds, m.reload(""), m.keep.LoadRecent(false))
+		cmds = append(cmds, m.act(m.picker.Reload(""), m.picker), m.keep.LoadRecent(false))
 	}
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
@@ -238,7 +238,7 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	case session.Msg: // every message of an open session, by its generation
 		return m.onSessionMsg(msg)
 	case composer.EditedMsg:
-		return m.onComposer(msg)
+		return m.update(m.composer, msg)
 	case ui.CopiedMsg:
 		cmd, act := msg.Outcome()
 		return tea.Batch(cmd, m.act(act, nil))
@@ -263,19 +263,20 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		// an older listing's answer, or a poll's from an earlier opening, changes nothing
 		m.dirty = m.picker.Takes(msg)
 		idle := m.focus == focusPicker && m.tiles.Focused() == nil
-		return tea.Batch(m.onPicker(msg), m.act(m.manage.Listed(manage.Listing{List: msg.List, Err: msg.Err, Poll: msg.Poll}, idle), nil))
+		return tea.Batch(m.update(m.picker, msg), m.act(m.manage.Listed(manage.Listing{List: msg.List, Err: msg.Err, Poll: msg.Poll}, idle), nil))
 	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
-		return m.onPicker(msg)
+		return m.update(m.picker, msg)
 	default:
 		m.dirty = false
 	}
 	return nil
 }
 
-// onComposer hands a message to the composer and acts on what it reports.
-func (m *Model) onComposer(msg tea.Msg) tea.Cmd {
-	cmd, act := m.composer.Update(msg)
-	return tea.Batch(cmd, m.act(act, m.composer))
+// update hands a message to the component c (the composer, the picker)
+// and acts on what it reports.
+func (m *Model) update(c ui.Component, msg tea.Msg) tea.Cmd {
+	cmd, act := c.Update(msg)
+	return tea.Batch(cmd, m.act(act, c))
 }
 
 // View draws the screen Update laid out, when it changed since the last

@@ -33,15 +33,6 @@ func (m *Model) syncPicker() tea.Cmd {
 	return m.picker.Sync(m.pickerShown())
 }
 
-// reload lists the sessions again; selectID is selected once listed.
-func (m *Model) reload(selectID string) tea.Cmd { return m.act(m.picker.Reload(selectID), m.picker) }
-
-// onPicker hands a message to the picker and acts on what it reports.
-func (m *Model) onPicker(msg tea.Msg) tea.Cmd {
-	cmd, act := m.picker.Update(msg)
-	return tea.Batch(cmd, m.act(act, m.picker))
-}
-
 // onPickerAction acts on what the picker asked for.
 func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	switch a := a.(type) {
@@ -51,10 +42,10 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
 		m.manage.Claim(a.ID) // opened from the list: claimed as any other
-		return m.openTiles([]string{a.ID})
+		return m.openTiles([]string{a.ID}, 0)
 	case picker.OpenMany:
 		m.manage.Claim(a.IDs...)
-		return m.openTiles(a.IDs)
+		return m.openTiles(a.IDs, 0)
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:
@@ -91,9 +82,9 @@ func inspectListed(ctx context.Context, c *client.Client, a picker.Inspect) tea.
 func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 	switch a := a.(type) {
 	case manage.Reload:
-		return m.reload(a.Select)
+		return m.act(m.picker.Reload(a.Select), m.picker)
 	case manage.Open:
-		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)])
+		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)], 0)
 	case manage.Created:
 		if a.TTLMs > 0 {
 			if m.ttls == nil {
@@ -121,7 +112,7 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 			closing = m.closeTile(s, true)
 		}
 		m.push(dialog.NewDeleted(&m.Context, a.ID, a.Title, a.Outcome))
-		return tea.Batch(closing, m.reload(""))
+		return tea.Batch(closing, m.act(m.picker.Reload(""), m.picker))
 	case manage.Forked:
 		if m.tiles.Of(a.Gen) == nil || m.failed(a.Err) {
 			return nil
@@ -137,7 +128,7 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 		m.tiles.Focused().SayOnOpen(said)
 		return cmd
 	case manage.WatchOpen:
-		cmd := m.openTiles([]string{a.ID})
+		cmd := m.openTiles([]string{a.ID}, 0)
 		m.tiles.Focused().SayOnOpen(a.Said)
 		return cmd
 	case manage.NotWatchable:

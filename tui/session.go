@@ -13,12 +13,10 @@ import (
 )
 
 // openTiles closes the open sessions (releasing their leases and keeping
-// their drafts) and opens ids, one tile each, the first focused.
-func (m *Model) openTiles(ids []string) tea.Cmd { return m.openTilesAt(ids, 0) }
-
-// openTilesAt is openTiles with the focus on tile focus: the others never
-// have it, so what needs the person in them stays marked.
-func (m *Model) openTilesAt(ids []string, focus int) tea.Cmd {
+// their drafts) and opens ids, one tile each, tile focus focused (the
+// first, 0, but for a session joining a wall): the others never have it,
+// so what needs the person in them stays marked.
+func (m *Model) openTiles(ids []string, focus int) tea.Cmd {
 	ids = distinct(ids)
 	query := m.transcript.Search().Query() // the person's last search goes on
 	keep := m.saveDrafts()
@@ -65,14 +63,14 @@ func (m *Model) openTilesAt(ids []string, focus int) tea.Cmd {
 func (m *Model) joinWall(id string) (tea.Cmd, string) {
 	open := m.tiles.All()
 	if len(open) < 2 {
-		return m.openTiles([]string{id}), ""
+		return m.openTiles([]string{id}, 0), ""
 	}
 	ids := make([]string, 0, len(open)+1)
 	for _, s := range open {
 		ids = append(ids, s.ID())
 	}
 	ids = distinct(append(ids, id))
-	cmd := m.openTilesAt(ids, slices.Index(ids, id))
+	cmd := m.openTiles(ids, slices.Index(ids, id))
 	return cmd, "it joined the wall: " + strconv.Itoa(len(ids)) + " sessions open (" + ui.KeyName(m.Keys.Zoom) + " shows it alone)"
 }
 

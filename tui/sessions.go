@@ -81,7 +81,7 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	}
 	m.focus = focusPicker
 	m.note.Say("")
-	return m.reload("")
+	return m.act(m.picker.Reload(""), m.picker)
 }
 
 // onSessionAction acts on what an open session reported.

@@ -34,7 +34,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 	case m.composer.SearchTakes(msg): // ctrl+r's search has enter and esc
 	case key.Matches(msg, m.Keys.Sessions):
 		m.visit, m.focus = nil, focusPicker
-		return m.reload("")
+		return m.act(m.picker.Reload(""), m.picker)
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
 		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Send):
@@ -53,7 +53,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		cmd, act := m.visit.Chime(text, m.composer.Blank())
 		return tea.Batch(m.act(act, nil), cmd)
 	}
-	return m.onComposer(msg)
+	return m.update(m.composer, msg)
 }
 
 // onVisitAction acts on what the visit reported.
