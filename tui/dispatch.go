@@ -144,6 +144,14 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 		m.notAKey(a.Text)
 	case dialog.GiveKey:
 		return m.do(m.key.Give(a.Key, a.Save, !m.composer.Blank()))
+	case dialog.HeldBack:
+		if s := m.tiles.Of(a.Gen); s != nil {
+			return m.act(s.HeldBack(a.Texts, a.Steers), nil)
+		}
+	case dialog.SendHeld:
+		if s := m.tiles.Of(a.Gen); s != nil {
+			return m.do(s.SendHeld(a.Texts))
+		}
 	case dialog.Create:
 		m.note.Say("starting a new session…")
 		return m.manage.Start(a.Request)
@@ -167,14 +175,6 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 // onRootAction acts on what a dialog handed back for the root to do.
 func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
-	case heldBack:
-		if s := m.tiles.Of(a.gen); s != nil {
-			return m.act(s.HeldBack(a.texts, a.steers), nil)
-		}
-	case sendHeld:
-		if s := m.tiles.Of(a.gen); s != nil {
-			return m.do(s.SendHeld(a.texts))
-		}
 	case quitAnyway:
 		return tea.Quit // the drafts, the unanswered messages with them, are kept by the caller (Drafts)
 	case sendAnyway:

@@ -151,7 +151,7 @@ func recvName(e ast.Expr) string {
 }
 
 // switchCases lists the types named by the cases of the type switches in
-// the root's method fn, as written ("dialog.Rename", "heldBack").
+// the root's method fn, as written ("dialog.Rename", "sendAnyway").
 func switchCases(t *testing.T, files []*ast.File, fn string) []string {
 	t.Helper()
 	var out []string

@@ -102,7 +102,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		m.setErr(a.Err)
 		m.note.HideErr() // kept in the errors list, read whole there
 	case session.AskHeld:
-		m.askHeld(a)
+		m.push(dialog.NewHeld(&m.Context, a.Gen, a.Steers, a.Texts))
 	case session.Unchanged:
 		m.dirty = false
 	case session.RedrawStreams:

@@ -80,3 +80,20 @@ type ChimeInto struct {
 	action
 	ID string
 }
+
+// HeldBack puts the texts an abort in the session of generation Gen held
+// back in the composer: the Steers first of Texts are steers.
+type HeldBack struct {
+	action
+	Gen    int
+	Texts  []string
+	Steers int
+}
+
+// SendHeld sends the texts an abort in the session of generation Gen held
+// back, now, in order.
+type SendHeld struct {
+	action
+	Gen   int
+	Texts []string
+}
