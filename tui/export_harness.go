@@ -33,7 +33,7 @@ type HarnessView struct {
 func (m *Model) Harness() HarnessView {
 	v := HarnessView{Focus: m.focus.name(), Overlay: m.top(), Overlays: m.overlays.Len(),
 		Draft: m.composer.Value(), Search: m.transcript.Search().Query(), Picker: m.picker,
-		Tile: m.tiles.Index(m.tiles.Focused()), Tiles: len(m.tiles.All()), Zoom: m.zoom}
+		Tile: m.tiles.Index(m.tiles.Focused()), Tiles: len(m.tiles.All()), Zoom: m.tiles.Zoomed()}
 	if m.pickerShown() {
 		v.Mode = m.picker.Mode()
 	}

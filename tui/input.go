@@ -79,8 +79,8 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.composer.StopSearch() // another key keeps the match, and does what it does
 		m.note.Say("")
 	}
-	if m.onWallKey(msg) {
-		return nil
+	if act, ok := m.tiles.OnKey(msg, m.screen); ok { // between the wall's tiles, its zoom
+		return m.act(act, nil)
 	}
 	if m.transcript.OnScrollKey(msg) {
 		return nil

@@ -99,7 +99,7 @@ func (m *Model) pickerView() layout.Picker {
 func (m *Model) sessionView() *layout.Session {
 	s := m.tiles.Focused()
 	v := &layout.Session{Title: ui.NameLine(s.ID()), Facts: ui.NameLine(s.ID()), Body: m.transcript,
-		Focused: m.tiles.Index(s), Zoom: m.zoom, Bar: m.transcript.Search(), Refs: m.refs.Lines(m.width), Account: m.accountP,
+		Focused: m.tiles.Index(s), Zoom: m.tiles.Zoomed(), Bar: m.transcript.Search(), Refs: m.refs.Lines(m.width), Account: m.accountP,
 		Room: m.room, Queue: m.queue, Lease: m.lease, Activity: m.activity, Composer: m.composer,
 		ReadOnly: m.cfg.Watch, Status: m.status, Over: m.overlays}
 	if m.cfg.Client != nil {

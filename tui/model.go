@@ -48,7 +48,6 @@ type Model struct {
 	picker     *picker.Picker
 	transcript *transcript.Transcript // the focused session's, or empty with none open
 	empty      *transcript.Transcript // shown with no session open
-	zoom       bool                   // the focused tile fills the wall
 	screen     *layout.Screen         // the layout: every part's size, and where it went
 	mouse      *mouse.Mouse           // the mouse: the last click, whether capture is off
 	manage     *manage.Manager        // creating, renaming, deleting, cloning, forking, exporting; --continue

@@ -114,9 +114,11 @@ func (m *Model) onOfferTileKey(o dialog.Dialog, k tea.KeyPressMsg) bool {
 		return false
 	}
 	was := m.tiles.Focused()
-	if !m.onWallKey(k) {
+	act, ok := m.tiles.OnKey(k, m.screen)
+	if !ok {
 		return false
 	}
+	m.act(act, nil)
 	if m.tiles.Focused() != was {
 		m.reoffer()
 	}

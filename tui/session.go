@@ -48,7 +48,7 @@ func (m *Model) openTiles(ids []string, focus int) tea.Cmd {
 		cmds = append(cmds, cmd)
 	}
 	m.tiles.Set(tiles)
-	m.visit, m.zoom = nil, false
+	m.visit = nil
 	cmds = append(cmds, m.keep.SaveRecent(ids))
 	m.focusTile(min(max(focus, 0), len(ids)-1)) // its draft in the composer: a draft for another session is not sent here
 	m.focus = focusSession

@@ -121,6 +121,8 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		}
 	case session.CloseOffer:
 		m.overlays.Drop(dialog.Is[*dialog.Offer])
+	case session.FocusTile:
+		m.focusTile(a.Tile)
 	case session.Learnt:
 		m.me.Principal = a.Principal
 	case session.OpenFailed:

@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"strconv"
-
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/keep"
@@ -65,48 +62,6 @@ func (m *Model) views() []*transcript.Transcript {
 		out = append(out, viewOf(s))
 	}
 	return out
-}
-
-// onWallKey moves the focus between tiles and zooms; ok is false for other
-// keys, and for alt+↑/↓ with no tile above or below (they scroll then).
-func (m *Model) onWallKey(msg tea.KeyPressMsg) (ok bool) {
-	k := &m.Keys
-	n := len(m.tiles.All())
-	switch {
-	case key.Matches(msg, k.Zoom):
-		if n < 2 {
-			m.note.Say("one session open: " + ui.KeyName(k.Sessions) + " then " + ui.KeyName(k.Mark) +
-				" marks sessions to open together")
-			return true
-		}
-		m.zoom = !m.zoom
-		m.note.Say("the wall: " + strconv.Itoa(n) + " sessions")
-		if m.zoom {
-			m.note.Say("zoomed: " + ui.KeyName(k.Zoom) + " shows the wall again")
-		}
-		return true
-	case n < 2:
-		return false
-	case key.Matches(msg, k.TileRight):
-		m.focusTile(m.tiles.Step(1))
-		return true
-	case key.Matches(msg, k.TileLeft):
-		m.focusTile(m.tiles.Step(-1))
-		return true
-	case m.screen.Rows() < 2:
-		return false
-	case key.Matches(msg, k.TileUp, k.TileDown): // a row up or down; false when there is none
-		d := 1
-		if key.Matches(msg, k.TileUp) {
-			d = -1
-		}
-		to, ok := m.screen.TileBy(m.tiles.Index(m.tiles.Focused()), d)
-		if ok {
-			m.focusTile(to)
-		}
-		return ok
-	}
-	return false
 }
 
 // reloadTile opens s's session again in its place (its tile, its focus, its

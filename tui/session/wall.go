@@ -32,6 +32,7 @@ type Wall struct {
 	armed   bool      // a flush tick is scheduled, for every tile
 	armedAt time.Time // when it fires
 	ticks   int       // flush ticks scheduled, for tests of idleness
+	zoom    bool      // the focused tile fills the wall (wallkeys.go)
 }
 
 // NewWall is a wall with no session open, whose sessions share cfg.
@@ -84,7 +85,7 @@ func (w *Wall) Make(id string, view View) *Session {
 
 // Set makes sessions the open tiles, in order, none focused yet: the root
 // gives one the focus (Focus).
-func (w *Wall) Set(sessions []*Session) { w.tiles, w.focused = sessions, nil }
+func (w *Wall) Set(sessions []*Session) { w.tiles, w.focused, w.zoom = sessions, nil, false }
 
 // Focus gives tile i the focus, keeping draft as the draft of the tile it
 // leaves; it returns the session that had it and the one that has it now,

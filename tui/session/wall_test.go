@@ -5,7 +5,10 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -146,5 +149,60 @@ func TestWallRunsElsewhere(t *testing.T) {
 	w.Focus(0, "")
 	if got := w.RunsElsewhere(); got != "" {
 		t.Errorf("the focused tile's own run: %q", got)
+	}
+}
+
+// grid is a wall of rows rows, two tiles a row.
+type grid struct{ rows int }
+
+func (g grid) Rows() int { return g.rows }
+func (g grid) TileBy(at, d int) (int, bool) {
+	to := at + 2*d
+	return to, to >= 0 && to < 2*g.rows
+}
+
+// TestWallKeys: the tile keys step round the wall and a row up or down
+// (none there: not the wall's, they scroll then); the zoom key zooms the
+// focused tile and back, and says so; with one tile open the tile keys are
+// not the wall's and the zoom key says how to open more; opening tiles
+// anew shows the wall unzoomed.
+func TestWallKeys(t *testing.T) {
+	t.Parallel()
+	w, s := wallOf(t, "s1", "s2", "s3", "s4")
+	w.Focus(0, "")
+	alt := func(code rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: code, Mod: tea.ModAlt} }
+	for _, c := range []struct {
+		key  tea.KeyPressMsg
+		rows int
+		to   int
+		ok   bool
+	}{
+		{alt(tea.KeyRight), 2, 1, true}, {alt(tea.KeyLeft), 2, 3, true}, {alt(tea.KeyDown), 2, 2, true},
+		{alt(tea.KeyUp), 2, -1, false}, {alt(tea.KeyDown), 1, -1, false}, {uitest.Press('x'), 2, -1, false},
+	} {
+		act, ok := w.OnKey(c.key, grid{c.rows})
+		f, _ := act.(FocusTile)
+		if ok != c.ok || ok && f.Tile != c.to {
+			t.Errorf("%s with %d rows: %#v, %v; want tile %d, %v", c.key, c.rows, act, ok, c.to, c.ok)
+		}
+	}
+	zoom := tea.KeyPressMsg{Code: 'z', Mod: tea.ModAlt}
+	if act, ok := w.OnKey(zoom, grid{2}); !ok || !w.Zoomed() || act != (ui.Note{Text: "zoomed: alt+z shows the wall again"}) {
+		t.Errorf("zoom: %#v, zoomed %v", act, w.Zoomed())
+	}
+	if act, ok := w.OnKey(zoom, grid{2}); !ok || w.Zoomed() || act != (ui.Note{Text: "the wall: 4 sessions"}) {
+		t.Errorf("zoom back: %#v, zoomed %v", act, w.Zoomed())
+	}
+	w.OnKey(zoom, grid{2})
+	w.Set(s[:1])
+	if w.Zoomed() {
+		t.Error("tiles opened anew show zoomed")
+	}
+	w.Focus(0, "")
+	if _, ok := w.OnKey(alt(tea.KeyRight), grid{2}); ok {
+		t.Error("a tile key with one tile open was the wall's")
+	}
+	if act, ok := w.OnKey(zoom, grid{2}); !ok || w.Zoomed() || !strings.HasPrefix(act.(ui.Note).Text, "one session open: ") {
+		t.Errorf("zoom with one tile: %#v", act)
 	}
 }
