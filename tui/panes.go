@@ -139,24 +139,9 @@ func (m *Model) syncPanes() {
 	if len(st.Chimes) > 0 && m.focus != focusRoom {
 		reach = m.keysTo(focusRoom) // the hint names only keys that work from where the focus is
 	}
-	drv := m.driver()
+	drv := panes.DriverOf(st, m.cfg.Now(), s.Reduced(), s.Gone()) // who drives when this terminal does not
 	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
 	m.queue.Set(panes.QueueView{Items: s.LaneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
-}
-
-// driver is who drives the open session when this terminal does not, for
-// the words that say what this person may do instead.
-func (m *Model) driver() panes.Driver {
-	s := m.tiles.Focused()
-	if s == nil || s.State() == nil {
-		return panes.Driver{}
-	}
-	rel, holder := s.State().LeaseAt(m.cfg.Now())
-	d := panes.Driver{Rel: rel, Reduced: s.Reduced(), Gone: s.Gone()}
-	if holder != nil {
-		d.Holder = holder.Principal
-	}
-	return d
 }
 
 // onPanesAction acts on what the person did in a pane of the open session;
