@@ -97,10 +97,10 @@ func (m *Model) keysTo(target focus) string {
 	return ""
 }
 
-// paneName names the pane other than the composer that has the keys, ""
-// for the composer (or no session).
-func (m *Model) paneName() string {
-	switch m.focus {
+// paneName names the pane other than the composer that has the keys at f,
+// "" for the composer (or no session).
+func (f focus) paneName() string {
+	switch f {
 	case focusRoom:
 		return "room pane"
 	case focusQueue:
@@ -119,8 +119,8 @@ func (m *Model) keysElsewhere() string {
 	switch {
 	case m.top() != nil:
 		return "the keys are in the dialog · " + ui.KeyName(m.Keys.Dismiss) + " closes it"
-	case m.paneName() != "":
-		return "the keys are in the " + m.paneName() + " · " + ui.KeyName(m.Keys.Back) + " brings them back here"
+	case m.focus.paneName() != "":
+		return "the keys are in the " + m.focus.paneName() + " · " + ui.KeyName(m.Keys.Back) + " brings them back here"
 	}
 	return ""
 }

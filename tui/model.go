@@ -300,15 +300,7 @@ func (m *Model) View() tea.View {
 
 // Driving is the ids of the open sessions this terminal holds the lease
 // of, for the caller to release them after the program ends.
-func (m *Model) Driving() []string {
-	var ids []string
-	for _, s := range m.tiles.All() {
-		if s.Driving() {
-			ids = append(ids, s.ID())
-		}
-	}
-	return ids
-}
+func (m *Model) Driving() []string { return m.tiles.Driving() }
 
 // resize lays the panes out for a new terminal size.
 func (m *Model) resize(w, h int) {

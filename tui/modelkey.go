@@ -24,7 +24,7 @@ func (m *Model) openKeyDialog(r *dialog.Refusal) tea.Cmd {
 	if m.account != nil {
 		byok = m.account.BYOK
 	}
-	d := m.key.Dialog(r, m.composerTakes(), byok)
+	d := m.key.Dialog(r, m.tiles.Focused().TakesText(), byok)
 	if r == nil {
 		m.pushOwn(d) // its key: the field takes the key at once
 	} else {
@@ -36,17 +36,11 @@ func (m *Model) openKeyDialog(r *dialog.Refusal) tea.Cmd {
 	return nil
 }
 
-// composerTakes reports whether the open session's composer takes text
-// handed back to it (a text given as the model key that is not one).
-func (m *Model) composerTakes() bool {
-	return m.tiles.Focused() != nil && m.tiles.Focused().State() != nil && !m.tiles.Focused().Gone() && !m.cfg.Watch
-}
-
 // notAKey puts a text given as the model key that is not of a key's shape
 // back in the composer, after the draft: the person typed words where the
 // key field was. The key dialog says why it was not kept.
 func (m *Model) notAKey(text string) {
-	if !m.composerTakes() {
+	if !m.tiles.Focused().TakesText() { // no session open takes it back
 		return
 	}
 	if now := m.composer.Value(); strings.TrimSpace(now) != "" {

@@ -206,3 +206,20 @@ func TestWallKeys(t *testing.T) {
 		t.Errorf("zoom with one tile: %#v", act)
 	}
 }
+
+// TestTakesText: a session open, not gone, in a UI that does not only
+// watch takes text handed back to its composer; one opening, none, or a
+// watching UI's does not.
+func TestTakesText(t *testing.T) {
+	t.Parallel()
+	_, s := wallOf(t, "s1", "s2")
+	var none *Session
+	if !s[0].TakesText() || s[1].TakesText() || none.TakesText() {
+		t.Errorf("open %v, opening %v, none %v", s[0].TakesText(), s[1].TakesText(), none.TakesText())
+	}
+	s[0].cfg.UI.Watch = true
+	defer func() { s[0].cfg.UI.Watch = false }()
+	if s[0].TakesText() {
+		t.Error("a watching UI's session takes text")
+	}
+}
