@@ -234,8 +234,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // a message nothing here knows changes nothing shown.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case session.Msg: // every message of an open session, by its generation
-		return m.onSessionMsg(msg)
+	case session.Msg: // every message of an open session, to its tile by its generation
+		place := session.Place{Me: m.me, LastKey: m.lastKey, ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
+		return m.do(m.tiles.Update(msg, place))
 	case composer.EditedMsg:
 		return m.update(m.composer, msg)
 	case ui.CopiedMsg:

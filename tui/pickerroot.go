@@ -92,7 +92,8 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 			}
 			m.ttls[a.ID] = a.TTLMs // its claims keep the lease it was made with
 		}
-		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
+		ids, at, joined := m.tiles.Join(a.ID) // a wall open: it joins it
+		cmd := m.openTiles(ids, at)
 		m.tiles.Focused().MarkCreated()
 		if joined != "" {
 			m.tiles.Focused().SayOnOpen(ui.SanitizeLine(a.ID) + " is new: " + joined)
@@ -117,7 +118,8 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 		if m.tiles.Of(a.Gen) == nil || m.failed(a.Err) {
 			return nil
 		}
-		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
+		ids, at, joined := m.tiles.Join(a.ID) // a wall open: it joins it
+		cmd := m.openTiles(ids, at)
 		if a.Text != "" {
 			m.composer.SetValue(a.Text)
 		}

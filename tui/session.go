@@ -2,14 +2,12 @@ package tui
 
 import (
 	"slices"
-	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
-	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // openTiles closes the open sessions (releasing their leases and keeping
@@ -55,23 +53,6 @@ func (m *Model) openTiles(ids []string, focus int) tea.Cmd {
 	m.note.Say(m.tiles.OpeningNote())
 	m.setErr(nil)
 	return tea.Batch(cmds...)
-}
-
-// joinWall opens id, a session this terminal just made (a new one, a
-// fork), focused: beside the sessions of a wall, which it joins, or alone
-// when one session or none is open. It returns the words that say so.
-func (m *Model) joinWall(id string) (tea.Cmd, string) {
-	open := m.tiles.All()
-	if len(open) < 2 {
-		return m.openTiles([]string{id}, 0), ""
-	}
-	ids := make([]string, 0, len(open)+1)
-	for _, s := range open {
-		ids = append(ids, s.ID())
-	}
-	ids = distinct(append(ids, id))
-	cmd := m.openTiles(ids, slices.Index(ids, id))
-	return cmd, "it joined the wall: " + strconv.Itoa(len(ids)) + " sessions open (" + ui.KeyName(m.Keys.Zoom) + " shows it alone)"
 }
 
 // viewOf is the transcript of s: the root gives each session a

@@ -14,22 +14,10 @@ import (
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
-// The open sessions are tui/session's: the root routes each its messages
-// (by generation), tells it where it stands (session.Place) and acts on what it
-// reports (onSessionAction).
-
-// onSessionMsg hands a message to the open session of its generation; one
-// of a session closed since is dropped.
-func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
-	s := m.tiles.Of(msg.For())
-	if s == nil {
-		m.dirty = false
-		return m.tiles.Stray(msg)
-	}
-	place := session.Place{Focused: s == m.tiles.Focused(), Throttled: m.tiles.Throttled(s), Me: m.me, LastKey: m.lastKey,
-		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()} // where it stands, and what of the program's it needs
-	return m.do(s.Update(msg, place))
-}
+// The open sessions are tui/session's: the root hands the wall their
+// messages (session.Wall.Update finds each its session by generation),
+// tells it what of the program's a session needs (session.Place) and acts
+// on what it reports (onSessionAction).
 
 // restore puts text a session gave back in the composer (marked when it
 // went as text, so that a leading slash runs no command), with the context

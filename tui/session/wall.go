@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -264,4 +265,37 @@ func (w *Wall) Flush(msg FlushMsg) (drew, changed bool, cmd tea.Cmd) {
 		return drew, changed, nil
 	}
 	return drew, changed, w.Arm(next)
+}
+
+// Update hands msg to the open session of its generation, told where it
+// stands: p says what of the program's it needs (who the person is, the
+// last key, the model key, the run's line), the wall whether its tile has
+// the focus and whether it is throttled. A message of a session closed
+// since changes nothing shown (Unchanged); a stream it opened is closed
+// (Stray).
+func (w *Wall) Update(msg Msg, p Place) (tea.Cmd, ui.Action) {
+	s := w.Of(msg.For())
+	if s == nil {
+		return w.Stray(msg), Unchanged{}
+	}
+	p.Focused, p.Throttled = s == w.focused, w.Throttled(s)
+	return s.Update(msg, p)
+}
+
+// Join is the tiles to open for id, a session this terminal just made (a
+// new one, a fork), focused: beside the sessions of a wall, which it joins
+// (at is its tile; joined says so), or alone when one session or none is
+// open.
+func (w *Wall) Join(id string) (ids []string, at int, joined string) {
+	if len(w.tiles) < 2 {
+		return []string{id}, 0, ""
+	}
+	for _, s := range w.tiles {
+		ids = append(ids, s.id)
+	}
+	if at = slices.Index(ids, id); at < 0 {
+		ids, at = append(ids, id), len(ids)
+	}
+	return ids, at, "it joined the wall: " + strconv.Itoa(len(ids)) + " sessions open (" +
+		ui.KeyName(w.cfg.UI.Keys.Zoom) + " shows it alone)"
 }

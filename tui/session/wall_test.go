@@ -223,3 +223,31 @@ func TestTakesText(t *testing.T) {
 		t.Error("a watching UI's session takes text")
 	}
 }
+
+// TestWallRoutesAndJoins: a session's message goes to its tile by its
+// generation, told whether it has the focus; one of a session closed since
+// changes nothing shown. A session made here joins a wall of two or more,
+// focused, and opens alone beside one.
+func TestWallRoutesAndJoins(t *testing.T) {
+	t.Parallel()
+	w, s := wallOf(t, "s1", "s2", "s3")
+	w.Focus(1, "")
+	if _, act := w.Update(ConnMsg{Gen: s[0].Gen() + 100}, Place{}); act != (Unchanged{}) {
+		t.Errorf("a closed session's message: %#v", act)
+	}
+	w.Update(ConnMsg{Gen: s[1].Gen(), State: client.ConnState{Mode: client.ConnReconnecting, Attempt: 3}}, Place{})
+	if c := s[1].Conn(); c.State.Mode != client.ConnReconnecting || s[0].Conn().State.Mode == client.ConnReconnecting {
+		t.Errorf("the message did not reach its tile alone: %v, %v", c.State.Mode, s[0].Conn().State.Mode)
+	}
+	ids, at, joined := w.Join("s9")
+	if strings.Join(ids, " ") != "s1 s2 s3 s9" || at != 3 || joined != "it joined the wall: 4 sessions open (alt+z shows it alone)" {
+		t.Errorf("joining: %v at %d, %q", ids, at, joined)
+	}
+	if ids, at, _ := w.Join("s2"); strings.Join(ids, " ") != "s1 s2 s3" || at != 1 {
+		t.Errorf("joining a tile open already: %v at %d", ids, at)
+	}
+	w.Set(s[:1])
+	if ids, at, joined := w.Join("s9"); strings.Join(ids, " ") != "s9" || at != 0 || joined != "" {
+		t.Errorf("beside one: %v at %d, %q", ids, at, joined)
+	}
+}
