@@ -228,7 +228,7 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 // help: every key, the groups of where the focus is first.
 func (m *Model) screenKeys() help.KeyMap {
 	g := m.screenGroups()
-	g.groups = slices.Insert(g.groups, min(g.own, len(g.groups)), m.commandGroup()) // every action, after the screen's places
+	g.groups = slices.Insert(g.groups, min(g.own, len(g.groups)), commandGroup(m.actions(), &m.Keys)) // every action, after the screen's places
 	return g
 }
 
@@ -241,7 +241,7 @@ func (m *Model) screenGroups() grouped {
 	case m.focus == focusVisit:
 		return visitGroups(k)
 	case m.pane() != nil:
-		return newGrouped(k, m.pane().ShortHelp(), append([]string{m.paneHelp()}, sessionPlaces...)...)
+		return newGrouped(k, m.pane().ShortHelp(), append([]string{m.focus.helpPlace()}, sessionPlaces...)...)
 	}
 	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 }
