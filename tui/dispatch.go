@@ -141,7 +141,10 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 			s.Watch()
 		}
 	case dialog.NotAKey:
-		m.notAKey(a.Text)
+		if m.tiles.Focused().TakesText() { // words typed where the key field was: the dialog says why they were not kept
+			m.composer.PutBack(a.Text)
+			m.note.Say("that was not a model key: it is back in the composer, not kept")
+		}
 	case dialog.GiveKey:
 		return m.do(m.key.Give(a.Key, a.Save, !m.composer.Blank()))
 	case dialog.HeldBack:

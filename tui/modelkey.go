@@ -36,20 +36,6 @@ func (m *Model) openKeyDialog(r *dialog.Refusal) tea.Cmd {
 	return nil
 }
 
-// notAKey puts a text given as the model key that is not of a key's shape
-// back in the composer, after the draft: the person typed words where the
-// key field was. The key dialog says why it was not kept.
-func (m *Model) notAKey(text string) {
-	if !m.tiles.Focused().TakesText() { // no session open takes it back
-		return
-	}
-	if now := m.composer.Value(); strings.TrimSpace(now) != "" {
-		text = now + "\n" + text
-	}
-	m.composer.SetValue(text)
-	m.note.Say("that was not a model key: it is back in the composer, not kept")
-}
-
 // keyTypedUnder moves a model key typed by hand at the key dialog, before
 // the person reached its field (it went on to the composer), into the
 // field: a key never waits in the composer, in clear. Words that are not a

@@ -183,8 +183,12 @@ func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 	s := m.tiles.Focused()
 	switch a := a.(type) {
 	case transcript.OpenSearch:
-		if s != nil { // a session opening has the bar too
-			m.openSearch()
+		if s != nil { // the bar with the last query, typing (a session opening has it too)
+			disarm(m.pane())
+			m.focus = focusSearch
+			m.note.Say("")
+			m.transcript.Search().SetShown(true)
+			m.transcript.Search().Open()
 		}
 	case transcript.Fork:
 		if s == nil || s.State() == nil {

@@ -297,6 +297,16 @@ func (c *Composer) Restore(text string) {
 	c.SetValue(text)
 }
 
+// PutBack puts text handed back after what the draft holds, on a line of
+// its own (a text given as the model key that is not one: words the person
+// typed where the key field was).
+func (c *Composer) PutBack(text string) {
+	if now := c.Value(); strings.TrimSpace(now) != "" {
+		text = now + "\n" + text
+	}
+	c.SetValue(text)
+}
+
 // KeepApart says enter sent nothing and the draft stays (the person's
 // other terminal drives, say): what is typed next at its end starts a new
 // line, so that the next message is not glued to the one that waits.
