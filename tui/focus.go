@@ -114,13 +114,14 @@ func (f focus) paneName() string {
 }
 
 // keysElsewhere says, for the composer's hint, where the keys are when not
-// in it: a dialog, or another pane of the session; "" when they are in it.
-func (m *Model) keysElsewhere() string {
+// in it: a dialog (dialog: one shows), or the pane the focus f is on; ""
+// when they are in it.
+func (f focus) keysElsewhere(dialog bool, k *ui.KeyMap) string {
 	switch {
-	case m.top() != nil:
-		return "the keys are in the dialog · " + ui.KeyName(m.Keys.Dismiss) + " closes it"
-	case m.focus.paneName() != "":
-		return "the keys are in the " + m.focus.paneName() + " · " + ui.KeyName(m.Keys.Back) + " brings them back here"
+	case dialog:
+		return "the keys are in the dialog · " + ui.KeyName(k.Dismiss) + " closes it"
+	case f.paneName() != "":
+		return "the keys are in the " + f.paneName() + " · " + ui.KeyName(k.Back) + " brings them back here"
 	}
 	return ""
 }

@@ -225,25 +225,23 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 }
 
 // screenKeys is the key map of the screen under the overlays, for the
-// help: every key, the groups of where the focus is first.
+// help: every key, the groups of where the focus is first (the keys of the
+// screen that shows, by where they work), then every command.
 func (m *Model) screenKeys() help.KeyMap {
-	g := m.screenGroups()
-	g.groups = slices.Insert(g.groups, min(g.own, len(g.groups)), commandGroup(m.actions(), &m.Keys)) // every action, after the screen's places
-	return g
-}
-
-// screenGroups is the keys of the screen that shows, by where they work.
-func (m *Model) screenGroups() grouped {
 	k := &m.Keys
+	var g grouped
 	switch {
 	case m.focus == focusPicker || (m.tiles.Focused() == nil && m.visit == nil):
-		return newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
+		g = newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
 	case m.focus == focusVisit:
-		return visitGroups(k)
+		g = visitGroups(k)
 	case m.pane() != nil:
-		return newGrouped(k, m.pane().ShortHelp(), append([]string{m.focus.helpPlace()}, sessionPlaces...)...)
+		g = newGrouped(k, m.pane().ShortHelp(), append([]string{m.focus.helpPlace()}, sessionPlaces...)...)
+	default:
+		g = newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 	}
-	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
+	g.groups = slices.Insert(g.groups, min(g.own, len(g.groups)), commandGroup(m.actions(), k)) // every action, after the screen's places
+	return g
 }
 
 // onPaste puts pasted text where the keys go, its escape sequences and

@@ -27,7 +27,7 @@ func (m *Model) arrange() {
 	case m.focus == focusVisit && m.visit != nil:
 		hint := "write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver"
 		if m.top() != nil {
-			hint = m.keysElsewhere()
+			hint = m.focus.keysElsewhere(m.top() != nil, &m.Keys)
 		}
 		m.composer.SetPlaceholder(hint)
 		m.screen.ArrangeVisit(m.visitView())
@@ -53,7 +53,7 @@ func (m *Model) arrange() {
 	m.tiles.Pace()
 	if v.ComposerLines() > 0 {
 		hint := s.Placeholder()
-		if elsewhere := m.keysElsewhere(); elsewhere != "" {
+		if elsewhere := m.focus.keysElsewhere(m.top() != nil, &m.Keys); elsewhere != "" {
 			hint = elsewhere // another pane or a dialog has the keys: enter there is theirs
 		}
 		m.composer.SetPlaceholder(hint)

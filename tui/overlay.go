@@ -4,7 +4,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -92,16 +91,6 @@ func (m *Model) underMsgs(msgs []tea.Msg, closed bool) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// reoffer shows the offer of the focused tile, when one waits for an
-// answer there, and no other: the offer is its tile's (dialog.Stack.Reoffer).
-func (m *Model) reoffer() {
-	gen, holder := -1, (*client.Lease)(nil)
-	if s := m.tiles.Focused(); s != nil {
-		gen, holder = s.Gen(), s.Offer()
-	}
-	m.overlays.Reoffer(&m.Context, gen, holder, m.width, m.high)
-}
-
 // onOfferTileKey moves between the wall's tiles on a tile key while the
 // focused tile's offer is on top: the offer waits for its tile, and shows
 // again when the focus comes back.
@@ -113,14 +102,9 @@ func (m *Model) onOfferTileKey(o dialog.Dialog, k tea.KeyPressMsg) bool {
 	if !key.Matches(k, keys.TileLeft, keys.TileRight, keys.TileUp, keys.TileDown, keys.Zoom) {
 		return false
 	}
-	was := m.tiles.Focused()
 	act, ok := m.tiles.OnKey(k, m.screen)
-	if !ok {
-		return false
+	if ok {
+		m.act(act, nil) // the tile that comes shows its own offer, if one waits (focusTile)
 	}
-	m.act(act, nil)
-	if m.tiles.Focused() != was {
-		m.reoffer()
-	}
-	return true
+	return ok
 }

@@ -37,7 +37,8 @@ func (m *Model) focusTile(i int) {
 	if m.focus != focusPicker && m.focus != focusVisit {
 		m.focus = focusSession
 	}
-	m.reoffer() // a take-over offer is its tile's: it shows with its tile
+	// a take-over offer is its tile's: it shows with its tile, and no other (dialog.Stack.Reoffer)
+	m.overlays.Reoffer(&m.Context, next.Gen(), next.Offer(), m.width, m.high)
 }
 
 // saveDrafts keeps the draft of every open session: the focused one's in
