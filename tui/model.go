@@ -172,7 +172,12 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.dirty = true
 	cmd := m.route(msg)
-	if live := m.syncPicker(); live != nil {
+	current := "" // the picker told who the person is, which session is open and whether it shows
+	if s := m.tiles.Focused(); s != nil {
+		current = s.ID()
+	}
+	m.picker.Set(m.me, current)
+	if live := m.picker.Sync(m.pickerShown()); live != nil { // the ticks the picker schedules
 		cmd = tea.Batch(cmd, live)
 	}
 	if s := m.tiles.Focused(); s != nil { // the run's line and its spinner, the lease's countdown
@@ -308,13 +313,22 @@ func (m *Model) resize(w, h int) {
 	m.width, m.high = max(w, 20), max(h, 6)
 	m.screen.SetSize(w, h)
 	m.arrange()
-	m.redrawStreams()
+	m.redraw(nil)
 }
 
-// redrawStreams renders the streaming text again after its renderings were
-// dropped (a new width or background), without waiting for the next delta.
-func (m *Model) redrawStreams() {
-	for _, v := range m.views() {
+// redraw renders the streaming text of every transcript the UI keeps (each
+// tile's, and the one shown with no session open) again after its
+// renderings were dropped (a new width, or a new background: st, nil for
+// none), without waiting for the next delta.
+func (m *Model) redraw(st *theme.Styles) {
+	views := []*transcript.Transcript{m.empty}
+	for _, s := range m.tiles.All() {
+		views = append(views, viewOf(s))
+	}
+	for _, v := range views {
+		if st != nil {
+			v.SetStyles(st)
+		}
 		v.FlushStreams()
 	}
 }
@@ -326,11 +340,8 @@ func (m *Model) setStyles(st *theme.Styles) {
 	}
 	m.Styles = st
 	m.Help.Styles = ui.HelpStyles(st)
-	for _, v := range m.views() {
-		v.SetStyles(st)
-	}
 	m.composer.SetStyles(st)
-	m.redrawStreams()
+	m.redraw(st)
 }
 
 // LastError is the error the UI shows, with its code; "" when none.

@@ -22,17 +22,6 @@ func (m *Model) pickerShown() bool {
 	return m.focus == focusPicker || m.tiles.Focused() == nil
 }
 
-// syncPicker tells the picker who the person is, which session is open and
-// whether it shows; it returns the ticks the picker schedules.
-func (m *Model) syncPicker() tea.Cmd {
-	current := ""
-	if m.tiles.Focused() != nil {
-		current = m.tiles.Focused().ID()
-	}
-	m.picker.Set(m.me, current)
-	return m.picker.Sync(m.pickerShown())
-}
-
 // onPickerAction acts on what the picker asked for.
 func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	switch a := a.(type) {

@@ -17,7 +17,7 @@ import (
 // common): what is not the program's (routing, focus, the overlay stack,
 // the layout, the account and the person) lives in a component that owns
 // it, not in the root.
-const modelMethodsMax = 92
+const modelMethodsMax = 90
 
 // commonWritersMax bounds the root's files that write its shared context
 // (common): what every part of the root reads is written in few places.

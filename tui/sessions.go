@@ -94,7 +94,7 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.Unchanged:
 		m.dirty = false
 	case session.RedrawStreams:
-		m.redrawStreams()
+		m.redraw(nil)
 	case session.Notify:
 		return m.notices.Notify(a.Text)
 	case session.LogError:

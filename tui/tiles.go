@@ -5,7 +5,6 @@ import (
 
 	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/session"
-	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -53,16 +52,6 @@ func (m *Model) saveDrafts() tea.Cmd {
 		open = append(open, keep.Open{ID: s.ID(), Gen: s.Gen(), Kept: s.Kept(text)})
 	}
 	return m.keep.SaveDrafts(open)
-}
-
-// views is every transcript the UI keeps: each tile's, and the one shown
-// with no session open.
-func (m *Model) views() []*transcript.Transcript {
-	out := []*transcript.Transcript{m.empty}
-	for _, s := range m.tiles.All() {
-		out = append(out, viewOf(s))
-	}
-	return out
 }
 
 // reloadTile opens s's session again in its place (its tile, its focus, its
