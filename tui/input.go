@@ -19,9 +19,11 @@ import (
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.lastKey = m.cfg.Now()
 	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
-	cmd, act, chord := m.composer.OnChord(msg, typing, m.top() == nil) // ctrl+x ctrl+e, the editor
-	if cmd = tea.Batch(cmd, m.act(act, m.composer)); chord {
-		return cmd
+	if m.composer.InChord() || ui.StartsChord(msg.String(), m.Keys.Editor) { // ctrl+x ctrl+e, the editor
+		cmd, act, chord := m.composer.OnChord(msg, typing, m.top() == nil)
+		if cmd = tea.Batch(cmd, m.act(act, m.composer)); chord {
+			return cmd
+		}
 	}
 	if key.Matches(msg, m.Keys.Suspend) {
 		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
@@ -79,14 +81,21 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.composer.StopSearch() // another key keeps the match, and does what it does
 		m.note.Say("")
 	}
-	if act, ok := m.tiles.OnKey(msg, m.screen); ok { // between the wall's tiles, its zoom
-		return m.act(act, nil)
+	// The root routes by the key map: a key reaches the wall or the
+	// transcript only when it is one of theirs (or a search is typed), so a
+	// letter for the composer goes through no other component.
+	if key.Matches(msg, m.Keys.WallKeys()...) {
+		if act, ok := m.tiles.OnKey(msg, m.screen); ok { // between the wall's tiles, its zoom
+			return m.act(act, nil)
+		}
 	}
-	if m.transcript.OnScrollKey(msg) {
-		return nil
-	}
-	if cmd, act, ok := m.transcript.OnSearchKey(msg, m.focus == focusSearch); ok {
-		return tea.Batch(cmd, m.act(act, m.transcript.Search()))
+	if m.focus == focusSearch || key.Matches(msg, m.Keys.TranscriptKeys()...) {
+		if m.transcript.OnScrollKey(msg) {
+			return nil
+		}
+		if cmd, act, ok := m.transcript.OnSearchKey(msg, m.focus == focusSearch); ok {
+			return tea.Batch(cmd, m.act(act, m.transcript.Search()))
+		}
 	}
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):

@@ -32,6 +32,10 @@ func (c *Composer) OnChord(msg tea.KeyPressMsg, start, end bool) (cmd tea.Cmd, a
 	return nil, ui.Note{Text: msg.String() + "… then " + rest + " edits the draft in $EDITOR"}, true
 }
 
+// InChord reports whether the first key of a chord was pressed and the
+// composer waits for the second (the root hands it the next key then).
+func (c *Composer) InChord() bool { return c.chord != "" }
+
 // chordRest is what completes a chord of b that begins with first.
 func chordRest(b key.Binding, first string) string {
 	for _, c := range b.Keys() {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -249,5 +250,25 @@ func TestWallRoutesAndJoins(t *testing.T) {
 	w.Set(s[:1])
 	if ids, at, joined := w.Join("s9"); strings.Join(ids, " ") != "s9" || at != 0 || joined != "" {
 		t.Errorf("beside one: %v at %d, %q", ids, at, joined)
+	}
+}
+
+// TestWallTakesOnlyItsRoutedKeys: the root hands the wall only the keys of
+// KeyMap.WallKeys, so every key the wall takes must be one of them (a key
+// the wall learnt and the list did not would never reach it).
+func TestWallTakesOnlyItsRoutedKeys(t *testing.T) {
+	t.Parallel()
+	w, _ := wallOf(t, "s1", "s2", "s3", "s4")
+	w.Focus(0, "")
+	keys := w.cfg.UI.Keys
+	for _, msg := range uitest.AllKeys() {
+		for _, rows := range []int{1, 2} {
+			if _, ok := w.OnKey(msg, grid{rows}); ok && !key.Matches(msg, keys.WallKeys()...) {
+				t.Errorf("the wall took %q, which KeyMap.WallKeys does not name", msg.String())
+			}
+			if w.Zoomed() {
+				w.OnKey(msg, grid{rows}) // back to the wall
+			}
+		}
 	}
 }
