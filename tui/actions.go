@@ -6,6 +6,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -156,7 +157,8 @@ func drivesRoom(m *Model) string {
 	case m.cfg.Watch:
 		return "watching read-only: only the driver sets the room's policy"
 	case !m.tiles.Focused().Driving():
-		return "only the driver sets the room's policy: " + m.driver().Drives(&m.Context)
+		s := m.tiles.Focused()
+		return "only the driver sets the room's policy: " + panes.DriverOf(s.State(), m.cfg.Now(), s.Reduced(), s.Gone()).Drives(&m.Context)
 	}
 	return ""
 }
@@ -193,7 +195,7 @@ func runSessions(m *Model, _ string) (tea.Cmd, string) {
 		sel = m.tiles.Focused().ID()
 	}
 	m.visit, m.focus = nil, focusPicker
-	return m.reload(sel), ""
+	return m.act(m.picker.Reload(sel), m.picker), ""
 }
 
 func runNew(m *Model, _ string) (tea.Cmd, string) {

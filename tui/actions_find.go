@@ -7,6 +7,7 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -31,7 +32,7 @@ func runDelete(m *Model, _ string) (tea.Cmd, string) {
 
 // runSearch opens the search bar, searching for words when given.
 func runSearch(m *Model, words string) (tea.Cmd, string) {
-	m.openSearch()
+	m.act(transcript.OpenSearch{}, nil) // as the entries' / does
 	if words = strings.TrimSpace(words); words != "" {
 		m.transcript.Search().SetQuery(words)
 	}

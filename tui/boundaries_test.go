@@ -22,7 +22,7 @@ const uiPath = "github.com/sophia-labs/vehicle/tui/ui"
 
 // components are the UI's component packages: they draw and report, and
 // never write what the root owns.
-var components = []string{"composer", "dialog", "layout", "manage", "mouse", "note", "notify", "panes", "picker", "refs", "session", "transcript", "visit"}
+var components = []string{"composer", "dialog", "keep", "layout", "manage", "modelkey", "mouse", "note", "notify", "panes", "picker", "refs", "session", "slash", "transcript", "visit"}
 
 // requesters are the components that make requests of their own: an open
 // session (tui/session) and a visit (tui/visit) make their requests (as

@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/modelkey"
 	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -20,9 +21,8 @@ type common struct {
 	cfg Config
 	me  client.Me
 
-	account  *client.Account // the host's answer about the person, nil until it comes
-	refusal  *dialog.Refusal // the last refusal that named the doors
-	keyGiven bool            // a model key was given in the key dialog during this run
+	account *client.Account // the host's answer about the person, nil until it comes
+	key     *modelkey.Flow  // the model key's flow: the key given during this run, the last refusal that named the doors
 
 	overlays *dialog.Stack // dialogs and help over the screen
 	note     *note.Line    // what the status line says: the note, the last error, the errors list

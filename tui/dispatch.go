@@ -6,11 +6,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/modelkey"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/panes"
 	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/slash"
 	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
@@ -23,7 +26,7 @@ import (
 // onDialogAction, a pane's to onPanesAction, the transcript's to
 // onTranscriptAction, the picker's to onPickerAction, an open session's to
 // onSessionAction, the mouse's to onMouseAction, the visit's to
-// onVisitAction, the manager's to onManageAction, and the root's own (what
+// onVisitAction, the manager's to onManageAction, the keeper's to onKeepAction, the slash commands' question's to onSlashAction, the model key's flow's to onKeyAction, and the root's own (what
 // a dialog hands back for the root to do) to onRootAction.
 // TestDispatchersAreExhaustive fails when a type of a set has no case in
 // its dispatcher.
@@ -81,6 +84,12 @@ func (m *Model) actOne(a ui.Action, from ui.Component) tea.Cmd {
 		return m.onVisitAction(a)
 	case manage.Action:
 		return m.onManageAction(a)
+	case keep.Action:
+		return m.onKeepAction(a)
+	case slash.Action:
+		return m.onSlashAction(a)
+	case modelkey.Action:
+		return m.onKeyAction(a)
 	default:
 		return m.actGeneral(a, from)
 	}
@@ -132,14 +141,32 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 			s.Watch()
 		}
 	case dialog.NotAKey:
-		m.notAKey(a.Text)
+		if m.tiles.Focused().TakesText() { // words typed where the key field was: the dialog says why they were not kept
+			m.composer.PutBack(a.Text)
+			m.note.Say("that was not a model key: it is back in the composer, not kept")
+		}
 	case dialog.GiveKey:
-		return m.keepModelKey(a.Key, a.Save)
+		return m.do(m.key.Give(a.Key, a.Save, !m.composer.Blank()))
+	case dialog.HeldBack:
+		if s := m.tiles.Of(a.Gen); s != nil {
+			return m.act(s.HeldBack(a.Texts, a.Steers), nil)
+		}
+	case dialog.SendHeld:
+		if s := m.tiles.Of(a.Gen); s != nil {
+			return m.do(s.SendHeld(a.Texts))
+		}
 	case dialog.Create:
 		m.note.Say("starting a new session…")
 		return m.manage.Start(a.Request)
 	case dialog.WatchID:
-		return m.watchByID(a.ID)
+		return m.do(m.manage.Watch(a.ID))
+	case dialog.WatchAnother:
+		return paletteWatch(m)
+	case dialog.ShowSessions:
+		cmd, _ := runSessions(m, "")
+		return cmd
+	case dialog.ChimeInto:
+		return m.startVisit(a.ID)
 	case dialog.Run:
 		if acts := m.actions(); a.Index >= 0 && a.Index < len(acts) {
 			return m.runAction(acts[a.Index])
@@ -151,20 +178,8 @@ func (m *Model) onDialogAction(a dialog.Action) tea.Cmd {
 // onRootAction acts on what a dialog handed back for the root to do.
 func (m *Model) onRootAction(a rootAction) tea.Cmd {
 	switch a := a.(type) {
-	case heldBack:
-		if s := m.tiles.Of(a.gen); s != nil {
-			return m.act(s.HeldBack(a.texts, a.steers), nil)
-		}
-	case sendHeld:
-		if s := m.tiles.Of(a.gen); s != nil {
-			return m.do(s.SendHeld(a.texts))
-		}
 	case quitAnyway:
 		return tea.Quit // the drafts, the unanswered messages with them, are kept by the caller (Drafts)
-	case askWatch, showSessions, chimeInto:
-		return m.onWatchAction(a)
-	case runNearest:
-		return m.onRunNearest(a)
 	case sendAnyway:
 		return m.sendText(a.op, a.text)
 	case chimeAnyway:

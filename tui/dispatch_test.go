@@ -28,6 +28,9 @@ var actionSets = []struct {
 	{"mouse", "mouse", "action", "isMouseAction", "onMouseAction", "mouse.Action"},
 	{"visit", "visit", "action", "isVisitAction", "onVisitAction", "visit.Action"},
 	{"manage", "manage", "action", "isManageAction", "onManageAction", "manage.Action"},
+	{"keep", "keep", "action", "isKeepAction", "onKeepAction", "keep.Action"},
+	{"slash", "slash", "action", "isSlashAction", "onSlashAction", "slash.Action"},
+	{"modelkey", "modelkey", "action", "isKeyAction", "onKeyAction", "modelkey.Action"},
 	{".", "", "rootAct", "isRootAction", "onRootAction", "rootAction"},
 }
 
@@ -148,7 +151,7 @@ func recvName(e ast.Expr) string {
 }
 
 // switchCases lists the types named by the cases of the type switches in
-// the root's method fn, as written ("dialog.Rename", "heldBack").
+// the root's method fn, as written ("dialog.Rename", "sendAnyway").
 func switchCases(t *testing.T, files []*ast.File, fn string) []string {
 	t.Helper()
 	var out []string

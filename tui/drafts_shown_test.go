@@ -4,6 +4,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sophia-labs/vehicle/tui/keep"
 )
 
 // shownStore is a draft store in memory that tells each draft kept while
@@ -71,9 +73,9 @@ func TestDraftsKeptAsTheUIRuns(t *testing.T) {
 	cfg := hostConfig(t, ada)
 	cfg.SessionIDs, cfg.SessionID, cfg.Drafts = ids, ids[0], store
 	a := drive(t, "wall", cfg, 100, 30)
-	a.m.shown.pause = time.Hour // the test hands the pauses over itself
+	a.m.keep.SetPause(time.Hour) // the test hands the pauses over itself
 	a.see("you type here · Alpha", "Beta")
-	a.until("both kept drafts read", func(string) bool { return len(a.m.shown.loaded) == 2 })
+	a.until("both kept drafts read", func(string) bool { return a.m.keep.Loaded() == 2 })
 	a.send(keyAltRight, keyAltLeft) // the empty drafts, kept once
 	for range 2 {
 		store.kept(t, a, "", "the first focus moves")
@@ -88,9 +90,9 @@ func TestDraftsKeptAsTheUIRuns(t *testing.T) {
 	a.send(typing("for Beta")...)
 	cut := a.m.composer.Edits()
 	a.send(press('!'))
-	a.send(draftPauseMsg{edits: cut}) // a pause that began before the "!"
+	a.send(keep.PauseMsg{Edits: cut}) // a pause that began before the "!"
 	store.none(t, a, "a pause cut short by typing")
-	a.send(draftPauseMsg{edits: a.m.composer.Edits()})
+	a.send(keep.PauseMsg{Edits: a.m.composer.Edits()})
 	store.kept(t, a, "for Beta!", "a pause in typing")
 
 	a.send(typing(" and more")...)

@@ -3,6 +3,7 @@ package tui
 import (
 	"strconv"
 
+	"github.com/sophia-labs/vehicle/tui/picker"
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -32,9 +33,9 @@ type HarnessView struct {
 func (m *Model) Harness() HarnessView {
 	v := HarnessView{Focus: m.focus.name(), Overlay: m.top(), Overlays: m.overlays.Len(),
 		Draft: m.composer.Value(), Search: m.transcript.Search().Query(), Picker: m.picker,
-		Tile: m.tiles.Index(m.tiles.Focused()), Tiles: len(m.tiles.All()), Zoom: m.zoom}
+		Tile: m.tiles.Index(m.tiles.Focused()), Tiles: len(m.tiles.All()), Zoom: m.tiles.Zoomed()}
 	if m.pickerShown() {
-		v.Mode = m.pickerMode()
+		v.Mode = m.picker.Mode()
 	}
 	if s := m.tiles.Focused(); s != nil {
 		v.Session = s.ID()
@@ -53,31 +54,7 @@ func MaxTiles() int { return session.MaxTiles }
 
 // PickerModes are the picker's modes, each of which takes keys its own
 // way: the harness has a case for each.
-func PickerModes() []string {
-	return []string{"loading", "failed", "recovered", "empty", "list", "filtered", "marked", "last wall"}
-}
-
-// pickerMode is the picker's mode now, one of PickerModes.
-func (m *Model) pickerMode() string {
-	p := m.picker
-	switch facts := p.Facts(); {
-	case facts == "listing failed":
-		return "failed"
-	case p.Recovering():
-		return "recovered"
-	case p.Loading() && len(p.Sessions()) == 0:
-		return "loading"
-	case p.OfferLive():
-		return "last wall"
-	case p.Marked() > 0:
-		return "marked"
-	case p.Filter() != "":
-		return "filtered"
-	case len(p.Sessions()) == 0:
-		return "empty"
-	}
-	return "list"
-}
+func PickerModes() []string { return picker.Modes() }
 
 // name is the focus's constant's name, as focus.go spells it; an unnamed
 // one (a constant added there and not here) is "focus(N)", which the

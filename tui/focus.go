@@ -97,10 +97,10 @@ func (m *Model) keysTo(target focus) string {
 	return ""
 }
 
-// paneName names the pane other than the composer that has the keys, ""
-// for the composer (or no session).
-func (m *Model) paneName() string {
-	switch m.focus {
+// paneName names the pane other than the composer that has the keys at f,
+// "" for the composer (or no session).
+func (f focus) paneName() string {
+	switch f {
 	case focusRoom:
 		return "room pane"
 	case focusQueue:
@@ -114,13 +114,14 @@ func (m *Model) paneName() string {
 }
 
 // keysElsewhere says, for the composer's hint, where the keys are when not
-// in it: a dialog, or another pane of the session; "" when they are in it.
-func (m *Model) keysElsewhere() string {
+// in it: a dialog (dialog: one shows), or the pane the focus f is on; ""
+// when they are in it.
+func (f focus) keysElsewhere(dialog bool, k *ui.KeyMap) string {
 	switch {
-	case m.top() != nil:
-		return "the keys are in the dialog · " + ui.KeyName(m.Keys.Dismiss) + " closes it"
-	case m.paneName() != "":
-		return "the keys are in the " + m.paneName() + " · " + ui.KeyName(m.Keys.Back) + " brings them back here"
+	case dialog:
+		return "the keys are in the dialog · " + ui.KeyName(k.Dismiss) + " closes it"
+	case f.paneName() != "":
+		return "the keys are in the " + f.paneName() + " · " + ui.KeyName(k.Back) + " brings them back here"
 	}
 	return ""
 }

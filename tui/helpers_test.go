@@ -246,7 +246,7 @@ func snapshot(l *client.Lease) *client.Snapshot { return uitest.Snapshot(l) }
 
 // open closes the open sessions (releasing their leases) and opens id, as
 // the picker does.
-func open(m *Model, id string) tea.Cmd { return m.openTiles([]string{id}) }
+func open(m *Model, id string) tea.Cmd { return m.openTiles([]string{id}, 0) }
 
 // entries is the open session's transcript entries.
 func entries(m *Model) []client.Entry {

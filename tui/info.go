@@ -8,7 +8,6 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/manage"
-	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // openInfo shows the open session's info dialog; before the session has
@@ -36,16 +35,6 @@ func (m *Model) openNewSession() tea.Cmd {
 		return fetchAccount(m.cfg.Context, m.cfg.Client)
 	}
 	return nil
-}
-
-// tellNewSession tells an open new-session form what the host offers now
-// (the account came, or a model key was given).
-func (m *Model) tellNewSession() {
-	m.overlays.Each(func(o ui.Component) {
-		if d, ok := o.(*dialog.NewSession); ok {
-			d.SetOffer(m.hostOffer())
-		}
-	})
 }
 
 // hostOffer is what the host offers this person's new session, from the

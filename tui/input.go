@@ -18,8 +18,12 @@ import (
 // screen's.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.lastKey = m.cfg.Now()
-	if cmd, ok := m.onChord(msg); ok {
-		return cmd
+	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
+	if m.composer.InChord() || ui.StartsChord(msg.String(), m.Keys.Editor) { // ctrl+x ctrl+e, the editor
+		cmd, act, chord := m.composer.OnChord(msg, typing, m.top() == nil)
+		if cmd = tea.Batch(cmd, m.act(act, m.composer)); chord {
+			return cmd
+		}
 	}
 	if key.Matches(msg, m.Keys.Suspend) {
 		return tea.Suspend // the terminal given back, the process stopped; fg resumes (tea.ResumeMsg)
@@ -57,7 +61,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) onScreenKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.focus == focusPicker:
-		return m.onPicker(msg)
+		return m.update(m.picker, msg)
 	case m.focus == focusVisit && m.visit != nil:
 		return m.onVisitKey(msg)
 	case m.tiles.Focused() == nil:
@@ -77,19 +81,26 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.composer.StopSearch() // another key keeps the match, and does what it does
 		m.note.Say("")
 	}
-	if m.onWallKey(msg) {
-		return nil
+	// The root routes by the key map: a key reaches the wall or the
+	// transcript only when it is one of theirs (or a search is typed), so a
+	// letter for the composer goes through no other component.
+	if key.Matches(msg, m.Keys.WallKeys()...) {
+		if act, ok := m.tiles.OnKey(msg, m.screen); ok { // between the wall's tiles, its zoom
+			return m.act(act, nil)
+		}
 	}
-	if cmd, ok := m.onScrollKey(msg); ok {
-		return cmd
-	}
-	if cmd, ok := m.onTranscriptKey(msg); ok {
-		return cmd
+	if m.focus == focusSearch || key.Matches(msg, m.Keys.TranscriptKeys()...) {
+		if m.transcript.OnScrollKey(msg) {
+			return nil
+		}
+		if cmd, act, ok := m.transcript.OnSearchKey(msg, m.focus == focusSearch); ok {
+			return tea.Batch(cmd, m.act(act, m.transcript.Search()))
+		}
 	}
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
-		return m.reload(m.tiles.Focused().ID())
+		return m.act(m.picker.Reload(m.tiles.Focused().ID()), m.picker)
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.do(m.tiles.Focused().TakeOver())
 	case key.Matches(msg, m.Keys.Info):
@@ -114,28 +125,6 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.onComposerKey(msg)
 }
 
-// onChord handles the second key of a chord begun in the composer (ctrl+x,
-// then ctrl+e: the editor, as bash has it), or begins one; ok is false
-// when msg is neither. A second key that ends no chord is not lost: it
-// does what it does.
-func (m *Model) onChord(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if first := m.chord; first != "" {
-		m.chord = ""
-		m.note.Say("")
-		if c := ui.Chord(first + " " + msg.String()); m.top() == nil && key.Matches(c, m.Keys.Editor) {
-			return m.onComposer(c), true
-		}
-		return nil, false
-	}
-	typing := m.top() == nil && ((m.focus == focusSession && m.tiles.Focused() != nil) || (m.focus == focusVisit && m.visit != nil))
-	if !typing || !ui.StartsChord(msg.String(), m.Keys.Editor) {
-		return nil, false
-	}
-	m.chord = msg.String()
-	m.note.Say(msg.String() + "… then " + strings.TrimPrefix(chordRest(m.Keys.Editor, m.chord), " ") + " edits the draft in $EDITOR")
-	return nil, true
-}
-
 // droppedWords says which keys of the key config were not bound because
 // the line editor keeps them (ui.KeepLineEditing); "" for none.
 func droppedWords(dropped []string) string {
@@ -144,16 +133,6 @@ func droppedWords(dropped []string) string {
 	}
 	return "the key config binds " + strings.Join(dropped, ", ") +
 		": the line editor keeps those keys in the composer and every text field, so they are not bound (f1 lists the keys)"
-}
-
-// chordRest is what completes a chord of b that begins with first.
-func chordRest(b key.Binding, first string) string {
-	for _, c := range b.Keys() {
-		if rest, ok := strings.CutPrefix(c, first+" "); ok {
-			return rest
-		}
-	}
-	return ""
 }
 
 // onComposerKey handles a key in the composer.
@@ -177,7 +156,7 @@ func (m *Model) onComposerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.Keys.Send):
 		return m.send("")
 	}
-	return m.onComposer(msg) // watching, it only says that nothing is sent
+	return m.update(m.composer, msg) // watching, it only says that nothing is sent
 }
 
 // cyclePane moves the focus to the next pane that has something to show
@@ -198,25 +177,6 @@ func (m *Model) paneReady(f focus) bool {
 		m.transcript.EnterEntries()
 	}
 	return true
-}
-
-// onScrollKey scrolls the transcript; ok is false for other keys.
-func (m *Model) onScrollKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch {
-	case key.Matches(msg, m.Keys.PageUp):
-		m.transcript.Page(-1)
-	case key.Matches(msg, m.Keys.PageDown):
-		m.transcript.Page(1)
-	case key.Matches(msg, m.Keys.LineUp):
-		m.transcript.Scroll(-1)
-	case key.Matches(msg, m.Keys.LineDown):
-		m.transcript.Scroll(1)
-	case key.Matches(msg, m.Keys.Bottom):
-		m.transcript.ToBottom()
-	default:
-		return nil, false
-	}
-	return nil, true
 }
 
 // send sends the draft: a prompt while idle, a follow_up while a run is under
@@ -274,25 +234,23 @@ func (m *Model) sendText(op, text string) tea.Cmd {
 }
 
 // screenKeys is the key map of the screen under the overlays, for the
-// help: every key, the groups of where the focus is first.
+// help: every key, the groups of where the focus is first (the keys of the
+// screen that shows, by where they work), then every command.
 func (m *Model) screenKeys() help.KeyMap {
-	g := m.screenGroups()
-	g.groups = slices.Insert(g.groups, min(g.own, len(g.groups)), m.commandGroup()) // every action, after the screen's places
-	return g
-}
-
-// screenGroups is the keys of the screen that shows, by where they work.
-func (m *Model) screenGroups() grouped {
 	k := &m.Keys
+	var g grouped
 	switch {
 	case m.focus == focusPicker || (m.tiles.Focused() == nil && m.visit == nil):
-		return newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
+		g = newGrouped(k, picker.Keys{K: k}.ShortHelp(), placePicker, placeSessions, placeLine, placeForm, placeEverywhere)
 	case m.focus == focusVisit:
-		return visitGroups(k)
+		g = visitGroups(k)
 	case m.pane() != nil:
-		return newGrouped(k, m.pane().ShortHelp(), append([]string{m.paneHelp()}, sessionPlaces...)...)
+		g = newGrouped(k, m.pane().ShortHelp(), append([]string{m.focus.helpPlace()}, sessionPlaces...)...)
+	default:
+		g = newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
 	}
-	return newGrouped(k, sessionKeys{k}.ShortHelp(), sessionPlaces...)
+	g.groups = slices.Insert(g.groups, min(g.own, len(g.groups)), commandGroup(m.actions(), k)) // every action, after the screen's places
+	return g
 }
 
 // onPaste puts pasted text where the keys go, its escape sequences and
@@ -326,9 +284,9 @@ func (m *Model) routePaste(msg tea.PasteMsg) tea.Cmd {
 func (m *Model) pasteUnder(msg tea.PasteMsg) tea.Cmd {
 	switch m.focus {
 	case focusSession, focusVisit:
-		return m.onComposer(msg)
+		return m.update(m.composer, msg)
 	case focusPicker:
-		return m.onPicker(msg)
+		return m.update(m.picker, msg)
 	case focusSearch:
 		cmd, act := m.transcript.Search().Update(msg)
 		return tea.Batch(cmd, m.act(act, m.transcript.Search()))

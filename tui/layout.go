@@ -27,7 +27,7 @@ func (m *Model) arrange() {
 	case m.focus == focusVisit && m.visit != nil:
 		hint := "write a chime · " + ui.KeyName(m.Keys.Send) + " sends it to the driver"
 		if m.top() != nil {
-			hint = m.keysElsewhere()
+			hint = m.focus.keysElsewhere(m.top() != nil, &m.Keys)
 		}
 		m.composer.SetPlaceholder(hint)
 		m.screen.ArrangeVisit(m.visitView())
@@ -53,7 +53,7 @@ func (m *Model) arrange() {
 	m.tiles.Pace()
 	if v.ComposerLines() > 0 {
 		hint := s.Placeholder()
-		if elsewhere := m.keysElsewhere(); elsewhere != "" {
+		if elsewhere := m.focus.keysElsewhere(m.top() != nil, &m.Keys); elsewhere != "" {
 			hint = elsewhere // another pane or a dialog has the keys: enter there is theirs
 		}
 		m.composer.SetPlaceholder(hint)
@@ -99,7 +99,7 @@ func (m *Model) pickerView() layout.Picker {
 func (m *Model) sessionView() *layout.Session {
 	s := m.tiles.Focused()
 	v := &layout.Session{Title: ui.NameLine(s.ID()), Facts: ui.NameLine(s.ID()), Body: m.transcript,
-		Focused: m.tiles.Index(s), Zoom: m.zoom, Bar: m.transcript.Search(), Refs: m.refs.Lines(m.width), Account: m.accountP,
+		Focused: m.tiles.Index(s), Zoom: m.tiles.Zoomed(), Bar: m.transcript.Search(), Refs: m.refs.Lines(m.width), Account: m.accountP,
 		Room: m.room, Queue: m.queue, Lease: m.lease, Activity: m.activity, Composer: m.composer,
 		ReadOnly: m.cfg.Watch, Status: m.status, Over: m.overlays}
 	if m.cfg.Client != nil {

@@ -159,7 +159,7 @@ func openWays(b *testing.B, n int) map[string]func() *Model {
 		"lazy, folded after the first frame": func() *Model {
 			m := openBigLazy(b, data)
 			for m.tiles.Focused().State().Earlier() > 0 {
-				m.onSessionMsg(session.FoldStepMsg{Gen: m.tiles.Focused().Gen()})
+				m.onData(session.FoldStepMsg{Gen: m.tiles.Focused().Gen()})
 			}
 			return m
 		},

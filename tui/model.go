@@ -5,7 +5,6 @@
 package tui
 
 import (
-	"cmp"
 	"context"
 	"strings"
 	"time"
@@ -17,8 +16,10 @@ import (
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/composer"
 	"github.com/sophia-labs/vehicle/tui/dialog"
+	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/layout"
 	"github.com/sophia-labs/vehicle/tui/manage"
+	"github.com/sophia-labs/vehicle/tui/modelkey"
 	"github.com/sophia-labs/vehicle/tui/mouse"
 	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/notify"
@@ -37,10 +38,8 @@ type Model struct {
 	*common
 	focus    focus        // where keys go when no overlay shows
 	lastKey  time.Time    // when the person last pressed a key
-	chord    string       // the first key of a chord pressed in the composer (ctrl+x), waiting for the second
 	keysNote string       // what the key config asked for that the line editor keeps, said at start
-	writes   *diskWrites  // what is kept on disk by command, done by Flush if the program ends first
-	shown    shownKeeping // the drafts kept as the UI runs (drafts_shown.go)
+	keep     *keep.Keeper // what is kept on disk: drafts, history, the sessions open last
 
 	// tap is told of every action before it is acted on (TapActions):
 	// nil but in the typing-safety harness.
@@ -49,7 +48,6 @@ type Model struct {
 	picker     *picker.Picker
 	transcript *transcript.Transcript // the focused session's, or empty with none open
 	empty      *transcript.Transcript // shown with no session open
-	zoom       bool                   // the focused tile fills the wall
 	screen     *layout.Screen         // the layout: every part's size, and where it went
 	mouse      *mouse.Mouse           // the mouse: the last click, whether capture is off
 	manage     *manage.Manager        // creating, renaming, deleting, cloning, forking, exporting; --continue
@@ -64,7 +62,6 @@ type Model struct {
 	visit      *visit.Visit     // chiming into another person's room, nil when not
 	refs       *refs.Refs       // the context refs the next text command carries
 	ttls       map[string]int64 // the lease ttl (ms) a session was made with here, which its claims ask for again
-	watched    map[string]bool  // sessions opened to watch (/watch): opened without claiming their lease
 
 	notices *notify.Notices // the bell and the desktop notice, while the terminal is not focused
 
@@ -102,7 +99,7 @@ func New(cfg Config) *Model {
 		st = cfg.Theme.Light
 	}
 	m := &Model{common: &common{Context: ui.Context{Keys: keys, Styles: st, Help: help.New(), Now: cfg.Now,
-		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true, writes: &diskWrites{}}
+		Location: cfg.Location, Watch: cfg.Watch}, cfg: cfg}, dirty: true, stale: true}
 	m.note, m.mouse, m.overlays = note.New(&m.Context), mouse.New(&m.Context), &dialog.Stack{}
 	m.screen, m.notices = layout.New(&m.Context, cfg.Banner), notify.New(cfg.NoBell, cfg.Desktop)
 	m.Tmux = cfg.Tmux
@@ -112,6 +109,8 @@ func New(cfg Config) *Model {
 		m.ClientID = m.me.ClientID
 	}
 	m.Help.Styles = ui.HelpStyles(m.Styles)
+	m.key = modelkey.New(&m.Context, cfg.ModelKeyEnv, cfg.SaveModelKey)
+	m.keep = keep.New(keep.Config{Drafts: cfg.Drafts, History: cfg.History, Recent: cfg.Recent, Place: place(cfg.Client), Watch: cfg.Watch})
 	m.tiles = session.NewWall(&session.Config{Client: cfg.Client, UI: &m.Context, Parent: cfg.Context,
 		ClaimTTL: cfg.ClaimTTL, FlushEvery: cfg.FlushEvery, OnConnState: cfg.OnConnState})
 	m.empty = transcript.New(&m.Context)
@@ -144,18 +143,18 @@ func (m *Model) Init() tea.Cmd {
 		m.focus = focusPicker
 		m.note.Say("opening what you had open last…")
 		m.manage.Continue() // a listing that comes before the sessions kept is held for them
-		cmds = append(cmds, loadRecent(m.cfg.Recent, true), m.reload(""))
+		cmds = append(cmds, m.keep.LoadRecent(true), m.act(m.picker.Reload(""), m.picker))
 	case len(m.cfg.SessionIDs) > 1:
-		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)]))
+		cmds = append(cmds, m.openTiles(m.cfg.SessionIDs[:min(len(m.cfg.SessionIDs), session.MaxTiles)], 0))
 	case m.cfg.SessionID != "":
-		cmds = append(cmds, m.openTiles([]string{m.cfg.SessionID}))
+		cmds = append(cmds, m.openTiles([]string{m.cfg.SessionID}, 0))
 	case m.cfg.New && !m.cfg.Watch:
 		cmds = append(cmds, m.manage.Again()) // the command line's
 		m.note.Say("starting a new session…")
 		m.focus = focusPicker
 	default:
 		m.focus = focusPicker
-		cmds = append(cmds, m.reload(""), loadRecent(m.cfg.Recent, false))
+		cmds = append(cmds, m.act(m.picker.Reload(""), m.picker), m.keep.LoadRecent(false))
 	}
 	m.picker.Set(m.me, "")
 	cmds = append(cmds, m.picker.Start(m.pickerShown()))
@@ -173,16 +172,20 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.dirty = true
 	cmd := m.route(msg)
-	if live := m.syncPicker(); live != nil {
+	current := "" // the picker told who the person is, which session is open and whether it shows
+	if s := m.tiles.Focused(); s != nil {
+		current = s.ID()
+	}
+	m.picker.Set(m.me, current)
+	if live := m.picker.Sync(m.pickerShown()); live != nil { // the ticks the picker schedules
 		cmd = tea.Batch(cmd, live)
 	}
-	if spin := m.keepSpinning(); spin != nil {
-		cmd = tea.Batch(cmd, spin)
+	if s := m.tiles.Focused(); s != nil { // the run's line and its spinner, the lease's countdown
+		cmd = tea.Batch(cmd, m.activity.Follow(s), s.KeepCountdown())
+	} else {
+		m.activity.Follow(nil)
 	}
-	if m.tiles.Focused() != nil {
-		cmd = tea.Batch(cmd, m.tiles.Focused().KeepCountdown())
-	}
-	if keep := m.keepShownDrafts(); keep != nil { // at a pause in typing, a focus moved (drafts_shown.go)
+	if keep := m.keep.Look(m.shown()); keep != nil { // at a pause in typing, a focus moved (tui/keep)
 		cmd = tea.Batch(cmd, keep)
 	}
 	if m.dirty {
@@ -223,8 +226,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		drew, changed, cmd := m.tiles.Flush(msg)
 		m.dirty = drew && (changed || m.activity.Moved())
 		return cmd
-	case panes.SpinMsg:
-		m.onSpin(msg)
+	case panes.SpinMsg: // a reply drawn sooner than the next spin draws the moved spinner with it
+		open, due := m.tiles.DrawsWithin(msg.Gen, time.Now(), panes.SpinEvery)
+		m.dirty = open && m.activity.Spin(msg, due && m.cfg.FlushEvery <= panes.SpinEvery)
 	default:
 		return m.onData(msg)
 	}
@@ -235,34 +239,18 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // a message nothing here knows changes nothing shown.
 func (m *Model) onData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case session.Msg: // every message of an open session, by its generation
-		return m.onSessionMsg(msg)
+	case session.Msg: // every message of an open session, to its tile by its generation
+		place := session.Place{Me: m.me, LastKey: m.lastKey, ModelKey: m.hasModelKey(), Moved: m.activity.Moved()}
+		return m.do(m.tiles.Update(msg, place))
 	case composer.EditedMsg:
-		return m.onComposer(msg)
+		return m.update(m.composer, msg)
 	case ui.CopiedMsg:
 		cmd, act := msg.Outcome()
 		return tea.Batch(cmd, m.act(act, nil))
-	case draftMsg: // a draft kept by an earlier run, back in the composer unless the person began writing
-		m.draftLoaded(msg) // from now on it is kept as it is shown (drafts_shown.go)
-		s := m.tiles.Of(msg.gen)
-		switch {
-		case m.failed(cmp.Or(msg.saved, msg.err)): // a draft not kept, or not read back (statefile keeps the file)
-		case msg.gen == visitGen && m.visit != nil:
-			k := msg.kept
-			m.act(m.visit.Kept(visit.Draft{Text: k.Text, RequestID: k.RequestID, Request: k.Request, Op: k.Op}, m.composer.Blank()), nil)
-		case s != nil:
-			m.act(s.TakeKept(msg.kept, s == m.tiles.Focused(), m.composer.Blank()), nil)
-		}
-	case draftPauseMsg:
-		return m.onDraftPause(msg)
-	case recentMsg:
-		if !msg.cont { // the picker offers them again, marked, when they were a wall
-			m.picker.Offer(msg.ids)
-			return nil
-		}
-		return m.act(m.manage.Recent(msg.ids, msg.err, m.focus == focusPicker && m.tiles.Focused() == nil), nil)
-	case historyMsg:
-		m.onHistory(msg)
+	case keep.Msg: // a draft or history kept by an earlier run, the sessions open last, a pause in typing
+		cmd, act := m.keep.Update(msg, m.shown())
+		m.dirty = act != nil
+		return tea.Batch(cmd, m.act(act, nil))
 	case manage.Msg:
 		return m.act(m.manage.Update(msg), nil)
 	case visit.ChimedMsg: // a visit's chime, or a session's kept chime sent again
@@ -271,10 +259,8 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		}
 	case accountMsg:
 		m.onAccount(msg)
-	case watchProbedMsg:
-		return m.onWatchProbed(msg)
-	case keySavedMsg:
-		m.onKeySaved(msg)
+	case modelkey.SavedMsg:
+		return m.act(m.key.Update(msg, !m.composer.Blank()), nil)
 	case picker.ListedMsg:
 		if msg.Principal != "" {
 			m.me.Principal = msg.Principal
@@ -282,19 +268,20 @@ func (m *Model) onData(msg tea.Msg) tea.Cmd {
 		// an older listing's answer, or a poll's from an earlier opening, changes nothing
 		m.dirty = m.picker.Takes(msg)
 		idle := m.focus == focusPicker && m.tiles.Focused() == nil
-		return tea.Batch(m.onPicker(msg), m.act(m.manage.Listed(manage.Listing{List: msg.List, Err: msg.Err, Poll: msg.Poll}, idle), nil))
+		return tea.Batch(m.update(m.picker, msg), m.act(m.manage.Listed(manage.Listing{List: msg.List, Err: msg.Err, Poll: msg.Poll}, idle), nil))
 	case picker.PollTickMsg, picker.RestMsg, picker.PeekMsg:
-		return m.onPicker(msg)
+		return m.update(m.picker, msg)
 	default:
 		m.dirty = false
 	}
 	return nil
 }
 
-// onComposer hands a message to the composer and acts on what it reports.
-func (m *Model) onComposer(msg tea.Msg) tea.Cmd {
-	cmd, act := m.composer.Update(msg)
-	return tea.Batch(cmd, m.act(act, m.composer))
+// update hands a message to the component c (the composer, the picker)
+// and acts on what it reports.
+func (m *Model) update(c ui.Component, msg tea.Msg) tea.Cmd {
+	cmd, act := c.Update(msg)
+	return tea.Batch(cmd, m.act(act, c))
 }
 
 // View draws the screen Update laid out, when it changed since the last
@@ -319,28 +306,29 @@ func (m *Model) View() tea.View {
 
 // Driving is the ids of the open sessions this terminal holds the lease
 // of, for the caller to release them after the program ends.
-func (m *Model) Driving() []string {
-	var ids []string
-	for _, s := range m.tiles.All() {
-		if s.Driving() {
-			ids = append(ids, s.ID())
-		}
-	}
-	return ids
-}
+func (m *Model) Driving() []string { return m.tiles.Driving() }
 
 // resize lays the panes out for a new terminal size.
 func (m *Model) resize(w, h int) {
 	m.width, m.high = max(w, 20), max(h, 6)
 	m.screen.SetSize(w, h)
 	m.arrange()
-	m.redrawStreams()
+	m.redraw(nil)
 }
 
-// redrawStreams renders the streaming text again after its renderings were
-// dropped (a new width or background), without waiting for the next delta.
-func (m *Model) redrawStreams() {
-	for _, v := range m.views() {
+// redraw renders the streaming text of every transcript the UI keeps (each
+// tile's, and the one shown with no session open) again after its
+// renderings were dropped (a new width, or a new background: st, nil for
+// none), without waiting for the next delta.
+func (m *Model) redraw(st *theme.Styles) {
+	views := []*transcript.Transcript{m.empty}
+	for _, s := range m.tiles.All() {
+		views = append(views, viewOf(s))
+	}
+	for _, v := range views {
+		if st != nil {
+			v.SetStyles(st)
+		}
 		v.FlushStreams()
 	}
 }
@@ -352,11 +340,8 @@ func (m *Model) setStyles(st *theme.Styles) {
 	}
 	m.Styles = st
 	m.Help.Styles = ui.HelpStyles(st)
-	for _, v := range m.views() {
-		v.SetStyles(st)
-	}
 	m.composer.SetStyles(st)
-	m.redrawStreams()
+	m.redraw(st)
 }
 
 // LastError is the error the UI shows, with its code; "" when none.

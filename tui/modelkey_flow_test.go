@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -244,22 +243,5 @@ func TestKeyDialogOpensOnCuringRefusals(t *testing.T) {
 				t.Errorf("composer %q after the refusal", m.composer.Value())
 			}
 		})
-	}
-}
-
-// TestKeySavedSays: saving the key says so, and a keyring that refuses it
-// says the key is kept for this run only and how to keep it.
-func TestKeySavedSays(t *testing.T) {
-	t.Parallel()
-	m := opened(t, testConfig(t), 100, 30, publicSnapshot("credit", 2), nil)
-	feed(m, typing("refused text")...)
-	feed(m, keySavedMsg{})
-	if m.note.Text() != "your model key is saved in the OS keyring (its own entry): enter sends your text again" {
-		t.Errorf("after saving: %q", m.note.Text())
-	}
-	m.cfg.ModelKeyEnv = "MINE"
-	feed(m, keySavedMsg{err: errors.New("the keyring is locked")})
-	if e := m.LastError(); !strings.Contains(e, "the keyring is locked") || !strings.Contains(e, "for this run only") || !strings.Contains(e, "$MINE") {
-		t.Errorf("a refused save says %q", e)
 	}
 }

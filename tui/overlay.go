@@ -4,9 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/dialog"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -93,49 +91,6 @@ func (m *Model) underMsgs(msgs []tea.Msg, closed bool) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// offer opens the take-over-or-watch offer for s, held by holder (the
-// session keeps whose lease it offered to take over), when s has the focus (a tile without it shows the offer when the focus comes to
-// it); fromText says enter on text found the person's other terminal
-// driving: the text waits in the composer.
-func (m *Model) offer(s *session.Session, holder *client.Lease, fromText bool) {
-	if s != m.tiles.Focused() {
-		return
-	}
-	m.closeOffer()
-	d := dialog.NewOffer(&m.Context, s.Gen(), holder)
-	if fromText {
-		d.FromText()
-	}
-	m.push(d)
-}
-
-// closeOffer closes the offer, if it shows.
-func (m *Model) closeOffer() {
-	m.overlays.Drop(dialog.Is[*dialog.Offer])
-}
-
-// reoffer shows the offer of the focused tile, when one waits for an
-// answer there, and no other: the offer is its tile's.
-func (m *Model) reoffer() {
-	m.overlays.Drop(func(o ui.Component) bool {
-		d, ok := o.(*dialog.Offer)
-		return ok && (m.tiles.Focused() == nil || d.Gen() != m.tiles.Focused().Gen())
-	})
-	s := m.tiles.Focused()
-	if s == nil || s.Offer() == nil {
-		return
-	}
-	shown := false
-	m.overlays.Each(func(o ui.Component) {
-		if d, ok := o.(*dialog.Offer); ok && d.Gen() == s.Gen() {
-			shown = true
-		}
-	})
-	if !shown {
-		m.offer(s, s.Offer(), false)
-	}
-}
-
 // onOfferTileKey moves between the wall's tiles on a tile key while the
 // focused tile's offer is on top: the offer waits for its tile, and shows
 // again when the focus comes back.
@@ -147,12 +102,9 @@ func (m *Model) onOfferTileKey(o dialog.Dialog, k tea.KeyPressMsg) bool {
 	if !key.Matches(k, keys.TileLeft, keys.TileRight, keys.TileUp, keys.TileDown, keys.Zoom) {
 		return false
 	}
-	was := m.tiles.Focused()
-	if !m.onWallKey(k) {
-		return false
+	act, ok := m.tiles.OnKey(k, m.screen)
+	if ok {
+		m.act(act, nil) // the tile that comes shows its own offer, if one waits (focusTile)
 	}
-	if m.tiles.Focused() != was {
-		m.reoffer()
-	}
-	return true
+	return ok
 }

@@ -110,8 +110,8 @@ func (m *Model) syncPanes() {
 	m.transcript.SetMarked(m.focus == focusEntries)
 	m.transcript.Search().SetShown(m.focus == focusSearch && s != nil)
 	m.queue.SetFocused(m.focus == focusQueue)
-	acc := panes.AccountView{Account: m.account, Refusal: m.refusal, Open: s != nil, HasModelKey: m.hasModelKey(),
-		KeyVariable: m.modelKeyVariable()}
+	acc := panes.AccountView{Account: m.account, Refusal: m.key.Refusal(), Open: s != nil, HasModelKey: m.hasModelKey(),
+		KeyVariable: m.key.Variable()}
 	status := panes.StatusView{Err: m.note.Err(), Note: m.note.Text(), QuitArmed: m.note.QuitArmed(), Armed: armed(m.pane()), MouseOff: m.mouse.Off(),
 		Hint: hint(m.pane()), Budget: !m.activity.Shows()}
 	if s == nil {
@@ -139,24 +139,9 @@ func (m *Model) syncPanes() {
 	if len(st.Chimes) > 0 && m.focus != focusRoom {
 		reach = m.keysTo(focusRoom) // the hint names only keys that work from where the focus is
 	}
-	drv := m.driver()
+	drv := panes.DriverOf(st, m.cfg.Now(), s.Reduced(), s.Gone()) // who drives when this terminal does not
 	m.room.Set(panes.RoomView{Known: true, Chimes: st.Chimes, Policy: roomPolicy(st), Driving: driving, Driver: drv, Reach: reach})
 	m.queue.Set(panes.QueueView{Items: s.LaneItems(), Sending: s.Sending(), Driving: driving, Driver: drv})
-}
-
-// driver is who drives the open session when this terminal does not, for
-// the words that say what this person may do instead.
-func (m *Model) driver() panes.Driver {
-	s := m.tiles.Focused()
-	if s == nil || s.State() == nil {
-		return panes.Driver{}
-	}
-	rel, holder := s.State().LeaseAt(m.cfg.Now())
-	d := panes.Driver{Rel: rel, Reduced: s.Reduced(), Gone: s.Gone()}
-	if holder != nil {
-		d.Holder = holder.Principal
-	}
-	return d
 }
 
 // onPanesAction acts on what the person did in a pane of the open session;
@@ -196,13 +181,19 @@ func (m *Model) onPanesAction(a panes.Action) tea.Cmd {
 // that is gone).
 func (m *Model) onTranscriptAction(a transcript.Action) tea.Cmd {
 	s := m.tiles.Focused()
-	if s == nil || s.State() == nil {
-		return nil
-	}
 	switch a := a.(type) {
 	case transcript.OpenSearch:
-		m.openSearch()
+		if s != nil { // the bar with the last query, typing (a session opening has it too)
+			disarm(m.pane())
+			m.focus = focusSearch
+			m.note.Say("")
+			m.transcript.Search().SetShown(true)
+			m.transcript.Search().Open()
+		}
 	case transcript.Fork:
+		if s == nil || s.State() == nil {
+			return nil
+		}
 		if gone := s.RefuseGone(); gone != nil {
 			return m.act(gone, nil)
 		}

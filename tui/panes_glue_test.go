@@ -59,7 +59,7 @@ func TestLeasePaneTickOfAnOldLease(t *testing.T) {
 	t.Parallel()
 	m := driven(t, 80, 24)
 	m.dirty = true
-	cmd := m.onSessionMsg(session.LeaseTickMsg{Gen: m.tiles.Gen(), Expires: t0.Add(-time.Hour)})
+	cmd := m.onData(session.LeaseTickMsg{Gen: m.tiles.Gen(), Expires: t0.Add(-time.Hour)})
 	if cmd != nil || m.dirty {
 		t.Errorf("an old lease's tick: cmd %v, redraw %v", cmd != nil, m.dirty)
 	}

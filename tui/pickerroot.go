@@ -22,26 +22,6 @@ func (m *Model) pickerShown() bool {
 	return m.focus == focusPicker || m.tiles.Focused() == nil
 }
 
-// syncPicker tells the picker who the person is, which session is open and
-// whether it shows; it returns the ticks the picker schedules.
-func (m *Model) syncPicker() tea.Cmd {
-	current := ""
-	if m.tiles.Focused() != nil {
-		current = m.tiles.Focused().ID()
-	}
-	m.picker.Set(m.me, current)
-	return m.picker.Sync(m.pickerShown())
-}
-
-// reload lists the sessions again; selectID is selected once listed.
-func (m *Model) reload(selectID string) tea.Cmd { return m.act(m.picker.Reload(selectID), m.picker) }
-
-// onPicker hands a message to the picker and acts on what it reports.
-func (m *Model) onPicker(msg tea.Msg) tea.Cmd {
-	cmd, act := m.picker.Update(msg)
-	return tea.Batch(cmd, m.act(act, m.picker))
-}
-
 // onPickerAction acts on what the picker asked for.
 func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	switch a := a.(type) {
@@ -50,13 +30,11 @@ func (m *Model) onPickerAction(a picker.Action) tea.Cmd {
 	case picker.Inspect:
 		return inspectListed(m.cfg.Context, m.cfg.Client, a)
 	case picker.Open:
-		delete(m.watched, a.ID) // opened from the list: claimed as any other
-		return m.openTiles([]string{a.ID})
+		m.manage.Claim(a.ID) // opened from the list: claimed as any other
+		return m.openTiles([]string{a.ID}, 0)
 	case picker.OpenMany:
-		for _, id := range a.IDs {
-			delete(m.watched, id)
-		}
-		return m.openTiles(a.IDs)
+		m.manage.Claim(a.IDs...)
+		return m.openTiles(a.IDs, 0)
 	case picker.Back:
 		m.focus = focusSession
 	case picker.New:
@@ -93,9 +71,9 @@ func inspectListed(ctx context.Context, c *client.Client, a picker.Inspect) tea.
 func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 	switch a := a.(type) {
 	case manage.Reload:
-		return m.reload(a.Select)
+		return m.act(m.picker.Reload(a.Select), m.picker)
 	case manage.Open:
-		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)])
+		return m.openTiles(a.IDs[:min(len(a.IDs), session.MaxTiles)], 0)
 	case manage.Created:
 		if a.TTLMs > 0 {
 			if m.ttls == nil {
@@ -103,7 +81,8 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 			}
 			m.ttls[a.ID] = a.TTLMs // its claims keep the lease it was made with
 		}
-		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
+		ids, at, joined := m.tiles.Join(a.ID) // a wall open: it joins it
+		cmd := m.openTiles(ids, at)
 		m.tiles.Focused().MarkCreated()
 		if joined != "" {
 			m.tiles.Focused().SayOnOpen(ui.SanitizeLine(a.ID) + " is new: " + joined)
@@ -113,8 +92,8 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 		if a.Meaning != "" { // whole, with what it means, over the status line that cuts it
 			m.push(dialog.NewError(&m.Context, "The session was not created", note.Describe(a.Err, &m.Keys)+"\n\n"+a.Meaning))
 		}
-		m.keepRefusal(a.Err, true)
-		if m.account == nil && m.refusal != nil {
+		m.act(m.key.Refused(a.Err, true, ""), nil)
+		if m.account == nil && m.key.Refusal() != nil {
 			return fetchAccount(m.cfg.Context, m.cfg.Client) // the key dialog names the own-key door from it
 		}
 	case manage.Deleted:
@@ -123,12 +102,13 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 			closing = m.closeTile(s, true)
 		}
 		m.push(dialog.NewDeleted(&m.Context, a.ID, a.Title, a.Outcome))
-		return tea.Batch(closing, m.reload(""))
+		return tea.Batch(closing, m.act(m.picker.Reload(""), m.picker))
 	case manage.Forked:
 		if m.tiles.Of(a.Gen) == nil || m.failed(a.Err) {
 			return nil
 		}
-		cmd, joined := m.joinWall(a.ID) // a wall open: it joins it
+		ids, at, joined := m.tiles.Join(a.ID) // a wall open: it joins it
+		cmd := m.openTiles(ids, at)
 		if a.Text != "" {
 			m.composer.SetValue(a.Text)
 		}
@@ -138,6 +118,12 @@ func (m *Model) onManageAction(a manage.Action) tea.Cmd {
 		}
 		m.tiles.Focused().SayOnOpen(said)
 		return cmd
+	case manage.WatchOpen:
+		cmd := m.openTiles([]string{a.ID}, 0)
+		m.tiles.Focused().SayOnOpen(a.Said)
+		return cmd
+	case manage.NotWatchable:
+		m.push(dialog.NewNotWatchable(&m.Context, a.ID, m.graph(), m.account == nil || m.account.Kind == client.AccountMember))
 	case manage.ExportFailed:
 		if m.tiles.Focused() != nil && !m.cfg.Watch {
 			m.composer.Restore(a.Line) // the command back, to change and run again

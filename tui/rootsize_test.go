@@ -13,11 +13,18 @@ import (
 	"testing"
 )
 
+// modelMethodsMax bounds tui.Model's own methods (not those it gets from
+// common): what is not the program's (routing, focus, the overlay stack,
+// the layout, the account and the person) lives in a component that owns
+// it, not in the root.
+const modelMethodsMax = 90
+
 // commonWritersMax bounds the root's files that write its shared context
 // (common): what every part of the root reads is written in few places.
 const commonWritersMax = 8
 
-// TestRootSize holds the root's shared context (common) written from at
+// TestRootSize holds tui.Model to at most modelMethodsMax methods of its
+// own, and the root's shared context (common) written from at
 // most commonWritersMax files, read from the root's source with its types:
 // a file writes common when it assigns to one of its fields (or to what
 // such a field holds, a pointer's included), or calls a pointer method on
@@ -43,6 +50,9 @@ func TestRootSize(t *testing.T) {
 		}
 	}
 	t.Logf("tui.Model has %d methods of its own, %d with common's", own, all)
+	if own > modelMethodsMax {
+		t.Errorf("tui.Model has %d methods of its own, over %d: move what is not the program's into the component that owns it", own, modelMethodsMax)
+	}
 	fields := commonFields(pkg)
 	var writers []string
 	for _, f := range files {

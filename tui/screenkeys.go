@@ -130,9 +130,10 @@ func (g grouped) Groups() []ui.KeyGroup { return g.groups }
 // Notation says what the key names mean.
 func (g grouped) Notation() string { return notation }
 
-// paneHelp is the help's place of the focused pane, "" for the composer.
-func (m *Model) paneHelp() string {
-	switch m.focus {
+// helpPlace is the help's place of the pane the focus f is on, "" for the
+// composer.
+func (f focus) helpPlace() string {
+	switch f {
 	case focusRoom:
 		return placeRoom
 	case focusQueue:
@@ -171,13 +172,13 @@ func visitGroups(k *ui.KeyMap) grouped {
 	return g
 }
 
-// commandGroup is every action of the palette, as the help lists it: by its
+// commandGroup is every action of acts (the palette's), as the help lists it: by its
 // slash command (what it takes, and its key when it has one), or by its key
 // when it has no command; a command of several actions (/policy) once.
-func (m *Model) commandGroup() ui.KeyGroup {
+func commandGroup(acts []action, k *ui.KeyMap) ui.KeyGroup {
 	var keys []key.Binding
 	seen := map[string]bool{}
-	for _, a := range m.actions() {
+	for _, a := range acts {
 		id, name, desc := "/"+a.slash, "/"+a.slash, a.name
 		switch {
 		case a.slash == "":
@@ -197,6 +198,6 @@ func (m *Model) commandGroup() ui.KeyGroup {
 		}
 		keys = append(keys, key.NewBinding(key.WithKeys(id), key.WithHelp(name, desc)))
 	}
-	return ui.KeyGroup{Where: "commands (" + ui.KeyName(m.Keys.Palette) + " finds them by name; /name runs one in the composer)",
+	return ui.KeyGroup{Where: "commands (" + ui.KeyName(k.Palette) + " finds them by name; /name runs one in the composer)",
 		Keys: keys}
 }

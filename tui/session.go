@@ -2,23 +2,19 @@ package tui
 
 import (
 	"slices"
-	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/transcript"
-	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // openTiles closes the open sessions (releasing their leases and keeping
-// their drafts) and opens ids, one tile each, the first focused.
-func (m *Model) openTiles(ids []string) tea.Cmd { return m.openTilesAt(ids, 0) }
-
-// openTilesAt is openTiles with the focus on tile focus: the others never
-// have it, so what needs the person in them stays marked.
-func (m *Model) openTilesAt(ids []string, focus int) tea.Cmd {
+// their drafts) and opens ids, one tile each, tile focus focused (the
+// first, 0, but for a session joining a wall): the others never have it,
+// so what needs the person in them stays marked.
+func (m *Model) openTiles(ids []string, focus int) tea.Cmd {
 	ids = distinct(ids)
 	query := m.transcript.Search().Query() // the person's last search goes on
 	keep := m.saveDrafts()
@@ -50,30 +46,13 @@ func (m *Model) openTilesAt(ids []string, focus int) tea.Cmd {
 		cmds = append(cmds, cmd)
 	}
 	m.tiles.Set(tiles)
-	m.visit, m.zoom = nil, false
-	cmds = append(cmds, saveRecent(m.writes, m.cfg.Recent, ids))
+	m.visit = nil
+	cmds = append(cmds, m.keep.SaveRecent(ids))
 	m.focusTile(min(max(focus, 0), len(ids)-1)) // its draft in the composer: a draft for another session is not sent here
 	m.focus = focusSession
 	m.note.Say(m.tiles.OpeningNote())
 	m.setErr(nil)
 	return tea.Batch(cmds...)
-}
-
-// joinWall opens id, a session this terminal just made (a new one, a
-// fork), focused: beside the sessions of a wall, which it joins, or alone
-// when one session or none is open. It returns the words that say so.
-func (m *Model) joinWall(id string) (tea.Cmd, string) {
-	open := m.tiles.All()
-	if len(open) < 2 {
-		return m.openTiles([]string{id}), ""
-	}
-	ids := make([]string, 0, len(open)+1)
-	for _, s := range open {
-		ids = append(ids, s.ID())
-	}
-	ids = distinct(append(ids, id))
-	cmd := m.openTilesAt(ids, slices.Index(ids, id))
-	return cmd, "it joined the wall: " + strconv.Itoa(len(ids)) + " sessions open (" + ui.KeyName(m.Keys.Zoom) + " shows it alone)"
 }
 
 // viewOf is the transcript of s: the root gives each session a
@@ -99,9 +78,9 @@ func (m *Model) newSession(id string) (*session.Session, tea.Cmd) {
 	if ttl := m.ttls[id]; ttl > 0 {
 		s.KeepTTL(time.Duration(ttl) * time.Millisecond)
 	}
-	watch := m.cfg.Watch || m.cfg.NoClaim || m.watched[id]
+	watch := m.cfg.Watch || m.cfg.NoClaim || m.manage.Watched(id)
 	return s, tea.Batch(s.Open(m.me.Principal, watch),
-		loadDraft(m.cfg.Drafts, s.Gen(), m.draftKey(id)), loadHistory(m.cfg.History, s.Gen(), m.draftKey(id)))
+		m.keep.LoadDraft(s.Gen(), id), m.keep.LoadHistory(s.Gen(), id))
 }
 
 // closeTile takes s off the wall, the next tile taking the focus if it had

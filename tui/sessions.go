@@ -6,28 +6,18 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/note"
 	"github.com/sophia-labs/vehicle/tui/session"
+	"github.com/sophia-labs/vehicle/tui/slash"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
 
-// The open sessions are tui/session's: the root routes each its messages
-// (by generation), tells it where it stands (session.Place) and acts on what it
-// reports (onSessionAction).
-
-// onSessionMsg hands a message to the open session of its generation; one
-// of a session closed since is dropped.
-func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
-	s := m.tiles.Of(msg.For())
-	if s == nil {
-		m.dirty = false
-		return m.tiles.Stray(msg)
-	}
-	place := session.Place{Focused: s == m.tiles.Focused(), Throttled: m.tiles.Throttled(s), Me: m.me, LastKey: m.lastKey,
-		ModelKey: m.hasModelKey(), Moved: m.activity.Moved()} // where it stands, and what of the program's it needs
-	return m.do(s.Update(msg, place))
-}
+// The open sessions are tui/session's: the root hands the wall their
+// messages (session.Wall.Update finds each its session by generation),
+// tells it what of the program's a session needs (session.Place) and acts
+// on what it reports (onSessionAction).
 
 // restore puts text a session gave back in the composer (marked when it
 // went as text, so that a leading slash runs no command), with the context
@@ -35,7 +25,7 @@ func (m *Model) onSessionMsg(msg session.Msg) tea.Cmd {
 func (m *Model) restore(a session.Restore) {
 	text := a.Text
 	if a.Sent {
-		text = escapeSlash(text)
+		text = slash.Escape(text)
 	}
 	m.composer.Restore(text)
 	if a.Refs != nil {
@@ -79,7 +69,7 @@ func (m *Model) openFailed(a session.OpenFailed) tea.Cmd {
 	}
 	m.focus = focusPicker
 	m.note.Say("")
-	return m.reload("")
+	return m.act(m.picker.Reload(""), m.picker)
 }
 
 // onSessionAction acts on what an open session reported.
@@ -90,9 +80,9 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 	case session.Fill:
 		m.composer.SetValue(a.Text)
 	case session.Refused:
-		m.keepRefusal(a.Err, false)
+		return m.act(m.key.Refused(a.Err, false, fundingOf(m.tiles.Focused())), nil)
 	case session.Accepted:
-		m.refusal = nil
+		m.key.Forget()
 		if acc := m.account; acc != nil && acc.Kind != client.AccountMember && !a.Replayed {
 			acc.TurnsToday++ // the host counted it; the next look-up says so too
 		}
@@ -100,21 +90,27 @@ func (m *Model) onSessionAction(a session.Action) tea.Cmd {
 		m.setErr(a.Err)
 		m.note.HideErr() // kept in the errors list, read whole there
 	case session.AskHeld:
-		m.askHeld(a)
+		m.push(dialog.NewHeld(&m.Context, a.Gen, a.Steers, a.Texts))
 	case session.Unchanged:
 		m.dirty = false
 	case session.RedrawStreams:
-		m.redrawStreams()
+		m.redraw(nil)
 	case session.Notify:
 		return m.notices.Notify(a.Text)
 	case session.LogError:
 		m.note.LogError(a.Text, a.At)
 	case session.Offer:
-		if s := m.tiles.Of(a.Gen); s != nil {
-			m.offer(s, a.Holder, a.FromText)
+		if s := m.tiles.Of(a.Gen); s != nil && s == m.tiles.Focused() { // a tile without the focus shows it when the focus comes
+			d := dialog.NewOffer(&m.Context, s.Gen(), a.Holder)
+			if a.FromText { // enter on text found the person's other terminal driving: the text waits in the composer
+				d.FromText()
+			}
+			m.overlays.Offer(d, m.width, m.high)
 		}
 	case session.CloseOffer:
-		m.closeOffer()
+		m.overlays.Drop(dialog.Is[*dialog.Offer])
+	case session.FocusTile:
+		m.focusTile(a.Tile)
 	case session.Learnt:
 		m.me.Principal = a.Principal
 	case session.OpenFailed:

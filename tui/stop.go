@@ -1,15 +1,11 @@
 package tui
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
-	"github.com/sophia-labs/vehicle/tui/dialog"
-	"github.com/sophia-labs/vehicle/tui/session"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -24,21 +20,6 @@ import (
 
 // quitWindow is how soon a second ctrl+c must follow the first to quit.
 const quitWindow = 3 * time.Second
-
-// heldBack puts the held texts back in the composer: steers first.
-type heldBack struct {
-	rootAct
-	gen    int
-	texts  []string
-	steers int // how many of texts, first, are steers
-}
-
-// sendHeld sends the held follow-ups again, in order.
-type sendHeld struct {
-	rootAct
-	gen   int
-	texts []string
-}
 
 // onQuitKey answers ctrl+c with no dialog showing (at a dialog it closes
 // the dialog with its safe answer: the stack's rule): it closes the search
@@ -84,39 +65,4 @@ func (m *Model) onQuitKey() tea.Cmd {
 		m.note.Say("the run is still stopping: " + ui.KeyName(m.Keys.Quit) + " again quits anyway")
 	}
 	return nil
-}
-
-// askHeld asks whether what an abort held back still goes: the steers the
-// run ended without taking in, and the follow-ups held back; back in the
-// composer, or sent now, in order (the steers first: they were for the
-// run that ended).
-func (m *Model) askHeld(a session.AskHeld) {
-	var b strings.Builder
-	held := func(texts []string, one, many string) {
-		if len(texts) == 0 {
-			return
-		}
-		if len(texts) == 1 {
-			b.WriteString(one + "\n")
-		} else {
-			b.WriteString(fmt.Sprintf(many, len(texts)) + "\n")
-		}
-		for _, t := range texts {
-			b.WriteString("  · " + ui.SanitizeLine(ui.ClipRunes(t, 60)) + "\n")
-		}
-	}
-	held(a.Steers, "The steer you sent was not taken in before the run ended:",
-		"The %d steers you sent were not taken in before the run ended:")
-	held(a.Texts, "The follow-up you queued behind it was held back, not sent:",
-		"The %d follow-ups you queued behind it were held back, not sent:")
-	texts := append(append([]string(nil), a.Steers...), a.Texts...)
-	ask, send := "Does it still go?", "yes: send it now"
-	if len(texts) > 1 {
-		ask, send = "Do they still go?", "yes: send them now, in order"
-	}
-	m.push(dialog.NewChoice(&m.Context, "Run aborted", b.String()+ask,
-		[]dialog.Option{
-			{Label: "no: back in the composer", Act: heldBack{gen: a.Gen, texts: texts, steers: len(a.Steers)}},
-			{Label: send, Act: sendHeld{gen: a.Gen, texts: texts}},
-		}, 0))
 }

@@ -1,13 +1,10 @@
 package tui
 
 import (
-	"strconv"
-
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/session"
-	"github.com/sophia-labs/vehicle/tui/transcript"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -39,76 +36,22 @@ func (m *Model) focusTile(i int) {
 	if m.focus != focusPicker && m.focus != focusVisit {
 		m.focus = focusSession
 	}
-	m.reoffer() // a take-over offer is its tile's: it shows with its tile
+	// a take-over offer is its tile's: it shows with its tile, and no other (dialog.Stack.Reoffer)
+	m.overlays.Reoffer(&m.Context, next.Gen(), next.Offer(), m.width, m.high)
 }
 
 // saveDrafts keeps the draft of every open session: the focused one's in
 // the composer, the others' where the focus left them.
 func (m *Model) saveDrafts() tea.Cmd {
-	if m.cfg.Watch {
-		return nil
-	}
-	var cmds []tea.Cmd
+	var open []keep.Open
 	for _, s := range m.tiles.All() {
 		text := s.Draft()
 		if s == m.tiles.Focused() {
 			text = m.composer.Value()
 		}
-		cmds = append(cmds, saveDraft(m.writes, m.cfg.Drafts, m.draftKey(s.ID()), s.Kept(text)))
+		open = append(open, keep.Open{ID: s.ID(), Gen: s.Gen(), Kept: s.Kept(text)})
 	}
-	return tea.Batch(cmds...)
-}
-
-// views is every transcript the UI keeps: each tile's, and the one shown
-// with no session open.
-func (m *Model) views() []*transcript.Transcript {
-	out := []*transcript.Transcript{m.empty}
-	for _, s := range m.tiles.All() {
-		out = append(out, viewOf(s))
-	}
-	return out
-}
-
-// onWallKey moves the focus between tiles and zooms; ok is false for other
-// keys, and for alt+↑/↓ with no tile above or below (they scroll then).
-func (m *Model) onWallKey(msg tea.KeyPressMsg) (ok bool) {
-	k := &m.Keys
-	n := len(m.tiles.All())
-	switch {
-	case key.Matches(msg, k.Zoom):
-		if n < 2 {
-			m.note.Say("one session open: " + ui.KeyName(k.Sessions) + " then " + ui.KeyName(k.Mark) +
-				" marks sessions to open together")
-			return true
-		}
-		m.zoom = !m.zoom
-		m.note.Say("the wall: " + strconv.Itoa(n) + " sessions")
-		if m.zoom {
-			m.note.Say("zoomed: " + ui.KeyName(k.Zoom) + " shows the wall again")
-		}
-		return true
-	case n < 2:
-		return false
-	case key.Matches(msg, k.TileRight):
-		m.focusTile(m.tiles.Step(1))
-		return true
-	case key.Matches(msg, k.TileLeft):
-		m.focusTile(m.tiles.Step(-1))
-		return true
-	case m.screen.Rows() < 2:
-		return false
-	case key.Matches(msg, k.TileUp, k.TileDown): // a row up or down; false when there is none
-		d := 1
-		if key.Matches(msg, k.TileUp) {
-			d = -1
-		}
-		to, ok := m.screen.TileBy(m.tiles.Index(m.tiles.Focused()), d)
-		if ok {
-			m.focusTile(to)
-		}
-		return ok
-	}
-	return false
+	return m.keep.SaveDrafts(open)
 }
 
 // reloadTile opens s's session again in its place (its tile, its focus, its

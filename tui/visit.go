@@ -4,7 +4,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/tui/keep"
 	"github.com/sophia-labs/vehicle/tui/layout"
+	"github.com/sophia-labs/vehicle/tui/slash"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/visit"
 )
@@ -21,13 +23,9 @@ func (m *Model) startVisit(id string) tea.Cmd {
 	if m.cfg.History != nil {
 		m.composer.SetHistory(nil)
 	}
-	return tea.Batch(fetchAccount(m.cfg.Context, m.cfg.Client), loadHistory(m.cfg.History, 0, m.draftKey(id)),
-		loadDraft(m.cfg.Drafts, visitGen, m.draftKey(id)))
+	return tea.Batch(fetchAccount(m.cfg.Context, m.cfg.Client), m.keep.LoadHistory(keep.VisitGen, id),
+		m.keep.LoadDraft(keep.VisitGen, id))
 }
-
-// visitGen is the generation of the visit's draft message: the visit is no
-// session of the wall.
-const visitGen = -2
 
 // onVisitKey handles a key on the visit screen: the composer's, enter
 // chiming the draft (a slash command first).
@@ -36,7 +34,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 	case m.composer.SearchTakes(msg): // ctrl+r's search has enter and esc
 	case key.Matches(msg, m.Keys.Sessions):
 		m.visit, m.focus = nil, focusPicker
-		return m.reload("")
+		return m.act(m.picker.Reload(""), m.picker)
 	case key.Matches(msg, m.Keys.New, m.Keys.Rename, m.Keys.Clone):
 		return m.onActionKey(msg)
 	case key.Matches(msg, m.Keys.Send):
@@ -55,7 +53,7 @@ func (m *Model) onVisitKey(msg tea.KeyPressMsg) tea.Cmd {
 		cmd, act := m.visit.Chime(text, m.composer.Blank())
 		return tea.Batch(m.act(act, nil), cmd)
 	}
-	return m.onComposer(msg)
+	return m.update(m.composer, msg)
 }
 
 // onVisitAction acts on what the visit reported.
@@ -73,10 +71,10 @@ func (m *Model) onVisitAction(a visit.Action) tea.Cmd {
 	case visit.Refused:
 		m.failed(a.Err)
 		m.note.Qualify(a.Qualify)
-		m.keepRefusal(a.Err, false)
+		m.act(m.key.Refused(a.Err, false, fundingOf(m.tiles.Focused())), nil)
 		m.composer.Restore(a.Text)
 	case visit.Restore:
-		m.composer.Restore(escapeSlash(a.Text))
+		m.composer.Restore(slash.Escape(a.Text))
 	}
 	return nil
 }

@@ -40,6 +40,7 @@ type Composer struct {
 	editing  *editorRun    // the last editor run, until its answer comes back
 	drawn    drawing       // the last drawing, while nothing it shows changed (grow.go)
 	kills    killRing      // what the last kills took, for ctrl+y (readline.go)
+	chord    string        // the first key of a chord pressed (ctrl+x), waiting for the second (chord.go)
 	search   reverseSearch // ctrl+r's search of the history (readline.go)
 	win      window        // the draft's lines outside the textarea's (window.go)
 	goal     goal          // the column ↑ and ↓ keep to (reach.go)
@@ -292,6 +293,16 @@ func (c *Composer) SetValue(s string) {
 func (c *Composer) Restore(text string) {
 	if now := c.Value(); strings.TrimSpace(now) != "" {
 		text += "\n" + now
+	}
+	c.SetValue(text)
+}
+
+// PutBack puts text handed back after what the draft holds, on a line of
+// its own (a text given as the model key that is not one: words the person
+// typed where the key field was).
+func (c *Composer) PutBack(text string) {
+	if now := c.Value(); strings.TrimSpace(now) != "" {
+		text = now + "\n" + text
 	}
 	c.SetValue(text)
 }

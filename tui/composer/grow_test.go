@@ -180,6 +180,23 @@ func TestComposerRestoreAndFocus(t *testing.T) {
 	}
 }
 
+// TestComposerPutBack: a text handed back goes after the draft, on a line
+// of its own; into a blank draft, alone.
+func TestComposerPutBack(t *testing.T) {
+	c := New(uitest.Context(), "true")
+	c.SetSize(80, 4)
+	c.SetValue("typed since")
+	c.PutBack("not a key")
+	if c.Value() != "typed since\nnot a key" {
+		t.Errorf("put back after a draft: %q", c.Value())
+	}
+	c.SetValue("  ")
+	c.PutBack("not a key")
+	if c.Value() != "not a key" {
+		t.Errorf("put back into a blank draft: %q", c.Value())
+	}
+}
+
 // TestChipsAreNumberedAndSized: a second large paste is numbered, and each
 // chip says its size in the one unit every size is said in (ui.Bytes).
 func TestChipsAreNumberedAndSized(t *testing.T) {

@@ -155,3 +155,41 @@ func TestComposerEditorChord(t *testing.T) {
 		t.Errorf("a read-only composer's chord: %v, %#v", cmd, act)
 	}
 }
+
+// TestComposerOnChord: ctrl+x begins the chord where the composer has the
+// keys (its note says what ends it), ctrl+e then opens the editor; a
+// second key that ends no chord is not the chord's (the note goes), and no
+// chord begins, or ends, where it may not.
+func TestComposerOnChord(t *testing.T) {
+	note := func(act ui.Action) string { // the last note act says
+		text := "(none)"
+		ui.Each(act, func(a ui.Action) {
+			if n, ok := a.(ui.Note); ok {
+				text = n.Text
+			}
+		})
+		return text
+	}
+	c := New(uitest.Context(), "true")
+	_, act, ok := c.OnChord(ctrl('x'), true, true)
+	if !ok || note(act) != "ctrl+x… then ctrl+e edits the draft in $EDITOR" {
+		t.Fatalf("ctrl+x: %v, %#v", ok, act)
+	}
+	if cmd, act, ok := c.OnChord(ctrl('e'), true, true); !ok || cmd == nil || note(act) != "" {
+		t.Errorf("ctrl+x ctrl+e: %v, %v, %#v", ok, cmd, act)
+	}
+	if _, act, ok := c.OnChord(ctrl('e'), true, true); ok || act != nil {
+		t.Errorf("ctrl+e alone was a chord's: %#v", act)
+	}
+	c.OnChord(ctrl('x'), true, true)
+	if cmd, act, ok := c.OnChord(uitest.Press('a'), true, true); ok || cmd != nil || act != (ui.Note{}) {
+		t.Errorf("a letter after ctrl+x: %v, %v, %#v", ok, cmd, act)
+	}
+	c.OnChord(ctrl('x'), true, true)
+	if _, _, ok := c.OnChord(ctrl('e'), true, false); ok {
+		t.Error("a chord ended under a dialog")
+	}
+	if _, act, ok := c.OnChord(ctrl('x'), false, true); ok || act != nil {
+		t.Errorf("a chord began where the composer has no keys: %#v", act)
+	}
+}

@@ -68,3 +68,32 @@ type WatchID struct {
 	action
 	ID string
 }
+
+// WatchAnother asks for another id to watch (NewAskWatch).
+type WatchAnother struct{ action }
+
+// ShowSessions shows the person's sessions (the picker).
+type ShowSessions struct{ action }
+
+// ChimeInto opens the visit: chiming into the session ID.
+type ChimeInto struct {
+	action
+	ID string
+}
+
+// HeldBack puts the texts an abort in the session of generation Gen held
+// back in the composer: the Steers first of Texts are steers.
+type HeldBack struct {
+	action
+	Gen    int
+	Texts  []string
+	Steers int
+}
+
+// SendHeld sends the texts an abort in the session of generation Gen held
+// back, now, in order.
+type SendHeld struct {
+	action
+	Gen   int
+	Texts []string
+}

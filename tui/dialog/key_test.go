@@ -211,3 +211,21 @@ func TestKeyFieldSaysWhy(t *testing.T) {
 		t.Errorf("the key dialog's kind is %d", alone.Kind())
 	}
 }
+
+// TestStackTellsTheAccount: the account that came tells the open key
+// dialog its own-key door and the open new-session form what the host
+// offers; other dialogs are left as they are.
+func TestStackTellsTheAccount(t *testing.T) {
+	var s Stack
+	d := keyDialog(true)
+	form := NewNewSession(uitest.Context(), client.CreateRequest{}, HostOffer{})
+	s.Push(NewError(uitest.Context(), "Title", "body"), 100, 30, true)
+	s.Push(form, 100, 30, true)
+	s.Push(d, 100, 30, true)
+	offer := HostOffer{Public: true, Models: []string{"m1"}, Default: "m1"}
+	s.TellAccount(&client.BYOK{Provider: "openrouter"}, offer)
+	says(t, d, "→ your own OpenRouter key")
+	if form.offer.Default != "m1" || !form.offer.Public {
+		t.Errorf("the form was told %#v", form.offer)
+	}
+}

@@ -39,3 +39,26 @@ func (d *Offer) Gen() int { return d.gen }
 // FromText marks the offer as opened by enter on text: the text waits in
 // the composer.
 func (d *Offer) FromText() { d.passed = true }
+
+// Offer shows d, the take-over offer of a tile with the focus, over the
+// screen (sized width x height), in place of the one showing: the program
+// opens it, so what was typed before goes on to the composer.
+func (s *Stack) Offer(d *Offer, width, height int) {
+	s.Drop(Is[*Offer])
+	s.Push(d, width, height, false)
+}
+
+// Reoffer shows the offer of the tile with the focus (of generation gen,
+// -1 for none), when one waits for an answer there (held by holder, nil
+// when none waits), and no other: the offer is its tile's.
+func (s *Stack) Reoffer(ctx *ui.Context, gen int, holder *client.Lease, width, height int) {
+	shown := false
+	s.Drop(func(o ui.Component) bool {
+		d, ok := o.(*Offer)
+		shown = shown || ok && d.gen == gen
+		return ok && d.gen != gen
+	})
+	if gen >= 0 && holder != nil && !shown {
+		s.Offer(NewOffer(ctx, gen, holder), width, height)
+	}
+}

@@ -152,3 +152,45 @@ func TestStack(t *testing.T) {
 		t.Errorf("the stack holds %T", s.Top())
 	}
 }
+
+// TestStackOffersPerTile: an offer shows in place of the one showing; the
+// offer is its tile's: with the focus on another tile it goes, and it
+// shows again when the focus comes back to a tile whose offer waits (once:
+// one showing stays as it is).
+func TestStackOffersPerTile(t *testing.T) {
+	ctx := uitest.Context()
+	holder := &client.Lease{Principal: "user:ada", ClientID: "cli-other"}
+	offers := func(s *Stack) []int {
+		var gens []int
+		s.Each(func(o ui.Component) {
+			if d, ok := o.(*Offer); ok {
+				gens = append(gens, d.Gen())
+			}
+		})
+		return gens
+	}
+	var s Stack
+	s.Push(NewError(ctx, "An error", "under the offers"), 80, 24, true)
+	s.Offer(NewOffer(ctx, 1, holder), 80, 24)
+	s.Offer(NewOffer(ctx, 2, holder), 80, 24)
+	if got := offers(&s); fmt.Sprint(got) != "[2]" || s.Len() != 2 {
+		t.Fatalf("offers %v of %d dialogs, want [2] of 2", got, s.Len())
+	}
+	first := s.Top()
+	s.Reoffer(ctx, 2, holder, 80, 24)
+	if s.Top() != first {
+		t.Error("the offer showing was made again")
+	}
+	s.Reoffer(ctx, 3, nil, 80, 24) // the focus on a tile with no offer waiting
+	if got := offers(&s); len(got) != 0 || s.Len() != 1 {
+		t.Errorf("offers %v of %d dialogs once the focus left its tile", got, s.Len())
+	}
+	s.Reoffer(ctx, 2, holder, 80, 24) // back on the tile whose offer waits
+	if got := offers(&s); fmt.Sprint(got) != "[2]" {
+		t.Errorf("offers %v once the focus came back", got)
+	}
+	s.Reoffer(ctx, -1, nil, 80, 24) // no tile open
+	if got := offers(&s); len(got) != 0 {
+		t.Errorf("offers %v with no tile", got)
+	}
+}

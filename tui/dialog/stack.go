@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -95,6 +96,20 @@ func (s *Stack) Len() int { return len(s.items) }
 func (s *Stack) Each(f func(ui.Component)) {
 	for _, e := range s.items {
 		f(e.d)
+	}
+}
+
+// TellAccount tells the open dialogs what the person's account says now:
+// the key dialog the own-key door (byok), the new-session form what the
+// host offers a new session.
+func (s *Stack) TellAccount(byok *client.BYOK, offer HostOffer) {
+	for _, e := range s.items {
+		switch d := e.d.(type) {
+		case *Key:
+			d.SetBYOK(byok)
+		case *NewSession:
+			d.SetOffer(offer)
+		}
 	}
 }
 

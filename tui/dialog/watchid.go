@@ -84,3 +84,28 @@ func (d *AskWatch) View() string {
 	body += "\n\n" + c.Hints(c.Hint(c.Keys.Open, "watches it"), c.Hint(c.Keys.Dismiss, "cancels"))
 	return ui.Box(c.Styles, "Watch a session", body, d.w, d.h)
 }
+
+// NewNotWatchable says the host shows no session id to this person (on
+// graph, "" when not known), with the answers that work: another id
+// (WatchAnother), the person's own sessions (ShowSessions), or, when
+// canChime (a member's host, or the account not known yet), a chime (one
+// can chime into a session one cannot read; a public session takes none:
+// ChimeInto).
+func NewNotWatchable(ctx *ui.Context, id, graph string, canChime bool) *Choice {
+	name := ui.SanitizeLine(id)
+	where := ""
+	if graph != "" {
+		where = " on graph " + ui.SanitizeLine(graph)
+	}
+	body := "The host has no session " + name + where + " that you can read. A session is read only by the " +
+		"person who made it: to anyone else it does not exist (the host says not_found, never more). " +
+		"Or it was deleted, or its id is of another graph."
+	opts := []Option{{Label: "close"}, {Label: "watch another id", Act: WatchAnother{}},
+		{Label: "your sessions (" + ui.KeyName(ctx.Keys.Sessions) + ")", Act: ShowSessions{}}}
+	if canChime {
+		body += "\n\nIf it is another person's, you can still chime into it: what you write goes to its driver, " +
+			"who decides (vehicle --chime --session " + name + " does the same)."
+		opts = append(opts, Option{Label: "chime into " + name, Act: ChimeInto{ID: id}})
+	}
+	return NewChoice(ctx, "No session to watch", body, opts, 0)
+}

@@ -30,3 +30,33 @@ func TestAskWatch(t *testing.T) {
 	d.SetSize(100, 30)
 	says(t, d, "A session of graph demo opens here without this terminal claiming its lease")
 }
+
+// TestNotWatchable: an id the host does not show is said as such, with
+// what works: another id, the person's sessions, and a chime only where
+// one can be sent.
+func TestNotWatchable(t *testing.T) {
+	d := NewNotWatchable(uitest.Context(), "s9\x1b", "demo", true)
+	d.SetSize(100, 30)
+	says(t, d, "No session to watch", "The host has no session s9␛ on graph demo that you can read",
+		"you can still chime into it", "watch another id", "your sessions", "chime into s9␛")
+	down := tea.KeyPressMsg{Code: tea.KeyDown}
+	d.Update(down)
+	_, act := d.Update(enter)
+	reports(t, "watch another id", act, ui.Close{}, WatchAnother{})
+	d = NewNotWatchable(uitest.Context(), "s9", "", true)
+	d.Update(down)
+	d.Update(down)
+	_, act = d.Update(enter)
+	reports(t, "your sessions", act, ui.Close{}, ShowSessions{})
+	d = NewNotWatchable(uitest.Context(), "s9", "", true)
+	for range 3 {
+		d.Update(down)
+	}
+	_, act = d.Update(enter)
+	reports(t, "chime", act, ui.Close{}, ChimeInto{ID: "s9"})
+	d = NewNotWatchable(uitest.Context(), "s9", "", false)
+	d.SetSize(100, 30)
+	if s := flat(d); strings.Contains(s, "chime") || strings.Contains(s, "on graph") {
+		t.Errorf("a public account is offered a chime, or a graph not known is named: %s", s)
+	}
+}

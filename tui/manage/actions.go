@@ -78,3 +78,18 @@ type ExportFailed struct {
 	action
 	Line string
 }
+
+// WatchOpen opens the session ID looked up to watch (Watch), without
+// claiming its lease; Said is said once it has opened.
+type WatchOpen struct {
+	action
+	ID, Said string
+}
+
+// NotWatchable says the host shows no session ID to this person: the
+// root shows what works instead (another id, the person's own sessions, a
+// chime).
+type NotWatchable struct {
+	action
+	ID string
+}

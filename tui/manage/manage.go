@@ -38,6 +38,8 @@ type Manager struct {
 	newest bool                  // --continue with nothing kept: open the newest session listed
 	recent bool                  // --continue: the sessions kept not read yet
 	early  *Listing              // a listing that came before them, held for Recent
+
+	watched map[string]bool // the sessions opened to watch (Watch): opened without claiming their lease
 }
 
 // New is the manager of c's sessions, its requests ended with parent; a
@@ -117,6 +119,8 @@ func (m *Manager) Update(msg Msg) ui.Action {
 		return Created{ID: msg.Created.Session.SessionID, TTLMs: msg.TTLMs}
 	case ForkedMsg:
 		return m.forked(msg)
+	case WatchedMsg:
+		return m.watchedAnswer(msg)
 	case ExportedMsg:
 		if msg.Err != nil {
 			return ui.Join(failed(msg.Err), ExportFailed{Line: msg.line})

@@ -242,3 +242,40 @@ func TestNewSessions(t *testing.T) {
 		}
 	}
 }
+
+// TestWatch: a session the host shows opens to watch (not claimed, until
+// it is opened from the list), one it does not show is said so with what
+// works instead, and another failure is said as it is.
+func TestWatch(t *testing.T) {
+	t.Parallel()
+	m, _, id := onHost(t)
+	cmd, act := m.Watch(id)
+	if said(act) != "looking for session "+id+"…" {
+		t.Errorf("watching says %q", said(act))
+	}
+	act = m.Update(cmd().(Msg))
+	if w, ok := act.(WatchOpen); !ok || w.ID != id || !strings.HasPrefix(w.Said, "watching "+id+": this terminal does not claim its lease") {
+		t.Fatalf("a session the host shows: %#v", act)
+	}
+	if !m.Watched(id) {
+		t.Error("the session opened to watch is not kept as watched")
+	}
+	m.Claim(id)
+	if m.Watched(id) {
+		t.Error("a session opened from the list is still watched")
+	}
+	cmd, _ = m.Watch("s999\x1b")
+	act = m.Update(cmd().(Msg))
+	if n, ok := find[NotWatchable](act); !ok || n.ID != "s999\x1b" || said(act) != "no session s999␛ you can watch" {
+		t.Errorf("a session the host does not show: %v", all(act))
+	}
+	boom := &client.Error{Status: 500, Code: "internal", Message: "down"}
+	if act := m.Update(WatchedMsg{ID: id, Err: boom}); errOf(act) == "" || said(act) != "" {
+		t.Errorf("a failed look-up: %v", all(act))
+	}
+	for _, a := range []ui.Action{WatchOpen{}, NotWatchable{}} {
+		if a.Source() != ui.FromManage {
+			t.Errorf("%T is of source %d", a, a.Source())
+		}
+	}
+}

@@ -70,6 +70,31 @@ type lineKey struct {
 // NewActivity is the run's line of ctx.
 func NewActivity(ctx *ui.Context) *Activity { return &Activity{ctx: ctx} }
 
+// Run is what the run's line follows: the focused session (tui/session's
+// Session), its state (nil while it opens) and what it has cost.
+type Run interface {
+	State() *client.State
+	Cost() (total float64, known bool)
+}
+
+// Follow tells the line what the run of r is (nil: no session open, the
+// line idle), and keeps its spinner turning while a run is under way
+// (Keep); the root calls it after every message.
+func (a *Activity) Follow(r Run) tea.Cmd {
+	var st *client.State
+	if r != nil {
+		st = r.State()
+	}
+	if st == nil {
+		a.Set(ActivityView{})
+		return nil
+	}
+	total, known := r.Cost()
+	a.Set(ActivityView{Running: st.Run == client.RunRunning, RunID: st.RunID, Usage: st.Usage,
+		Budget: st.Session.Budget, Total: total, Known: known})
+	return a.Keep()
+}
+
 // Reset starts over for the session of generation gen: no tick of an
 // earlier session's chain turns the spinner.
 func (a *Activity) Reset(gen int) {

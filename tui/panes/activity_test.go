@@ -159,3 +159,36 @@ func TestActivityLineKeptUntilItChanges(t *testing.T) {
 		t.Error("with other styles the line was not drawn again")
 	}
 }
+
+// run is a session's run as the line follows it.
+type run struct {
+	st    *client.State
+	total float64
+}
+
+func (r run) State() *client.State  { return r.st }
+func (r run) Cost() (float64, bool) { return r.total, true }
+
+// TestActivityFollowsTheRun: the line follows the focused session's run,
+// its spinner ticking while it is under way; with no session, one still
+// opening, or an idle one, it is gone and nothing ticks.
+func TestActivityFollowsTheRun(t *testing.T) {
+	a := NewActivity(uitest.Context())
+	a.SetSize(80, 24)
+	st := &client.State{Run: client.RunRunning, RunID: "r1", Usage: client.Usage{Turns: 2, CostUSD: 0.003}}
+	st.Session.Budget = client.Budget{MaxTurns: 12}
+	if a.Follow(run{st: st, total: 0.0153}) == nil || !a.Shows() {
+		t.Fatal("a run under way: no spinner tick, or no line")
+	}
+	if got := xansi.Strip(a.View()); !strings.Contains(got, "turn 3/12 · $0.0030 · session $0.0153") {
+		t.Errorf("the line is %q", got)
+	}
+	if a.Follow(run{st: st}) != nil {
+		t.Error("a second tick was scheduled while one is")
+	}
+	for _, r := range []Run{nil, run{}, run{st: &client.State{Run: client.RunIdle}}} {
+		if a.Follow(r) != nil || a.Shows() {
+			t.Errorf("%#v: a tick, or the line shows", r)
+		}
+	}
+}

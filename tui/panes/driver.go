@@ -1,6 +1,8 @@
 package panes
 
 import (
+	"time"
+
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -13,6 +15,21 @@ type Driver struct {
 	Holder  string               // the holder's principal, when it is another person
 	Reduced bool                 // the person's role dropped to viewer: no driving, no take-over
 	Gone    bool                 // the session was deleted
+}
+
+// DriverOf is who drives a session of state st as of now, seen from this
+// terminal (none while it opens: st nil); reduced says the person's role
+// dropped to viewer, gone that the session was deleted.
+func DriverOf(st *client.State, now time.Time, reduced, gone bool) Driver {
+	if st == nil {
+		return Driver{}
+	}
+	rel, holder := st.LeaseAt(now)
+	d := Driver{Rel: rel, Reduced: reduced, Gone: gone}
+	if holder != nil {
+		d.Holder = holder.Principal
+	}
+	return d
 }
 
 // decides says who decides now and what this person may do about it, for

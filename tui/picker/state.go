@@ -54,3 +54,30 @@ func (p *Picker) OfferLive() bool { return p.offerLive }
 func (p *Picker) Recovering() bool {
 	return !p.recovered.IsZero() && p.filter.String() == "" && p.ctx.Now().Sub(p.recovered) < retryGrace
 }
+
+// Modes are the picker's modes, each of which takes keys its own way (the
+// typing-safety harness has a case for each).
+func Modes() []string {
+	return []string{"loading", "failed", "recovered", "empty", "list", "filtered", "marked", "last wall"}
+}
+
+// Mode is the picker's mode now, one of Modes.
+func (p *Picker) Mode() string {
+	switch facts := p.Facts(); {
+	case facts == "listing failed":
+		return "failed"
+	case p.Recovering():
+		return "recovered"
+	case p.Loading() && len(p.Sessions()) == 0:
+		return "loading"
+	case p.OfferLive():
+		return "last wall"
+	case p.Marked() > 0:
+		return "marked"
+	case p.Filter() != "":
+		return "filtered"
+	case len(p.Sessions()) == 0:
+		return "empty"
+	}
+	return "list"
+}

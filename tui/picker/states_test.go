@@ -2,6 +2,7 @@ package picker
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -171,6 +172,44 @@ func sortNewest(list []client.Summary) {
 	for i := 1; i < len(list); i++ {
 		for j := i; j > 0 && list[j].UpdatedAt.After(list[j-1].UpdatedAt); j-- {
 			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+}
+
+// TestPickerModes: the picker says its mode, one of Modes, as the
+// typing-safety harness reads it: loading, listed, filtered, marked,
+// empty, failed.
+func TestPickerModes(t *testing.T) {
+	t.Parallel()
+	p := rooted(80, 24)
+	if p.Mode() != "loading" {
+		t.Errorf("before the listing: %q", p.Mode())
+	}
+	hand(p, ListedMsg{Gen: p.Asked(), Principal: "user:ada", List: sessions()})
+	if p.Mode() != "list" {
+		t.Errorf("listed: %q", p.Mode())
+	}
+	hand(p, uitest.Press('l'))
+	if p.Mode() != "filtered" {
+		t.Errorf("filtered: %q", p.Mode())
+	}
+	hand(p, uitest.Key(tea.KeyEscape), uitest.Key(tea.KeySpace))
+	if p.Mode() != "marked" {
+		t.Errorf("marked: %q", p.Mode())
+	}
+	p = rooted(80, 24)
+	hand(p, ListedMsg{Gen: p.Asked(), Principal: "user:ada"})
+	if p.Mode() != "empty" {
+		t.Errorf("none listed: %q", p.Mode())
+	}
+	p = rooted(80, 24)
+	hand(p, ListedMsg{Gen: p.Asked(), Err: &client.Error{Status: 503, Code: "unavailable", Message: "down"}})
+	if p.Mode() != "failed" {
+		t.Errorf("the listing failed: %q", p.Mode())
+	}
+	for _, m := range []string{"recovered", "last wall"} {
+		if !slices.Contains(Modes(), m) {
+			t.Errorf("Modes has no %q", m)
 		}
 	}
 }

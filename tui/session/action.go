@@ -182,3 +182,9 @@ type Fill struct {
 	action
 	Text string
 }
+
+// FocusTile gives tile Tile of the wall the focus (the wall's keys).
+type FocusTile struct {
+	action
+	Tile int
+}

@@ -6,18 +6,10 @@ import "github.com/sophia-labs/vehicle/tui/ui"
 // Config.Drafts): the composer's text, and a message sent with no answer
 // yet, which the next run sends again as the same request.
 
-// KeptDraft is what is kept of a session between runs: the composer's
-// text, and a message sent with no answer yet (sending, or its answer
-// lost) by its request id and text, which the next run sends again as the
-// same request, so the host runs it once.
-type KeptDraft struct {
-	Text      string
-	RequestID string   // "" when no message waits for an answer
-	Request   string   // that message's text
-	Op        string   // and its op (prompt, follow_up, steer)
-	Refs      []string // and the context refs it carried
-	Shared    bool     // read back: another terminal shows this draft too
-}
+// KeptDraft is what is kept of a session between runs (ui.KeptDraft): the
+// composer's text, and a message sent with no answer yet, which the next
+// run sends again as the same request, so the host runs it once.
+type KeptDraft = ui.KeptDraft
 
 // Kept is what to keep of the session whose composer holds text: with it,
 // the message sent with no answer yet, if any.

@@ -119,6 +119,13 @@ func (s *Session) Gone() bool {
 	return s != nil && (s.vanished || (s.state != nil && s.state.Deleted))
 }
 
+// TakesText reports whether the session's composer takes text handed back
+// to it (a text given as the model key that is not one): it is open, not
+// gone, and the UI does not only watch; false for no session (nil).
+func (s *Session) TakesText() bool {
+	return s != nil && s.state != nil && !s.Gone() && !s.cfg.UI.Watch
+}
+
 // GoneWords say where the session went and what is left to do.
 func (s *Session) GoneWords() string {
 	sessions := ui.KeyName(s.cfg.UI.Keys.Sessions)

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +33,7 @@ type Wall struct {
 	armed   bool      // a flush tick is scheduled, for every tile
 	armedAt time.Time // when it fires
 	ticks   int       // flush ticks scheduled, for tests of idleness
+	zoom    bool      // the focused tile fills the wall (wallkeys.go)
 }
 
 // NewWall is a wall with no session open, whose sessions share cfg.
@@ -84,7 +86,7 @@ func (w *Wall) Make(id string, view View) *Session {
 
 // Set makes sessions the open tiles, in order, none focused yet: the root
 // gives one the focus (Focus).
-func (w *Wall) Set(sessions []*Session) { w.tiles, w.focused = sessions, nil }
+func (w *Wall) Set(sessions []*Session) { w.tiles, w.focused, w.zoom = sessions, nil, false }
 
 // Focus gives tile i the focus, keeping draft as the draft of the tile it
 // leaves; it returns the session that had it and the one that has it now,
@@ -209,6 +211,18 @@ func (w *Wall) Pace() {
 // hands it to the wall (Arm) and, when it fires, hands it the tick
 // (Flush), which has each tile render what is due.
 
+// DrawsWithin reports whether the tile of generation gen is open, and
+// whether a drawing of it is due within d of now: the shared flush tick,
+// or its stream's next deltas (read.go). The run's spinner, due then,
+// waits to be drawn with it.
+func (w *Wall) DrawsWithin(gen int, now time.Time, d time.Duration) (open, due bool) {
+	s := w.Of(gen)
+	if s == nil {
+		return false, false
+	}
+	return true, w.ArmedWithin(now, d) || s.Drawing(now)
+}
+
 // FlushMsg is the flush tick: render the streaming tails that are due; At
 // is when the tick fired (zero when a test sends it: everything is due).
 type FlushMsg struct{ At time.Time }
@@ -251,4 +265,37 @@ func (w *Wall) Flush(msg FlushMsg) (drew, changed bool, cmd tea.Cmd) {
 		return drew, changed, nil
 	}
 	return drew, changed, w.Arm(next)
+}
+
+// Update hands msg to the open session of its generation, told where it
+// stands: p says what of the program's it needs (who the person is, the
+// last key, the model key, the run's line), the wall whether its tile has
+// the focus and whether it is throttled. A message of a session closed
+// since changes nothing shown (Unchanged); a stream it opened is closed
+// (Stray).
+func (w *Wall) Update(msg Msg, p Place) (tea.Cmd, ui.Action) {
+	s := w.Of(msg.For())
+	if s == nil {
+		return w.Stray(msg), Unchanged{}
+	}
+	p.Focused, p.Throttled = s == w.focused, w.Throttled(s)
+	return s.Update(msg, p)
+}
+
+// Join is the tiles to open for id, a session this terminal just made (a
+// new one, a fork), focused: beside the sessions of a wall, which it joins
+// (at is its tile; joined says so), or alone when one session or none is
+// open.
+func (w *Wall) Join(id string) (ids []string, at int, joined string) {
+	if len(w.tiles) < 2 {
+		return []string{id}, 0, ""
+	}
+	for _, s := range w.tiles {
+		ids = append(ids, s.id)
+	}
+	if at = slices.Index(ids, id); at < 0 {
+		ids, at = append(ids, id), len(ids)
+	}
+	return ids, at, "it joined the wall: " + strconv.Itoa(len(ids)) + " sessions open (" +
+		ui.KeyName(w.cfg.UI.Keys.Zoom) + " shows it alone)"
 }

@@ -5,7 +5,11 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -109,9 +113,18 @@ func TestWallSharesOneFlushTick(t *testing.T) {
 	if w.Ticks() != 2 || !w.ArmedWithin(now, time.Second) {
 		t.Errorf("ticks %d, armed within a second %v", w.Ticks(), w.ArmedWithin(now, time.Second))
 	}
+	if open, due := w.DrawsWithin(s[0].Gen(), now, time.Second); !open || !due {
+		t.Errorf("the tile with the tick armed: open %v, drawing due %v", open, due)
+	}
+	if open, due := w.DrawsWithin(s[0].Gen()+100, now, time.Second); open || due {
+		t.Errorf("a tile closed: open %v, drawing due %v", open, due)
+	}
 	drew, _, cmd := w.Flush(FlushMsg{})
 	if drew || cmd != nil || w.ArmedWithin(now, time.Hour) {
 		t.Errorf("nothing waited: drew %v, next %v", drew, cmd != nil)
+	}
+	if open, due := w.DrawsWithin(s[0].Gen(), now, time.Hour); !open || due {
+		t.Errorf("nothing armed nor streaming: open %v, drawing due %v", open, due)
 	}
 	v := s[0].View().(*view)
 	s[0].flushes, v.behind = true, true
@@ -137,5 +150,125 @@ func TestWallRunsElsewhere(t *testing.T) {
 	w.Focus(0, "")
 	if got := w.RunsElsewhere(); got != "" {
 		t.Errorf("the focused tile's own run: %q", got)
+	}
+}
+
+// grid is a wall of rows rows, two tiles a row.
+type grid struct{ rows int }
+
+func (g grid) Rows() int { return g.rows }
+func (g grid) TileBy(at, d int) (int, bool) {
+	to := at + 2*d
+	return to, to >= 0 && to < 2*g.rows
+}
+
+// TestWallKeys: the tile keys step round the wall and a row up or down
+// (none there: not the wall's, they scroll then); the zoom key zooms the
+// focused tile and back, and says so; with one tile open the tile keys are
+// not the wall's and the zoom key says how to open more; opening tiles
+// anew shows the wall unzoomed.
+func TestWallKeys(t *testing.T) {
+	t.Parallel()
+	w, s := wallOf(t, "s1", "s2", "s3", "s4")
+	w.Focus(0, "")
+	alt := func(code rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: code, Mod: tea.ModAlt} }
+	for _, c := range []struct {
+		key  tea.KeyPressMsg
+		rows int
+		to   int
+		ok   bool
+	}{
+		{alt(tea.KeyRight), 2, 1, true}, {alt(tea.KeyLeft), 2, 3, true}, {alt(tea.KeyDown), 2, 2, true},
+		{alt(tea.KeyUp), 2, -1, false}, {alt(tea.KeyDown), 1, -1, false}, {uitest.Press('x'), 2, -1, false},
+	} {
+		act, ok := w.OnKey(c.key, grid{c.rows})
+		f, _ := act.(FocusTile)
+		if ok != c.ok || ok && f.Tile != c.to {
+			t.Errorf("%s with %d rows: %#v, %v; want tile %d, %v", c.key, c.rows, act, ok, c.to, c.ok)
+		}
+	}
+	zoom := tea.KeyPressMsg{Code: 'z', Mod: tea.ModAlt}
+	if act, ok := w.OnKey(zoom, grid{2}); !ok || !w.Zoomed() || act != (ui.Note{Text: "zoomed: alt+z shows the wall again"}) {
+		t.Errorf("zoom: %#v, zoomed %v", act, w.Zoomed())
+	}
+	if act, ok := w.OnKey(zoom, grid{2}); !ok || w.Zoomed() || act != (ui.Note{Text: "the wall: 4 sessions"}) {
+		t.Errorf("zoom back: %#v, zoomed %v", act, w.Zoomed())
+	}
+	w.OnKey(zoom, grid{2})
+	w.Set(s[:1])
+	if w.Zoomed() {
+		t.Error("tiles opened anew show zoomed")
+	}
+	w.Focus(0, "")
+	if _, ok := w.OnKey(alt(tea.KeyRight), grid{2}); ok {
+		t.Error("a tile key with one tile open was the wall's")
+	}
+	if act, ok := w.OnKey(zoom, grid{2}); !ok || w.Zoomed() || !strings.HasPrefix(act.(ui.Note).Text, "one session open: ") {
+		t.Errorf("zoom with one tile: %#v", act)
+	}
+}
+
+// TestTakesText: a session open, not gone, in a UI that does not only
+// watch takes text handed back to its composer; one opening, none, or a
+// watching UI's does not.
+func TestTakesText(t *testing.T) {
+	t.Parallel()
+	_, s := wallOf(t, "s1", "s2")
+	var none *Session
+	if !s[0].TakesText() || s[1].TakesText() || none.TakesText() {
+		t.Errorf("open %v, opening %v, none %v", s[0].TakesText(), s[1].TakesText(), none.TakesText())
+	}
+	s[0].cfg.UI.Watch = true
+	defer func() { s[0].cfg.UI.Watch = false }()
+	if s[0].TakesText() {
+		t.Error("a watching UI's session takes text")
+	}
+}
+
+// TestWallRoutesAndJoins: a session's message goes to its tile by its
+// generation, told whether it has the focus; one of a session closed since
+// changes nothing shown. A session made here joins a wall of two or more,
+// focused, and opens alone beside one.
+func TestWallRoutesAndJoins(t *testing.T) {
+	t.Parallel()
+	w, s := wallOf(t, "s1", "s2", "s3")
+	w.Focus(1, "")
+	if _, act := w.Update(ConnMsg{Gen: s[0].Gen() + 100}, Place{}); act != (Unchanged{}) {
+		t.Errorf("a closed session's message: %#v", act)
+	}
+	w.Update(ConnMsg{Gen: s[1].Gen(), State: client.ConnState{Mode: client.ConnReconnecting, Attempt: 3}}, Place{})
+	if c := s[1].Conn(); c.State.Mode != client.ConnReconnecting || s[0].Conn().State.Mode == client.ConnReconnecting {
+		t.Errorf("the message did not reach its tile alone: %v, %v", c.State.Mode, s[0].Conn().State.Mode)
+	}
+	ids, at, joined := w.Join("s9")
+	if strings.Join(ids, " ") != "s1 s2 s3 s9" || at != 3 || joined != "it joined the wall: 4 sessions open (alt+z shows it alone)" {
+		t.Errorf("joining: %v at %d, %q", ids, at, joined)
+	}
+	if ids, at, _ := w.Join("s2"); strings.Join(ids, " ") != "s1 s2 s3" || at != 1 {
+		t.Errorf("joining a tile open already: %v at %d", ids, at)
+	}
+	w.Set(s[:1])
+	if ids, at, joined := w.Join("s9"); strings.Join(ids, " ") != "s9" || at != 0 || joined != "" {
+		t.Errorf("beside one: %v at %d, %q", ids, at, joined)
+	}
+}
+
+// TestWallTakesOnlyItsRoutedKeys: the root hands the wall only the keys of
+// KeyMap.WallKeys, so every key the wall takes must be one of them (a key
+// the wall learnt and the list did not would never reach it).
+func TestWallTakesOnlyItsRoutedKeys(t *testing.T) {
+	t.Parallel()
+	w, _ := wallOf(t, "s1", "s2", "s3", "s4")
+	w.Focus(0, "")
+	keys := w.cfg.UI.Keys
+	for _, msg := range uitest.AllKeys() {
+		for _, rows := range []int{1, 2} {
+			if _, ok := w.OnKey(msg, grid{rows}); ok && !key.Matches(msg, keys.WallKeys()...) {
+				t.Errorf("the wall took %q, which KeyMap.WallKeys does not name", msg.String())
+			}
+			if w.Zoomed() {
+				w.OnKey(msg, grid{rows}) // back to the wall
+			}
+		}
 	}
 }

@@ -121,8 +121,10 @@ func (t *Transcript) page(es []client.Entry, dir int) {
 	t.scroll(es, dir*max(t.height-1, 1))
 }
 
-// onScrollKey scrolls the window.
-func (t *Transcript) onScrollKey(msg tea.KeyPressMsg) {
+// OnScrollKey scrolls the window with the scroll keys, wherever the keys
+// are in the open session: a page, a line, to the end (ctrl+end); it
+// reports whether msg was one.
+func (t *Transcript) OnScrollKey(msg tea.KeyPressMsg) bool {
 	es, k := t.entries(), &t.ctx.Keys
 	switch {
 	case key.Matches(msg, k.PageUp):
@@ -135,5 +137,8 @@ func (t *Transcript) onScrollKey(msg tea.KeyPressMsg) {
 		t.scroll(es, 1)
 	case key.Matches(msg, k.Bottom):
 		t.ToBottom()
+	default:
+		return false
 	}
+	return true
 }

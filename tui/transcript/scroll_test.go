@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sophia-labs/vehicle/client"
@@ -258,5 +259,22 @@ func TestRenderCacheByKeyAndVersion(t *testing.T) {
 	tr.SetSize(40, 12)
 	if len(tr.r.cache) != 0 || tr.r.width != 40 {
 		t.Errorf("a new width kept %d drawings", len(tr.r.cache))
+	}
+}
+
+// TestTakesOnlyItsRoutedKeys: while no search is typed, the root hands the
+// transcript only the keys of KeyMap.TranscriptKeys, so every key its
+// scrolling or its search takes then must be one of them.
+func TestTakesOnlyItsRoutedKeys(t *testing.T) {
+	keys := uitest.Context().Keys
+	for _, msg := range uitest.AllKeys() {
+		tr, _ := thirty()
+		took := tr.OnScrollKey(msg)
+		if !took {
+			_, _, took = tr.OnSearchKey(msg, false)
+		}
+		if took && !key.Matches(msg, keys.TranscriptKeys()...) {
+			t.Errorf("the transcript took %q, which KeyMap.TranscriptKeys does not name", msg.String())
+		}
 	}
 }

@@ -336,3 +336,28 @@ func (b *Search) View() string {
 	}
 	return ui.Pad(line, b.width)
 }
+
+// OnSearchKey handles the keys that search the transcript or jump in it,
+// wherever the keys are in the open session: the bar's keys while it is
+// open (searching; the session's own keys, its list, take-over, info,
+// mouse and panes, go on), ctrl+home to the first entry, ctrl+f opening
+// the bar (OpenSearch: the root gives it the keys). ok is false for other
+// keys. What the bar reports is the bar's (its ui.Done when it closed).
+func (t *Transcript) OnSearchKey(msg tea.KeyPressMsg, searching bool) (cmd tea.Cmd, act ui.Action, ok bool) {
+	k := &t.ctx.Keys
+	switch {
+	case key.Matches(msg, k.Top):
+		t.ToFirst() // in the entries pane, the first that can be selected
+	case searching:
+		if key.Matches(msg, k.Sessions, k.TakeOver, k.Info, k.Mouse, k.Panes, k.PanesBack) {
+			return nil, nil, false
+		}
+		cmd, act := t.search.Update(msg)
+		return cmd, act, true
+	case key.Matches(msg, k.Search):
+		return nil, OpenSearch{}, true
+	default:
+		return nil, nil, false
+	}
+	return nil, nil, true
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
@@ -251,4 +252,106 @@ func TestSearchRevealsEachMatchOfATallEntry(t *testing.T) {
 		}
 		b.Update(uitest.Key(tea.KeyDown))
 	}
+}
+
+// TestOnSearchKey: ctrl+f asks for the bar, ctrl+home goes to the first
+// entry from anywhere; while the bar is open its keys are the bar's but
+// the session's own (its list, tab), and esc closes it; other keys are not
+// the search's.
+func TestOnSearchKey(t *testing.T) {
+	tr, b, _ := needles()
+	b.Close()
+	ctrl := func(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
+	if _, act, ok := tr.OnSearchKey(ctrl('f'), false); !ok || act != (OpenSearch{}) {
+		t.Errorf("ctrl+f: %v %#v", ok, act)
+	}
+	if _, act, ok := tr.OnSearchKey(uitest.Press('x'), false); ok || act != nil {
+		t.Errorf("a letter outside the bar was the search's: %#v", act)
+	}
+	if !tr.Following() {
+		t.Fatal("the window does not start at the end")
+	}
+	_, _, ok := tr.OnSearchKey(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl}, false)
+	if first, _ := tr.Window(); !ok || first != 0 || tr.Following() {
+		t.Errorf("ctrl+home did not go to the first entry (%v, entry %d at the top)", ok, first)
+	}
+	b.Open()
+	for _, r := range "needle" {
+		if _, _, ok := tr.OnSearchKey(uitest.Press(r), true); !ok {
+			t.Fatalf("%q in the bar was not the bar's", r)
+		}
+	}
+	if b.Query() != "needle" {
+		t.Errorf("the query is %q", b.Query())
+	}
+	if _, _, ok := tr.OnSearchKey(uitest.Key(tea.KeyTab), true); ok {
+		t.Error("tab in the bar was the bar's, not the panes'")
+	}
+	if _, act, ok := tr.OnSearchKey(uitest.Key(tea.KeyEscape), true); !ok || act != (ui.Done{}) {
+		t.Errorf("esc in the bar: %v %#v", ok, act)
+	}
+}
+
+// TestOnScrollKey: page and line keys move the window, ctrl+end follows
+// the end again; other keys are not the scroll's.
+func TestOnScrollKey(t *testing.T) {
+	tr, _, _ := needles()
+	k := &tr.ctx.Keys
+	first := func() int { f, _ := tr.Window(); return f }
+	bottom := first()
+	press := func(b key.Binding) bool {
+		t.Helper()
+		ks := b.Keys()
+		if len(ks) == 0 {
+			t.Fatal("an unbound key")
+		}
+		return tr.OnScrollKey(pressOf(ks[0]))
+	}
+	if !press(k.PageUp) || first() >= bottom || tr.Following() {
+		t.Fatalf("page up: entry %d at the top (was %d), following %v", first(), bottom, tr.Following())
+	}
+	paged := first()
+	if !press(k.LineUp) || first() > paged {
+		t.Errorf("line up: entry %d at the top (was %d)", first(), paged)
+	}
+	if !press(k.LineDown) || !press(k.PageDown) {
+		t.Error("line down or page down was not the scroll's")
+	}
+	press(k.PageUp)
+	if !press(k.Bottom) || !tr.Following() {
+		t.Error("ctrl+end does not follow the end again")
+	}
+	if tr.OnScrollKey(uitest.Press('x')) {
+		t.Error("a letter was the scroll's")
+	}
+}
+
+// pressOf is the key press a key's name says ("pgup", "ctrl+end", "alt+up").
+func pressOf(name string) tea.KeyPressMsg {
+	var msg tea.KeyPressMsg
+	for _, part := range strings.Split(name, "+") {
+		switch part {
+		case "ctrl":
+			msg.Mod |= tea.ModCtrl
+		case "alt":
+			msg.Mod |= tea.ModAlt
+		case "shift":
+			msg.Mod |= tea.ModShift
+		case "pgup":
+			msg.Code = tea.KeyPgUp
+		case "pgdown":
+			msg.Code = tea.KeyPgDown
+		case "up":
+			msg.Code = tea.KeyUp
+		case "down":
+			msg.Code = tea.KeyDown
+		case "end":
+			msg.Code = tea.KeyEnd
+		case "home":
+			msg.Code = tea.KeyHome
+		default:
+			msg.Code = []rune(part)[0]
+		}
+	}
+	return msg
 }

@@ -205,8 +205,7 @@ func (t *Transcript) scrollKeys() []key.Binding {
 func (t *Transcript) Update(msg tea.Msg) (tea.Cmd, ui.Action) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		if key.Matches(msg, t.scrollKeys()...) {
-			t.onScrollKey(msg)
+		if t.OnScrollKey(msg) {
 			return nil, nil
 		}
 		if t.marked {

@@ -257,13 +257,13 @@ func reached(t *testing.T, r *rig, st State) {
 // on), false one that sends, deletes, spends, stores or quits.
 var safeAnswers = map[string]bool{
 	"ui.Close": true, "ui.Note": true, "ui.Failed": true, "ui.Done": true, "ui.Show": true, "ui.Batch": true,
-	"dialog.Watch": true, "dialog.Typed": true, "dialog.Through": true, "dialog.NotAKey": true, "tui.heldBack": true,
-	"tui.askWatch": true, "tui.showSessions": true,
+	"dialog.Watch": true, "dialog.Typed": true, "dialog.Through": true, "dialog.NotAKey": true, "dialog.HeldBack": true,
+	"dialog.WatchAnother": true, "dialog.ShowSessions": true,
 
 	"dialog.TakeOver": false, "dialog.Delete": false, "dialog.Rename": false, "dialog.GiveKey": false,
 	"dialog.Create": false, "dialog.Run": false,
-	"tui.sendHeld": false, "tui.quitAnyway": false, "tui.sendAnyway": false, "tui.chimeAnyway": false,
-	"dialog.WatchID": false, "tui.runNearest": false, "tui.chimeInto": false,
+	"dialog.SendHeld": false, "tui.quitAnyway": false, "tui.sendAnyway": false, "tui.chimeAnyway": false,
+	"dialog.WatchID": false, "slash.RunNearest": false, "dialog.ChimeInto": false,
 }
 
 // dialogShown says how the dialog on top differs from the registry's dialog

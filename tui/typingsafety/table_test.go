@@ -146,10 +146,10 @@ var table = Table{
 		{Name: "create refused, explained", Drive: (*rig).createRefused, Focus: "focusPicker", Picker: "empty", Dialog: "NewError",
 			Into: "filter"},
 		{Name: "not a command", Drive: (*rig).notACommand, Focus: "focusSession", Dialog: "NewChoice: Not a command"},
-		{Name: "run aborted, follow-up held", Drive: (*rig).runAborted, Focus: "focusSession", Dialog: "NewChoice: Run aborted",
+		{Name: "run aborted, follow-up held", Drive: (*rig).runAborted, Focus: "focusSession", Dialog: "NewHeld",
 			Draft: "keep this one\n"},
 		{Name: "quit, a text not answered", Drive: (*rig).notAnswered, Focus: "focusSession", Dialog: "NewChoice: Not answered yet"},
-		{Name: "no session to watch", Drive: (*rig).notWatchable, Focus: "focusSession", Dialog: "NewChoice: No session to watch",
+		{Name: "no session to watch", Drive: (*rig).notWatchable, Focus: "focusSession", Dialog: "NewNotWatchable",
 			Into: "composer"},
 		{Name: "deleted", Drive: (*rig).deleted, Focus: "focusPicker", Picker: "list", Dialog: "NewDeleted"},
 		// ...and those the person opens.

@@ -49,6 +49,9 @@ const (
 	FromMouse
 	FromVisit
 	FromManage
+	FromKeep
+	FromSlash
+	FromModelKey
 )
 
 // Note says what happened, on the status line.

@@ -221,3 +221,18 @@ func Proposed(b key.Binding) key.Binding {
 func Described(b key.Binding, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
 }
+
+// WallKeys are the keys the wall of sessions takes between its tiles, the
+// root's routing reads them: a key that is none of them never reaches the
+// wall.
+func (k *KeyMap) WallKeys() []key.Binding {
+	return []key.Binding{k.Zoom, k.TileLeft, k.TileRight, k.TileUp, k.TileDown}
+}
+
+// TranscriptKeys are the keys the transcript takes from anywhere in a
+// session (scrolling, the first message, opening the search), for the
+// root's routing: a key that is none of them, while no search is typed,
+// never reaches the transcript.
+func (k *KeyMap) TranscriptKeys() []key.Binding {
+	return []key.Binding{k.PageUp, k.PageDown, k.LineUp, k.LineDown, k.Bottom, k.Top, k.Search}
+}

@@ -1,4 +1,4 @@
-package tui
+package keep
 
 import (
 	"errors"
@@ -7,33 +7,33 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// diskWrites is the writes to disk the model asked for by command (a
-// draft kept, the input history, the sessions open last), each done once:
-// by its command, or by Flush when the program ended before the command
-// ran or while it runs. A draft cleared just before ctrl+c quits is then
-// kept, not lost with the process.
-type diskWrites struct {
+// Writes is the writes to disk asked for by command (a draft kept, the
+// input history, the sessions open last), each done once: by its command,
+// or by Flush when the program ended before the command ran or while it
+// runs. A draft cleared just before ctrl+c quits is then kept, not lost
+// with the process. Its zero value is ready.
+type Writes struct {
 	mu    sync.Mutex
-	queue []*diskWrite // asked for, not known to be done
+	queue []*write // asked for, not known to be done
 }
 
-// diskWrite is one write and whether it was done.
-type diskWrite struct {
+// write is one write and whether it was done.
+type write struct {
 	once  sync.Once
 	write func() error
 	err   error
 }
 
 // do writes, the first time it is called; later calls wait for that one.
-func (w *diskWrite) do() error {
+func (w *write) do() error {
 	w.once.Do(func() { w.err = w.write() })
 	return w.err
 }
 
-// cmd is a command that writes with write and hands its error to msg (nil
-// for no message).
-func (d *diskWrites) cmd(write func() error, msg func(error) tea.Msg) tea.Cmd {
-	w := &diskWrite{write: write}
+// Cmd is a command that writes with fn and hands its error to msg (nil for
+// no message).
+func (d *Writes) Cmd(fn func() error, msg func(error) tea.Msg) tea.Cmd {
+	w := &write{write: fn}
 	d.mu.Lock()
 	d.queue = append(d.queue, w)
 	d.mu.Unlock()
@@ -51,9 +51,9 @@ func (d *diskWrites) cmd(write func() error, msg func(error) tea.Msg) tea.Cmd {
 // errors are their own commands' to say), then w, and returns w's error:
 // commands run at once, in any order, so two texts kept in the history one
 // after the other could land the other way round.
-func (d *diskWrites) inOrder(w *diskWrite) error {
+func (d *Writes) inOrder(w *write) error {
 	d.mu.Lock()
-	var before []*diskWrite
+	var before []*write
 	for _, q := range d.queue {
 		if q == w {
 			break
@@ -68,7 +68,7 @@ func (d *diskWrites) inOrder(w *diskWrite) error {
 }
 
 // done takes a write its command did off the queue.
-func (d *diskWrites) done(w *diskWrite) {
+func (d *Writes) done(w *write) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for i, q := range d.queue {
@@ -79,9 +79,9 @@ func (d *diskWrites) done(w *diskWrite) {
 	}
 }
 
-// flush does, in the order they were asked for, the writes no command did
+// Flush does, in the order they were asked for, the writes no command did
 // yet, and waits for those under way; it returns their errors.
-func (d *diskWrites) flush() error {
+func (d *Writes) Flush() error {
 	d.mu.Lock()
 	queue := d.queue
 	d.queue = nil
@@ -92,8 +92,3 @@ func (d *diskWrites) flush() error {
 	}
 	return errors.Join(errs...)
 }
-
-// Flush does what the model asked to keep on disk and the program did not
-// get to (a command not run, or under way when it ended); call it after
-// the program ended. It returns what could not be kept.
-func (m *Model) Flush() error { return m.writes.flush() }

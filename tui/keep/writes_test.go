@@ -1,4 +1,4 @@
-package tui
+package keep
 
 import (
 	"slices"
@@ -11,9 +11,9 @@ import (
 // command does the writes asked for before it first, so two texts kept one
 // after the other land in that order, each once (TestHistoryOutlivesTheRun
 // failed under load: the text cleared last came back before the one sent).
-func TestDiskWritesLandInOrder(t *testing.T) {
+func TestWritesLandInOrder(t *testing.T) {
 	t.Parallel()
-	var d diskWrites
+	var d Writes
 	var mu sync.Mutex
 	var landed []string
 	entered, release := make(chan struct{}), make(chan struct{})
@@ -29,8 +29,8 @@ func TestDiskWritesLandInOrder(t *testing.T) {
 			return nil
 		}
 	}
-	first := d.cmd(write("what was sent", true), nil)
-	second := d.cmd(write("a cleared draft", false), nil)
+	first := d.Cmd(write("what was sent", true), nil)
+	second := d.Cmd(write("a cleared draft", false), nil)
 	done := make(chan struct{})
 	go func() { second(); close(done) }() // the later command runs first
 	select {                              // it does the earlier write first
@@ -48,7 +48,7 @@ func TestDiskWritesLandInOrder(t *testing.T) {
 	close(release)
 	<-done
 	first()
-	if err := d.flush(); err != nil {
+	if err := d.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"what was sent", "a cleared draft"}; !slices.Equal(landed, want) {
