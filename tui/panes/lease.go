@@ -15,6 +15,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 
 	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -38,6 +39,24 @@ type Lease struct {
 	ctx   *ui.Context
 	width int
 	v     LeaseView
+	drawn leaseDrawn // the last line drawn and what it was drawn from
+}
+
+// leaseDrawn is a lease line drawn and everything it was drawn from, so a
+// frame whose lease line would not change (most of them: a key typed, a
+// delta) draws it no more.
+type leaseDrawn struct {
+	v                LeaseView // its pointers left nil: their values below
+	holder           client.Lease
+	revoked          client.LeaseEndValue
+	hasHolder, hasRv bool
+	width            int
+	left             string // the time left as the line says it
+	styles           *theme.Styles
+	loc              *time.Location
+	watch            bool
+	clientID, take   string // this terminal's id, the take-over key's name
+	line             string
 }
 
 // NewLease is the lease line of ctx.
@@ -58,8 +77,29 @@ func (l *Lease) FullHelp() [][]key.Binding { return [][]key.Binding{l.ShortHelp(
 // Update changes nothing: the root renews the lease and says what changed.
 func (l *Lease) Update(tea.Msg) (tea.Cmd, ui.Action) { return nil, nil }
 
-// View draws the lease line at its width.
+// View draws the lease line at its width (again only when what it shows
+// changed).
 func (l *Lease) View() string {
+	c := l.ctx
+	d := leaseDrawn{v: l.v, width: l.width, styles: c.Styles, loc: c.Location, watch: c.Watch,
+		clientID: c.ClientID, take: ui.KeyName(c.Keys.TakeOver)}
+	d.v.Holder, d.v.Revoked = nil, nil
+	if h := l.v.Holder; h != nil {
+		d.holder, d.hasHolder = *h, true
+		d.left = timeLeft(h.ExpiresAt.Sub(l.ctx.Now()))
+	}
+	if r := l.v.Revoked; r != nil {
+		d.revoked, d.hasRv = *r, true
+	}
+	if d.line = l.drawn.line; d != l.drawn || d.line == "" {
+		d.line = l.draw()
+	}
+	l.drawn = d
+	return d.line
+}
+
+// draw draws the lease line at its width.
+func (l *Lease) draw() string {
 	st := l.ctx.Styles
 	room := ""
 	if l.v.Known {

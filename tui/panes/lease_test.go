@@ -215,3 +215,35 @@ func TestTimeLeftAndNextShown(t *testing.T) {
 		}
 	}
 }
+
+// TestLeaseLineDrawnAgainWhenItChanges: the line is kept between frames
+// (drawn again only when what it shows changed), so one pane drawn again
+// and again must follow the clock's minutes, a new holder and a resize.
+func TestLeaseLineDrawnAgainWhenItChanges(t *testing.T) {
+	now := uitest.Now
+	ctx := uitest.Context()
+	ctx.Now = func() time.Time { return now }
+	l := NewLease(ctx)
+	h := leaseFor("user:ada", ctx.ClientID)
+	l.Set(LeaseView{Known: true, Rel: client.LeaseMine, Holder: h, Policy: "suggest"})
+	l.SetSize(100, 1)
+	if got := xansi.Strip(l.View()); !strings.Contains(got, "5m left") {
+		t.Fatalf("the first line: %q", got)
+	}
+	now = now.Add(90 * time.Second)
+	if got := xansi.Strip(l.View()); !strings.Contains(got, "under 4m left") {
+		t.Errorf("after 90 s the line says %q", got)
+	}
+	h.ExpiresAt = h.ExpiresAt.Add(5 * time.Minute) // renewed in place
+	if got := xansi.Strip(l.View()); !strings.Contains(got, "until 09:40:00") {
+		t.Errorf("after a renewal the line says %q", got)
+	}
+	l.Set(LeaseView{Known: true, Rel: client.LeaseOther, Holder: leaseFor("user:bo", desk), Policy: "co-drive"})
+	if got := xansi.Strip(l.View()); !strings.Contains(got, "room co-drive") || strings.Contains(got, "you drive") {
+		t.Errorf("another holder: %q", got)
+	}
+	l.SetSize(60, 1)
+	if got := xansi.Strip(l.View()); xansi.StringWidth(got) != 60 {
+		t.Errorf("at 60 the line is %d wide: %q", xansi.StringWidth(got), got)
+	}
+}

@@ -37,6 +37,21 @@ type Status struct {
 	ctx   *ui.Context
 	width int
 	v     StatusView
+	drawn statusDrawn // the last line drawn and what it was drawn from
+}
+
+// statusDrawn is a status line drawn and what it was drawn from (the
+// state's parts as their words), so a frame whose line would not change
+// draws it no more.
+type statusDrawn struct {
+	err, note, hint                 string
+	quitArmed, armed, mouseOff, bud bool
+	conn, run, budget               string // the link's (styled), the run's and the budget's words
+	running                         bool
+	width                           int
+	styles                          *theme.Styles
+	keys                            string // the help, errors and mouse keys' names
+	line                            string
 }
 
 // NewStatus is the status line of ctx.
@@ -65,6 +80,25 @@ func (p *Status) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp
 // and the mouse's, before the note or error is cut; never the link's state
 // or the help key.
 func (p *Status) View() string {
+	st, v, k := p.ctx.Styles, &p.v, &p.ctx.Keys
+	d := statusDrawn{err: v.Err, note: v.Note, hint: v.Hint, quitArmed: v.QuitArmed, armed: v.Armed,
+		mouseOff: v.MouseOff, bud: v.Budget, conn: v.Conn.Text(st), width: p.width, styles: st,
+		keys: ui.FirstKey(k.Help) + " " + ui.FirstKey(k.Errors) + " " + ui.KeyName(k.Mouse)}
+	if v.State != nil {
+		d.run, d.running = runWords(v.State), v.State.Run == client.RunRunning
+		if v.Budget {
+			d.budget = budgetWords(v.State)
+		}
+	}
+	if d.line = p.drawn.line; d != p.drawn || d.line == "" {
+		d.line = p.draw(d)
+	}
+	p.drawn = d
+	return d.line
+}
+
+// draw draws the line from what d holds of it.
+func (p *Status) draw(d statusDrawn) string {
 	st, v := p.ctx.Styles, &p.v
 	var parts []string
 	var drop []int // each part's turn to go when the line is too long: 0 never
@@ -72,9 +106,9 @@ func (p *Status) View() string {
 	if v.Err != "" {
 		add(p.message(), 0) // the error first (or what a key does now): it matters most
 	}
-	add(v.Conn.Text(st), 0) // the link as it is now, always
+	add(d.conn, 0) // the link as it is now, always
 	if v.State != nil {
-		add(runText(st, v.State), 3)
+		add(styleRun(st, d.run, d.running), 3)
 	}
 	if v.MouseOff {
 		add(st.StatusWarn.Render("mouse off ("+ui.KeyName(p.ctx.Keys.Mouse)+")"), 1)
@@ -87,7 +121,7 @@ func (p *Status) View() string {
 		add(p.message(), 0)
 	}
 	if v.State != nil && v.Budget {
-		add(budgetText(st, v.State), 4)
+		add(st.Status.Render(d.budget), 4)
 	}
 	hint, room := p.hint(true), p.width
 	if p.width >= 40 {
@@ -164,20 +198,25 @@ func (p *Status) hint(both bool) string {
 	return errs
 }
 
-// runText words the run state and the queue.
-func runText(st *theme.Styles, s *client.State) string {
+// runWords are the words of the run state and the queue.
+func runWords(s *client.State) string {
 	run := s.Run.String()
 	if n := len(s.Queue); n > 0 {
 		run += fmt.Sprintf(" · %d queued", n)
 	}
-	if s.Run == client.RunRunning {
-		return st.StatusWarn.Render(run)
-	}
-	return st.Status.Render(run)
+	return run
 }
 
-// budgetText words the budget used by the current or last run.
-func budgetText(st *theme.Styles, s *client.State) string {
+// styleRun styles the run's words: a running run warns.
+func styleRun(st *theme.Styles, words string, running bool) string {
+	if running {
+		return st.StatusWarn.Render(words)
+	}
+	return st.Status.Render(words)
+}
+
+// budgetWords are the words of the budget used by the current or last run.
+func budgetWords(s *client.State) string {
 	b := s.Session.Budget
 	budget := fmt.Sprintf("run %d", s.Usage.Turns)
 	if b.MaxTurns > 0 {
@@ -188,5 +227,5 @@ func budgetText(st *theme.Styles, s *client.State) string {
 	if b.MaxCostUSD > 0 {
 		budget += fmt.Sprintf("/$%.2f", b.MaxCostUSD)
 	}
-	return st.Status.Render(budget)
+	return budget
 }

@@ -169,3 +169,25 @@ func TestStatusNoteAndHintLines(t *testing.T) {
 		t.Errorf("a key acted on the status line: %v", act)
 	}
 }
+
+// TestStatusLineDrawnAgainWhenItChanges: the line is kept between frames,
+// so the same state changed in place (a run starts, a turn is counted, a
+// command queued) and a new note must each show at the next frame.
+func TestStatusLineDrawnAgainWhenItChanges(t *testing.T) {
+	p := NewStatus(uitest.Context())
+	s := &client.State{Session: client.Summary{Budget: client.Budget{MaxTurns: 12}}}
+	p.Set(StatusView{Conn: Conn{State: client.ConnState{Mode: client.ConnStreaming}}, State: s, Budget: true})
+	p.SetSize(100, 1)
+	line := func() string { return xansi.Strip(p.View()) }
+	if got := line(); !strings.Contains(got, "idle") || !strings.Contains(got, "run 0/12 turns") {
+		t.Fatalf("the first line: %q", got)
+	}
+	s.Run, s.Usage.Turns, s.Queue = client.RunRunning, 3, []client.QueueItem{{CommandID: "c1"}}
+	if got := line(); !strings.Contains(got, "running · 1 queued") || !strings.Contains(got, "run 3/12 turns") {
+		t.Errorf("the state changed in place: %q", got)
+	}
+	p.Set(StatusView{Conn: Conn{State: client.ConnState{Mode: client.ConnStreaming}}, State: s, Note: "abort sent"})
+	if got := line(); !strings.Contains(got, "abort sent") || strings.Contains(got, "turns") {
+		t.Errorf("a note, no budget asked: %q", got)
+	}
+}
