@@ -68,24 +68,22 @@ type streamView struct {
 	rough  []bool   // blocks drawn plain, waiting for glamour (streamdraw.go)
 	lines  []string // the finished blocks' lines, indented, each block followed by a blank line
 	tail   []string
-	// A tail that is not a paragraph (a list, code, a quote, a heading) is
-	// drawn at most every tailEvery-th flush while the same block streams
-	// in (tailAt: where it starts), without glamour when markdown.Block
-	// can; between two, the last drawing stays and stale says the tail is
-	// behind the text (Transcript.StreamsBehind); a flush with no new text
-	// draws it.
+	// A tail that markdown.Renderer does not draw itself (DrawBlock: a
+	// nested list, a table, a link, ...) goes through glamour: at most
+	// every glamourTailEvery-th flush while the same block streams in
+	// (tailAt: where it starts);
+	// between two, the last drawing stays and stale says the tail is behind
+	// the text (Transcript.StreamsBehind); a flush with no new text draws it.
 	tailAt int
 	skips  int
 	stale  bool
 }
 
-// tailEvery is how often, in flushes, an unfinished block that is not a
-// paragraph is drawn again while it streams in: every third (at the 60 ms
-// flush, about five times a second). A paragraph, the most common tail, is
-// drawn at every flush. Drawn at every flush, lists, quotes and code made a
-// frame more each time (3% more bytes a reply, for little to see); through
-// glamour, each drawing was a glamour pass.
-const tailEvery = 3
+// glamourTailEvery is how often, in flushes, an unfinished block that
+// glamour draws is drawn again while it streams in: every third (at the
+// 60 ms flush, about five times a second). The common tails (a paragraph, a
+// heading, a list, a quote, code) are drawn at every flush, without glamour.
+const glamourTailEvery = 3
 
 func newRenderer(st *theme.Styles, loc *time.Location, width int) *renderer {
 	r := &renderer{st: st, loc: loc}
@@ -260,16 +258,16 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 	case len(tail) > plainTailBytes:
 		sv.tail = ui.WrapPlain(tail, r.md.Width())
 	default:
-		if lines, ok := r.md.Paragraph(tail); ok {
+		if lines, ok := r.md.DrawBlock(tail); ok { // a paragraph, a heading, a list, a quote, code
 			sv.tail, sv.tailAt = lines, -1
 			break
 		}
-		if !paused && len(blocks) == 0 && !refined && sv.tailAt == sv.done && sv.skips < tailEvery-1 {
+		if !paused && len(blocks) == 0 && !refined && sv.tailAt == sv.done && sv.skips < glamourTailEvery-1 {
 			sv.skips++
 			sv.stale = true
 			return false // the same block's last drawing stays a little longer
 		}
-		sv.tail, sv.tailAt, sv.skips = r.md.Block(tail), sv.done, 0
+		sv.tail, sv.tailAt, sv.skips = r.md.RenderBlock(tail), sv.done, 0
 	}
 	sv.stale = sv.isRough() // the next flush draws more of them
 	return true

@@ -39,10 +39,10 @@ func (m *Renderer) Block(src string) []string {
 	return m.RenderBlock(src)
 }
 
-// Paragraph draws src without glamour, as Block would, when it is a plain
-// paragraph (a streaming reply's most common tail, drawn at every flush);
-// ok is false for anything else.
-func (m *Renderer) Paragraph(src string) (lines []string, ok bool) { return m.paragraph(src) }
+// DrawBlock draws src without glamour, as Block would, when it is a block
+// of a shape drawn so; ok is false for any other (which Block leaves to
+// glamour).
+func (m *Renderer) DrawBlock(src string) (lines []string, ok bool) { return m.drawBlock(src) }
 
 // parse parses src as glamour does.
 func (m *Renderer) parse(src []byte) ast.Node {
