@@ -12,18 +12,42 @@
 
 package main
 
-import "runtime"
+import (
+	"runtime"
+	"runtime/debug"
+	"strings"
+)
 
 // oneProc runs the UI's Go code on one processor (GOMAXPROCS 1) unless the
-// environment sets GOMAXPROCS. The UI is one event loop fed by a few
-// goroutines that wait (a stream's reader, a command's request): it never
-// has two things to compute at once, and with a second processor idle each
-// hand-off between goroutines (a batch of deltas read, handed to the loop,
-// drawn) woke a thread to run it, which then spun and slept again. While
-// the 20 KB reply streamed in, one processor halved the context switches
-// (5,390 to 2,760) and took a tenth less CPU (docs/benchmarks.md, issue 38).
-func oneProc(env func(string) (string, bool)) {
-	if _, set := env("GOMAXPROCS"); !set {
+// environment sets GOMAXPROCS, when carried says the binary holds the
+// carried Bubble Tea (third_party/bubbletea). The UI is one event loop fed
+// by a few goroutines that wait (a stream's reader, a command's request):
+// it never has two things to compute at once, and with a second processor
+// idle each hand-off between goroutines (a batch of deltas read, handed to
+// the loop, drawn) woke a thread to run it, which then spun and slept
+// again. While the 20 KB reply streamed in, one processor halved the
+// context switches (5,390 to 2,760) and took a tenth less CPU; idle with
+// the lease kept, it halved the wake-ups of a forced collection
+// (docs/benchmarks.md, issue 38). Upstream's Bubble Tea (a `go install`
+// build, which ignores go.work) keeps Go's default: its renderer's own
+// goroutine races the return from $EDITOR on one processor and left the
+// screen blank about once in twenty (TestEditorRoundTrip on that build).
+func oneProc(env func(string) (string, bool), carried bool) {
+	if _, set := env("GOMAXPROCS"); !set && carried {
 		runtime.GOMAXPROCS(1)
 	}
+}
+
+// carriedTea reports whether the build holds the carried Bubble Tea: the
+// module replaced by the folder under third_party (go.work's, or a replace).
+func carriedTea(info *debug.BuildInfo, ok bool) bool {
+	if !ok || info == nil {
+		return false
+	}
+	for _, m := range info.Deps {
+		if m.Path == "charm.land/bubbletea/v2" {
+			return m.Replace != nil && strings.Contains(m.Replace.Path, "third_party/bubbletea")
+		}
+	}
+	return false
 }

@@ -13,6 +13,7 @@ import (
 	"flag"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -29,7 +30,7 @@ var (
 )
 
 func main() {
-	oneProc(os.LookupEnv)
+	oneProc(os.LookupEnv, carriedTea(debug.ReadBuildInfo()))
 	cli.CatchBrokenPipe() // a stderr whose reader is gone fails a write, never kills (exit 141)
 	cli.Main(func(ctx context.Context, args []string) int {
 		return newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv).execute(ctx, args)
