@@ -14,28 +14,10 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
-// all is every action in a, Batches unfolded.
-func all(a ui.Action) []ui.Action {
-	var out []ui.Action
-	ui.Each(a, func(x ui.Action) { out = append(out, x) })
-	return out
-}
-
-// find is the first action of type T in a.
-func find[T ui.Action](a ui.Action) (T, bool) {
-	for _, x := range all(a) {
-		if t, ok := x.(T); ok {
-			return t, true
-		}
-	}
-	var zero T
-	return zero, false
-}
-
 // said is the last note a says ("" for a note that clears).
 func said(a ui.Action) string {
 	n := "(none)"
-	for _, x := range all(a) {
+	for _, x := range uitest.Actions(a) {
 		if t, ok := x.(ui.Note); ok {
 			n = t.Text
 		}
@@ -76,12 +58,12 @@ func TestRequestsOnTheHost(t *testing.T) {
 		t.Errorf("created: %v", a)
 	}
 	act := m.Update(m.Rename(id, "Leases, again")().(Msg))
-	if r, ok := find[Reload](act); !ok || r.Select != id || said(act) != "renamed to “Leases, again”" {
-		t.Errorf("renamed: %v", all(act))
+	if r, ok := uitest.Find[Reload](act); !ok || r.Select != id || said(act) != "renamed to “Leases, again”" {
+		t.Errorf("renamed: %v", uitest.Actions(act))
 	}
 	act = m.Update(m.Clone(id)().(Msg))
-	if r, ok := find[Reload](act); !ok || r.Select == id || !strings.HasPrefix(said(act), "cloned as “") {
-		t.Errorf("cloned: %v", all(act))
+	if r, ok := uitest.Find[Reload](act); !ok || r.Select == id || !strings.HasPrefix(said(act), "cloned as “") {
+		t.Errorf("cloned: %v", uitest.Actions(act))
 	}
 	snap, err := c.Inspect(t.Context(), id)
 	if err != nil {
@@ -94,25 +76,25 @@ func TestRequestsOnTheHost(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "leases.md")
 	act = m.Update(m.Export(t.Context(), id, path, "/export "+path)().(Msg))
 	if b, err := os.ReadFile(path); err != nil || !strings.Contains(string(b), "What is a lease?") || !strings.HasPrefix(said(act), "exported ") {
-		t.Errorf("exported: %v, %v", all(act), err)
+		t.Errorf("exported: %v, %v", uitest.Actions(act), err)
 	}
 	act = m.Update(m.Export(t.Context(), id, path, "/export "+path)().(Msg))
-	if e, ok := find[ExportFailed](act); !ok || e.Line != "/export "+path || !strings.Contains(errOf(act), "already exists and is kept") {
-		t.Errorf("exported over a file: %v", all(act))
+	if e, ok := uitest.Find[ExportFailed](act); !ok || e.Line != "/export "+path || !strings.Contains(errOf(act), "already exists and is kept") {
+		t.Errorf("exported over a file: %v", uitest.Actions(act))
 	}
 	act = m.Update(m.Delete(id, "Leases")().(Msg))
-	if d, ok := find[Deleted](act); !ok || d.ID != id || d.Title != "Leases" || said(act) != "deleted “Leases”" {
-		t.Errorf("deleted: %v", all(act))
+	if d, ok := uitest.Find[Deleted](act); !ok || d.ID != id || d.Title != "Leases" || said(act) != "deleted “Leases”" {
+		t.Errorf("deleted: %v", uitest.Actions(act))
 	}
 	act = m.Update(m.Rename(id, "gone")().(Msg))
-	if f, ok := find[ui.Failed](act); !ok || f.Err == nil || said(act) != "" {
-		t.Errorf("renamed after the delete: %v", all(act))
+	if f, ok := uitest.Find[ui.Failed](act); !ok || f.Err == nil || said(act) != "" {
+		t.Errorf("renamed after the delete: %v", uitest.Actions(act))
 	}
 }
 
 // errOf is the error a Failed in a carries, "" when none.
 func errOf(a ui.Action) string {
-	if f, ok := find[ui.Failed](a); ok && f.Err != nil {
+	if f, ok := uitest.Find[ui.Failed](a); ok && f.Err != nil {
 		return f.Err.Error()
 	}
 	return ""
@@ -125,13 +107,13 @@ func TestAnswers(t *testing.T) {
 	m := New(uitest.Context(), nil, t.Context(), client.CreateRequest{})
 	boom := &client.Error{Status: 409, Code: client.CodeForbiddenProfile, Message: "owners only"}
 	if act := m.Update(CreatedMsg{Err: boom}); errOf(act) == "" || said(act) != "" {
-		t.Errorf("a refused create: %v", all(act))
-	} else if r, ok := find[CreateRefused](act); !ok || r.Err != boom {
-		t.Errorf("a refused create: %v", all(act))
+		t.Errorf("a refused create: %v", uitest.Actions(act))
+	} else if r, ok := uitest.Find[CreateRefused](act); !ok || r.Err != boom {
+		t.Errorf("a refused create: %v", uitest.Actions(act))
 	}
 	for _, msg := range []Msg{RenamedMsg{Err: boom}, ClonedMsg{Err: boom}, DeletedMsg{Err: boom}} {
-		if act := m.Update(msg); len(all(act)) != 2 || errOf(act) == "" || said(act) != "" {
-			t.Errorf("%T refused: %v", msg, all(act))
+		if act := m.Update(msg); len(uitest.Actions(act)) != 2 || errOf(act) == "" || said(act) != "" {
+			t.Errorf("%T refused: %v", msg, uitest.Actions(act))
 		}
 	}
 	out := &client.DeleteOutcome{Deleted: client.Deleted{SessionID: "s2"}, MirrorErr: errors.New("not trashed")}
@@ -236,7 +218,7 @@ func TestNewSessions(t *testing.T) {
 	}
 	for code, want := range map[string]string{client.CodeForbiddenProfile: "is for an owner", client.CodeIsolationUnavailable: "cannot make the box",
 		client.CodeNotImplemented: "not implemented", client.CodeOutOfCredit: ""} {
-		r, _ := find[CreateRefused](m.Update(CreatedMsg{Err: &client.Error{Status: 403, Code: code, Message: "no"}}))
+		r, _ := uitest.Find[CreateRefused](m.Update(CreatedMsg{Err: &client.Error{Status: 403, Code: code, Message: "no"}}))
 		if want == "" && r.Meaning != "" || !strings.Contains(r.Meaning, want) {
 			t.Errorf("%s means %q", code, r.Meaning)
 		}
@@ -266,12 +248,12 @@ func TestWatch(t *testing.T) {
 	}
 	cmd, _ = m.Watch("s999\x1b")
 	act = m.Update(cmd().(Msg))
-	if n, ok := find[NotWatchable](act); !ok || n.ID != "s999\x1b" || said(act) != "no session s999␛ you can watch" {
-		t.Errorf("a session the host does not show: %v", all(act))
+	if n, ok := uitest.Find[NotWatchable](act); !ok || n.ID != "s999\x1b" || said(act) != "no session s999␛ you can watch" {
+		t.Errorf("a session the host does not show: %v", uitest.Actions(act))
 	}
 	boom := &client.Error{Status: 500, Code: "internal", Message: "down"}
 	if act := m.Update(WatchedMsg{ID: id, Err: boom}); errOf(act) == "" || said(act) != "" {
-		t.Errorf("a failed look-up: %v", all(act))
+		t.Errorf("a failed look-up: %v", uitest.Actions(act))
 	}
 	for _, a := range []ui.Action{WatchOpen{}, NotWatchable{}} {
 		if a.Source() != ui.FromManage {

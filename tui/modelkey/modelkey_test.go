@@ -10,17 +10,10 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
-// all is every action in a, Batches unfolded.
-func all(a ui.Action) []ui.Action {
-	var out []ui.Action
-	ui.Each(a, func(x ui.Action) { out = append(out, x) })
-	return out
-}
-
 // said is the last note a says.
 func said(a ui.Action) string {
 	n := "(none)"
-	for _, x := range all(a) {
+	for _, x := range uitest.Actions(a) {
 		if t, ok := x.(ui.Note); ok {
 			n = t.Text
 		}
@@ -82,8 +75,8 @@ func TestRefusedOffersTheKey(t *testing.T) {
 		t.Fatalf("a create's refusal: %#v", r)
 	}
 	cmd, act := f.Give("sk-or-v1-abc", false, true)
-	if u, ok := all(act)[0].(Use); !ok || u.Key != "sk-or-v1-abc" || !u.Again || cmd != nil {
-		t.Errorf("the key given after a create's refusal: %v (cmd %v)", all(act), cmd != nil)
+	if u, ok := uitest.Actions(act)[0].(Use); !ok || u.Key != "sk-or-v1-abc" || !u.Again || cmd != nil {
+		t.Errorf("the key given after a create's refusal: %v (cmd %v)", uitest.Actions(act), cmd != nil)
 	}
 	if said(act) != "your model key goes with every request from now on: starting the session again…" || f.Refusal() != nil || !f.Given() {
 		t.Errorf("after the key: %q, refusal %v, given %v", said(act), f.Refusal(), f.Given())
@@ -98,8 +91,8 @@ func TestGiveKeepsTheKey(t *testing.T) {
 	var stored string
 	f := New(uitest.Context(), "", func(k string) error { stored = k; return nil })
 	cmd, act := f.Give("sk-1", true, true)
-	if u, ok := all(act)[0].(Use); !ok || u.Again || said(act) != "your model key goes with every request from now on: enter sends your text again" {
-		t.Errorf("the key given with a draft: %v", all(act))
+	if u, ok := uitest.Actions(act)[0].(Use); !ok || u.Again || said(act) != "your model key goes with every request from now on: enter sends your text again" {
+		t.Errorf("the key given with a draft: %v", uitest.Actions(act))
 	}
 	if cmd == nil {
 		t.Fatal("no keyring command")

@@ -67,28 +67,10 @@ func event(t *testing.T, seq int64, typ string, v any) EventMsg {
 		At: uitest.Now.Add(time.Duration(seq) * time.Second).Format(time.RFC3339), Value: b}}
 }
 
-// all is every action in a, Batches unfolded.
-func all(a ui.Action) []ui.Action {
-	var out []ui.Action
-	ui.Each(a, func(x ui.Action) { out = append(out, x) })
-	return out
-}
-
-// find is the first action of type T in a.
-func find[T ui.Action](a ui.Action) (T, bool) {
-	for _, x := range all(a) {
-		if t, ok := x.(T); ok {
-			return t, true
-		}
-	}
-	var zero T
-	return zero, false
-}
-
 // note is the last note a says, "" when it says none.
 func note(a ui.Action) string {
 	n := ""
-	for _, x := range all(a) {
+	for _, x := range uitest.Actions(a) {
 		if t, ok := x.(ui.Note); ok {
 			n = t.Text
 		}
@@ -119,7 +101,7 @@ func (l *live) run(cmd tea.Cmd) {
 
 // do runs what an intent gave and keeps its actions.
 func (l *live) do(cmd tea.Cmd, act ui.Action) {
-	l.acts = append(l.acts, all(act)...)
+	l.acts = append(l.acts, uitest.Actions(act)...)
 	l.run(cmd)
 }
 

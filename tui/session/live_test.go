@@ -99,7 +99,7 @@ func TestLiveTakenOverAndBack(t *testing.T) {
 	})
 	if _, act, sent := s.Send("", "from here", nil); sent {
 		t.Error("sent while the other terminal drives")
-	} else if o, ok := find[Offer](act); !ok || !o.FromText || s.Offer() == nil {
+	} else if o, ok := uitest.Find[Offer](act); !ok || !o.FromText || s.Offer() == nil {
 		t.Errorf("no offer: %#v", act)
 	}
 	l.do(s.TakeOver())

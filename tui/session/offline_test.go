@@ -7,6 +7,8 @@ import (
 
 	"github.com/sophia-labs/vehicle/client"
 	"github.com/sophia-labs/vehicle/tui/ui"
+
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // TestSendRefusedBeforeItGoes: nothing is sent from a terminal that only
@@ -50,7 +52,7 @@ func TestGivenBackThenSentAgain(t *testing.T) {
 	s.Update(event(t, 5, client.EvCommandAccepted, client.CommandValue{CommandID: out.RequestID, Op: client.OpPrompt,
 		Status: client.StatusQueued, Disposition: "queued"}), focused)
 	_, act := s.Update(event(t, 6, client.EvCommandCancelled, client.CommandValue{CommandID: out.RequestID}), Place{Me: ada})
-	g, ok := find[GiveBack](act)
+	g, ok := uitest.Find[GiveBack](act)
 	if !ok || g.Item.Text != "first" || g.What != "prompt" || !g.Item.Cancelled {
 		t.Fatalf("not given back: %#v", act)
 	}
@@ -80,7 +82,7 @@ func TestRoomEventsMarkTheTile(t *testing.T) {
 	s, _, _ := offline(t)
 	away := Place{Me: ada}
 	_, act := s.Update(event(t, 5, client.EvChimeReceived, client.ChimeValue{Author: "Bo", Text: "look"}), away)
-	if n, ok := find[Notify](act); !ok || n.Text != "Bo chimes in “Leases”: look" || s.Needs() != NeedChime {
+	if n, ok := uitest.Find[Notify](act); !ok || n.Text != "Bo chimes in “Leases”: look" || s.Needs() != NeedChime {
 		t.Errorf("a chime: %#v, mark %q", act, s.Needs())
 	}
 	s.Remember("c1", "mine")
@@ -89,7 +91,7 @@ func TestRoomEventsMarkTheTile(t *testing.T) {
 		t.Errorf("a failure: mark %q, %#v", s.Needs(), act)
 	}
 	_, act = s.Update(event(t, 7, client.EvRunSettled, map[string]string{"runId": "r1", "outcome": "completed"}), focused)
-	if c, ok := find[ClearNote](act); !ok || c.Was != "abort sent" {
+	if c, ok := uitest.Find[ClearNote](act); !ok || c.Was != "abort sent" {
 		t.Errorf("a settled run: %#v", act)
 	}
 	s.Update(event(t, 8, client.EvSessionDeleted, map[string]string{"trashedAs": "Trash/Leases"}), away)
@@ -209,7 +211,7 @@ func TestFactsFollowTheKey(t *testing.T) {
 	}
 	if _, act := s.Update(ForgotMsg{Gen: 1, Forgot: true}, focused); act == nil {
 		t.Error("a host that forgot the session asks for nothing")
-	} else if r, ok := find[Reload](act); !ok || !strings.Contains(r.Note, "was read again") {
+	} else if r, ok := uitest.Find[Reload](act); !ok || !strings.Contains(r.Note, "was read again") {
 		t.Errorf("forgot: %#v", act)
 	}
 }

@@ -32,13 +32,13 @@ func TestOpenedDrives(t *testing.T) {
 	if cmd == nil || s.State() == nil || s.Role() != RoleDrive || !s.Driving() || v.changed == 0 {
 		t.Fatalf("opened: cmd %v, role %v, driving %v, view told %d times", cmd != nil, s.Role(), s.Driving(), v.changed)
 	}
-	if l, ok := find[Learnt](act); !ok || l.Principal != "user:ada" {
+	if l, ok := uitest.Find[Learnt](act); !ok || l.Principal != "user:ada" {
 		t.Errorf("the person was not reported: %#v", act)
 	}
-	if o, ok := find[Opened](act); !ok || !o.Opening {
+	if o, ok := uitest.Find[Opened](act); !ok || !o.Opening {
 		t.Errorf("Opened{Opening} not reported: %#v", act)
 	}
-	if f, ok := find[FetchAccount](act); !ok || f.Gen != 7 {
+	if f, ok := uitest.Find[FetchAccount](act); !ok || f.Gen != 7 {
 		t.Errorf("the account was not asked for: %#v", act)
 	}
 	if s.TimerFor().IsZero() {
@@ -62,7 +62,7 @@ func TestOpenFailedAndHeldLease(t *testing.T) {
 		Details: []byte(`{"holder":{"principal":"user:ada","clientId":"cli-two"},"canTakeOver":true}`)}
 	snap := uitest.Snapshot(uitest.Lease("user:ada", "cli-two"))
 	_, act := s3.Update(OpenedMsg{Gen: 3, Snap: snap, ClaimErr: held}, focused)
-	if o, ok := find[Offer](act); !ok || o.Gen != 3 || s3.Offer() == nil || s3.Role() != RoleWatch {
+	if o, ok := uitest.Find[Offer](act); !ok || o.Gen != 3 || s3.Offer() == nil || s3.Role() != RoleWatch {
 		t.Errorf("the lease held by Ada's other terminal: offer %v %#v, role %v", s3.Offer(), act, s3.Role())
 	}
 	s3.Watch()
@@ -73,7 +73,7 @@ func TestOpenFailedAndHeldLease(t *testing.T) {
 
 // hasFailed reports whether a shows err.
 func hasFailed(a ui.Action, err error) bool {
-	f, ok := find[OpenFailed](a)
+	f, ok := uitest.Find[OpenFailed](a)
 	return ok && f.Err == err
 }
 
@@ -97,7 +97,7 @@ func TestSendSettles(t *testing.T) {
 	if s.Sending() || s.Outbound() != nil || note(act) != "queued as a follow-up" {
 		t.Errorf("answered: sending %v, note %q", s.Sending(), note(act))
 	}
-	if a, ok := find[Accepted](act); !ok || a.Replayed {
+	if a, ok := uitest.Find[Accepted](act); !ok || a.Replayed {
 		t.Errorf("the turn was not counted: %#v", act)
 	}
 }
@@ -110,11 +110,11 @@ func TestRefusedSendComesBack(t *testing.T) {
 	s.Send("", "/not a command", []string{"doc-1"})
 	err := &client.Error{Status: 403, Code: "forbidden", Message: "no"}
 	_, act := s.Update(SentMsg{Gen: 1, Out: *s.Outbound(), Err: err}, focused)
-	r, ok := find[Restore](act)
+	r, ok := uitest.Find[Restore](act)
 	if !ok || r.Text != "/not a command" || !r.Sent || len(r.Refs) != 1 {
 		t.Errorf("the text did not come back: %#v", act)
 	}
-	if f, ok := find[Refused](act); !ok || f.Err != err || s.Sending() {
+	if f, ok := uitest.Find[Refused](act); !ok || f.Err != err || s.Sending() {
 		t.Errorf("the refusal: %#v, sending %v", act, s.Sending())
 	}
 }
@@ -128,7 +128,7 @@ func TestLostAnswerConfirmedByStream(t *testing.T) {
 	out := *s.Outbound()
 	lost := errors.New("connection reset")
 	_, act := s.Update(SentMsg{Gen: 1, Out: out, Err: lost}, focused)
-	if u, ok := find[Unanswered](act); !ok || u.Err != lost || !strings.HasPrefix(note(act), "no answer yet") {
+	if u, ok := uitest.Find[Unanswered](act); !ok || u.Err != lost || !strings.HasPrefix(note(act), "no answer yet") {
 		t.Fatalf("a lost answer: %#v", act)
 	}
 	if s.Unconfirmed() == nil || len(s.LaneItems()) != 1 || !s.LaneItems()[0].Unconfirmed {
@@ -156,7 +156,7 @@ func TestKeptRequestConflict(t *testing.T) {
 	if s.Unconfirmed() != nil || note(act) != "the host had taken your prompt before the UI was reopened: it ran once" {
 		t.Errorf("unconfirmed %v, note %q", s.Unconfirmed(), note(act))
 	}
-	if _, ok := find[Restore](act); ok {
+	if _, ok := uitest.Find[Restore](act); ok {
 		t.Error("the text came back to run twice")
 	}
 }
@@ -182,7 +182,7 @@ func TestLeaseKeptWhileHere(t *testing.T) {
 	clk.now = expires.Add(time.Second)
 	before := v.changed
 	_, act := s.Update(LeaseTickMsg{Gen: 1, Expires: expires}, away)
-	if n, ok := find[Notify](act); !ok || !strings.Contains(n.Text, "lapsed: nobody drives") || s.Needs() != "the lease lapsed" {
+	if n, ok := uitest.Find[Notify](act); !ok || !strings.Contains(n.Text, "lapsed: nobody drives") || s.Needs() != "the lease lapsed" {
 		t.Errorf("lapsed: %#v, mark %q", act, s.Needs())
 	}
 	if v.changed != before+1 || !strings.Contains(s.State().Entries[len(s.State().Entries)-1].Notice, "your lease lapsed at 10:30") {
@@ -248,7 +248,7 @@ func TestGoneSession(t *testing.T) {
 	if !s.Gone() || !s.Conn().Ended || s.Needs() != "this session is gone" {
 		t.Fatalf("gone %v, ended %v, mark %q", s.Gone(), s.Conn().Ended, s.Needs())
 	}
-	if f, ok := find[ui.Failed](act); !ok || f.Err != err {
+	if f, ok := uitest.Find[ui.Failed](act); !ok || f.Err != err {
 		t.Errorf("the end was not said: %#v", act)
 	}
 	if note(s.RefuseGone()) != "nothing is sent: this session is gone" {
@@ -297,7 +297,7 @@ func TestThrottledTileFlushesOnTheSharedTick(t *testing.T) {
 	glance := Place{Me: ada, Throttled: true}
 	d := event(t, 5, client.EvMessageDelta, map[string]string{"runId": "r1", "messageId": "m9", "delta": "Streaming"})
 	_, act := s.Update(EventsMsg{Gen: 1, Evs: []client.Event{d.Ev}}, glance)
-	if _, ok := find[ArmFlush](act); !ok || !s.Flushes() {
+	if _, ok := uitest.Find[ArmFlush](act); !ok || !s.Flushes() {
 		t.Fatalf("no flush asked for: %#v", act)
 	}
 	flushed, changed, next := s.Flush(time.Now().Add(TileFlushEvery), true)
@@ -378,7 +378,7 @@ func TestAbortHoldsBackFollowUps(t *testing.T) {
 		t.Fatalf("held back: %q", ask.Texts)
 	}
 	l.until("the run settled", func() bool { return s.State().Run != client.RunRunning && !s.Stopping() })
-	if r, ok := find[Restore](s.HeldBack(ask.Texts, 0)); !ok || r.Text != "keep this one" {
+	if r, ok := uitest.Find[Restore](s.HeldBack(ask.Texts, 0)); !ok || r.Text != "keep this one" {
 		t.Error("held back: not given back")
 	}
 	l.do(s.SendHeld(ask.Texts))

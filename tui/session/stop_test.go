@@ -52,7 +52,7 @@ func (l *live) asked() AskHeld {
 	var ask AskHeld
 	l.until("the question", func() bool {
 		var ok bool
-		ask, ok = find[AskHeld](ui.Batch(l.acts))
+		ask, ok = uitest.Find[AskHeld](ui.Batch(l.acts))
 		return ok
 	})
 	return ask
@@ -89,7 +89,7 @@ func TestAbortAsksAboutTheSteer(t *testing.T) {
 				}
 			}
 			back := s.HeldBack(append(ask.Steers, ask.Texts...), len(ask.Steers))
-			if r, ok := find[Restore](back); !ok || r.Text != "be brief\n\nand then this" ||
+			if r, ok := uitest.Find[Restore](back); !ok || r.Text != "be brief\n\nand then this" ||
 				note(back) != "the steer and follow-ups held back are back in the composer: enter sends" {
 				t.Errorf("put back: %#v", back)
 			}

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client"
+
+	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // TestThrottledTileDrawsARunsEndAtOnce: a tile without the focus draws its
@@ -31,11 +33,11 @@ func TestThrottledTileDrawsARunsEndAtOnce(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s, v, _ := offline(t)
 			_, act := s.Update(EventsMsg{Gen: 1, Evs: []client.Event{delta(5)}}, glance) // the reply's entry appears
-			if _, ok := find[ArmFlush](act); !ok {
+			if _, ok := uitest.Find[ArmFlush](act); !ok {
 				t.Fatalf("no tick asked for the tail: %#v", act)
 			}
 			_, act = s.Update(EventsMsg{Gen: 1, Evs: []client.Event{delta(6)}}, glance)
-			if _, ok := find[Unchanged](act); !ok || v.flushed != 0 {
+			if _, ok := uitest.Find[Unchanged](act); !ok || v.flushed != 0 {
 				t.Fatalf("a batch of deltas on a tile without the focus was drawn at once: %#v", act)
 			}
 			var end Msg = EventsMsg{Gen: 1, Evs: c.end} // a batch
@@ -43,7 +45,7 @@ func TestThrottledTileDrawsARunsEndAtOnce(t *testing.T) {
 				end = EventMsg{Gen: 1, Ev: c.end[0]} // an event alone
 			}
 			_, act = s.Update(end, glance)
-			if _, ok := find[Unchanged](act); ok {
+			if _, ok := uitest.Find[Unchanged](act); ok {
 				t.Fatalf("the run's end waits for the tile's tick: %#v", act)
 			}
 			if v.flushed != 1 || s.Flushes() {

@@ -14,28 +14,10 @@ import (
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
-// all is every action in a, Batches unfolded.
-func all(a ui.Action) []ui.Action {
-	var out []ui.Action
-	ui.Each(a, func(x ui.Action) { out = append(out, x) })
-	return out
-}
-
-// find is the first action of type T in a.
-func find[T ui.Action](a ui.Action) (T, bool) {
-	for _, x := range all(a) {
-		if t, ok := x.(T); ok {
-			return t, true
-		}
-	}
-	var zero T
-	return zero, false
-}
-
 // said is the last note a says.
 func said(a ui.Action) string {
-	n, _ := find[ui.Note](a)
-	for _, x := range all(a) {
+	n, _ := uitest.Find[ui.Note](a)
+	for _, x := range uitest.Actions(a) {
 		if t, ok := x.(ui.Note); ok {
 			n = t
 		}
@@ -86,8 +68,8 @@ func TestChimesOnTheHost(t *testing.T) {
 		t.Errorf("the rule before any answer: %q", got)
 	}
 	cmd, act := v.Chime("Look at the 2024 census too.", false)
-	if _, ok := find[TakeDraft](act); !ok || said(act) != "sending a chime…" || !v.Sending() || v.Outbound() == nil {
-		t.Fatalf("the chime did not go: %v", all(act))
+	if _, ok := uitest.Find[TakeDraft](act); !ok || said(act) != "sending a chime…" || !v.Sending() || v.Outbound() == nil {
+		t.Fatalf("the chime did not go: %v", uitest.Actions(act))
 	}
 	if again, _ := v.ChimeText("twice"); again != nil {
 		t.Error("a second chime went while the first was on its way")
@@ -101,8 +83,8 @@ func TestChimesOnTheHost(t *testing.T) {
 	}
 	cmd, _ = v.ChimeText("/and this")
 	act = v.Chimed(cmd().(ChimedMsg))
-	if r, ok := find[Restore](act); !ok || r.Text != "/and this" || !strings.Contains(said(act), "refused at 09:30: the room was in observe mode · your text is back") {
-		t.Errorf("a chime the room refused: %v", all(act))
+	if r, ok := uitest.Find[Restore](act); !ok || r.Text != "/and this" || !strings.Contains(said(act), "refused at 09:30: the room was in observe mode · your text is back") {
+		t.Errorf("a chime the room refused: %v", uitest.Actions(act))
 	}
 	lines := plain(v.Lines(70, 30)...)
 	for _, want := range []string{"You are chiming into another person's session.", "you → chime · sent at 09:30 · held for the driver to decide",
@@ -133,8 +115,8 @@ func TestLostAndRefusedChimes(t *testing.T) {
 	out := *v.Outbound()
 	lost := errors.New("connection reset")
 	act := v.Chimed(ChimedMsg{Out: out, Err: lost})
-	if l, ok := find[Lost](act); !ok || l.Err != lost || said(act) != "no answer to your chime: enter sends it again (the same request: it counts once)" {
-		t.Errorf("a lost answer: %v", all(act))
+	if l, ok := uitest.Find[Lost](act); !ok || l.Err != lost || said(act) != "no answer to your chime: enter sends it again (the same request: it counts once)" {
+		t.Errorf("a lost answer: %v", uitest.Actions(act))
 	}
 	if u := v.Unanswered(); u == nil || u.RequestID != out.RequestID {
 		t.Fatalf("the chime is not kept: %v", u)
@@ -145,25 +127,25 @@ func TestLostAndRefusedChimes(t *testing.T) {
 	}
 	gone := &client.Error{Status: 404, Code: client.CodeNotFound, Message: "session s9 not found"}
 	act = v.Chimed(ChimedMsg{Out: out, Err: gone})
-	if r, ok := find[Refused](act); !ok || r.Err != gone || r.Text != "hello" || r.Qualify != " (or you have no role on its graph)" || v.Unanswered() != nil {
-		t.Errorf("refused by the host: %v", all(act))
+	if r, ok := uitest.Find[Refused](act); !ok || r.Err != gone || r.Text != "hello" || r.Qualify != " (or you have no role on its graph)" || v.Unanswered() != nil {
+		t.Errorf("refused by the host: %v", uitest.Actions(act))
 	}
 
 	v = offline(t)
 	act = v.Kept(Draft{Text: "half a thought", RequestID: "r1", Request: "sent before", Op: client.OpChime}, true)
-	if f, ok := find[Fill](act); !ok || f.Text != "half a thought" || !strings.HasPrefix(said(act), "your chime with no answer is kept") {
-		t.Errorf("kept: %v", all(act))
+	if f, ok := uitest.Find[Fill](act); !ok || f.Text != "half a thought" || !strings.HasPrefix(said(act), "your chime with no answer is kept") {
+		t.Errorf("kept: %v", uitest.Actions(act))
 	}
 	conflict := &client.Error{Status: 409, Code: client.CodeRequestIDConflict, Message: "taken"}
 	act = v.Chimed(ChimedMsg{Out: *v.Unanswered(), Err: conflict})
-	if f, ok := find[ui.Failed](act); !ok || f.Err != nil || said(act) != "the host had this chime from your earlier run: it is not sent twice" {
-		t.Errorf("a kept chime the host had: %v", all(act))
+	if f, ok := uitest.Find[ui.Failed](act); !ok || f.Err != nil || said(act) != "the host had this chime from your earlier run: it is not sent twice" {
+		t.Errorf("a kept chime the host had: %v", uitest.Actions(act))
 	}
 	if act := offline(t).Kept(Draft{Text: "draft"}, true); said(act) != "your draft is back in the composer" {
-		t.Errorf("a draft alone: %v", all(act))
+		t.Errorf("a draft alone: %v", uitest.Actions(act))
 	}
 	if act := offline(t).Kept(Draft{Text: "draft"}, false); act != nil {
-		t.Errorf("a draft over the person's writing: %v", all(act))
+		t.Errorf("a draft over the person's writing: %v", uitest.Actions(act))
 	}
 	for _, a := range []ui.Action{Fill{}, TakeDraft{}, Lost{}, Refused{}, Restore{}} {
 		if a.Source() != ui.FromVisit {

@@ -31,3 +31,21 @@ func Press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: strin
 
 // Key is a key press of a named key (tea.KeyEnter, tea.KeyDown, ...).
 func Key(code rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: code} }
+
+// Actions is every action in a, its batches unfolded, in order.
+func Actions(a ui.Action) []ui.Action {
+	var out []ui.Action
+	ui.Each(a, func(x ui.Action) { out = append(out, x) })
+	return out
+}
+
+// Find is the first action of type T in a.
+func Find[T ui.Action](a ui.Action) (T, bool) {
+	for _, x := range Actions(a) {
+		if t, ok := x.(T); ok {
+			return t, true
+		}
+	}
+	var zero T
+	return zero, false
+}
