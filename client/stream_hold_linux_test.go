@@ -32,9 +32,25 @@ func TestQuietConnHoldsArrivals(t *testing.T) {
 
 	// Nothing more: the read lowers the mark and waits for what comes.
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second)) // a guard against a hang only
-	go func() { _, _ = io.WriteString(peer, "delta two\n") }()
-	if n, err := io.ReadAtLeast(c, buf, len("delta two\n")); err != nil || string(buf[:n]) != "delta two\n" {
-		t.Fatalf("after the hold, read %q, %v", buf[:n], err)
+	type read struct {
+		got string
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		n, err := io.ReadAtLeast(c, buf, len("delta two\n"))
+		done <- read{string(buf[:n]), err}
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for c.held.Load() { // the read found nothing and lowers the mark before it waits
+		if time.Now().After(deadline) {
+			t.Fatal("the read that found nothing did not lower the mark")
+		}
+		runtime.Gosched()
+	}
+	_, _ = io.WriteString(peer, "delta two\n")
+	if r := <-done; r.err != nil || r.got != "delta two\n" {
+		t.Fatalf("after the hold, read %q, %v", r.got, r.err)
 	}
 	_, _ = io.WriteString(peer, "x")
 	waitQueued(t, c, 1)

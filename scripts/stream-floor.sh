@@ -13,7 +13,8 @@
 # that streams the same 20 KB markdown reply as 2,000 deltas 10 ms apart;
 # from the prompt until the reply's end is shown and the output is still,
 # the process's CPU, switches, bytes and RSS. Last, each build's CPU against
-# curl's of the same round: median, range and the ratio by round.
+# curl's of the same round (median, range and the ratio by round), and this
+# tree's against the baseline's.
 set -euo pipefail
 [[ $# -ge 1 ]] || { echo "usage: $0 BASELINE_REV [ROUNDS]" >&2; exit 2; }
 . "$(dirname "$0")/lib/builds.sh" "$1"

@@ -160,6 +160,34 @@ func (t *tally) print() {
 		fmt.Printf("%-44s %sx [%s], CPU median %.3f s\n", short(bin), spread(ratios), strings.Join(by, " "), median(secs))
 	}
 	fmt.Printf("%-44s CPU median %.3f s\n", floorName+" -N", median(values(floorCPU)))
+	t.printAgainstFirst()
+}
+
+// printAgainstFirst prints each TUI's CPU against the first TUI's (the
+// baseline) of the same round: median (range).
+func (t *tally) printAgainstFirst() {
+	var bins []string
+	for _, bin := range t.order {
+		if bin != floorName {
+			bins = append(bins, bin)
+		}
+	}
+	if len(bins) < 2 {
+		return
+	}
+	base := t.cpu[bins[0]]
+	fmt.Printf("# CPU against %s's of the same round: median (range)\n", short(bins[0]))
+	for _, bin := range bins[1:] {
+		var ratios []float64
+		for r, cpu := range t.cpu[bin] {
+			if b, ok := base[r]; ok && b > 0 {
+				ratios = append(ratios, cpu/b)
+			}
+		}
+		if len(ratios) > 0 {
+			fmt.Printf("%-44s %sx\n", short(bin), spread(ratios))
+		}
+	}
 }
 
 // values is a map's values.

@@ -105,6 +105,14 @@ func blocksDrawLikeGlamour(t *testing.T, style string, width int) {
 				want := glam.RenderBlock(src)
 				if kind == "code" {
 					got, want = untie(got, ties), untie(want, ties)
+					if !sameCells(got, want, width) {
+						// chroma gives each of its regexes 250 ms
+						// (regexp2's MatchTimeout): under -race on a loaded
+						// machine a match can run out, and a token of
+						// either drawing falls to another rule. Once more.
+						again, _ := m.drawBlock(src)
+						got, want = untie(again, ties), untie(glam.RenderBlock(src), ties)
+					}
 				}
 				if !sameCells(got, want, width) {
 					t.Fatalf("%s at %d, %s %q:\n%s", style, width, kind, src, firstDiff(got, want, width))
