@@ -100,6 +100,7 @@ func (m *Model) onSessionKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.Keys.Sessions):
 		m.focus = focusPicker
+		m.note.Say("") // the session screen's note ("… enter sends") is not the picker's
 		return m.act(m.picker.Reload(m.tiles.Focused().ID()), m.picker)
 	case key.Matches(msg, m.Keys.TakeOver):
 		return m.do(m.tiles.Focused().TakeOver())

@@ -325,3 +325,25 @@ func TestQueuedNoteGoesWithTheRun(t *testing.T) {
 		t.Errorf("the run settled and the status line still says the follow-up is queued:\n%s", s)
 	}
 }
+
+// TestSessionNoteLeavesWithThePicker: a note of the session screen ("draft
+// cleared: ↑ brings it back", "… enter sends") is not true on the picker,
+// where enter opens a session: opening the picker takes it off the status
+// line (seen in tmux: "the held follow-up is back in the composer: enter
+// sends" under the list).
+func TestSessionNoteLeavesWithThePicker(t *testing.T) {
+	t.Parallel()
+	srv, _ := host(t)
+	ada := person(t, srv, "ada-token", "cli-ada")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = newSession(t, ada, "Notes")
+	a := drive(t, "ada", cfg, 100, 30)
+	a.see("● you drive from this terminal", "● live")
+	a.send(typing("a draft to clear")...)
+	a.send(keyCtrlC)
+	a.see("draft cleared: ↑ brings it back")
+	a.send(keyCtrlO)
+	if got := a.see("your sessions", "Notes"); strings.Contains(got, "brings it back") {
+		t.Errorf("the session's note stays on the picker:\n%s", got)
+	}
+}
