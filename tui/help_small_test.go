@@ -22,9 +22,14 @@ func TestHelpSmallStaysInItsBorder(t *testing.T) {
 				m.focus = focusPicker
 			}
 			feed(m, keyPress("f1"))
-			seen := map[string]bool{}
+			seen, last := map[string]bool{}, ""
 			for range 200 {
-				rows := strings.Split(strings.TrimSuffix(xansi.Strip(m.View().Content), "\n"), "\n")
+				view := xansi.Strip(m.View().Content)
+				if view == last {
+					break // the help's end: ↓ moves it no more
+				}
+				last = view
+				rows := strings.Split(strings.TrimSuffix(view, "\n"), "\n")
 				top, bottom := -1, -1
 				for i, r := range rows {
 					if strings.HasPrefix(r, "╭") {
