@@ -62,26 +62,12 @@ func TestQuietConnHoldsArrivals(t *testing.T) {
 // quietPair is a quiet connection to a peer on loopback.
 func quietPair(t *testing.T) (*quietConn, net.Conn) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	accepted := make(chan net.Conn, 1)
-	go func() {
-		c, _ := ln.Accept()
-		accepted <- c
-	}()
-	raw, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw, peer := tcpPair(t)
 	c, ok := quiet(raw).(*quietConn)
 	if !ok {
 		t.Fatal("a TCP connection was not made quiet")
 	}
-	peer := <-accepted
-	t.Cleanup(func() { c.Close(); peer.Close() })
+	t.Cleanup(func() { c.Close() })
 	return c, peer
 }
 

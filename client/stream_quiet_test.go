@@ -42,23 +42,9 @@ func TestStreamClientSpeaksHTTP1(t *testing.T) {
 // nothing does, ends at EOF, honours read deadlines and reports a closed
 // connection as net.ErrClosed.
 func TestQuietConnReads(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	accepted := make(chan net.Conn, 1)
-	go func() {
-		c, _ := ln.Accept()
-		accepted <- c
-	}()
-	raw, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw, peer := tcpPair(t)
 	c := quiet(raw)
 	defer c.Close()
-	peer := <-accepted
 
 	// Data written later is read once it comes.
 	go func() { _, _ = io.WriteString(peer, "event one\n") }()
@@ -148,24 +134,9 @@ func TestIdleConnectionsClosedQuietly(t *testing.T) {
 // honours write deadlines and reports a closed connection as
 // net.ErrClosed.
 func TestQuietConnWrites(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	accepted := make(chan net.Conn, 1)
-	go func() {
-		c, _ := ln.Accept()
-		accepted <- c
-	}()
-	raw, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw, peer := tcpPair(t)
 	c := quiet(raw)
 	defer c.Close()
-	peer := <-accepted
-	defer peer.Close()
 	if _, ok := c.(*quietConn); !ok {
 		t.Skip("no quiet connections here")
 	}
@@ -204,4 +175,30 @@ func TestQuietConnWrites(t *testing.T) {
 	if _, err := c.Write([]byte("x")); !errors.Is(err, net.ErrClosed) || !strings.Contains(err.Error(), "write") {
 		t.Fatalf("closed: %v, want net.ErrClosed", err)
 	}
+}
+
+// tcpPair is a TCP connection on loopback and its peer, the peer closed at
+// the test's end (the connection is the caller's to close).
+func tcpPair(t *testing.T) (conn, peer net.Conn) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	conn, err = net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	peer = <-accepted
+	if peer == nil {
+		t.Fatal("the loopback listener accepted nothing")
+	}
+	t.Cleanup(func() { peer.Close() })
+	return conn, peer
 }

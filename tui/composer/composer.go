@@ -290,50 +290,22 @@ func (c *Composer) SetValue(s string) {
 }
 
 // Restore puts a refused text back, before what was typed since.
-func (c *Composer) Restore(text string) {
-	if now := c.Value(); strings.TrimSpace(now) != "" {
-		text += "\n" + now
-	}
-	c.SetValue(text)
-}
+func (c *Composer) Restore(text string) { c.SetValue(joinLines(text, c.Value())) }
 
 // PutBack puts text handed back after what the draft holds, on a line of
 // its own (a text given as the model key that is not one: words the person
 // typed where the key field was).
-func (c *Composer) PutBack(text string) {
-	if now := c.Value(); strings.TrimSpace(now) != "" {
-		text = now + "\n" + text
-	}
-	c.SetValue(text)
-}
+func (c *Composer) PutBack(text string) { c.SetValue(joinLines(c.Value(), text)) }
 
-// KeepApart says enter sent nothing and the draft stays (the person's
-// other terminal drives, say): what is typed next at its end starts a new
-// line, so that the next message is not glued to the one that waits.
-func (c *Composer) KeepApart() { c.apart = !c.Blank() }
-
-// keepApart starts a new line before the first text typed after an enter
-// that sent nothing, when it is typed at the end of the draft; any other
-// key first (a move, a deletion) means the person edits it.
-func (c *Composer) keepApart(msg tea.Msg) {
-	if !c.apart {
-		return
+// joinLines is first, then second on a line of its own; a blank one is left out.
+func joinLines(first, second string) string {
+	switch {
+	case strings.TrimSpace(first) == "":
+		return second
+	case strings.TrimSpace(second) == "":
+		return first
 	}
-	c.apart = false
-	var text string
-	switch m := msg.(type) {
-	case tea.KeyPressMsg:
-		text = m.Text
-	case tea.PasteMsg:
-		text = m.Content
-	}
-	v := c.ta.Value()
-	last := v[strings.LastIndexByte(v, '\n')+1:]
-	atEnd := len(c.win.below.lines) == 0 && c.ta.Line() == c.ta.LineCount()-1 && c.ta.Column() >= len([]rune(last))
-	if text == "" || !atEnd || v == "" || strings.HasSuffix(v, "\n") || strings.HasPrefix(text, "\n") {
-		return
-	}
-	c.ta.InsertString("\n")
+	return first + "\n" + second
 }
 
 // Blank reports whether the draft is only whitespace.
