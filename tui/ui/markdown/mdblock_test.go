@@ -68,26 +68,41 @@ var blockCorpus = map[string][]string{
 // itself draws the very cells glamour draws, in both styles and at three
 // widths; and Block draws most of them itself.
 func TestBlocksDrawLikeGlamour(t *testing.T) {
-	for _, style := range []string{theme.MarkdownDark, theme.MarkdownLight} {
-		for _, width := range []int{24, 60, 114} {
+	for i, style := range []string{theme.MarkdownDark, theme.MarkdownLight} {
+		for j, width := range []int{24, 60, 114} {
 			t.Run(fmt.Sprintf("%s/%d", style, width), func(t *testing.T) {
 				t.Parallel() // each style and width has its own renderers
-				blocksDrawLikeGlamour(t, style, width)
+				blocksDrawLikeGlamour(t, style, width, prefixes(2, 3*i+j))
 			})
 		}
 	}
 }
 
+// prefixes is which prefixes of a block the exploration draws: every
+// stride-th, each word's and line's end, and the whole block. Under -race
+// (one goroutine: the detector finds nothing; .ci/run runs it whole without
+// it) it is every ninth prefix, from a phase that differs from one subtest to
+// the next (so that the six together still draw prefixes of every length),
+// each line's end and the whole block; a word's end comes in where a ninth
+// falls on it.
+func prefixes(stride, phase int) func(src string, end, n int) bool {
+	if raceon.On {
+		const raceStride = 9
+		return func(src string, end, n int) bool {
+			return end == n || end%raceStride == phase%raceStride || strings.HasSuffix(src, "\n")
+		}
+	}
+	return func(src string, end, n int) bool {
+		return end == n || end%stride == 0 || strings.HasSuffix(src, " ") || strings.HasSuffix(src, "\n")
+	}
+}
+
 // blocksDrawLikeGlamour is TestBlocksDrawLikeGlamour in one style at one
-// width.
-func blocksDrawLikeGlamour(t *testing.T, style string, width int) {
+// width, on the prefixes kept picks.
+func blocksDrawLikeGlamour(t *testing.T, style string, width int, kept func(src string, end, n int) bool) {
 	m, glam := New(style, width), New(style, width)
 	glam.RenderBlock("```go\nx := 1\n```") // glamour registers its chroma style
 	ties := chromaTies(t)
-	stride := 2
-	if raceon.On { // one goroutine: the detector finds nothing (.ci/run runs it whole without it)
-		stride = 6
-	}
 	for kind, blocks := range blockCorpus {
 		drawn, total := 0, 0
 		for _, block := range blocks {
@@ -96,8 +111,8 @@ func blocksDrawLikeGlamour(t *testing.T, style string, width int) {
 			}
 			for end := 1; end <= len(block); end++ {
 				src := block[:end]
-				if end < len(block) && end%stride != 0 && !strings.HasSuffix(src, " ") && !strings.HasSuffix(src, "\n") {
-					continue // every other prefix (every sixth under -race), and each word's and line's end
+				if !kept(src, end, len(block)) {
+					continue
 				}
 				if strings.TrimSpace(src) == "" {
 					continue
