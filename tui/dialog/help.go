@@ -1,6 +1,7 @@
 package dialog
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -9,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
+	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -19,6 +21,10 @@ type Help struct {
 	screen help.KeyMap // the keys it lists
 	w, h   int
 	off    int // the first line shown
+
+	drawn     []string // lines, as drawn for drawnFor
+	drawnFor  string   // the keys, width and styles lines were drawn for (linesKey)
+	drawnWith *theme.Styles
 }
 
 // NewHelp lists the keys of a screen.
@@ -87,11 +93,40 @@ func (d *Help) inner() int { return max(min(d.w-4, 96), 10) }
 // side by side when they fit the box, else one under the other; a screen
 // whose keys are grouped by where they work is drawn by its groups.
 func (d *Help) lines() []string {
-	var out []string
-	for _, l := range d.allLines() {
-		out = append(out, strings.Split(xansi.Wrap(l, d.inner(), ""), "\n")...)
+	if k := d.linesKey(); k != d.drawnFor || d.ctx.Styles != d.drawnWith {
+		var out []string
+		for _, l := range d.allLines() {
+			out = append(out, strings.Split(xansi.Wrap(l, d.inner(), ""), "\n")...)
+		}
+		d.drawn, d.drawnFor, d.drawnWith = out, k, d.ctx.Styles
 	}
-	return out
+	return d.drawn
+}
+
+// linesKey is what lines draws from but the styles: the width and every
+// key listed (its name, what it does, whether it is bound), so that lines
+// is drawn again only when one changes, not at every key that scrolls.
+func (d *Help) linesKey() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\x00", d.w)
+	add := func(keys []key.Binding) {
+		for _, k := range keys {
+			fmt.Fprintf(&b, "%s\x00%s\x00%v\x00", k.Help().Key, k.Help().Desc, k.Enabled())
+		}
+	}
+	if g, ok := d.screen.(ui.Grouped); ok {
+		b.WriteString(g.Notation())
+		for _, grp := range g.Groups() {
+			b.WriteString("\x01" + grp.Where + "\x00")
+			add(grp.Keys)
+		}
+		return b.String()
+	}
+	for _, col := range d.screen.FullHelp() {
+		b.WriteString("\x01")
+		add(col)
+	}
+	return b.String()
 }
 
 // allLines is the keys of the screen, a line each row, as lines says.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
@@ -43,4 +44,31 @@ func TestHelpGroups(t *testing.T) {
 		t.Errorf("narrow, a place is in a second column: %q", row)
 	}
 	says(t, narrow, "enter send / follow-up", "x↵ reject a chime")
+}
+
+// TestHelpDrawnAgainWhenItsKeysChange: the help keeps its lines while it
+// scrolls, and draws them again when what they come from changes while it
+// shows: a key rebound, one no longer bound, the width, the styles.
+func TestHelpDrawnAgainWhenItsKeysChange(t *testing.T) {
+	ctx := uitest.Context()
+	d := NewHelp(ctx, groupedKeys{ctx})
+	d.SetSize(60, 80)
+	says(t, d, "enter send / follow-up", "ctrl+g edit in $EDITOR")
+	ctx.Keys.Send.SetHelp("f9", "send it now")
+	says(t, d, "f9 send it now")
+	ctx.Keys.Editor.SetEnabled(false)
+	if got := flat(d); strings.Contains(got, "ctrl+g edit in $EDITOR") {
+		t.Errorf("a key no longer bound is still listed: %s", got)
+	}
+	d.SetSize(120, 60)
+	if row := lineWith(plain(d), "room pane"); strings.Index(row, "room pane") < 30 {
+		t.Errorf("after a wider screen, the places are not in two columns: %q", row)
+	}
+	before := d.View()
+	st := *ctx.Styles // other styles, as a new theme brings
+	st.Key = st.Key.Foreground(lipgloss.Color("#123456"))
+	ctx.Styles = &st
+	if after := d.View(); after == before || !strings.Contains(after, "38;2;18;52;86mf9") {
+		t.Errorf("new styles do not draw the keys listed: %q", after)
+	}
 }
