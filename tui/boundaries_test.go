@@ -50,10 +50,10 @@ func TestComponentsKeepTheirBounds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks the component packages")
 	}
-	exports := exportData(t)
+	imp := newImports(exportData(t)) // what two components import is read once
 	for _, name := range components {
 		t.Run(name, func(t *testing.T) {
-			pkg, info, files, fset := typeCheck(t, filepath.Join(".", name), exports)
+			pkg, info, files, fset := imp.check(t, filepath.Join(".", name))
 			for _, imp := range pkg.Imports() {
 				p := imp.Path()
 				if p == "github.com/sophia-labs/vehicle/tui" ||
@@ -166,7 +166,35 @@ func named(t types.Type, path, name string) bool {
 // type information.
 func typeCheck(t *testing.T, dir string, exports map[string]string) (*types.Package, *types.Info, []*ast.File, *token.FileSet) {
 	t.Helper()
+	return newImports(exports).check(t, dir)
+}
+
+// imports reads the packages that the packages it checks import from the
+// build's export data, each once however many import it (reading them is
+// most of a check's time). One goroutine at a time checks with it.
+type imports struct {
+	fset *token.FileSet
+	gc   types.Importer
+}
+
+// newImports reads imports from the export data files exports names by
+// import path.
+func newImports(exports map[string]string) *imports {
 	fset := token.NewFileSet()
+	lookup := func(path string) (io.ReadCloser, error) {
+		file, ok := exports[path]
+		if !ok {
+			return nil, os.ErrNotExist
+		}
+		return os.Open(file)
+	}
+	return &imports{fset: fset, gc: importer.ForCompiler(fset, "gc", lookup)}
+}
+
+// check is typeCheck with the imports of imp.
+func (imp *imports) check(t *testing.T, dir string) (*types.Package, *types.Info, []*ast.File, *token.FileSet) {
+	t.Helper()
+	fset := imp.fset
 	matches, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -182,14 +210,7 @@ func typeCheck(t *testing.T, dir string, exports map[string]string) (*types.Pack
 		}
 		files = append(files, f)
 	}
-	lookup := func(path string) (io.ReadCloser, error) {
-		file, ok := exports[path]
-		if !ok {
-			return nil, os.ErrNotExist
-		}
-		return os.Open(file)
-	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "gc", lookup)}
+	conf := types.Config{Importer: imp.gc}
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{},
 		Selections: map[*ast.SelectorExpr]*types.Selection{}}
 	pkg, err := conf.Check("github.com/sophia-labs/vehicle/tui/"+filepath.Base(dir), fset, files, info)
