@@ -86,6 +86,7 @@ func (w *screenWriter) differs(want uv.ScreenBuffer) string {
 // carried renderer, which hands the terminal renderer only the rows whose
 // cells changed, leaves no row behind.
 func TestRendererDrawsEveryFrame(t *testing.T) {
+	t.Parallel() // its own program and terminal; it mostly waits for the program's frames (120 a second)
 	const w, h = 40, 12
 	out := &screenWriter{emu: vt.NewEmulator(w, h)}
 	go func() { // the emulator's answers to the program's queries, dropped
