@@ -79,3 +79,29 @@ func TestMarkdownRendersBlocks(t *testing.T) {
 		t.Errorf("a block rendered before is rendered again: %q", again[0])
 	}
 }
+
+// TestReplyTextIsTheTerminals draws a reply's plain text in the terminal's
+// own foreground in both styles, through glamour and without it (a
+// streaming paragraph, a list's items): only markup that has a style of its
+// own (emphasis, code, a heading) sends one.
+func TestReplyTextIsTheTerminals(t *testing.T) {
+	for _, style := range []string{theme.MarkdownDark, theme.MarkdownLight} {
+		md := New(style, 60)
+		for _, src := range []string{"plain words here", "- one item\n- two items"} {
+			drawn, ok := md.DrawBlock(src)
+			if !ok {
+				t.Fatalf("%s: %q is not drawn without glamour", style, src)
+			}
+			for _, lines := range [][]string{drawn, md.RenderBlock(src)} {
+				for _, l := range lines {
+					if strings.Contains(l, "\x1b[38;") {
+						t.Errorf("%s: %q drawn with a colour of its own: %q", style, src, l)
+					}
+				}
+			}
+		}
+		if got := strings.Join(md.Block("some *stress* here"), ""); !strings.Contains(got, "\x1b[3m") {
+			t.Errorf("%s: emphasis lost its style: %q", style, got)
+		}
+	}
+}
