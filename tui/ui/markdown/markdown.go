@@ -59,6 +59,10 @@ func glamourStyle(name string) ansi.StyleConfig {
 	default:
 		c = styles.NoTTYStyleConfig
 	}
+	if c.CodeBlock.Chroma != nil { // code in this style's own colours (mdchroma.go)
+		chromaStyles()
+		c.CodeBlock.Theme, c.CodeBlock.Chroma = chromaName(name), nil
+	}
 	zero := uint(0)
 	c.Document.Margin = &zero
 	c.Document.BlockPrefix, c.Document.BlockSuffix = "", ""

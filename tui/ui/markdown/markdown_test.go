@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/glamour/v2/ansi"
+	"github.com/alecthomas/chroma/v2"
+
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -102,6 +105,36 @@ func TestReplyTextIsTheTerminals(t *testing.T) {
 		}
 		if got := strings.Join(md.Block("some *stress* here"), ""); !strings.Contains(got, "\x1b[3m") {
 			t.Errorf("%s: emphasis lost its style: %q", style, got)
+		}
+	}
+}
+
+// TestChromaStylesOwnTheirColours draws code in each style's own colours,
+// through glamour and without it, whichever style drew code first: glamour
+// alone keeps the first style's colours for both (its one chroma style
+// name), and a light terminal got pale grey code on white.
+func TestChromaStylesOwnTheirColours(t *testing.T) {
+	v := reflect.TypeFor[ansi.Chroma]()
+	for i := range v.NumField() {
+		if _, err := chroma.TokenTypeString(v.Field(i).Name); err != nil {
+			t.Errorf("ansi.Chroma.%s names no chroma token type: its colour would be lost", v.Field(i).Name)
+		}
+	}
+	const src = "```go\nfmt.Println(\"x\") // say\n```"
+	for _, first := range []string{theme.MarkdownDark, theme.MarkdownLight} {
+		second := theme.MarkdownLight
+		if first == second {
+			second = theme.MarkdownDark
+		}
+		a, b := New(first, 60), New(second, 60)
+		ga, gb := a.RenderBlock(src), b.RenderBlock(src)
+		if reflect.DeepEqual(ga, gb) {
+			t.Errorf("glamour draws code alike in %s and %s (after %s): %q", first, second, first, ga)
+		}
+		da, oka := a.DrawBlock(src)
+		db, okb := b.DrawBlock(src)
+		if !oka || !okb || reflect.DeepEqual(da, db) {
+			t.Errorf("code drawn without glamour alike in %s and %s (or left to glamour: %v %v): %q", first, second, oka, okb, da)
 		}
 	}
 }
