@@ -13,7 +13,7 @@ import (
 
 // Palette is the set of semantic colours the styles are made of.
 type Palette struct {
-	Text      color.Color // body text
+	Text      color.Color // body text: the terminal's own foreground in every palette
 	Muted     color.Color // secondary text: times, hints, notices
 	Subtle    color.Color // rules and borders
 	Accent    color.Color // titles, the selection, the focused pane
@@ -32,7 +32,7 @@ type Palette struct {
 // Dark is the palette for a dark terminal background.
 func Dark() Palette {
 	return Palette{
-		Text: lipgloss.Color("#E4E4E7"), Muted: lipgloss.Color("#8B8B96"), Subtle: lipgloss.Color("#4B4B55"),
+		Text: lipgloss.NoColor{}, Muted: lipgloss.Color("#8B8B96"), Subtle: lipgloss.Color("#4B4B55"),
 		Accent: lipgloss.Color("#A78BFA"), User: lipgloss.Color("#7DD3FC"), Assistant: lipgloss.Color("#C4B5FD"),
 		Author: lipgloss.Color("#F9A8D4"), OK: lipgloss.Color("#4ADE80"), Warn: lipgloss.Color("#FBBF24"),
 		Error: lipgloss.Color("#F87171"), Info: lipgloss.Color("#60A5FA"), SelectBg: lipgloss.Color("#3F3F52"),
@@ -43,7 +43,7 @@ func Dark() Palette {
 // Light is the palette for a light terminal background.
 func Light() Palette {
 	return Palette{
-		Text: lipgloss.Color("#27272A"), Muted: lipgloss.Color("#6B6B76"), Subtle: lipgloss.Color("#C4C4CC"),
+		Text: lipgloss.NoColor{}, Muted: lipgloss.Color("#6B6B76"), Subtle: lipgloss.Color("#C4C4CC"),
 		Accent: lipgloss.Color("#6D28D9"), User: lipgloss.Color("#0369A1"), Assistant: lipgloss.Color("#5B21B6"),
 		Author: lipgloss.Color("#BE185D"), OK: lipgloss.Color("#15803D"), Warn: lipgloss.Color("#B45309"),
 		Error: lipgloss.Color("#B91C1C"), Info: lipgloss.Color("#1D4ED8"), SelectBg: lipgloss.Color("#E4E4F0"),

@@ -51,3 +51,17 @@ func TestDarkFromCOLORFGBG(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyTextIsTheTerminals holds body text in the terminal's own
+// foreground on both backgrounds: readable whichever background the
+// terminal has (a wrong guess of light or dark included), and no colour to
+// send again at every line of a reply.
+func TestBodyTextIsTheTerminals(t *testing.T) {
+	for _, s := range []*Styles{New(Options{Dark: true}), New(Options{})} {
+		for name, r := range map[string]string{"body": s.Body.Render("x"), "row": s.Row.Render("x"), "chip": s.ChipName.Render("x")} {
+			if r != "x" {
+				t.Errorf("dark %v: %s text carries a style: %q", s.Dark, name, r)
+			}
+		}
+	}
+}

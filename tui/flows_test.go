@@ -90,6 +90,7 @@ func TestOtherTerminalLeft(t *testing.T) {
 	a.send(typing("back again")...)
 	a.send(keyEnter)
 	a.see("You said: back again", "● you drive from this terminal")
+	a.until("the send's answer", func(string) bool { return !a.m.tiles.Focused().Sending() }) // its events may come first
 
 	if _, err := two.Claim(t.Context(), id, client.Takeover()); err != nil {
 		t.Fatal(err)

@@ -198,6 +198,9 @@ func (m *Model) send(op string) tea.Cmd {
 		m.note.Say("the session is still opening: " + ui.KeyName(m.Keys.Send) + " sends once it is open (the text stays)")
 		return nil
 	case s.Sending():
+		if !m.composer.Blank() { // refused aloud: the text stays for the next enter
+			m.note.Say("your last message is still on its way: " + ui.KeyName(m.Keys.Send) + " sends this one once it is through (the text stays)")
+		}
 		return nil
 	case m.composer.Blank():
 		if s.Unconfirmed() != nil && !m.cfg.Watch {

@@ -109,6 +109,13 @@ func TestEnterSendsWhatTheRunAllows(t *testing.T) {
 	if cmd := m.send(""); cmd != nil {
 		t.Error("a second enter sent again before the answer")
 	}
+	feed(m, typing("more")...)
+	if cmd := m.send(""); cmd != nil || m.composer.Value() != "more" {
+		t.Errorf("enter before the answer sent the next text (or lost it: %q)", m.composer.Value())
+	}
+	if got := m.note.Text(); !strings.Contains(got, "your last message is still on its way") || !strings.Contains(got, "the text stays") {
+		t.Errorf("enter before the answer is refused without a word: %q", got)
+	}
 }
 
 // errString is an error with a fixed message.

@@ -45,7 +45,10 @@ func (m *Renderer) renderer() *glamour.TermRenderer {
 }
 
 // glamourStyle is a standard style without the document's margins and
-// blank lines, which the transcript draws itself.
+// blank lines, which the transcript draws itself, and without the
+// document's colour: a reply's text is in the terminal's own foreground, as
+// the rest of the body text is (theme.Palette.Text), readable on any
+// background and not sent again before every run of a streaming reply.
 func glamourStyle(name string) ansi.StyleConfig {
 	var c ansi.StyleConfig
 	switch name {
@@ -56,9 +59,14 @@ func glamourStyle(name string) ansi.StyleConfig {
 	default:
 		c = styles.NoTTYStyleConfig
 	}
+	if c.CodeBlock.Chroma != nil { // code in this style's own colours (mdchroma.go)
+		chromaStyles()
+		c.CodeBlock.Theme, c.CodeBlock.Chroma = chromaName(name), nil
+	}
 	zero := uint(0)
 	c.Document.Margin = &zero
 	c.Document.BlockPrefix, c.Document.BlockSuffix = "", ""
+	c.Document.Color = nil
 	return c
 }
 

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/glamour/v2/ansi"
+	"github.com/alecthomas/chroma/v2"
+
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -77,5 +80,61 @@ func TestMarkdownRendersBlocks(t *testing.T) {
 	reuse := []Block{{Src: blocks[0], Lines: []string{"REUSED"}}}
 	if again := md.Render(src, reuse); again[0] != "REUSED" {
 		t.Errorf("a block rendered before is rendered again: %q", again[0])
+	}
+}
+
+// TestReplyTextIsTheTerminals draws a reply's plain text in the terminal's
+// own foreground in both styles, through glamour and without it (a
+// streaming paragraph, a list's items): only markup that has a style of its
+// own (emphasis, code, a heading) sends one.
+func TestReplyTextIsTheTerminals(t *testing.T) {
+	for _, style := range []string{theme.MarkdownDark, theme.MarkdownLight} {
+		md := New(style, 60)
+		for _, src := range []string{"plain words here", "- one item\n- two items"} {
+			drawn, ok := md.DrawBlock(src)
+			if !ok {
+				t.Fatalf("%s: %q is not drawn without glamour", style, src)
+			}
+			for _, lines := range [][]string{drawn, md.RenderBlock(src)} {
+				for _, l := range lines {
+					if strings.Contains(l, "\x1b[38;") {
+						t.Errorf("%s: %q drawn with a colour of its own: %q", style, src, l)
+					}
+				}
+			}
+		}
+		if got := strings.Join(md.Block("some *stress* here"), ""); !strings.Contains(got, "\x1b[3m") {
+			t.Errorf("%s: emphasis lost its style: %q", style, got)
+		}
+	}
+}
+
+// TestChromaStylesOwnTheirColours draws code in each style's own colours,
+// through glamour and without it, whichever style drew code first: glamour
+// alone keeps the first style's colours for both (its one chroma style
+// name), and a light terminal got pale grey code on white.
+func TestChromaStylesOwnTheirColours(t *testing.T) {
+	v := reflect.TypeFor[ansi.Chroma]()
+	for i := range v.NumField() {
+		if _, err := chroma.TokenTypeString(v.Field(i).Name); err != nil {
+			t.Errorf("ansi.Chroma.%s names no chroma token type: its colour would be lost", v.Field(i).Name)
+		}
+	}
+	const src = "```go\nfmt.Println(\"x\") // say\n```"
+	for _, first := range []string{theme.MarkdownDark, theme.MarkdownLight} {
+		second := theme.MarkdownLight
+		if first == second {
+			second = theme.MarkdownDark
+		}
+		a, b := New(first, 60), New(second, 60)
+		ga, gb := a.RenderBlock(src), b.RenderBlock(src)
+		if reflect.DeepEqual(ga, gb) {
+			t.Errorf("glamour draws code alike in %s and %s (after %s): %q", first, second, first, ga)
+		}
+		da, oka := a.DrawBlock(src)
+		db, okb := b.DrawBlock(src)
+		if !oka || !okb || reflect.DeepEqual(da, db) {
+			t.Errorf("code drawn without glamour alike in %s and %s (or left to glamour: %v %v): %q", first, second, oka, okb, da)
+		}
 	}
 }

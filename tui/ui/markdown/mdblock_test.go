@@ -101,8 +101,7 @@ func prefixes(stride, phase int) func(src string, end, n int) bool {
 // width, on the prefixes kept picks.
 func blocksDrawLikeGlamour(t *testing.T, style string, width int, kept func(src string, end, n int) bool) {
 	m, glam := New(style, width), New(style, width)
-	glam.RenderBlock("```go\nx := 1\n```") // glamour registers its chroma style
-	ties := chromaTies(t)
+	ties := chromaTies(t, style)
 	for kind, blocks := range blockCorpus {
 		drawn, total := 0, 0
 		for _, block := range blocks {
@@ -199,7 +198,7 @@ func firstDiff(got, want []string, width int) string {
 // same distance, whichever a map gives it first, anew at every drawing (so
 // glamour draws such a comment in one grey or the next from one drawing to
 // the other; Block learns one once). The palette is chroma's (xterm's).
-func chromaTies(t *testing.T) map[string]string {
+func chromaTies(t *testing.T, glamourStyle string) map[string]string {
 	t.Helper()
 	basic := []string{"000000", "800000", "008000", "808000", "000080", "800080", "008080", "c0c0c0",
 		"808080", "ff0000", "00ff00", "ffff00", "0000ff", "ff00ff", "00ffff", "ffffff"}
@@ -215,7 +214,8 @@ func chromaTies(t *testing.T) map[string]string {
 		g := uint8(8 + 10*i)
 		palette[chroma.NewColour(g, g, g)] = 232 + i
 	}
-	style := styles.Get(chromaStyleName)
+	chromaStyles()
+	style := styles.Get(chromaName(glamourStyle))
 	ties := map[string]string{}
 	for _, tt := range style.Types() {
 		e := style.Get(tt)

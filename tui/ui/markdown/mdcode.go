@@ -15,17 +15,15 @@ import (
 // A fenced code block, as glamour draws it (its CodeBlockElement): each
 // line after an indent in the document's style, the code highlighted by
 // chroma (the fence's language looked up by name, else guessed from the
-// code; the "terminal256" formatter; glamour's "charm" style), wrapped at
+// code; the "terminal256" formatter; the glamour style's chroma style), wrapped at
 // the width with the document's breakpoints. glamour looks the lexer up
 // and builds the formatter's colour table again at every drawing; here the
 // lexer is looked up once per language and each token type's escape
 // sequence learnt once from chroma's own formatter.
 
-// Glamour's names for its chroma style and formatter (ansi/codeblock.go).
-const (
-	chromaStyleName     = "charm"
-	chromaFormatterName = "terminal256"
-)
+// Glamour's name for its chroma formatter (ansi/codeblock.go); the style is
+// the glamour style's own (mdchroma.go).
+const chromaFormatterName = "terminal256"
 
 // codeDrawing is what drawing code needs, learnt on first use.
 type codeDrawing struct {
@@ -112,7 +110,7 @@ func (m *Renderer) learnCode() bool {
 		return c.ok
 	}
 	c.learnt = true
-	if glamourStyle(m.style).CodeBlock.Chroma == nil {
+	if glamourStyle(m.style).CodeBlock.Theme == "" {
 		return false // glamour draws such code plainly
 	}
 	out := m.RenderBlock("```go\nX\n```") // a language found by name: its lookup is quick
@@ -127,8 +125,9 @@ func (m *Renderer) learnCode() bool {
 	if strings.Trim(xansi.Strip(indent), " ") != "" || xansi.StringWidth(indent) == 0 {
 		return false
 	}
-	c.style, c.format = styles.Get(chromaStyleName), formatters.Get(chromaFormatterName)
-	if c.style == nil || c.style.Name != chromaStyleName || c.format == nil {
+	name := chromaName(m.style)
+	c.style, c.format = styles.Get(name), formatters.Get(chromaFormatterName)
+	if c.style == nil || c.style.Name != name || c.format == nil {
 		return false
 	}
 	c.indent = indent + "\x1b[m"

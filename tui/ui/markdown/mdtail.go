@@ -174,6 +174,10 @@ func (m *Renderer) run(b *strings.Builder, ctx blockContext, in inline, s string
 	if st == nil {
 		return false
 	}
+	if *st == (runStyle{}) { // bare: no style to end
+		b.WriteString(s)
+		return true
+	}
 	b.WriteString(st.sgr)
 	b.WriteString(st.prefix)
 	b.WriteString(s)
@@ -216,23 +220,31 @@ func (m *Renderer) runStyleIn(ctx blockContext, in inline) *runStyle {
 }
 
 // learnStyle reads a style from one rendered marker: an SGR sequence, the
-// marker with what pads it, and a reset; alone is whether the marker's run
-// is the whole line (in a paragraph), or comes after a context's prefix.
+// marker with what pads it, and a reset; or the marker bare, after nothing
+// or after a reset, when glamour draws the run in the terminal's own colours
+// (the document's text has none of its own). alone is whether the marker's
+// run is the whole line (in a paragraph), or comes after a context's prefix.
 func learnStyle(line string, alone bool) *runStyle {
 	x := strings.IndexByte(line, 'X')
-	if x < 0 || !strings.HasSuffix(line, "\x1b[m") {
+	if x < 0 || strings.Count(line, "X") != 1 {
+		return nil
+	}
+	suffix, styled := strings.CutSuffix(line[x+1:], "\x1b[m")
+	if strings.Contains(suffix, "\x1b") {
 		return nil
 	}
 	start := strings.LastIndex(line[:x], "\x1b[")
-	if start < 0 || alone && start != 0 {
+	if start < 0 || strings.HasSuffix(line[:x], "\x1b[m") {
+		if alone && start >= 0 || alone && x > 0 || suffix != "" {
+			return nil
+		}
+		return &runStyle{} // bare: the text as it is
+	}
+	if !styled || alone && start != 0 {
 		return nil
 	}
 	sgrEnd := start + strings.IndexByte(line[start:], 'm') + 1
 	if sgrEnd <= start || sgrEnd > x || strings.Contains(line[sgrEnd:x], "\x1b") {
-		return nil
-	}
-	suffix := strings.TrimSuffix(line[x+1:], "\x1b[m")
-	if strings.Contains(suffix, "\x1b") || strings.Count(line, "X") != 1 {
 		return nil
 	}
 	return &runStyle{sgr: line[start:sgrEnd], prefix: line[sgrEnd:x], suffix: suffix}
