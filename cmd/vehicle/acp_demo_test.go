@@ -20,6 +20,7 @@ import (
 // initialize, session/new and one prompt that calls a tool; every line the
 // agent writes is the golden, in order.
 func TestACPDemoGolden(t *testing.T) {
+	t.Parallel() // its own processes, home and host; it waits on them
 	bin := buildRideBinary(t)
 	home := t.TempDir()
 	base := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
