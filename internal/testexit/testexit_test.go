@@ -3,10 +3,13 @@ package testexit
 import (
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -68,5 +71,47 @@ func TestExitIsQuick(t *testing.T) {
 	}
 	if best >= 2500*time.Millisecond {
 		t.Errorf("a test binary that passed took %v to end: it slept at exit", best)
+	}
+}
+
+// TestEveryTestPackageEndsQuickly: each package of the module with tests
+// ends its binary through this package (a TestMain calling Main or Exit),
+// so that none waits out the race detector's second at its end (one that
+// did not, internal/archdoc, spent half its time so).
+func TestEveryTestPackageEndsQuickly(t *testing.T) {
+	root := filepath.Join("..", "..")
+	quick := map[string]bool{} // a folder with tests: whether one of them ends through here
+	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.IsDir() {
+			if n := e.Name(); p != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "third_party") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dir := filepath.Dir(p)
+		quick[dir] = quick[dir] || strings.Contains(string(b), "testexit.Main(") ||
+			strings.Contains(string(b), "testexit.Exit(") || dir == "."
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(quick) < 10 {
+		t.Fatalf("found %d folders with tests: the walk did not read the module", len(quick))
+	}
+	for dir, ok := range quick {
+		if !ok {
+			t.Errorf("%s: its tests end without internal/testexit (add a TestMain calling testexit.Main)", dir)
+		}
 	}
 }
