@@ -87,9 +87,12 @@ def main():
     env = dict(os.environ, VEHICLE_TOKEN="ada-token", VEHICLE_GARDEND=url, VEHICLE_GRAPH="demo")
     times = {"curl": []}
     try:
-        for _ in range(a.runs):
+        for i in range(a.runs):
             times["curl"].append(time_curl(url))
-            for b in a.binaries:
+            # the order turns each round: a binary run right after another
+            # (or right after curl) starts on a warmer machine
+            k = i % len(a.binaries)
+            for b in a.binaries[k:] + a.binaries[:k]:
                 times.setdefault((b, "ride"), []).append(time_ride(b, env))
                 times.setdefault((b, "help"), []).append(time_exit(b, "help"))
                 times.setdefault((b, "--version"), []).append(time_exit(b, "--version"))
