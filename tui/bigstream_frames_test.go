@@ -21,11 +21,8 @@ import (
 func TestFramesWhileStreamingBig(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: 3 * time.Millisecond}))
-	ada := person(t, srv, "ada-token", "cli-ada")
-	cfg := hostConfig(t, ada)
-	cfg.SessionID = newSession(t, ada, "Big")
 	w, h := 100, 30
-	a := drive(t, "ada", cfg, w, h)
+	a := adaDrives(t, srv, "Big", w, h)
 	a.see("● live")
 	a.send(typing("a long one #kib 960")...)
 	a.send(keyEnter)
@@ -97,10 +94,7 @@ func checkBigFrame(t *testing.T, s string, w, h int) {
 func TestEightyColumnsKeepHelpAndRoom(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
-	ada := person(t, srv, "ada-token", "cli-ada")
-	cfg := hostConfig(t, ada)
-	cfg.SessionID = newSession(t, ada, "Eighty")
-	a := drive(t, "ada", cfg, 80, 24)
+	a := adaDrives(t, srv, "Eighty", 80, 24)
 	a.see("● live")
 	a.send(typing("think #hold")...)
 	a.send(keyEnter)
@@ -119,7 +113,7 @@ func TestEightyColumnsKeepHelpAndRoom(t *testing.T) {
 		!strings.HasPrefix(status, "● live · the host cancelled") {
 		t.Fatalf("at 80 columns the lease line is %q and the status line %q:\n%s", lease, status, s)
 	}
-	if !srv.Proceed(cfg.SessionID) {
+	if !srv.Proceed(a.m.cfg.SessionID) {
 		t.Fatal("no run held")
 	}
 }

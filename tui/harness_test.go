@@ -191,6 +191,16 @@ func newSession(t *testing.T, c *client.Client, title string) string {
 	return cr.Session.SessionID
 }
 
+// adaDrives opens a new session of Ada's (cli-ada) on srv, titled title,
+// in a UI of w x h that drives it.
+func adaDrives(t *testing.T, srv *vehicletest.Server, title string, w, h int) *harness {
+	t.Helper()
+	ada := person(t, srv, "ada-token", "cli-ada")
+	cfg := hostConfig(t, ada)
+	cfg.SessionID = newSession(t, ada, title)
+	return drive(t, "ada", cfg, w, h)
+}
+
 // count is how many of the host's events of a session have a type.
 func count(srv *vehicletest.Server, id, typ string) int {
 	n := 0

@@ -80,10 +80,7 @@ func TestLineEditingKeysNeverActOnTheSession(t *testing.T) {
 func TestSteerWithNoRunSaysSo(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
-	ada := person(t, srv, "ada-token", "cli-ada")
-	cfg := hostConfig(t, ada)
-	cfg.SessionID = newSession(t, ada, "Steer")
-	a := drive(t, "ada", cfg, 100, 30)
+	a := adaDrives(t, srv, "Steer", 100, 30)
 	a.see("you drive")
 	mark := len(srv.Requests())
 	a.send(typing("hold the gate")...)

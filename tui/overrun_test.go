@@ -11,10 +11,7 @@ import (
 func TestOverrunSaysWhatNext(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
-	ada := person(t, srv, "ada-token", "cli-ada")
-	cfg := hostConfig(t, ada)
-	cfg.SessionID = newSession(t, ada, "Overrun")
-	a := drive(t, "ada", cfg, 100, 40)
+	a := adaDrives(t, srv, "Overrun", 100, 40)
 	a.see("● you drive from this terminal", "● live")
 	say(a, "keep going #overrun")
 	next := "→ what now: send a message to go on where it stopped (a new run, with the budget again), or start a " +

@@ -224,10 +224,7 @@ func TestKeptMessageTheHostHad(t *testing.T) {
 func TestKeptMessageConflictIsTaken(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
-	ada := person(t, srv, "ada-token", "cli-ada")
-	cfg := hostConfig(t, ada)
-	cfg.SessionID = newSession(t, ada, "Conflict")
-	a := drive(t, "ada", cfg, 120, 30)
+	a := adaDrives(t, srv, "Conflict", 120, 30)
 	a.see("● you drive from this terminal")
 	s := a.m.tiles.Focused()
 	out := session.Outgoing{Op: client.OpPrompt, RequestID: "req-kept", Text: "sent before", Kept: true}

@@ -334,10 +334,7 @@ func TestQueuedNoteGoesWithTheRun(t *testing.T) {
 func TestSessionNoteLeavesWithThePicker(t *testing.T) {
 	t.Parallel()
 	srv, _ := host(t)
-	ada := person(t, srv, "ada-token", "cli-ada")
-	cfg := hostConfig(t, ada)
-	cfg.SessionID = newSession(t, ada, "Notes")
-	a := drive(t, "ada", cfg, 100, 30)
+	a := adaDrives(t, srv, "Notes", 100, 30)
 	a.see("● you drive from this terminal", "● live")
 	a.send(typing("a draft to clear")...)
 	a.send(keyCtrlC)

@@ -235,7 +235,7 @@ func learnStyle(line string, alone bool) *runStyle {
 	}
 	start := strings.LastIndex(line[:x], "\x1b[")
 	if start < 0 || strings.HasSuffix(line[:x], "\x1b[m") {
-		if alone && start >= 0 || alone && x > 0 || suffix != "" {
+		if alone && x > 0 || suffix != "" { // alone, the run is the whole line
 			return nil
 		}
 		return &runStyle{} // bare: the text as it is
