@@ -58,6 +58,7 @@ func TestCreditRefusalNamesTheDoors(t *testing.T) {
 // the agent never gets: the editor's chunks are the reply all the same, every
 // byte once, in order.
 func TestStreamCutMidReply(t *testing.T) {
+	t.Parallel() // its own host and agent; it waits on the stream
 	var gate atomic.Pointer[chan struct{}] // set: the agent's next events connection waits for it
 	dialed := make(chan struct{}, 1)
 	r := newRig(t, func(rc *rigConfig) {
@@ -302,6 +303,7 @@ func TestIdleCutKeepsStreaming(t *testing.T) {
 // run starts and streams while the agent cannot reconnect; its deltas are
 // lost to the agent, yet the editor gets the reply whole, once, in order.
 func TestIdleCutThenARunInTheGap(t *testing.T) {
+	t.Parallel() // its own host and agent; it waits on the stream
 	r := newCutRig(t, vehicletest.WithLimits(vehicletest.Limits{DeltaDelay: time.Millisecond}))
 	held := r.holding()
 	id := r.start(t)

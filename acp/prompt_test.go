@@ -201,6 +201,7 @@ func TestFailedRunIsAnError(t *testing.T) {
 // TestLeaseKeptWhileOpen: the agent claims the lease again before its end
 // while the editor keeps the session open, with nothing sent meanwhile.
 func TestLeaseKeptWhileOpen(t *testing.T) {
+	t.Parallel() // its own host and agent; it waits on the stream
 	r := newRig(t, func(rc *rigConfig) { rc.config = func(c *Config) { c.TTL = 1500 * time.Millisecond } })
 	id := r.start(t)
 	c, _ := client.New(r.srv.URL, client.WithGraph("demo"), client.WithToken("ada-token"))

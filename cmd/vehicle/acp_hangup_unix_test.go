@@ -27,13 +27,14 @@ func TestBinaryACPHangupReleasesTheLease(t *testing.T) {
 	bin := buildRideBinary(t)
 	hup := make(chan os.Signal, 1) // see TestBinaryHangupEndsTheRide
 	signal.Notify(hup, syscall.SIGHUP)
-	defer signal.Stop(hup)
+	t.Cleanup(func() { signal.Stop(hup) }) // after the parallel cases end
 	for _, tc := range []struct {
 		name string
 		wrap string
 		sig  syscall.Signal
 	}{{"SIGHUP", "", syscall.SIGHUP}, {"SIGTERM", "", syscall.SIGTERM}, {"nohup", "trap '' HUP", syscall.SIGHUP}} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // its own host and program; it waits on them
 			srv := newRideHost(t)
 			out, errs := linesink.New(), linesink.New()
 			cmd, stdin, exited := startBinary(t, bin, srv, tc.wrap, out, errs, "acp")
