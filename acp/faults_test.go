@@ -59,6 +59,7 @@ func TestCreditRefusalNamesTheDoors(t *testing.T) {
 // byte once, in order.
 func TestStreamCutMidReply(t *testing.T) {
 	t.Parallel() // its own host and agent; it waits on the stream
+
 	var gate atomic.Pointer[chan struct{}] // set: the agent's next events connection waits for it
 	dialed := make(chan struct{}, 1)
 	r := newRig(t, func(rc *rigConfig) {
