@@ -25,8 +25,12 @@ type (
 	Closed             = wire.Closed
 	Command            = wire.Command
 	CommandValue       = wire.CommandValue
+	ConnMode           = wire.ConnMode
+	ConnState          = wire.ConnState
+	CreateRequest      = wire.CreateRequest
 	Created            = wire.Created
 	Credit             = wire.Credit
+	DeleteOutcome      = wire.DeleteOutcome
 	Deleted            = wire.Deleted
 	DeltaValue         = wire.DeltaValue
 	Door               = wire.Door
@@ -47,6 +51,7 @@ type (
 	MessageValue       = wire.MessageValue
 	Mirror             = wire.Mirror
 	MirrorRef          = wire.MirrorRef
+	MirrorRefusedError = wire.MirrorRefusedError
 	MirrorValue        = wire.MirrorValue
 	Notes              = wire.Notes
 	Parent             = wire.Parent
@@ -59,7 +64,10 @@ type (
 	RunValue           = wire.RunValue
 	Snapshot           = wire.Snapshot
 	State              = wire.State
+	StreamError        = wire.StreamError
+	StreamErrorKind    = wire.StreamErrorKind
 	Summary            = wire.Summary
+	TextRequest        = wire.TextRequest
 	TitleValue         = wire.TitleValue
 	ToolCall           = wire.ToolCall
 	ToolValue          = wire.ToolValue
@@ -106,6 +114,11 @@ const (
 	CodeSessionTurnLimit     = wire.CodeSessionTurnLimit
 	CodeUnauthenticated      = wire.CodeUnauthenticated
 	ConfirmedByInspect       = wire.ConfirmedByInspect
+	ConnClosed               = wire.ConnClosed
+	ConnConnecting           = wire.ConnConnecting
+	ConnPolling              = wire.ConnPolling
+	ConnReconnecting         = wire.ConnReconnecting
+	ConnStreaming            = wire.ConnStreaming
 	DefaultKeepalive         = wire.DefaultKeepalive
 	DefaultLeaseTTL          = wire.DefaultLeaseTTL
 	DefaultMaxCostUSD        = wire.DefaultMaxCostUSD
@@ -216,7 +229,14 @@ const (
 	StatusFailed             = wire.StatusFailed
 	StatusInterrupted        = wire.StatusInterrupted
 	StatusQueued             = wire.StatusQueued
+	StreamBadSeq             = wire.StreamBadSeq
+	StreamDropped            = wire.StreamDropped
+	StreamEnded              = wire.StreamEnded
 	StreamKeep               = wire.StreamKeep
+	StreamNoProgress         = wire.StreamNoProgress
+	StreamNotSSE             = wire.StreamNotSSE
+	StreamSilent             = wire.StreamSilent
+	StreamTooLarge           = wire.StreamTooLarge
 	ToolError                = wire.ToolError
 	ToolOK                   = wire.ToolOK
 	ToolRunning              = wire.ToolRunning
@@ -256,6 +276,9 @@ func FoldTitle(title string) string { return wire.FoldTitle(title) }
 
 // IsTransport is wire.IsTransport.
 func IsTransport(err error) bool { return wire.IsTransport(err) }
+
+// MirrorDocumentID is wire.MirrorDocumentID.
+func MirrorDocumentID(sessionID string) string { return wire.MirrorDocumentID(sessionID) }
 
 // NewNotes is wire.NewNotes.
 func NewNotes(me Me, upTo int64) *Notes { return wire.NewNotes(me, upTo) }
