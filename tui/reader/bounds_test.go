@@ -18,6 +18,7 @@ import (
 // (transcript.NoticeWords, so that both front ends say the same); and no
 // other package of tui imports it.
 func TestReaderKeepsItsBounds(t *testing.T) {
+	t.Parallel()
 	const tuiPath = "github.com/sophia-labs/vehicle/tui"
 	for _, f := range parseGo(t, ".") {
 		for _, imp := range f.Imports {

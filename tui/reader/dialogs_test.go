@@ -12,6 +12,7 @@ import (
 // TestDeleteConfirmation: /delete N asks, numbered; 2 keeps the session, 1
 // deletes it; a bad number says what to do.
 func TestDeleteConfirmation(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	newSession(t, ada, "doomed", false)
@@ -40,6 +41,7 @@ func TestDeleteConfirmation(t *testing.T) {
 // key, by number; the key typed on the next line is used (and saved when
 // asked) but never written out, and the session starts.
 func TestModelKeyQuestion(t *testing.T) {
+	t.Parallel()
 	srv := host(t, vehicletest.WithPublicGraphs("cows"))
 	c, err := client.New(srv.URL, client.WithGraph("cows"), client.WithVisitorID("v-1"))
 	if err != nil {
@@ -68,6 +70,7 @@ func TestModelKeyQuestion(t *testing.T) {
 // TestWatchIsReadOnly: vehicle watch reads along; text and commands that
 // change the session are refused with what to do, and the text is kept.
 func TestWatchIsReadOnly(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	other := person(t, srv, "ada-token", "other")
@@ -90,6 +93,7 @@ func TestWatchIsReadOnly(t *testing.T) {
 // TestRefusalsSayWhatToDo: commands that cannot run now say why and what
 // to do; text typed with no session open is kept for /again.
 func TestRefusalsSayWhatToDo(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	r := start(t, Config{Client: ada})
@@ -117,6 +121,7 @@ func TestRefusalsSayWhatToDo(t *testing.T) {
 // TestSteerAndFollowUp: while a run is under way plain text queues a
 // follow-up and /steer steers; /abort stops the run.
 func TestSteerAndFollowUp(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	id := newSession(t, ada, "busy", true)
@@ -153,6 +158,7 @@ func TestEndOfInputWaitsForTheRun(t *testing.T) {
 // TestContinuedLinesAndHistory: lines ending in a backslash go out as one
 // text; /history reads the last entries again.
 func TestContinuedLinesAndHistory(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	id := newSession(t, ada, "lines", true)
@@ -173,6 +179,7 @@ func TestContinuedLinesAndHistory(t *testing.T) {
 // TestOpeningAnswersTheList: once a session opens, the list asked before
 // is no longer waiting: a number typed then is text.
 func TestOpeningAnswersTheList(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	newSession(t, ada, "older", false)
@@ -187,6 +194,7 @@ func TestOpeningAnswersTheList(t *testing.T) {
 // TestOddInput: odd lines never crash the mode nor reach the terminal as
 // control characters; each gets an answer, and the mode still works.
 func TestOddInput(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	newSession(t, ada, "odd", false)

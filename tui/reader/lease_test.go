@@ -36,7 +36,7 @@ func TestLeaseKeptWhileHere(t *testing.T) {
 // is announced; sending takes it again.
 func TestLeaseLapsesWhenAway(t *testing.T) {
 	t.Parallel()
-	srv := shortLeases(t, 2*time.Second)
+	srv := shortLeases(t, time.Second)
 	ada := person(t, srv, "ada-token", "sr")
 	id := newSession(t, ada, "lapsed", false)
 	r := start(t, Config{Client: ada, SessionID: id})

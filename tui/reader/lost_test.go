@@ -45,6 +45,7 @@ func lossyRun(t *testing.T) (*vehicletest.Server, *loseAnswers, string, *run) {
 // TestLostAnswerKeptForAgain: a prompt whose answer was lost is said so and
 // kept; /again sends the same request, which the host does not run twice.
 func TestLostAnswerKeptForAgain(t *testing.T) {
+	t.Parallel()
 	srv, lose, id, r := lossyRun(t)
 	r.see("you drive from this terminal.")
 	lose.drop.Store(true)
@@ -67,6 +68,7 @@ func TestLostAnswerKeptForAgain(t *testing.T) {
 // lost says so, with its text and what /again does, and stays; a second
 // /quit leaves.
 func TestQuitSaysTheMessageWithNoAnswer(t *testing.T) {
+	t.Parallel()
 	_, lose, _, r := lossyRun(t)
 	r.see("you drive from this terminal.")
 	lose.drop.Store(true)

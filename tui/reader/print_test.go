@@ -10,6 +10,7 @@ import (
 // TestReplyStartNotKept (issue 27, item 11): a streamed reply whose start
 // was not kept (client.StreamKeep) says so when it is read out.
 func TestReplyStartNotKept(t *testing.T) {
+	t.Parallel()
 	c, err := client.New("http://127.0.0.1:9")
 	if err != nil {
 		t.Fatal(err)

@@ -47,6 +47,7 @@ func TestPromptLinesOnce(t *testing.T) {
 // TestHostTextIsInert: an escape sequence in a reply is written as visible
 // pictures, never sent to the terminal.
 func TestHostTextIsInert(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	id := newSession(t, ada, "inert", true)
@@ -60,6 +61,7 @@ func TestHostTextIsInert(t *testing.T) {
 // TestPickerByNumber: the sessions are a numbered list; a number opens
 // that session, a bad number and an unknown command say what to do.
 func TestPickerByNumber(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	newSession(t, ada, "alpha", false)
@@ -93,6 +95,7 @@ func numberOf(t *testing.T, out, title string) string {
 // TestChimeAnnounced: a chime from another person is announced with its
 // number; /accept with a bad number says what to do; /accept N accepts it.
 func TestChimeAnnounced(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	bo := person(t, srv, "bo-token", "bo-1")
@@ -118,6 +121,7 @@ func TestChimeAnnounced(t *testing.T) {
 // announced, and so is the room policy it sets; /take takes the lease
 // back; text sent while the other terminal drives is kept for /again.
 func TestTakeoverAnnounced(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	other := person(t, srv, "ada-token", "other")
@@ -147,6 +151,7 @@ func TestTakeoverAnnounced(t *testing.T) {
 // TestTakeoverOffer: opening a session the person's other terminal drives
 // asks, numbered, whether to take over; 1 does.
 func TestTakeoverOffer(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	other := person(t, srv, "ada-token", "other")
@@ -174,6 +179,7 @@ func leaseOf(t *testing.T, c *client.Client, id string) client.LeaseRelation {
 // TestOpenAnotherPersonsSession: a session the person cannot read is
 // refused with what to do.
 func TestOpenAnotherPersonsSession(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	bo := person(t, srv, "bo-token", "bo-1")
@@ -189,6 +195,7 @@ func TestOpenAnotherPersonsSession(t *testing.T) {
 // taking over says only that this terminal drives now: the other
 // terminal's lease ending is not this terminal's.
 func TestWatchThenTake(t *testing.T) {
+	t.Parallel()
 	srv := host(t)
 	ada := person(t, srv, "ada-token", "sr")
 	other := person(t, srv, "ada-token", "other")

@@ -6,6 +6,7 @@ import (
 )
 
 func TestSpoken(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, in, want string }{
 		{"heading", "## Echo\n\nYou said: *hello*", "Echo\n\nYou said: hello"},
 		{"closed heading", "# Title #", "Title"},
