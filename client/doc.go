@@ -42,6 +42,11 @@
 // open a long session from the end of its transcript, its answer kept
 // compressed until earlier items are folded in.
 //
+// The state, the values as they travel and the refusals are declared in
+// package client/wire, which does no I/O; client re-exports every name
+// (client.State is wire.State). Code that only shows a session, and makes
+// no request, imports client/wire and links no HTTP.
+//
 // # Tracing
 //
 // WithTrace hears every request, answer, stream event and stream state, in

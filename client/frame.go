@@ -5,36 +5,12 @@ import (
 	"io"
 	"net/http"
 
-	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
-	jsonv1 "github.com/go-json-experiment/json/v1"
+	"github.com/sophia-labs/vehicle/client/wire"
 )
 
-// decodeOptions decode as encoding/json does (go-json-experiment's v1
-// options: names matched in any case, invalid UTF-8 and names given twice
-// taken), with go-json-experiment's decoder (encoding/json/v2 from Go 1.27),
-// which reads and checks a frame in one pass; a json.RawMessage (a frame's
-// value and details) and a transcript item's text left lazy (rawText) are
-// kept as slices of the bytes decoded, not copied.
-// They never change after they are made.
-var decodeOptions = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(),
-	jsonv2.WithUnmarshalers(jsonv2.JoinUnmarshalers(jsonv2.UnmarshalFromFunc(keepRaw), jsonv2.UnmarshalFromFunc(keepText))))
-
-// keepRaw takes a raw value as a slice of the bytes being decoded: decode
-// (jsonv2.Unmarshal) reads them in place, so the slice stays valid as long
-// as they do.
-func keepRaw(dec *jsontext.Decoder, v *json.RawMessage) error {
-	val, err := dec.ReadValue()
-	if err != nil {
-		return err
-	}
-	*v = json.RawMessage(val[:len(val):len(val)])
-	return nil
-}
-
 // decode decodes data into v as encoding/json does, its raw values left
-// as slices of data (which the caller keeps unchanged).
-func decode(data []byte, v any) error { return jsonv2.Unmarshal(data, v, decodeOptions) }
+// as slices of data (which the caller keeps unchanged): see wire.Decode.
+func decode(data []byte, v any) error { return wire.Decode(data, v) }
 
 // unmarshalFrame decodes an answer into a frame, as json.Unmarshal does,
 // except that the value is a slice of data, not a copy. When it is not a

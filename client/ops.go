@@ -12,33 +12,6 @@ import (
 	"strings"
 )
 
-// Ops of the protocol, as Call and the JSONL form name them.
-const (
-	OpCreate        = "create"
-	OpList          = "list"
-	OpInspect       = "inspect"
-	OpRename        = "rename"
-	OpDelete        = "delete"
-	OpWatch         = "watch"
-	OpCapsule       = "capsule"
-	OpClaim         = "claim"
-	OpRelease       = "release"
-	OpPrompt        = "prompt"
-	OpFollowUp      = "follow_up"
-	OpSteer         = "steer"
-	OpAbort         = "abort"
-	OpCancel        = "cancel"
-	OpShutdown      = "shutdown"
-	OpFork          = "fork"
-	OpClone         = "clone"
-	OpChime         = "chime"
-	OpSetRoomPolicy = "set_room_policy"
-	OpAcceptChime   = "accept_chime"
-	OpRejectChime   = "reject_chime"
-	OpAccount       = "account"
-	OpGrant         = "grant"
-)
-
 // Route is one operation of the protocol: how it travels over HTTP and what
 // the host asks of it.
 type Route struct {
@@ -285,4 +258,15 @@ func (c *Client) invokeInto(ctx context.Context, r Route, sessionID string, body
 		}
 	}
 	return f, err
+}
+
+// foldTitleField folds a rename body's title when it is a string; null
+// and other shapes go to the host as they are, which answers them.
+func foldTitleField(fields map[string]json.RawMessage) {
+	var t string
+	raw := bytes.TrimSpace(fields["title"])
+	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &t) != nil {
+		return
+	}
+	fields["title"], _ = json.Marshal(FoldTitle(t))
 }

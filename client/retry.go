@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -177,12 +176,4 @@ func retryAfterOf(err error) time.Duration {
 		return e.RetryAfter
 	}
 	return 0
-}
-
-// retryAfterText words a Retry-After for an error message: "" for none.
-func retryAfterText(d time.Duration) string {
-	if d <= 0 {
-		return ""
-	}
-	return fmt.Sprintf("the host asks to wait %v before trying again", d.Round(time.Second))
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sophia-labs/vehicle/client/internal/snapshot"
+	"github.com/sophia-labs/vehicle/client/wire"
 )
 
 // chunkReader hands out at most n bytes a read.
@@ -89,7 +90,7 @@ func openPacked(t testing.TB, data []byte, block uint32, piece int) (*LazySnapsh
 		ls, err := DecodeLazySnapshot(f.Value)
 		return ls, pv, err
 	}
-	ls, err := decodeLazy(f.Value, used)
+	ls, err := wire.DecodeLazyParts(f.Value, used.store, used.arrays)
 	return ls, pv, err
 }
 
@@ -102,8 +103,10 @@ func sameLazy(t testing.TB, got, want *LazySnapshot) {
 		t.Fatalf("%d items, want %d", got.Items.Len(), want.Items.Len())
 	}
 	for i := range want.Items.Len() {
-		if g, w := got.Items.Raw(i), want.Items.Raw(i); !bytes.Equal(g, w) {
-			t.Fatalf("item %d is %q, want %q", i, g, w)
+		g, gerr := got.Items.Item(i)
+		w, werr := want.Items.Item(i)
+		if !reflect.DeepEqual(g, w) || (gerr == nil) != (werr == nil) {
+			t.Fatalf("item %d is %+v (%v), want %+v (%v)", i, g, gerr, w, werr)
 		}
 	}
 	if !reflect.DeepEqual(got.Snapshot, want.Snapshot) {
@@ -122,7 +125,7 @@ func foldAll(s *State) *State {
 		s.FoldEarlier(max(len(s.Entries), 64))
 	}
 	s.DecodeText(0, len(s.Entries))
-	s.unfoldCommands(len(s.earlierCmds.spans))
+	s.DecodeCommands()
 	return s
 }
 

@@ -10,6 +10,11 @@ import (
 	"github.com/sophia-labs/vehicle/client"
 )
 
+// The helpers of client/wire's state tests that the lazy state's tests
+// through a client and host (state_lazy_host_test.go,
+// state_lazy_bench_test.go) use too: copies, as the two packages' tests
+// cannot share files.
+
 // stTS is the test clock's time sec seconds after 10:00 on 2026-10-13.
 func stTS(sec int) time.Time {
 	return time.Date(2026, 10, 13, 10, 0, 0, 0, time.UTC).Add(time.Duration(sec) * time.Second)
@@ -42,13 +47,6 @@ func stEvent(t testing.TB, seq int64, sec int, typ, value string) client.Event {
 	return ev
 }
 
-// stDelta builds an ephemeral message.delta.
-func stDelta(t testing.TB, messageID, text string) client.Event {
-	t.Helper()
-	v, _ := json.Marshal(client.DeltaValue{RunID: "r1", MessageID: messageID, Delta: text})
-	return stEvent(t, 0, 0, client.EvMessageDelta, string(v))
-}
-
 // stSnapshot is a session at cursor 10: ada's client c1 holds the lease, one
 // finished exchange with a tool call, one completed command.
 func stSnapshot() *client.Snapshot {
@@ -73,105 +71,11 @@ func stSnapshot() *client.Snapshot {
 	}
 }
 
-// stDump renders a state as stable text, for goldens and failure messages.
-func stDump(s *client.State) string {
-	var b strings.Builder
-	title := "<nil>"
-	if s.Session.Title != nil {
-		title = fmt.Sprintf("%q", *s.Session.Title)
+// benchJSON marshals v.
+func benchJSON(tb testing.TB, v any) json.RawMessage {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	fmt.Fprintf(&b, "session %s title=%s display=%q status=%s body=%s policy=%s\n",
-		s.Session.SessionID, title, s.Title(), s.Session.Status, s.Session.Body, s.Session.RoomPolicy)
-	fmt.Fprintf(&b, "me %s/%s cursor=%d seen=%s\n", s.Me.Principal, s.Me.ClientID, s.Cursor, stTime(s.SeenAt))
-	rel, holder := s.Lease()
-	if holder != nil {
-		fmt.Fprintf(&b, "lease %s %s/%s until %s\n", rel, holder.Principal, holder.ClientID, stTime(holder.ExpiresAt))
-	} else {
-		fmt.Fprintf(&b, "lease %s\n", rel)
-	}
-	if s.Revoked != nil {
-		fmt.Fprintf(&b, "revoked %s by=%s reason=%s\n", s.Revoked.ClientID, s.Revoked.By, s.Revoked.Reason)
-	}
-	fmt.Fprintf(&b, "run %s id=%s usage=%d turns $%.4f\n", s.Run, s.RunID, s.Usage.Turns, s.Usage.CostUSD)
-	if s.LastError != "" {
-		fmt.Fprintf(&b, "error %q\n", s.LastError)
-	}
-	if s.Deleted {
-		fmt.Fprintf(&b, "deleted trashedAs=%s\n", s.TrashedAs)
-	}
-	m := s.Mirror
-	fmt.Fprintf(&b, "mirror %s doc=%s folder=%s", m.State, m.DocumentID, m.Folder)
-	if m.WrittenAt != nil {
-		fmt.Fprintf(&b, " writtenAt=%s", stTime(*m.WrittenAt))
-	}
-	if m.Error != "" {
-		fmt.Fprintf(&b, " error=%q", m.Error)
-	}
-	b.WriteString("\n")
-	for _, c := range s.Commands {
-		fmt.Fprintf(&b, "command %s op=%s status=%s disposition=%s", c.CommandID, c.Op, c.Status, c.Disposition)
-		if c.Error != "" {
-			fmt.Fprintf(&b, " error=%q", c.Error)
-		}
-		b.WriteString("\n")
-	}
-	for _, q := range s.Queue {
-		fmt.Fprintf(&b, "queued %s op=%s\n", q.CommandID, q.Op)
-	}
-	for _, c := range s.Chimes {
-		fmt.Fprintf(&b, "chime %s author=%q text=%q at=%s\n", c.ChimeID, c.Author, c.Text, stTime(c.ReceivedAt))
-	}
-	for i, e := range s.Entries {
-		fmt.Fprintf(&b, "%d %s\n", i, stEntry(e))
-	}
-	return b.String()
-}
-
-// stEntry renders one entry on one line.
-func stEntry(e client.Entry) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s key=%d.%d rev=%d at=%s", e.Kind, e.Key/client.ItemKeys, e.Key%client.ItemKeys, e.Rev, stTime(e.Time))
-	switch e.Kind {
-	case client.EntryNotice:
-		fmt.Fprintf(&b, " %q", e.Notice)
-		if e.Event != "" {
-			fmt.Fprintf(&b, " event=%s", e.Event)
-		}
-		if e.Subject != "" {
-			fmt.Fprintf(&b, " subject=%q", e.Subject)
-		}
-	case client.EntryTool:
-		fmt.Fprintf(&b, " %s %s call=%s", e.ToolName, e.ToolState, e.ToolCallID)
-	default:
-		fmt.Fprintf(&b, " %s", e.Role)
-	}
-	for _, f := range []struct{ k, v string }{{"entry", e.EntryID}, {"msg", e.MessageID}, {"author", e.Author}, {"cmd", e.CommandID}} {
-		if f.v != "" {
-			fmt.Fprintf(&b, " %s=%s", f.k, f.v)
-		}
-	}
-	if e.Streaming {
-		b.WriteString(" streaming")
-	}
-	if e.IsError {
-		b.WriteString(" isError")
-	}
-	for _, c := range e.ToolCalls {
-		fmt.Fprintf(&b, " call(%s %s)", c.ID, c.Name)
-	}
-	if e.Text != "" {
-		fmt.Fprintf(&b, " text=%q", e.Text)
-	}
-	if e.Failure != "" {
-		fmt.Fprintf(&b, " failed=%q", e.Failure)
-	}
-	return b.String()
-}
-
-// stTime renders a time, "-" for none.
-func stTime(t time.Time) string {
-	if t.IsZero() {
-		return "-"
-	}
-	return t.UTC().Format(time.RFC3339)
+	return raw
 }

@@ -8,53 +8,6 @@ import (
 	"time"
 )
 
-// ConnMode is where a Stream's connection stands.
-type ConnMode int
-
-// Connection modes, as ConnState reports them.
-const (
-	ConnConnecting   ConnMode = iota // the first connection is being made
-	ConnStreaming                    // an SSE response is open
-	ConnPolling                      // long-polling (TransportPoll, or after a fallback)
-	ConnReconnecting                 // the connection was lost; trying again
-	ConnClosed                       // the stream has ended
-)
-
-// String names the mode in lower case.
-func (m ConnMode) String() string {
-	switch m {
-	case ConnConnecting:
-		return "connecting"
-	case ConnStreaming:
-		return "streaming"
-	case ConnPolling:
-		return "polling"
-	case ConnReconnecting:
-		return "reconnecting"
-	case ConnClosed:
-		return "closed"
-	}
-	return "unknown"
-}
-
-// ConnState is a Stream's connection state, reported to StreamOptions.OnState
-// on every change.
-type ConnState struct {
-	Mode    ConnMode
-	Attempt int // the reconnect attempt under way (0 when connected)
-	// Err is the last failure, when reconnecting, after a fallback to
-	// long-poll, or at the end; or a fault of the host the stream got past.
-	// The stream's own are *StreamError: Reason words them for a status line.
-	Err error
-	// Replayed is, after a resume, how many events the host replayed: the
-	// durable events the resumed connection delivered before it showed it
-	// was live (its first keepalive or message.delta, which the host sends
-	// only after its replay), counted by seq from the resume point; or the
-	// events the first long-poll after a loss brought. It comes in a state
-	// of its own, after the one that reported the resume.
-	Replayed int
-}
-
 // Transport selects how a Stream watches a session.
 type Transport int
 

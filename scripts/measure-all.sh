@@ -68,18 +68,19 @@ GOWORK=off go build -o "$out/upstream/" ./cmd/...
 go build -o "$out/new/" ./cmd/...
 go build -o "$out/new/tuifirstframe" ./scripts/tuifirstframe
 go test -c -o "$out/new/client.test" ./client/
+go test -c -o "$out/new/wire.test" ./client/wire/ # the state's benchmarks since the reducer moved there
 go test -c -o "$out/new/vehicle.test" ./cmd/vehicle/
 go build -o "$out/new/longsession" ./scripts/longsession
 # Warm the test cache's builds of every benchmarked package.
-go test -run '^$' -bench '^$' ./client/ ./cmd/vehicle/ ./cmd/sepia-driver-vehicle/ ./tui/ ./internal/search >/dev/null
+go test -run '^$' -bench '^$' ./client/ ./client/wire/ ./cmd/vehicle/ ./cmd/sepia-driver-vehicle/ ./tui/ ./internal/search >/dev/null
 
 b=$out/2626e99/bin new=$out/new
 cpu() { /usr/bin/time -f 'cpu %U+%S s' "$@"; }
 
 # The go test benchmarks, each section's command.
 step ingest go test -run '^$' -bench Ingest -benchtime 50x ./client/
-step apply go test -run '^$' -bench 'BenchmarkApply$' -benchtime 200000x ./client/
-step state-memory go test -run '^$' -bench 'BenchmarkStateMemory10k$' -benchtime 5x ./client/
+step apply go test -run '^$' -bench 'BenchmarkApply$' -benchtime 200000x ./client/wire/
+step state-memory go test -run '^$' -bench 'BenchmarkStateMemory10k$' -benchtime 5x ./client/wire/
 step ride-bench go test -run '^$' -bench Ride -benchtime 20x -count 3 ./cmd/vehicle/
 step driver-history go test -run '^$' -bench HistoryPaging -count 3 ./cmd/sepia-driver-vehicle/
 step tui-bench go test -run '^$' -bench . -benchtime 3s -benchmem ./tui/
@@ -95,7 +96,7 @@ for r in 1 2 3; do
 	step "cpu-ingest-base-$r" cpu "$b/client.test" -test.run '^$' -test.bench 'BenchmarkIngestPipeline$' -test.benchtime 50x
 	step "cpu-ingest-new-$r" cpu "$new/client.test" -test.run '^$' -test.bench 'BenchmarkIngestPipeline$' -test.benchtime 50x
 	step "cpu-apply-base-$r" cpu "$b/client.test" -test.run '^$' -test.bench 'BenchmarkApply$' -test.benchtime 200000x
-	step "cpu-apply-new-$r" cpu "$new/client.test" -test.run '^$' -test.bench 'BenchmarkApply$' -test.benchtime 200000x
+	step "cpu-apply-new-$r" cpu "$new/wire.test" -test.run '^$' -test.bench 'BenchmarkApply$' -test.benchtime 200000x
 done
 
 # Whole processes.

@@ -19,7 +19,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -198,7 +198,7 @@ func (c *Composer) limitNote() ui.Action {
 
 // limitWords says how far over the size a message may have the draft is.
 func (c *Composer) limitWords() string {
-	return "the draft is " + ui.Bytes(int64(c.Size())) + ", over the " + ui.Bytes(client.MaxTextBytes) + " a message may hold"
+	return "the draft is " + ui.Bytes(int64(c.Size())) + ", over the " + ui.Bytes(wire.MaxTextBytes) + " a message may hold"
 }
 
 // SetReadOnly makes the composer take nothing (watching read-only) or text

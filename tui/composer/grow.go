@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/mattn/go-runewidth"
 	"github.com/rivo/uniseg"
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -34,7 +34,7 @@ type growth struct {
 func (c *Composer) fit() {
 	g := &c.grow
 	c.count()
-	c.tooBig = c.Size() > client.MaxTextBytes
+	c.tooBig = c.Size() > wire.MaxTextBytes
 	rows := max(g.limit, 1)
 	if c.marked() && g.limit >= 2 {
 		rows = g.limit - 1

@@ -1,7 +1,7 @@
 package dialog
 
 import (
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -31,7 +31,7 @@ type Rename struct {
 // Delete asks to delete a session, once the person confirmed.
 type Delete struct {
 	action
-	Target client.Summary
+	Target wire.Summary
 }
 
 // TakeOver asks to take the lease over from the person's other terminal,

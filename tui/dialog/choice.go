@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -183,7 +183,7 @@ func boxRoom(h int) int { return h - 4 }
 // once confirmed. Keeping the session is marked, so enter alone (after
 // ctrl+d, a habit of ending input) deletes nothing; y marks delete, and
 // enter then deletes.
-func NewDelete(ctx *ui.Context, target client.Summary) *Choice {
+func NewDelete(ctx *ui.Context, target wire.Summary) *Choice {
 	body := "Delete “" + ui.TitleLine(target.DisplayTitle()) + "” (" + ui.SanitizeLine(target.SessionID) + ")?\n" +
 		"The host moves it to its trash; its mirrored document goes to the workspace's Trash."
 	return NewChoice(ctx, "Delete session", body, []Option{

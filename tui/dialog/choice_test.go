@@ -7,13 +7,13 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // target is the session a delete is asked for.
-func target() client.Summary {
+func target() wire.Summary {
 	return uitest.Summary("s2", "Leases and takeovers", uitest.Now, nil)
 }
 

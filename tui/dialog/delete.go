@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -17,12 +17,12 @@ type Deleted struct {
 	ctx     *ui.Context
 	id      string
 	title   string
-	outcome client.DeleteOutcome
+	outcome wire.DeleteOutcome
 	w, h    int
 }
 
 // NewDeleted says what became of the session id titled title.
-func NewDeleted(ctx *ui.Context, id, title string, outcome client.DeleteOutcome) *Deleted {
+func NewDeleted(ctx *ui.Context, id, title string, outcome wire.DeleteOutcome) *Deleted {
 	return &Deleted{ctx: ctx, id: id, title: title, outcome: outcome}
 }
 

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -30,13 +30,13 @@ func drawnGolden(t *testing.T, d Dialog) {
 // and without a mirror.
 func TestDeleteOutcomeDrawn(t *testing.T) {
 	t.Parallel()
-	mirror := &client.MirrorRef{DocumentID: "sophia-conversation-s2", GraphID: "demo"}
+	mirror := &wire.MirrorRef{DocumentID: "sophia-conversation-s2", GraphID: "demo"}
 	notTrashed := fmt.Errorf("the session is deleted, but its mirrored document %q in graph %q is not in the Trash: %w; trash it by hand in the workspace (or try the delete of that document again)",
 		mirror.DocumentID, mirror.GraphID, errors.New("vehicle: cannot reach http://127.0.0.1:9/navigation/demo/documents/sophia-conversation-s2"))
-	deleted := client.Deleted{SessionID: "s2", TrashedAs: "trash/s2"}
-	for name, out := range map[string]client.DeleteOutcome{
-		"with a mirror":      {Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2", Mirror: mirror}, MirrorTrashed: true},
-		"mirror not trashed": {Deleted: client.Deleted{SessionID: "s2", TrashedAs: "trash/s2", Mirror: mirror}, MirrorErr: notTrashed},
+	deleted := wire.Deleted{SessionID: "s2", TrashedAs: "trash/s2"}
+	for name, out := range map[string]wire.DeleteOutcome{
+		"with a mirror":      {Deleted: wire.Deleted{SessionID: "s2", TrashedAs: "trash/s2", Mirror: mirror}, MirrorTrashed: true},
+		"mirror not trashed": {Deleted: wire.Deleted{SessionID: "s2", TrashedAs: "trash/s2", Mirror: mirror}, MirrorErr: notTrashed},
 		"without a mirror":   {Deleted: deleted},
 	} {
 		t.Run(name, func(t *testing.T) {

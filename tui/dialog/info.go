@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -14,7 +14,7 @@ import (
 // It reads the session's state as it changes, and never writes it.
 type Info struct {
 	ctx      *ui.Context
-	state    *client.State
+	state    *wire.State
 	graph    string
 	reduced  bool
 	keyGiven bool
@@ -24,7 +24,7 @@ type Info struct {
 // NewInfo shows the facts of the session state is of, on graph; reduced
 // says the person's role dropped to viewer, keyGiven that a model key goes
 // with the requests.
-func NewInfo(ctx *ui.Context, state *client.State, graph string, reduced, keyGiven bool) *Info {
+func NewInfo(ctx *ui.Context, state *wire.State, graph string, reduced, keyGiven bool) *Info {
 	return &Info{ctx: ctx, state: state, graph: graph, reduced: reduced, keyGiven: keyGiven}
 }
 

@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -16,7 +16,7 @@ import (
 type Refusal struct {
 	Code    string
 	Message string
-	Doors   *client.Doors
+	Doors   *wire.Doors
 	Create  bool
 	Funding string // the refused session's funding ("" at create)
 }
@@ -30,13 +30,13 @@ type Refusal struct {
 // be put right.
 type Key struct {
 	ctx      *ui.Context
-	refusal  *Refusal     // what the host said, nil when opened by its key
-	variable string       // the variable the key is read from at start
-	canSave  bool         // an OS keyring was offered
-	byok     *client.BYOK // the own-key door's provider and default model, nil until the account is known
-	back     bool         // a composer takes a refused text back
-	attended bool         // the person reached the field: it takes text
-	bad      string       // why the last text was not kept, "" when none
+	refusal  *Refusal   // what the host said, nil when opened by its key
+	variable string     // the variable the key is read from at start
+	canSave  bool       // an OS keyring was offered
+	byok     *wire.BYOK // the own-key door's provider and default model, nil until the account is known
+	back     bool       // a composer takes a refused text back
+	attended bool       // the person reached the field: it takes text
+	bad      string     // why the last text was not kept, "" when none
 	in       ui.LineInput
 	w, h     int
 }
@@ -85,12 +85,12 @@ func (d *Key) Fill(k string) { d.in.Set(k) }
 
 // SetBYOK says the own-key door's provider and default model (the
 // account's byok), for the dialog's words.
-func (d *Key) SetBYOK(b *client.BYOK) { d.byok = b }
+func (d *Key) SetBYOK(b *wire.BYOK) { d.byok = b }
 
 // KeyCures reports whether a refusal's code is one a model key cures.
 func KeyCures(code string) bool {
 	switch code {
-	case client.CodeModelKeyRequired, client.CodeOutOfCredit, client.CodeCreditPoolExhausted:
+	case wire.CodeModelKeyRequired, wire.CodeOutOfCredit, wire.CodeCreditPoolExhausted:
 		return true
 	}
 	return false

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -92,7 +92,7 @@ func TestKeyDialogNeverDrawsTheKey(t *testing.T) {
 // host's own words whole, and that the text waits in the composer.
 func TestKeyDialogWords(t *testing.T) {
 	d := keyDialog(true)
-	d.SetBYOK(&client.BYOK{Provider: "openrouter", DefaultModel: "openrouter/openai/gpt-6-luna"})
+	d.SetBYOK(&wire.BYOK{Provider: "openrouter", DefaultModel: "openrouter/openai/gpt-6-luna"})
 	says(t, d, "Model key", "→ your own OpenRouter key: the conversation runs on it, on openrouter/openai/gpt-6-luna unless you pick a model",
 		"Your OpenRouter key, for every request from the next one on:",
 		"At start it is read from $VEHICLE_MODEL_KEY, then from the OS keyring.",
@@ -110,8 +110,8 @@ func TestKeyDialogWords(t *testing.T) {
 		t.Error("with no keyring its help lists ctrl+s")
 	}
 
-	refused := &Refusal{Code: client.CodeModelKeyRequired, Message: "a key\x1b[2J is needed",
-		Doors: &client.Doors{BYOK: client.Door{Header: "X-Model-Key"}, Account: client.Door{Header: "Authorization"}}, Funding: "credit"}
+	refused := &Refusal{Code: wire.CodeModelKeyRequired, Message: "a key\x1b[2J is needed",
+		Doors: &wire.Doors{BYOK: wire.Door{Header: "X-Model-Key"}, Account: wire.Door{Header: "Authorization"}}, Funding: "credit"}
 	r := NewKey(uitest.Context(), refused, "VEHICLE_MODEL_KEY", false)
 	r.SetSize(100, 30)
 	says(t, r, "This conversation needs someone to pay for the model. Either:",
@@ -144,8 +144,8 @@ func keyHelpHas(d *Key, k string) bool {
 
 // TestKeyCures: the codes a model key cures.
 func TestKeyCures(t *testing.T) {
-	for code, want := range map[string]bool{client.CodeModelKeyRequired: true, client.CodeOutOfCredit: true,
-		client.CodeCreditPoolExhausted: true, client.CodeSessionRunning: false, "": false} {
+	for code, want := range map[string]bool{wire.CodeModelKeyRequired: true, wire.CodeOutOfCredit: true,
+		wire.CodeCreditPoolExhausted: true, wire.CodeSessionRunning: false, "": false} {
 		if KeyCures(code) != want {
 			t.Errorf("KeyCures(%q) = %v", code, !want)
 		}
@@ -156,10 +156,10 @@ func TestKeyCures(t *testing.T) {
 // characters; an OpenRouter door's key starts sk-or-. Sentences, short
 // words, other characters are not keys, each said why.
 func TestKeyShape(t *testing.T) {
-	or := &client.BYOK{Provider: "openrouter"}
+	or := &wire.BYOK{Provider: "openrouter"}
 	cases := []struct {
 		key  string
-		byok *client.BYOK
+		byok *wire.BYOK
 		why  string
 	}{
 		{aKey, or, ""},
@@ -218,12 +218,12 @@ func TestKeyFieldSaysWhy(t *testing.T) {
 func TestStackTellsTheAccount(t *testing.T) {
 	var s Stack
 	d := keyDialog(true)
-	form := NewNewSession(uitest.Context(), client.CreateRequest{}, HostOffer{})
+	form := NewNewSession(uitest.Context(), wire.CreateRequest{}, HostOffer{})
 	s.Push(NewError(uitest.Context(), "Title", "body"), 100, 30, true)
 	s.Push(form, 100, 30, true)
 	s.Push(d, 100, 30, true)
 	offer := HostOffer{Public: true, Models: []string{"m1"}, Default: "m1"}
-	s.TellAccount(&client.BYOK{Provider: "openrouter"}, offer)
+	s.TellAccount(&wire.BYOK{Provider: "openrouter"}, offer)
 	says(t, d, "→ your own OpenRouter key")
 	if form.offer.Default != "m1" || !form.offer.Public {
 		t.Errorf("the form was told %#v", form.offer)

@@ -3,7 +3,7 @@ package dialog
 import (
 	"strings"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 )
 
 // The shape of a model key: what the field keeps. A key goes as one HTTP
@@ -19,7 +19,7 @@ const (
 // KeyShape says why k is not of a model key's shape, "" when it is; byok
 // (nil until the account is known) names the door's provider, whose own
 // prefix an OpenRouter key must have.
-func KeyShape(k string, byok *client.BYOK) string {
+func KeyShape(k string, byok *wire.BYOK) string {
 	switch {
 	case strings.ContainsAny(k, " \t\n\r"):
 		return "it has spaces, and a model key is one word"

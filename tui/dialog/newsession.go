@@ -10,7 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -19,7 +19,7 @@ import (
 // the rest).
 type Create struct {
 	action
-	Request client.CreateRequest
+	Request wire.CreateRequest
 }
 
 // The new-session form's fields, in order.
@@ -64,8 +64,8 @@ type NewSession struct {
 
 // NewNewSession is the form, filled in from def (what the command line
 // asked for), checking the model against what offer names.
-func NewNewSession(ctx *ui.Context, def client.CreateRequest, offer HostOffer) *NewSession {
-	d := &NewSession{ctx: ctx, agent: def.Profile == client.ProfileAgent, offer: offer}
+func NewNewSession(ctx *ui.Context, def wire.CreateRequest, offer HostOffer) *NewSession {
+	d := &NewSession{ctx: ctx, agent: def.Profile == wire.ProfileAgent, offer: offer}
 	d.in[fieldTitle].Set(ui.SanitizeLine(def.Title))
 	d.in[fieldModel].Set(ui.SanitizeLine(def.Model))
 	if def.MaxTurns > 0 {
@@ -182,10 +182,10 @@ func (d *NewSession) pickProfile(text string, whole bool) {
 		switch {
 		case try == "":
 			return
-		case strings.HasPrefix(client.ProfileChat, try):
+		case strings.HasPrefix(wire.ProfileChat, try):
 			d.agent, d.typed, d.wrong, d.bad = false, try, "", ""
 			return
-		case strings.HasPrefix(client.ProfileAgent, try):
+		case strings.HasPrefix(wire.ProfileAgent, try):
 			d.agent, d.typed, d.wrong, d.bad = true, try, "", ""
 			return
 		}
@@ -203,10 +203,10 @@ func (d *NewSession) refuseProfile() {
 // start reports Create with the form's request, or says what to fix and
 // keeps the form open at that field.
 func (d *NewSession) start() (tea.Cmd, ui.Action) {
-	req := client.CreateRequest{Title: strings.TrimSpace(d.in[fieldTitle].String()),
-		Model: strings.TrimSpace(d.in[fieldModel].String()), Profile: client.ProfileChat}
+	req := wire.CreateRequest{Title: strings.TrimSpace(d.in[fieldTitle].String()),
+		Model: strings.TrimSpace(d.in[fieldModel].String()), Profile: wire.ProfileChat}
 	if d.agent {
-		req.Profile = client.ProfileAgent
+		req.Profile = wire.ProfileAgent
 	}
 	if why := d.offer.refuses(req.Model); why != "" {
 		d.at, d.bad = fieldModel, why

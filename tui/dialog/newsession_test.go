@@ -8,19 +8,19 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // form is the new-session form filled in from def, at 100x30.
-func form(def client.CreateRequest, public bool) *NewSession {
+func form(def wire.CreateRequest, public bool) *NewSession {
 	return formOf(def, HostOffer{Public: public}, 100, 30)
 }
 
 // formOf is the new-session form filled in from def, with what the host
 // offers, at w x h.
-func formOf(def client.CreateRequest, offer HostOffer, w, h int) *NewSession {
+func formOf(def wire.CreateRequest, offer HostOffer, w, h int) *NewSession {
 	d := NewNewSession(uitest.Context(), def, offer)
 	d.SetSize(w, h)
 	return d
@@ -31,17 +31,17 @@ func formOf(def client.CreateRequest, offer HostOffer, w, h int) *NewSession {
 // given; what is typed in each field, the profile chosen, and a "$" before
 // the cost make the request; an empty field is the host's default.
 func TestNewSessionFormStarts(t *testing.T) {
-	def := client.CreateRequest{Title: "Plans\x1b[2J", Model: "echo", MaxCostUSD: 0.5, MaxTurns: 8, Profile: client.ProfileAgent}
+	def := wire.CreateRequest{Title: "Plans\x1b[2J", Model: "echo", MaxCostUSD: 0.5, MaxTurns: 8, Profile: wire.ProfileAgent}
 	cases := []struct {
 		name string
-		def  client.CreateRequest
+		def  wire.CreateRequest
 		do   func(d *NewSession)
-		want client.CreateRequest
+		want wire.CreateRequest
 	}{
 		{"as given, by enter", def, func(*NewSession) {},
-			client.CreateRequest{Title: "Plans␛[2J", Model: "echo", MaxTurns: 8, MaxCostUSD: 0.5, Profile: client.ProfileAgent}},
-		{"nothing given", client.CreateRequest{}, func(*NewSession) {}, client.CreateRequest{Profile: client.ProfileChat}},
-		{"filled in", client.CreateRequest{}, func(d *NewSession) {
+			wire.CreateRequest{Title: "Plans␛[2J", Model: "echo", MaxTurns: 8, MaxCostUSD: 0.5, Profile: wire.ProfileAgent}},
+		{"nothing given", wire.CreateRequest{}, func(*NewSession) {}, wire.CreateRequest{Profile: wire.ProfileChat}},
+		{"filled in", wire.CreateRequest{}, func(d *NewSession) {
 			typeIn(d, " Herd plans ")
 			d.Update(tab)
 			d.Update(right) // the profile: agent
@@ -51,45 +51,45 @@ func TestNewSessionFormStarts(t *testing.T) {
 			typeIn(d, "20")
 			d.Update(down)
 			typeIn(d, "$1.5")
-		}, client.CreateRequest{Title: "Herd plans", Model: "gpt", MaxTurns: 20, MaxCostUSD: 1.5, Profile: client.ProfileAgent}},
-		{"profile by space, twice", client.CreateRequest{}, func(d *NewSession) {
+		}, wire.CreateRequest{Title: "Herd plans", Model: "gpt", MaxTurns: 20, MaxCostUSD: 1.5, Profile: wire.ProfileAgent}},
+		{"profile by space, twice", wire.CreateRequest{}, func(d *NewSession) {
 			d.Update(down)
 			d.Update(uitest.Key(tea.KeySpace))
 			d.Update(left)
-		}, client.CreateRequest{Profile: client.ProfileChat}},
-		{"the profile by its name typed", client.CreateRequest{}, func(d *NewSession) {
+		}, wire.CreateRequest{Profile: wire.ProfileChat}},
+		{"the profile by its name typed", wire.CreateRequest{}, func(d *NewSession) {
 			d.Update(down)
 			typeIn(d, "agent")
-		}, client.CreateRequest{Profile: client.ProfileAgent}},
-		{"the profile by its first letter, then the other's", client.CreateRequest{}, func(d *NewSession) {
+		}, wire.CreateRequest{Profile: wire.ProfileAgent}},
+		{"the profile by its first letter, then the other's", wire.CreateRequest{}, func(d *NewSession) {
 			d.Update(down)
 			typeIn(d, "a")
 			typeIn(d, "c")
-		}, client.CreateRequest{Profile: client.ProfileChat}},
-		{"a lease's ttl", client.CreateRequest{}, func(d *NewSession) {
+		}, wire.CreateRequest{Profile: wire.ProfileChat}},
+		{"a lease's ttl", wire.CreateRequest{}, func(d *NewSession) {
 			for range 5 {
 				d.Update(tab)
 			}
 			typeIn(d, "90s")
-		}, client.CreateRequest{Profile: client.ProfileChat, TTLMs: 90_000}},
-		{"a lease's ttl in minutes", client.CreateRequest{TTLMs: 600_000}, func(d *NewSession) {
+		}, wire.CreateRequest{Profile: wire.ProfileChat, TTLMs: 90_000}},
+		{"a lease's ttl in minutes", wire.CreateRequest{TTLMs: 600_000}, func(d *NewSession) {
 			d.Update(shiftTab)
 			d.Update(ctrl('u'))
 			typeIn(d, "30")
-		}, client.CreateRequest{Profile: client.ProfileChat, TTLMs: 30 * 60_000}},
-		{"the command line's ttl, as given", client.CreateRequest{TTLMs: 600_000}, func(*NewSession) {},
-			client.CreateRequest{Profile: client.ProfileChat, TTLMs: 600_000}},
+		}, wire.CreateRequest{Profile: wire.ProfileChat, TTLMs: 30 * 60_000}},
+		{"the command line's ttl, as given", wire.CreateRequest{TTLMs: 600_000}, func(*NewSession) {},
+			wire.CreateRequest{Profile: wire.ProfileChat, TTLMs: 600_000}},
 		{"fields cleared", def, func(d *NewSession) {
 			for range 6 {
 				d.Update(ctrl('u'))
 				d.Update(shiftTab)
 			}
-		}, client.CreateRequest{Profile: client.ProfileAgent}},
-		{"a paste, its newlines spaces", client.CreateRequest{}, func(d *NewSession) {
+		}, wire.CreateRequest{Profile: wire.ProfileAgent}},
+		{"a paste, its newlines spaces", wire.CreateRequest{}, func(d *NewSession) {
 			d.Update(tea.PasteMsg{Content: "two\nlines"})
 			d.Update(down)
 			d.Update(tea.PasteMsg{Content: "into the profile"})
-		}, client.CreateRequest{Title: "two lines", Profile: client.ProfileChat}},
+		}, wire.CreateRequest{Title: "two lines", Profile: wire.ProfileChat}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,7 +125,7 @@ func TestNewSessionFormRefuses(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			d := form(client.CreateRequest{}, false)
+			d := form(wire.CreateRequest{}, false)
 			for !strings.Contains(markedRow(d), c.field) {
 				d.Update(tab)
 			}
@@ -166,7 +166,7 @@ func markedRow(d *NewSession) string {
 // with its cursor, what an empty one means, the profile chosen, the public
 // cap when the host has one, and the keys.
 func TestNewSessionFormView(t *testing.T) {
-	d := form(client.CreateRequest{Model: "echo", MaxCostUSD: 0.5}, true)
+	d := form(wire.CreateRequest{Model: "echo", MaxCostUSD: 0.5}, true)
 	says(t, d, "New session", "▸ title ▏none", "profile ● chat ○ agent (owners only)", "model echo",
 		"max turns the host's default", "max cost 0.5 US dollars a run",
 		"On a public graph the host caps every run whatever is asked here.",
@@ -176,7 +176,7 @@ func TestNewSessionFormView(t *testing.T) {
 	d.Update(right)
 	d.Update(tab)
 	says(t, d, "○ chat ● agent (owners only)", "▸ model echo▏")
-	if s := flat(form(client.CreateRequest{}, false)); strings.Contains(s, "public graph") {
+	if s := flat(form(wire.CreateRequest{}, false)); strings.Contains(s, "public graph") {
 		t.Errorf("a member's form speaks of the public cap: %s", s)
 	}
 	var keys []string
@@ -198,7 +198,7 @@ func TestNewSessionFormView(t *testing.T) {
 // any other says the field takes chat or agent, and the profile stays.
 func TestNewSessionProfileTakesText(t *testing.T) {
 	for r := rune(33); r < 127; r++ {
-		d := form(client.CreateRequest{}, false)
+		d := form(wire.CreateRequest{}, false)
 		d.Update(tab)
 		before := plain(d)
 		typeIn(d, string(r))
@@ -206,7 +206,7 @@ func TestNewSessionProfileTakesText(t *testing.T) {
 			t.Errorf("%q typed at the profile changed nothing on screen", r)
 		}
 	}
-	d := form(client.CreateRequest{}, false)
+	d := form(wire.CreateRequest{}, false)
 	d.Update(tab)
 	typeIn(d, "x")
 	says(t, d, "✗ profile: “x” is no profile; type chat or agent (c or a does), or ←/→ changes it", "● chat")
@@ -233,7 +233,7 @@ func TestNewSessionProfileTakesText(t *testing.T) {
 func TestNewSessionChecksTheModel(t *testing.T) {
 	credit := HostOffer{Public: true, Models: []string{"openrouter/deepseek/deepseek-v4.1-flash", "openrouter/qwen/qwen3.5-flash"},
 		Default: "openrouter/deepseek/deepseek-v4.1-flash"}
-	d := formOf(client.CreateRequest{}, credit, 100, 30)
+	d := formOf(wire.CreateRequest{}, credit, 100, 30)
 	d.Update(tab)
 	d.Update(tab)
 	says(t, d, "▸ model ▏openrouter/deepseek/deepseek-v4.1-flash",
@@ -252,15 +252,15 @@ func TestNewSessionChecksTheModel(t *testing.T) {
 	typeIn(d, "openrouter/qwen/qwen3.5-flash")
 	says(t, d, "✓ “openrouter/qwen/qwen3.5-flash” is offered")
 	_, act := d.Update(enter)
-	reports(t, "enter", act, ui.Close{}, Create{Request: client.CreateRequest{Model: "openrouter/qwen/qwen3.5-flash", Profile: client.ProfileChat}})
+	reports(t, "enter", act, ui.Close{}, Create{Request: wire.CreateRequest{Model: "openrouter/qwen/qwen3.5-flash", Profile: wire.ProfileChat}})
 
-	own := formOf(client.CreateRequest{Model: "gpt-4o"}, HostOffer{Public: true, Prefix: "openrouter/", Default: "openrouter/openai/gpt-6-luna"}, 100, 30)
+	own := formOf(wire.CreateRequest{Model: "gpt-4o"}, HostOffer{Public: true, Prefix: "openrouter/", Default: "openrouter/openai/gpt-6-luna"}, 100, 30)
 	if _, act := own.Update(enter); act != nil {
 		t.Fatalf("a model not of the key's provider started a session: %#v", act)
 	}
 	says(t, own, "✗ model: with your own key a model's name starts with openrouter/ (empty: openrouter/openai/gpt-")
 
-	member := formOf(client.CreateRequest{Model: "anything/at-all"}, HostOffer{}, 100, 30)
+	member := formOf(wire.CreateRequest{Model: "anything/at-all"}, HostOffer{}, 100, 30)
 	member.Update(tab)
 	member.Update(tab)
 	says(t, member, "model: the host names no models for you; it checks the name when the session is made")
@@ -274,7 +274,7 @@ func TestNewSessionChecksTheModel(t *testing.T) {
 // them, with how many more fields are above and below, what to fix and the
 // keys; no field hides behind "…".
 func TestNewSessionScrollsSmall(t *testing.T) {
-	d := formOf(client.CreateRequest{}, HostOffer{}, 40, 11)
+	d := formOf(wire.CreateRequest{}, HostOffer{}, 40, 11)
 	names := []string{"title", "profile", "model", "max turns", "max cost", "lease"}
 	for i, name := range names {
 		s := plain(d)
@@ -319,7 +319,7 @@ func TestNewSessionScrollsSmall(t *testing.T) {
 		}
 	}
 	// Under a banner (10 lines): the blank lines go before the refusal's words.
-	tight := formOf(client.CreateRequest{}, HostOffer{}, 40, 10)
+	tight := formOf(wire.CreateRequest{}, HostOffer{}, 40, 10)
 	for range 5 {
 		tight.Update(tab)
 	}
@@ -334,7 +334,7 @@ func TestNewSessionScrollsSmall(t *testing.T) {
 // flips the profile letter by letter ("we can do that": its c, its a), and
 // the refusal shows all of it; backspace takes it back a letter at a time.
 func TestNewSessionProfileRefusesASentenceWhole(t *testing.T) {
-	d := form(client.CreateRequest{}, false)
+	d := form(wire.CreateRequest{}, false)
 	d.Update(tab)
 	typeIn(d, "we can do that")
 	says(t, d, "✗ profile: “we can do that” is no profile", "● chat")

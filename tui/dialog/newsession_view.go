@@ -6,7 +6,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -152,9 +152,9 @@ func (d *NewSession) fieldLines() []string {
 		profile = st.KeyDesc.Render("○ chat  ") + st.Body.Render("● agent") + st.KeyDesc.Render(" (owners only)")
 	}
 	if d.typed != "" {
-		picked := client.ProfileChat
+		picked := wire.ProfileChat
 		if d.agent {
-			picked = client.ProfileAgent
+			picked = wire.ProfileAgent
 		}
 		profile += st.KeyDesc.Render(" · “" + ui.SanitizeLine(d.typed) + "” picks " + picked)
 	}

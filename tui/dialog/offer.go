@@ -1,7 +1,7 @@
 package dialog
 
 import (
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -17,7 +17,7 @@ type Offer struct {
 }
 
 // NewOffer offers to take over the session of generation gen from holder.
-func NewOffer(ctx *ui.Context, gen int, holder *client.Lease) *Offer {
+func NewOffer(ctx *ui.Context, gen int, holder *wire.Lease) *Offer {
 	who := "your other terminal"
 	if holder != nil && holder.ClientID != "" {
 		who = ui.OtherTerminal(holder.ClientID, ctx.ClientID)
@@ -51,7 +51,7 @@ func (s *Stack) Offer(d *Offer, width, height int) {
 // Reoffer shows the offer of the tile with the focus (of generation gen,
 // -1 for none), when one waits for an answer there (held by holder, nil
 // when none waits), and no other: the offer is its tile's.
-func (s *Stack) Reoffer(ctx *ui.Context, gen int, holder *client.Lease, width, height int) {
+func (s *Stack) Reoffer(ctx *ui.Context, gen int, holder *wire.Lease, width, height int) {
 	shown := false
 	s.Drop(func(o ui.Component) bool {
 		d, ok := o.(*Offer)

@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -17,7 +17,7 @@ import (
 func offer() *Offer {
 	ctx := uitest.Context()
 	ctx.ClientID = "cli-laptop-pts4-ef56"
-	d := NewOffer(ctx, 7, &client.Lease{Principal: "user:ada", ClientID: "cli-laptop-pts3-ab12"})
+	d := NewOffer(ctx, 7, &wire.Lease{Principal: "user:ada", ClientID: "cli-laptop-pts3-ab12"})
 	d.SetSize(80, 24)
 	return d
 }
@@ -67,7 +67,7 @@ func TestOfferNamesTheHolder(t *testing.T) {
 	d := NewOffer(ctx, 1, nil)
 	d.SetSize(80, 24)
 	says(t, d, "This session is driven from your other terminal.")
-	d = NewOffer(ctx, 1, &client.Lease{ClientID: "cli-laptop-pts3-0000"})
+	d = NewOffer(ctx, 1, &wire.Lease{ClientID: "cli-laptop-pts3-0000"})
 	d.SetSize(80, 24)
 	says(t, d, "driven from an earlier vehicle in this terminal (laptop, pts/3)")
 	if got := len(d.FullHelp()[0]); got != 6 {
@@ -159,7 +159,7 @@ func TestStack(t *testing.T) {
 // one showing stays as it is).
 func TestStackOffersPerTile(t *testing.T) {
 	ctx := uitest.Context()
-	holder := &client.Lease{Principal: "user:ada", ClientID: "cli-other"}
+	holder := &wire.Lease{Principal: "user:ada", ClientID: "cli-other"}
 	offers := func(s *Stack) []int {
 		var gens []int
 		s.Each(func(o ui.Component) {

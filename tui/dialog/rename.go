@@ -4,20 +4,20 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // RenameSession asks a session's new title and reports Rename with it.
 type RenameSession struct {
 	ctx    *ui.Context
-	target client.Summary
+	target wire.Summary
 	in     ui.LineInput
 	w, h   int
 }
 
 // NewRename asks for target's title, starting from the one it has.
-func NewRename(ctx *ui.Context, target client.Summary) *RenameSession {
+func NewRename(ctx *ui.Context, target wire.Summary) *RenameSession {
 	d := &RenameSession{ctx: ctx, target: target}
 	if target.Title != nil {
 		d.in.Set(ui.SanitizeLine(*target.Title))

@@ -11,7 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -215,15 +215,15 @@ func everyDialog() map[string]func() (Dialog, ui.Action) {
 	all := questions()
 	all["help"] = func() (Dialog, ui.Action) { return NewHelp(ctx, screenKeys{ctx, true}), nil }
 	all["errors"] = func() (Dialog, ui.Action) { return NewErrors(ctx, []string{"boom"}, ""), nil }
-	all["info"] = func() (Dialog, ui.Action) { return NewInfo(ctx, &client.State{}, "demo", false, false), nil }
-	all["deleted"] = func() (Dialog, ui.Action) { return NewDeleted(ctx, "s1", "", client.DeleteOutcome{}), nil }
+	all["info"] = func() (Dialog, ui.Action) { return NewInfo(ctx, &wire.State{}, "demo", false, false), nil }
+	all["deleted"] = func() (Dialog, ui.Action) { return NewDeleted(ctx, "s1", "", wire.DeleteOutcome{}), nil }
 	all["code"] = func() (Dialog, ui.Action) {
 		return NewCodeChooser(ctx, []CodeBlock{{Text: "x"}}), ui.Note{Text: "no code block copied"}
 	}
 	all["key"] = func() (Dialog, ui.Action) { return keyDialog(true), nil }
 	all["rename"] = func() (Dialog, ui.Action) { return NewRename(ctx, target()), nil }
 	all["palette"] = func() (Dialog, ui.Action) { return palette(80, 24), nil }
-	all["new session"] = func() (Dialog, ui.Action) { return form(client.CreateRequest{}, false), nil }
+	all["new session"] = func() (Dialog, ui.Action) { return form(wire.CreateRequest{}, false), nil }
 	return all
 }
 

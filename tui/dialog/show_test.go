@@ -10,7 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -88,7 +88,7 @@ func TestTextScrolls(t *testing.T) {
 // key.
 func TestShowingDialogsClose(t *testing.T) {
 	ctx := uitest.Context()
-	state := &client.State{Session: uitest.Summary("s1", "Leases", uitest.Now, nil)}
+	state := &wire.State{Session: uitest.Summary("s1", "Leases", uitest.Now, nil)}
 	cases := []struct {
 		name   string
 		d      ui.Component
@@ -97,7 +97,7 @@ func TestShowingDialogsClose(t *testing.T) {
 		{"errors", NewErrors(ctx, []string{"x"}, ""), []tea.KeyPressMsg{esc, uitest.Key(tea.KeyF3), uitest.Press('v')}},
 		{"help", NewHelp(ctx, screenKeys{ctx, true}), []tea.KeyPressMsg{esc, uitest.Key(tea.KeyF1)}},
 		{"info", NewInfo(ctx, state, "demo", false, false), []tea.KeyPressMsg{esc, uitest.Key(tea.KeyF4), enter, uitest.Press('y')}},
-		{"deleted", NewDeleted(ctx, "s1", "Leases", client.DeleteOutcome{}), []tea.KeyPressMsg{esc, enter}},
+		{"deleted", NewDeleted(ctx, "s1", "Leases", wire.DeleteOutcome{}), []tea.KeyPressMsg{esc, enter}},
 		{"code blocks", NewCodeChooser(ctx, []CodeBlock{{Text: "x", Lines: 1}}), []tea.KeyPressMsg{esc}},
 	}
 	for _, c := range cases {
@@ -212,9 +212,9 @@ func lineWith(s, sub string) string {
 func TestInfoDialog(t *testing.T) {
 	ctx := uitest.Context()
 	s := uitest.Summary("s1", "Leases", uitest.Now, nil)
-	s.Profile, s.Isolation, s.Model, s.Body = client.ProfileAgent, "bwrap", "openrouter/openai/gpt-6-luna", "ready"
+	s.Profile, s.Isolation, s.Model, s.Body = wire.ProfileAgent, "bwrap", "openrouter/openai/gpt-6-luna", "ready"
 	at := time.Date(2026, 10, 14, 9, 0, 0, 0, time.UTC)
-	state := &client.State{Session: s, Mirror: client.Mirror{State: "written", DocumentID: "doc1", WrittenAt: &at}}
+	state := &wire.State{Session: s, Mirror: wire.Mirror{State: "written", DocumentID: "doc1", WrittenAt: &at}}
 	d := NewInfo(ctx, state, "demo", false, false)
 	d.SetSize(100, 30)
 	says(t, d, "Session", "session s1 in demo", "profile agent · bwrap", "model openrouter/openai/gpt-6-luna",
@@ -223,7 +223,7 @@ func TestInfoDialog(t *testing.T) {
 	golden(t, "agent_written", plain(d))
 
 	state.Session.Funding, state.Session.Access, state.Session.Model, state.Session.Body = "byok", ui.AccessReader, "", ""
-	state.Mirror = client.Mirror{State: "off"}
+	state.Mirror = wire.Mirror{State: "off"}
 	says(t, d, "funding byok: your own model key pays", "its agent reads the graph only (a viewer's session",
 		"model the host's default", "body unknown", "· off: this host does not mirror")
 	state.Session.Funding = "credit"
@@ -246,20 +246,20 @@ func TestInfoDialog(t *testing.T) {
 // that it had none; and how to restore it.
 func TestDeletedDialog(t *testing.T) {
 	ctx := uitest.Context()
-	trashed := client.Deleted{SessionID: "s2", TrashedAs: "trash/s2", Mirror: &client.MirrorRef{DocumentID: "doc2"}}
+	trashed := wire.Deleted{SessionID: "s2", TrashedAs: "trash/s2", Mirror: &wire.MirrorRef{DocumentID: "doc2"}}
 	cases := []struct {
 		name    string
-		outcome client.DeleteOutcome
+		outcome wire.DeleteOutcome
 		want    string
 	}{
-		{"mirror trashed", client.DeleteOutcome{Deleted: trashed, MirrorTrashed: true},
+		{"mirror trashed", wire.DeleteOutcome{Deleted: trashed, MirrorTrashed: true},
 			"✓ its mirrored document (doc2) is in the workspace's Trash"},
-		{"mirror trashed, not named", client.DeleteOutcome{Deleted: client.Deleted{TrashedAs: "trash/s2"}, MirrorTrashed: true},
+		{"mirror trashed, not named", wire.DeleteOutcome{Deleted: wire.Deleted{TrashedAs: "trash/s2"}, MirrorTrashed: true},
 			"✓ its mirrored document is in the workspace's Trash"},
-		{"mirror not trashed", client.DeleteOutcome{Deleted: trashed,
+		{"mirror not trashed", wire.DeleteOutcome{Deleted: trashed,
 			MirrorErr: errors.New("vehicle: the session is deleted, but its mirrored document is not in the Trash")},
 			"✗ the session is deleted, but its mirrored document is not in the Trash"},
-		{"no mirror", client.DeleteOutcome{Deleted: trashed}, "· it had no mirrored document in the graph"},
+		{"no mirror", wire.DeleteOutcome{Deleted: trashed}, "· it had no mirrored document in the graph"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

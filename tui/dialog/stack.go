@@ -11,7 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -102,7 +102,7 @@ func (s *Stack) Each(f func(ui.Component)) {
 // TellAccount tells the open dialogs what the person's account says now:
 // the key dialog the own-key door (byok), the new-session form what the
 // host offers a new session.
-func (s *Stack) TellAccount(byok *client.BYOK, offer HostOffer) {
+func (s *Stack) TellAccount(byok *wire.BYOK, offer HostOffer) {
 	for _, e := range s.items {
 		switch d := e.d.(type) {
 		case *Key:

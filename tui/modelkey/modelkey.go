@@ -14,7 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -55,7 +55,7 @@ func (f *Flow) Forget() { f.refusal = nil }
 // for it): back says a composer takes a text that is not a key back, byok
 // is the own-key door's provider and default model (nil until the account
 // is known).
-func (f *Flow) Dialog(r *dialog.Refusal, back bool, byok *client.BYOK) *dialog.Key {
+func (f *Flow) Dialog(r *dialog.Refusal, back bool, byok *wire.BYOK) *dialog.Key {
 	d := dialog.NewKey(f.ctx, r, f.variable, f.save != nil)
 	d.SetBack(back)
 	d.SetBYOK(byok)
@@ -66,7 +66,7 @@ func (f *Flow) Dialog(r *dialog.Refusal, back bool, byok *client.BYOK) *dialog.K
 // when a key would cure it; create says the refusal was a create's,
 // funding is the refused session's ("" at create).
 func (f *Flow) Refused(err error, create bool, funding string) ui.Action {
-	var e *client.Error
+	var e *wire.Error
 	if !errors.As(err, &e) {
 		return nil
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -23,7 +23,7 @@ func said(a ui.Action) string {
 
 // refusal is the host's refusal of code, with the doors named.
 func refusal(code string) error {
-	return &client.Error{Status: 402, Code: code, Message: "the credit is spent"}
+	return &wire.Error{Status: 402, Code: code, Message: "the credit is spent"}
 }
 
 // TestKeySavedSays: saving the key says so, and a keyring that refuses it
@@ -55,22 +55,22 @@ func TestKeySavedSays(t *testing.T) {
 func TestRefusedOffersTheKey(t *testing.T) {
 	t.Parallel()
 	f := New(uitest.Context(), "", nil)
-	act := f.Refused(refusal(client.CodeOutOfCredit), false, "credit")
+	act := f.Refused(refusal(wire.CodeOutOfCredit), false, "credit")
 	o, ok := act.(Offer)
-	if !ok || o.Refusal != f.Refusal() || o.Refusal.Code != client.CodeOutOfCredit || o.Refusal.Funding != "credit" || o.Refusal.Create {
+	if !ok || o.Refusal != f.Refusal() || o.Refusal.Code != wire.CodeOutOfCredit || o.Refusal.Funding != "credit" || o.Refusal.Create {
 		t.Fatalf("a refusal a key cures: %#v", act)
 	}
 	if act := f.Refused(errors.New("not the host's"), false, ""); act != nil || f.Refusal() != o.Refusal {
 		t.Errorf("a failure that is not the host's refusal: %#v", act)
 	}
-	if act := f.Refused(&client.Error{Status: 409, Code: "conflict"}, false, ""); act != nil || f.Refusal() != o.Refusal {
+	if act := f.Refused(&wire.Error{Status: 409, Code: "conflict"}, false, ""); act != nil || f.Refusal() != o.Refusal {
 		t.Errorf("a refusal no key cures: %#v", act)
 	}
 	f.Forget()
 	if f.Refusal() != nil {
 		t.Error("a refusal is kept after a text went through")
 	}
-	f.Refused(refusal(client.CodeModelKeyRequired), true, "credit")
+	f.Refused(refusal(wire.CodeModelKeyRequired), true, "credit")
 	if r := f.Refusal(); r == nil || !r.Create || r.Funding != "" {
 		t.Fatalf("a create's refusal: %#v", r)
 	}
@@ -103,7 +103,7 @@ func TestGiveKeepsTheKey(t *testing.T) {
 	if cmd, act := f.Give("sk-2", false, false); cmd != nil || said(act) != "your model key goes with every request from now on" {
 		t.Errorf("not saved, no draft: %q (cmd %v)", said(act), cmd != nil)
 	}
-	d := f.Dialog(nil, true, &client.BYOK{Provider: "openrouter"})
+	d := f.Dialog(nil, true, &wire.BYOK{Provider: "openrouter"})
 	d.SetSize(100, 30)
 	if !strings.Contains(d.View(), "VEHICLE_MODEL_KEY") {
 		t.Errorf("the dialog does not name the variable:\n%s", d.View())

@@ -12,7 +12,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -95,7 +95,7 @@ func (l *Line) LogError(text string, at time.Time) {
 // NotYours words a session the host did not find: it may exist and be
 // another person's, which is the same answer.
 func (l *Line) NotYours(err error) {
-	if client.ErrorCode(err) != client.CodeNotFound || len(l.log) == 0 {
+	if wire.ErrorCode(err) != wire.CodeNotFound || len(l.log) == 0 {
 		return
 	}
 	l.err += " (it may exist but is not shared with you: a session is its owner's alone)"
@@ -122,7 +122,7 @@ func (l *Line) QuitsNow(now time.Time, window time.Duration) bool {
 // host's message, or the transport failure; a lease held that can be
 // taken over names the key that does it.
 func Describe(err error, keys *ui.KeyMap) string {
-	var e *client.Error
+	var e *wire.Error
 	if errors.As(err, &e) {
 		msg := e.Message
 		if d, ok := e.LeaseHeld(); ok && d.CanTakeOver {
@@ -130,7 +130,7 @@ func Describe(err error, keys *ui.KeyMap) string {
 		}
 		return ui.SanitizeLine(e.Code + ": " + msg)
 	}
-	if client.IsTransport(err) {
+	if wire.IsTransport(err) {
 		return ui.SanitizeLine("unreachable: " + err.Error())
 	}
 	return ui.SanitizeLine(err.Error())
@@ -141,8 +141,8 @@ func Describe(err error, keys *ui.KeyMap) string {
 // exist, so it says there is no access to it, and what this person may do
 // instead (a member of the graph chimes into it); err as it is otherwise.
 func NoAccess(id, graph string, err error) error {
-	var e *client.Error
-	if !errors.As(err, &e) || e.Code != client.CodeNotFound || id == "" {
+	var e *wire.Error
+	if !errors.As(err, &e) || e.Code != wire.CodeNotFound || id == "" {
 		return err
 	}
 	where := "this graph"
@@ -152,5 +152,5 @@ func NoAccess(id, graph string, err error) error {
 	msg := "no access to session " + id + ": only its owner reads it, and to anyone else it is not found " +
 		"(or " + where + " has no session " + id + ") · vehicle --session " + id + " --chime writes to its driver, " +
 		"if you have a role on " + where + " · the host said: " + e.Message
-	return &client.Error{Status: e.Status, Code: e.Code, Message: msg, Details: e.Details}
+	return &wire.Error{Status: e.Status, Code: e.Code, Message: msg, Details: e.Details}
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -23,7 +23,7 @@ func TestErrorsAreShownAndKept(t *testing.T) {
 	if l.Fail(nil) || l.Text() != "sending…" {
 		t.Fatalf("a nil error failed: note %q", l.Text())
 	}
-	refused := &client.Error{Status: 409, Code: client.CodeLeaseRequired, Message: "not yours"}
+	refused := &wire.Error{Status: 409, Code: wire.CodeLeaseRequired, Message: "not yours"}
 	if !l.Fail(refused) || l.Text() != "" || l.Err() != "lease_required: not yours" {
 		t.Fatalf("after a refusal: note %q, error %q", l.Text(), l.Err())
 	}
@@ -60,7 +60,7 @@ func TestErrorWords(t *testing.T) {
 	t.Parallel()
 	ctx := uitest.Context()
 	details, _ := json.Marshal(map[string]any{"holder": map[string]any{"principal": "user:ada"}, "canTakeOver": true})
-	held := &client.Error{Status: 409, Code: client.CodeLeaseHeld, Message: "held", Details: details}
+	held := &wire.Error{Status: 409, Code: wire.CodeLeaseHeld, Message: "held", Details: details}
 	if got := Describe(held, &ctx.Keys); got != "lease_held: held (ctrl+t takes over)" {
 		t.Errorf("a lease held: %q", got)
 	}
@@ -68,7 +68,7 @@ func TestErrorWords(t *testing.T) {
 		t.Errorf("an escape went through: %q", got)
 	}
 	l := New(ctx)
-	gone := &client.Error{Status: 404, Code: client.CodeNotFound, Message: "no such session"}
+	gone := &wire.Error{Status: 404, Code: wire.CodeNotFound, Message: "no such session"}
 	l.NotYours(gone) // nothing kept yet: nothing to word
 	l.SetErr(gone)
 	l.NotYours(gone)
@@ -118,10 +118,10 @@ func TestQuitPress(t *testing.T) {
 // error, or one with no id, is as it was.
 func TestNoAccess(t *testing.T) {
 	t.Parallel()
-	gone := &client.Error{Status: 404, Code: client.CodeNotFound, Message: "no session s9"}
+	gone := &wire.Error{Status: 404, Code: wire.CodeNotFound, Message: "no session s9"}
 	err := NoAccess("s9", "demo", gone)
-	var e *client.Error
-	if !errors.As(err, &e) || e.Code != client.CodeNotFound || !strings.HasPrefix(e.Message, "no access to session s9: only its owner reads it") ||
+	var e *wire.Error
+	if !errors.As(err, &e) || e.Code != wire.CodeNotFound || !strings.HasPrefix(e.Message, "no access to session s9: only its owner reads it") ||
 		!strings.Contains(e.Message, "graph demo has no session s9") || !strings.HasSuffix(e.Message, "the host said: no session s9") {
 		t.Errorf("no access: %v", err)
 	}

@@ -8,17 +8,17 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // AccountView is what the account pane shows.
 type AccountView struct {
-	Account     *client.Account // the host's answer about the person, nil until it comes
+	Account     *wire.Account   // the host's answer about the person, nil until it comes
 	Refusal     *dialog.Refusal // the last refusal that named the doors, nil when none
 	Open        bool            // a session is open
-	Session     *client.Summary // the open session, nil when none or while it opens
+	Session     *wire.Summary   // the open session, nil when none or while it opens
 	HasModelKey bool            // a model key goes with the requests
 	KeyVariable string          // the variable the model key is read from at start
 }
@@ -97,7 +97,7 @@ func (p *Account) accountLines(limit int) []string {
 				out = append(out, ui.Pad(style.Render(lead+w), p.width))
 			}
 		}
-		if a.Kind == client.AccountAnonymous && a.Doors != nil && p.v.Refusal == nil && !p.v.HasModelKey {
+		if a.Kind == wire.AccountAnonymous && a.Doors != nil && p.v.Refusal == nil && !p.v.HasModelKey {
 			out = append(out, ui.Pad(st.Status.Render("  ways in: "+doorsText(a.Doors)), p.width))
 		}
 	}
@@ -112,7 +112,7 @@ func (p *Account) accountLines(limit int) []string {
 
 // accountText is everything GET /account said, in words, one line per
 // subject: who and the turns, the credit, the own-key door.
-func (p *Account) accountText(a *client.Account) []string {
+func (p *Account) accountText(a *wire.Account) []string {
 	turns := -1 // no session open: no session's turns
 	if p.v.Open {
 		turns = 0
@@ -121,7 +121,7 @@ func (p *Account) accountText(a *client.Account) []string {
 		turns = s.Turns
 	}
 	who := "◆ " + ui.SanitizeLine(a.Kind)
-	if a.Kind == client.AccountAnonymous {
+	if a.Kind == wire.AccountAnonymous {
 		who = "◆ visitor"
 	}
 	if pr := ui.NameLine(a.Principal); pr != "" {
@@ -130,7 +130,7 @@ func (p *Account) accountText(a *client.Account) []string {
 	if e := ui.SanitizeLine(a.Email); e != "" {
 		who += " · " + e + map[bool]string{true: " (verified)", false: " (not verified)"}[a.EmailVerified]
 	}
-	if a.Kind == client.AccountMember {
+	if a.Kind == wire.AccountMember {
 		if !p.v.Open {
 			return []string{who + " · no limits"}
 		}
@@ -157,7 +157,7 @@ func (p *Account) accountText(a *client.Account) []string {
 
 // creditText words an account's credit: what is left (or owed), granted
 // and spent, the models it pays for and whether today's pool is open.
-func creditText(c *client.Credit) string {
+func creditText(c *wire.Credit) string {
 	var s string
 	switch {
 	case c.BalanceUSD < -0.00005:
@@ -204,7 +204,7 @@ func modelsText(models []string, def string) string {
 }
 
 // turnCounts is today's turns and this session's, against their limits.
-func turnCounts(a *client.Account, session int) string {
+func turnCounts(a *wire.Account, session int) string {
 	today := fmt.Sprintf("turns: today %d", a.TurnsToday)
 	if a.TurnsPerDay > 0 {
 		today += fmt.Sprintf("/%d", a.TurnsPerDay)
@@ -220,7 +220,7 @@ func turnCounts(a *client.Account, session int) string {
 }
 
 // doorsText says the doors, each by what it is, its header a detail.
-func doorsText(d *client.Doors) string {
+func doorsText(d *wire.Doors) string {
 	return "your own key (" + ui.SanitizeLine(d.BYOK.Header) + ") · an account with credit (" + ui.SanitizeLine(d.Account.Header) + ")"
 }
 
@@ -235,7 +235,7 @@ func (p *Account) refusalLines(r *dialog.Refusal) []string {
 		}
 		out = append(out, ui.Pad(st.StatusError.Render("  "+l), w))
 	}
-	var byok *client.BYOK
+	var byok *wire.BYOK
 	if p.v.Account != nil {
 		byok = p.v.Account.BYOK
 	}
@@ -259,7 +259,7 @@ func (p *Account) refusalLines(r *dialog.Refusal) []string {
 // day's turn limit, or when the credit left cannot cover a run's budget.
 func (p *Account) limitWarnings() []string {
 	a, s := p.v.Account, p.v.Session
-	if a == nil || s == nil || a.Kind == client.AccountMember {
+	if a == nil || s == nil || a.Kind == wire.AccountMember {
 		return nil
 	}
 	var out []string

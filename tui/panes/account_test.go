@@ -7,31 +7,31 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // doors are the doors the reference host names.
-func doors() *client.Doors {
-	return &client.Doors{
-		BYOK:    client.Door{Header: "X-Model-Key", Description: "your own OpenRouter key"},
-		Account: client.Door{Header: "Authorization", Description: "a Sophia account's token"},
+func doors() *wire.Doors {
+	return &wire.Doors{
+		BYOK:    wire.Door{Header: "X-Model-Key", Description: "your own OpenRouter key"},
+		Account: wire.Door{Header: "Authorization", Description: "a Sophia account's token"},
 	}
 }
 
 // publicAccount is cognito:dee's account of kind, today turns taken today,
 // with a public host's limits and doors.
-func publicAccount(kind string, today int, credit *client.Credit) *client.Account {
-	return &client.Account{Kind: kind, Principal: "cognito:dee", TurnsToday: today, TurnsPerDay: 100,
+func publicAccount(kind string, today int, credit *wire.Credit) *wire.Account {
+	return &wire.Account{Kind: kind, Principal: "cognito:dee", TurnsToday: today, TurnsPerDay: 100,
 		SessionMaxTurns: 40, Doors: doors(), Credit: credit}
 }
 
 // publicSession is an open session of funding with turns taken and a run
 // budget of $0.05.
-func publicSession(funding string, turns int) *client.Summary {
+func publicSession(funding string, turns int) *wire.Summary {
 	s := uitest.Summary("s1", "Leases", uitest.Now, nil)
-	s.Funding, s.Turns, s.Budget = funding, turns, client.Budget{MaxTurns: 8, MaxCostUSD: 0.05}
+	s.Funding, s.Turns, s.Budget = funding, turns, wire.Budget{MaxTurns: 8, MaxCostUSD: 0.05}
 	return &s
 }
 
@@ -51,11 +51,11 @@ func accountLines(v AccountView, limit int) []string {
 // TestAccountSaysWhoPaysAndWhatIsLeft words each kind of account, its
 // credit, its own-key door and the ways in, line by line.
 func TestAccountSaysWhoPaysAndWhatIsLeft(t *testing.T) {
-	credit := &client.Credit{BalanceUSD: 0.4984, GrantedUSD: 0.5, SpentUSD: 0.0016, PoolOpenToday: true,
+	credit := &wire.Credit{BalanceUSD: 0.4984, GrantedUSD: 0.5, SpentUSD: 0.0016, PoolOpenToday: true,
 		DefaultModel: "deepseek-v4.1-flash", Models: []string{"qwen3.5-mini", "deepseek-v4.1-flash"}}
-	member := &client.Account{Kind: client.AccountMember, Principal: "user:ada", Email: "ada@example.com", EmailVerified: true}
-	byok := publicAccount(client.AccountAnonymous, 3, nil)
-	byok.BYOK = &client.BYOK{Provider: "openrouter", DefaultModel: "gpt-6-luna"}
+	member := &wire.Account{Kind: wire.AccountMember, Principal: "user:ada", Email: "ada@example.com", EmailVerified: true}
+	byok := publicAccount(wire.AccountAnonymous, 3, nil)
+	byok.BYOK = &wire.BYOK{Provider: "openrouter", DefaultModel: "gpt-6-luna"}
 	cases := []struct {
 		name string
 		v    AccountView
@@ -67,15 +67,15 @@ func TestAccountSaysWhoPaysAndWhatIsLeft(t *testing.T) {
 		{"member, opening", AccountView{Account: member, Open: true},
 			[]string{"◆ member user:ada · ada@example.com (verified) · 0 turns in this session · no",
 				"  limits"}},
-		{"member, one turn", AccountView{Account: &client.Account{Kind: client.AccountMember}, Open: true, Session: publicSession("", 1)},
+		{"member, one turn", AccountView{Account: &wire.Account{Kind: wire.AccountMember}, Open: true, Session: publicSession("", 1)},
 			[]string{"◆ member · 1 turn in this session · no limits"}},
-		{"account with credit", AccountView{Account: publicAccount(client.AccountAccount, 3, credit), Open: true, Session: publicSession("credit", 2)},
+		{"account with credit", AccountView{Account: publicAccount(wire.AccountAccount, 3, credit), Open: true, Session: publicSession("credit", 2)},
 			[]string{"◆ account cognito:dee · turns: today 3/100, session 2/40",
 				"  credit: $0.4984 left · $0.50 granted · $0.0016 spent · models: qwen3.5-mini,",
 				"    deepseek-v4.1-flash (default) · today's pool open"}},
-		{"no session open", AccountView{Account: &client.Account{Kind: client.AccountAccount, Principal: "cognito:dee", TurnsToday: 3},
+		{"no session open", AccountView{Account: &wire.Account{Kind: wire.AccountAccount, Principal: "cognito:dee", TurnsToday: 3},
 			Refusal: nil}, []string{"◆ account cognito:dee · turns: today 3"}},
-		{"visitor with doors", AccountView{Account: publicAccount(client.AccountAnonymous, 3, nil), Open: true, Session: publicSession("byok", 2)},
+		{"visitor with doors", AccountView{Account: publicAccount(wire.AccountAnonymous, 3, nil), Open: true, Session: publicSession("byok", 2)},
 			[]string{"◆ visitor cognito:dee · turns: today 3/100, session 2/40",
 				"  ways in: your own key (X-Model-Key) · an account with credit (Authorization)"}},
 		{"visitor with a key", AccountView{Account: byok, Open: true, Session: publicSession("byok", 2), HasModelKey: true},
@@ -86,13 +86,13 @@ func TestAccountSaysWhoPaysAndWhatIsLeft(t *testing.T) {
 			[]string{"◆ visitor cognito:dee · turns: today 3/100, session 2/40",
 				"  your own key: openrouter, default model gpt-6-luna · f5 gives it",
 				"  ways in: your own key (X-Model-Key) · an account with credit (Authorization)"}},
-		{"unverified, owing", AccountView{Account: &client.Account{Kind: client.AccountAccount, Email: "dee@example.com",
-			Credit: &client.Credit{BalanceUSD: -0.0001, GrantedUSD: 0.5, SpentUSD: 0.5001, DefaultModel: "luna"}}},
+		{"unverified, owing", AccountView{Account: &wire.Account{Kind: wire.AccountAccount, Email: "dee@example.com",
+			Credit: &wire.Credit{BalanceUSD: -0.0001, GrantedUSD: 0.5, SpentUSD: 0.5001, DefaultModel: "luna"}}},
 			[]string{"◆ account · dee@example.com (not verified) · turns: today 0",
 				"  credit: you owe $0.0001 · $0.50 granted · $0.5001 spent · models: luna",
 				"    (default) · today's pool closed: credit turns are refused until tomorrow",
 				"    (UTC)"}},
-		{"none left", AccountView{Account: &client.Account{Kind: client.AccountAccount, Credit: &client.Credit{PoolOpenToday: true}}},
+		{"none left", AccountView{Account: &wire.Account{Kind: wire.AccountAccount, Credit: &wire.Credit{PoolOpenToday: true}}},
 			[]string{"◆ account · turns: today 0", "  credit: none left · $0.00 granted · $0.00 spent · today's pool open"}},
 	}
 	for _, c := range cases {
@@ -109,8 +109,8 @@ func TestAccountSaysWhoPaysAndWhatIsLeft(t *testing.T) {
 // to get in, and how to give a key, in place of the ways in; with too few
 // lines, the refusal is what stays.
 func TestAccountSaysARefusal(t *testing.T) {
-	r := &dialog.Refusal{Code: client.CodeModelKeyRequired, Message: "send your key again as X-Model-Key", Doors: doors(), Funding: "credit"}
-	v := AccountView{Account: publicAccount(client.AccountAnonymous, 3, nil), Refusal: r, Open: true,
+	r := &dialog.Refusal{Code: wire.CodeModelKeyRequired, Message: "send your key again as X-Model-Key", Doors: doors(), Funding: "credit"}
+	v := AccountView{Account: publicAccount(wire.AccountAnonymous, 3, nil), Refusal: r, Open: true,
 		Session: publicSession("byok", 2), KeyVariable: "VEHICLE_MODEL_KEY"}
 	want := []string{
 		"◆ visitor cognito:dee · turns: today 3/100, session 2/40",
@@ -127,7 +127,7 @@ func TestAccountSaysARefusal(t *testing.T) {
 	if got := accountLines(v, 3); strings.Join(got, "\n") != strings.Join(want[4:], "\n") {
 		t.Errorf("in 3 lines the pane draws\n%s", strings.Join(got, "\n"))
 	}
-	v.Refusal = &dialog.Refusal{Code: client.CodeOutOfCredit, Message: "out of credit", Doors: doors()}
+	v.Refusal = &dialog.Refusal{Code: wire.CodeOutOfCredit, Message: "out of credit", Doors: doors()}
 	got := strings.Join(accountLines(v, 10), "\n")
 	if strings.Contains(got, "Sophia account") || !strings.Contains(got, "✗ out_of_credit: out of credit") {
 		t.Errorf("out of credit offers the account's credit again:\n%s", got)
@@ -142,36 +142,36 @@ func TestAccountSaysARefusal(t *testing.T) {
 // limit or the credit cannot cover a run's budget; the warnings come
 // first when there is no room for both.
 func TestAccountWarnsBeforeALimit(t *testing.T) {
-	open := &client.Credit{BalanceUSD: 0.3, GrantedUSD: 0.5, SpentUSD: 0.2, PoolOpenToday: true}
+	open := &wire.Credit{BalanceUSD: 0.3, GrantedUSD: 0.5, SpentUSD: 0.2, PoolOpenToday: true}
 	cases := []struct {
 		name string
 		v    AccountView
 		want []string
 	}{
-		{"none", AccountView{Account: publicAccount(client.AccountAnonymous, 10, nil), Session: publicSession("byok", 3)}, nil},
-		{"the session's last", AccountView{Account: publicAccount(client.AccountAnonymous, 10, nil), Session: publicSession("byok", 39)},
+		{"none", AccountView{Account: publicAccount(wire.AccountAnonymous, 10, nil), Session: publicSession("byok", 3)}, nil},
+		{"the session's last", AccountView{Account: publicAccount(wire.AccountAnonymous, 10, nil), Session: publicSession("byok", 39)},
 			[]string{"⚠ the next turn is this session's last (40/40)"}},
-		{"the session's limit", AccountView{Account: publicAccount(client.AccountAnonymous, 10, nil), Session: publicSession("byok", 40)},
+		{"the session's limit", AccountView{Account: publicAccount(wire.AccountAnonymous, 10, nil), Session: publicSession("byok", 40)},
 			[]string{"✗ this session had its 40 turns: the next is refused (session_turn_limit)"}},
-		{"today's last", AccountView{Account: publicAccount(client.AccountAnonymous, 99, nil), Session: publicSession("byok", 3)},
+		{"today's last", AccountView{Account: publicAccount(wire.AccountAnonymous, 99, nil), Session: publicSession("byok", 3)},
 			[]string{"⚠ the next turn is your last today (100/100, UTC)"}},
-		{"today's limit and the session's", AccountView{Account: publicAccount(client.AccountAnonymous, 100, nil), Session: publicSession("byok", 40)},
+		{"today's limit and the session's", AccountView{Account: publicAccount(wire.AccountAnonymous, 100, nil), Session: publicSession("byok", 40)},
 			[]string{"✗ this session had its 40 turns: the next is refused (session_turn_limit)",
 				"✗ you had your 100 turns today (UTC): the next is refused (daily_turn_limit)"}},
-		{"pool closed", AccountView{Account: publicAccount(client.AccountAccount, 3, &client.Credit{BalanceUSD: 0.3}), Session: publicSession("credit", 3)},
+		{"pool closed", AccountView{Account: publicAccount(wire.AccountAccount, 3, &wire.Credit{BalanceUSD: 0.3}), Session: publicSession("credit", 3)},
 			[]string{"✗ credit pool closed today: the next turn is refused; f5 gives your key"}},
-		{"no credit", AccountView{Account: publicAccount(client.AccountAccount, 3, &client.Credit{PoolOpenToday: true}), Session: publicSession("credit", 3)},
+		{"no credit", AccountView{Account: publicAccount(wire.AccountAccount, 3, &wire.Credit{PoolOpenToday: true}), Session: publicSession("credit", 3)},
 			[]string{"✗ no credit left: the next turn is refused; f5 gives your key"}},
-		{"under a budget", AccountView{Account: publicAccount(client.AccountAccount, 3, &client.Credit{BalanceUSD: 0.03, PoolOpenToday: true}),
+		{"under a budget", AccountView{Account: publicAccount(wire.AccountAccount, 3, &wire.Credit{BalanceUSD: 0.03, PoolOpenToday: true}),
 			Session: publicSession("credit", 3)},
 			[]string{"⚠ $0.03 credit left, under a run's budget of $0.05: a run may end short"}},
-		{"enough credit", AccountView{Account: publicAccount(client.AccountAccount, 3, open), Session: publicSession("credit", 3)}, nil},
-		{"no credit, a key given", AccountView{Account: publicAccount(client.AccountAccount, 3, &client.Credit{}), Session: publicSession("credit", 3),
+		{"enough credit", AccountView{Account: publicAccount(wire.AccountAccount, 3, open), Session: publicSession("credit", 3)}, nil},
+		{"no credit, a key given", AccountView{Account: publicAccount(wire.AccountAccount, 3, &wire.Credit{}), Session: publicSession("credit", 3),
 			HasModelKey: true}, nil},
-		{"no credit, own key's session", AccountView{Account: publicAccount(client.AccountAccount, 3, &client.Credit{}), Session: publicSession("byok", 3)}, nil},
-		{"a member", AccountView{Account: &client.Account{Kind: client.AccountMember, TurnsToday: 500, TurnsPerDay: 10},
+		{"no credit, own key's session", AccountView{Account: publicAccount(wire.AccountAccount, 3, &wire.Credit{}), Session: publicSession("byok", 3)}, nil},
+		{"a member", AccountView{Account: &wire.Account{Kind: wire.AccountMember, TurnsToday: 500, TurnsPerDay: 10},
 			Session: publicSession("", 3)}, nil},
-		{"no session", AccountView{Account: publicAccount(client.AccountAnonymous, 100, nil)}, nil},
+		{"no session", AccountView{Account: publicAccount(wire.AccountAnonymous, 100, nil)}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -198,9 +198,9 @@ func TestAccountKeysAndSanitising(t *testing.T) {
 	if cmd, act := p.Update(uitest.Press('g')); cmd != nil || act != nil {
 		t.Errorf("a key acted on the account pane: %v", act)
 	}
-	var details struct{ Doors *client.Doors }
+	var details struct{ Doors *wire.Doors }
 	_ = json.Unmarshal([]byte(`{"doors":{"byok":{"header":"X-\u001b[2JKey"}}}`), &details)
-	p.Set(AccountView{Account: &client.Account{Kind: "acc\u001b]0;pwned\u0007ount", Principal: "dee\u202e",
+	p.Set(AccountView{Account: &wire.Account{Kind: "acc\u001b]0;pwned\u0007ount", Principal: "dee\u202e",
 		Email: "d\u0085@x"}, Refusal: &dialog.Refusal{Code: "model_key_required", Message: "bad\u001b[31m\nnews", Doors: details.Doors}})
 	p.SetSize(60, 10)
 	view := p.View()

@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/internal/quiettime"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
@@ -28,12 +28,12 @@ type SpinMsg struct{ Gen int }
 
 // ActivityView is what the run's line shows.
 type ActivityView struct {
-	Running bool          // a run is under way
-	RunID   string        // the run under way
-	Usage   client.Usage  // the run's turns and cost so far
-	Budget  client.Budget // the session's budget per run
-	Total   float64       // what the session has cost
-	Known   bool          // Total counts what it cost before it was opened
+	Running bool        // a run is under way
+	RunID   string      // the run under way
+	Usage   wire.Usage  // the run's turns and cost so far
+	Budget  wire.Budget // the session's budget per run
+	Total   float64     // what the session has cost
+	Known   bool        // Total counts what it cost before it was opened
 }
 
 // Activity is the line above the composer while a run is under way: a
@@ -73,7 +73,7 @@ func NewActivity(ctx *ui.Context) *Activity { return &Activity{ctx: ctx} }
 // Run is what the run's line follows: the focused session (tui/session's
 // Session), its state (nil while it opens) and what it has cost.
 type Run interface {
-	State() *client.State
+	State() *wire.State
 	Cost() (total float64, known bool)
 }
 
@@ -81,7 +81,7 @@ type Run interface {
 // line idle), and keeps its spinner turning while a run is under way
 // (Keep); the root calls it after every message.
 func (a *Activity) Follow(r Run) tea.Cmd {
-	var st *client.State
+	var st *wire.State
 	if r != nil {
 		st = r.State()
 	}
@@ -90,7 +90,7 @@ func (a *Activity) Follow(r Run) tea.Cmd {
 		return nil
 	}
 	total, known := r.Cost()
-	a.Set(ActivityView{Running: st.Run == client.RunRunning, RunID: st.RunID, Usage: st.Usage,
+	a.Set(ActivityView{Running: st.Run == wire.RunRunning, RunID: st.RunID, Usage: st.Usage,
 		Budget: st.Session.Budget, Total: total, Known: known})
 	return a.Keep()
 }

@@ -7,15 +7,15 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // running is a run r1 two turns and $0.003 in, of a session that cost
 // $0.0153 in all, against a budget of 12 turns and $0.25.
 func running() ActivityView {
-	return ActivityView{Running: true, RunID: "r1", Usage: client.Usage{Turns: 2, CostUSD: 0.003},
-		Budget: client.Budget{MaxTurns: 12, MaxCostUSD: 0.25}, Total: 0.0153, Known: true}
+	return ActivityView{Running: true, RunID: "r1", Usage: wire.Usage{Turns: 2, CostUSD: 0.003},
+		Budget: wire.Budget{MaxTurns: 12, MaxCostUSD: 0.25}, Total: 0.0153, Known: true}
 }
 
 // TestActivitySaysTheRun: the line says how long the run has taken since
@@ -40,7 +40,7 @@ func TestActivitySaysTheRun(t *testing.T) {
 	}
 
 	v := running()
-	v.RunID, v.Usage, v.Budget, v.Known = "r2", client.Usage{Turns: 14, CostUSD: 0.5}, client.Budget{}, false
+	v.RunID, v.Usage, v.Budget, v.Known = "r2", wire.Usage{Turns: 14, CostUSD: 0.5}, wire.Budget{}, false
 	a.Set(v) // another run: its clock starts again
 	if got := xansi.Strip(a.View()); !strings.Contains(got, "⠙ 0s · turn 15 · $0.5000 · $0.0153 since opened") {
 		t.Errorf("a second run without a budget is %q", got)
@@ -162,11 +162,11 @@ func TestActivityLineKeptUntilItChanges(t *testing.T) {
 
 // run is a session's run as the line follows it.
 type run struct {
-	st    *client.State
+	st    *wire.State
 	total float64
 }
 
-func (r run) State() *client.State  { return r.st }
+func (r run) State() *wire.State    { return r.st }
 func (r run) Cost() (float64, bool) { return r.total, true }
 
 // TestActivityFollowsTheRun: the line follows the focused session's run,
@@ -175,8 +175,8 @@ func (r run) Cost() (float64, bool) { return r.total, true }
 func TestActivityFollowsTheRun(t *testing.T) {
 	a := NewActivity(uitest.Context())
 	a.SetSize(80, 24)
-	st := &client.State{Run: client.RunRunning, RunID: "r1", Usage: client.Usage{Turns: 2, CostUSD: 0.003}}
-	st.Session.Budget = client.Budget{MaxTurns: 12}
+	st := &wire.State{Run: wire.RunRunning, RunID: "r1", Usage: wire.Usage{Turns: 2, CostUSD: 0.003}}
+	st.Session.Budget = wire.Budget{MaxTurns: 12}
 	if a.Follow(run{st: st, total: 0.0153}) == nil || !a.Shows() {
 		t.Fatal("a run under way: no spinner tick, or no line")
 	}
@@ -186,7 +186,7 @@ func TestActivityFollowsTheRun(t *testing.T) {
 	if a.Follow(run{st: st}) != nil {
 		t.Error("a second tick was scheduled while one is")
 	}
-	for _, r := range []Run{nil, run{}, run{st: &client.State{Run: client.RunIdle}}} {
+	for _, r := range []Run{nil, run{}, run{st: &wire.State{Run: wire.RunIdle}}} {
 		if a.Follow(r) != nil || a.Shows() {
 			t.Errorf("%#v: a tick, or the line shows", r)
 		}

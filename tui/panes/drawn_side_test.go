@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -14,22 +14,22 @@ import (
 // account, and a refusal naming the doors.
 func TestAccountDrawn(t *testing.T) {
 	t.Parallel()
-	credit := &client.Credit{BalanceUSD: 0.4984, GrantedUSD: 0.5, SpentUSD: 0.0016, PoolOpenToday: true,
+	credit := &wire.Credit{BalanceUSD: 0.4984, GrantedUSD: 0.5, SpentUSD: 0.0016, PoolOpenToday: true,
 		DefaultModel: "openrouter/deepseek/deepseek-v4.1-flash", Models: []string{"openrouter/deepseek/deepseek-v4.1-flash", "openrouter/qwen/qwen3.5-mini"}}
 	refusal := func(code, message string) *dialog.Refusal {
 		return &dialog.Refusal{Code: code, Message: message, Doors: hostDoors()}
 	}
 	cases := map[string]AccountView{
-		"member":              {Account: &client.Account{Kind: client.AccountMember, Principal: "user:ada"}, Session: turns("", 0)},
-		"account with credit": {Account: account(client.AccountAccount, 3, credit), Session: turns("credit", 2)},
-		"visitor with doors":  {Account: account(client.AccountAnonymous, 3, nil), Session: turns("byok", 2)},
-		"out of credit": {Account: account(client.AccountAccount, 9, &client.Credit{BalanceUSD: 0, GrantedUSD: 0.5, SpentUSD: 0.5, PoolOpenToday: true}),
-			Session: turns("credit", 2), Refusal: withFunding(refusal(client.CodeOutOfCredit,
+		"member":              {Account: &wire.Account{Kind: wire.AccountMember, Principal: "user:ada"}, Session: turns("", 0)},
+		"account with credit": {Account: account(wire.AccountAccount, 3, credit), Session: turns("credit", 2)},
+		"visitor with doors":  {Account: account(wire.AccountAnonymous, 3, nil), Session: turns("byok", 2)},
+		"out of credit": {Account: account(wire.AccountAccount, 9, &wire.Credit{BalanceUSD: 0, GrantedUSD: 0.5, SpentUSD: 0.5, PoolOpenToday: true}),
+			Session: turns("credit", 2), Refusal: withFunding(refusal(wire.CodeOutOfCredit,
 				"out of credit: paste your OpenRouter key (send it as X-Model-Key) to keep talking"), "credit")},
-		"model key required": {Account: account(client.AccountAnonymous, 3, nil), Session: turns("byok", 2),
-			Refusal: withFunding(refusal(client.CodeModelKeyRequired,
+		"model key required": {Account: account(wire.AccountAnonymous, 3, nil), Session: turns("byok", 2),
+			Refusal: withFunding(refusal(wire.CodeModelKeyRequired,
 				"this conversation runs on your own key, which the host no longer holds: send it again as X-Model-Key"), "byok")},
-		"refusal cleared by a send": {Account: account(client.AccountAnonymous, 4, nil), Session: turns("byok", 2)},
+		"refusal cleared by a send": {Account: account(wire.AccountAnonymous, 4, nil), Session: turns("byok", 2)},
 	}
 	for name, v := range cases {
 		t.Run(name, func(t *testing.T) { golden(t, accountPane(v)) })
@@ -40,18 +40,18 @@ func TestAccountDrawn(t *testing.T) {
 // before a limit bites.
 func TestLimitsDrawn(t *testing.T) {
 	t.Parallel()
-	anon := account(client.AccountAnonymous, 10, nil)
-	credit := func(c client.Credit) *client.Account { return account(client.AccountAccount, 10, &c) }
+	anon := account(wire.AccountAnonymous, 10, nil)
+	credit := func(c wire.Credit) *wire.Account { return account(wire.AccountAccount, 10, &c) }
 	cases := map[string]AccountView{
 		"next turn is the session's last": {Account: anon, Session: turns("byok", 39)},
 		"session limit reached":           {Account: anon, Session: turns("byok", 40)},
-		"day limit reached":               {Account: account(client.AccountAnonymous, 100, nil), Session: turns("byok", 3)},
-		"credit below a run's budget": {Account: credit(client.Credit{BalanceUSD: 0.03, GrantedUSD: 0.5, SpentUSD: 0.47, PoolOpenToday: true}),
+		"day limit reached":               {Account: account(wire.AccountAnonymous, 100, nil), Session: turns("byok", 3)},
+		"credit below a run's budget": {Account: credit(wire.Credit{BalanceUSD: 0.03, GrantedUSD: 0.5, SpentUSD: 0.47, PoolOpenToday: true}),
 			Session: turns("credit", 3)},
-		"no credit left": {Account: credit(client.Credit{BalanceUSD: -0.0001, GrantedUSD: 0.5, SpentUSD: 0.5001, PoolOpenToday: true}),
+		"no credit left": {Account: credit(wire.Credit{BalanceUSD: -0.0001, GrantedUSD: 0.5, SpentUSD: 0.5001, PoolOpenToday: true}),
 			Session: turns("credit", 3)},
-		"pool closed":          {Account: credit(client.Credit{BalanceUSD: 0.3, GrantedUSD: 0.5, SpentUSD: 0.2}), Session: turns("credit", 3)},
-		"member has no limits": {Account: &client.Account{Kind: client.AccountMember, TurnsToday: 500}, Session: turns("", 0)},
+		"pool closed":          {Account: credit(wire.Credit{BalanceUSD: 0.3, GrantedUSD: 0.5, SpentUSD: 0.2}), Session: turns("credit", 3)},
+		"member has no limits": {Account: &wire.Account{Kind: wire.AccountMember, TurnsToday: 500}, Session: turns("", 0)},
 	}
 	for name, v := range cases {
 		t.Run(name, func(t *testing.T) { golden(t, accountPane(v)) })
@@ -59,18 +59,18 @@ func TestLimitsDrawn(t *testing.T) {
 }
 
 // hostDoors are the doors the reference host names.
-func hostDoors() *client.Doors {
-	return &client.Doors{
-		BYOK:    client.Door{Header: "X-Model-Key", Description: "your own OpenRouter key, sent with every request"},
-		Account: client.Door{Header: "Authorization", Description: "a Sophia account's ID token as a Bearer token: its credit pays"},
+func hostDoors() *wire.Doors {
+	return &wire.Doors{
+		BYOK:    wire.Door{Header: "X-Model-Key", Description: "your own OpenRouter key, sent with every request"},
+		Account: wire.Door{Header: "Authorization", Description: "a Sophia account's ID token as a Bearer token: its credit pays"},
 	}
 }
 
 // account is cognito:dee's account of kind with today turns taken today;
 // but a member's, with a public host's limits and doors.
-func account(kind string, today int, credit *client.Credit) *client.Account {
-	a := &client.Account{Kind: kind, Principal: "cognito:dee", TurnsToday: today, Credit: credit}
-	if kind != client.AccountMember {
+func account(kind string, today int, credit *wire.Credit) *wire.Account {
+	a := &wire.Account{Kind: kind, Principal: "cognito:dee", TurnsToday: today, Credit: credit}
+	if kind != wire.AccountMember {
 		a.TurnsPerDay, a.SessionMaxTurns, a.Doors = 100, 40, hostDoors()
 	}
 	return a
@@ -78,10 +78,10 @@ func account(kind string, today int, credit *client.Credit) *client.Account {
 
 // turns is session s1 of funding with n turns taken and a public run budget
 // (a member's, with no funding, has the snapshot's).
-func turns(funding string, n int) *client.Summary {
+func turns(funding string, n int) *wire.Summary {
 	s := uitest.Snapshot(mine).Session
 	if funding != "" {
-		s.Funding, s.Turns, s.Budget = funding, n, client.Budget{MaxTurns: 8, MaxCostUSD: 0.05}
+		s.Funding, s.Turns, s.Budget = funding, n, wire.Budget{MaxTurns: 8, MaxCostUSD: 0.05}
 	}
 	return &s
 }
@@ -107,26 +107,26 @@ func accountPane(v AccountView) string {
 // and what a watcher may not do.
 func TestRoomDrawn(t *testing.T) {
 	t.Parallel()
-	arrives := func(seq int64, id, author, text string) client.Event {
-		v, _ := json.Marshal(client.ChimeValue{ChimeID: id, Author: author, Text: text})
-		return ev(seq, client.EvChimeReceived, string(v))
+	arrives := func(seq int64, id, author, text string) wire.Event {
+		v, _ := json.Marshal(wire.ChimeValue{ChimeID: id, Author: author, Text: text})
+		return ev(seq, wire.EvChimeReceived, string(v))
 	}
-	resolved := func(seq int64, id string, accepted bool) client.Event {
-		v, _ := json.Marshal(client.ChimeResolvedValue{ChimeID: id, Accepted: accepted, CommandID: "chime-" + id, By: "cli-me"})
-		return ev(seq, client.EvChimeResolved, string(v))
+	resolved := func(seq int64, id string, accepted bool) wire.Event {
+		v, _ := json.Marshal(wire.ChimeResolvedValue{ChimeID: id, Accepted: accepted, CommandID: "chime-" + id, By: "cli-me"})
+		return ev(seq, wire.EvChimeResolved, string(v))
 	}
 	archive := arrives(5, "c1", "Bo", "Try the archive.")
-	var many []client.Event
+	var many []wire.Event
 	for i := 1; i <= 7; i++ {
 		many = append(many, arrives(int64(4+i), "c"+string(rune('0'+i)), "Bo", "idea number "+string(rune('0'+i))))
 	}
-	accepted := state(mine, archive, resolved(6, "c1", true), ev(7, client.EvMessageCompleted,
+	accepted := state(mine, archive, resolved(6, "c1", true), ev(7, wire.EvMessageCompleted,
 		`{"entryId":"e4","role":"user","text":"[Bo collaborator]\nTry the archive.","timestamp":"2026-10-14T09:31:00Z"}`),
-		ev(8, client.EvRunStarted, `{"runId":"r2"}`))
-	coDrive := state(mine, ev(5, client.EvRoomPolicy, `{"policy":"co-drive"}`))
+		ev(8, wire.EvRunStarted, `{"runId":"r2"}`))
+	coDrive := state(mine, ev(5, wire.EvRoomPolicy, `{"policy":"co-drive"}`))
 	cases := []struct {
 		name     string
-		st       *client.State
+		st       *wire.State
 		watching bool
 		focused  bool // tab gave the room the focus, at its newest chime
 		up       bool // and ↑ selected the one before
@@ -151,7 +151,7 @@ func TestRoomDrawn(t *testing.T) {
 			r := NewRoom(me())
 			policy := c.st.Session.RoomPolicy
 			if policy == "" {
-				policy = client.DefaultRoomPolicy
+				policy = wire.DefaultRoomPolicy
 			}
 			v := RoomView{Known: true, Chimes: c.st.Chimes, Policy: policy, Driving: !c.watching, Reach: "tab"}
 			if c.watching {

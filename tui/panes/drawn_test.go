@@ -10,7 +10,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
@@ -48,15 +48,15 @@ func golden(t *testing.T, views ...string) {
 }
 
 // ev is an event of s1 numbered seq, its value v as JSON.
-func ev(seq int64, typ, v string) client.Event {
-	return client.Event{Protocol: client.Protocol, Type: typ, Seq: seq, SessionID: "s1",
+func ev(seq int64, typ, v string) wire.Event {
+	return wire.Event{Protocol: wire.Protocol, Type: typ, Seq: seq, SessionID: "s1",
 		At: uitest.Now.Add(time.Duration(seq) * time.Second).Format(time.RFC3339), Value: json.RawMessage(v)}
 }
 
 // state is session s1 as Ada's terminal cli-me folds it: its snapshot with
 // the lease l, then evs.
-func state(l *client.Lease, evs ...client.Event) *client.State {
-	st := client.NewState(client.Me{Principal: "user:ada", ClientID: "cli-me"}, uitest.Snapshot(l))
+func state(l *wire.Lease, evs ...wire.Event) *wire.State {
+	st := wire.NewState(wire.Me{Principal: "user:ada", ClientID: "cli-me"}, uitest.Snapshot(l))
 	for _, e := range evs {
 		st.Apply(e)
 	}
@@ -69,9 +69,9 @@ var (
 	mine   = uitest.Lease("user:ada", "cli-me")
 	other  = uitest.Lease("user:ada", "cli-other")
 	bo     = uitest.Lease("user:bo", "cli-bo")
-	live   = Conn{State: client.ConnState{Mode: client.ConnStreaming}}
-	runs   = ev(5, client.EvRunStarted, `{"runId":"r1"}`)
-	driver = Driver{Rel: client.LeaseMyOtherClient}
+	live   = Conn{State: wire.ConnState{Mode: wire.ConnStreaming}}
+	runs   = ev(5, wire.EvRunStarted, `{"runId":"r1"}`)
+	driver = Driver{Rel: wire.LeaseMyOtherClient}
 )
 
 // statusLine is the status line at 80 cells.
@@ -84,18 +84,18 @@ func statusLine(v StatusView) string {
 
 // idle is the status of session s1 open and idle, its budget shown there
 // (the run's line shows it while a run is under way), saying note.
-func idle(st *client.State, note string) StatusView {
+func idle(st *wire.State, note string) StatusView {
 	return StatusView{Conn: live, State: st, Note: note, Budget: true}
 }
 
 // leaseOf is the lease line at 80 cells as the root tells it what st says
 // (watching: this terminal watches).
-func leaseOf(st *client.State, watching bool) string {
+func leaseOf(st *wire.State, watching bool) string {
 	p := NewLease(me())
 	rel, holder := st.LeaseAt(uitest.Now)
 	policy := st.Session.RoomPolicy
 	if policy == "" {
-		policy = client.DefaultRoomPolicy
+		policy = wire.DefaultRoomPolicy
 	}
 	p.Set(LeaseView{Known: true, Rel: rel, Holder: holder, Revoked: st.Revoked, Watching: watching, Policy: policy})
 	p.SetSize(80, 1)
@@ -106,21 +106,21 @@ func leaseOf(st *client.State, watching bool) string {
 // connection as it changes, the run and its budget, an error with its code.
 func TestStatusLineDrawn(t *testing.T) {
 	t.Parallel()
-	conn := func(states ...client.ConnState) Conn {
+	conn := func(states ...wire.ConnState) Conn {
 		c := live
 		for _, s := range states {
 			c.Update(s)
 		}
 		return c
 	}
-	running := state(mine, runs, ev(6, client.EvMessageCompleted,
+	running := state(mine, runs, ev(6, wire.EvMessageCompleted,
 		`{"entryId":"e7","role":"assistant","text":"ok","usage":{"turns":1,"costUsd":0.0012},"timestamp":"2026-10-14T09:31:00Z"}`))
-	settled := state(mine, runs, ev(6, client.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":3,"costUsd":0.003}}`))
-	closed := conn(client.ConnState{Mode: client.ConnClosed})
+	settled := state(mine, runs, ev(6, wire.EvRunSettled, `{"runId":"r1","aborted":false,"usage":{"turns":3,"costUsd":0.003}}`))
+	closed := conn(wire.ConnState{Mode: wire.ConnClosed})
 	cases := map[string]StatusView{
-		"reconnecting": {Conn: conn(client.ConnState{Mode: client.ConnReconnecting, Attempt: 2}), State: state(mine), Budget: true},
-		"resumed": {Conn: conn(client.ConnState{Mode: client.ConnReconnecting, Attempt: 1},
-			client.ConnState{Mode: client.ConnStreaming, Replayed: 7}), State: state(mine), Budget: true},
+		"reconnecting": {Conn: conn(wire.ConnState{Mode: wire.ConnReconnecting, Attempt: 2}), State: state(mine), Budget: true},
+		"resumed": {Conn: conn(wire.ConnState{Mode: wire.ConnReconnecting, Attempt: 1},
+			wire.ConnState{Mode: wire.ConnStreaming, Replayed: 7}), State: state(mine), Budget: true},
 		"run and budget":      {Conn: live, State: running},
 		"settled":             idle(settled, ""),
 		"error with its code": {Conn: live, State: state(mine), Err: "lease_required: claim the lease first", Budget: true},
@@ -137,7 +137,7 @@ func TestStatusLineDrawn(t *testing.T) {
 func TestComposerDrawn(t *testing.T) {
 	t.Parallel()
 	running := state(mine, runs)
-	queued := state(mine, runs, ev(6, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`))
+	queued := state(mine, runs, ev(6, wire.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`))
 	cases := map[string]StatusView{
 		"empty":                       idle(state(mine), ""),
 		"multi-line":                  idle(state(mine), ""),
@@ -160,8 +160,8 @@ func TestComposerDrawn(t *testing.T) {
 // entries pane's keys, a copy, a fork, the mouse given to the terminal.
 func TestSelectionDrawn(t *testing.T) {
 	t.Parallel()
-	forked := client.NewState(client.Me{Principal: "user:ada", ClientID: "cli-me"},
-		&client.Snapshot{Session: uitest.Summary("s2", "", uitest.Now, mine)})
+	forked := wire.NewState(wire.Me{Principal: "user:ada", ClientID: "cli-me"},
+		&wire.Snapshot{Session: uitest.Summary("s2", "", uitest.Now, mine)})
 	cases := map[string]StatusView{
 		"entry selected": {Conn: live, State: state(mine), Budget: true,
 			Hint: "entries: ↑↓ select · y↵ copies · f↵ forks before · esc back"},
@@ -194,13 +194,13 @@ func TestDeleteOutcomeDrawn(t *testing.T) {
 // offer, a takeover either way, watching.
 func TestLeaseDrawn(t *testing.T) {
 	t.Parallel()
-	revoked := ev(5, client.EvLeaseRevoked, `{"clientId":"cli-me","by":"cli-other","reason":"takeover"}`)
-	claimed := ev(6, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-other","expiresAt":"2026-10-14T10:31:00Z"}`)
-	tookOver := []client.Event{ev(5, client.EvLeaseRevoked, `{"clientId":"cli-other","by":"cli-me","reason":"takeover"}`),
-		ev(6, client.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:30:00Z"}`)}
+	revoked := ev(5, wire.EvLeaseRevoked, `{"clientId":"cli-me","by":"cli-other","reason":"takeover"}`)
+	claimed := ev(6, wire.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-other","expiresAt":"2026-10-14T10:31:00Z"}`)
+	tookOver := []wire.Event{ev(5, wire.EvLeaseRevoked, `{"clientId":"cli-other","by":"cli-me","reason":"takeover"}`),
+		ev(6, wire.EvLeaseClaimed, `{"principal":"user:ada","clientId":"cli-me","expiresAt":"2026-10-14T10:30:00Z"}`)}
 	cases := []struct {
 		name     string
-		st       *client.State
+		st       *wire.State
 		watching bool
 		watch    bool // this terminal only watches (vehicle watch)
 	}{
@@ -212,8 +212,8 @@ func TestLeaseDrawn(t *testing.T) {
 		{"someone else drives", state(bo), true, false},
 		{"nobody drives", state(nil), false, false},
 		{"taken over", state(mine, revoked, claimed), false, false},
-		{"taken over, then that terminal left", state(mine, revoked, claimed, ev(7, client.EvLeaseReleased, `{"clientId":"cli-other"}`)), false, false},
-		{"expired", state(mine, ev(5, client.EvLeaseExpired, `{"clientId":"cli-me"}`)), false, false},
+		{"taken over, then that terminal left", state(mine, revoked, claimed, ev(7, wire.EvLeaseReleased, `{"clientId":"cli-other"}`)), false, false},
+		{"expired", state(mine, ev(5, wire.EvLeaseExpired, `{"clientId":"cli-me"}`)), false, false},
 		{"watch read-only", state(other), true, true},
 		{"watch read-only with another driver", state(bo), true, true},
 	}
@@ -223,7 +223,7 @@ func TestLeaseDrawn(t *testing.T) {
 			ctx.Watch = c.watch
 			p := NewLease(ctx)
 			rel, holder := c.st.LeaseAt(uitest.Now)
-			p.Set(LeaseView{Known: true, Rel: rel, Holder: holder, Revoked: c.st.Revoked, Watching: c.watching, Policy: client.DefaultRoomPolicy})
+			p.Set(LeaseView{Known: true, Rel: rel, Holder: holder, Revoked: c.st.Revoked, Watching: c.watching, Policy: wire.DefaultRoomPolicy})
 			p.SetSize(80, 1)
 			golden(t, p.View())
 		})
@@ -235,13 +235,13 @@ func TestLeaseDrawn(t *testing.T) {
 // cancelled or its cancel refused, and esc ending the run with a queue.
 func TestQueueDrawn(t *testing.T) {
 	t.Parallel()
-	then := LaneItem{CommandID: "c2", Op: client.OpFollowUp, Text: "and then this"}
-	queue := func(q string) *client.State {
-		return state(mine, runs, ev(6, client.EvQueueUpdated, `{"queue":`+q+`}`))
+	then := LaneItem{CommandID: "c2", Op: wire.OpFollowUp, Text: "and then this"}
+	queue := func(q string) *wire.State {
+		return state(mine, runs, ev(6, wire.EvQueueUpdated, `{"queue":`+q+`}`))
 	}
 	one := queue(`[{"commandId":"c2","op":"follow_up"}]`)
-	settled := state(mine, runs, ev(6, client.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`),
-		ev(10, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`))
+	settled := state(mine, runs, ev(6, wire.EvQueueUpdated, `{"queue":[{"commandId":"c2","op":"follow_up"}]}`),
+		ev(10, wire.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"aborted","usage":{"turns":1,"costUsd":0.001}}`))
 	cases := []struct {
 		name    string
 		items   []LaneItem
@@ -249,7 +249,7 @@ func TestQueueDrawn(t *testing.T) {
 		status  StatusView
 	}{
 		{"lane", []LaneItem{then}, false, StatusView{Conn: live, State: one, Note: "queued as a follow-up"}},
-		{"steer waiting", []LaneItem{then, {CommandID: "c4", Op: client.OpFollowUp}, {CommandID: "c3", Op: client.OpSteer}}, false,
+		{"steer waiting", []LaneItem{then, {CommandID: "c4", Op: wire.OpFollowUp}, {CommandID: "c3", Op: wire.OpSteer}}, false,
 			StatusView{Conn: live, State: queue(`[{"commandId":"c2","op":"follow_up"},{"commandId":"c4","op":"follow_up"}]`),
 				Note: "queued as a follow-up"}},
 		{"lane focused", []LaneItem{then}, true, StatusView{Conn: live, State: one}},

@@ -3,7 +3,7 @@ package panes
 import (
 	"time"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -11,16 +11,16 @@ import (
 // person may do about it: what the room and the queue offer instead of
 // their keys.
 type Driver struct {
-	Rel     client.LeaseRelation // who holds the lease, seen from here
-	Holder  string               // the holder's principal, when it is another person
-	Reduced bool                 // the person's role dropped to viewer: no driving, no take-over
-	Gone    bool                 // the session was deleted
+	Rel     wire.LeaseRelation // who holds the lease, seen from here
+	Holder  string             // the holder's principal, when it is another person
+	Reduced bool               // the person's role dropped to viewer: no driving, no take-over
+	Gone    bool               // the session was deleted
 }
 
 // DriverOf is who drives a session of state st as of now, seen from this
 // terminal (none while it opens: st nil); reduced says the person's role
 // dropped to viewer, gone that the session was deleted.
-func DriverOf(st *client.State, now time.Time, reduced, gone bool) Driver {
+func DriverOf(st *wire.State, now time.Time, reduced, gone bool) Driver {
 	if st == nil {
 		return Driver{}
 	}
@@ -39,15 +39,15 @@ func (d Driver) decides(ctx *ui.Context) string {
 	switch {
 	case d.Gone:
 		return "the session is gone"
-	case d.Rel == client.LeaseNone && ctx.Watch:
+	case d.Rel == wire.LeaseNone && ctx.Watch:
 		return "nobody drives: chimes wait for a driver"
 	case ctx.Watch:
 		return "the driver decides"
 	case d.Reduced:
 		return "the driver decides: your role here is viewer"
-	case d.Rel == client.LeaseMyOtherClient:
+	case d.Rel == wire.LeaseMyOtherClient:
 		return "the driver decides · " + take + " takes over"
-	case d.Rel == client.LeaseOther:
+	case d.Rel == wire.LeaseOther:
 		return ui.Or(ui.NameLine(d.Holder), "the driver") + " decides"
 	}
 	return "nobody drives · " + take + " claims the lease to decide"
@@ -62,9 +62,9 @@ func (d Driver) Drives(ctx *ui.Context) string {
 		return "the session is gone"
 	case d.Reduced:
 		return "your role here is viewer"
-	case d.Rel == client.LeaseMyOtherClient:
+	case d.Rel == wire.LeaseMyOtherClient:
 		return "your other terminal drives · " + take + " takes over"
-	case d.Rel == client.LeaseOther:
+	case d.Rel == wire.LeaseOther:
 		return ui.Or(ui.NameLine(d.Holder), "another person") + " drives"
 	}
 	return "nobody drives · " + take + " claims the lease"

@@ -14,7 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -22,15 +22,15 @@ import (
 // LeaseView is what the lease line shows: the lease as this terminal sees
 // it, and what this terminal means to do.
 type LeaseView struct {
-	Known    bool                  // the session's state has arrived
-	Rel      client.LeaseRelation  // who holds the lease, seen from here
-	Holder   *client.Lease         // the lease, nil when nobody holds it
-	Revoked  *client.LeaseEndValue // this terminal's lease was taken over
-	Watching bool                  // this terminal watches: it claims only when asked
-	Stale    bool                  // the host restarted since the lease was last confirmed
-	Reduced  bool                  // the person's role dropped to viewer: no driving, no take-over
-	Policy   string                // the room's policy
-	Gone     bool                  // the session was deleted (or is no longer the person's)
+	Known    bool                // the session's state has arrived
+	Rel      wire.LeaseRelation  // who holds the lease, seen from here
+	Holder   *wire.Lease         // the lease, nil when nobody holds it
+	Revoked  *wire.LeaseEndValue // this terminal's lease was taken over
+	Watching bool                // this terminal watches: it claims only when asked
+	Stale    bool                // the host restarted since the lease was last confirmed
+	Reduced  bool                // the person's role dropped to viewer: no driving, no take-over
+	Policy   string              // the room's policy
+	Gone     bool                // the session was deleted (or is no longer the person's)
 }
 
 // Lease is the lease line: who drives, until when, the time left, and what
@@ -47,8 +47,8 @@ type Lease struct {
 // delta) draws it no more.
 type leaseDrawn struct {
 	v                LeaseView // its pointers left nil: their values below
-	holder           client.Lease
-	revoked          client.LeaseEndValue
+	holder           wire.Lease
+	revoked          wire.LeaseEndValue
 	hasHolder, hasRv bool
 	width            int
 	left             string // the time left as the line says it
@@ -129,7 +129,7 @@ func (l *Lease) line(short bool) string {
 	if v.Holder != nil && !v.Holder.ExpiresAt.IsZero() {
 		at := v.Holder.ExpiresAt.In(l.ctx.Location)
 		until = " · until " + at.Format("15:04")
-		if now := l.ctx.Now(); v.Rel == client.LeaseMine && v.Known {
+		if now := l.ctx.Now(); v.Rel == wire.LeaseMine && v.Known {
 			// This terminal's lease: the expiry to the second, as the
 			// time left is said in whole minutes until the last one.
 			left := timeLeft(v.Holder.ExpiresAt.Sub(now))
@@ -153,7 +153,7 @@ func (l *Lease) line(short bool) string {
 		return st.LeaseNone.Render("○ nobody drives: the session is gone")
 	case v.Stale && !readOnly:
 		return st.LeaseNone.Render("○ the host restarted · the lease is unconfirmed · your next message claims it")
-	case v.Revoked != nil && !readOnly && v.Rel == client.LeaseMyOtherClient:
+	case v.Revoked != nil && !readOnly && v.Rel == wire.LeaseMyOtherClient:
 		// Taken over, and that terminal still drives: once it let go (it
 		// quit, or its lease lapsed) the line says nobody drives.
 		by := ""
@@ -161,9 +161,9 @@ func (l *Lease) line(short bool) string {
 			by = " (" + ui.TerminalLabel(v.Revoked.By) + ")"
 		}
 		return st.LeaseLost.Render("⚠ taken over by your other terminal" + by + " · " + take + " takes it back")
-	case v.Rel == client.LeaseMine:
+	case v.Rel == wire.LeaseMine:
 		return st.LeaseMine.Render(prefix + "● you drive from this terminal" + until)
-	case v.Rel == client.LeaseMyOtherClient:
+	case v.Rel == wire.LeaseMyOtherClient:
 		hint := " · " + take + " takes over"
 		if readOnly {
 			hint = ""
@@ -173,7 +173,7 @@ func (l *Lease) line(short bool) string {
 			who = o + " holds it"
 		}
 		return st.LeaseOwn.Render(prefix + "◐ " + who + until + hint)
-	case v.Rel == client.LeaseOther:
+	case v.Rel == wire.LeaseOther:
 		who := ui.NameLine(v.Holder.Principal)
 		if who == "" {
 			who = "someone else"

@@ -7,7 +7,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -22,8 +22,8 @@ const (
 
 // leaseFor is a lease of principal on clientID until 09:35 (five minutes
 // after uitest.Now).
-func leaseFor(principal, clientID string) *client.Lease {
-	return &client.Lease{Principal: principal, ClientID: clientID, ExpiresAt: uitest.Now.Add(5 * time.Minute)}
+func leaseFor(principal, clientID string) *wire.Lease {
+	return &wire.Lease{Principal: principal, ClientID: clientID, ExpiresAt: uitest.Now.Add(5 * time.Minute)}
 }
 
 // leaseLine draws the lease line of v at width, in ctx, without styling.
@@ -47,45 +47,45 @@ func TestLeaseWordsEachState(t *testing.T) {
 		want string
 		not  []string
 	}{
-		{"nobody", nil, LeaseView{Known: true, Policy: client.PolicySuggest},
+		{"nobody", nil, LeaseView{Known: true, Policy: wire.PolicySuggest},
 			"── ○ nobody drives · your next message claims the lease ", nil},
-		{"mine", nil, LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Policy: client.PolicySuggest},
+		{"mine", nil, LeaseView{Known: true, Rel: wire.LeaseMine, Holder: leaseFor("user:ada", desk), Policy: wire.PolicySuggest},
 			"── ● you drive from this terminal · until 09:35:00 · 5m left ", nil},
-		{"mine before the state came", nil, LeaseView{Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk)},
+		{"mine before the state came", nil, LeaseView{Rel: wire.LeaseMine, Holder: leaseFor("user:ada", desk)},
 			"● you drive from this terminal · until 09:35 ", []string{"left", "room"}},
-		{"my other terminal", onDesk, LeaseView{Known: true, Rel: client.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop)},
+		{"my other terminal", onDesk, LeaseView{Known: true, Rel: wire.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop)},
 			"◐ your other terminal drives (laptop, pts/3) · until 09:35 · ctrl+t takes over", nil},
-		{"an earlier vehicle here", onLaptop, LeaseView{Known: true, Rel: client.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop)},
+		{"an earlier vehicle here", onLaptop, LeaseView{Known: true, Rel: wire.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop)},
 			"◐ an earlier vehicle in this terminal (laptop, pts/3) holds it · until 09:35 · ctrl+t takes over", nil},
-		{"someone else", nil, LeaseView{Known: true, Rel: client.LeaseOther, Holder: leaseFor("user:bo", "cli-bo")},
+		{"someone else", nil, LeaseView{Known: true, Rel: wire.LeaseOther, Holder: leaseFor("user:bo", "cli-bo")},
 			"○ user:bo drives · until 09:35 · you are watching", nil},
-		{"someone unnamed", nil, LeaseView{Known: true, Rel: client.LeaseOther, Holder: leaseFor("", "cli-bo")},
+		{"someone unnamed", nil, LeaseView{Known: true, Rel: wire.LeaseOther, Holder: leaseFor("", "cli-bo")},
 			"○ someone else drives · until 09:35 · you are watching", nil},
-		{"taken over", onDesk, LeaseView{Known: true, Rel: client.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop),
-			Revoked: &client.LeaseEndValue{ClientID: desk, By: laptop, Reason: client.ReasonTakeover}},
+		{"taken over", onDesk, LeaseView{Known: true, Rel: wire.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop),
+			Revoked: &wire.LeaseEndValue{ClientID: desk, By: laptop, Reason: wire.ReasonTakeover}},
 			"⚠ taken over by your other terminal (laptop, pts/3) · ctrl+t takes it back", nil},
-		{"taken over by nobody named", onDesk, LeaseView{Known: true, Rel: client.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop),
-			Revoked: &client.LeaseEndValue{ClientID: desk}},
+		{"taken over by nobody named", onDesk, LeaseView{Known: true, Rel: wire.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop),
+			Revoked: &wire.LeaseEndValue{ClientID: desk}},
 			"⚠ taken over by your other terminal · ctrl+t takes it back", nil},
-		{"taken over, then let go", nil, LeaseView{Known: true, Revoked: &client.LeaseEndValue{ClientID: desk, By: laptop}},
+		{"taken over, then let go", nil, LeaseView{Known: true, Revoked: &wire.LeaseEndValue{ClientID: desk, By: laptop}},
 			"○ nobody drives · your next message claims the lease", []string{"taken over"}},
-		{"host restarted", nil, LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Stale: true},
+		{"host restarted", nil, LeaseView{Known: true, Rel: wire.LeaseMine, Holder: leaseFor("user:ada", desk), Stale: true},
 			"○ the host restarted · the lease is unconfirmed · your next message claims it", nil},
-		{"gone", nil, LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Gone: true},
+		{"gone", nil, LeaseView{Known: true, Rel: wire.LeaseMine, Holder: leaseFor("user:ada", desk), Gone: true},
 			"○ nobody drives: the session is gone", []string{"you drive"}},
-		{"viewer", nil, LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Reduced: true},
+		{"viewer", nil, LeaseView{Known: true, Rel: wire.LeaseMine, Holder: leaseFor("user:ada", desk), Reduced: true},
 			"read-only: your role here is viewer · ● you drive from this terminal · until 09:35:00 · 5m left", nil},
-		{"viewer, taken over", onDesk, LeaseView{Known: true, Rel: client.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop),
-			Reduced: true, Revoked: &client.LeaseEndValue{ClientID: desk, By: laptop}},
+		{"viewer, taken over", onDesk, LeaseView{Known: true, Rel: wire.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop),
+			Reduced: true, Revoked: &wire.LeaseEndValue{ClientID: desk, By: laptop}},
 			"read-only: your role here is viewer · ◐ your other terminal drives (laptop, pts/3) · until 09:35 ",
 			[]string{"takes it back", "takes over"}},
 		{"viewer, restarted", nil, LeaseView{Known: true, Reduced: true, Stale: true},
 			"read-only: your role here is viewer · ○ nobody drives ", []string{"claims"}},
 		{"watching nobody", watch, LeaseView{Known: true},
 			"watching read-only · ○ nobody drives ", []string{"claims"}},
-		{"watching someone", watch, LeaseView{Known: true, Rel: client.LeaseOther, Holder: leaseFor("user:bo", "cli-bo")},
+		{"watching someone", watch, LeaseView{Known: true, Rel: wire.LeaseOther, Holder: leaseFor("user:bo", "cli-bo")},
 			"watching read-only · ○ user:bo drives · until 09:35 ", []string{"you are watching"}},
-		{"watching my other terminal", watch, LeaseView{Known: true, Rel: client.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop)},
+		{"watching my other terminal", watch, LeaseView{Known: true, Rel: wire.LeaseMyOtherClient, Holder: leaseFor("user:ada", laptop)},
 			"watching read-only · ◐ your other terminal drives (laptop, pts/3) · until 09:35 ", []string{"takes over"}},
 	}
 	for _, c := range cases {
@@ -113,7 +113,7 @@ func TestLeaseWordsEachState(t *testing.T) {
 // TestLeaseRoomAtTheRight ends the line with the room's policy, and gives
 // it up before the lease's words.
 func TestLeaseRoomAtTheRight(t *testing.T) {
-	v := LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Policy: client.PolicyCoDrive}
+	v := LeaseView{Known: true, Rel: wire.LeaseMine, Holder: leaseFor("user:ada", desk), Policy: wire.PolicyCoDrive}
 	wide := leaseLine(uitest.Context(), v, 100)
 	if !strings.HasSuffix(wide, " room co-drive ──") || !strings.Contains(wide, "5m left ───") {
 		t.Errorf("at 100 cells the line is %q", wide)
@@ -128,7 +128,7 @@ func TestLeaseRoomAtTheRight(t *testing.T) {
 // left before the words (the room's policy then fits beside them), drops
 // the room only when even that does not fit, and never passes the width.
 func TestLeaseNarrow(t *testing.T) {
-	mine := LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Policy: client.PolicySuggest}
+	mine := LeaseView{Known: true, Rel: wire.LeaseMine, Holder: leaseFor("user:ada", desk), Policy: wire.PolicySuggest}
 	cases := []struct {
 		name  string
 		v     LeaseView
@@ -139,9 +139,9 @@ func TestLeaseNarrow(t *testing.T) {
 		// issue 36: at 80 the long words pushed the room's policy off
 		{"short, with the room", mine, 76, "── ● you drive · 5m left · until 09:35:00 ────────────────── room suggest ──"},
 		{"cut", mine, 20, "── ● you drive · 5m…"},
-		{"a viewer's is never short", LeaseView{Known: true, Rel: client.LeaseMine, Holder: leaseFor("user:ada", desk), Reduced: true},
+		{"a viewer's is never short", LeaseView{Known: true, Rel: wire.LeaseMine, Holder: leaseFor("user:ada", desk), Reduced: true},
 			45, "── read-only: your role here is viewer · ● y…"},
-		{"someone else's is cut", LeaseView{Known: true, Rel: client.LeaseOther, Holder: leaseFor("user:bo", "cli-bo")},
+		{"someone else's is cut", LeaseView{Known: true, Rel: wire.LeaseOther, Holder: leaseFor("user:bo", "cli-bo")},
 			30, "── ○ user:bo drives · until 0…"},
 	}
 	for _, c := range cases {
@@ -163,7 +163,7 @@ func TestLeaseTimeLeft(t *testing.T) {
 	ctx := uitest.Context()
 	holder := leaseFor("user:ada", desk)
 	l := NewLease(ctx)
-	l.Set(LeaseView{Known: true, Rel: client.LeaseMine, Holder: holder})
+	l.Set(LeaseView{Known: true, Rel: wire.LeaseMine, Holder: holder})
 	l.SetSize(120, 1)
 	for _, c := range []struct {
 		now  time.Time
@@ -225,7 +225,7 @@ func TestLeaseLineDrawnAgainWhenItChanges(t *testing.T) {
 	ctx.Now = func() time.Time { return now }
 	l := NewLease(ctx)
 	h := leaseFor("user:ada", ctx.ClientID)
-	l.Set(LeaseView{Known: true, Rel: client.LeaseMine, Holder: h, Policy: "suggest"})
+	l.Set(LeaseView{Known: true, Rel: wire.LeaseMine, Holder: h, Policy: "suggest"})
 	l.SetSize(100, 1)
 	if got := xansi.Strip(l.View()); !strings.Contains(got, "5m left") {
 		t.Fatalf("the first line: %q", got)
@@ -238,7 +238,7 @@ func TestLeaseLineDrawnAgainWhenItChanges(t *testing.T) {
 	if got := xansi.Strip(l.View()); !strings.Contains(got, "until 09:40:00") {
 		t.Errorf("after a renewal the line says %q", got)
 	}
-	l.Set(LeaseView{Known: true, Rel: client.LeaseOther, Holder: leaseFor("user:bo", desk), Policy: "co-drive"})
+	l.Set(LeaseView{Known: true, Rel: wire.LeaseOther, Holder: leaseFor("user:bo", desk), Policy: "co-drive"})
 	if got := xansi.Strip(l.View()); !strings.Contains(got, "room co-drive") || strings.Contains(got, "you drive") {
 		t.Errorf("another holder: %q", got)
 	}

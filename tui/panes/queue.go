@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -125,7 +125,7 @@ func (q *Queue) line(it LaneItem, selected bool) string {
 	switch {
 	case it.Author != "":
 		what = "queued chime from " + ui.TitleLine(it.Author)
-	case it.Op == client.OpSteer:
+	case it.Op == wire.OpSteer:
 		what = "steer, after this turn"
 	}
 	text := ui.SanitizeLine(it.Text)

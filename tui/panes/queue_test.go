@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -18,7 +18,7 @@ import (
 // person's own), giving the keys back.
 func TestQueueDropsACancelledItem(t *testing.T) {
 	q := NewQueue(uitest.Context())
-	it := LaneItem{CommandID: "q1", Op: client.OpFollowUp, Text: "and the census", Cancelled: true}
+	it := LaneItem{CommandID: "q1", Op: wire.OpFollowUp, Text: "and the census", Cancelled: true}
 	q.Set(QueueView{Items: []LaneItem{it}, Driving: true})
 	q.SetFocused(true)
 	q.SetSize(80, 4)
@@ -44,7 +44,7 @@ func TestQueueDropsACancelledItem(t *testing.T) {
 // once enter confirms the x.
 func TestQueueCancelsOnEnter(t *testing.T) {
 	q := NewQueue(uitest.Context())
-	it := LaneItem{CommandID: "c2", Op: client.OpFollowUp, Text: "look in the archive"}
+	it := LaneItem{CommandID: "c2", Op: wire.OpFollowUp, Text: "look in the archive"}
 	q.Set(QueueView{Items: []LaneItem{it}, Driving: true})
 	q.SetFocused(true)
 	q.SetSize(80, 4)
@@ -74,7 +74,7 @@ func lane(ctx *ui.Context, limit int, items ...LaneItem) *Queue {
 func queued(n int) []LaneItem {
 	out := make([]LaneItem, n)
 	for i := range out {
-		out[i] = LaneItem{CommandID: fmt.Sprintf("c%d", i), Op: client.OpFollowUp, Text: fmt.Sprintf("follow-up %d", i)}
+		out[i] = LaneItem{CommandID: fmt.Sprintf("c%d", i), Op: wire.OpFollowUp, Text: fmt.Sprintf("follow-up %d", i)}
 	}
 	return out
 }
@@ -83,11 +83,11 @@ func queued(n int) []LaneItem {
 // selected one marked, the id when this terminal did not send it.
 func TestQueueWordsEachItem(t *testing.T) {
 	q := lane(uitest.Context(), 6,
-		LaneItem{CommandID: "c1", Op: client.OpFollowUp, Text: "and the census"},
-		LaneItem{CommandID: "c2", Op: client.OpSteer, Text: "shorter please"},
-		LaneItem{CommandID: "c3", Op: client.OpPrompt},
+		LaneItem{CommandID: "c1", Op: wire.OpFollowUp, Text: "and the census"},
+		LaneItem{CommandID: "c2", Op: wire.OpSteer, Text: "shorter please"},
+		LaneItem{CommandID: "c3", Op: wire.OpPrompt},
 		LaneItem{CommandID: "c4", Op: "re\x1b[2Jview", Text: "odd"},
-		LaneItem{CommandID: "c5", Op: client.OpFollowUp, Text: "lost", Unconfirmed: true},
+		LaneItem{CommandID: "c5", Op: wire.OpFollowUp, Text: "lost", Unconfirmed: true},
 	)
 	want := []string{
 		"▸ ⧗ queued follow-up · and the census",
@@ -155,8 +155,8 @@ func TestQueueWindow(t *testing.T) {
 // new command, on an unconfirmed one sends the same request again (unless
 // a send is on its way), and on a queued one does nothing.
 func TestQueueSendsAgain(t *testing.T) {
-	cancelled := LaneItem{CommandID: "c1", Op: client.OpFollowUp, Text: "again", Cancelled: true}
-	lost := LaneItem{CommandID: "c2", Op: client.OpFollowUp, Text: "lost", Unconfirmed: true}
+	cancelled := LaneItem{CommandID: "c1", Op: wire.OpFollowUp, Text: "again", Cancelled: true}
+	lost := LaneItem{CommandID: "c2", Op: wire.OpFollowUp, Text: "lost", Unconfirmed: true}
 	q := lane(uitest.Context(), 4, cancelled, lost, queued(1)[0])
 	if _, act := q.Update(uitest.Key(tea.KeyEnter)); act != (SendAgain{Item: cancelled}) {
 		t.Errorf("enter on a cancelled item: %#v", act)
@@ -187,14 +187,14 @@ func TestQueueSendsAgain(t *testing.T) {
 // lane cancels nothing.
 func TestQueueCancelNeedsTheDriver(t *testing.T) {
 	q := lane(uitest.Context(), 4, queued(1)...)
-	q.Set(QueueView{Items: queued(1), Driver: Driver{Rel: client.LeaseMyOtherClient}})
+	q.Set(QueueView{Items: queued(1), Driver: Driver{Rel: wire.LeaseMyOtherClient}})
 	if _, act := q.Update(uitest.Press('x')); act != (ui.Note{Text: "x: only the driver may cancel a queued command: your other terminal drives · ctrl+t takes over · typing goes to the composer"}) {
 		t.Errorf("x while another terminal drives: %#v", act) // said at once: no x↵ is proposed
 	}
 	if _, act := q.Update(uitest.Key(tea.KeyEnter)); act != (ui.Note{Text: "only the driver may cancel a queued command: your other terminal drives · ctrl+t takes over"}) {
 		t.Errorf("x↵ while another terminal drives: %#v", act)
 	}
-	q.Set(QueueView{Items: queued(1), Driver: Driver{Rel: client.LeaseOther, Holder: "user:bo"}})
+	q.Set(QueueView{Items: queued(1), Driver: Driver{Rel: wire.LeaseOther, Holder: "user:bo"}})
 	if _, act := q.Update(uitest.Press('x')); act != (ui.Note{Text: "x: only the driver may cancel a queued command: user:bo drives · typing goes to the composer"}) {
 		t.Errorf("x while another person drives: %#v", act)
 	}
@@ -204,7 +204,7 @@ func TestQueueCancelNeedsTheDriver(t *testing.T) {
 	if _, act := w.Update(uitest.Press('x')); act != (ui.Note{Text: "x: watching read-only: only the driver may cancel a queued command · typing goes to the composer"}) {
 		t.Errorf("x while watching: %#v", act)
 	}
-	lost := LaneItem{CommandID: "c2", Op: client.OpFollowUp, Text: "lost", Unconfirmed: true}
+	lost := LaneItem{CommandID: "c2", Op: wire.OpFollowUp, Text: "lost", Unconfirmed: true}
 	q.Set(QueueView{Items: []LaneItem{lost}})
 	if _, act := q.Update(uitest.Press('x')); act != (ui.Note{Text: "x: enter drops “lost” · typing goes to the composer"}) {
 		t.Errorf("x on an unconfirmed item proposed %#v", act)

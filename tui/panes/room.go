@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -16,7 +16,7 @@ import (
 // Resolve asks to accept (or reject) a pending chime; the person confirmed.
 type Resolve struct {
 	action
-	Chime  client.Chime
+	Chime  wire.Chime
 	Accept bool
 }
 
@@ -28,11 +28,11 @@ type SetPolicy struct {
 
 // RoomView is what the room pane shows.
 type RoomView struct {
-	Known   bool           // the session's state has arrived
-	Chimes  []client.Chime // the pending chimes, oldest first
-	Policy  string         // the room's policy
-	Driving bool           // this terminal holds the lease
-	Driver  Driver         // who drives when this terminal does not
+	Known   bool         // the session's state has arrived
+	Chimes  []wire.Chime // the pending chimes, oldest first
+	Policy  string       // the room's policy
+	Driving bool         // this terminal holds the lease
+	Driver  Driver       // who drives when this terminal does not
 	// Reach is the keys that bring the focus to the pane from where it is
 	// now ("tab", "esc, then tab"), for the hint; "" when none do.
 	Reach string
@@ -153,7 +153,7 @@ func (r *Room) rows() (out []string, of []int) {
 // selectedChime is the selected chime, its text wrapped on up to three
 // lines (within room) when it is longer than a line: the driver reads it
 // whole before deciding.
-func (r *Room) selectedChime(c client.Chime, room int) []string {
+func (r *Room) selectedChime(c wire.Chime, room int) []string {
 	st := r.ctx.Styles
 	head, text := "▸ "+r.chimeHead(c), ui.SanitizeLine(c.Text)
 	if room <= 1 || xansi.StringWidth(head+"  "+text) <= r.width {
@@ -174,7 +174,7 @@ func (r *Room) selectedChime(c client.Chime, room int) []string {
 }
 
 // chimeHead is a chime's author and time.
-func (r *Room) chimeHead(ch client.Chime) string {
+func (r *Room) chimeHead(ch wire.Chime) string {
 	who := ui.TitleLine(ch.Author)
 	if who == "" {
 		who = "someone"
@@ -220,7 +220,7 @@ func (r *Room) header(n int) string {
 
 // chimeLine is one pending chime on one line: its author, when it came,
 // its text.
-func (r *Room) chimeLine(c client.Chime, selected bool) string {
+func (r *Room) chimeLine(c wire.Chime, selected bool) string {
 	st := r.ctx.Styles
 	text := ui.TitleLine(c.Text)
 	if selected {
@@ -356,11 +356,11 @@ func Possessive(author string) string { return ui.Possessive(author) }
 func PolicyMeaning(p string) string { return ui.PolicyMeaning(p) }
 
 // ChimeName names a chime for notes (ui.ChimeName).
-func ChimeName(c client.Chime) string { return ui.ChimeName(c) }
+func ChimeName(c wire.Chime) string { return ui.ChimeName(c) }
 
 // NextPolicy is the policy d steps from p (1 forward, -1 back).
 func NextPolicy(p string, d int) string {
-	order := []string{client.PolicyObserve, client.PolicyMute, client.PolicySuggest, client.PolicyCoDrive}
+	order := []string{wire.PolicyObserve, wire.PolicyMute, wire.PolicySuggest, wire.PolicyCoDrive}
 	i := 2 // suggest, the default
 	for k, q := range order {
 		if q == p {

@@ -10,16 +10,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // chimes is n pending chimes from Bo, c0 the oldest.
-func chimes(n int) []client.Chime {
-	out := make([]client.Chime, n)
+func chimes(n int) []wire.Chime {
+	out := make([]wire.Chime, n)
 	for i := range out {
-		out[i] = client.Chime{ChimeID: fmt.Sprintf("c%d", i), Author: "Bo", Text: fmt.Sprintf("chime number %d", i),
+		out[i] = wire.Chime{ChimeID: fmt.Sprintf("c%d", i), Author: "Bo", Text: fmt.Sprintf("chime number %d", i),
 			ReceivedAt: uitest.Now}
 	}
 	return out
@@ -28,7 +28,7 @@ func chimes(n int) []client.Chime {
 // focusedRoom is a room pane with n chimes, focused, this terminal driving.
 func focusedRoom(ctx *ui.Context, n int) *Room {
 	r := NewRoom(ctx)
-	r.Set(RoomView{Known: true, Chimes: chimes(n), Policy: client.PolicySuggest, Driving: true})
+	r.Set(RoomView{Known: true, Chimes: chimes(n), Policy: wire.PolicySuggest, Driving: true})
 	r.SetFocused(true)
 	return r
 }
@@ -115,7 +115,7 @@ func TestRoomRefusesAnUnshownChime(t *testing.T) {
 // proposed to be refused after enter (issue 36, item 3).
 func TestRoomOnlyTheDriverDecides(t *testing.T) {
 	r := NewRoom(uitest.Context())
-	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest, Driver: Driver{Rel: client.LeaseMyOtherClient}})
+	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: wire.PolicySuggest, Driver: Driver{Rel: wire.LeaseMyOtherClient}})
 	r.SetFocused(true)
 	r.SetSize(80, 5)
 	for _, c := range []struct {
@@ -136,7 +136,7 @@ func TestRoomOnlyTheDriverDecides(t *testing.T) {
 			t.Errorf("%c↵ while another terminal drives: %#v", c.key, act)
 		}
 	}
-	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest})
+	r.Set(RoomView{Known: true, Chimes: chimes(1), Policy: wire.PolicySuggest})
 	if _, act := r.Update(uitest.Press('a')); act != (ui.Note{Text: "a: only the driver may accept or reject a chime: nobody drives · ctrl+t claims the lease · typing goes to the composer"}) {
 		t.Errorf("a while nobody drives: %#v", act)
 	}
@@ -177,10 +177,10 @@ func TestRoomDrawsAtItsOwnWidth(t *testing.T) {
 
 // TestNextPolicy steps the policies forward and back.
 func TestNextPolicy(t *testing.T) {
-	if got := NextPolicy(client.PolicySuggest, 1); got != client.PolicyCoDrive {
+	if got := NextPolicy(wire.PolicySuggest, 1); got != wire.PolicyCoDrive {
 		t.Errorf("p from suggest is %q", got)
 	}
-	if got := NextPolicy(client.PolicyObserve, -1); got != client.PolicyCoDrive {
+	if got := NextPolicy(wire.PolicyObserve, -1); got != wire.PolicyCoDrive {
 		t.Errorf("P from observe is %q", got)
 	}
 }
@@ -201,30 +201,30 @@ func TestRoomHeaderSaysWhoDecides(t *testing.T) {
 		v       RoomView
 		want    string
 	}{
-		{"driver, unfocused", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
+		{"driver, unfocused", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: wire.PolicySuggest, Driving: true},
 			"✉ chimes · 2 pending · room suggest · tab, then a↵ accept · x↵ reject"},
-		{"driver, unfocused, from another pane", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest,
+		{"driver, unfocused, from another pane", false, false, RoomView{Known: true, Chimes: chimes(2), Policy: wire.PolicySuggest,
 			Driving: true, Reach: "esc, then tab"},
 			"✉ chimes · 2 pending · room suggest · esc, then tab, then a↵ accept · x↵ reject"},
-		{"driver, focused", false, true, RoomView{Known: true, Chimes: chimes(2), Policy: client.PolicySuggest, Driving: true},
+		{"driver, focused", false, true, RoomView{Known: true, Chimes: chimes(2), Policy: wire.PolicySuggest, Driving: true},
 			"▸ ✉ chimes · 2 pending · room suggest · a↵ accept · x↵ reject · v↵ read · p↵ policy · esc back"},
-		{"driver, focused, no chime", false, true, RoomView{Known: true, Policy: client.PolicyCoDrive, Driving: true},
+		{"driver, focused, no chime", false, true, RoomView{Known: true, Policy: wire.PolicyCoDrive, Driving: true},
 			"▸ ✉ chimes · room co-drive · p↵ policy: chimes go in at once · esc back"},
-		{"another terminal drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyObserve,
-			Driver: Driver{Rel: client.LeaseMyOtherClient}},
+		{"another terminal drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: wire.PolicyObserve,
+			Driver: Driver{Rel: wire.LeaseMyOtherClient}},
 			"▸ ✉ chimes · 1 pending · room observe · the driver decides · ctrl+t takes over"},
-		{"nobody drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest},
+		{"nobody drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: wire.PolicySuggest},
 			"▸ ✉ chimes · 1 pending · room suggest · nobody drives · ctrl+t claims the lease to decide"},
-		{"another person drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest,
-			Driver: Driver{Rel: client.LeaseOther, Holder: "user:bo"}},
+		{"another person drives", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: wire.PolicySuggest,
+			Driver: Driver{Rel: wire.LeaseOther, Holder: "user:bo"}},
 			"▸ ✉ chimes · 1 pending · room suggest · user:bo decides"},
-		{"viewer", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest,
-			Driver: Driver{Rel: client.LeaseNone, Reduced: true}},
+		{"viewer", false, true, RoomView{Known: true, Chimes: chimes(1), Policy: wire.PolicySuggest,
+			Driver: Driver{Rel: wire.LeaseNone, Reduced: true}},
 			"▸ ✉ chimes · 1 pending · room suggest · the driver decides: your role here is viewer"},
-		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicyMute, Driving: true,
-			Driver: Driver{Rel: client.LeaseMine}},
+		{"watching", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: wire.PolicyMute, Driving: true,
+			Driver: Driver{Rel: wire.LeaseMine}},
 			"▸ ✉ chimes · 1 pending · room mute · the driver decides"},
-		{"watching, nobody drives", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: client.PolicySuggest},
+		{"watching, nobody drives", true, true, RoomView{Known: true, Chimes: chimes(1), Policy: wire.PolicySuggest},
 			"▸ ✉ chimes · 1 pending · room suggest · nobody drives: chimes wait for a driver"},
 	}
 	for _, c := range cases {
@@ -288,7 +288,7 @@ func TestRoomSaysOlderChimesAndReadsALongOne(t *testing.T) {
 	long := chimes(3)
 	long[2].Text = strings.Repeat("a long chime that goes on ", 12)
 	long[2].Author, long[2].ReceivedAt = "", time.Time{}
-	r.Set(RoomView{Known: true, Chimes: long, Policy: client.PolicySuggest, Driving: true})
+	r.Set(RoomView{Known: true, Chimes: long, Policy: wire.PolicySuggest, Driving: true})
 	r.Select(2)
 	lines := strings.Split(roomView(r, 60, 8), "\n")
 	if len(lines) != 7 || strings.TrimRight(lines[3], " ") != "▸ someone" || !strings.HasPrefix(lines[4], "    a long chime") ||
@@ -345,8 +345,8 @@ func TestRoomRejectsAndStepsThePolicy(t *testing.T) {
 		note string
 		want string
 	}{
-		{'p', "p: enter sets the room to co-drive: chimes go in at once · typing goes to the composer", client.PolicyCoDrive},
-		{'P', "P: enter sets the room to mute: chimes are refused · typing goes to the composer", client.PolicyMute},
+		{'p', "p: enter sets the room to co-drive: chimes go in at once · typing goes to the composer", wire.PolicyCoDrive},
+		{'P', "P: enter sets the room to mute: chimes are refused · typing goes to the composer", wire.PolicyMute},
 	} {
 		if _, act := r.Update(uitest.Press(c.key)); act != (ui.Note{Text: c.note}) {
 			t.Errorf("%c proposed %#v", c.key, act)
@@ -407,16 +407,16 @@ func TestRoomScrollsAndWords(t *testing.T) {
 			t.Errorf("Possessive(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := ChimeName(client.Chime{Author: "Bo", Text: "a chime with more than twenty-four runes"}); got != "Bo's chime “a chime with more than …”" {
+	if got := ChimeName(wire.Chime{Author: "Bo", Text: "a chime with more than twenty-four runes"}); got != "Bo's chime “a chime with more than …”" {
 		t.Errorf("ChimeName is %q", got)
 	}
-	for p, want := range map[string]string{client.PolicyObserve: "chimes are refused", client.PolicyMute: "chimes are refused",
-		client.PolicySuggest: "chimes wait for the driver", client.PolicyCoDrive: "chimes go in at once", "other": "the host's own policy"} {
+	for p, want := range map[string]string{wire.PolicyObserve: "chimes are refused", wire.PolicyMute: "chimes are refused",
+		wire.PolicySuggest: "chimes wait for the driver", wire.PolicyCoDrive: "chimes go in at once", "other": "the host's own policy"} {
 		if got := PolicyMeaning(p); got != want {
 			t.Errorf("PolicyMeaning(%q) = %q", p, got)
 		}
 	}
-	if got := NextPolicy("unknown", 1); got != client.PolicyCoDrive {
+	if got := NextPolicy("unknown", 1); got != wire.PolicyCoDrive {
 		t.Errorf("p from an unknown policy is %q (suggest is the default)", got)
 	}
 	if len(r.FullHelp()) != 1 {
@@ -431,7 +431,7 @@ func second(_ tea.Cmd, a ui.Action) ui.Action { return a }
 // header or the "older" line, the selected chime on each of its lines.
 func TestRoomChimeAt(t *testing.T) {
 	r := NewRoom(uitest.Context())
-	r.Set(RoomView{Known: true, Chimes: chimes(3), Policy: client.PolicySuggest, Driving: true})
+	r.Set(RoomView{Known: true, Chimes: chimes(3), Policy: wire.PolicySuggest, Driving: true})
 	r.SetSize(100, 5)
 	for y, want := range []int{-1, 0, 1, 2, -1} {
 		i, ok := r.ChimeAt(y)
@@ -441,7 +441,7 @@ func TestRoomChimeAt(t *testing.T) {
 	}
 	long := chimes(8)
 	long[7].Text = strings.Repeat("a long chime that wraps ", 12)
-	r.Set(RoomView{Known: true, Chimes: long, Policy: client.PolicySuggest, Driving: true})
+	r.Set(RoomView{Known: true, Chimes: long, Policy: wire.PolicySuggest, Driving: true})
 	r.SetFocused(true)
 	r.Select(7)
 	r.SetSize(60, 5)

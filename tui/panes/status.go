@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -19,15 +19,15 @@ type Conn = ui.Conn
 
 // StatusView is what the status line says.
 type StatusView struct {
-	Conn      Conn          // the open session's stream
-	State     *client.State // the open session's state, nil while it opens
-	Err       string        // the last error, with its code
-	Note      string        // the last thing that happened
-	QuitArmed bool          // one ctrl+c was pressed: the note says what a second does
-	Armed     bool          // a pane proposed a key: the note says what enter does now
-	MouseOff  bool          // the terminal selects text
-	Hint      string        // the focused pane's keys, "" for the composer
-	Budget    bool          // the budget shows here (the run's line does not show it)
+	Conn      Conn        // the open session's stream
+	State     *wire.State // the open session's state, nil while it opens
+	Err       string      // the last error, with its code
+	Note      string      // the last thing that happened
+	QuitArmed bool        // one ctrl+c was pressed: the note says what a second does
+	Armed     bool        // a pane proposed a key: the note says what enter does now
+	MouseOff  bool        // the terminal selects text
+	Hint      string      // the focused pane's keys, "" for the composer
+	Budget    bool        // the budget shows here (the run's line does not show it)
 }
 
 // Status is the status line: the connection, the run, the last error or
@@ -85,7 +85,7 @@ func (p *Status) View() string {
 		mouseOff: v.MouseOff, bud: v.Budget, conn: v.Conn.Text(st), width: p.width, styles: st,
 		keys: ui.FirstKey(k.Help) + " " + ui.FirstKey(k.Errors) + " " + ui.KeyName(k.Mouse)}
 	if v.State != nil {
-		d.run, d.running = runWords(v.State), v.State.Run == client.RunRunning
+		d.run, d.running = runWords(v.State), v.State.Run == wire.RunRunning
 		if v.Budget {
 			d.budget = budgetWords(v.State)
 		}
@@ -199,7 +199,7 @@ func (p *Status) hint(both bool) string {
 }
 
 // runWords are the words of the run state and the queue.
-func runWords(s *client.State) string {
+func runWords(s *wire.State) string {
 	run := s.Run.String()
 	if n := len(s.Queue); n > 0 {
 		run += fmt.Sprintf(" · %d queued", n)
@@ -216,7 +216,7 @@ func styleRun(st *theme.Styles, words string, running bool) string {
 }
 
 // budgetWords are the words of the budget used by the current or last run.
-func budgetWords(s *client.State) string {
+func budgetWords(s *wire.State) string {
 	b := s.Session.Budget
 	budget := fmt.Sprintf("run %d", s.Usage.Turns)
 	if b.MaxTurns > 0 {

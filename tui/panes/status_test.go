@@ -8,7 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -16,27 +16,27 @@ import (
 // TestStatus words every connection state.
 func TestStatus(t *testing.T) {
 	st := theme.New(theme.Options{NoColor: true})
-	conn := func(states ...client.ConnState) string {
+	conn := func(states ...wire.ConnState) string {
 		var c Conn
 		for _, s := range states {
 			c.Update(s)
 		}
 		return xansi.Strip(c.Text(st))
 	}
-	streaming := client.ConnState{Mode: client.ConnStreaming}
+	streaming := wire.ConnState{Mode: wire.ConnStreaming}
 	cases := []struct{ got, want string }{
-		{conn(client.ConnState{Mode: client.ConnConnecting}), "connecting…"},
+		{conn(wire.ConnState{Mode: wire.ConnConnecting}), "connecting…"},
 		{conn(streaming), "● live"},
-		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 3}), "reconnecting 3"},
-		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 1},
-			client.ConnState{Mode: client.ConnStreaming, Replayed: 12}), "● live · resumed, 12 events replayed"},
+		{conn(streaming, wire.ConnState{Mode: wire.ConnReconnecting, Attempt: 3}), "reconnecting 3"},
+		{conn(streaming, wire.ConnState{Mode: wire.ConnReconnecting, Attempt: 1},
+			wire.ConnState{Mode: wire.ConnStreaming, Replayed: 12}), "● live · resumed, 12 events replayed"},
 		// the client says how many events the replay brought in a state of its own
-		{conn(streaming, client.ConnState{Mode: client.ConnReconnecting, Attempt: 1}, streaming,
-			client.ConnState{Mode: client.ConnStreaming, Replayed: 5}), "● live · resumed, 5 events replayed"},
-		{conn(streaming, client.ConnState{Mode: client.ConnPolling}), "polling"},
-		{conn(client.ConnState{Mode: client.ConnReconnecting, Attempt: 4}, client.ConnState{Mode: client.ConnPolling, Replayed: 2}),
+		{conn(streaming, wire.ConnState{Mode: wire.ConnReconnecting, Attempt: 1}, streaming,
+			wire.ConnState{Mode: wire.ConnStreaming, Replayed: 5}), "● live · resumed, 5 events replayed"},
+		{conn(streaming, wire.ConnState{Mode: wire.ConnPolling}), "polling"},
+		{conn(wire.ConnState{Mode: wire.ConnReconnecting, Attempt: 4}, wire.ConnState{Mode: wire.ConnPolling, Replayed: 2}),
 			"polling · resumed, 2 events replayed"},
-		{conn(streaming, client.ConnState{Mode: client.ConnClosed}), "stream closed"},
+		{conn(streaming, wire.ConnState{Mode: wire.ConnClosed}), "stream closed"},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
@@ -46,11 +46,11 @@ func TestStatus(t *testing.T) {
 	// once said long enough, the resume gives way to the link as it is now
 	// (issue 36, item 4: "polling (resumed, 0 events replayed)" for good)
 	var c Conn
-	for _, s := range []client.ConnState{streaming, {Mode: client.ConnReconnecting}, {Mode: client.ConnPolling}} {
+	for _, s := range []wire.ConnState{streaming, {Mode: wire.ConnReconnecting}, {Mode: wire.ConnPolling}} {
 		c.Update(s)
 	}
 	first := c.Resumes()
-	if !c.Update(client.ConnState{Mode: client.ConnPolling, Replayed: 3}) {
+	if !c.Update(wire.ConnState{Mode: wire.ConnPolling, Replayed: 3}) {
 		t.Error("the replay's count was not said")
 	}
 	c.Settle(first)
@@ -92,10 +92,10 @@ func statusOf(v StatusView, width int) string {
 // focused pane's keys, and the budget when asked; the help key at the
 // right when it fits.
 func TestStatusLine(t *testing.T) {
-	live := Conn{State: client.ConnState{Mode: client.ConnStreaming}}
-	idle := &client.State{Session: client.Summary{Budget: client.Budget{MaxTurns: 12, MaxCostUSD: 0.25}},
-		Usage: client.Usage{Turns: 2, CostUSD: 0.003}}
-	busy := &client.State{Run: client.RunRunning, Queue: []client.QueueItem{{CommandID: "c1"}, {CommandID: "c2"}}}
+	live := Conn{State: wire.ConnState{Mode: wire.ConnStreaming}}
+	idle := &wire.State{Session: wire.Summary{Budget: wire.Budget{MaxTurns: 12, MaxCostUSD: 0.25}},
+		Usage: wire.Usage{Turns: 2, CostUSD: 0.003}}
+	busy := &wire.State{Run: wire.RunRunning, Queue: []wire.QueueItem{{CommandID: "c1"}, {CommandID: "c2"}}}
 	cases := []struct {
 		name       string
 		v          StatusView
@@ -105,7 +105,7 @@ func TestStatusLine(t *testing.T) {
 		{"idle with the budget", StatusView{Conn: live, State: idle, Budget: true},
 			"● live · idle · run 2/12 turns · $0.0030/$0.25", "f1 help"},
 		{"idle without it", StatusView{Conn: live, State: idle}, "● live · idle", "f1 help"},
-		{"a budget of nothing", StatusView{Conn: live, State: &client.State{}, Budget: true}, "● live · idle · run 0 turns · $0.0000", "f1 help"},
+		{"a budget of nothing", StatusView{Conn: live, State: &wire.State{}, Budget: true}, "● live · idle · run 0 turns · $0.0000", "f1 help"},
 		{"running, a queue", StatusView{Conn: live, State: busy, Note: "sending…"}, "● live · running · 2 queued · sending…", "f1 help"},
 		{"an error first", StatusView{Conn: live, State: idle, Err: "internal: boom", Note: "sent"}, "✗ internal: boom · ● live · idle", "f3 errors"},
 		{"a pane's keys", StatusView{Conn: live, Hint: "queue: ↑↓ select"}, "● live · queue: ↑↓ select", "f1 help"},
@@ -175,18 +175,18 @@ func TestStatusNoteAndHintLines(t *testing.T) {
 // command queued) and a new note must each show at the next frame.
 func TestStatusLineDrawnAgainWhenItChanges(t *testing.T) {
 	p := NewStatus(uitest.Context())
-	s := &client.State{Session: client.Summary{Budget: client.Budget{MaxTurns: 12}}}
-	p.Set(StatusView{Conn: Conn{State: client.ConnState{Mode: client.ConnStreaming}}, State: s, Budget: true})
+	s := &wire.State{Session: wire.Summary{Budget: wire.Budget{MaxTurns: 12}}}
+	p.Set(StatusView{Conn: Conn{State: wire.ConnState{Mode: wire.ConnStreaming}}, State: s, Budget: true})
 	p.SetSize(100, 1)
 	line := func() string { return xansi.Strip(p.View()) }
 	if got := line(); !strings.Contains(got, "idle") || !strings.Contains(got, "run 0/12 turns") {
 		t.Fatalf("the first line: %q", got)
 	}
-	s.Run, s.Usage.Turns, s.Queue = client.RunRunning, 3, []client.QueueItem{{CommandID: "c1"}}
+	s.Run, s.Usage.Turns, s.Queue = wire.RunRunning, 3, []wire.QueueItem{{CommandID: "c1"}}
 	if got := line(); !strings.Contains(got, "running · 1 queued") || !strings.Contains(got, "run 3/12 turns") {
 		t.Errorf("the state changed in place: %q", got)
 	}
-	p.Set(StatusView{Conn: Conn{State: client.ConnState{Mode: client.ConnStreaming}}, State: s, Note: "abort sent"})
+	p.Set(StatusView{Conn: Conn{State: wire.ConnState{Mode: wire.ConnStreaming}}, State: s, Note: "abort sent"})
 	if got := line(); !strings.Contains(got, "abort sent") || strings.Contains(got, "turns") {
 		t.Errorf("a note, no budget asked: %q", got)
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 )
@@ -33,10 +33,10 @@ type Picker struct {
 	ctx       *ui.Context
 	host      Host          // where the sessions are listed
 	every     time.Duration // how often it lists again while it shows
-	me        client.Me     // the person and this terminal
+	me        wire.Me       // the person and this terminal
 	current   string        // the open session's id, "" when none
 	height    int           // the list's lines
-	all       []client.Summary
+	all       []wire.Summary
 	filter    ui.LineInput
 	marks     []string // sessions marked to open together, in the order marked
 	offered   []string // the sessions open last, marked once listed
@@ -71,7 +71,7 @@ type Picker struct {
 }
 
 // setList replaces the sessions; selectID, when listed, becomes selected.
-func (p *Picker) setList(list []client.Summary, selectID string) {
+func (p *Picker) setList(list []wire.Summary, selectID string) {
 	keep := selectID
 	if keep == "" {
 		if s, ok := p.selected(); ok {
@@ -95,12 +95,12 @@ func (p *Picker) setList(list []client.Summary, selectID string) {
 }
 
 // visible is the sessions the filter lets through.
-func (p *Picker) visible() []client.Summary {
+func (p *Picker) visible() []wire.Summary {
 	f := strings.ToLower(strings.TrimSpace(p.filter.String()))
 	if f == "" {
 		return p.all
 	}
-	var out []client.Summary
+	var out []wire.Summary
 	for _, s := range p.all {
 		if strings.Contains(strings.ToLower(ui.ClipRunes(s.DisplayTitle(), ui.LineRunes)+" "+ui.ClipRunes(s.SessionID, ui.LineRunes)), f) {
 			out = append(out, s)
@@ -110,10 +110,10 @@ func (p *Picker) visible() []client.Summary {
 }
 
 // selected is the selected session.
-func (p *Picker) selected() (client.Summary, bool) {
+func (p *Picker) selected() (wire.Summary, bool) {
 	v := p.visible()
 	if p.sel < 0 || p.sel >= len(v) {
-		return client.Summary{}, false
+		return wire.Summary{}, false
 	}
 	return v[p.sel], true
 }
@@ -205,7 +205,7 @@ func (p *Picker) filterLine(v area) string {
 }
 
 // row draws one session.
-func (p *Picker) row(v area, s client.Summary, selected bool) string {
+func (p *Picker) row(v area, s wire.Summary, selected bool) string {
 	title := ui.TitleLine(s.DisplayTitle())
 	mark := "  "
 	if selected {
@@ -288,7 +288,7 @@ func col(w int, s string) string {
 }
 
 // driverText says who drives a listed session, seen from me.
-func driverText(l *client.Lease, me client.Me, now time.Time) string {
+func driverText(l *wire.Lease, me wire.Me, now time.Time) string {
 	if l == nil || l.ClientID == "" || (!l.ExpiresAt.IsZero() && l.ExpiresAt.Before(now)) {
 		return "nobody"
 	}

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -146,7 +146,7 @@ func (p *Picker) peekNext() ui.Action {
 
 // stale reports whether s has no peek yet, or one older than its listing
 // and old enough to read again (see peekAgain).
-func (p *Picker) stale(s client.Summary) bool {
+func (p *Picker) stale(s wire.Summary) bool {
 	pk, ok := p.peeks[s.SessionID]
 	return !ok || pk.rev.Before(s.UpdatedAt) && !p.ctx.Now().Before(pk.at.Add(peekAgain(pk.size)))
 }
@@ -161,12 +161,12 @@ func peekAgain(size int) time.Duration {
 
 // mayChime reports whether a session can hold pending chimes: a public
 // session (funded by a key or credit) takes none.
-func mayChime(s client.Summary) bool {
+func mayChime(s wire.Summary) bool {
 	return s.Funding == "" || s.Funding == "member"
 }
 
 // inspect asks the root to read a session's snapshot for its peek.
-func (p *Picker) inspect(s client.Summary) ui.Action {
+func (p *Picker) inspect(s wire.Summary) ui.Action {
 	p.peeking = s.SessionID
 	return Inspect{Opened: p.opened, ID: s.SessionID, Rev: s.UpdatedAt}
 }

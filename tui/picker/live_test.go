@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -41,7 +41,7 @@ func TestPickerPolls(t *testing.T) {
 	if !p.Takes(ListedMsg{Gen: poll.Gen, Poll: 1}) || p.Takes(ListedMsg{Gen: gen, Poll: 1}) || p.Takes(ListedMsg{Gen: poll.Gen, Poll: 7}) {
 		t.Error("Takes does not take the last listing of this opening alone")
 	}
-	down := &client.Error{Status: 503, Code: "unavailable", Message: "down"}
+	down := &wire.Error{Status: 503, Code: "unavailable", Message: "down"}
 	cmd, _ = p.Update(ListedMsg{Gen: poll.Gen, Poll: 1, Err: down})
 	if cmd == nil || !strings.Contains(flat(p), "type to filter not refreshed (unavailable): trying again") || len(p.Sessions()) != 5 {
 		t.Errorf("a failed poll: next %v, %d listed:\n%s", cmd != nil, len(p.Sessions()), plain(p))
@@ -116,7 +116,7 @@ func answerAll(p *Picker) {
 				rev = s.UpdatedAt
 			}
 		}
-		p.Update(PeekMsg{Opened: p.Opened(), ID: id, Rev: rev, Snap: &client.Snapshot{}})
+		p.Update(PeekMsg{Opened: p.Opened(), ID: id, Rev: rev, Snap: &wire.Snapshot{}})
 	}
 }
 
@@ -143,11 +143,11 @@ func TestPickerPreview(t *testing.T) {
 	}
 	snap := uitest.Snapshot(nil)
 	snap.Session.SessionID = "s4"
-	snap.Chimes = make([]client.Chime, 2)
+	snap.Chimes = make([]wire.Chime, 2)
 	snap.Transcript = append(snap.Transcript,
-		client.TranscriptItem{Role: "user", Text: "[Bo collaborator]\nwhat about \x1b[2Jleases?"},
-		client.TranscriptItem{Role: "toolResult", ToolName: "search_documents", IsError: true},
-		client.TranscriptItem{Role: "user", Text: "one\ntwo\nthree\nfour\nfive\nsix"})
+		wire.TranscriptItem{Role: "user", Text: "[Bo collaborator]\nwhat about \x1b[2Jleases?"},
+		wire.TranscriptItem{Role: "toolResult", ToolName: "search_documents", IsError: true},
+		wire.TranscriptItem{Role: "user", Text: "one\ntwo\nthree\nfour\nfive\nsix"})
 	p.Update(PeekMsg{Opened: p.Opened(), ID: "s4", Rev: uitest.Now, Snap: snap})
 	if got := preview(p); !strings.Contains(got, "reading its last turns…") {
 		t.Errorf("a peek not drawn yet shows:\n%s", got)
@@ -170,13 +170,13 @@ func TestPickerPreview(t *testing.T) {
 	}
 	golden(t, "turns", plain(p))
 
-	snap.Chimes, snap.Transcript = make([]client.Chime, 1), nil
+	snap.Chimes, snap.Transcript = make([]wire.Chime, 1), nil
 	p.Update(PeekMsg{Opened: p.Opened(), ID: "s4", Rev: uitest.Now, Snap: snap})
 	p.SetSize(140, 30)
 	if got := preview(p); !strings.Contains(got, "last turns · 1 chime pending\nnothing said yet") {
 		t.Errorf("a session with no turns:\n%s", got)
 	}
-	p.Update(PeekMsg{Opened: p.Opened(), ID: "s4", Rev: uitest.Now, Err: &client.Error{Status: 403, Code: "forbidden"}})
+	p.Update(PeekMsg{Opened: p.Opened(), ID: "s4", Rev: uitest.Now, Err: &wire.Error{Status: 403, Code: "forbidden"}})
 	p.SetSize(140, 30)
 	if got := strings.Join(strings.Fields(preview(p)), " "); !strings.Contains(got, "its last turns could not be read (forbidden): tried again at the next refresh") {
 		t.Errorf("a failed inspection:\n%s", got)

@@ -2,7 +2,6 @@ package picker
 
 import (
 	"errors"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -11,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -45,35 +44,43 @@ func (p *Picker) loadFailure(err error, width int) []string {
 // failureText is what failed: the code, the status and the host's message,
 // or the transport's error.
 func failureText(err error) string {
-	var e *client.Error
+	var e *wire.Error
 	if errors.As(err, &e) {
 		return ui.SanitizeLine(e.Code + " (HTTP " + strconv.Itoa(e.Status) + "): " + e.Message)
 	}
 	return ui.SanitizeLine(err.Error())
 }
 
+// The HTTP statuses failureAdvice tells apart (net/http's values, written
+// here so that the picker links no HTTP).
+const (
+	statusUnauthorized = 401
+	statusForbidden    = 403
+	statusNotFound     = 404
+)
+
 // failureAdvice says what to do about a failed listing.
 func (p *Picker) failureAdvice(err error) string {
 	where, service := ui.SanitizeLine(p.host.Gardend), ui.SanitizeLine(p.host.Service)
-	var e *client.Error
+	var e *wire.Error
 	switch {
-	case client.IsTransport(err):
+	case wire.IsTransport(err):
 		return "Nothing answered at " + where + ". Is gardend running there? Give its address with --gardend or VEHICLE_GARDEND."
-	case errors.As(err, &e) && e.Status == http.StatusUnauthorized:
+	case errors.As(err, &e) && e.Status == statusUnauthorized:
 		who := "the token in use (VEHICLE_TOKEN, the key file or the keyring)"
 		if p.host.Visitor {
 			who = "the visitor id in use"
 		}
 		return "gardend did not accept " + who + ". Run vehicle login to sign in again."
-	case errors.As(err, &e) && e.Status == http.StatusNotFound && !strings.Contains(strings.ToLower(e.Message), "graph"):
+	case errors.As(err, &e) && e.Status == statusNotFound && !strings.Contains(strings.ToLower(e.Message), "graph"):
 		// No route there (or not even the host's frame): the mount is wrong.
 		return "gardend answered 404 at " + service + ": the service may be mounted elsewhere. " +
 			"Give the mount with --mount or VEHICLE_MOUNT (\"\" for a host at its root)."
-	case errors.As(err, &e) && e.Status == http.StatusNotFound:
+	case errors.As(err, &e) && e.Status == statusNotFound:
 		// The host's own answer: the graph is not one the person may use.
 		return "The host answered: it knows no graph " + ui.SanitizeLine(p.host.Graph) + " that you may use (a wrong name, or " +
 			"no role of yours on it). Check the name given with --graph or VEHICLE_GRAPH, or ask the graph's owner for a role."
-	case errors.As(err, &e) && e.Status == http.StatusForbidden:
+	case errors.As(err, &e) && e.Status == statusForbidden:
 		return "Your role on graph " + ui.SanitizeLine(p.host.Graph) + " does not allow this. Ask its owner, or choose another graph with --graph."
 	}
 	return "The host at " + service + " refused the listing. Try again, or see the host's log."

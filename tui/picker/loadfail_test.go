@@ -10,7 +10,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
@@ -60,7 +60,7 @@ func failing(t *testing.T, h Host, err error, w, height int) (*Picker, ui.Action
 // for each kind of failure, and the keys that try again and show the
 // errors.
 func TestFailedListingScreen(t *testing.T) {
-	transport := &client.TransportError{Method: "GET", URL: "http://127.0.0.1:7777/vehicle/sessions", Attempts: 3,
+	transport := &wire.TransportError{Method: "GET", URL: "http://127.0.0.1:7777/vehicle/sessions", Attempts: 3,
 		Err: errors.New("connection refused")}
 	cases := []struct {
 		name    string
@@ -71,21 +71,21 @@ func TestFailedListingScreen(t *testing.T) {
 	}{
 		{"unreachable", false, transport, "no answer to GET http://127.0.0.1:7777/vehicle/sessions after 3 attempt(s): connection refused",
 			"Nothing answered at http://127.0.0.1:7777. Is gardend running there? Give its address with --gardend or VEHICLE_GARDEND."},
-		{"token refused", false, &client.Error{Status: 401, Code: client.CodeUnauthenticated, Message: "bad token"},
+		{"token refused", false, &wire.Error{Status: 401, Code: wire.CodeUnauthenticated, Message: "bad token"},
 			"unauthenticated (HTTP 401): bad token",
 			"gardend did not accept the token in use (VEHICLE_TOKEN, the key file or the keyring). Run vehicle login to sign in again."},
-		{"visitor refused", true, &client.Error{Status: 401, Code: client.CodeUnauthenticated, Message: "who?"},
+		{"visitor refused", true, &wire.Error{Status: 401, Code: wire.CodeUnauthenticated, Message: "who?"},
 			"unauthenticated (HTTP 401): who?", "gardend did not accept the visitor id in use."},
-		{"wrong mount", false, &client.Error{Status: 404, Code: client.CodeNotFound, Message: "no route"},
+		{"wrong mount", false, &wire.Error{Status: 404, Code: wire.CodeNotFound, Message: "no route"},
 			"not_found (HTTP 404): no route",
 			"gardend answered 404 at http://127.0.0.1:7777/vehicle: the service may be mounted elsewhere. Give the mount with --mount or VEHICLE_MOUNT"},
-		{"wrong graph", false, &client.Error{Status: 404, Code: client.CodeNotFound, Message: "unknown Graph nope"},
+		{"wrong graph", false, &wire.Error{Status: 404, Code: wire.CodeNotFound, Message: "unknown Graph nope"},
 			"not_found (HTTP 404): unknown Graph nope",
 			"The host answered: it knows no graph demo that you may use (a wrong name, or no role of yours on it). Check the name given with --graph or VEHICLE_GRAPH"},
-		{"no role", false, &client.Error{Status: 403, Code: "forbidden", Message: "viewers may not"},
+		{"no role", false, &wire.Error{Status: 403, Code: "forbidden", Message: "viewers may not"},
 			"forbidden (HTTP 403): viewers may not",
 			"Your role on graph demo does not allow this. Ask its owner, or choose another graph with --graph."},
-		{"host failed", false, &client.Error{Status: 500, Code: "internal", Message: "boom\x1b[2J\nagain"},
+		{"host failed", false, &wire.Error{Status: 500, Code: "internal", Message: "boom\x1b[2J\nagain"},
 			"internal (HTTP 500): boom␛[2J again",
 			"The host at http://127.0.0.1:7777/vehicle refused the listing. Try again, or see the host's log."},
 		{"plain error", false, errors.New("odd\x07"), "odd␇", "refused the listing"},
@@ -121,7 +121,7 @@ func TestFailedListingScreen(t *testing.T) {
 
 // TestFailedListingNarrow wraps every line of the screen to its width.
 func TestFailedListingNarrow(t *testing.T) {
-	p, _ := failing(t, host, &client.Error{Status: 404, Code: client.CodeNotFound, Message: "no route"}, 40, 20)
+	p, _ := failing(t, host, &wire.Error{Status: 404, Code: wire.CodeNotFound, Message: "no route"}, 40, 20)
 	for _, l := range strings.Split(p.View(), "\n") {
 		if w := xansi.StringWidth(l); w > 40 {
 			t.Errorf("a line of %d cells at 40: %q", w, xansi.Strip(l))
@@ -143,7 +143,7 @@ func TestFailedListingRetry(t *testing.T) {
 	ctx.Now = func() time.Time { return now }
 	p := NewPicker(ctx, host, 0)
 	p.SetSize(80, 24)
-	p.Update(ListedMsg{Gen: p.Reload("").(List).Gen, Err: &client.Error{Status: 503, Code: "unavailable", Message: "down"}})
+	p.Update(ListedMsg{Gen: p.Reload("").(List).Gen, Err: &wire.Error{Status: 503, Code: "unavailable", Message: "down"}})
 	asked := p.Asked()
 	if _, act := p.Update(uitest.Press('r')); act != nil || p.Asked() != asked || p.filter.String() != "r" {
 		t.Fatalf("r on the failure screen reported %#v (asked %d): it is a letter of the filter, %q", act, p.Asked(), p.filter.String())
@@ -203,7 +203,7 @@ func equalActions(a, b ui.Action) bool {
 // with no role on the graph ("enter watch • f6 rename • f8 delete").
 func TestFailedListingHintNamesWhatWorks(t *testing.T) {
 	for _, watch := range []bool{false, true} {
-		p, _ := failing(t, host, &client.Error{Status: 404, Code: client.CodeNotFound, Message: "graph not found"}, 100, 24)
+		p, _ := failing(t, host, &wire.Error{Status: 404, Code: wire.CodeNotFound, Message: "graph not found"}, 100, 24)
 		p.ctx.Watch = watch
 		var said []string
 		for _, b := range p.ShortHelp() {

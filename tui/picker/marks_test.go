@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
@@ -186,7 +186,7 @@ func TestPickerKeys(t *testing.T) {
 	if _, act := p.Update(enter); act != (Open{ID: "s2"}) {
 		t.Errorf("enter reported %#v", act)
 	}
-	p.Set(client.Me{Principal: "user:ada", ClientID: "cli-me"}, "s2")
+	p.Set(wire.Me{Principal: "user:ada", ClientID: "cli-me"}, "s2")
 	if _, act := p.Update(enter); act != (Back{}) {
 		t.Errorf("enter on the open session reported %#v", act)
 	}
@@ -294,7 +294,7 @@ func TestPickerCursorStartsWhereThePersonWas(t *testing.T) {
 
 	for _, offerFirst := range []bool{true, false} {
 		q := NewPicker(uitest.Context(), Host{}, 0)
-		q.Set(client.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
+		q.Set(wire.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
 		q.Start(true)
 		q.SetSize(100, 20)
 		if offerFirst {

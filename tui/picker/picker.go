@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -67,7 +67,7 @@ type New struct{ action }
 // Clone asks the root to clone a session.
 type Clone struct {
 	action
-	Target client.Summary
+	Target wire.Summary
 }
 
 // Messages the root hands the picker.
@@ -76,7 +76,7 @@ type Clone struct {
 type ListedMsg struct {
 	Gen       int // the listing's number: an older listing than the last asked for is dropped
 	Principal string
-	List      []client.Summary
+	List      []wire.Summary
 	Err       error
 	SelectID  string // select this session once listed
 	Poll      int    // the picker's opening that polled it, 0 when not a poll
@@ -87,7 +87,7 @@ type PeekMsg struct {
 	Opened int       // the opening of the picker it was asked in
 	ID     string    // the session
 	Rev    time.Time // the revision (updatedAt) it was asked for
-	Snap   *client.Snapshot
+	Snap   *wire.Snapshot
 	Size   int // the answer's length in bytes
 	Err    error
 }
@@ -103,7 +103,7 @@ func NewPicker(ctx *ui.Context, host Host, every time.Duration) *Picker {
 
 // Set tells the picker who the person is and which session is open ("" for
 // none).
-func (p *Picker) Set(me client.Me, current string) { p.me, p.current = me, current }
+func (p *Picker) Set(me wire.Me, current string) { p.me, p.current = me, current }
 
 // Reload lists the sessions again; selectID is selected at once in the
 // list shown (an enter before the listing comes opens it, not the row the

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
@@ -20,7 +20,7 @@ import (
 func listed(t testing.TB, w, h int) *Picker {
 	t.Helper()
 	p := NewPicker(uitest.Context(), Host{}, 0)
-	p.Set(client.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
+	p.Set(wire.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
 	p.Start(true)
 	p.SetSize(w, h)
 	list := uitest.Sessions()
@@ -34,7 +34,7 @@ func listed(t testing.TB, w, h int) *Picker {
 // ignores an older listing, and asks the root to open the chosen session.
 func TestPickerFiltersAndOpens(t *testing.T) {
 	p := NewPicker(uitest.Context(), Host{}, 0)
-	list := []client.Summary{uitest.Summary("s1", "Leases", uitest.Now, nil), uitest.Summary("s2", "Census", uitest.Now, nil)}
+	list := []wire.Summary{uitest.Summary("s1", "Leases", uitest.Now, nil), uitest.Summary("s2", "Census", uitest.Now, nil)}
 	p.Reload("")
 	p.Reload("")
 	p.Update(ListedMsg{Gen: 1, List: list[:1]})
@@ -60,7 +60,7 @@ func TestPickerFiltersAndOpens(t *testing.T) {
 	if _, act := p.Update(uitest.Key(tea.KeyEscape)); act != nil {
 		t.Errorf("esc with no session open asked %#v", act)
 	}
-	p.Set(client.Me{}, "s1")
+	p.Set(wire.Me{}, "s1")
 	if _, act := p.Update(uitest.Key(tea.KeyEscape)); act != (Back{}) {
 		t.Errorf("esc with a session open asked %#v", act)
 	}
@@ -85,16 +85,16 @@ func TestPickerDrawsAtItsOwnWidth(t *testing.T) {
 
 // TestDriverText says who drives a listed session.
 func TestDriverText(t *testing.T) {
-	me := client.Me{Principal: "user:ada", ClientID: "cli-me"}
+	me := wire.Me{Principal: "user:ada", ClientID: "cli-me"}
 	cases := []struct {
-		l    *client.Lease
+		l    *wire.Lease
 		want string
 	}{
 		{nil, "nobody"},
 		{uitest.Lease("user:ada", "cli-me"), "this terminal"},
 		{uitest.Lease("user:ada", "cli-2"), "your other terminal"},
 		{uitest.Lease("user:bo", "cli-bo"), "user:bo"},
-		{&client.Lease{Principal: "user:bo", ClientID: "c", ExpiresAt: uitest.Now.Add(-time.Second)}, "nobody"},
+		{&wire.Lease{Principal: "user:bo", ClientID: "c", ExpiresAt: uitest.Now.Add(-time.Second)}, "nobody"},
 	}
 	for _, c := range cases {
 		if got := driverText(c.l, me, uitest.Now); got != c.want {
@@ -146,7 +146,7 @@ func TestPeekBounded(t *testing.T) {
 	snap := uitest.Snapshot(nil)
 	snap.Transcript = nil
 	for i := range 50 {
-		snap.Transcript = append(snap.Transcript, client.TranscriptItem{Role: "assistant",
+		snap.Transcript = append(snap.Transcript, wire.TranscriptItem{Role: "assistant",
 			Text: strings.Repeat("word é\x1b[2J ", 1000) + string(rune('a'+i%26))})
 	}
 	pk := newPeek(PeekMsg{ID: "s1", Snap: snap})
@@ -176,7 +176,7 @@ func BenchmarkPickerPreview(b *testing.B) {
 	snap := uitest.Snapshot(nil)
 	snap.Transcript = nil
 	for range PreviewTurns {
-		snap.Transcript = append(snap.Transcript, client.TranscriptItem{Role: "assistant", Text: strings.Repeat("lorem ipsum ", 200)})
+		snap.Transcript = append(snap.Transcript, wire.TranscriptItem{Role: "assistant", Text: strings.Repeat("lorem ipsum ", 200)})
 	}
 	p := listed(b, 140, 40)
 	p.Update(PeekMsg{Opened: p.opened, ID: p.SelectedID(), Rev: uitest.Now, Snap: snap})
@@ -206,8 +206,8 @@ func TestBigPeekReadLessOften(t *testing.T) {
 		"big":   {rev: uitest.Now, at: uitest.Now, size: 10 << 20},
 		"small": {rev: uitest.Now, at: uitest.Now, size: 200 << 10},
 	}
-	moved := func(id string) client.Summary {
-		return client.Summary{SessionID: id, UpdatedAt: now.Add(time.Second)}
+	moved := func(id string) wire.Summary {
+		return wire.Summary{SessionID: id, UpdatedAt: now.Add(time.Second)}
 	}
 	now = uitest.Now.Add(10 * time.Second)
 	if p.stale(moved("big")) || !p.stale(moved("small")) {
@@ -217,7 +217,7 @@ func TestBigPeekReadLessOften(t *testing.T) {
 	if !p.stale(moved("big")) {
 		t.Fatal("a 10 MiB peek is not read again after 150 s")
 	}
-	if p.stale(client.Summary{SessionID: "big", UpdatedAt: uitest.Now}) {
+	if p.stale(wire.Summary{SessionID: "big", UpdatedAt: uitest.Now}) {
 		t.Fatal("a peek whose session did not change is read again")
 	}
 	if peekAgain(0) != 0 || peekAgain(1<<20) != 15*time.Second {

@@ -7,7 +7,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 )
@@ -87,7 +87,7 @@ func newPeek(msg PeekMsg) *peek {
 // peekTurnOf is a transcript item as the transcript names it: "you", a
 // collaborator's accepted chime by its author, "assistant" and its tool
 // calls, a tool result as its chip.
-func peekTurnOf(it client.TranscriptItem) peekTurn {
+func peekTurnOf(it wire.TranscriptItem) peekTurn {
 	t := peekTurn{role: it.Role, label: "assistant"}
 	text := it.Text
 	switch it.Role {
@@ -288,7 +288,7 @@ func chimeCount(n int) string {
 
 // errCode is an error's code, or "no answer" when the host gave none.
 func errCode(err error) string {
-	if c := client.ErrorCode(err); c != "" {
+	if c := wire.ErrorCode(err); c != "" {
 		return ui.SanitizeLine(c)
 	}
 	return "no answer"

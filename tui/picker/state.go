@@ -1,6 +1,6 @@
 package picker
 
-import "github.com/sophia-labs/vehicle/client"
+import "github.com/sophia-labs/vehicle/client/wire"
 
 // What the picker holds, read by the root and its tests.
 
@@ -21,7 +21,7 @@ func (p *Picker) Shown() bool { return p.open }
 func (p *Picker) Loading() bool { return p.loading }
 
 // Sessions is the sessions listed, newest first.
-func (p *Picker) Sessions() []client.Summary { return p.all }
+func (p *Picker) Sessions() []wire.Summary { return p.all }
 
 // SelectedID is the selected session's id, "" when none.
 func (p *Picker) SelectedID() string {

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -28,7 +28,7 @@ func rooted(w, h int) *Picker {
 	ctx.ClientID = "cli-me"
 	p := NewPicker(ctx, Host{Gardend: "http://127.0.0.1:9", Service: "http://127.0.0.1:9", Graph: "demo"}, 0)
 	p.Reload("")
-	p.Set(client.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
+	p.Set(wire.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
 	p.Start(true)
 	p.SetSize(w, h-3)
 	return p
@@ -40,7 +40,7 @@ func rooted(w, h int) *Picker {
 func hand(p *Picker, msgs ...tea.Msg) {
 	for _, msg := range msgs {
 		p.Update(msg)
-		p.Set(client.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
+		p.Set(wire.Me{Principal: "user:ada", ClientID: "cli-me"}, "")
 		p.Sync(true)
 		p.SetSize(p.width, p.height)
 	}
@@ -48,7 +48,7 @@ func hand(p *Picker, msgs ...tea.Msg) {
 
 // sessions is the listing the root's tests give: uitest.Sessions, its
 // first and last swapped (a listing is taken as given, not sorted).
-func sessions() []client.Summary {
+func sessions() []wire.Summary {
 	list := uitest.Sessions()
 	list[0], list[4] = list[4], list[0]
 	return list
@@ -137,7 +137,7 @@ func TestLivePickerScreensDrawn(t *testing.T) {
 		hand(p, ListedMsg{Gen: p.Asked(), Principal: "user:ada", List: list})
 		snap := uitest.Snapshot(nil)
 		snap.Session.UpdatedAt = list[2].UpdatedAt
-		snap.Chimes = []client.Chime{{ChimeID: "c1", Author: "Bo", Text: "hi"}, {ChimeID: "c2", Author: "Bo", Text: "and"}}
+		snap.Chimes = []wire.Chime{{ChimeID: "c1", Author: "Bo", Text: "hi"}, {ChimeID: "c2", Author: "Bo", Text: "and"}}
 		hand(p, PeekMsg{Opened: p.Opened(), ID: "s2", Rev: list[2].UpdatedAt, Snap: snap}, down, down)
 	}
 	cases := []struct {
@@ -149,11 +149,11 @@ func TestLivePickerScreensDrawn(t *testing.T) {
 		{"preview", 140, 24, running},
 		{"preview loading", 140, 24, func(*Picker) {}},
 		{"preview failed", 140, 24, func(p *Picker) {
-			hand(p, PeekMsg{Opened: p.Opened(), ID: p.SelectedID(), Err: &client.Error{Status: 404, Code: client.CodeNotFound}})
+			hand(p, PeekMsg{Opened: p.Opened(), ID: p.SelectedID(), Err: &wire.Error{Status: 404, Code: wire.CodeNotFound}})
 		}},
 		{"poll failed", 80, 24, func(p *Picker) {
 			hand(p, PollTickMsg{Opened: p.Opened()})
-			hand(p, ListedMsg{Gen: p.Asked(), Poll: p.Opened(), Err: &client.Error{Status: 503, Code: "unavailable"}})
+			hand(p, ListedMsg{Gen: p.Asked(), Poll: p.Opened(), Err: &wire.Error{Status: 503, Code: "unavailable"}})
 		}},
 	}
 	for _, c := range cases {
@@ -168,7 +168,7 @@ func TestLivePickerScreensDrawn(t *testing.T) {
 
 // sortNewest orders sessions by their last change, newest first, as the
 // root's listing does.
-func sortNewest(list []client.Summary) {
+func sortNewest(list []wire.Summary) {
 	for i := 1; i < len(list); i++ {
 		for j := i; j > 0 && list[j].UpdatedAt.After(list[j-1].UpdatedAt); j-- {
 			list[j], list[j-1] = list[j-1], list[j]
@@ -203,7 +203,7 @@ func TestPickerModes(t *testing.T) {
 		t.Errorf("none listed: %q", p.Mode())
 	}
 	p = rooted(80, 24)
-	hand(p, ListedMsg{Gen: p.Asked(), Err: &client.Error{Status: 503, Code: "unavailable", Message: "down"}})
+	hand(p, ListedMsg{Gen: p.Asked(), Err: &wire.Error{Status: 503, Code: "unavailable", Message: "down"}})
 	if p.Mode() != "failed" {
 		t.Errorf("the listing failed: %q", p.Mode())
 	}

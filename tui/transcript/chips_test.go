@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
@@ -65,7 +65,7 @@ func TestChipOpensAndCloses(t *testing.T) {
 // in the error's words when the call failed.
 func TestChipDrawnByVersion(t *testing.T) {
 	es := conversation()
-	es[2].ToolState, es[2].Text, es[2].ToolArgs = client.ToolRunning, "", ""
+	es[2].ToolState, es[2].Text, es[2].ToolArgs = wire.ToolRunning, "", ""
 	tr, src := opened(uitest.Context(), es, 60, 40)
 	up(tr, 3)
 	press(tr, enter)
@@ -73,7 +73,7 @@ func TestChipDrawnByVersion(t *testing.T) {
 		!strings.Contains(v, "⚙ search_documents … running") {
 		t.Fatalf("a running chip opened:\n%s", v)
 	}
-	src.es[2].ToolState, src.es[2].Text = client.ToolError, "permission denied"
+	src.es[2].ToolState, src.es[2].Text = wire.ToolError, "permission denied"
 	if v := plain(tr); strings.Contains(v, "permission denied") {
 		t.Fatalf("drawn again without a new version:\n%s", v)
 	}
@@ -187,9 +187,9 @@ func TestClickOpensAChip(t *testing.T) {
 	if _, act := small.Click(7, false); act != nil {
 		t.Errorf("a click on the marker: %#v", act)
 	}
-	var chips []client.Entry
+	var chips []wire.Entry
 	for k := range int64(20) {
-		chips = append(chips, client.Entry{Key: k, Kind: client.EntryTool, ToolName: "read", ToolState: client.ToolOK, Text: "done", Rev: 1})
+		chips = append(chips, wire.Entry{Key: k, Kind: wire.EntryTool, ToolName: "read", ToolState: wire.ToolOK, Text: "done", Rev: 1})
 	}
 	under, _ := opened(uitest.Context(), chips, 60, 8)
 	under.SetMarked(false)

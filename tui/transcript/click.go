@@ -3,7 +3,7 @@ package transcript
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -59,9 +59,9 @@ func (t *Transcript) Click(row int, double bool) (tea.Cmd, ui.Action) {
 	es := t.entries()
 	e := &es[i]
 	switch {
-	case e.Kind == client.EntryTool:
+	case e.Kind == wire.EntryTool:
 		return nil, t.toggleChip(es, i)
-	case double && e.Kind == client.EntryMessage && hasCodeBlock(e.Text):
+	case double && e.Kind == wire.EntryMessage && hasCodeBlock(e.Text):
 		bs := codeBlocks(e.Text)
 		if len(bs) == 1 {
 			return dialog.CopyBlock(t.ctx, bs, 0)

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -95,9 +95,9 @@ func dedent(l string, n int) string {
 
 // copyCode copies the selected message's code block, or opens the chooser
 // when it has several.
-func (t *Transcript) copyCode(e *client.Entry) (tea.Cmd, ui.Action) {
+func (t *Transcript) copyCode(e *wire.Entry) (tea.Cmd, ui.Action) {
 	k := &t.ctx.Keys
-	if e.Kind != client.EntryMessage {
+	if e.Kind != wire.EntryMessage {
 		return nil, ui.Note{Text: "a tool call has no code blocks: select a message (" + ui.KeyName(k.Up) + ui.KeyName(k.Down) + ")"}
 	}
 	bs := codeBlocks(e.Text)

@@ -1,17 +1,17 @@
 package transcript
 
 import (
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 )
 
-// A streamed reply keeps only its end (client.StreamKeep) while it streams:
+// A streamed reply keeps only its end (wire.StreamKeep) while it streams:
 // its start is said, not drawn, until message.completed brings it whole.
 
 // cutNote is the line that says a reply's start is not drawn: while it
 // streams, that it comes whole when it ends; after, that it did not.
-func (r *renderer) cutNote(e *client.Entry) []string {
+func (r *renderer) cutNote(e *wire.Entry) []string {
 	if e.Cut <= 0 {
 		return nil
 	}

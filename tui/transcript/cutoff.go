@@ -3,7 +3,7 @@ package transcript
 import (
 	"strings"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 )
 
 // A reply a run was aborted in the middle of keeps the text streamed so
@@ -15,13 +15,13 @@ import (
 // ended its text) followed at once by the notice of an aborted run. The
 // budget guard stops a run between turns, after its own notice, so a reply
 // it follows is whole.
-func cutOff(es []client.Entry, i int) bool {
+func cutOff(es []wire.Entry, i int) bool {
 	e := &es[i]
-	if e.Kind != client.EntryMessage || e.Role != client.RoleAssistant || e.Streaming || len(e.ToolCalls) > 0 || i+1 >= len(es) {
+	if e.Kind != wire.EntryMessage || e.Role != wire.RoleAssistant || e.Streaming || len(e.ToolCalls) > 0 || i+1 >= len(es) {
 		return false
 	}
 	n := &es[i+1]
-	return n.Kind == client.EntryNotice && (n.Notice == "run aborted" || strings.HasPrefix(n.Notice, "run aborted:"))
+	return n.Kind == wire.EntryNotice && (n.Notice == "run aborted" || strings.HasPrefix(n.Notice, "run aborted:"))
 }
 
 // cutLine is the mark under a reply cut off by an abort.
@@ -31,7 +31,7 @@ func (r *renderer) cutLine() string {
 
 // withCut is entry i's lines with the cut-off mark under them when it is a
 // reply cut off by an abort (the cached lines are left as they are).
-func (t *Transcript) withCut(es []client.Entry, i int, l []string) []string {
+func (t *Transcript) withCut(es []wire.Entry, i int, l []string) []string {
 	if !cutOff(es, i) {
 		return l
 	}

@@ -6,14 +6,14 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // selectable reports whether an entry can be selected to copy or fork: a
 // finished message with text, or a tool chip to open.
-func selectable(e *client.Entry) bool {
-	return e.Kind == client.EntryTool || e.Kind == client.EntryMessage && !e.Streaming && strings.TrimSpace(e.Text) != ""
+func selectable(e *wire.Entry) bool {
+	return e.Kind == wire.EntryTool || e.Kind == wire.EntryMessage && !e.Streaming && strings.TrimSpace(e.Text) != ""
 }
 
 // HasSelectable reports whether an entry can be selected.
@@ -28,7 +28,7 @@ func (t *Transcript) SelectLast() {
 }
 
 // lastSelectable is the index of the last selectable entry, or -1.
-func lastSelectable(es []client.Entry) int {
+func lastSelectable(es []wire.Entry) int {
 	for i := len(es) - 1; i >= 0; i-- {
 		if selectable(&es[i]) {
 			return i
@@ -68,7 +68,7 @@ type OpenSearch struct{ action }
 // proposal says what a key of the entries pane that is text does, for the
 // note that proposes it (enter does it); "" for the keys that are not
 // text, which act at once.
-func (t *Transcript) proposal(msg tea.KeyPressMsg, e *client.Entry) string {
+func (t *Transcript) proposal(msg tea.KeyPressMsg, e *wire.Entry) string {
 	k := &t.ctx.Keys
 	if msg.Key().Text == "" {
 		return ""
@@ -78,7 +78,7 @@ func (t *Transcript) proposal(msg tea.KeyPressMsg, e *client.Entry) string {
 		return "opens or closes the marked tool call"
 	case key.Matches(msg, k.CopyCode):
 		return "copies a code block of the marked message"
-	case key.Matches(msg, k.Copy) && e.Kind == client.EntryTool:
+	case key.Matches(msg, k.Copy) && e.Kind == wire.EntryTool:
 		return "copies the marked tool call's result"
 	case key.Matches(msg, k.Copy):
 		return "copies the marked entry"
@@ -144,7 +144,7 @@ func (t *Transcript) onSelectKey(msg tea.KeyPressMsg) (tea.Cmd, ui.Action) {
 
 // fork asks for a new session with the history before e; the new session
 // opens with e's text (a user turn's) back in the composer.
-func (t *Transcript) fork(e client.Entry) ui.Action {
+func (t *Transcript) fork(e wire.Entry) ui.Action {
 	switch {
 	case t.ctx.Watch:
 		return ui.Note{Text: "watching read-only: fork from a terminal that may drive"}
@@ -156,7 +156,7 @@ func (t *Transcript) fork(e client.Entry) ui.Action {
 
 // lastShown is the last selectable entry whose first line is in the window
 // while it is scrolled up; -1 when following the end or when none is.
-func (t *Transcript) lastShown(es []client.Entry) int {
+func (t *Transcript) lastShown(es []wire.Entry) int {
 	top := t.at(es)
 	if t.follow || top.idx >= len(es) {
 		return -1

@@ -8,32 +8,32 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
 // conversation is a short session: a question, a reply calling a tool, its
 // chip, a reply with one code block, a question and a reply with two.
-func conversation() []client.Entry {
+func conversation() []wire.Entry {
 	at := uitest.Now
-	return []client.Entry{
-		{Key: 0, Kind: client.EntryMessage, Role: client.RoleUser, EntryID: "e1", Text: "What is a lease?", Time: at, Rev: 1},
-		{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, EntryID: "e2", Text: "Let me look.", Time: at, Rev: 1,
-			ToolCalls: []client.ToolCall{{ID: "t1", Name: "search_documents"}}},
-		{Key: 2, Kind: client.EntryTool, ToolName: "search_documents", ToolState: client.ToolOK, ToolCallID: "t1",
+	return []wire.Entry{
+		{Key: 0, Kind: wire.EntryMessage, Role: wire.RoleUser, EntryID: "e1", Text: "What is a lease?", Time: at, Rev: 1},
+		{Key: 1, Kind: wire.EntryMessage, Role: wire.RoleAssistant, EntryID: "e2", Text: "Let me look.", Time: at, Rev: 1,
+			ToolCalls: []wire.ToolCall{{ID: "t1", Name: "search_documents"}}},
+		{Key: 2, Kind: wire.EntryTool, ToolName: "search_documents", ToolState: wire.ToolOK, ToolCallID: "t1",
 			ToolArgs: `{"query":"leases","limit":3}`, Text: "three results", Time: at, Rev: 1},
-		{Key: 3, Kind: client.EntryMessage, Role: client.RoleAssistant, EntryID: "e3", Time: at.Add(time.Minute), Rev: 1,
+		{Key: 3, Kind: wire.EntryMessage, Role: wire.RoleAssistant, EntryID: "e3", Time: at.Add(time.Minute), Rev: 1,
 			Text: "A lease gives one driver.\n\n```go\nlease := claim()\n```\n"},
-		{Key: 4, Kind: client.EntryMessage, Role: client.RoleUser, EntryID: "e4", Text: "And two blocks?", Time: at, Rev: 1},
-		{Key: 5, Kind: client.EntryMessage, Role: client.RoleAssistant, EntryID: "e5", Time: at, Rev: 1,
+		{Key: 4, Kind: wire.EntryMessage, Role: wire.RoleUser, EntryID: "e4", Text: "And two blocks?", Time: at, Rev: 1},
+		{Key: 5, Kind: wire.EntryMessage, Role: wire.RoleAssistant, EntryID: "e5", Time: at, Rev: 1,
 			Text: "First:\n\n```sh\nls\n```\n\nSecond:\n\n```py\nprint(1)\n```\n"},
 	}
 }
 
 // opened is a transcript of es, w x h, the entries pane focused and the
 // last entry selected.
-func opened(ctx *ui.Context, es []client.Entry, w, h int) (*Transcript, *fakeSource) {
+func opened(ctx *ui.Context, es []wire.Entry, w, h int) (*Transcript, *fakeSource) {
 	tr := New(ctx)
 	src := &fakeSource{es: es}
 	tr.Open(src)
@@ -71,8 +71,8 @@ var enter = uitest.Key(tea.KeyEnter)
 // selected (a streaming reply, a notice); the bar goes with the focus.
 func TestSelectionMovesOverSelectableEntries(t *testing.T) {
 	es := conversation()
-	es = append(es[:5:5], client.Entry{Key: 10, Kind: client.EntryNotice, Notice: "run aborted", Rev: 1}, es[5],
-		client.Entry{Key: 11, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m9", Streaming: true, Text: "stream", Rev: 1})
+	es = append(es[:5:5], wire.Entry{Key: 10, Kind: wire.EntryNotice, Notice: "run aborted", Rev: 1}, es[5],
+		wire.Entry{Key: 11, Kind: wire.EntryMessage, Role: wire.RoleAssistant, MessageID: "m9", Streaming: true, Text: "stream", Rev: 1})
 	tr, _ := opened(uitest.Context(), es, 60, 40)
 	if sel := tr.Selected(); sel == nil || sel.Key != 5 {
 		t.Fatalf("the entries pane starts at %+v, want the last reply (key 5)", sel)
@@ -211,10 +211,10 @@ func TestNothingToSelect(t *testing.T) {
 	if _, act := press(tr, uitest.Key(tea.KeyUp)); act != (ui.Done{}) {
 		t.Errorf("↑ with no session: %#v", act)
 	}
-	tr.Open(&fakeSource{es: []client.Entry{
-		{Key: 1, Kind: client.EntryNotice, Notice: "session started", Rev: 1},
-		{Key: 2, Kind: client.EntryMessage, Role: client.RoleAssistant, Streaming: true, MessageID: "m1", Text: "so far", Rev: 1},
-		{Key: 3, Kind: client.EntryMessage, Role: client.RoleUser, Text: "  ", Rev: 1},
+	tr.Open(&fakeSource{es: []wire.Entry{
+		{Key: 1, Kind: wire.EntryNotice, Notice: "session started", Rev: 1},
+		{Key: 2, Kind: wire.EntryMessage, Role: wire.RoleAssistant, Streaming: true, MessageID: "m1", Text: "so far", Rev: 1},
+		{Key: 3, Kind: wire.EntryMessage, Role: wire.RoleUser, Text: "  ", Rev: 1},
 	}})
 	if tr.HasSelectable() || tr.EnterEntries() {
 		t.Error("the entries pane starts with nothing to select")

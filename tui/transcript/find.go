@@ -3,7 +3,7 @@ package transcript
 import (
 	"unicode"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -21,7 +21,7 @@ func (t *Transcript) ToFirst() {
 
 // toTop scrolls to the first line of the first entry (following the end
 // still when everything fits).
-func (t *Transcript) toTop(es []client.Entry) {
+func (t *Transcript) toTop(es []wire.Entry) {
 	if len(es) == 0 {
 		return
 	}
@@ -33,7 +33,7 @@ func (t *Transcript) toTop(es []client.Entry) {
 }
 
 // topEntry is the entry at the top of the window.
-func (t *Transcript) topEntry(es []client.Entry) int {
+func (t *Transcript) topEntry(es []wire.Entry) int {
 	if !t.follow {
 		return t.at(es).idx
 	}
@@ -45,7 +45,7 @@ func (t *Transcript) topEntry(es []client.Entry) int {
 
 // showLine scrolls so that line of entry i is on screen (above the
 // marker), a third of the way down when the window has to move.
-func (t *Transcript) showLine(es []client.Entry, i, line int) {
+func (t *Transcript) showLine(es []wire.Entry, i, line int) {
 	top := t.at(es)
 	if t.follow {
 		var ok bool
@@ -77,7 +77,7 @@ func (t *Transcript) showLine(es []client.Entry, i, line int) {
 
 // position is where the window is, for the marker: "message 212 of
 // 10,000".
-func (t *Transcript) position(es []client.Entry) string {
+func (t *Transcript) position(es []wire.Entry) string {
 	hidden := 0
 	if t.src != nil {
 		hidden = t.src.Hidden()

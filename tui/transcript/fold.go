@@ -1,7 +1,7 @@
 package transcript
 
 import (
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -13,7 +13,7 @@ import (
 // says.
 type Source interface {
 	// Entries is the transcript's entries so far.
-	Entries() []client.Entry
+	Entries() []wire.Entry
 	// Decode decodes entry i's text when it is still in the snapshot's
 	// bytes.
 	Decode(i int)
@@ -47,7 +47,7 @@ func (t *Transcript) FoldEarlier(n int) int {
 
 // decode decodes entry i's text when it is still in the snapshot's bytes:
 // before it is drawn or selected.
-func (t *Transcript) decode(es []client.Entry, i int) {
+func (t *Transcript) decode(es []wire.Entry, i int) {
 	if t.src != nil && es[i].Lazy() {
 		t.src.Decode(i)
 	}
@@ -87,7 +87,7 @@ func (t *Transcript) step(i, d int) int {
 
 // unreadable draws a transcript item whose bytes did not decode: a header
 // that says so, then the bytes as the host sent them, quoted.
-func (r *renderer) unreadable(e *client.Entry) []string {
+func (r *renderer) unreadable(e *wire.Entry) []string {
 	out := []string{"", r.header("unreadable item", r.st.ChipError.Render, e.Time, "the host sent what this client cannot read")}
 	for _, l := range ui.WrapPlain(ui.Sanitize(e.Text), r.width-len(BodyIndent)) {
 		out = append(out, BodyIndent+r.st.Notice.Render(l))

@@ -1,6 +1,6 @@
 package transcript
 
-import "github.com/sophia-labs/vehicle/client"
+import "github.com/sophia-labs/vehicle/client/wire"
 
 // Jump scrolling: a transcript that follows the end may move in jumps
 // rather than a line at a time. Its top then stays where it is while the
@@ -29,7 +29,7 @@ func (t *Transcript) Jumps() bool { return t.jump }
 
 // jumpView is the window while following in jumps: height lines at most,
 // from the top kept between frames.
-func (t *Transcript) jumpView(es []client.Entry) []string {
+func (t *Transcript) jumpView(es []wire.Entry) []string {
 	if !streaming(es) {
 		t.jumpTop = anchor{key: noKey}
 		return t.tail(es)
@@ -51,7 +51,7 @@ func (t *Transcript) jumpView(es []client.Entry) []string {
 }
 
 // linesFrom counts the lines from p to the end, up to limit.
-func (t *Transcript) linesFrom(es []client.Entry, p place, limit int) int {
+func (t *Transcript) linesFrom(es []wire.Entry, p place, limit int) int {
 	n := -p.off
 	for i := p.idx; i < len(es) && n < limit; i++ {
 		n += t.entryHeight(es, i)
@@ -61,7 +61,7 @@ func (t *Transcript) linesFrom(es []client.Entry, p place, limit int) int {
 
 // streaming reports whether a reply is streaming in: one of the last
 // entries (a tool chip or a notice may follow it) is not complete yet.
-func streaming(es []client.Entry) bool {
+func streaming(es []wire.Entry) bool {
 	for i := len(es) - 1; i >= max(len(es)-4, 0); i-- {
 		if es[i].Streaming {
 			return true

@@ -7,7 +7,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -17,7 +17,7 @@ import (
 // without jumps.
 func TestJumpScrolling(t *testing.T) {
 	src := &fakeSource{es: turns(0, 2)}
-	reply := client.Entry{Key: 100, Kind: client.EntryMessage, Role: client.RoleAssistant, Streaming: true,
+	reply := wire.Entry{Key: 100, Kind: wire.EntryMessage, Role: wire.RoleAssistant, Streaming: true,
 		MessageID: "m1", EntryID: "e100", Rev: 1}
 	src.es = append(src.es, reply)
 	jumps, lines := New(uitest.Context()), New(uitest.Context())

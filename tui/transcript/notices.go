@@ -5,59 +5,59 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // noticeWords words a notice entry: the reducer reports what happened (the
 // event's type, what it names, its detail), and the UI says it. Notices the
 // reducer worded itself keep their text.
-func noticeWords(e *client.Entry) string {
+func noticeWords(e *wire.Entry) string {
 	detail := strings.TrimSpace(e.Text)
 	switch e.Event {
 	case "":
 		return strings.TrimSuffix(e.Notice, ": aborted")
-	case client.EvLeaseRevoked:
+	case wire.EvLeaseRevoked:
 		return ui.RevokedWords(e.Subject, detail)
-	case client.EvSessionDeleted:
+	case wire.EvSessionDeleted:
 		return "session deleted"
-	case client.EvSessionForked:
+	case wire.EvSessionForked:
 		return "forked as " + e.Subject
-	case client.EvSessionCloned:
+	case wire.EvSessionCloned:
 		return "cloned as " + e.Subject
-	case client.EvSessionShutdown:
+	case wire.EvSessionShutdown:
 		return "session shut down"
-	case client.EvQueueStranded:
+	case wire.EvQueueStranded:
 		return "queued commands were stranded"
-	case client.EvBodyNotice:
+	case wire.EvBodyNotice:
 		return ui.Or(detail, "the body sent a notice")
-	case client.EvExtensionError:
+	case wire.EvExtensionError:
 		return "extension error: " + ui.Or(detail, "an extension failed without a message")
-	case client.EvAbortSlow:
+	case wire.EvAbortSlow:
 		return "the run is slow to abort"
-	case client.EvCompactionStarted:
+	case wire.EvCompactionStarted:
 		return "compacting the conversation"
-	case client.EvCompactionEnded:
+	case wire.EvCompactionEnded:
 		return "conversation compacted"
-	case client.EvRetryStarted:
+	case wire.EvRetryStarted:
 		return "retrying the model request"
-	case client.EvBodyExited:
+	case wire.EvBodyExited:
 		if e.Subject != "" {
 			return "body exited (" + e.Subject + ")"
 		}
 		return "body exited"
-	case client.EvBodyMaterialized:
+	case wire.EvBodyMaterialized:
 		if e.Subject != "" {
 			return "body started (" + e.Subject + ")"
 		}
 		return "body started"
-	case client.EvBodyDormant:
+	case wire.EvBodyDormant:
 		return "body went dormant: the next message wakes it"
-	case client.EvMirrorFailed:
+	case wire.EvMirrorFailed:
 		return "the record was not written to the graph: " + ui.Or(detail, "no message") + " · tried again after the next run"
-	case client.EvSessionRevived:
+	case wire.EvSessionRevived:
 		return "the host restarted: open commands were interrupted"
-	case client.EvCommandFailed:
+	case wire.EvCommandFailed:
 		return "✗ the turn failed"
 	}
 	return otherWords(e)
@@ -69,8 +69,8 @@ const budgetNext = "what now: send a message to go on where it stopped (a new ru
 
 // noticeNext is what to do after the notice, "" when nothing needs saying:
 // a run the budget guard aborted stops with no next step of its own.
-func noticeNext(e *client.Entry) string {
-	if e.Kind != client.EntryNotice || e.Event != "" {
+func noticeNext(e *wire.Entry) string {
+	if e.Kind != wire.EntryNotice || e.Event != "" {
 		return ""
 	}
 	reason, ok := strings.CutPrefix(e.Notice, "run aborted: ")
@@ -87,16 +87,16 @@ func noticeNext(e *client.Entry) string {
 
 // otherWords is the generic line of an event the UI does not word: its
 // type, and its message when it has one.
-func otherWords(e *client.Entry) string {
+func otherWords(e *wire.Entry) string {
 	return "event " + e.Event
 }
 
 // noticeDetail is the detail shown after a notice's words: none when the
 // words are the detail already.
-func noticeDetail(e *client.Entry) string {
+func noticeDetail(e *wire.Entry) string {
 	switch e.Event {
-	case client.EvBodyNotice, client.EvExtensionError, client.EvMirrorFailed, client.EvCommandFailed, client.EvBodyExited,
-		client.EvLeaseRevoked: // their words say it already
+	case wire.EvBodyNotice, wire.EvExtensionError, wire.EvMirrorFailed, wire.EvCommandFailed, wire.EvBodyExited,
+		wire.EvLeaseRevoked: // their words say it already
 		return ""
 	}
 	return e.Text
@@ -133,7 +133,7 @@ func lastLines(s string, n int) []string {
 // failureLines is the quiet line under a user turn whose command failed,
 // "✗ failed: <error>", wrapped to the width (later lines indented under the
 // error); none when it did not fail.
-func (r *renderer) failureLines(e *client.Entry) []string {
+func (r *renderer) failureLines(e *wire.Entry) []string {
 	if e.Failure == "" {
 		return nil
 	}

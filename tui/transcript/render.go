@@ -6,7 +6,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/markdown"
@@ -49,7 +49,7 @@ type cachedEntry struct {
 // entryKey identifies the version of an entry a rendering shows.
 type entryKey struct {
 	rev       int
-	kind      client.EntryKind
+	kind      wire.EntryKind
 	streaming bool
 	entryID   string
 	messageID string
@@ -107,7 +107,7 @@ func (r *renderer) setStyles(st *theme.Styles) {
 }
 
 // lines is entry e's rendering, from the cache when it is of e's version.
-func (r *renderer) lines(e *client.Entry) []string {
+func (r *renderer) lines(e *wire.Entry) []string {
 	k := entryKey{rev: e.Rev, kind: e.Kind, streaming: e.Streaming, entryID: e.EntryID, messageID: e.MessageID}
 	if c, ok := r.cache[e.Key]; ok && c.key == k {
 		return c.lines
@@ -127,25 +127,25 @@ func (r *renderer) lines(e *client.Entry) []string {
 }
 
 // render draws one entry.
-func (r *renderer) render(e *client.Entry) []string {
+func (r *renderer) render(e *wire.Entry) []string {
 	if e.Unreadable {
 		return r.unreadable(e)
 	}
 	switch e.Kind {
-	case client.EntryTool:
+	case wire.EntryTool:
 		return []string{r.fit(r.chip(e.ToolName, e.ToolState, e.IsError))}
-	case client.EntryNotice:
+	case wire.EntryNotice:
 		return r.noticeLines(e)
 	}
 	switch e.Role {
-	case client.RoleUser:
+	case wire.RoleUser:
 		return r.userTurn(e)
-	case client.RoleAssistant:
+	case wire.RoleAssistant:
 		return r.reply(e)
-	case client.RoleToolResult:
-		state := client.ToolOK
+	case wire.RoleToolResult:
+		state := wire.ToolOK
 		if e.IsError {
-			state = client.ToolError
+			state = wire.ToolError
 		}
 		return []string{r.fit(r.chip(e.ToolName, state, e.IsError))}
 	}
@@ -165,12 +165,12 @@ func (r *renderer) header(label string, style func(...string) string, t time.Tim
 }
 
 // userTurn draws the person's turn, or a collaborator's accepted chime.
-func (r *renderer) userTurn(e *client.Entry) []string {
+func (r *renderer) userTurn(e *wire.Entry) []string {
 	label, style := "you", r.st.UserLabel.Render
 	if e.Author != "" {
 		label, style = ui.TitleLine(e.Author)+" (collaborator)", r.st.AuthorLabel.Render
 	}
-	if e.Role != client.RoleUser && e.Role != "" {
+	if e.Role != wire.RoleUser && e.Role != "" {
 		label = ui.NameLine(e.Role)
 	}
 	out := []string{"", r.header(label, style, e.Time, "")}
@@ -181,7 +181,7 @@ func (r *renderer) userTurn(e *client.Entry) []string {
 }
 
 // reply draws an assistant message: markdown, or the streamed text so far.
-func (r *renderer) reply(e *client.Entry) []string {
+func (r *renderer) reply(e *wire.Entry) []string {
 	if e.Streaming {
 		out := []string{"", r.header("assistant", r.st.AssistantLabel.Render, e.Time, "streaming…")}
 		out = append(out, r.cutNote(e)...)
@@ -222,7 +222,7 @@ func indentInto(out, lines []string) []string {
 
 // flushStream renders a streaming entry's new finished blocks and its tail.
 // It reports whether the rendering changed.
-func (r *renderer) flushStream(e *client.Entry) bool {
+func (r *renderer) flushStream(e *wire.Entry) bool {
 	sv := r.streams[e.MessageID]
 	switch {
 	case sv != nil && sv.width == r.width && sv.cut != e.Cut:
@@ -275,7 +275,7 @@ func (r *renderer) flushStream(e *client.Entry) bool {
 
 // streamsBehind reports whether a streaming entry near the end of es shows
 // less than its text (a tail drawn through glamour waiting its turn).
-func (r *renderer) streamsBehind(es []client.Entry) bool {
+func (r *renderer) streamsBehind(es []wire.Entry) bool {
 	for i := len(es) - 1; i >= 0 && i >= len(es)-streamLook; i-- {
 		if sv := r.streams[es[i].MessageID]; es[i].Streaming && sv != nil && sv.stale {
 			return true
@@ -299,10 +299,10 @@ func afterLines(s string, n int) int {
 
 // flushStreams flushes the streaming entries near the end of es and reports
 // whether any rendering changed.
-func (r *renderer) flushStreams(es []client.Entry) bool {
+func (r *renderer) flushStreams(es []wire.Entry) bool {
 	changed := false
 	for i := len(es) - 1; i >= 0 && i >= len(es)-streamLook; i-- {
-		if es[i].Streaming && es[i].Kind == client.EntryMessage && r.flushStream(&es[i]) {
+		if es[i].Streaming && es[i].Kind == wire.EntryMessage && r.flushStream(&es[i]) {
 			if c := r.cache[es[i].Key]; c != nil {
 				c.key.rev = -1 // drawn again at the next frame
 			}
@@ -316,9 +316,9 @@ func (r *renderer) flushStreams(es []client.Entry) bool {
 func (r *renderer) chip(name, state string, isError bool) string {
 	var mark string
 	switch {
-	case state == client.ToolRunning:
+	case state == wire.ToolRunning:
 		mark = r.st.ChipRunning.Render("… running")
-	case state == client.ToolError || isError:
+	case state == wire.ToolError || isError:
 		mark = r.st.ChipError.Render("✗ error")
 	default:
 		mark = r.st.ChipOK.Render("✓ ok")
@@ -330,7 +330,7 @@ func (r *renderer) chip(name, state string, isError bool) string {
 }
 
 // notice is a quiet line: what happened, its detail and its time.
-func (r *renderer) notice(e *client.Entry) string {
+func (r *renderer) notice(e *wire.Entry) string {
 	text := "· " + ui.SanitizeLine(noticeWords(e))
 	if d := strings.TrimSpace(noticeDetail(e)); d != "" {
 		first, _, _ := strings.Cut(d, "\n")
@@ -344,12 +344,12 @@ func (r *renderer) notice(e *client.Entry) string {
 
 // noticeLines is a notice's line and, for a body that exited, the last
 // lines of its stderr under it (the cause is at the end, not the start).
-func (r *renderer) noticeLines(e *client.Entry) []string {
+func (r *renderer) noticeLines(e *wire.Entry) []string {
 	var under []string
 	switch e.Event {
-	case client.EvBodyExited:
+	case wire.EvBodyExited:
 		under = lastLines(e.Text, stderrLines)
-	case client.EvCommandFailed:
+	case wire.EvCommandFailed:
 		// The turn's error whole, wrapped under the line that says it failed.
 		under = strings.Split(xansi.Wrap(ui.SanitizeLine(e.Text), max(r.width-len(BodyIndent)-4, 10), ""), "\n")
 	default:

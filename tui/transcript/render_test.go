@@ -8,7 +8,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/dialog"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
@@ -65,7 +65,7 @@ func FuzzCodeBlocks(f *testing.F) {
 // stop at their bound; host text is inert.
 func TestChipDetailBounds(t *testing.T) {
 	r := newRenderer(uitest.Context().Styles, nil, 40)
-	e := &client.Entry{Kind: client.EntryTool, ToolName: "x", ToolState: client.ToolOK,
+	e := &wire.Entry{Kind: wire.EntryTool, ToolName: "x", ToolState: wire.ToolOK,
 		ToolArgs: `{"text":"` + strings.Repeat("word ", 60) + `"}`, Text: "\x1b[2Jboom\n" + strings.Repeat("line\n", 30)}
 	lines := r.chipDetail(e)
 	all := strings.Join(lines, "\n")
@@ -83,7 +83,7 @@ func TestChipDetailBounds(t *testing.T) {
 	if !strings.Contains(all, "… 26 more lines") {
 		t.Errorf("the result does not say how many lines are left:\n%s", all)
 	}
-	running := strings.Join(r.chipDetail(&client.Entry{Kind: client.EntryTool, ToolState: client.ToolRunning}), "\n")
+	running := strings.Join(r.chipDetail(&wire.Entry{Kind: wire.EntryTool, ToolState: wire.ToolRunning}), "\n")
 	if !strings.Contains(running, "(none sent)") || !strings.Contains(running, "(running: no result yet)") {
 		t.Errorf("a running chip with nothing yet:\n%s", running)
 	}
@@ -96,7 +96,7 @@ func TestChipDetailBounds(t *testing.T) {
 // nothing for a turn that did not fail.
 func TestFailureLines(t *testing.T) {
 	r := newRenderer(uitest.Context().Styles, time.UTC, 30)
-	e := client.Entry{Kind: client.EntryMessage, Role: client.RoleUser, Text: "hi", Rev: 1}
+	e := wire.Entry{Kind: wire.EntryMessage, Role: wire.RoleUser, Text: "hi", Rev: 1}
 	if got := r.failureLines(&e); got != nil {
 		t.Fatalf("a turn that did not fail draws %q", got)
 	}
@@ -128,7 +128,7 @@ func TestStreamedLikeWhole(t *testing.T) {
 		"- one\n- two\n\n\n> quoted \x1b[31m text\n\nThe end, without a blank line after it"
 	for _, size := range []int{1, 3, 7, 40, len(text)} {
 		r := newRenderer(uitest.Context().Styles, time.UTC, 60)
-		e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+		e := &wire.Entry{Key: 1, Kind: wire.EntryMessage, Role: wire.RoleAssistant, MessageID: "m1", Streaming: true}
 		for i := 0; i < len(text); i += size {
 			e.Text = text[:min(i+size, len(text))]
 			r.flushStream(e)
@@ -148,8 +148,8 @@ func TestStreamedLikeWhole(t *testing.T) {
 // never left behind.
 func TestGlamourTailDrawnEveryThirdFlush(t *testing.T) {
 	r := newRenderer(uitest.Context().Styles, time.UTC, 60)
-	e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
-	es := []client.Entry{*e}
+	e := &wire.Entry{Key: 1, Kind: wire.EntryMessage, Role: wire.RoleAssistant, MessageID: "m1", Streaming: true}
+	es := []wire.Entry{*e}
 	flush := func(text string) bool {
 		e.Text = text
 		es[0] = *e
@@ -187,11 +187,11 @@ func TestGlamourTailDrawnEveryThirdFlush(t *testing.T) {
 func TestListTailDrawnAtEveryFlush(t *testing.T) {
 	for _, text := range []string{"- one\n- two, with `code`\n- three\n", "```go\nx := 1\ny := x + 1\nfmt.Println(y)\n```\n"} {
 		r := newRenderer(uitest.Context().Styles, time.UTC, 60)
-		e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+		e := &wire.Entry{Key: 1, Kind: wire.EntryMessage, Role: wire.RoleAssistant, MessageID: "m1", Streaming: true}
 		for end := 1; end <= len(text); end++ {
 			e.Text = text[:end]
 			r.flushStream(e)
-			if r.streamsBehind([]client.Entry{*e}) {
+			if r.streamsBehind([]wire.Entry{*e}) {
 				t.Fatalf("%q left behind", e.Text)
 			}
 			last := strings.TrimSpace(ui.Sanitize(e.Text[strings.LastIndexAny(e.Text[:len(e.Text)-1], "\n ")+1:]))
@@ -219,7 +219,7 @@ func TestStreamedAcrossACut(t *testing.T) {
 	}
 	text := b.String()
 	r := newRenderer(uitest.Context().Styles, time.UTC, 60)
-	e := &client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant, MessageID: "m1", Streaming: true}
+	e := &wire.Entry{Key: 1, Kind: wire.EntryMessage, Role: wire.RoleAssistant, MessageID: "m1", Streaming: true}
 	for i := 0; i < len(text); i += 17 {
 		e.Text = text[:min(i+17, len(text))]
 		r.flushStream(e)

@@ -4,7 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 )
 
 // Scrolling: the window follows the end, or stays where the person
@@ -16,7 +16,7 @@ import (
 func (t *Transcript) Scroll(n int) { t.scroll(t.entries(), n) }
 
 // scroll moves the window over es by n lines.
-func (t *Transcript) scroll(es []client.Entry, n int) {
+func (t *Transcript) scroll(es []wire.Entry, n int) {
 	if n == 0 || len(es) == 0 {
 		return
 	}
@@ -43,7 +43,7 @@ func (t *Transcript) scroll(es []client.Entry, n int) {
 
 // followTop is the window's top while following (where a jump left it,
 // when following in jumps); ok is false when the whole transcript fits.
-func (t *Transcript) followTop(es []client.Entry) (place, bool) {
+func (t *Transcript) followTop(es []wire.Entry) (place, bool) {
 	if t.jump {
 		if i := t.keys.of(es, t.jumpTop.key); t.jumpTop.key != noKey && i >= 0 {
 			return place{idx: i, off: t.jumpTop.off}, true
@@ -54,7 +54,7 @@ func (t *Transcript) followTop(es []client.Entry) (place, bool) {
 
 // tailTop is the top of the last n lines; ok is false when they are all
 // the transcript has.
-func (t *Transcript) tailTop(es []client.Entry, n int) (place, bool) {
+func (t *Transcript) tailTop(es []wire.Entry, n int) (place, bool) {
 	total := 0
 	for i := len(es) - 1; i >= 0; i-- {
 		h := t.entryHeight(es, i)
@@ -66,7 +66,7 @@ func (t *Transcript) tailTop(es []client.Entry, n int) (place, bool) {
 	return place{}, false
 }
 
-func (t *Transcript) up(es []client.Entry, n int) {
+func (t *Transcript) up(es []wire.Entry, n int) {
 	a := t.at(es)
 	a.off -= n
 	for a.off < 0 && a.idx > 0 {
@@ -77,7 +77,7 @@ func (t *Transcript) up(es []client.Entry, n int) {
 	t.setTop(es, a)
 }
 
-func (t *Transcript) down(es []client.Entry, n int) {
+func (t *Transcript) down(es []wire.Entry, n int) {
 	a := t.at(es)
 	a.off += n
 	for a.idx < len(es) {
@@ -96,7 +96,7 @@ func (t *Transcript) down(es []client.Entry, n int) {
 
 // restFits reports whether everything from the top anchor down fits in the
 // window: the end is on screen, so the pane follows again.
-func (t *Transcript) restFits(es []client.Entry) bool {
+func (t *Transcript) restFits(es []wire.Entry) bool {
 	top := t.at(es)
 	rest := -top.off
 	for i := top.idx; i < len(es); i++ {
@@ -117,7 +117,7 @@ func (t *Transcript) ToBottom() {
 func (t *Transcript) Page(dir int) { t.page(t.entries(), dir) }
 
 // page scrolls the window over es by a window less a line.
-func (t *Transcript) page(es []client.Entry, dir int) {
+func (t *Transcript) page(es []wire.Entry, dir int) {
 	t.scroll(es, dir*max(t.height-1, 1))
 }
 

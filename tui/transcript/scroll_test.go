@@ -8,7 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -173,16 +173,16 @@ func TestScrollingUpFoldsEarlierItems(t *testing.T) {
 	}
 }
 
-// stateSource is a Source over a client.State, as the root's session is:
+// stateSource is a Source over a wire.State, as the root's session is:
 // a lazy snapshot's earlier items are folded and decoded on demand.
 type stateSource struct {
-	s       *client.State
+	s       *wire.State
 	decoded int
 }
 
-func (s *stateSource) Entries() []client.Entry { return s.s.Entries }
-func (s *stateSource) Decode(i int)            { s.decoded++; s.s.DecodeText(i, i+1) }
-func (s *stateSource) EntryText(i int) string  { return s.s.EntryText(i) }
+func (s *stateSource) Entries() []wire.Entry  { return s.s.Entries }
+func (s *stateSource) Decode(i int)           { s.decoded++; s.s.DecodeText(i, i+1) }
+func (s *stateSource) EntryText(i int) string { return s.s.EntryText(i) }
 
 // FoldEarlier folds n earlier items, all of them when n < 0.
 func (s *stateSource) FoldEarlier(n int) int {
@@ -198,14 +198,14 @@ func (s *stateSource) Hidden() int { return s.s.Earlier() }
 // then they are decoded, and drawn with their text.
 func TestLazyEntriesDecodedWhenDrawn(t *testing.T) {
 	var items []string
-	for i := range client.LazyTail + 20 {
+	for i := range wire.LazyTail + 20 {
 		items = append(items, fmt.Sprintf(`{"entryId":"e%d","role":"user","text":"lazy turn %d","timestamp":"2026-10-14T09:30:00Z"}`, i, i))
 	}
-	snap, err := client.DecodeLazySnapshot([]byte(`{"session":{"sessionId":"s1"},"transcript":[` + strings.Join(items, ",") + `]}`))
+	snap, err := wire.DecodeLazySnapshot([]byte(`{"session":{"sessionId":"s1"},"transcript":[` + strings.Join(items, ",") + `]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := &stateSource{s: client.NewStateLazy(client.Me{}, snap)}
+	src := &stateSource{s: wire.NewStateLazy(wire.Me{}, snap)}
 	tr := New(uitest.Context())
 	tr.Open(src)
 	tr.SetSize(60, 12)
@@ -227,7 +227,7 @@ func TestLazyEntriesDecodedWhenDrawn(t *testing.T) {
 // width, or new styles) draws it again; at most cacheEntries are kept.
 func TestRenderCacheByKeyAndVersion(t *testing.T) {
 	r := newRenderer(uitest.Context().Styles, nil, 60)
-	e := client.Entry{Key: 7, Kind: client.EntryMessage, Role: client.RoleUser, Text: "first words", Rev: 1}
+	e := wire.Entry{Key: 7, Kind: wire.EntryMessage, Role: wire.RoleUser, Text: "first words", Rev: 1}
 	a := r.lines(&e)
 	e.Text = "other words"
 	if b := r.lines(&e); &b[0] != &a[0] || !strings.Contains(strings.Join(b, "\n"), "first words") {
@@ -243,7 +243,7 @@ func TestRenderCacheByKeyAndVersion(t *testing.T) {
 		t.Error("an entry whose id came was not drawn again")
 	}
 	for k := range int64(cacheEntries) {
-		r.lines(&client.Entry{Key: 100 + k, Kind: client.EntryMessage, Role: client.RoleUser, Text: "x", Rev: 1})
+		r.lines(&wire.Entry{Key: 100 + k, Kind: wire.EntryMessage, Role: wire.RoleUser, Text: "x", Rev: 1})
 	}
 	if _, kept := r.cache[7]; kept || len(r.cache) != cacheEntries || len(r.order) != cacheEntries {
 		t.Errorf("past the bound: %d kept, the oldest kept %v", len(r.cache), kept)

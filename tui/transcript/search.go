@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/internal/search"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -36,7 +36,7 @@ type Search struct {
 type indexedKey struct {
 	key       int64
 	rev       int
-	kind      client.EntryKind
+	kind      wire.EntryKind
 	size      int
 	entryID   string
 	messageID string
@@ -256,19 +256,19 @@ func (b *Search) rebuild(src Source) {
 }
 
 // keyOf is the version of an entry the index holds.
-func keyOf(e *client.Entry) indexedKey {
+func keyOf(e *wire.Entry) indexedKey {
 	return indexedKey{key: e.Key, rev: e.Rev, kind: e.Kind, size: len(e.Text), entryID: e.EntryID, messageID: e.MessageID}
 }
 
 // searchText is the text of entry i as the transcript shows it: a
 // message's text, a tool's name, a notice's words and detail. A lazy
 // entry's text is decoded for the index without being kept.
-func searchText(src Source, es []client.Entry, i int) string {
+func searchText(src Source, es []wire.Entry, i int) string {
 	e := &es[i]
 	switch {
-	case e.Kind == client.EntryTool || e.Role == client.RoleToolResult:
+	case e.Kind == wire.EntryTool || e.Role == wire.RoleToolResult:
 		return ui.SanitizeLine(e.ToolName)
-	case e.Kind == client.EntryNotice:
+	case e.Kind == wire.EntryNotice:
 		return ui.SanitizeLine(noticeWords(e)) + " " + ui.Sanitize(noticeDetail(e))
 	}
 	return ui.Sanitize(src.EntryText(i))

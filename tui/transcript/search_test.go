@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -135,7 +135,7 @@ func TestSearchRefinesAndHighlights(t *testing.T) {
 func TestSearchFollowsTheEntries(t *testing.T) {
 	tr, b, src := needles()
 	typeInto(b, "needle")
-	src.es = append(src.es, client.Entry{Key: 100, Kind: client.EntryMessage, Role: client.RoleUser, Text: "a needle at the end", Rev: 1})
+	src.es = append(src.es, wire.Entry{Key: 100, Kind: wire.EntryMessage, Role: wire.RoleUser, Text: "a needle at the end", Rev: 1})
 	b.Sync()
 	if b.Status() != "1 of 5" || b.Indexed() != 61 {
 		t.Errorf("an entry appended: %q over %d", b.Status(), b.Indexed())
@@ -179,7 +179,7 @@ func TestSearchFollowsTheEntries(t *testing.T) {
 // notice by its words and detail.
 func TestSearchFindsChipsAndNotices(t *testing.T) {
 	es := conversation()
-	es = append(es, client.Entry{Key: 20, Kind: client.EntryNotice, Event: client.EvSessionForked, Subject: "s9", Text: "from e3", Rev: 1})
+	es = append(es, wire.Entry{Key: 20, Kind: wire.EntryNotice, Event: wire.EvSessionForked, Subject: "s9", Text: "from e3", Rev: 1})
 	tr, _ := opened(uitest.Context(), es, 80, 40)
 	b := tr.Search()
 	b.SetShown(true)
@@ -235,7 +235,7 @@ func TestSearchRevealsEachMatchOfATallEntry(t *testing.T) {
 		rows[k] = fmt.Sprintf("row %d", k)
 	}
 	rows[10], rows[16] = "row 10 needle", "row 16 needle"
-	es := append([]client.Entry{{Key: 0, Kind: client.EntryMessage, Role: client.RoleUser, Text: strings.Join(rows, "\n"), Rev: 1}},
+	es := append([]wire.Entry{{Key: 0, Kind: wire.EntryMessage, Role: wire.RoleUser, Text: strings.Join(rows, "\n"), Rev: 1}},
 		turns(1, 10)...)
 	tr := New(uitest.Context())
 	tr.Open(&fakeSource{es: es})

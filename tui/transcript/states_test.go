@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	goldenfile "github.com/sophia-labs/vehicle/internal/golden"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -28,21 +28,21 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 // folded is a transcript reading a session's state as its Source.
 type folded struct {
-	st *client.State
+	st *wire.State
 	tr *Transcript
 }
 
-func (f *folded) Entries() []client.Entry { return f.st.Entries }
-func (f *folded) Decode(int)              {}
-func (f *folded) EntryText(i int) string  { return f.st.Entries[i].Text }
-func (f *folded) FoldEarlier(int) int     { return 0 }
-func (f *folded) Hidden() int             { return 0 }
+func (f *folded) Entries() []wire.Entry  { return f.st.Entries }
+func (f *folded) Decode(int)             {}
+func (f *folded) EntryText(i int) string { return f.st.Entries[i].Text }
+func (f *folded) FoldEarlier(int) int    { return 0 }
+func (f *folded) Hidden() int            { return 0 }
 
 // open is the transcript of snap at w x h, as Ada's terminal cli-me opens it.
-func open(snap *client.Snapshot, w, h int) *folded {
+func open(snap *wire.Snapshot, w, h int) *folded {
 	ctx := uitest.Context()
 	ctx.ClientID = "cli-me"
-	f := &folded{st: client.NewState(client.Me{Principal: "user:ada", ClientID: "cli-me"}, snap), tr: New(ctx)}
+	f := &folded{st: wire.NewState(wire.Me{Principal: "user:ada", ClientID: "cli-me"}, snap), tr: New(ctx)}
 	f.tr.Open(f)
 	f.tr.SetSize(w, h)
 	f.tr.EntriesChanged()
@@ -56,7 +56,7 @@ type step func(f *folded)
 // has none).
 func fold(seq int64, typ, v string) step {
 	return func(f *folded) {
-		f.st.Apply(client.Event{Protocol: client.Protocol, Type: typ, Seq: seq, SessionID: "s1",
+		f.st.Apply(wire.Event{Protocol: wire.Protocol, Type: typ, Seq: seq, SessionID: "s1",
 			At: uitest.Now.Add(time.Duration(seq) * time.Second).Format(time.RFC3339), Value: json.RawMessage(v)})
 		f.tr.EntriesChanged()
 	}
@@ -65,7 +65,7 @@ func fold(seq int64, typ, v string) step {
 // delta is a message.delta of run r1's message id.
 func delta(id, text string) step {
 	v, _ := json.Marshal(map[string]string{"runId": "r1", "messageId": id, "delta": text})
-	return fold(0, client.EvMessageDelta, string(v))
+	return fold(0, wire.EvMessageDelta, string(v))
 }
 
 // flush is the flush tick: the streaming text rendered.
@@ -102,7 +102,7 @@ func TestTranscriptDrawn(t *testing.T) {
 		steps []step
 	}{
 		{"conversation", 20, nil},
-		{"user turn", 20, []step{fold(5, client.EvMessageCompleted,
+		{"user turn", 20, []step{fold(5, wire.EvMessageCompleted,
 			`{"entryId":"e4","role":"user","text":"And a takeover?","timestamp":"2026-10-14T09:40:00Z"}`)}},
 		{"streaming before flush", 20, []step{delta("m9", "## Take"), delta("m9", "overs\n\nA takeover")}},
 		{"streaming after flush", 20, []step{delta("m9", "## Take"), delta("m9", "overs\n\nA takeover"), flush}},
@@ -110,21 +110,21 @@ func TestTranscriptDrawn(t *testing.T) {
 		{"resized while streaming", 20, []step{delta("m9", "## Takeovers\n\nA takeover moves the lease to another terminal"), flush,
 			func(f *folded) { f.tr.SetSize(50, 20); f.tr.FlushStreams() }}},
 		{"completed replaces streaming", 20, []step{delta("m9", "## Takeovers\n\nA takeover"), flush,
-			fold(5, client.EvMessageCompleted, `{"entryId":"e9","messageId":"m9","role":"assistant",`+
+			fold(5, wire.EvMessageCompleted, `{"entryId":"e9","messageId":"m9","role":"assistant",`+
 				`"text":"## Takeovers\n\nA takeover moves the **lease**.","timestamp":"2026-10-14T09:41:00Z"}`)}},
 		{"tool chips", 20, []step{
-			fold(5, client.EvToolStarted, `{"toolCallId":"a","toolName":"read_document"}`),
-			fold(6, client.EvToolStarted, `{"toolCallId":"b","toolName":"search_documents"}`),
-			fold(7, client.EvToolStarted, `{"toolCallId":"c","toolName":"write_document"}`),
-			fold(8, client.EvToolResult, `{"toolCallId":"b","toolName":"search_documents"}`),
-			fold(9, client.EvToolResult, `{"toolCallId":"c","toolName":"write_document","isError":true}`)}},
+			fold(5, wire.EvToolStarted, `{"toolCallId":"a","toolName":"read_document"}`),
+			fold(6, wire.EvToolStarted, `{"toolCallId":"b","toolName":"search_documents"}`),
+			fold(7, wire.EvToolStarted, `{"toolCallId":"c","toolName":"write_document"}`),
+			fold(8, wire.EvToolResult, `{"toolCallId":"b","toolName":"search_documents"}`),
+			fold(9, wire.EvToolResult, `{"toolCallId":"c","toolName":"write_document","isError":true}`)}},
 		{"notices", 20, []step{
-			fold(5, client.EvRunStarted, `{"runId":"r1"}`),
-			fold(6, client.EvBudgetExceeded, `{"reason":"max_turns","turns":12,"costUsd":0.012}`),
-			fold(7, client.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"budget","usage":{"turns":12,"costUsd":0.012}}`),
-			fold(8, client.EvBodyExited, `{"code":1,"stderrTail":"panic: boom\nmore"}`),
-			fold(9, client.EvRunSettled, `{"runId":"r2","aborted":true,"reason":"aborted"}`)}},
-		{"collaborator turn", 20, []step{fold(5, client.EvMessageCompleted,
+			fold(5, wire.EvRunStarted, `{"runId":"r1"}`),
+			fold(6, wire.EvBudgetExceeded, `{"reason":"max_turns","turns":12,"costUsd":0.012}`),
+			fold(7, wire.EvRunSettled, `{"runId":"r1","aborted":true,"reason":"budget","usage":{"turns":12,"costUsd":0.012}}`),
+			fold(8, wire.EvBodyExited, `{"code":1,"stderrTail":"panic: boom\nmore"}`),
+			fold(9, wire.EvRunSettled, `{"runId":"r2","aborted":true,"reason":"aborted"}`)}},
+		{"collaborator turn", 20, []step{fold(5, wire.EvMessageCompleted,
 			`{"entryId":"e4","role":"user","text":"[Bo collaborator]\nTry the other door.","timestamp":"2026-10-14T09:42:00Z"}`)}},
 	}
 	for _, c := range cases {
@@ -139,11 +139,11 @@ func TestTranscriptDrawn(t *testing.T) {
 }
 
 // long is session s1 with n numbered turns, a minute apart.
-func long(n int) *client.Snapshot {
+func long(n int) *wire.Snapshot {
 	s := uitest.Snapshot(uitest.Lease("user:ada", "cli-me"))
 	s.Transcript = nil
 	for i := 1; i <= n; i++ {
-		s.Transcript = append(s.Transcript, client.TranscriptItem{EntryID: fmt.Sprintf("e%d", i), Role: "user",
+		s.Transcript = append(s.Transcript, wire.TranscriptItem{EntryID: fmt.Sprintf("e%d", i), Role: "user",
 			Text: fmt.Sprintf("turn %d", i), Timestamp: uitest.Now.Add(time.Duration(i) * time.Minute)})
 	}
 	s.Cursor = int64(n)
@@ -156,7 +156,7 @@ func long(n int) *client.Snapshot {
 func TestScrollingDrawn(t *testing.T) {
 	t.Parallel()
 	next := func(seq int64) step {
-		return fold(seq, client.EvMessageCompleted, fmt.Sprintf(
+		return fold(seq, wire.EvMessageCompleted, fmt.Sprintf(
 			`{"entryId":"n%d","role":"user","text":"new turn %d","timestamp":"2026-10-14T11:00:00Z"}`, seq, seq))
 	}
 	page := func(d int) step { return func(f *folded) { f.tr.Page(d) } }
@@ -215,6 +215,6 @@ func TestSelectionDrawn(t *testing.T) {
 	}
 	t.Run("fork with selectedText", func(t *testing.T) {
 		forked := uitest.Summary("s2", "", uitest.Now, uitest.Lease("user:ada", "cli-me"))
-		check(t, open(&client.Snapshot{Session: forked}, 80, 20))
+		check(t, open(&wire.Snapshot{Session: forked}, 80, 20))
 	})
 }

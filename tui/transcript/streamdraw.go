@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 )
@@ -60,7 +60,7 @@ func (r *renderer) drawBlocks(srcs []string, budget *int) ([]markdown.Block, []b
 // refine draws rough blocks of sv through glamour while the budget lasts,
 // the newest first, and says the lines that changed as moves of entry e;
 // it reports whether any was drawn.
-func (r *renderer) refine(e *client.Entry, sv *streamView, budget *int) bool {
+func (r *renderer) refine(e *wire.Entry, sv *streamView, budget *int) bool {
 	var starts []int // each block's first line in sv.lines
 	at := 0
 	for _, b := range sv.blocks {
@@ -90,8 +90,8 @@ func (r *renderer) refine(e *client.Entry, sv *streamView, budget *int) bool {
 // recut follows a streaming text whose start the client cut (Entry.Cut
 // grew): the finished blocks still in the text keep their rendering
 // (afterCut), the others are rendered, and the flush goes on from after
-// them. It happens once per client.StreamKeep of text.
-func (r *renderer) recut(sv *streamView, e *client.Entry) {
+// them. It happens once per wire.StreamKeep of text.
+func (r *renderer) recut(sv *streamView, e *wire.Entry) {
 	src := ui.Sanitize(e.Text)
 	blocks, tail := markdown.SplitBlocks(src)
 	kept := afterCut(sv.blocks, blocks)
@@ -138,7 +138,7 @@ func (sv *streamView) finished() []markdown.Block {
 
 // streamPrefix is the lines a streaming reply's drawing has before its
 // blocks: a blank line, the header and, when its start was cut, the note.
-func streamPrefix(e *client.Entry) int {
+func streamPrefix(e *wire.Entry) int {
 	if e.Cut > 0 {
 		return 3
 	}

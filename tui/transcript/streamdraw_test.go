@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui/markdown"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -25,7 +25,7 @@ func bigMarkdown(n int) string {
 // w x h, following its end.
 func streamingReply(text string, w, h int) (*Transcript, *fakeSource) {
 	tr := New(uitest.Context())
-	src := &fakeSource{es: append(turns(0, 1), client.Entry{Key: 1, Kind: client.EntryMessage, Role: client.RoleAssistant,
+	src := &fakeSource{es: append(turns(0, 1), wire.Entry{Key: 1, Kind: wire.EntryMessage, Role: wire.RoleAssistant,
 		MessageID: "m1", Streaming: true, Text: text, Rev: 1})}
 	tr.Open(src)
 	tr.SetSize(w, h)
@@ -102,7 +102,7 @@ func TestWindowKeepsItsLinesAcrossCuts(t *testing.T) {
 	cut := 0
 	for step := 1; upto < len(all); step++ {
 		upto = min(upto+3000, len(all))
-		if step%4 == 0 { // the client cuts the start at a block, as client.StreamKeep does
+		if step%4 == 0 { // the client cuts the start at a block, as wire.StreamKeep does
 			cut += 8<<10 + strings.Index(all[cut+8<<10:], "## Part ")
 		}
 		e := &src.es[1]

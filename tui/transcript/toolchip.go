@@ -11,14 +11,14 @@ import (
 	"charm.land/lipgloss/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
 // A selected tool chip opens under itself: its key shows the call's
 // arguments and its result, a few wrapped lines of each, and closes them
-// again. The state keeps both, cut to client.MaxToolText bytes.
+// again. The state keeps both, cut to wire.MaxToolText bytes.
 
 const (
 	chipDetailLines = 6             // lines shown of a call's arguments, and of its result
@@ -76,11 +76,11 @@ func (v *chipViews) toggle(k int64) bool {
 }
 
 // lines is entry i's rendering and, for an open chip, its detail under it.
-func (t *Transcript) lines(es []client.Entry, i int) []string {
+func (t *Transcript) lines(es []wire.Entry, i int) []string {
 	t.decode(es, i)
 	e := &es[i]
 	l := t.r.lines(e)
-	if e.Kind != client.EntryTool || !t.chips.isOpen(e.Key) {
+	if e.Kind != wire.EntryTool || !t.chips.isOpen(e.Key) {
 		return t.withCut(es, i, l)
 	}
 	r := t.r
@@ -95,7 +95,7 @@ func (t *Transcript) lines(es []client.Entry, i int) []string {
 // onEntryKey handles the keys that act on the selected entry beyond moving,
 // copying and forking a message: opening a chip, copying a code block, and
 // what copy and fork mean on a chip. ok is false for the other keys.
-func (t *Transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (cmd tea.Cmd, act ui.Action, ok bool) {
+func (t *Transcript) onEntryKey(msg tea.KeyPressMsg, es []wire.Entry, i int) (cmd tea.Cmd, act ui.Action, ok bool) {
 	k, e := &t.ctx.Keys, &es[i]
 	switch {
 	case key.Matches(msg, k.ToolCall):
@@ -103,7 +103,7 @@ func (t *Transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (
 	case key.Matches(msg, k.CopyCode):
 		cmd, act = t.copyCode(e)
 		return cmd, act, true
-	case e.Kind != client.EntryTool:
+	case e.Kind != wire.EntryTool:
 		return nil, nil, false
 	case key.Matches(msg, k.Copy):
 		if strings.TrimSpace(e.Text) == "" {
@@ -118,9 +118,9 @@ func (t *Transcript) onEntryKey(msg tea.KeyPressMsg, es []client.Entry, i int) (
 }
 
 // toggleChip opens or closes the chip of entry i, keeping it on screen.
-func (t *Transcript) toggleChip(es []client.Entry, i int) ui.Action {
+func (t *Transcript) toggleChip(es []wire.Entry, i int) ui.Action {
 	k := &t.ctx.Keys
-	if es[i].Kind != client.EntryTool {
+	if es[i].Kind != wire.EntryTool {
 		return ui.Note{Text: ui.KeyName(k.ToolCall) + " opens a tool call: select a ⚙ chip (" + ui.KeyName(k.Up) + ui.KeyName(k.Down) + ")"}
 	}
 	if t.chips.toggle(es[i].Key) {
@@ -131,7 +131,7 @@ func (t *Transcript) toggleChip(es []client.Entry, i int) ui.Action {
 
 // chipDetail is what an open chip shows under its line: the arguments and
 // the result, each at most chipDetailLines lines.
-func (r *renderer) chipDetail(e *client.Entry) []string {
+func (r *renderer) chipDetail(e *wire.Entry) []string {
 	inner := max(r.width-len(detailIndent)-xansi.StringWidth(detailBar), detailWidthMin)
 	out := []string{r.fit(detailIndent + r.st.Time.Render("arguments"))}
 	args := argText(e.ToolArgs)
@@ -140,13 +140,13 @@ func (r *renderer) chipDetail(e *client.Entry) []string {
 	}
 	out = append(out, r.detailLines(args, inner, r.st.Body)...)
 	label, style := "result", r.st.Body
-	if e.IsError || e.ToolState == client.ToolError {
+	if e.IsError || e.ToolState == wire.ToolError {
 		label, style = "result (error)", r.st.ChipError
 	}
 	out = append(out, r.fit(detailIndent+r.st.Time.Render(label)))
 	text := strings.TrimRight(ui.Sanitize(e.Text), "\n ")
 	switch {
-	case text == "" && e.ToolState == client.ToolRunning:
+	case text == "" && e.ToolState == wire.ToolRunning:
 		text = "(running: no result yet)"
 	case text == "":
 		text = "(no result text)"
@@ -205,7 +205,7 @@ func (t *Transcript) Hint() string {
 	k := &t.ctx.Keys
 	move := "entries: " + ui.KeyName(k.Up) + ui.KeyName(k.Down) + " select · "
 	e := t.Selected()
-	if e != nil && e.Kind == client.EntryTool {
+	if e != nil && e.Kind == wire.EntryTool {
 		return move + ui.KeyName(k.ToolCall) + " opens/closes · " + ui.Proposes(k.Copy) +
 			" copies the result · " + ui.KeyName(k.Back) + " back"
 	}
@@ -218,7 +218,7 @@ func (t *Transcript) Hint() string {
 }
 
 // Selected is the selected entry, nil when none.
-func (t *Transcript) Selected() *client.Entry {
+func (t *Transcript) Selected() *wire.Entry {
 	es := t.entries()
 	if i := t.selected(es); i >= 0 {
 		return &es[i]

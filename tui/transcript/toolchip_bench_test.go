@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
 
@@ -12,9 +12,9 @@ import (
 // long as the state keeps.
 func BenchmarkChipDetail(b *testing.B) {
 	r := newRenderer(uitest.Context().Styles, nil, 80)
-	e := &client.Entry{Kind: client.EntryTool, ToolName: "x", ToolState: client.ToolOK,
-		ToolArgs: `{"text":"` + strings.Repeat("word ", client.MaxToolText/5-4) + `"}`,
-		Text:     strings.Repeat("a line of result\n", client.MaxToolText/17)}
+	e := &wire.Entry{Kind: wire.EntryTool, ToolName: "x", ToolState: wire.ToolOK,
+		ToolArgs: `{"text":"` + strings.Repeat("word ", wire.MaxToolText/5-4) + `"}`,
+		Text:     strings.Repeat("a line of result\n", wire.MaxToolText/17)}
 	for b.Loop() {
 		r.chipDetail(e)
 	}

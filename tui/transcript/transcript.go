@@ -2,7 +2,7 @@
 // session's entries (following the end or anchored where the person
 // scrolled), the markdown and tool chips they are drawn as, the entries'
 // selection (copy, fork, open a chip, copy a code block) and the search
-// bar. It keeps every entry by its stable key (client.Entry.Key), reads the
+// bar. It keeps every entry by its stable key (wire.Entry.Key), reads the
 // entries through a Source and reports what the person did as an action.
 package transcript
 
@@ -13,7 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
@@ -72,7 +72,7 @@ type keyIndex struct {
 }
 
 // of is the position of the entry keyed key in es, -1 when none.
-func (k *keyIndex) of(es []client.Entry, key int64) int {
+func (k *keyIndex) of(es []wire.Entry, key int64) int {
 	if k.pos == nil || k.n > len(es) || (k.n > 0 && es[k.n-1].Key != k.last) {
 		k.pos, k.n = make(map[int64]int, len(es)), 0
 	}
@@ -133,7 +133,7 @@ func (t *Transcript) Height() int { return t.height }
 func (t *Transcript) Following() bool { return t.follow }
 
 // at is the anchor's place in es: the first entry when its entry is gone.
-func (t *Transcript) at(es []client.Entry) place {
+func (t *Transcript) at(es []wire.Entry) place {
 	i := t.keys.of(es, t.top.key)
 	if i < 0 {
 		return place{}
@@ -142,7 +142,7 @@ func (t *Transcript) at(es []client.Entry) place {
 }
 
 // setTop anchors the window's top at p.
-func (t *Transcript) setTop(es []client.Entry, p place) {
+func (t *Transcript) setTop(es []wire.Entry, p place) {
 	if p.idx < 0 || p.idx >= len(es) {
 		t.top = anchor{key: noKey}
 		return
@@ -151,7 +151,7 @@ func (t *Transcript) setTop(es []client.Entry, p place) {
 }
 
 // selected is the selected entry's position in es, -1 when none.
-func (t *Transcript) selected(es []client.Entry) int {
+func (t *Transcript) selected(es []wire.Entry) int {
 	if t.sel == noKey {
 		return -1
 	}
@@ -159,7 +159,7 @@ func (t *Transcript) selected(es []client.Entry) int {
 }
 
 // selectAt selects entry i of es (none for -1).
-func (t *Transcript) selectAt(es []client.Entry, i int) {
+func (t *Transcript) selectAt(es []wire.Entry, i int) {
 	t.sel = noKey
 	if i >= 0 && i < len(es) {
 		t.sel = es[i].Key
@@ -167,7 +167,7 @@ func (t *Transcript) selectAt(es []client.Entry, i int) {
 }
 
 // entries is the open session's entries, nil when none.
-func (t *Transcript) entries() []client.Entry {
+func (t *Transcript) entries() []wire.Entry {
 	if t.src == nil {
 		return nil
 	}
@@ -282,11 +282,11 @@ func (t *Transcript) EntriesChanged() {
 }
 
 // height of entry i.
-func (t *Transcript) entryHeight(es []client.Entry, i int) int { return len(t.lines(es, i)) }
+func (t *Transcript) entryHeight(es []wire.Entry, i int) int { return len(t.lines(es, i)) }
 
 // entryLines is entry i's rendering, marked when it is the selected one
 // (the cached rendering is left as it is).
-func (t *Transcript) entryLines(es []client.Entry, i int) []string {
+func (t *Transcript) entryLines(es []wire.Entry, i int) []string {
 	l := t.search.mark(i, t.lines(es, i))
 	if !t.marked || t.sel == noKey || es[i].Key != t.sel {
 		return l
@@ -308,7 +308,7 @@ func (t *Transcript) entryLines(es []client.Entry, i int) []string {
 
 // show scrolls so that entry i is on screen: from its top when it is above
 // the window or below it; following again when the rest fits.
-func (t *Transcript) show(es []client.Entry, i int) {
+func (t *Transcript) show(es []wire.Entry, i int) {
 	if i < 0 || i >= len(es) {
 		return
 	}

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -16,14 +16,14 @@ import (
 // fakeSource is entries kept in a slice, with earlier ones waiting to be
 // folded in front, as a lazily opened session's.
 type fakeSource struct {
-	es      []client.Entry
-	earlier []client.Entry // folded in front, the last first
+	es      []wire.Entry
+	earlier []wire.Entry // folded in front, the last first
 }
 
-func (f *fakeSource) Entries() []client.Entry { return f.es }
-func (f *fakeSource) Decode(int)              {}
-func (f *fakeSource) EntryText(i int) string  { return f.es[i].Text }
-func (f *fakeSource) Hidden() int             { return len(f.earlier) }
+func (f *fakeSource) Entries() []wire.Entry  { return f.es }
+func (f *fakeSource) Decode(int)             {}
+func (f *fakeSource) EntryText(i int) string { return f.es[i].Text }
+func (f *fakeSource) Hidden() int            { return len(f.earlier) }
 
 // FoldEarlier puts up to n of the earlier entries in front.
 func (f *fakeSource) FoldEarlier(n int) int {
@@ -31,17 +31,17 @@ func (f *fakeSource) FoldEarlier(n int) int {
 		n = len(f.earlier)
 	}
 	cut := len(f.earlier) - n
-	f.es = append(append([]client.Entry(nil), f.earlier[cut:]...), f.es...)
+	f.es = append(append([]wire.Entry(nil), f.earlier[cut:]...), f.es...)
 	f.earlier = f.earlier[:cut]
 	return n
 }
 
 // turns is n user turns of three lines' text each, keyed from first, then a
 // tool chip keyed after them.
-func turns(first, n int) []client.Entry {
-	var es []client.Entry
+func turns(first, n int) []wire.Entry {
+	var es []wire.Entry
 	for i := range n {
-		es = append(es, client.Entry{Key: int64(first + i), Kind: client.EntryMessage, Role: client.RoleUser,
+		es = append(es, wire.Entry{Key: int64(first + i), Kind: wire.EntryMessage, Role: wire.RoleUser,
 			Text: fmt.Sprintf("turn %d\nsecond line\nthird line", first+i), Rev: 1, EntryID: fmt.Sprintf("e%d", first+i)})
 	}
 	return es
@@ -92,7 +92,7 @@ func TestFoldMovesNothing(t *testing.T) {
 func TestFoldKeepsAChipOpen(t *testing.T) {
 	tr := New(uitest.Context())
 	src := lazySource()
-	chip := client.Entry{Key: 1000, Kind: client.EntryTool, ToolName: "search", ToolState: client.ToolOK,
+	chip := wire.Entry{Key: 1000, Kind: wire.EntryTool, ToolName: "search", ToolState: wire.ToolOK,
 		ToolArgs: `{"q":"leases"}`, Text: "three results", Rev: 1}
 	src.es = append(src.es, chip)
 	tr.Open(src)

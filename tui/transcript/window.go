@@ -6,7 +6,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 )
 
@@ -15,7 +15,7 @@ import (
 // with the marker line while scrolled up.
 
 // view is the window: exactly height lines.
-func (t *Transcript) view(es []client.Entry) []string {
+func (t *Transcript) view(es []wire.Entry) []string {
 	var out []string
 	switch {
 	case t.follow && t.jump:
@@ -35,7 +35,7 @@ func (t *Transcript) view(es []client.Entry) []string {
 }
 
 // tail is the last height lines.
-func (t *Transcript) tail(es []client.Entry) []string {
+func (t *Transcript) tail(es []wire.Entry) []string {
 	var chunks [][]string
 	n := 0
 	for i := len(es) - 1; i >= 0 && n < t.height; i-- {
@@ -61,7 +61,7 @@ func (t *Transcript) tail(es []client.Entry) []string {
 // from is height lines from the top anchor; when fewer are left under it
 // (the entries under it shrank: a streaming reply's start cut, a reply
 // drawn whole), the last height lines, never a window of blank lines.
-func (t *Transcript) from(es []client.Entry) []string {
+func (t *Transcript) from(es []wire.Entry) []string {
 	top := t.at(es)
 	out := t.fromPlace(es, top)
 	if len(out) < t.height && (top.idx > 0 || top.off > 0) {
@@ -71,7 +71,7 @@ func (t *Transcript) from(es []client.Entry) []string {
 }
 
 // fromPlace is height lines from top.
-func (t *Transcript) fromPlace(es []client.Entry, top place) []string {
+func (t *Transcript) fromPlace(es []wire.Entry, top place) []string {
 	out := make([]string, 0, t.height)
 	off := top.off
 	for i := top.idx; i < len(es) && len(out) < t.height; i++ {
@@ -89,7 +89,7 @@ func (t *Transcript) fromPlace(es []client.Entry, top place) []string {
 
 // marker is the line shown while scrolled up: where the window is, the
 // messages added since, and the key that follows the end.
-func (t *Transcript) marker(es []client.Entry) string {
+func (t *Transcript) marker(es []wire.Entry) string {
 	parts := []string{t.position(es)}
 	if t.unseen > 0 {
 		word := "messages"

@@ -3,7 +3,7 @@ package ui
 import (
 	"strings"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 )
 
 // The doors a public conversation opens by (the seed's "Public sessions"):
@@ -34,7 +34,7 @@ func ProviderName(p string) string {
 
 // ModelKeyName is the person's key as the dialog names it: "OpenRouter key",
 // or "model key" when the provider is not known.
-func ModelKeyName(b *client.BYOK) string {
+func ModelKeyName(b *wire.BYOK) string {
 	if b != nil && b.Provider != "" {
 		return ProviderName(b.Provider) + " key"
 	}
@@ -44,7 +44,7 @@ func ModelKeyName(b *client.BYOK) string {
 // KeyDoor says the own-key door: "your own OpenRouter key: the
 // conversation runs on it, on gpt-6-luna unless you pick a model (it goes
 // as the X-Model-Key header)".
-func KeyDoor(b *client.BYOK, header string) string {
+func KeyDoor(b *wire.BYOK, header string) string {
 	s := "your own " + ModelKeyName(b) + ": the conversation runs on it"
 	if b != nil && b.DefaultModel != "" {
 		s += ", on " + SanitizeLine(b.DefaultModel) + " unless you pick a model"
@@ -64,7 +64,7 @@ func accountDoor(header string) string {
 // the own key is offered where an account's credit cannot help: after
 // out_of_credit or credit_pool_exhausted (the credit is what ran out), and
 // in a session that runs on the person's own key (byok: the host lost it).
-func DoorLines(d *client.Doors, b *client.BYOK, code, funding string) []string {
+func DoorLines(d *wire.Doors, b *wire.BYOK, code, funding string) []string {
 	if d == nil {
 		return nil
 	}
@@ -72,7 +72,7 @@ func DoorLines(d *client.Doors, b *client.BYOK, code, funding string) []string {
 	if d.BYOK.Header != "" {
 		out = append(out, KeyDoor(b, d.BYOK.Header))
 	}
-	if d.Account.Header != "" && code == client.CodeModelKeyRequired && funding != FundingBYOK {
+	if d.Account.Header != "" && code == wire.CodeModelKeyRequired && funding != FundingBYOK {
 		out = append(out, accountDoor(d.Account.Header))
 	}
 	return out
@@ -82,13 +82,13 @@ func DoorLines(d *client.Doors, b *client.BYOK, code, funding string) []string {
 // words, for a session of funding ("" at create); "" for another code.
 func DoorsHeadline(code, funding string) string {
 	switch {
-	case code == client.CodeModelKeyRequired && funding == FundingBYOK:
+	case code == wire.CodeModelKeyRequired && funding == FundingBYOK:
 		return "This conversation runs on your own key, which the host no longer holds. Give it again:"
-	case code == client.CodeModelKeyRequired:
+	case code == wire.CodeModelKeyRequired:
 		return "This conversation needs someone to pay for the model. Either:"
-	case code == client.CodeOutOfCredit:
+	case code == wire.CodeOutOfCredit:
 		return "Your account's credit is spent. To keep talking:"
-	case code == client.CodeCreditPoolExhausted:
+	case code == wire.CodeCreditPoolExhausted:
 		return "Today's credit for everyone is spent (until tomorrow, UTC). To keep talking now:"
 	}
 	return ""

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 )
 
@@ -22,8 +22,8 @@ const (
 
 // ProfileText is a summary's profile: "chat", or "agent · bwrap" with its
 // box.
-func ProfileText(s client.Summary) string {
-	p := Or(NameLine(s.Profile), client.ProfileChat)
+func ProfileText(s wire.Summary) string {
+	p := Or(NameLine(s.Profile), wire.ProfileChat)
 	if s.Isolation != "" {
 		p += " · " + NameLine(s.Isolation)
 	}
@@ -86,7 +86,7 @@ const (
 // viewer's session (its agent has the reader tools; the person still
 // drives it) and "you read, not drive" once the person's role dropped to
 // viewer (reduced).
-func SessionFacts(s client.Summary, reduced, keyGiven bool) string {
+func SessionFacts(s wire.Summary, reduced, keyGiven bool) string {
 	facts := []string{ProfileText(s)}
 	if m := ModelShort(s.Model); m != "" {
 		facts = append(facts, m)
@@ -104,8 +104,8 @@ func SessionFacts(s client.Summary, reduced, keyGiven bool) string {
 
 // PickerKind is a listed session's profile and model, for the picker
 // ("agent gpt-6-luna"; the box is in the session's header).
-func PickerKind(s client.Summary) string {
-	p := Or(NameLine(s.Profile), client.ProfileChat)
+func PickerKind(s wire.Summary) string {
+	p := Or(NameLine(s.Profile), wire.ProfileChat)
 	if m := ModelShort(s.Model); m != "" {
 		p += " " + m
 	}
@@ -113,7 +113,7 @@ func PickerKind(s client.Summary) string {
 }
 
 // MirrorText says where the session's record lives in the graph.
-func MirrorText(m client.Mirror, st *theme.Styles, loc *time.Location) []string {
+func MirrorText(m wire.Mirror, st *theme.Styles, loc *time.Location) []string {
 	doc := NameLine(m.DocumentID)
 	switch m.State {
 	case "written":

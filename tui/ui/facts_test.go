@@ -8,7 +8,7 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/tui/ui"
 	"github.com/sophia-labs/vehicle/tui/ui/uitest"
 )
@@ -17,21 +17,21 @@ import (
 // model's last segment, who pays ("house" for the host's own key), and
 // what the agent and the person may do.
 func TestSessionFacts(t *testing.T) {
-	agent := client.Summary{Profile: client.ProfileAgent, Isolation: "bwrap", Model: "openrouter/openai/gpt-6-luna", Funding: "byok"}
+	agent := wire.Summary{Profile: wire.ProfileAgent, Isolation: "bwrap", Model: "openrouter/openai/gpt-6-luna", Funding: "byok"}
 	cases := []struct {
 		name     string
-		s        client.Summary
+		s        wire.Summary
 		reduced  bool
 		keyGiven bool
 		want     string
 	}{
-		{"a chat on the house", client.Summary{}, false, false, "chat · house"},
-		{"a member's chat", client.Summary{Funding: ui.FundingMember, Model: "echo"}, false, false, "chat · echo · house"},
-		{"a member's chat, a key given", client.Summary{Funding: ui.FundingMember, Model: "echo"}, false, true, "chat · echo · house, not your key"},
+		{"a chat on the house", wire.Summary{}, false, false, "chat · house"},
+		{"a member's chat", wire.Summary{Funding: ui.FundingMember, Model: "echo"}, false, false, "chat · echo · house"},
+		{"a member's chat, a key given", wire.Summary{Funding: ui.FundingMember, Model: "echo"}, false, true, "chat · echo · house, not your key"},
 		{"an agent on its own key", agent, false, false, "agent · bwrap · gpt-6-luna · byok"},
-		{"a viewer's session", client.Summary{Access: ui.AccessReader, Funding: "credit"}, false, false, "chat · credit · reads the graph only"},
-		{"a credit session, a key given", client.Summary{Funding: "credit"}, false, true, "chat · byok"},
-		{"a person reduced to viewer", client.Summary{}, true, false, "chat · house · you read, not drive"},
+		{"a viewer's session", wire.Summary{Access: ui.AccessReader, Funding: "credit"}, false, false, "chat · credit · reads the graph only"},
+		{"a credit session, a key given", wire.Summary{Funding: "credit"}, false, true, "chat · byok"},
+		{"a person reduced to viewer", wire.Summary{}, true, false, "chat · house · you read, not drive"},
 	}
 	for _, c := range cases {
 		if got := ui.SessionFacts(c.s, c.reduced, c.keyGiven); got != c.want {
@@ -41,7 +41,7 @@ func TestSessionFacts(t *testing.T) {
 	if got := ui.PickerKind(agent); got != "agent gpt-6-luna" {
 		t.Errorf("PickerKind = %q", got)
 	}
-	if got := ui.PickerKind(client.Summary{}); got != "chat" {
+	if got := ui.PickerKind(wire.Summary{}); got != "chat" {
 		t.Errorf("PickerKind of nothing = %q", got)
 	}
 	if got := ui.ProfileText(agent); got != "agent · bwrap" {
@@ -65,22 +65,22 @@ func TestMirrorText(t *testing.T) {
 	paris := time.FixedZone("CEST", 2*3600)
 	cases := []struct {
 		name string
-		m    client.Mirror
+		m    wire.Mirror
 		want []string
 	}{
-		{"written", client.Mirror{State: "written", DocumentID: "doc1", Folder: "Sessions", WrittenAt: &at},
+		{"written", wire.Mirror{State: "written", DocumentID: "doc1", Folder: "Sessions", WrittenAt: &at},
 			[]string{"✓ written to document doc1 at 2026-10-14 11:00:00", "  in the folder Sessions"}},
-		{"written, no time", client.Mirror{State: "written", DocumentID: "doc1"}, []string{"✓ written to document doc1"}},
-		{"failed", client.Mirror{State: "failed", DocumentID: "doc1", Error: "quota"},
+		{"written, no time", wire.Mirror{State: "written", DocumentID: "doc1"}, []string{"✓ written to document doc1"}},
+		{"failed", wire.Mirror{State: "failed", DocumentID: "doc1", Error: "quota"},
 			[]string{"✗ the last write failed (document doc1): quota", "  it is tried again after the next run settles"}},
-		{"failed, nothing said", client.Mirror{State: "failed"},
+		{"failed, nothing said", wire.Mirror{State: "failed"},
 			[]string{"✗ the last write failed: no message", "  it is tried again after the next run settles"}},
-		{"pending", client.Mirror{State: "pending"}, []string{"· pending: written after the next run settles"}},
-		{"skipped", client.Mirror{State: "skipped", Reason: "empty"}, []string{"· skipped: empty"}},
-		{"skipped, no reason", client.Mirror{State: "skipped"}, []string{"· skipped: the host gave no reason"}},
-		{"off", client.Mirror{State: "off"}, []string{"· off: this host does not mirror sessions into the graph"}},
-		{"unknown", client.Mirror{State: "sideways\x1b[2J"}, []string{"· the host has not said (sideways␛[2J)"}},
-		{"none", client.Mirror{}, []string{"· the host has not said (no state)"}},
+		{"pending", wire.Mirror{State: "pending"}, []string{"· pending: written after the next run settles"}},
+		{"skipped", wire.Mirror{State: "skipped", Reason: "empty"}, []string{"· skipped: empty"}},
+		{"skipped, no reason", wire.Mirror{State: "skipped"}, []string{"· skipped: the host gave no reason"}},
+		{"off", wire.Mirror{State: "off"}, []string{"· off: this host does not mirror sessions into the graph"}},
+		{"unknown", wire.Mirror{State: "sideways\x1b[2J"}, []string{"· the host has not said (sideways␛[2J)"}},
+		{"none", wire.Mirror{}, []string{"· the host has not said (no state)"}},
 	}
 	for _, c := range cases {
 		var got []string
@@ -96,23 +96,23 @@ func TestMirrorText(t *testing.T) {
 // TestDoors says the ways in of a refusal in a person's words, the header
 // a detail; the account's door only where credit can help.
 func TestDoors(t *testing.T) {
-	both := &client.Doors{BYOK: client.Door{Header: "X-Model-Key"}, Account: client.Door{Header: "Authorization"}}
-	or := &client.BYOK{Provider: "openrouter", DefaultModel: "openrouter/openai/gpt-6-luna"}
+	both := &wire.Doors{BYOK: wire.Door{Header: "X-Model-Key"}, Account: wire.Door{Header: "Authorization"}}
+	or := &wire.BYOK{Provider: "openrouter", DefaultModel: "openrouter/openai/gpt-6-luna"}
 	keyDoor := "your own OpenRouter key: the conversation runs on it, on openrouter/openai/gpt-6-luna unless you pick a model (it goes as the X-Model-Key header)"
 	account := "a Sophia account with credit: its credit pays once you sign in (vehicle login, then start again; its token goes as the Authorization header)"
 	cases := []struct {
 		name          string
-		d             *client.Doors
-		b             *client.BYOK
+		d             *wire.Doors
+		b             *wire.BYOK
 		code, funding string
 		want          []string
 	}{
-		{"no doors", nil, or, client.CodeModelKeyRequired, "", nil},
-		{"a key is needed", both, or, client.CodeModelKeyRequired, "credit", []string{keyDoor, account}},
-		{"the own key lost", both, or, client.CodeModelKeyRequired, ui.FundingBYOK, []string{keyDoor}},
-		{"credit spent", both, or, client.CodeOutOfCredit, "credit", []string{keyDoor}},
-		{"pool spent", both, or, client.CodeCreditPoolExhausted, "", []string{keyDoor}},
-		{"provider unknown", &client.Doors{BYOK: client.Door{Header: "X-Key"}}, nil, client.CodeModelKeyRequired, "",
+		{"no doors", nil, or, wire.CodeModelKeyRequired, "", nil},
+		{"a key is needed", both, or, wire.CodeModelKeyRequired, "credit", []string{keyDoor, account}},
+		{"the own key lost", both, or, wire.CodeModelKeyRequired, ui.FundingBYOK, []string{keyDoor}},
+		{"credit spent", both, or, wire.CodeOutOfCredit, "credit", []string{keyDoor}},
+		{"pool spent", both, or, wire.CodeCreditPoolExhausted, "", []string{keyDoor}},
+		{"provider unknown", &wire.Doors{BYOK: wire.Door{Header: "X-Key"}}, nil, wire.CodeModelKeyRequired, "",
 			[]string{"your own model key: the conversation runs on it (it goes as the X-Key header)"}},
 	}
 	for _, c := range cases {
@@ -121,11 +121,11 @@ func TestDoors(t *testing.T) {
 		}
 	}
 	heads := map[[2]string]string{
-		{client.CodeModelKeyRequired, ui.FundingBYOK}: "This conversation runs on your own key, which the host no longer holds. Give it again:",
-		{client.CodeModelKeyRequired, ""}:             "This conversation needs someone to pay for the model. Either:",
-		{client.CodeOutOfCredit, "credit"}:            "Your account's credit is spent. To keep talking:",
-		{client.CodeCreditPoolExhausted, ""}:          "Today's credit for everyone is spent (until tomorrow, UTC). To keep talking now:",
-		{client.CodeSessionRunning, ""}:               "",
+		{wire.CodeModelKeyRequired, ui.FundingBYOK}: "This conversation runs on your own key, which the host no longer holds. Give it again:",
+		{wire.CodeModelKeyRequired, ""}:             "This conversation needs someone to pay for the model. Either:",
+		{wire.CodeOutOfCredit, "credit"}:            "Your account's credit is spent. To keep talking:",
+		{wire.CodeCreditPoolExhausted, ""}:          "Today's credit for everyone is spent (until tomorrow, UTC). To keep talking now:",
+		{wire.CodeSessionRunning, ""}:               "",
 	}
 	for in, want := range heads {
 		if got := ui.DoorsHeadline(in[0], in[1]); got != want {
@@ -138,7 +138,7 @@ func TestDoors(t *testing.T) {
 			t.Errorf("ProviderName(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := ui.ModelKeyName(&client.BYOK{}); got != "model key" {
+	if got := ui.ModelKeyName(&wire.BYOK{}); got != "model key" {
 		t.Errorf("ModelKeyName with no provider = %q", got)
 	}
 	if got := ui.KeyDoor(nil, ""); got != "your own model key: the conversation runs on it (it goes as the "+ui.KeyHeader+" header)" {
@@ -172,8 +172,8 @@ func TestTerminalWords(t *testing.T) {
 		}
 	}
 	revoked := []struct{ by, reason, want string }{
-		{laptop4, client.ReasonTakeover, "lease revoked: taken over by laptop, pts/4"},
-		{"", client.ReasonTakeover, "lease revoked: takeover"},
+		{laptop4, wire.ReasonTakeover, "lease revoked: taken over by laptop, pts/4"},
+		{"", wire.ReasonTakeover, "lease revoked: takeover"},
 		{"", "expired\x1b[2J", "lease revoked: expired␛[2J"},
 		{"", "", "lease revoked"},
 	}

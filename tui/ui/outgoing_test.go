@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 )
 
 // TestOutgoing: a text command's body carries its request id as its
@@ -14,20 +14,20 @@ import (
 // and says the same request counts once.
 func TestOutgoing(t *testing.T) {
 	t.Parallel()
-	o := Outgoing{Op: client.OpPrompt, RequestID: "rq1", Text: "hi", Refs: []string{"doc-1"}}
+	o := Outgoing{Op: wire.OpPrompt, RequestID: "rq1", Text: "hi", Refs: []string{"doc-1"}}
 	if r := o.TextRequest(); r.RequestID != "rq1" || r.CommandID != "rq1" || r.Text != "hi" || !slices.Equal(r.ContextRefs, o.Refs) {
 		t.Errorf("the body: %+v", r)
 	}
-	conflict := &client.Error{Status: 409, Code: client.CodeRequestIDConflict}
+	conflict := &wire.Error{Status: 409, Code: wire.CodeRequestIDConflict}
 	lost := errors.New("connection reset")
 	if !HostRefused(conflict) || HostRefused(lost) || !IsConflict(conflict) || IsConflict(lost) ||
-		IsConflict(&client.Error{Code: client.CodeLeaseHeld}) {
+		IsConflict(&wire.Error{Code: wire.CodeLeaseHeld}) {
 		t.Error("a refusal and a lost answer are not told apart")
 	}
-	if got := UnconfirmedNote(client.OpChime, "enter"); got != "no answer to your chime: enter sends it again (the same request: it counts once)" {
+	if got := UnconfirmedNote(wire.OpChime, "enter"); got != "no answer to your chime: enter sends it again (the same request: it counts once)" {
 		t.Errorf("a chime's: %q", got)
 	}
-	if got := UnconfirmedNote(client.OpFollowUp, "enter"); got != "no answer yet: the stream will confirm your follow-up; enter sends it again (the same request: it runs once)" {
+	if got := UnconfirmedNote(wire.OpFollowUp, "enter"); got != "no answer yet: the stream will confirm your follow-up; enter sends it again (the same request: it runs once)" {
 		t.Errorf("a follow-up's: %q", got)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/theme"
 )
 
@@ -17,7 +17,7 @@ import (
 // as it is now, and, for a while after the stream came back, that it did
 // and how many events its replay brought.
 type Conn struct {
-	State    client.ConnState
+	State    wire.ConnState
 	Resumed  bool // the stream came back after a loss lately: said until Settle
 	Ended    bool // the stream ended for good
 	Replayed int  // events replayed at the last resume
@@ -28,19 +28,19 @@ type Conn struct {
 // streaming or polling state is a resume, and a later state may bring how
 // many events its replay brought. It reports whether a resume is said now,
 // for the caller to Settle after a while.
-func (c *Conn) Update(s client.ConnState) (resumed bool) {
-	lost := c.State.Mode == client.ConnReconnecting
+func (c *Conn) Update(s wire.ConnState) (resumed bool) {
+	lost := c.State.Mode == wire.ConnReconnecting
 	c.State = s
 	switch s.Mode {
-	case client.ConnStreaming, client.ConnPolling:
+	case wire.ConnStreaming, wire.ConnPolling:
 		if lost || s.Replayed > 0 {
 			c.Resumed, c.Replayed = true, s.Replayed
 			c.resumes++
 			return true
 		}
-	case client.ConnReconnecting:
+	case wire.ConnReconnecting:
 		c.Resumed = false
-	case client.ConnClosed:
+	case wire.ConnClosed:
 		c.Ended = true
 	}
 	return false
@@ -66,13 +66,13 @@ func (c *Conn) Text(st *theme.Styles) string {
 		resumed = fmt.Sprintf(" · resumed, %d events replayed", c.Replayed)
 	}
 	switch {
-	case c.Ended || s.Mode == client.ConnClosed:
+	case c.Ended || s.Mode == wire.ConnClosed:
 		return st.StatusWarn.Render("stream closed")
-	case s.Mode == client.ConnReconnecting:
+	case s.Mode == wire.ConnReconnecting:
 		return st.StatusWarn.Render(fmt.Sprintf("reconnecting %d", max(s.Attempt, 1)))
-	case s.Mode == client.ConnStreaming:
+	case s.Mode == wire.ConnStreaming:
 		return st.StatusGood.Render("● live" + resumed)
-	case s.Mode == client.ConnPolling:
+	case s.Mode == wire.ConnPolling:
 		return st.StatusWarn.Render("polling" + resumed)
 	}
 	return st.Status.Render("connecting…")
@@ -95,9 +95,9 @@ type LaneItem struct {
 // OpWord names a command's op for people.
 func OpWord(op string) string {
 	switch op {
-	case client.OpFollowUp:
+	case wire.OpFollowUp:
 		return "follow-up"
-	case client.OpPrompt:
+	case wire.OpPrompt:
 		return "prompt"
 	}
 	return SanitizeLine(op)
@@ -137,17 +137,17 @@ func Possessive(author string) string {
 // PolicyMeaning says what a room policy does with a chime.
 func PolicyMeaning(p string) string {
 	switch p {
-	case client.PolicyObserve, client.PolicyMute:
+	case wire.PolicyObserve, wire.PolicyMute:
 		return "chimes are refused"
-	case client.PolicySuggest:
+	case wire.PolicySuggest:
 		return "chimes wait for the driver"
-	case client.PolicyCoDrive:
+	case wire.PolicyCoDrive:
 		return "chimes go in at once"
 	}
 	return "the host's own policy"
 }
 
 // ChimeName names a chime for notes: its author and its first words.
-func ChimeName(c client.Chime) string {
+func ChimeName(c wire.Chime) string {
 	return Possessive(c.Author) + " chime “" + ClipRunes(TitleLine(c.Text), 24) + "”"
 }

@@ -3,7 +3,7 @@ package ui
 import (
 	"strings"
 
-	"github.com/sophia-labs/vehicle/client"
+	"github.com/sophia-labs/vehicle/client/wire"
 	"github.com/sophia-labs/vehicle/internal/clientid"
 )
 
@@ -25,7 +25,7 @@ func ShortID(id string) string {
 // client id by, for reason: "lease revoked: taken over by laptop, pts/3".
 func RevokedWords(by, reason string) string {
 	switch {
-	case reason == client.ReasonTakeover && by != "":
+	case reason == wire.ReasonTakeover && by != "":
 		return "lease revoked: taken over by " + TerminalLabel(by)
 	case reason != "":
 		return "lease revoked: " + NameLine(reason)
