@@ -21,7 +21,8 @@ var fastBackoff = RetryPolicy{Base: time.Millisecond, Max: 5 * time.Millisecond}
 func noLeaks(t *testing.T) {
 	t.Helper()
 	opt := goleak.IgnoreCurrent()
-	t.Cleanup(func() { goleak.VerifyNone(t, opt) })
+	clock := goleak.IgnoreAnyFunction("github.com/sophia-labs/vehicle/internal/quiettime.(*clock).run")
+	t.Cleanup(func() { goleak.VerifyNone(t, opt, clock) })
 }
 
 // stateLog records ConnState reports.
