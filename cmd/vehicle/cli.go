@@ -104,7 +104,7 @@ func (a *app) exportCmd() *cobra.Command {
 		Short:              "Write a session's transcript as Markdown or JSONL (vehicle export -h for its flags)",
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if code := runExport(cmd.Context(), args, a.Out, a.ErrOut); code != cli.ExitOK {
+			if code := runExport(cmd.Context(), a.Env, args, a.Out, a.ErrOut); code != cli.ExitOK {
 				return cli.ExitError{Code: code}
 			}
 			return nil

@@ -39,8 +39,9 @@ type exportFlags struct {
 // runExport runs vehicle export: it reads a session's snapshot and writes its
 // transcript to a file or stdout. It reaches the host with the same flags,
 // environment and credentials as the other commands, and returns the exit
-// code: 2 for a usage error, 1 when the export failed.
-func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// code: 2 for a usage error, 1 when the export failed. It looks variables
+// up in env.
+func runExport(ctx context.Context, env config.Env, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("vehicle export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -65,14 +66,14 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		say(stderr, "vehicle export: %v", err)
 		return 2
 	}
-	f.ApplyEnv(os.LookupEnv)
-	file, err := config.LoadConfig(os.LookupEnv)
+	f.ApplyEnv(env)
+	file, err := config.LoadConfig(env)
 	if err != nil {
 		say(stderr, "vehicle export: %v", err)
 		return 1
 	}
 	f.ApplyFile(file)
-	c, id, err := config.Resolve(f, os.LookupEnv, config.SystemKeyring(os.LookupEnv, config.DefaultKeyringTimeout), "")
+	c, id, err := config.Resolve(f, env, config.SystemKeyring(env, config.DefaultKeyringTimeout), "")
 	if err != nil {
 		say(stderr, "vehicle export: %v", err)
 		return 2

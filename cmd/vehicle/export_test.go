@@ -56,10 +56,16 @@ func exportHost(t *testing.T) string {
 // runExportTest runs the command and returns its code, stdout and stderr.
 func runExportTest(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return runExportEnv(t, os.LookupEnv, args...)
+}
+
+// runExportEnv is runExportTest with the variables of env.
+func runExportEnv(t *testing.T, env config.Env, args ...string) (int, string, string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), rideWaitLimit)
 	defer cancel()
 	var out, errw bytes.Buffer
-	code := runExport(ctx, args, &out, &errw)
+	code := runExport(ctx, env, args, &out, &errw)
 	return code, out.String(), errw.String()
 }
 

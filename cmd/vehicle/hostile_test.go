@@ -84,6 +84,7 @@ func TestExportStderrIsInert(t *testing.T) {
 // without a token: no frame, no diagnostic line and no error says the
 // password.
 func TestPrintedURLsHaveNoPassword(t *testing.T) {
+	t.Parallel() // the unreachable address is tried again for a second and a half
 	const password = "hunter2-in-the-url"
 	for name, c := range map[string]struct {
 		gardend string
@@ -94,6 +95,7 @@ func TestPrintedURLsHaveNoPassword(t *testing.T) {
 		"no token":    {"http://ada:" + password + "@127.0.0.1:1", map[string]string{}},
 	} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			r := startRide(t, c.gardend, "cli-ride-1", c.env, "--new")
 			r.wait()
 			out, _ := r.out.Lines()
@@ -103,10 +105,9 @@ func TestPrintedURLsHaveNoPassword(t *testing.T) {
 				!strings.Contains(all, "sophia.example.com") {
 				t.Errorf("the ride printed the password, or not the address:\n%s", all)
 			}
-			t.Setenv(config.EnvGardend, c.gardend)
-			t.Setenv(config.EnvGraph, "demo")
-			t.Setenv(config.EnvToken, c.env[config.EnvToken])
-			_, stdout, stderr := runExportTest(t, "--session", "s1")
+			env := map[string]string{config.EnvGardend: c.gardend, config.EnvGraph: "demo", config.EnvToken: c.env[config.EnvToken],
+				"HOME": t.TempDir(), "XDG_CONFIG_HOME": t.TempDir()}
+			_, stdout, stderr := runExportEnv(t, config.MapEnv(env), "--session", "s1")
 			if strings.Contains(stdout+stderr, password) {
 				t.Errorf("export printed the password:\n%s%s", stdout, stderr)
 			}
