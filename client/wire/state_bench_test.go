@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client/wire"
+	"github.com/sophia-labs/vehicle/client/wire/wiretest"
 )
 
 // benchEvent makes an event with a marshalled value; seq 0 makes a delta.
@@ -164,10 +165,4 @@ func benchHeld(b *testing.B, raw []byte) uint64 {
 }
 
 // benchJSON marshals v.
-func benchJSON(tb testing.TB, v any) json.RawMessage {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return raw
-}
+var benchJSON = wiretest.JSON

@@ -8,69 +8,24 @@ import (
 	"time"
 
 	"github.com/sophia-labs/vehicle/client/wire"
+	"github.com/sophia-labs/vehicle/client/wire/wiretest"
 )
 
-// stTS is the test clock's time sec seconds after 10:00 on 2026-10-13.
-func stTS(sec int) time.Time {
-	return time.Date(2026, 10, 13, 10, 0, 0, 0, time.UTC).Add(time.Duration(sec) * time.Second)
-}
-
-// stAt is stTS as an event's "at".
-func stAt(sec int) string { return stTS(sec).Format(time.RFC3339) }
-
-// stMe is the terminal of most tests: ada's client c1.
-func stMe() wire.Me { return wire.Me{Principal: "user:ada", ClientID: "c1"} }
-
-// stEvent builds an event frame of session s1 from its JSON text, the way a
-// watch hands it over. value is raw JSON ("" for none).
-func stEvent(t testing.TB, seq int64, sec int, typ, value string) wire.Event {
-	t.Helper()
-	var b strings.Builder
-	fmt.Fprintf(&b, `{"protocol":%q,"type":%q`, wire.Protocol, typ)
-	if seq > 0 {
-		fmt.Fprintf(&b, `,"seq":%d,"at":%q`, seq, stAt(sec))
-	}
-	b.WriteString(`,"sessionId":"s1"`)
-	if value != "" {
-		b.WriteString(`,"value":` + value)
-	}
-	b.WriteString("}")
-	var ev wire.Event
-	if err := json.Unmarshal([]byte(b.String()), &ev); err != nil {
-		t.Fatalf("test frame %s does not parse: %v", b.String(), err)
-	}
-	return ev
-}
+// The values most state tests fold (client/wire/wiretest), by their names
+// here.
+var (
+	stTS       = wiretest.TS
+	stAt       = wiretest.At
+	stMe       = wiretest.Me
+	stEvent    = wiretest.Event
+	stSnapshot = wiretest.Snapshot
+)
 
 // stDelta builds an ephemeral message.delta.
 func stDelta(t testing.TB, messageID, text string) wire.Event {
 	t.Helper()
 	v, _ := json.Marshal(wire.DeltaValue{RunID: "r1", MessageID: messageID, Delta: text})
 	return stEvent(t, 0, 0, wire.EvMessageDelta, string(v))
-}
-
-// stSnapshot is a session at cursor 10: ada's client c1 holds the lease, one
-// finished exchange with a tool call, one completed command.
-func stSnapshot() *wire.Snapshot {
-	title := "Cows"
-	ts := stTS
-	return &wire.Snapshot{
-		Session: wire.Summary{SessionID: "s1", GraphID: "demo", Title: &title, Preview: "hello",
-			Profile: wire.ProfileChat, Access: "writer", Funding: "member", Model: "m",
-			Status: "idle", Body: "live", RoomPolicy: wire.PolicySuggest,
-			Lease:     &wire.Lease{Principal: "user:ada", ClientID: "c1", ExpiresAt: ts(300)},
-			Budget:    wire.Budget{MaxTurns: 12, MaxCostUSD: 0.25},
-			CreatedAt: ts(-60), UpdatedAt: ts(4)},
-		Cursor:   10,
-		Commands: []wire.Command{{CommandID: "c0", RequestID: "c0", Op: "prompt", Status: wire.StatusCompleted, Disposition: "started"}},
-		Transcript: []wire.TranscriptItem{
-			{EntryID: "e1", Role: "user", Text: "hello", Timestamp: ts(1)},
-			{EntryID: "e2", Role: "assistant", Text: "Looking.", ToolCalls: []wire.ToolCall{{ID: "t1", Name: "search_documents"}}, Timestamp: ts(2)},
-			{EntryID: "e3", Role: "toolResult", Text: "3 documents", ToolName: "search_documents", Timestamp: ts(3)},
-			{EntryID: "e4", Role: "assistant", Text: "Found three.", Timestamp: ts(4)},
-		},
-		Mirror: wire.Mirror{State: "written", DocumentID: "sophia-conversation-s1", Folder: "sophia-conversations"},
-	}
 }
 
 // stDump renders a state as stable text, for goldens and failure messages.
