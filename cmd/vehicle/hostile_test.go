@@ -108,8 +108,8 @@ func TestPrintedURLsHaveNoPassword(t *testing.T) {
 			env := map[string]string{config.EnvGardend: c.gardend, config.EnvGraph: "demo", config.EnvToken: c.env[config.EnvToken],
 				"HOME": t.TempDir(), "XDG_CONFIG_HOME": t.TempDir()}
 			_, stdout, stderr := runExportEnv(t, config.MapEnv(env), "--session", "s1")
-			if strings.Contains(stdout+stderr, password) {
-				t.Errorf("export printed the password:\n%s%s", stdout, stderr)
+			if strings.Contains(stdout+stderr, password) || !strings.Contains(stderr, "127.0.0.1:1") && !strings.Contains(stderr, "sophia.example.com") {
+				t.Errorf("export printed the password, or not the address of its environment:\n%s%s", stdout, stderr)
 			}
 		})
 	}
